@@ -1,0 +1,72 @@
+import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from './constants.ts'
+
+/** Locales offered per country (spec section 6), before narrowing to the bundled ones. */
+export const COUNTRY_LOCALES: Record<string, readonly string[]> = {
+  US: ['en', 'es'],
+  NL: ['nl'],
+  BE: ['nl', 'fr', 'de'],
+  FR: ['fr'],
+  IT: ['it'],
+  ES: ['es'],
+  DE: ['de'],
+  AT: ['de'],
+  IE: ['en'],
+  GB: ['en'],
+  CA: ['en', 'fr'],
+  PL: ['pl'],
+  AU: ['en'],
+  NZ: ['en'],
+  CH: ['de', 'it', 'fr', 'en'],
+}
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value)
+}
+
+/** The first supported language of an Accept-Language header, by quality. */
+export function browserLocale(acceptLanguage: string | null | undefined): Locale | null {
+  if (!acceptLanguage) return null
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';')
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+      return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1, index }
+    })
+    .filter((entry) => entry.lang && !Number.isNaN(entry.q) && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+  return ranked.map((entry) => entry.lang).find(isLocale) ?? null
+}
+
+/** Locale choice (spec section 4): cookie, then browser language, then the site's domain_language, then en. */
+export function chooseLocale(input: {
+  cookie?: string | null
+  acceptLanguage?: string | null
+  domainLanguage?: string | null
+}): Locale {
+  if (isLocale(input.cookie)) return input.cookie
+  const fromBrowser = browserLocale(input.acceptLanguage)
+  if (fromBrowser) return fromBrowser
+  if (isLocale(input.domainLanguage)) return input.domainLanguage
+  return DEFAULT_LOCALE
+}
+
+/**
+ * The locales the language menu offers (spec section 6): the selected country's locales, the current
+ * locale and the browser language; every bundled locale when the selected country differs from the
+ * detected one, or when no country is known. Only bundled locales are ever offered.
+ */
+export function visibleLocales(input: {
+  current: Locale
+  browser: Locale | null
+  detectedCountry: string | null
+  selectedCountry: string | null
+}): Locale[] {
+  const { current, browser, detectedCountry, selectedCountry } = input
+  const country = selectedCountry ?? detectedCountry
+  if (!country || (selectedCountry && detectedCountry && selectedCountry !== detectedCountry)) {
+    return [...SUPPORTED_LOCALES]
+  }
+  const wanted = new Set<string>([...(COUNTRY_LOCALES[country] ?? []), current, ...(browser ? [browser] : [])])
+  return SUPPORTED_LOCALES.filter((locale) => wanted.has(locale))
+}

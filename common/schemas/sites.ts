@@ -1,0 +1,80 @@
+import { z } from 'zod'
+
+const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code')
+const YesNo = z.enum(['yes', 'no'])
+/** A text a site sets per bundled language; the API answers it resolved to the request's locale. */
+export const LocalizedText = z.object({ en: z.string().min(1), fr: z.string().min(1) })
+export type LocalizedText = z.infer<typeof LocalizedText>
+
+/** Per-site settings as stored on the site row (spec section 3, Settings). */
+export const SiteSettings = z.object({
+  name: z.string().min(1).max(80),
+  domain: z.string().min(1).max(253),
+  domain_language: z.string().min(2).max(5),
+  cdn_prefix: z.string().min(1),
+  countries: z.array(CountryCode).min(1),
+  index_title: LocalizedText,
+  description: LocalizedText,
+  signups: z.enum(['all', 'with_trafficsource', 'other']),
+  logged_out_search: z.enum(['none', 'not']),
+  logged_out_search_trafficsource: z.enum(['none', 'not']),
+  enable_site_entry_popup: YesNo,
+  minimum_message_costs: z.record(CountryCode, z.object({ costs: z.number().int().min(0), currency: z.string().length(3) })),
+  support_phone: z.string().min(3).max(40),
+  support_email: z.email(),
+  fictional_icon: z.string().min(1).max(16),
+  visible_profile_fields: z.array(z.string()),
+  visible_profile_notes: z.array(z.string()),
+  message_credits: z.number().int().min(0),
+  signup_credits: z.number().int().min(0),
+  photo_credits: z.number().int().min(0),
+  gift_credits: z.number().int().min(0),
+  message_length: z.number().int().min(1).max(10_000),
+  search_fields: z.array(z.string()),
+  fictional_warning: LocalizedText,
+  fictional_singular: LocalizedText,
+  fictional_plural: LocalizedText,
+  refund_days: z.number().int().min(0).max(365),
+  member_resell: YesNo,
+})
+export type SiteSettings = z.infer<typeof SiteSettings>
+
+/** The operating company of a site (spec section 3, Company info). */
+export const CompanyInfo = z.object({
+  name: z.string().min(1),
+  address: z.string().min(1),
+  kvk: z.string().min(1),
+  city: z.string().min(1),
+  country: CountryCode,
+  tradenames: z.array(z.string()),
+  vat_numbers: z.array(z.string()),
+  support_phone: z.string().min(3),
+  delete_discount: z.number().int().min(0).max(100).nullable(),
+  added: z.iso.datetime({ offset: true }),
+})
+export type CompanyInfo = z.infer<typeof CompanyInfo>
+
+/** GET /api/settings.php: the stored settings plus what the request decides. */
+export const SettingsResponse = SiteSettings.extend({
+  index_title: z.string(),
+  description: z.string(),
+  fictional_warning: z.string(),
+  fictional_singular: z.string(),
+  fictional_plural: z.string(),
+  geoip_country: CountryCode.nullable(),
+  geoip_selected_country: CountryCode.nullable(),
+  push_public_key: z.string(),
+})
+export type SettingsResponse = z.infer<typeof SettingsResponse>
+
+export const SettingsQuery = z.looseObject({ domain: z.string().max(253).optional() })
+
+export const CompanyInfoResponse = CompanyInfo
+export const Interest = z.object({ id: z.number().int(), key: z.string(), name: z.string() })
+export const InterestsResponse = z.object({ interests: z.array(Interest) })
+export type Interest = z.infer<typeof Interest>
+
+export const RegionsQuery = z.object({ country: CountryCode })
+export const Region = z.object({ id: z.number().int(), country: CountryCode, code: z.string(), name: z.string() })
+export const RegionsResponse = z.object({ regions: z.array(Region) })
+export type Region = z.infer<typeof Region>

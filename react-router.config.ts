@@ -1,0 +1,6 @@
+import type { Config } from '@react-router/dev/config'
+
+export default {
+  appDirectory: 'app',
+  ssr: true,
+} satisfies Config

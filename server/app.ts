@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import cookie from '@fastify/cookie'
+import fastifyStatic from '@fastify/static'
+import swagger from '@fastify/swagger'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { ViteDevServer } from 'vite'
+import { type Database, openDatabase } from './db/client.ts'
+import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
+import type { Env } from './env.ts'
+import { AppError } from './lib/errors.ts'
+import { loggerOptions } from './lib/logger.ts'
+import { healthRoutes } from './modules/health/health.routes.ts'
+import { sitesRoutes } from './modules/sites/sites.routes.ts'
+import { createSitesService } from './modules/sites/sites.service.ts'
+import { errorsPlugin } from './plugins/errors.ts'
+import { securityPlugin } from './plugins/security.ts'
+import { ssrPlugin } from './plugins/ssr.ts'
+import { visitorPlugin } from './plugins/visitor.ts'
+
+export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+export interface BuildAppOptions {
+  env: Env
+  /** An already opened database (tests); otherwise opened from env and closed with the app. */
+  database?: Database
+  devServer?: ViteDevServer
+  /** Serve pages through React Router; API-only tests leave it off. */
+  pages?: boolean
+  logger?: boolean
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database
+  }
+}
+
+/** Builds the whole server: the table of contents of every plugin and module. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = options
+  const production = env.NODE_ENV === 'production'
+  const database =
+    options.database ??
+    (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }))
+  await database.migrate()
+  await ensureReferenceData(database.db)
+
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(env),
+    bodyLimit: 1_048_576,
+    trustProxy: env.TRUST_PROXY > 0 ? env.TRUST_PROXY : false,
+    disableRequestLogging: env.NODE_ENV === 'test',
+  })
+  app.decorate('database', database)
+  if (!options.database) app.addHook('onClose', () => database.close())
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  // Services
+  const sites = await createSitesService(database.db, env)
+  const services = { sites }
+
+  // Cross-cutting plugins
+  await app.register(cookie)
+  await app.register(securityPlugin, { production, https: env.PUBLIC_URL?.startsWith('https:') ?? false })
+  await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
+  await app.register(errorsPlugin)
+  await app.register(swagger, {
+    openapi: { info: { title: 'Dating app API', version: '1' } },
+    transform: jsonSchemaTransform,
+  })
+
+  // Modules
+  await app.register(healthRoutes, { ping: database.ping })
+  await app.register(sitesRoutes, { sites })
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
+  app.all('/api/*', async () => {
+    throw new AppError('api.not_found', 404)
+  })
+
+  // Media (uploaded and generated photos) below the local cdn_prefix
+  const mediaDir = path.join(env.DATA_DIR, 'media')
+  mkdirSync(mediaDir, { recursive: true })
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '30d',
+    index: false,
+  })
+
+  // Pages last: React Router takes every route nothing above claimed.
+  if (options.pages !== false) {
+    await app.register(ssrPlugin, {
+      services,
+      devServer: options.devServer,
+      buildDirectory: path.join(PROJECT_ROOT, 'build'),
+      production,
+    })
+  }
+  return app
+}

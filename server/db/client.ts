@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as members from './schema/members.ts'
+import * as reference from './schema/reference.ts'
+import * as sites from './schema/sites.ts'
+
+export const schema = { ...sites, ...reference, ...members }
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+/** A database or an open transaction: what every query function takes. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'selectDistinct'>
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies the committed drizzle-kit migrations that are not applied yet. */
+  migrate(): Promise<void>
+  /** Answers when the database accepts queries. */
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export type DatabaseConfig = { url: string } | { dataDir: string | null; pglite?: PGlite }
+
+/** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
+export async function openDatabase(config: DatabaseConfig): Promise<Database> {
+  if ('url' in config) {
+    const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    }
+  }
+  let client = config.pglite
+  if (!client) {
+    const dir = config.dataDir ? path.join(config.dataDir, 'pg') : undefined
+    if (dir) mkdirSync(dir, { recursive: true })
+    client = new PGlite(dir)
+  }
+  await client.waitReady
+  const pglite = client
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => void (await pglite.query('select 1')),
+    close: () => pglite.close(),
+  }
+}

@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm'
+import {
+  serial,
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core'
+import { interests, regions } from './reference.ts'
+import { sites } from './sites.ts'
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    status: text('status').notNull().default('not_confirmed'),
+    credits: integer('credits').notNull().default(0),
+    paidUser: boolean('paid_user').notNull().default(false),
+    language: text('language').notNull().default('en'),
+    notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
+    signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    demo: boolean('demo').notNull().default(false),
+  },
+  (t) => [
+    check('users_credits_non_negative', sql`${t.credits} >= 0`),
+    index('users_site_email').on(t.siteId, sql`lower(${t.email})`),
+  ],
+)
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: text('status').notNull().default('active'),
+    gender: text('gender').notNull(),
+    sexuality: text('sexuality'),
+    hairColor: text('hair_color'),
+    eyeColor: text('eye_color'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    regionId: integer('region_id').references(() => regions.id),
+    city: text('city'),
+    about: text('about'),
+    aboutLanguage: text('about_language'),
+    fictional: boolean('fictional').notNull().default(false),
+    invisible: boolean('invisible').notNull().default(false),
+    mainPhotoId: integer('main_photo_id'),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('profiles_search').on(t.country, t.gender, t.birthDate),
+    index('profiles_last_active').on(t.lastActiveAt),
+  ],
+)
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    filename: text('filename').notNull(),
+    thumbFilename: text('thumb_filename').notNull(),
+    status: text('status').notNull().default('active'),
+    position: smallint('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_profile').on(t.profileId, t.position)],
+)
+
+export const profileInterests = pgTable(
+  'profile_interests',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    interestId: integer('interest_id')
+      .notNull()
+      .references(() => interests.id),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.interestId] })],
+)

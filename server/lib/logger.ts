@@ -1,0 +1,37 @@
+import type { FastifyServerOptions } from 'fastify'
+import type { Env } from '#server/env.ts'
+
+const SENSITIVE_QUERY = /^(token|code|password|key|secret|otp|signature|sig|hash)$/i
+
+/** A URL fit for logs: values of token-like query parameters replaced. */
+export function redactUrl(url: string): string {
+  const index = url.indexOf('?')
+  if (index === -1) return url
+  const params = new URLSearchParams(url.slice(index + 1))
+  for (const key of [...params.keys()]) if (SENSITIVE_QUERY.test(key)) params.set(key, '[redacted]')
+  return `${url.slice(0, index)}?${params.toString()}`
+}
+
+/** pino options: never logs passwords, tokens, cookies or authorization headers. */
+export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+  return {
+    level: env.NODE_ENV === 'test' ? 'warn' : env.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.token',
+        '*.password_hash',
+        '*.passwordHash',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req(request) {
+        return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }
+      },
+    },
+  }
+}

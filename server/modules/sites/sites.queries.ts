@@ -1,0 +1,31 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { appSecrets, sites } from '#server/db/schema/sites.ts'
+import { interests, regions } from '#server/db/schema/reference.ts'
+
+export function selectSites(db: Executor) {
+  return db.select().from(sites).orderBy(asc(sites.id))
+}
+
+export async function selectSecret(db: Executor, name: string): Promise<string | null> {
+  const rows = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, name))
+  return rows[0]?.value ?? null
+}
+
+/** Inserts a secret unless another node already did; the stored one wins. */
+export async function insertSecret(db: Executor, name: string, value: string): Promise<string> {
+  await db.insert(appSecrets).values({ name, value }).onConflictDoNothing()
+  return (await selectSecret(db, name)) ?? value
+}
+
+export function selectInterests(db: Executor) {
+  return db.select().from(interests).orderBy(asc(interests.position), asc(interests.id))
+}
+
+export function selectRegions(db: Executor, country: string) {
+  return db.select().from(regions).where(eq(regions.country, country)).orderBy(asc(regions.name))
+}
+
+export function selectAllRegions(db: Executor) {
+  return db.select().from(regions)
+}

@@ -1,0 +1,116 @@
+import { generateKeyPairSync } from 'node:crypto'
+import type { Locale } from '#common/constants.ts'
+import {
+  CompanyInfo,
+  type Interest,
+  type LocalizedText,
+  type Region,
+  SiteSettings,
+  type SettingsResponse,
+} from '#common/schemas/sites.ts'
+import type { Db } from '#server/db/client.ts'
+import type { Env } from '#server/env.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { insertSecret, selectInterests, selectRegions, selectSecret, selectSites } from './sites.queries.ts'
+
+export interface Site {
+  id: number
+  domain: string
+  settings: SiteSettings
+  company: CompanyInfo
+}
+
+/** What the request tells about the visitor, used to answer settings. */
+export interface VisitorInfo {
+  locale: Locale
+  geoCountry: string | null
+  selectedCountry: string | null
+}
+
+export type SitesService = Awaited<ReturnType<typeof createSitesService>>
+
+function localized(text: LocalizedText, locale: Locale): string {
+  return text[locale] ?? text.en
+}
+
+/** Strips a port and a leading www. so that www.brand.com and brand.com:3000 find the same site. */
+export function normalizeHost(host: string | undefined | null): string {
+  return (host ?? '').toLowerCase().split(':')[0].replace(/^www\./, '')
+}
+
+async function loadVapidPublicKey(db: Db, env: Env): Promise<string> {
+  if (env.VAPID_PUBLIC_KEY) return env.VAPID_PUBLIC_KEY
+  const stored = await selectSecret(db, 'vapid_keys')
+  if (stored) return (JSON.parse(stored) as { publicKey: string }).publicKey
+  // A VAPID public key is the uncompressed P-256 point (0x04 || x || y), base64url.
+  const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
+  const jwk = publicKey.export({ format: 'jwk' })
+  const point = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x as string, 'base64url'),
+    Buffer.from(jwk.y as string, 'base64url'),
+  ])
+  const privateJwk = privateKey.export({ format: 'jwk' })
+  const value = JSON.stringify({ publicKey: point.toString('base64url'), privateKey: privateJwk.d })
+  const kept = await insertSecret(db, 'vapid_keys', value)
+  return (JSON.parse(kept) as { publicKey: string }).publicKey
+}
+
+/** Brands, their settings and company, and the reference lists (interests, regions) they share. */
+export async function createSitesService(db: Db, env: Env) {
+  const rows = await selectSites(db)
+  if (rows.length === 0) throw new Error('No site configured: reference data is missing')
+  const sites: Site[] = rows.map((row) => ({
+    id: row.id,
+    domain: row.domain,
+    settings: SiteSettings.parse(row.settings),
+    company: CompanyInfo.parse(row.company),
+  }))
+  const byDomain = new Map(sites.map((site) => [site.domain, site]))
+  const pushPublicKey = await loadVapidPublicKey(db, env)
+  const interestRows = await selectInterests(db)
+  const regionCache = new Map<string, Region[]>()
+
+  return {
+    /** The site for a Host header; unknown hosts get the default (first) site. */
+    resolve(host: string | undefined | null): Site {
+      return byDomain.get(normalizeHost(host)) ?? sites[0]
+    },
+
+    list(): readonly Site[] {
+      return sites
+    },
+
+    /** Settings as GET /api/settings.php answers them, texts in the visitor's language. */
+    settingsFor(site: Site, visitor: VisitorInfo): SettingsResponse {
+      const s = site.settings
+      return {
+        ...s,
+        index_title: localized(s.index_title, visitor.locale),
+        description: localized(s.description, visitor.locale),
+        fictional_warning: localized(s.fictional_warning, visitor.locale),
+        fictional_singular: localized(s.fictional_singular, visitor.locale),
+        fictional_plural: localized(s.fictional_plural, visitor.locale),
+        geoip_country: visitor.geoCountry,
+        geoip_selected_country: visitor.selectedCountry ?? visitor.geoCountry,
+        push_public_key: pushPublicKey,
+      }
+    },
+
+    /** The interests catalogue named in the given language. */
+    listInterests(locale: Locale): Interest[] {
+      return interestRows.map((row) => ({ id: row.id, key: row.key, name: locale === 'fr' ? row.nameFr : row.nameEn }))
+    },
+
+    /** The regions of a country, sorted by name; an unknown country is a 404. */
+    async listRegions(country: string): Promise<Region[]> {
+      let list = regionCache.get(country)
+      if (!list) {
+        list = (await selectRegions(db, country)).map((r) => ({ id: r.id, country: r.country, code: r.code, name: r.name }))
+        regionCache.set(country, list)
+      }
+      if (list.length === 0) throw new AppError('regions.unknown_country', 404, { country })
+      return list
+    },
+  }
+}

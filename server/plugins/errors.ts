@@ -1,0 +1,42 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+import fp from 'fastify-plugin'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { AppError } from '#server/lib/errors.ts'
+import { translator } from '#server/lib/i18n.ts'
+
+interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> }
+}
+
+/** One place that turns failures into `{ error: { code, message } }` in the visitor's language. */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+      const t = translator(request.locale ?? 'en')
+      let status = 500
+      let body: ErrorBody
+      if (error instanceof AppError) {
+        status = error.status
+        body = { error: { code: error.code, message: t(`errors.${error.code}`, error.values) } }
+      } else if (hasZodFastifySchemaValidationErrors(error)) {
+        status = 400
+        const fields: Record<string, string> = {}
+        for (const issue of error.validation) {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.')
+          fields[field || '_'] = issue.message
+        }
+        body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
+      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        status = error.statusCode
+        const code = status === 429 ? 'request.rate_limited' : status === 413 ? 'request.too_large' : 'request.invalid'
+        body = { error: { code, message: t(`errors.${code}`) } }
+      } else {
+        request.log.error({ err: error }, 'request failed')
+        body = { error: { code: 'server.error', message: t('errors.server.error') } }
+      }
+      if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed')
+      return reply.code(status).type('application/json').send(body)
+    })
+  },
+  { name: 'errors' },
+)

@@ -1,0 +1,29 @@
+import { createContext, type RouterContext } from 'react-router'
+import type { Locale } from '#common/constants.ts'
+import type { SettingsResponse } from '#common/schemas/sites.ts'
+import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+
+/** The services route loaders reach through the React Router context (never by importing them). */
+export interface AppServices {
+  sites: SitesService
+}
+
+/** What the server knows about a page request before React Router runs. */
+export interface AppLoadContext {
+  services: AppServices
+  site: Site
+  settings: SettingsResponse
+  locale: Locale
+  browserLocale: Locale | null
+  geoCountry: string | null
+  selectedCountry: string | null
+  nonce: string
+  production: boolean
+}
+
+// The server build bundles its own copy of this module: keep one key per process.
+const KEY = Symbol.for('dating-app.load-context')
+const holder = globalThis as unknown as Record<symbol, RouterContext<AppLoadContext> | undefined>
+holder[KEY] ??= createContext<AppLoadContext>()
+
+export const appLoadContext = holder[KEY]

@@ -1,0 +1,39 @@
+import path from 'node:path'
+import { fastifyReactRouter } from '@mcansh/react-router-fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { RouterContextProvider } from 'react-router'
+import type { ViteDevServer } from 'vite'
+import { type AppServices, appLoadContext } from './ssr-context.ts'
+
+export interface SsrOptions {
+  services: AppServices
+  devServer?: ViteDevServer
+  buildDirectory: string
+  production: boolean
+}
+
+/** Serves every page through React Router (and, in production, the built client assets). */
+export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> {
+  await app.register(fastifyReactRouter, {
+    devServer: opts.devServer,
+    serverBuildPath: path.join(opts.buildDirectory, 'server/index.js'),
+    clientBuildDirectory: path.join(opts.buildDirectory, 'client'),
+    mode: opts.production ? 'production' : 'development',
+    staticOptions: { decorateReply: false, root: path.join(opts.buildDirectory, 'client') },
+    getLoadContext(request, reply: FastifyReply) {
+      const context = new RouterContextProvider()
+      context.set(appLoadContext, {
+        services: opts.services,
+        site: request.site,
+        settings: opts.services.sites.settingsFor(request.site, request),
+        locale: request.locale,
+        browserLocale: request.browserLocale,
+        geoCountry: request.geoCountry,
+        selectedCountry: request.selectedCountry,
+        nonce: reply.cspNonce,
+        production: opts.production,
+      })
+      return context
+    },
+  })
+}
