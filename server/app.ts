@@ -30,6 +30,8 @@ export interface BuildAppOptions {
   /** Serve pages through React Router; API-only tests leave it off. */
   pages?: boolean
   logger?: boolean
+  /** Where logs go (tests read them back); stdout by default. */
+  logStream?: NodeJS.WritableStream
 }
 
 declare module 'fastify' {
@@ -49,7 +51,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await ensureReferenceData(database.db)
 
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(env),
+    logger: options.logger === false ? false : { ...loggerOptions(env), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     trustProxy: env.TRUST_PROXY > 0 ? env.TRUST_PROXY : false,
     disableRequestLogging: env.NODE_ENV === 'test',

@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_MEMBERS: z.coerce.number().int().min(0).default(300),
+  TEST_DB_KIND: z.enum(['pglite', 'postgres']).default('pglite'),
   TEST_DATABASE_URL: z.string().optional(),
   TEST_REDIS_URL: z.string().optional(),
 })

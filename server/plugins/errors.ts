@@ -8,6 +8,15 @@ interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> }
 }
 
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+function plainErrorPage(locale: string, status: number, message: string): string {
+  const home = translator(locale === 'fr' ? 'fr' : 'en')('errorPage.home')
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status}</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem"><h1>${status}</h1><p>${escapeHtml(message)}</p><p><a href="/">${escapeHtml(home)}</a></p></body></html>`
+}
+
 /** One place that turns failures into `{ error: { code, message } }` in the visitor's language. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -35,6 +44,10 @@ export const errorsPlugin = fp(
         body = { error: { code: 'server.error', message: t('errors.server.error') } }
       }
       if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed')
+      if (!request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
+        // A page whose rendering itself failed: a plain page in the visitor's language.
+        return reply.code(status).type('text/html; charset=utf-8').send(plainErrorPage(request.locale ?? 'en', status, body.error.message))
+      }
       return reply.code(status).type('application/json').send(body)
     })
   },

@@ -1,0 +1,23 @@
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Footer } from '../footer.tsx'
+import { SiteEntryWarning } from '../modals/site-entry-warning.tsx'
+import { TopNav } from '../navigation/top-nav.tsx'
+
+/** The chrome of the Default layout around a page. */
+export function DefaultShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation()
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <a href="#main" className="visually-hidden-focusable skip-link">
+        {t('nav.skip')}
+      </a>
+      <TopNav />
+      <main id="main" className="flex-grow-1" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+      <SiteEntryWarning />
+    </div>
+  )
+}

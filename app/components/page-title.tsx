@@ -1,0 +1,20 @@
+import { useRouteLoaderData } from 'react-router'
+import type { RootData } from '../root.server.ts'
+
+/** The page title followed by the site name (spec section 2), and the page's description. */
+export function PageTitle({ title, description, image }: { title?: string; description?: string; image?: string }) {
+  const root = useRouteLoaderData('root') as RootData | undefined
+  const siteName = root?.settings.name ?? ''
+  const full = title ? `${title} - ${siteName}` : siteName
+  const text = description ?? root?.settings.description
+  return (
+    <>
+      <title>{full}</title>
+      {text ? <meta name="description" content={text} /> : null}
+      <meta property="og:title" content={full} />
+      {text ? <meta property="og:description" content={text} /> : null}
+      <meta property="og:site_name" content={siteName} />
+      {image ? <meta property="og:image" content={image} /> : null}
+    </>
+  )
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest'
+import { createReferenceData } from './reference-data.ts'
+
+describe('reference data cache', () => {
+  it('loads each list once and serves it from memory afterwards', async () => {
+    const urls: string[] = []
+    const data = createReferenceData(async <T>(url: string) => {
+      urls.push(url)
+      if (url.startsWith('/api/regions.php')) return { regions: [{ id: 1, country: 'NL', code: 'NL-UT', name: 'Utrecht' }] } as T
+      if (url === '/api/interests.php') return { interests: [{ id: 1, key: 'travel', name: 'Travel' }] } as T
+      return { name: 'Co' } as T
+    })
+    await Promise.all([data.regions('NL'), data.regions('NL'), data.interests('en'), data.companyInfo()])
+    expect((await data.regions('NL'))[0].name).toBe('Utrecht')
+    await data.interests('en')
+    await data.companyInfo()
+    expect(urls.sort()).toEqual(['/api/companyinfo.php', '/api/interests.php', '/api/regions.php?country=NL'])
+  })
+
+  it('tries again after a failed load', async () => {
+    let calls = 0
+    const data = createReferenceData(async <T>() => {
+      calls++
+      if (calls === 1) throw new Error('offline')
+      return { name: 'Co' } as T
+    })
+    await expect(data.companyInfo()).rejects.toThrow('offline')
+    await expect(data.companyInfo()).resolves.toEqual({ name: 'Co' })
+  })
+})

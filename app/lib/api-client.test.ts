@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError, fetchJson } from './api-client.ts'
+
+function scripted(answers: Array<Response | Error>) {
+  const calls: RequestInit[] = []
+  const fetchImpl = (async (_url: string, init: RequestInit) => {
+    calls.push(init)
+    const next = answers.shift()
+    if (!next) throw new Error('no more answers')
+    if (next instanceof Error) throw next
+    return next
+  }) as unknown as typeof fetch
+  const delays: number[] = []
+  const sleep = async (ms: number) => {
+    delays.push(ms)
+  }
+  return { calls, delays, fetchImpl, sleep }
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+describe('fetchJson', () => {
+  it('asks for JSON', async () => {
+    const s = scripted([json(200, { ok: true })])
+    expect(await fetchJson('/api/x', s)).toEqual({ ok: true })
+    expect(new Headers(s.calls[0].headers).get('accept')).toBe('application/json')
+  })
+
+  it('retries network failures and 5xx with exponential delay, up to 5 times', async () => {
+    const s = scripted([new TypeError('offline'), json(503, {}), json(502, {}), json(200, { n: 1 })])
+    expect(await fetchJson('/api/x', { ...s, baseDelayMs: 100 })).toEqual({ n: 1 })
+    expect(s.delays).toEqual([100, 200, 400])
+  })
+
+  it('gives up after 5 retries with the last error', async () => {
+    const s = scripted(Array.from({ length: 6 }, () => json(500, { error: { code: 'server.error', message: 'boom' } })))
+    await expect(fetchJson('/api/x', s)).rejects.toMatchObject({ status: 500, code: 'server.error' })
+    expect(s.calls).toHaveLength(6)
+  })
+
+  it('does not retry a 4xx answer and exposes its code and message', async () => {
+    const s = scripted([json(403, { error: { code: 'authentication_required', message: 'Please log in' } })])
+    const error = await fetchJson('/api/x', s).catch((e) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({ status: 403, code: 'authentication_required', message: 'Please log in' })
+    expect(s.calls).toHaveLength(1)
+  })
+})

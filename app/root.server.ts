@@ -1,0 +1,25 @@
+import type { RouterContextProvider } from 'react-router'
+import { visibleLocales } from '#common/locale.ts'
+import { termsVersionDate } from '#common/terms-date.ts'
+import { getAppContext } from './context.server.ts'
+
+/** Data every page needs: locale, public settings, company and what the shell shows. */
+export function loadRoot(context: Readonly<RouterContextProvider>) {
+  const app = getAppContext(context)
+  return {
+    locale: app.locale,
+    nonce: app.nonce,
+    settings: app.settings,
+    company: app.site.company,
+    termsDate: termsVersionDate(app.site.company.added).toISOString(),
+    locales: visibleLocales({
+      current: app.locale,
+      browser: app.browserLocale,
+      detectedCountry: app.geoCountry,
+      selectedCountry: app.selectedCountry,
+    }),
+    selectedCountry: app.selectedCountry ?? app.geoCountry,
+    user: null,
+  }
+}
+export type RootData = ReturnType<typeof loadRoot>

@@ -1,0 +1,57 @@
+import bootstrapCss from 'bootstrap/dist/css/bootstrap.min.css?url'
+import { useMemo } from 'react'
+import { I18nextProvider } from 'react-i18next'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import type { Route } from './+types/root'
+import { ErrorPage } from './components/error-page.tsx'
+import { PageLoadProgress } from './components/page-load-progress.tsx'
+import { createI18n } from './i18n.ts'
+import { loadRoot } from './root.server.ts'
+import appCss from './styles/app.css?url'
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: bootstrapCss },
+  { rel: 'stylesheet', href: appCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+]
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadRoot(context)
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root')
+  const locale = data?.locale ?? 'en'
+  const i18n = useMemo(() => createI18n(locale), [locale])
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c2185b" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <I18nextProvider i18n={i18n}>
+          <PageLoadProgress />
+          {children}
+        </I18nextProvider>
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="container py-5">
+      <ErrorPage error={error} />
+    </main>
+  )
+}

@@ -1,0 +1,17 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
+
+export default [
+  layout('routes/layouts/default-layout.tsx', [
+    index('routes/home.tsx'),
+    route('lang-config', 'routes/lang-config.tsx'),
+    route('pricing', 'routes/pricing.tsx'),
+    route('complaints', 'routes/complaints.tsx'),
+    route('pages/:page', 'routes/content/content-page.tsx'),
+    route(':token', 'routes/content/token-page.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  layout('routes/layouts/lander-layout.tsx', [
+    route('landers/tinderswipe', 'routes/landers/lander.tsx', { id: 'lander-tinderswipe' }),
+    route('landers/:lander/:slug?', 'routes/landers/lander.tsx'),
+  ]),
+] satisfies RouteConfig

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next'
+import { cleanPhone } from '#common/clean-phone.ts'
+import { PageTitle } from '../components/page-title.tsx'
+import { useRootData } from '../lib/use-root-data.ts'
+
+/** How to file a complaint, and where it goes. */
+export default function Complaints() {
+  const { t } = useTranslation()
+  const { settings, company } = useRootData()
+  const phone = cleanPhone(settings.support_phone)
+  return (
+    <div className="container py-4 py-md-5 content-page">
+      <PageTitle title={t('complaints.title')} />
+      <h1 className="mb-3">{t('complaints.title')}</h1>
+      <p className="lead">{t('complaints.intro', { name: settings.name })}</p>
+      <h2 className="h5">{t('complaints.howTitle')}</h2>
+      <ol>
+        <li>{t('complaints.step1')}</li>
+        <li>{t('complaints.step2')}</li>
+        <li>{t('complaints.step3')}</li>
+      </ol>
+      <h2 className="h5">{t('complaints.contactTitle')}</h2>
+      <address>
+        {t('complaints.email')}: <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+        <br />
+        {t('complaints.phone')}: <a href={`tel:${phone}`}>{phone}</a>
+        <br />
+        {company.name}, {company.address}, {company.city}
+      </address>
+      <p className="text-body-secondary small">{t('complaints.escalation')}</p>
+    </div>
+  )
+}

@@ -1,0 +1,11 @@
+import type { Route } from './+types/content-page'
+import { ContentArticle } from './content-article.tsx'
+import { CONTENT_PAGES, loadContentPage } from './content.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadContentPage(context, params.page, CONTENT_PAGES)
+}
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return <ContentArticle title={loaderData.title} html={loaderData.html} />
+}

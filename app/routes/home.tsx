@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageTitle } from '../components/page-title.tsx'
+import { useRootData } from '../lib/use-root-data.ts'
+
+const STEPS = ['profile', 'discover', 'chat'] as const
+const FEATURES = ['free', 'likes', 'gifts', 'premium'] as const
+
+/** The brand's home page with the call to sign up. */
+export default function Home() {
+  const { t } = useTranslation()
+  const { settings } = useRootData()
+  return (
+    <>
+      <PageTitle title={settings.index_title} />
+      <section className="hero text-white">
+        <div className="container py-5">
+          <div className="row align-items-center g-4">
+            <div className="col-lg-7">
+              <h1 className="display-5 fw-bold">{settings.index_title}</h1>
+              <p className="lead my-4">{settings.description}</p>
+              <div className="d-flex flex-wrap gap-2">
+                <Link to="/signup" className="btn btn-light btn-lg fw-semibold px-4">
+                  {t('home.cta')}
+                </Link>
+                <Link to="/login" className="btn btn-outline-light btn-lg px-4">
+                  {t('home.haveAccount')}
+                </Link>
+              </div>
+              <p className="small mt-3 mb-0 opacity-75">{t('home.adultsOnly')}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+      <section className="container py-5" aria-labelledby="how-title">
+        <h2 id="how-title" className="h3 text-center mb-4">
+          {t('home.howTitle')}
+        </h2>
+        <ol className="row g-4 list-unstyled">
+          {STEPS.map((step, index) => (
+            <li key={step} className="col-md-4">
+              <div className="card h-100 border-0 shadow-sm">
+                <div className="card-body">
+                  <span className="step-number" aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <h3 className="h5 mt-2">{t(`home.steps.${step}.title`)}</h3>
+                  <p className="mb-0 text-body-secondary">{t(`home.steps.${step}.text`)}</p>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+      <section className="bg-light py-5" aria-labelledby="features-title">
+        <div className="container">
+          <h2 id="features-title" className="h3 text-center mb-4">
+            {t('home.featuresTitle', { name: settings.name })}
+          </h2>
+          <div className="row g-4">
+            {FEATURES.map((feature) => (
+              <div key={feature} className="col-sm-6 col-lg-3">
+                <h3 className="h6 fw-bold">{t(`home.features.${feature}.title`)}</h3>
+                <p className="small text-body-secondary mb-0">{t(`home.features.${feature}.text`)}</p>
+              </div>
+            ))}
+          </div>
+          <div className="text-center mt-5">
+            <Link to="/signup" className="btn btn-primary btn-lg px-5">
+              {t('home.cta')}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  )
+}

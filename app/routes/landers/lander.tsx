@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation } from 'react-router'
+import type { Route } from './+types/lander'
+import { PageTitle } from '../../components/page-title.tsx'
+import { useRootData } from '../../lib/use-root-data.ts'
+import { loadLander } from './lander.server.ts'
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const name = params.lander ?? new URL(request.url).pathname.split('/')[2]
+  return loadLander(context, name, params.slug)
+}
+
+/** A marketing lander: one promise, one call to sign up, in the lander's own style. */
+export default function Lander({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation()
+  const t = i18n.getFixedT(loaderData.copyLocale)
+  const { settings } = useRootData()
+  const { search } = useLocation()
+  const variant = loaderData.name
+  return (
+    <section className={`lander-hero lander-${variant} text-center text-white`} lang={loaderData.copyLocale}>
+      <PageTitle title={t(`landers.${variant}.title`)} />
+      <div className="container py-5">
+        <h1 className="display-5 fw-bold">{t(`landers.${variant}.title`)}</h1>
+        <p className="lead my-4 mx-auto" style={{ maxWidth: 640 }}>
+          {t(`landers.${variant}.text`, { name: settings.name })}
+        </p>
+        <Link to={`/signup${search}`} className="btn btn-light btn-lg fw-semibold px-5">
+          {t('landers.cta')}
+        </Link>
+        <p className="small mt-3 opacity-75">{t('home.adultsOnly')}</p>
+      </div>
+    </section>
+  )
+}

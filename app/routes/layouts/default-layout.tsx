@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router'
+import type { Route } from './+types/default-layout'
+import { ErrorPage } from '../../components/error-page.tsx'
+import { DefaultShell } from '../../components/layouts/default-shell.tsx'
+
+/** Default layout: top navigation, banners, footer with disclaimer, entry warning. */
+export default function DefaultLayout() {
+  return (
+    <DefaultShell>
+      <Outlet />
+    </DefaultShell>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <DefaultShell>
+      <div className="container">
+        <ErrorPage error={error} />
+      </div>
+    </DefaultShell>
+  )
+}

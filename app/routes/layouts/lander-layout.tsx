@@ -1,0 +1,48 @@
+import { useTranslation } from 'react-i18next'
+import { Link, Outlet } from 'react-router'
+import type { Route } from './+types/lander-layout'
+import { ErrorPage } from '../../components/error-page.tsx'
+import { Footer } from '../../components/footer.tsx'
+import { useRootData } from '../../lib/use-root-data.ts'
+
+function LanderNavbar() {
+  const { t } = useTranslation()
+  const { settings } = useRootData()
+  return (
+    <header className="lander-nav py-3">
+      <div className="container">
+        <Link to="/" className="brand text-decoration-none" aria-label={t('nav.home', { name: settings.name })}>
+          <span className="brand-mark" aria-hidden="true">
+            ♥
+          </span>
+          <span className="brand-name">{settings.name}</span>
+        </Link>
+      </div>
+    </header>
+  )
+}
+
+/** Lander layout: a simple navbar with the logo, the page, the footer (spec section 2). */
+export default function LanderLayout() {
+  return (
+    <div className="d-flex flex-column min-vh-100 lander">
+      <LanderNavbar />
+      <main id="main" className="flex-grow-1">
+        <Outlet />
+      </main>
+      <Footer />
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <LanderNavbar />
+      <main className="container flex-grow-1">
+        <ErrorPage error={error} />
+      </main>
+      <Footer />
+    </div>
+  )
+}

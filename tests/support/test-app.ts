@@ -1,0 +1,70 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { FastifyInstance } from 'fastify'
+import pg from 'pg'
+import { buildApp } from '#server/app.ts'
+import { type Database, openDatabase } from '#server/db/client.ts'
+import { type Env, readEnv } from '#server/env.ts'
+
+/** The environment of a test run: which database the integration suite runs on. */
+export const testEnv = readEnv({ ...process.env, NODE_ENV: 'test' })
+
+/**
+ * A fresh, empty database of the kind this Vitest project runs on: an in-memory PGlite, or a new
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`).
+ */
+export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (testEnv.TEST_DB_KIND === 'postgres') {
+    if (!testEnv.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for the postgres project')
+    const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`
+    const admin = new pg.Client({ connectionString: testEnv.TEST_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`create database ${name}`)
+    await admin.end()
+    const url = new URL(testEnv.TEST_DATABASE_URL)
+    url.pathname = `/${name}`
+    const database = await openDatabase({ url: url.toString() })
+    return {
+      database,
+      drop: async () => {
+        await database.close()
+        const again = new pg.Client({ connectionString: testEnv.TEST_DATABASE_URL })
+        await again.connect()
+        await again.query(`drop database if exists ${name} with (force)`)
+        await again.end()
+      },
+    }
+  }
+  const database = await openDatabase({ dataDir: null, pglite: new PGlite() })
+  return { database, drop: () => database.close() }
+}
+
+export interface TestApp {
+  app: FastifyInstance
+  env: Env
+  database: Database
+  close: () => Promise<void>
+}
+
+/** buildApp() on a fresh migrated database, API only, for app.inject tests. */
+export async function createTestApp(
+  options: { logStream?: NodeJS.WritableStream; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-test-'))
+  const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env })
+  const { database, drop } = await createTestDatabase()
+  const app = await buildApp({ env, database, pages: false, logger: Boolean(options.logStream), logStream: options.logStream })
+  return {
+    app,
+    env,
+    database,
+    close: async () => {
+      await app.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config'
+
+const integration = ['server/**/*.test.ts']
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL)
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['common/**/*.test.ts', 'app/**/*.test.ts'], environment: 'node' } },
+      {
+        test: { name: 'pglite', include: integration, env: { TEST_DB_KIND: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+      },
+      ...(withPostgres
+        ? [
+            {
+              test: {
+                name: 'postgres',
+                include: integration,
+                env: { TEST_DB_KIND: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+})
