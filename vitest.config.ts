@@ -8,7 +8,13 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['common/**/*.test.ts', 'app/**/*.test.ts'], environment: 'node' } },
       {
-        test: { name: 'pglite', include: integration, env: { TEST_DB_KIND: 'pglite' }, testTimeout: 30_000, hookTimeout: 60_000 },
+        test: {
+          name: 'pglite',
+          include: integration,
+          env: { TEST_DB_KIND: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       ...(withPostgres
         ? [

@@ -34,20 +34,32 @@ describe('browserLocale', () => {
 
 describe('visibleLocales', () => {
   it("offers the country's bundled locales plus current and browser language", () => {
-    expect(visibleLocales({ current: 'en', browser: 'en', detectedCountry: 'CA', selectedCountry: null })).toEqual(['en', 'fr'])
-    expect(visibleLocales({ current: 'fr', browser: 'fr', detectedCountry: 'FR', selectedCountry: null })).toEqual(['fr'])
-    expect(visibleLocales({ current: 'en', browser: null, detectedCountry: 'NL', selectedCountry: null })).toEqual(['en'])
+    expect(
+      visibleLocales({ current: 'en', browser: 'en', detectedCountry: 'CA', selectedCountry: null }),
+    ).toEqual(['en', 'fr'])
+    expect(
+      visibleLocales({ current: 'fr', browser: 'fr', detectedCountry: 'FR', selectedCountry: null }),
+    ).toEqual(['fr'])
+    expect(
+      visibleLocales({ current: 'en', browser: null, detectedCountry: 'NL', selectedCountry: null }),
+    ).toEqual(['en'])
   })
 
   it('always shows the current locale and the browser language', () => {
-    expect(visibleLocales({ current: 'en', browser: 'fr', detectedCountry: 'DE', selectedCountry: 'DE' })).toEqual(['en', 'fr'])
+    expect(
+      visibleLocales({ current: 'en', browser: 'fr', detectedCountry: 'DE', selectedCountry: 'DE' }),
+    ).toEqual(['en', 'fr'])
   })
 
   it('shows every locale when the selected country differs from the detected one', () => {
-    expect(visibleLocales({ current: 'en', browser: 'en', detectedCountry: 'GB', selectedCountry: 'NL' })).toEqual(['en', 'fr'])
+    expect(
+      visibleLocales({ current: 'en', browser: 'en', detectedCountry: 'GB', selectedCountry: 'NL' }),
+    ).toEqual(['en', 'fr'])
   })
 
   it('shows every locale when no country is known', () => {
-    expect(visibleLocales({ current: 'en', browser: 'en', detectedCountry: null, selectedCountry: null })).toEqual(['en', 'fr'])
+    expect(
+      visibleLocales({ current: 'en', browser: 'en', detectedCountry: null, selectedCountry: null }),
+    ).toEqual(['en', 'fr'])
   })
 })

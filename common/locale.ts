@@ -67,6 +67,10 @@ export function visibleLocales(input: {
   if (!country || (selectedCountry && detectedCountry && selectedCountry !== detectedCountry)) {
     return [...SUPPORTED_LOCALES]
   }
-  const wanted = new Set<string>([...(COUNTRY_LOCALES[country] ?? []), current, ...(browser ? [browser] : [])])
+  const wanted = new Set<string>([
+    ...(COUNTRY_LOCALES[country] ?? []),
+    current,
+    ...(browser ? [browser] : []),
+  ])
   return SUPPORTED_LOCALES.filter((locale) => wanted.has(locale))
 }

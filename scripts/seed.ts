@@ -8,7 +8,11 @@ import { readEnv } from '../server/env.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
 
 const { values } = parseArgs({
-  options: { members: { type: 'string' }, seed: { type: 'string', default: '42' }, batch: { type: 'string' } },
+  options: {
+    members: { type: 'string' },
+    seed: { type: 'string', default: '42' },
+    batch: { type: 'string' },
+  },
 })
 const env = readEnv()
 const members = values.members ? Number(values.members) : env.SEED_MEMBERS

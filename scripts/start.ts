@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs'
 
 if (!existsSync('build/server/index.js')) {
   console.log('No build found: building the app (once)…')
-  const result = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 process.env.NODE_ENV ??= 'production'

@@ -51,10 +51,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await ensureReferenceData(database.db)
 
   const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(env), ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger:
+      options.logger === false
+        ? false
+        : { ...loggerOptions(env), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
-    trustProxy: env.TRUST_PROXY > 0 ? env.TRUST_PROXY : false,
-    disableRequestLogging: env.NODE_ENV === 'test',
+    trustProxy: env.TRUST_PROXY,
   })
   app.decorate('database', database)
   if (!options.database) app.addHook('onClose', () => database.close())

@@ -17,8 +17,8 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().optional(),
   /** Header set by the edge proxy or CDN with the visitor's ISO country code. */
   GEOIP_HEADER: z.string().toLowerCase().default('cf-ipcountry'),
-  /** Hops of reverse proxies whose X-Forwarded-* headers are trusted. */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Whether X-Forwarded-* headers from a reverse proxy in front of the app are trusted. */
+  TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_MEMBERS: z.coerce.number().int().min(0).default(300),
   TEST_DB_KIND: z.enum(['pglite', 'postgres']).default('pglite'),

@@ -26,7 +26,7 @@ export function Footer() {
           <ul className="footer-links list-unstyled d-flex flex-wrap gap-3 mb-3">
             {FOOTER_LINKS.map((link) => (
               <li key={link.key}>
-                <Link to={link.to} className="link-secondary">
+                <Link to={link.to} className="footer-link">
                   {t(`footer.${link.key}`)}
                 </Link>
               </li>
@@ -34,10 +34,7 @@ export function Footer() {
           </ul>
         </nav>
         <p className="disclaimer small text-body-secondary mb-2">
-          {t('footer.disclaimer', { name: settings.name })}{' '}
-          <span>
-            {settings.fictional_icon} {settings.fictional_warning}
-          </span>
+          {t('footer.disclaimer', { name: settings.name })} <span>{settings.fictional_warning}</span>
         </p>
         <p className="small text-body-secondary mb-0">
           {t('footer.operator', {

@@ -2,7 +2,15 @@ import { useRouteLoaderData } from 'react-router'
 import type { RootData } from '../root.server.ts'
 
 /** The page title followed by the site name (spec section 2), and the page's description. */
-export function PageTitle({ title, description, image }: { title?: string; description?: string; image?: string }) {
+export function PageTitle({
+  title,
+  description,
+  image,
+}: {
+  title?: string
+  description?: string
+  image?: string
+}) {
   const root = useRouteLoaderData('root') as RootData | undefined
   const siteName = root?.settings.name ?? ''
   const full = title ? `${title} - ${siteName}` : siteName

@@ -34,7 +34,9 @@ describe('fetchJson', () => {
   })
 
   it('gives up after 5 retries with the last error', async () => {
-    const s = scripted(Array.from({ length: 6 }, () => json(500, { error: { code: 'server.error', message: 'boom' } })))
+    const s = scripted(
+      Array.from({ length: 6 }, () => json(500, { error: { code: 'server.error', message: 'boom' } })),
+    )
     await expect(fetchJson('/api/x', s)).rejects.toMatchObject({ status: 500, code: 'server.error' })
     expect(s.calls).toHaveLength(6)
   })

@@ -30,7 +30,13 @@ function retryable(status: number): boolean {
  * with exponential delay (spec section 7). 4xx answers fail at once with the server's error.
  */
 export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}): Promise<T> {
-  const { retries = REQUEST_RETRY_COUNT, baseDelayMs = 250, fetchImpl = fetch, sleep = wait, ...init } = options
+  const {
+    retries = REQUEST_RETRY_COUNT,
+    baseDelayMs = 250,
+    fetchImpl = fetch,
+    sleep = wait,
+    ...init
+  } = options
   const headers = new Headers(init.headers)
   headers.set('Accept', 'application/json')
   if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) {
@@ -46,11 +52,18 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}):
       networkError = error
     }
     if (response?.ok) return (await response.json()) as T
-    const canRetry = attempt < retries && (networkError !== null || (response !== null && retryable(response.status)))
+    const canRetry =
+      attempt < retries && (networkError !== null || (response !== null && retryable(response.status)))
     if (!canRetry) {
       if (!response) throw networkError
-      const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null
-      throw new ApiError(response.status, body?.error?.code ?? 'request.failed', body?.error?.message ?? response.statusText)
+      const body = (await response.json().catch(() => null)) as {
+        error?: { code?: string; message?: string }
+      } | null
+      throw new ApiError(
+        response.status,
+        body?.error?.code ?? 'request.failed',
+        body?.error?.message ?? response.statusText,
+      )
     }
     await sleep(baseDelayMs * 2 ** attempt)
     attempt++

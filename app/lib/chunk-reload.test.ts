@@ -9,7 +9,9 @@ describe('chunk reload', () => {
   })
 
   it('recognises failed dynamic imports only', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true)
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
+      true,
+    )
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false)
   })
 })

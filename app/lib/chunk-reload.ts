@@ -1,7 +1,8 @@
 import { CHUNK_RELOAD_MIN_INTERVAL_MS } from '#common/constants.ts'
 
 const STORAGE_KEY = 'chunk-reload-at'
-const CHUNK_ERROR = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i
+const CHUNK_ERROR =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|ChunkLoadError/i
 
 /** Whether a failed chunk load may reload the page now: at most once per 60 s (spec section 8). */
 export function mayReloadForChunk(lastReloadAt: number | null, now: number): boolean {
@@ -23,6 +24,8 @@ export function installChunkReload(win: Window): void {
     win.sessionStorage.setItem(STORAGE_KEY, String(now))
     win.location.reload()
   }
-  win.addEventListener('vite:preloadError', (event) => handle((event as Event & { payload?: unknown }).payload))
+  win.addEventListener('vite:preloadError', (event) =>
+    handle((event as Event & { payload?: unknown }).payload),
+  )
   win.addEventListener('unhandledrejection', (event) => handle(event.reason))
 }

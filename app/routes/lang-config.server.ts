@@ -1,4 +1,4 @@
-import { redirect, type RouterContextProvider } from 'react-router'
+import { type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
 import { isLocale } from '#common/locale.ts'
 import { getAppContext } from '../context.server.ts'
@@ -7,7 +7,10 @@ import { countryCookie, localeCookie } from '../lib/cookies.ts'
 const LangConfigForm = z.object({
   locale: z.string().refine(isLocale),
   country: z.string().regex(/^[A-Z]{2}$/),
-  back: z.string().regex(/^\/(?!\/)/).optional(),
+  back: z
+    .string()
+    .regex(/^\/(?!\/)/)
+    .optional(),
 })
 
 /** The countries this site serves and the current choices. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams } from 'react-router'
 import { SUPPORTED_LOCALES } from '#common/constants.ts'
-import type { Route } from './+types/lang-config'
 import { PageTitle } from '../components/page-title.tsx'
 import { useRootData } from '../lib/use-root-data.ts'
+import type { Route } from './+types/lang-config'
 import { loadLangConfig, saveLangConfig } from './lang-config.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -31,7 +31,11 @@ export default function LangConfig({ loaderData, actionData }: Route.ComponentPr
         </div>
       ) : null}
       <Form method="post" className="card card-body shadow-sm">
-        <input type="hidden" name="back" value={back.startsWith('/') && !back.startsWith('//') ? back : '/'} />
+        <input
+          type="hidden"
+          name="back"
+          value={back.startsWith('/') && !back.startsWith('//') ? back : '/'}
+        />
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">{t('langConfig.language')}</legend>
           {SUPPORTED_LOCALES.map((option) => (

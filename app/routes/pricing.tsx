@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { Route } from './+types/pricing'
 import { PageTitle } from '../components/page-title.tsx'
+import type { Route } from './+types/pricing'
 import { loadPricing } from './pricing.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -66,7 +66,8 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
       <h2 className="h4 mt-4">{t('pricing.premiumTitle')}</h2>
       <p>{t('pricing.premiumText')}</p>
       <p>
-        {t('pricing.refund', { days: p.refundDays })} <Link to="/pages/return-policy">{t('footer.returnPolicy')}</Link>
+        {t('pricing.refund', { days: p.refundDays })}{' '}
+        <Link to="/pages/return-policy">{t('footer.returnPolicy')}</Link>
       </p>
     </div>
   )

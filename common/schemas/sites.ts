@@ -19,7 +19,10 @@ export const SiteSettings = z.object({
   logged_out_search: z.enum(['none', 'not']),
   logged_out_search_trafficsource: z.enum(['none', 'not']),
   enable_site_entry_popup: YesNo,
-  minimum_message_costs: z.record(CountryCode, z.object({ costs: z.number().int().min(0), currency: z.string().length(3) })),
+  minimum_message_costs: z.record(
+    CountryCode,
+    z.object({ costs: z.number().int().min(0), currency: z.string().length(3) }),
+  ),
   support_phone: z.string().min(3).max(40),
   support_email: z.email(),
   fictional_icon: z.string().min(1).max(16),
@@ -74,7 +77,12 @@ export const Interest = z.object({ id: z.number().int(), key: z.string(), name: 
 export const InterestsResponse = z.object({ interests: z.array(Interest) })
 export type Interest = z.infer<typeof Interest>
 
-export const RegionsQuery = z.object({ country: CountryCode })
-export const Region = z.object({ id: z.number().int(), country: CountryCode, code: z.string(), name: z.string() })
+export const RegionsQuery = z.object({ country: z.string().trim().toUpperCase().pipe(CountryCode) })
+export const Region = z.object({
+  id: z.number().int(),
+  country: CountryCode,
+  code: z.string(),
+  name: z.string(),
+})
 export const RegionsResponse = z.object({ regions: z.array(Region) })
 export type Region = z.infer<typeof Region>

@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify'
+import type { FastifyRequest } from 'fastify'
+import type { LoggerOptions } from 'pino'
 import type { Env } from '#server/env.ts'
 
 const SENSITIVE_QUERY = /^(token|code|password|key|secret|otp|signature|sig|hash)$/i
@@ -13,9 +14,9 @@ export function redactUrl(url: string): string {
 }
 
 /** pino options: never logs passwords, tokens, cookies or authorization headers. */
-export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+export function loggerOptions(env: Env): LoggerOptions {
   return {
-    level: env.NODE_ENV === 'test' ? 'warn' : env.LOG_LEVEL,
+    level: env.LOG_LEVEL,
     redact: {
       paths: [
         'req.headers.cookie',
@@ -29,8 +30,13 @@ export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
-      req(request) {
-        return { method: request.method, url: redactUrl(request.url), host: request.host, remoteAddress: request.ip }
+      req(request: FastifyRequest) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+        }
       },
     },
   }

@@ -9,7 +9,9 @@ export function createProgressBar(label: string, stream: NodeJS.WriteStream = pr
     if (stream.isTTY) {
       const width = 30
       const filled = Math.round(ratio * width)
-      stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${text}${done >= total ? '\n' : ''}`)
+      stream.write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${text}${done >= total ? '\n' : ''}`,
+      )
     } else {
       const decile = Math.floor(ratio * 10)
       if (decile !== lastDecile) {

@@ -31,13 +31,16 @@ export const errorsPlugin = fp(
         status = 400
         const fields: Record<string, string> = {}
         for (const issue of error.validation) {
-          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || issue.params.issue.path.join('.')
-          fields[field || '_'] = issue.message
+          const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? []
+          const field =
+            issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath.map(String).join('.')
+          fields[field || '_'] = issue.message ?? ''
         }
         body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         status = error.statusCode
-        const code = status === 429 ? 'request.rate_limited' : status === 413 ? 'request.too_large' : 'request.invalid'
+        const code =
+          status === 429 ? 'request.rate_limited' : status === 413 ? 'request.too_large' : 'request.invalid'
         body = { error: { code, message: t(`errors.${code}`) } }
       } else {
         request.log.error({ err: error }, 'request failed')
@@ -46,7 +49,10 @@ export const errorsPlugin = fp(
       if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed')
       if (!request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
         // A page whose rendering itself failed: a plain page in the visitor's language.
-        return reply.code(status).type('text/html; charset=utf-8').send(plainErrorPage(request.locale ?? 'en', status, body.error.message))
+        return reply
+          .code(status)
+          .type('text/html; charset=utf-8')
+          .send(plainErrorPage(request.locale ?? 'en', status, body.error.message))
       }
       return reply.code(status).type('application/json').send(body)
     })

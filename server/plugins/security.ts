@@ -7,7 +7,7 @@ import fp from 'fastify-plugin'
 
 declare module 'fastify' {
   interface FastifyReply {
-    cspNonce: string
+    scriptNonce: string
   }
 }
 
@@ -19,10 +19,10 @@ type NonceResponse = ServerResponse & { cspNonce?: string }
  */
 export const securityPlugin = fp(
   async (app: FastifyInstance, opts: { production: boolean; https: boolean }) => {
-    app.decorateReply('cspNonce', '')
+    app.decorateReply('scriptNonce', '')
     app.addHook('onRequest', async (_request, reply) => {
-      reply.cspNonce = randomBytes(16).toString('base64')
-      ;(reply.raw as NonceResponse).cspNonce = reply.cspNonce
+      reply.scriptNonce = randomBytes(16).toString('base64')
+      ;(reply.raw as NonceResponse).cspNonce = reply.scriptNonce
     })
     const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as NonceResponse).cspNonce}'`
     await app.register(helmet, {

@@ -30,7 +30,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         browserLocale: request.browserLocale,
         geoCountry: request.geoCountry,
         selectedCountry: request.selectedCountry,
-        nonce: reply.cspNonce,
+        nonce: reply.scriptNonce,
         production: opts.production,
       })
       return context

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
-import { COUNTRY_COOKIE, type Locale, LOCALE_COOKIE } from '#common/constants.ts'
+import { COUNTRY_COOKIE, LOCALE_COOKIE, type Locale } from '#common/constants.ts'
 import { browserLocale, chooseLocale } from '#common/locale.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 

@@ -56,7 +56,13 @@ export async function createTestApp(
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-test-'))
   const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env })
   const { database, drop } = await createTestDatabase()
-  const app = await buildApp({ env, database, pages: false, logger: Boolean(options.logStream), logStream: options.logStream })
+  const app = await buildApp({
+    env,
+    database,
+    pages: false,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+  })
   return {
     app,
     env,

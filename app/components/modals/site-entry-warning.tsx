@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Button } from 'react-bootstrap'
-import { Modal } from 'react-bootstrap'
+import { Button, Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
@@ -49,13 +48,16 @@ export function SiteEntryWarning({ allowedCountries }: { allowedCountries?: read
       aria-labelledby="site-entry-warning-title"
     >
       <Modal.Header>
-        <Modal.Title id="site-entry-warning-title">{t('entryWarning.title')}</Modal.Title>
+        <Modal.Title as="h2" className="h5" id="site-entry-warning-title">
+          {t('entryWarning.title')}
+        </Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>{t('entryWarning.body', { name: settings.name })}</p>
         <p className="small text-body-secondary mb-0">
           {t('entryWarning.agree')} <Link to="/pages/terms">{t('footer.terms')}</Link>,{' '}
-          <Link to="/pages/privacy">{t('footer.privacy')}</Link>, <Link to="/pages/cookies">{t('footer.cookies')}</Link>.
+          <Link to="/pages/privacy">{t('footer.privacy')}</Link>,{' '}
+          <Link to="/pages/cookies">{t('footer.cookies')}</Link>.
         </p>
       </Modal.Body>
       <Modal.Footer>

@@ -13,13 +13,28 @@ export function LanguageMenu() {
   if (locales.length < 2) return null
   const choose = async (next: Locale) => {
     if (next === locale) return
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
     document.cookie = localeCookie(next)
     await revalidator.revalidate()
   }
   return (
     <Dropdown align="end" className="language-menu">
-      <Dropdown.Toggle variant="outline-secondary" size="sm" id="language-menu" aria-label={t('nav.language')}>
-        <span aria-hidden="true">🌐 </span>
+      <Dropdown.Toggle
+        variant="outline-secondary"
+        size="sm"
+        id="language-menu"
+        aria-label={t('nav.language')}
+      >
+        <svg
+          aria-hidden="true"
+          width="14"
+          height="14"
+          viewBox="0 0 16 16"
+          className="me-1"
+          fill="currentColor"
+        >
+          <path d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm5.9 7.5h-2.4a12 12 0 0 0-1-4.9 6.5 6.5 0 0 1 3.4 4.9ZM8 1.5c.8.9 1.8 2.9 2 6H6c.2-3.1 1.2-5.1 2-6ZM5.5 2.6a12 12 0 0 0-1 4.9H2.1a6.5 6.5 0 0 1 3.4-4.9ZM2.1 8.5h2.4c.1 1.9.4 3.5 1 4.9a6.5 6.5 0 0 1-3.4-4.9ZM8 14.5c-.8-.9-1.8-2.9-2-6h4c-.2 3.1-1.2 5.1-2 6Zm2.5-1.1c.6-1.4.9-3 1-4.9h2.4a6.5 6.5 0 0 1-3.4 4.9Z" />
+        </svg>
         {locale.toUpperCase()}
       </Dropdown.Toggle>
       <Dropdown.Menu>

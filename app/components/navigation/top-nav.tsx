@@ -10,7 +10,11 @@ export function TopNav() {
   return (
     <header className="top-nav border-bottom bg-white sticky-top">
       <nav className="container d-flex align-items-center gap-2 py-2" aria-label={t('nav.main')}>
-        <Link to="/" className="brand me-auto text-decoration-none" aria-label={t('nav.home', { name: settings.name })}>
+        <Link
+          to="/"
+          className="brand me-auto text-decoration-none"
+          aria-label={t('nav.home', { name: settings.name })}
+        >
           <span className="brand-mark" aria-hidden="true">
             ♥
           </span>

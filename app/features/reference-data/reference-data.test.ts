@@ -6,7 +6,8 @@ describe('reference data cache', () => {
     const urls: string[] = []
     const data = createReferenceData(async <T>(url: string) => {
       urls.push(url)
-      if (url.startsWith('/api/regions.php')) return { regions: [{ id: 1, country: 'NL', code: 'NL-UT', name: 'Utrecht' }] } as T
+      if (url.startsWith('/api/regions.php'))
+        return { regions: [{ id: 1, country: 'NL', code: 'NL-UT', name: 'Utrecht' }] } as T
       if (url === '/api/interests.php') return { interests: [{ id: 1, key: 'travel', name: 'Travel' }] } as T
       return { name: 'Co' } as T
     })

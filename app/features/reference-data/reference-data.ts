@@ -22,9 +22,10 @@ export function createReferenceData(fetcher: Fetcher = (url) => fetchJson(url)) 
     interests: (locale: string) =>
       once<{ interests: Interest[] }>(`interests:${locale}`, '/api/interests.php').then((r) => r.interests),
     regions: (country: string) =>
-      once<{ regions: Region[] }>(`regions:${country}`, `/api/regions.php?country=${encodeURIComponent(country)}`).then(
-        (r) => r.regions,
-      ),
+      once<{ regions: Region[] }>(
+        `regions:${country}`,
+        `/api/regions.php?country=${encodeURIComponent(country)}`,
+      ).then((r) => r.regions),
     companyInfo: () => once<CompanyInfo>('companyinfo', '/api/companyinfo.php'),
   }
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/content-page'
-import { ContentArticle } from './content-article.tsx'
 import { CONTENT_PAGES, loadContentPage } from './content.server.ts'
+import { ContentArticle } from './content-article.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadContentPage(context, params.page, CONTENT_PAGES)

@@ -5,13 +5,22 @@ import type { Locale } from '#common/constants.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import { getAppContext } from '../../context.server.ts'
 
-const SOURCES = import.meta.glob('../../content/*/*.md', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->
+const SOURCES = import.meta.glob('../../content/*/*.md', {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+}) as Record<string, string>
 
 /** Pages under /pages/{page} (spec section 2). */
-export const CONTENT_PAGES = ['ban', 'cookies', 'faq', 'privacy', 'return-policy', 'service', 'terms'] as const
+export const CONTENT_PAGES = [
+  'ban',
+  'cookies',
+  'faq',
+  'privacy',
+  'return-policy',
+  'service',
+  'terms',
+] as const
 /** Pages reachable by a bare token, /{token}: the content pages plus a few of their own. */
 export const TOKEN_PAGES = [...CONTENT_PAGES, 'about', 'safety'] as const
 
@@ -24,7 +33,11 @@ function source(locale: Locale, name: string): string | undefined {
 }
 
 /** A content page in the visitor's language, filled with the site's company and settings. */
-export function loadContentPage(context: Readonly<RouterContextProvider>, name: string, allowed: readonly string[]) {
+export function loadContentPage(
+  context: Readonly<RouterContextProvider>,
+  name: string,
+  allowed: readonly string[],
+) {
   const app = getAppContext(context)
   const text = allowed.includes(name) ? source(app.locale, name) : undefined
   if (!text) throw data(null, { status: 404 })
@@ -53,7 +66,9 @@ export function loadContentPage(context: Readonly<RouterContextProvider>, name: 
     fictional_plural: app.settings.fictional_plural,
     delete_discount: String(company.delete_discount ?? 0),
   }
-  const filled = text.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? escapeHtml(values[key]) : match))
+  const filled = text.replace(/\{(\w+)\}/g, (match, key: string) =>
+    key in values ? escapeHtml(values[key]) : match,
+  )
   const [firstLine, ...rest] = filled.split('\n')
   const title = firstLine.replace(/^#\s*/, '').trim()
   const html = marked.parse(rest.join('\n'), { async: false }) as string

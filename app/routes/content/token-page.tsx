@@ -1,6 +1,6 @@
 import type { Route } from './+types/token-page'
-import { ContentArticle } from './content-article.tsx'
 import { loadContentPage, TOKEN_PAGES } from './content.server.ts'
+import { ContentArticle } from './content-article.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadContentPage(context, params.token, TOKEN_PAGES)

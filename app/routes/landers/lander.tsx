@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
-import type { Route } from './+types/lander'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
+import type { Route } from './+types/lander'
 import { loadLander } from './lander.server.ts'
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {

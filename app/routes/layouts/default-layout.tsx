@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
-import type { Route } from './+types/default-layout'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { DefaultShell } from '../../components/layouts/default-shell.tsx'
+import type { Route } from './+types/default-layout'
 
 /** Default layout: top navigation, banners, footer with disclaimer, entry warning. */
 export default function DefaultLayout() {

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { Link, Outlet } from 'react-router'
-import type { Route } from './+types/lander-layout'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { Footer } from '../../components/footer.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
+import type { Route } from './+types/lander-layout'
 
 function LanderNavbar() {
   const { t } = useTranslation()
@@ -11,7 +11,11 @@ function LanderNavbar() {
   return (
     <header className="lander-nav py-3">
       <div className="container">
-        <Link to="/" className="brand text-decoration-none" aria-label={t('nav.home', { name: settings.name })}>
+        <Link
+          to="/"
+          className="brand text-decoration-none"
+          aria-label={t('nav.home', { name: settings.name })}
+        >
           <span className="brand-mark" aria-hidden="true">
             ♥
           </span>

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import {
-  serial,
   boolean,
   char,
   check,
@@ -9,6 +8,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  serial,
   smallint,
   text,
   timestamp,

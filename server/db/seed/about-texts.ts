@@ -61,5 +61,9 @@ const CLOSERS = {
 
 /** A short, natural "about me" text in English or French. */
 export function composeAbout(random: Random, language: 'en' | 'fr'): string {
-  return [random.pick(OPENERS[language]), random.pick(MIDDLES[language]), random.pick(CLOSERS[language])].join(' ')
+  return [
+    random.pick(OPENERS[language]),
+    random.pick(MIDDLES[language]),
+    random.pick(CLOSERS[language]),
+  ].join(' ')
 }

@@ -15,8 +15,31 @@ const HAIR_HEX: Record<string, string> = {
   grey: 'e8e1e1',
   other: 'f59797',
 }
-const FEMALE_TOP = ['bob', 'bun', 'curly', 'curvy', 'frida', 'longButNotTooLong', 'miaWallace', 'straight01', 'straight02', 'straightAndStrand', 'bigHair'] as const
-const MALE_TOP = ['shortCurly', 'shortFlat', 'shortRound', 'shortWaved', 'sides', 'theCaesar', 'theCaesarAndSidePart', 'shavedSides', 'frizzle', 'shaggy'] as const
+const FEMALE_TOP = [
+  'bob',
+  'bun',
+  'curly',
+  'curvy',
+  'frida',
+  'longButNotTooLong',
+  'miaWallace',
+  'straight01',
+  'straight02',
+  'straightAndStrand',
+  'bigHair',
+] as const
+const MALE_TOP = [
+  'shortCurly',
+  'shortFlat',
+  'shortRound',
+  'shortWaved',
+  'sides',
+  'theCaesar',
+  'theCaesarAndSidePart',
+  'shavedSides',
+  'frizzle',
+  'shaggy',
+] as const
 const BACKGROUNDS = ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf', 'c9f2d9', 'f9e4b7']
 
 export interface AvatarKey {

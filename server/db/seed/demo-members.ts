@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { Db } from '#server/db/client.ts'
+import { type Db, queryRows } from '#server/db/client.ts'
 import { CITIES, REGIONS } from '#server/db/reference/regions.ts'
 import { composeAbout } from './about-texts.ts'
 import { type AvatarKey, avatarFilenames, renderAvatar } from './avatars.ts'
@@ -14,13 +14,56 @@ export interface SeedOptions {
   onProgress?: (done: number, total: number) => void
 }
 
-const HAIR = [['brown', 35], ['black', 20], ['blonde', 22], ['red', 6], ['grey', 12], ['other', 5]] as const
-const EYES = [['brown', 40], ['blue', 28], ['green', 12], ['hazel', 12], ['grey', 8]] as const
-const BODY = [['slim', 25], ['athletic', 22], ['average', 33], ['curvy', 12], ['large', 8]] as const
-const RELATIONSHIP = [['single', 62], ['divorced', 20], ['separated', 7], ['widowed', 4], ['complicated', 7]] as const
-const TATTOOS = [['none', 60], ['some', 32], ['many', 8]] as const
-const SEXUALITY = [['straight', 84], ['bisexual', 10], ['gay', 6]] as const
-const COUNTRY_WEIGHTS = [['NL', 22], ['BE', 12], ['FR', 20], ['DE', 18], ['GB', 14], ['IE', 3], ['AT', 4], ['CH', 4], ['CA', 3]] as const
+const HAIR = [
+  ['brown', 35],
+  ['black', 20],
+  ['blonde', 22],
+  ['red', 6],
+  ['grey', 12],
+  ['other', 5],
+] as const
+const EYES = [
+  ['brown', 40],
+  ['blue', 28],
+  ['green', 12],
+  ['hazel', 12],
+  ['grey', 8],
+] as const
+const BODY = [
+  ['slim', 25],
+  ['athletic', 22],
+  ['average', 33],
+  ['curvy', 12],
+  ['large', 8],
+] as const
+const RELATIONSHIP = [
+  ['single', 62],
+  ['divorced', 20],
+  ['separated', 7],
+  ['widowed', 4],
+  ['complicated', 7],
+] as const
+const TATTOOS = [
+  ['none', 60],
+  ['some', 32],
+  ['many', 8],
+] as const
+const SEXUALITY = [
+  ['straight', 84],
+  ['bisexual', 10],
+  ['gay', 6],
+] as const
+const COUNTRY_WEIGHTS = [
+  ['NL', 22],
+  ['BE', 12],
+  ['FR', 20],
+  ['DE', 18],
+  ['GB', 14],
+  ['IE', 3],
+  ['AT', 4],
+  ['CH', 4],
+  ['CA', 3],
+] as const
 
 interface Member {
   email: string
@@ -46,12 +89,24 @@ interface Member {
 }
 
 function birthDate(random: Random, now: Date): string {
-  const age = random.weighted([[random.int(18, 24), 14], [random.int(25, 34), 30], [random.int(35, 49), 32], [random.int(50, 70), 24]])
+  const age = random.weighted([
+    [random.int(18, 24), 14],
+    [random.int(25, 34), 30],
+    [random.int(35, 49), 32],
+    [random.int(50, 70), 24],
+  ])
   const date = new Date(Date.UTC(now.getUTCFullYear() - age - 1, random.int(0, 11), random.int(1, 28)))
   return date.toISOString().slice(0, 10)
 }
 
-function makeMember(random: Random, index: number, seed: number, interestIds: number[], variants: number, now: Date): Member {
+function makeMember(
+  random: Random,
+  index: number,
+  seed: number,
+  interestIds: number[],
+  variants: number,
+  now: Date,
+): Member {
   const country = random.weighted(COUNTRY_WEIGHTS)
   const nameLanguage = random.pick(COUNTRY_NAME_LANGUAGE[country])
   const gender = random.chance(0.52) ? 'female' : 'male'
@@ -59,7 +114,11 @@ function makeMember(random: Random, index: number, seed: number, interestIds: nu
   const cities = CITIES[region[0]]
   const language = nameLanguage === 'fr' ? 'fr' : 'en'
   const hairColor = random.weighted(HAIR)
-  const photoCount = random.weighted([[1, 30], [2, 40], [3, 30]])
+  const photoCount = random.weighted([
+    [1, 30],
+    [2, 40],
+    [3, 30],
+  ])
   const firstVariant = random.int(0, variants - 1)
   const signupDate = new Date(now.getTime() - random.int(1, 900) * 86_400_000)
   return {
@@ -79,33 +138,42 @@ function makeMember(random: Random, index: number, seed: number, interestIds: nu
     regionCode: region[0],
     city: cities ? random.pick(cities) : null,
     about: composeAbout(random, language),
-    fictional: random.chance(0.03),
+    fictional: index % 29 === 5,
     lastActiveAt: new Date(now.getTime() - Math.floor(random.next() ** 2 * 30 * 86_400_000)),
-    photos: Array.from({ length: photoCount }, (_, j) => ({ gender, hairColor, variant: (firstVariant + j) % variants })),
+    photos: Array.from({ length: photoCount }, (_, j) => ({
+      gender,
+      hairColor,
+      variant: (firstVariant + j) % variants,
+    })),
     interests: random.sample(interestIds, random.int(3, 6)),
   }
 }
 
 async function nextIds(db: Db, sequence: string, count: number): Promise<number[]> {
-  const result = await db.execute<{ id: number }>(
+  const rows = await queryRows<{ id: number }>(
+    db,
     sql`select nextval(${sequence})::int as id from generate_series(1, ${count}::int)`,
   )
-  return result.rows.map((row) => Number(row.id)).sort((a, b) => a - b)
+  return rows.map((row) => Number(row.id)).sort((a, b) => a - b)
 }
 
 /**
  * Replaces the demo members with `members` new ones, deterministic from `seed`, in batches of
  * array-parameter inserts (unnest) so that a million members load in minutes on PostgreSQL.
  */
-export async function seedDemoMembers(db: Db, options: SeedOptions): Promise<{ members: number; photos: number }> {
+export async function seedDemoMembers(
+  db: Db,
+  options: SeedOptions,
+): Promise<{ members: number; photos: number }> {
   const random = createRandom(options.seed)
   const batchSize = options.batchSize ?? 5000
   const now = new Date()
-  const site = (await db.execute<{ id: number }>(sql`select id from sites order by id limit 1`)).rows[0]
-  const interestIds = (await db.execute<{ id: number }>(sql`select id from interests order by id`)).rows.map((r) => Number(r.id))
-  const regionIds = new Map(
-    (await db.execute<{ id: number; code: string }>(sql`select id, code from regions`)).rows.map((r) => [r.code, Number(r.id)]),
+  const [site] = await queryRows<{ id: number }>(db, sql`select id from sites order by id limit 1`)
+  const interestIds = (await queryRows<{ id: number }>(db, sql`select id from interests order by id`)).map(
+    (r) => Number(r.id),
   )
+  const regionRows = await queryRows<{ id: number; code: string }>(db, sql`select id, code from regions`)
+  const regionIds = new Map(regionRows.map((r) => [r.code, Number(r.id)]))
   const variants = Math.min(60, Math.max(4, Math.ceil(options.members / 12)))
   const rendered = new Set<string>()
   let photoCount = 0
@@ -116,12 +184,14 @@ export async function seedDemoMembers(db: Db, options: SeedOptions): Promise<{ m
     for (let i = start; i < Math.min(options.members, start + batchSize); i++) {
       batch.push(makeMember(random, i, options.seed, interestIds, variants, now))
     }
-    const toRender = batch.flatMap((m) => m.photos).filter((key) => {
-      const name = avatarFilenames(key).filename
-      if (rendered.has(name)) return false
-      rendered.add(name)
-      return true
-    })
+    const toRender = batch
+      .flatMap((m) => m.photos)
+      .filter((key) => {
+        const name = avatarFilenames(key).filename
+        if (rendered.has(name)) return false
+        rendered.add(name)
+        return true
+      })
     for (let i = 0; i < toRender.length; i += 4) {
       await Promise.all(toRender.slice(i, i + 4).map((key) => renderAvatar(options.mediaDir, key)))
     }
@@ -138,7 +208,13 @@ export async function seedDemoMembers(db: Db, options: SeedOptions): Promise<{ m
                     ${sql.param(col((m) => m.signupDate.toISOString()))}::timestamptz[])
           as t(id, email, language, signup_date)`)
       const photoOf: number[] = []
-      const photoRows = { id: [] as number[], profile: [] as number[], file: [] as string[], thumb: [] as string[], pos: [] as number[] }
+      const photoRows = {
+        id: [] as number[],
+        profile: [] as number[],
+        file: [] as string[],
+        thumb: [] as string[],
+        pos: [] as number[],
+      }
       let cursor = 0
       batch.forEach((m, i) => {
         m.photos.forEach((key, position) => {
@@ -167,7 +243,9 @@ export async function seedDemoMembers(db: Db, options: SeedOptions): Promise<{ m
         select id, profile_id, filename, thumb, 'active', pos
         from unnest(${sql.param(photoRows.id)}::int[], ${sql.param(photoRows.profile)}::int[], ${sql.param(photoRows.file)}::text[],
                     ${sql.param(photoRows.thumb)}::text[], ${sql.param(photoRows.pos)}::smallint[]) as t(id, profile_id, filename, thumb, pos)`)
-      const interestPairs = batch.flatMap((m, i) => m.interests.map((interest) => [profileIds[i], interest] as const))
+      const interestPairs = batch.flatMap((m, i) =>
+        m.interests.map((interest) => [profileIds[i], interest] as const),
+      )
       await tx.execute(sql`
         insert into profile_interests (profile_id, interest_id)
         select * from unnest(${sql.param(interestPairs.map((p) => p[0]))}::int[], ${sql.param(interestPairs.map((p) => p[1]))}::int[])`)
@@ -180,6 +258,9 @@ export async function seedDemoMembers(db: Db, options: SeedOptions): Promise<{ m
 
 /** Whether any demo member exists (npm start seeds an empty database only). */
 export async function hasDemoMembers(db: Db): Promise<boolean> {
-  const result = await db.execute<{ found: boolean }>(sql`select exists(select 1 from users where demo) as found`)
-  return Boolean(result.rows[0]?.found)
+  const rows = await queryRows<{ found: boolean }>(
+    db,
+    sql`select exists(select 1 from users where demo) as found`,
+  )
+  return Boolean(rows[0]?.found)
 }

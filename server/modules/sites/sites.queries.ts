@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { appSecrets, sites } from '#server/db/schema/sites.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
+import { appSecrets, sites } from '#server/db/schema/sites.ts'
 
 export function selectSites(db: Executor) {
   return db.select().from(sites).orderBy(asc(sites.id))

@@ -5,8 +5,8 @@ import {
   type Interest,
   type LocalizedText,
   type Region,
-  SiteSettings,
   type SettingsResponse,
+  SiteSettings,
 } from '#common/schemas/sites.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
@@ -35,7 +35,10 @@ function localized(text: LocalizedText, locale: Locale): string {
 
 /** Strips a port and a leading www. so that www.brand.com and brand.com:3000 find the same site. */
 export function normalizeHost(host: string | undefined | null): string {
-  return (host ?? '').toLowerCase().split(':')[0].replace(/^www\./, '')
+  return (host ?? '')
+    .toLowerCase()
+    .split(':')[0]
+    .replace(/^www\./, '')
 }
 
 async function loadVapidPublicKey(db: Db, env: Env): Promise<string> {
@@ -99,14 +102,23 @@ export async function createSitesService(db: Db, env: Env) {
 
     /** The interests catalogue named in the given language. */
     listInterests(locale: Locale): Interest[] {
-      return interestRows.map((row) => ({ id: row.id, key: row.key, name: locale === 'fr' ? row.nameFr : row.nameEn }))
+      return interestRows.map((row) => ({
+        id: row.id,
+        key: row.key,
+        name: locale === 'fr' ? row.nameFr : row.nameEn,
+      }))
     },
 
     /** The regions of a country, sorted by name; an unknown country is a 404. */
     async listRegions(country: string): Promise<Region[]> {
       let list = regionCache.get(country)
       if (!list) {
-        list = (await selectRegions(db, country)).map((r) => ({ id: r.id, country: r.country, code: r.code, name: r.name }))
+        list = (await selectRegions(db, country)).map((r) => ({
+          id: r.id,
+          country: r.country,
+          code: r.code,
+          name: r.name,
+        }))
         regionCache.set(country, list)
       }
       if (list.length === 0) throw new AppError('regions.unknown_country', 404, { country })

@@ -1,0 +1,78 @@
+import { Writable } from 'node:stream'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../tests/support/test-app.ts'
+
+const logs: string[] = []
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logs.push(chunk.toString())
+    done()
+  },
+})
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp({ logStream })
+})
+afterAll(() => t.close())
+
+describe('server', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' })
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' })
+  })
+
+  it('answers unknown /api/ paths with a JSON 404 in the visitor’s language', async () => {
+    const res = await t.app.inject({
+      url: '/api/nothing-here.php',
+      headers: { cookie: 'i18n_redirected=fr' },
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toContain('application/json')
+    expect(res.json()).toEqual({ error: { code: 'api.not_found', message: 'Cette adresse n’existe pas.' } })
+  })
+
+  it('sets security headers', async () => {
+    const res = await t.app.inject({ url: '/api/companyinfo.php' })
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+  })
+
+  it('refuses bodies over the limit', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/nothing.php',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ big: 'x'.repeat(1_100_000) }),
+    })
+    expect(res.statusCode).toBe(413)
+    expect(res.json().error.code).toBe('request.too_large')
+  })
+
+  it('never logs cookies, authorization headers or tokens in URLs', async () => {
+    logs.length = 0
+    await t.app.inject({
+      url: '/api/settings.php?token=s3cr3t-token&network=adnet',
+      headers: { cookie: 'auth.session=very-secret-cookie', authorization: 'Bearer top-secret' },
+    })
+    await t.app.inject({ url: '/api/nothing.php?password=hunter2' })
+    const text = logs.join('')
+    expect(text).toContain('/api/settings.php')
+    expect(text).toContain('adnet')
+    for (const secret of ['s3cr3t-token', 'very-secret-cookie', 'top-secret', 'hunter2'])
+      expect(text).not.toContain(secret)
+  })
+
+  it('publishes the OpenAPI document of its routes', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json()
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/settings.php',
+        '/api/companyinfo.php',
+        '/api/interests.php',
+        '/api/regions.php',
+      ]),
+    )
+  })
+})

@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+/** Pages fail their test on any console error or uncaught exception (CSP violations included). */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        // A 404 page's own status is expected; the browser reports it as a failed resource.
+        if (message.type() === 'error' && !/status of 404/.test(message.text())) errors.push(message.text())
+      })
+      page.on('pageerror', (error) => errors.push(error.message))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+/** Marks the site-entry warning as seen so that a test can look at the page behind it. */
+export async function skipEntryWarning(page: Page) {
+  await page.addInitScript(() =>
+    window.localStorage.setItem('skipped-site-entry-warning', '2026-01-01T00:00:00.000Z'),
+  )
+}
+
+/** axe-core on the current page: no serious or critical violation. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze()
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  expect(serious, 'serious or critical accessibility violations').toEqual([])
+}
+
+/** The page is no wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  )
+  expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0)
+}

@@ -1,0 +1,154 @@
+import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+
+test.describe('home page', () => {
+  test('shows the brand and the call to sign up in English', async ({ page }) => {
+    await skipEntryWarning(page)
+    const response = await page.goto('/')
+    expect(response?.status()).toBe(200)
+    await expect(page).toHaveTitle('Meet singles near you and start chatting tonight - LunaDate')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Meet singles near you and start chatting tonight',
+    )
+    await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expectAccessible(page)
+  })
+
+  test('is in French for a French browser', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-FR' })
+    const page = await context.newPage()
+    await skipEntryWarning(page)
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Rencontrez des célibataires près de chez vous et discutez dès ce soir',
+    )
+    await expect(page.getByRole('link', { name: 'Inscription gratuite' }).first()).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible()
+    await expectAccessible(page)
+    await context.close()
+  })
+})
+
+test('the language menu switches to French and the choice survives a reload', async ({ page, context }) => {
+  await skipEntryWarning(page)
+  await page.goto('/pages/faq')
+  await page.getByRole('button', { name: 'Language' }).click()
+  await page.getByRole('button', { name: 'Français' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions fréquentes')
+  const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+  expect(cookie?.value).toBe('fr')
+  expect(cookie && cookie.expires * 1000 - Date.now()).toBeGreaterThan(364 * 86_400_000)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Questions fréquentes')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+})
+
+test('the language menu is hidden when only one locale is visible', async ({ browser }) => {
+  // A visitor detected in the Netherlands with an English browser: NL offers nl only (not bundled) plus en.
+  const context = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'NL' } })
+  const page = await context.newPage()
+  await skipEntryWarning(page)
+  await page.goto('/')
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Language' })).toHaveCount(0)
+  await context.close()
+})
+
+test('an unknown page answers 404 with a link home', async ({ page }) => {
+  await skipEntryWarning(page)
+  const response = await page.goto('/this/does/not/exist')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'This page could not be found' })).toBeVisible()
+  await expect(page).toHaveTitle(/This page could not be found - LunaDate/)
+  await expectAccessible(page)
+  await page.getByRole('link', { name: 'Go to the home page' }).click()
+  await expect(page).toHaveURL('/')
+  const unknownToken = await page.goto('/no-such-token')
+  expect(unknownToken?.status()).toBe(404)
+})
+
+test('the site-entry warning shows once, then stays dismissed', async ({ page }) => {
+  await page.goto('/')
+  const dialog = page.locator('#site-entry-warning')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Adults only (18+)' })).toBeVisible()
+  await expectAccessible(page)
+  // Not closable by Escape: the visitor has to choose.
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeVisible()
+  await dialog.getByRole('button', { name: 'I am 18 or older, enter' }).click()
+  await expect(dialog).toBeHidden()
+  const stored = await page.evaluate(() => window.localStorage.getItem('skipped-site-entry-warning'))
+  expect(Number.isNaN(Date.parse(stored ?? ''))).toBe(false)
+  await page.reload()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForTimeout(300)
+  await expect(page.locator('#site-entry-warning')).toHaveCount(0)
+  await page.goto('/pages/terms')
+  await page.waitForTimeout(300)
+  await expect(page.locator('#site-entry-warning')).toHaveCount(0)
+})
+
+test('every footer link resolves to a real page', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/')
+  const links = page.getByRole('navigation', { name: 'Legal and help' }).getByRole('link')
+  await expect(links).toHaveCount(9)
+  const targets = await links.evaluateAll((anchors) =>
+    anchors.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
+  )
+  expect(targets.map((t) => t.text)).toEqual([
+    'Terms and conditions',
+    'Privacy policy',
+    'Cookie policy',
+    'Ban policy',
+    'Pricing',
+    'Complaints',
+    'Return policy',
+    'FAQ',
+    'Customer service',
+  ])
+  for (const target of targets) {
+    const response = await page.goto(target.href)
+    expect(response?.status(), target.href).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page).toHaveTitle(/ - LunaDate$/)
+    await expectAccessible(page)
+  }
+})
+
+test('content pages use the company details and settings', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/pages/terms')
+  await expect(page.getByText('Version of March 15, 2024.')).toBeVisible()
+  await expect(page.getByText(/Luna Media B\.V\., Keizersgracht 241/).first()).toBeVisible()
+  await page.goto('/pages/return-policy')
+  await expect(page.getByText('14 days free returns.')).toBeVisible()
+  await page.goto('/pages/service')
+  await expect(page.getByRole('link', { name: '+31208084410' })).toHaveAttribute('href', 'tel:+31208084410')
+  await page.goto('/about')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About LunaDate')
+})
+
+test.describe('at 375 px wide', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+  for (const path of [
+    '/',
+    '/pages/terms',
+    '/pages/cookies',
+    '/pricing',
+    '/complaints',
+    '/lang-config',
+    '/nope',
+    '/landers/alonetonight/eng',
+  ]) {
+    test(`${path} has no horizontal scroll`, async ({ page }) => {
+      await skipEntryWarning(page)
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+      await expectNoHorizontalScroll(page)
+    })
+  }
+})
