@@ -1,21 +1,10 @@
-import path from 'node:path'
 import { buildApp } from './app.ts'
-import { hasDemoMembers, seedDemoMembers } from './db/seed/demo-members.ts'
+import { seedIfEmpty } from './db/seed/seed-if-empty.ts'
 import { readEnv } from './env.ts'
-import { createProgressBar } from './lib/progress-bar.ts'
 
 const env = readEnv()
 const app = await buildApp({ env })
-
-if (env.SEED_MEMBERS > 0 && env.NODE_ENV !== 'test' && !(await hasDemoMembers(app.database.db))) {
-  app.log.info(`Empty database: creating ${env.SEED_MEMBERS} demo members`)
-  await seedDemoMembers(app.database.db, {
-    members: env.SEED_MEMBERS,
-    seed: 42,
-    mediaDir: path.join(env.DATA_DIR, 'media'),
-    onProgress: createProgressBar('Demo members'),
-  })
-}
+await seedIfEmpty(app, env)
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
