@@ -14,4 +14,10 @@ export default [
     route('landers/tinderswipe', 'routes/landers/lander.tsx', { id: 'lander-tinderswipe' }),
     route('landers/:lander/:slug?', 'routes/landers/lander.tsx'),
   ]),
+  layout('routes/layouts/chat-layout.tsx', [route('members/:id/chat', 'routes/members/member-chat.tsx')]),
+  layout('routes/layouts/empty-layout.tsx', [
+    route('members/:id/landing', 'routes/members/member-landing.tsx', { id: 'member-landing' }),
+    route('members/:id/landing2/:slug?', 'routes/members/member-landing.tsx', { id: 'member-landing2' }),
+    route('members/:id/landing3/:slug?', 'routes/members/member-landing.tsx', { id: 'member-landing3' }),
+  ]),
 ] satisfies RouteConfig

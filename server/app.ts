@@ -13,6 +13,7 @@ import type { Env } from './env.ts'
 import { AppError } from './lib/errors.ts'
 import { loggerOptions } from './lib/logger.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { createMembersService } from './modules/members/members.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
 import { createSitesService } from './modules/sites/sites.service.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -65,7 +66,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Services
   const sites = await createSitesService(database.db, env)
-  const services = { sites }
+  const members = createMembersService(database.db)
+  const services = { sites, members }
 
   // Cross-cutting plugins
   await app.register(cookie)

@@ -1,11 +1,13 @@
 import { createContext, type RouterContext } from 'react-router'
 import type { Locale } from '#common/constants.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
+import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
 export interface AppServices {
   sites: SitesService
+  members: MembersService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -1,0 +1,51 @@
+import { useTranslation } from 'react-i18next'
+import type { PublicProfile } from '#common/schemas/members.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
+import { FictionalBadge } from './fictional-badge.tsx'
+
+/** Photo, name, age and place of a member, with the fictional disclosure where it applies. */
+export function ProfileSummary({
+  profile,
+  size = 'large',
+}: {
+  profile: PublicProfile
+  size?: 'large' | 'small'
+}) {
+  const { t, i18n } = useTranslation()
+  const { settings } = useRootData()
+  const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(profile.country)
+  const area = profile.region ?? country
+  const place = [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
+  const image = profile.main_image
+  const px = size === 'large' ? 320 : 56
+  return (
+    <div className={`profile-summary profile-summary-${size}`}>
+      {image ? (
+        <img
+          src={size === 'large' ? image.filename : image.thumb_filename}
+          alt={t('members.photoOf', { name: profile.name })}
+          width={px}
+          height={px}
+          className="profile-photo"
+        />
+      ) : (
+        <div
+          className="profile-photo profile-photo-empty"
+          style={{ width: px, height: px }}
+          aria-hidden="true"
+        >
+          {profile.name.slice(0, 1)}
+        </div>
+      )}
+      <div className="profile-summary-text">
+        <p className={size === 'large' ? 'h3 mb-1' : 'fw-semibold mb-0'}>
+          {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
+        </p>
+        <p className="text-body-secondary mb-0">{place}</p>
+        {profile.fictional && size === 'large' ? (
+          <p className="small text-body-secondary mt-2 mb-0">{settings.fictional_warning}</p>
+        ) : null}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,41 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageTitle } from '../../components/page-title.tsx'
+import { ProfileSummary } from '../../features/members/profile-summary.tsx'
+import type { Route } from './+types/member-chat'
+import { loadPublicProfile } from './public-profile.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadPublicProfile(context, params.id)
+}
+
+/** Chat with a member (the Chat layout); a visitor is asked to log in or sign up first (spec section 6). */
+export default function MemberChat({ loaderData: { profile } }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <div className="chat-page d-flex flex-column min-vh-100">
+      <PageTitle title={t('chat.titleWith', { name: profile.name })} />
+      <header className="chat-header border-bottom bg-white d-flex align-items-center gap-2 p-2">
+        <Link to={`/members/${profile.id}/landing`} className="btn btn-outline-secondary btn-sm">
+          <span aria-hidden="true">← </span>
+          {t('chat.back')}
+        </Link>
+        <h1 className="visually-hidden">{t('chat.titleWith', { name: profile.name })}</h1>
+        <ProfileSummary profile={profile} size="small" />
+      </header>
+      <section className="flex-grow-1 d-flex align-items-center justify-content-center p-4 bg-light">
+        <div className="text-center" style={{ maxWidth: 420 }}>
+          <p className="lead">{t('chat.loginToChat', { name: profile.name })}</p>
+          <div className="d-flex flex-wrap gap-2 justify-content-center">
+            <Link to="/signup" className="btn btn-primary">
+              {t('home.cta')}
+            </Link>
+            <Link to="/login" className="btn btn-outline-primary">
+              {t('nav.login')}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,39 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { regions } from '#server/db/schema/reference.ts'
+
+/** Account states whose profile nobody else may see. */
+export const HIDDEN_USER_STATUSES = ['deleted', 'banned']
+
+/** One profile that others may see: active, visible, and its account neither deleted nor banned. */
+export async function selectVisibleProfile(db: Executor, profileId: number) {
+  const rows = await db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      age: sql<number>`date_part('year', age(${profiles.birthDate}))::int`,
+      gender: profiles.gender,
+      city: profiles.city,
+      region: regions.name,
+      country: profiles.country,
+      fictional: profiles.fictional,
+      photoFilename: photos.filename,
+      photoThumb: photos.thumbFilename,
+      photoStatus: photos.status,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .leftJoin(regions, eq(regions.id, profiles.regionId))
+    .where(
+      and(
+        eq(profiles.id, profileId),
+        eq(profiles.status, 'active'),
+        eq(profiles.invisible, false),
+        notInArray(users.status, HIDDEN_USER_STATUSES),
+      ),
+    )
+    .limit(1)
+  return rows[0] ?? null
+}

@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PublicProfile } from '#common/schemas/members.ts'
+import { buildMember } from '../../../tests/support/factories.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createMembersService, type MembersService } from './members.service.ts'
+
+let t: TestApp
+let members: MembersService
+
+beforeAll(async () => {
+  t = await createTestApp()
+  members = createMembersService(t.database.db)
+})
+afterAll(() => t.close())
+
+describe('getPublicProfile', () => {
+  it('answers what a visitor may see, the main image below the cdn_prefix', async () => {
+    const { profile } = await buildMember(t.database.db, {
+      name: 'Léa',
+      birthDate: '1990-01-01',
+      fictional: true,
+    })
+    const found = PublicProfile.parse(await members.getPublicProfile(profile.id, '/media'))
+    expect(found).toMatchObject({
+      id: profile.id,
+      name: 'Léa',
+      country: 'NL',
+      city: 'Utrecht',
+      fictional: true,
+    })
+    expect(found.age).toBeGreaterThanOrEqual(36)
+    expect(found.main_image).toEqual({
+      filename: `/media/test/${profile.id}.webp`,
+      thumb_filename: `/media/test/${profile.id}-thumb.webp`,
+      status: 'active',
+    })
+  })
+
+  it('never shows a main image that is not active', async () => {
+    const { profile } = await buildMember(t.database.db, { photoStatus: 'pending' })
+    expect((await members.getPublicProfile(profile.id, '/media'))?.main_image).toBeNull()
+  })
+
+  it('hides invisible, disabled, deleted and banned members, and unknown ids', async () => {
+    const hidden = await Promise.all([
+      buildMember(t.database.db, { invisible: true }),
+      buildMember(t.database.db, { profileStatus: 'disabled' }),
+      buildMember(t.database.db, { userStatus: 'deleted' }),
+      buildMember(t.database.db, { userStatus: 'banned' }),
+    ])
+    for (const { profile } of hidden) expect(await members.getPublicProfile(profile.id, '/media')).toBeNull()
+    expect(await members.getPublicProfile(999_999, '/media')).toBeNull()
+    expect(await members.getPublicProfile(-1, '/media')).toBeNull()
+    expect(await members.getPublicProfile(2 ** 40, '/media')).toBeNull()
+  })
+})

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { photos, profiles, users } from '#server/db/schema/members.ts'
+
+export interface MemberOverrides {
+  name?: string
+  gender?: string
+  birthDate?: string
+  country?: string
+  city?: string | null
+  userStatus?: string
+  profileStatus?: string
+  invisible?: boolean
+  fictional?: boolean
+  photoStatus?: 'pending' | 'active' | 'rejected' | null
+  siteId?: number
+}
+
+/** Writes a real member (user, profile and, unless photoStatus is null, a main photo). */
+export async function buildMember(db: Db, overrides: MemberOverrides = {}) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      siteId: overrides.siteId ?? 1,
+      email: `member-${randomBytes(6).toString('hex')}@example.com`,
+      status: overrides.userStatus ?? 'active',
+    })
+    .returning()
+  const [profile] = await db
+    .insert(profiles)
+    .values({
+      userId: user.id,
+      name: overrides.name ?? 'Sophie',
+      gender: overrides.gender ?? 'female',
+      birthDate: overrides.birthDate ?? '1994-06-15',
+      country: overrides.country ?? 'NL',
+      city: overrides.city === undefined ? 'Utrecht' : overrides.city,
+      status: overrides.profileStatus ?? 'active',
+      invisible: overrides.invisible ?? false,
+      fictional: overrides.fictional ?? false,
+    })
+    .returning()
+  if (overrides.photoStatus !== null) {
+    const [photo] = await db
+      .insert(photos)
+      .values({
+        profileId: profile.id,
+        filename: `test/${profile.id}.webp`,
+        thumbFilename: `test/${profile.id}-thumb.webp`,
+        status: overrides.photoStatus ?? 'active',
+      })
+      .returning()
+    await db.update(profiles).set({ mainPhotoId: photo.id }).where(eq(profiles.id, profile.id))
+  }
+  return { user, profile }
+}
