@@ -152,3 +152,18 @@ test.describe('at 375 px wide', () => {
     })
   }
 })
+
+test('/lang-config saves the language and the country', async ({ page, context }) => {
+  await skipEntryWarning(page)
+  await page.goto('/lang-config?back=/pricing')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Language and country')
+  await expectAccessible(page)
+  await page.getByLabel('Français').check()
+  await page.getByLabel('Country').selectOption('BE')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL('/pricing')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tarifs')
+  await expect(page.getByText('Coût minimum d’un message pour votre pays (Belgique) : 1,99 €.')).toBeVisible()
+  const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]))
+  expect(cookies).toMatchObject({ i18n_redirected: 'fr', selected_country: 'BE' })
+})
