@@ -19,7 +19,7 @@ export function loadRoot(context: Readonly<RouterContextProvider>) {
       selectedCountry: app.selectedCountry,
     }),
     selectedCountry: app.selectedCountry ?? app.geoCountry,
-    user: null,
+    user: app.user,
   }
 }
 export type RootData = ReturnType<typeof loadRoot>

@@ -12,12 +12,17 @@ import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
 import { AppError } from './lib/errors.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
+import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { createMailService } from './modules/mail/mail.service.ts'
+import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
-import { createSitesService } from './modules/sites/sites.service.ts'
+import { createSitesService, type SitesService } from './modules/sites/sites.service.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { securityPlugin } from './plugins/security.ts'
+import { sessionPlugin } from './plugins/session.ts'
 import { ssrPlugin } from './plugins/ssr.ts'
 import { visitorPlugin } from './plugins/visitor.ts'
 
@@ -38,6 +43,7 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database
+    sitesService: SitesService
   }
 }
 
@@ -66,13 +72,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Services
   const sites = await createSitesService(database.db, env)
+  app.decorate('sitesService', sites)
   const members = createMembersService(database.db)
-  const services = { sites, members }
+  const mail = createMailService(database.db, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
+    log: app.log,
+  })
+  mail.start()
+  app.addHook('onClose', async () => mail.stop())
+  const accounts = createAccountsService(database.db, { mail })
+  const services = { sites, members, accounts, mail }
+  const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
 
   // Cross-cutting plugins
   await app.register(cookie)
   await app.register(securityPlugin, { production, https: env.PUBLIC_URL?.startsWith('https:') ?? false })
-  await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
+  await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER, publicUrl: env.PUBLIC_URL })
+  await app.register(sessionPlugin, { accounts, secure: secureCookies })
   await app.register(errorsPlugin)
   await app.register(swagger, {
     openapi: { info: { title: 'Dating app API', version: '1' } },
@@ -82,6 +99,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Modules
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(sitesRoutes, { sites })
+  await app.register(accountsRoutes, { accounts, secure: secureCookies })
+  if (!production) await app.register(mailboxRoutes, { mail })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
   app.all('/api/*', async () => {
     throw new AppError('api.not_found', 404)

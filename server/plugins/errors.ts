@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { MIN_AGE } from '#common/constants.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 
@@ -34,7 +35,8 @@ export const errorsPlugin = fp(
           const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? []
           const field =
             issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath.map(String).join('.')
-          fields[field || '_'] = issue.message ?? ''
+          const key = `validation.${issue.message}`
+          fields[field || '_'] = t(key, { min_age: MIN_AGE, defaultValue: issue.message ?? '' })
         }
         body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
       } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

@@ -1,6 +1,9 @@
 import { createContext, type RouterContext } from 'react-router'
 import type { Locale } from '#common/constants.ts'
+import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
+import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 
@@ -8,6 +11,8 @@ import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 export interface AppServices {
   sites: SitesService
   members: MembersService
+  accounts: AccountsService
+  mail: MailService
 }
 
 /** What the server knows about a page request before React Router runs. */
@@ -21,6 +26,8 @@ export interface AppLoadContext {
   selectedCountry: string | null
   nonce: string
   production: boolean
+  /** The logged-in member, or null for a visitor. */
+  user: User | null
 }
 
 // The server build bundles its own copy of this module: keep one key per process.

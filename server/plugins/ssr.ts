@@ -20,8 +20,11 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
     clientBuildDirectory: path.join(opts.buildDirectory, 'client'),
     mode: opts.production ? 'production' : 'development',
     staticOptions: { decorateReply: false, root: path.join(opts.buildDirectory, 'client') },
-    getLoadContext(request, reply: FastifyReply) {
+    async getLoadContext(request, reply: FastifyReply) {
       const context = new RouterContextProvider()
+      const user = request.member
+        ? await opts.services.accounts.getUser(request.member.userId, request.site)
+        : null
       context.set(appLoadContext, {
         services: opts.services,
         site: request.site,
@@ -32,6 +35,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         selectedCountry: request.selectedCountry,
         nonce: reply.scriptNonce,
         production: opts.production,
+        user,
       })
       return context
     },

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { COUNTRY_COOKIE, LOCALE_COOKIE, type Locale } from '#common/constants.ts'
 import { browserLocale, chooseLocale } from '#common/locale.ts'
-import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import { normalizeHost, type Site, type SitesService } from '#server/modules/sites/sites.service.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +11,8 @@ declare module 'fastify' {
     browserLocale: Locale | null
     geoCountry: string | null
     selectedCountry: string | null
+    /** Scheme and host for links in mails: PUBLIC_URL, the site's own domain, or where the request came. */
+    linkOrigin: string
   }
 }
 
@@ -23,12 +25,13 @@ function readCountry(value: unknown): string | null {
 
 /** Decides per request which site it is for, the visitor's locale and country. */
 export const visitorPlugin = fp(
-  async (app: FastifyInstance, opts: { sites: SitesService; geoipHeader: string }) => {
+  async (app: FastifyInstance, opts: { sites: SitesService; geoipHeader: string; publicUrl?: string }) => {
     app.decorateRequest('site', null as unknown as Site)
     app.decorateRequest('locale', 'en')
     app.decorateRequest('browserLocale', null)
     app.decorateRequest('geoCountry', null)
     app.decorateRequest('selectedCountry', null)
+    app.decorateRequest('linkOrigin', '')
     app.addHook('onRequest', async (request: FastifyRequest) => {
       request.site = opts.sites.resolve(request.host)
       const acceptLanguage = request.headers['accept-language']
@@ -40,6 +43,11 @@ export const visitorPlugin = fp(
       })
       request.geoCountry = readCountry(request.headers[opts.geoipHeader])
       request.selectedCountry = readCountry(request.cookies[COUNTRY_COOKIE])
+      request.linkOrigin =
+        opts.publicUrl?.replace(/\/$/, '') ??
+        (normalizeHost(request.host) === request.site.domain
+          ? `https://${request.site.domain}`
+          : `${request.protocol}://${request.host}`)
     })
   },
   { name: 'visitor', dependencies: ['@fastify/cookie'] },

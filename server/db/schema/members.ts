@@ -6,12 +6,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   smallint,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import { interests, regions } from './reference.ts'
 import { sites } from './sites.ts'
@@ -32,10 +34,17 @@ export const users = pgTable(
     notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     demo: boolean('demo').notNull().default(false),
+    /** The terms version date the member agreed to at sign-up. */
+    termsVersion: timestamp('terms_version', { withTimezone: true }),
+    tracking: jsonb('tracking').$type<Record<string, string>>(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deleteReason: text('delete_reason'),
+    deleteRemarks: text('delete_remarks'),
   },
   (t) => [
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
-    index('users_site_email').on(t.siteId, sql`lower(${t.email})`),
+    uniqueIndex('users_site_email').on(t.siteId, sql`lower(${t.email})`),
   ],
 )
 

@@ -60,16 +60,20 @@ async function loadVapidPublicKey(db: Db, env: Env): Promise<string> {
 }
 
 /** Brands, their settings and company, and the reference lists (interests, regions) they share. */
-export async function createSitesService(db: Db, env: Env) {
+async function loadSites(db: Db): Promise<Site[]> {
   const rows = await selectSites(db)
   if (rows.length === 0) throw new Error('No site configured: reference data is missing')
-  const sites: Site[] = rows.map((row) => ({
+  return rows.map((row) => ({
     id: row.id,
     domain: row.domain,
     settings: SiteSettings.parse(row.settings),
     company: CompanyInfo.parse(row.company),
   }))
-  const byDomain = new Map(sites.map((site) => [site.domain, site]))
+}
+
+export async function createSitesService(db: Db, env: Env) {
+  let sites = await loadSites(db)
+  let byDomain = new Map(sites.map((site) => [site.domain, site]))
   const pushPublicKey = await loadVapidPublicKey(db, env)
   const interestRows = await selectInterests(db)
   const regionCache = new Map<string, Region[]>()
@@ -82,6 +86,12 @@ export async function createSitesService(db: Db, env: Env) {
 
     list(): readonly Site[] {
       return sites
+    },
+
+    /** Reads the sites again after their rows changed. */
+    async reload(): Promise<void> {
+      sites = await loadSites(db)
+      byDomain = new Map(sites.map((site) => [site.domain, site]))
     },
 
     /** Settings as GET /api/settings.php answers them, texts in the visitor's language. */

@@ -1,0 +1,127 @@
+import { z } from 'zod'
+import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../constants.ts'
+
+// Messages are i18n keys below `validation.`, so the form and the API say the same thing in the member's language.
+
+export const Email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'email_invalid' })
+  .pipe(z.email({ error: 'email_invalid' }))
+
+export const Password = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, { error: 'password_too_short' })
+  .max(128, { error: 'password_too_long' })
+
+/** The age in whole years on `today` of someone born on `dateOfBirth` (YYYY-MM-DD). */
+export function ageOn(dateOfBirth: string, today: Date): number {
+  const [y, m, d] = dateOfBirth.split('-').map(Number)
+  let age = today.getUTCFullYear() - y
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age--
+  return age
+}
+
+export const DateOfBirth = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'birthdate_invalid' })
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+      new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    {
+      error: 'birthdate_invalid',
+    },
+  )
+  .refine(
+    (value) => {
+      const age = ageOn(value, new Date())
+      return age >= MIN_AGE && age <= 110
+    },
+    { error: 'birthdate_invalid' },
+  )
+
+export const Gender = z.enum(['female', 'male'], { error: 'gender_required' })
+export const Sexuality = z.enum(['straight', 'gay', 'bisexual'])
+
+/** The kept tracking values (spec section 5). */
+export const Tracking = z.object({
+  network: z.string().max(100).optional(),
+  ref: z.string().max(200).optional(),
+  sub1: z.string().max(200).optional(),
+  sub2: z.string().max(200).optional(),
+  sub3: z.string().max(200).optional(),
+})
+export type Tracking = z.infer<typeof Tracking>
+
+/** POST /api/signup.php */
+export const SignupInput = z
+  .object({
+    email: Email,
+    name: z.string().trim().min(2, { error: 'name_too_short' }).max(30, { error: 'name_too_long' }),
+    password: Password,
+    date_of_birth: DateOfBirth,
+    gender: Gender,
+    sexuality: Sexuality.optional(),
+    signup_message: z.string().trim().max(500, { error: 'signup_message_too_long' }).optional(),
+  })
+  .extend(Tracking.shape)
+  .superRefine((value, ctx) => {
+    if (value.name.startsWith('@'))
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_starts_with_at' })
+    if (value.name.toLowerCase() === value.email.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_is_email' })
+    }
+  })
+export type SignupInput = z.infer<typeof SignupInput>
+
+/** The signup form: the API's fields plus the repeated password. */
+export const SignupForm = SignupInput.and(z.object({ password_repeat: z.string() })).superRefine(
+  (value, ctx) => {
+    if (value.password !== value.password_repeat) {
+      ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' })
+    }
+  },
+)
+
+/** POST /api/user.php (login) */
+export const LoginInput = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: 'email_invalid' }).max(254),
+  password: z.string().min(1, { error: 'password_required' }).max(128),
+})
+export type LoginInput = z.infer<typeof LoginInput>
+
+/** PUT /api/user.php */
+export const UpdateUserInput = z.object({ language: z.enum(['en', 'fr']) })
+
+const MainImage = z
+  .object({
+    filename: z.string(),
+    thumb_filename: z.string(),
+    status: z.enum(['pending', 'active', 'rejected']),
+  })
+  .nullable()
+
+/** The member as GET /api/user.php answers it (spec section 3, User). */
+export const User = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(['not_confirmed', 'active']),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  notifications_disabled: z.array(z.string()),
+  language: z.string(),
+  fictional_icon: z.string(),
+  signup_date: z.string(),
+  profile: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    country: z.string(),
+    status: z.string(),
+    main_image: MainImage,
+  }),
+})
+export type User = z.infer<typeof User>
+
+export const UserResponse = z.object({ user: User.nullable() })

@@ -1,0 +1,54 @@
+import type { Locale } from '#common/constants.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import { translator } from './i18n.ts'
+
+export interface MailContent {
+  subject: string
+  greeting: string
+  paragraphs: string[]
+  button?: { label: string; url: string }
+  after?: string[]
+}
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** A branded mail in the member's language: an HTML part and a plain-text part with the same content. */
+export function renderMail(
+  site: Site,
+  locale: Locale,
+  content: MailContent,
+): { subject: string; html: string; text: string } {
+  const t = translator(locale)
+  const brand = site.settings.name
+  const footer = t('mail.footer', {
+    name: brand,
+    company: site.company.name,
+    email: site.settings.support_email,
+  })
+  const text = [
+    content.greeting,
+    '',
+    ...content.paragraphs.flatMap((p) => [p, '']),
+    ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
+    ...(content.after ?? []).flatMap((p) => [p, '']),
+    '--',
+    footer,
+  ].join('\n')
+  const p = (value: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(value)}</p>`
+  const button = content.button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#c2185b;color:#fff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.button.label)}</a></p>
+<p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t('mail.linkFallback'))}<br><a href="${escapeHtml(content.button.url)}" style="color:#ad1457;word-break:break-all">${escapeHtml(content.button.url)}</a></p>`
+    : ''
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
+<body style="margin:0;background:#f6f1f3;font-family:Arial,Helvetica,sans-serif;color:#222">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:22px;font-weight:700;color:#c2185b;margin:0 0 16px">&#9829; ${escapeHtml(brand)}</p>
+<div style="background:#fff;border-radius:8px;padding:24px">
+${p(content.greeting)}${content.paragraphs.map(p).join('')}${button}${(content.after ?? []).map(p).join('')}
+</div>
+<p style="font-size:12px;color:#666;margin:16px 0 0">${escapeHtml(footer)}</p>
+</div></body></html>`
+  return { subject: content.subject, html, text }
+}

@@ -1,0 +1,103 @@
+import type { FastifyRequest } from 'fastify'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { LoginInput, SignupInput, UpdateUserInput, UserResponse } from '#common/schemas/accounts.ts'
+import { clearSessionCookie, requireMember, setSessionCookie } from '#server/plugins/session.ts'
+import type { AccountsService, RequestOrigin } from './accounts.service.ts'
+
+export function requestOrigin(request: FastifyRequest): RequestOrigin {
+  return {
+    site: request.site,
+    locale: request.locale,
+    origin: request.linkOrigin,
+    ip: request.ip,
+    country: request.selectedCountry ?? request.geoCountry,
+    network: request.cookies.network ?? null,
+  }
+}
+
+/** Sign up, log in and out, the current user, activation links. */
+export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; secure: boolean }> = async (
+  app,
+  opts,
+) => {
+  const { accounts, secure } = opts
+
+  app.post(
+    '/api/signup.php',
+    {
+      schema: { tags: ['accounts'], body: SignupInput, response: { 201: UserResponse } },
+      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    },
+    async (request, reply) => {
+      const { user, token } = await accounts.signup(request.body, requestOrigin(request))
+      setSessionCookie(reply, token, secure)
+      return reply.code(201).send({ user })
+    },
+  )
+
+  app.post(
+    '/api/user.php',
+    {
+      schema: { tags: ['accounts'], body: LoginInput, response: { 200: UserResponse } },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const { user, token } = await accounts.login(
+        request.body.email,
+        request.body.password,
+        requestOrigin(request),
+      )
+      setSessionCookie(reply, token, secure)
+      return { user }
+    },
+  )
+
+  app.get(
+    '/api/user.php',
+    { schema: { tags: ['accounts'], response: { 200: UserResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store')
+      return { user: request.member ? await accounts.getUser(request.member.userId, request.site) : null }
+    },
+  )
+
+  app.put(
+    '/api/user.php',
+    { schema: { tags: ['accounts'], body: UpdateUserInput, response: { 200: UserResponse } } },
+    async (request) => ({
+      user: await accounts.setLanguage(requireMember(request), request.body.language, request.site),
+    }),
+  )
+
+  app.get(
+    '/api/logout.php',
+    { schema: { tags: ['accounts'], response: { 200: UserResponse } } },
+    async (request, reply) => {
+      if (request.sessionToken) await accounts.logout(request.sessionToken)
+      clearSessionCookie(reply, secure)
+      return { user: null }
+    },
+  )
+
+  app.get(
+    '/api/activate.php',
+    { schema: { tags: ['accounts'], querystring: z.object({ token: z.string().max(100).default('') }) } },
+    async (request, reply) => {
+      const ok = request.query.token ? await accounts.activate(request.query.token) : false
+      return reply.redirect(ok ? '/activate/done' : '/activate/error', 303)
+    },
+  )
+
+  app.post(
+    '/api/activation.php',
+    {
+      schema: { tags: ['accounts'], response: { 200: z.object({ sent: z.boolean() }) } },
+      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+    },
+    async (request) => {
+      await accounts.resendActivation(requireMember(request), requestOrigin(request))
+      return { sent: true }
+    },
+  )
+}

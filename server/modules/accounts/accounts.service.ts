@@ -1,0 +1,302 @@
+import {
+  ACTIVATION_TOKEN_HOURS,
+  AUTH_COOKIE_DAYS,
+  LOGIN_BLOCK_MINUTES,
+  LOGIN_MAX_FAILURES,
+  type Locale,
+} from '#common/constants.ts'
+import type { SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
+import { termsVersionDate } from '#common/terms-date.ts'
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
+import { hashToken, newToken } from '#server/lib/tokens.ts'
+import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import { mediaUrl } from '#server/modules/members/members.service.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import { activationMail } from './account-mails.ts'
+import {
+  activateUser,
+  clearLoginFailures,
+  consumeEmailToken,
+  countRecentTokens,
+  deleteSession,
+  insertEmailToken,
+  insertProfile,
+  insertSession,
+  insertUser,
+  recordLoginFailure,
+  selectAccount,
+  selectLoginFailures,
+  selectSession,
+  selectUserByEmail,
+  updateUser,
+} from './accounts.queries.ts'
+
+export type AccountsService = ReturnType<typeof createAccountsService>
+
+/** Who sends a request: the member behind a valid session. */
+export interface Member {
+  userId: number
+  siteId: number
+}
+
+/** Where a request comes from, for links in mails and login throttling. */
+export interface RequestOrigin {
+  site: Site
+  locale: Locale
+  origin: string
+  ip: string
+  country: string | null
+  network: string | null
+}
+
+const ACCOUNT_WINDOW_MINUTES = 15
+const ADDRESS_MAX_FAILURES = 20
+const ACTIVATION_MAILS_PER_DAY = 5
+
+function sessionExpiry(): Date {
+  return new Date(Date.now() + AUTH_COOKIE_DAYS * 86_400_000)
+}
+
+/** Whether the site takes new members from this visitor (spec section 5). */
+export function signupsOpen(site: Site, network: string | null | undefined): boolean {
+  const policy = site.settings.signups
+  return policy === 'all' || (policy === 'with_trafficsource' && Boolean(network))
+}
+
+/** Sign up, activation, sessions: the accounts of members. */
+export function createAccountsService(db: Db, deps: { mail: MailService }) {
+  async function toUser(userId: number, site: Site): Promise<User> {
+    const row = await selectAccount(db, userId)
+    if (!row) throw new AppError('authentication_required', 403)
+    const { user, profile, photo } = row
+    const cdn = site.settings.cdn_prefix
+    return {
+      id: user.id,
+      email: user.email,
+      status: user.status === 'active' ? 'active' : 'not_confirmed',
+      credits: user.credits,
+      paid_user: user.paidUser,
+      notifications_disabled: user.notificationsDisabled,
+      language: user.language,
+      fictional_icon: site.settings.fictional_icon,
+      signup_date: user.signupDate.toISOString(),
+      profile: {
+        id: profile.id,
+        name: profile.name,
+        country: profile.country,
+        status: profile.status,
+        main_image: photo
+          ? {
+              filename: mediaUrl(cdn, photo.filename),
+              thumb_filename: mediaUrl(cdn, photo.thumbFilename),
+              status: photo.status as 'pending' | 'active' | 'rejected',
+            }
+          : null,
+      },
+    }
+  }
+
+  async function openSession(userId: number): Promise<string> {
+    const { token, hash } = newToken()
+    await insertSession(db, userId, hash, sessionExpiry())
+    return token
+  }
+
+  return {
+    /** The member as GET /api/user.php answers it. */
+    getUser: toUser,
+
+    /** The member behind a session token, or null when the token is unknown, expired or the account gone. */
+    async memberForToken(token: string): Promise<Member | null> {
+      const session = await selectSession(db, hashToken(token))
+      if (!session || session.deletedAt || session.status === 'banned' || session.status === 'deleted')
+        return null
+      return { userId: session.userId, siteId: session.siteId }
+    },
+
+    /**
+     * Creates an account (not confirmed until the mailed link is followed), its profile, the
+     * signup credits through the ledger, the activation mail, and a session.
+     */
+    async signup(input: SignupInput, from: RequestOrigin): Promise<{ user: User; token: string }> {
+      const tracking: Tracking = {
+        network: input.network,
+        ref: input.ref,
+        sub1: input.sub1,
+        sub2: input.sub2,
+        sub3: input.sub3,
+      }
+      if (!signupsOpen(from.site, tracking.network ?? from.network))
+        throw new AppError('accounts.signup_closed', 403)
+      if (isCommonPassword(input.password)) throw new AppError('accounts.password_common', 400)
+      const existing = await selectUserByEmail(db, from.site.id, input.email)
+      if (existing?.deletedAt) throw new AppError('accounts.pending_deletion', 409)
+      if (existing) throw new AppError('accounts.email_exists', 409)
+      const passwordHash = await hashPassword(input.password)
+      const activation = newToken()
+      const settings = from.site.settings
+      const country =
+        from.country && settings.countries.includes(from.country) ? from.country : settings.countries[0]
+      const storedTracking = Object.fromEntries(
+        Object.entries({ ...tracking, network: tracking.network ?? from.network ?? undefined }).filter(
+          ([, v]) => v,
+        ),
+      )
+      const userId = await db
+        .transaction(async (tx) => {
+          const user = await insertUser(tx, {
+            siteId: from.site.id,
+            email: input.email,
+            passwordHash,
+            status: 'not_confirmed',
+            language: from.locale,
+            termsVersion: termsVersionDate(from.site.company.added),
+            tracking:
+              Object.keys(storedTracking).length > 0 ? (storedTracking as Record<string, string>) : null,
+          })
+          await insertProfile(tx, {
+            userId: user.id,
+            name: input.name,
+            gender: input.gender,
+            sexuality: input.sexuality ?? null,
+            birthDate: input.date_of_birth,
+            country,
+            about: input.signup_message ?? null,
+            aboutLanguage: input.signup_message ? from.locale : null,
+            status: 'disabled',
+          })
+          if (settings.signup_credits > 0) {
+            await changeCredits(tx, {
+              userId: user.id,
+              delta: settings.signup_credits,
+              reason: 'signup',
+              reference: 'signup',
+            })
+          }
+          await insertEmailToken(tx, {
+            userId: user.id,
+            purpose: 'activation',
+            tokenHash: activation.hash,
+            expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_HOURS * 3_600_000),
+          })
+          await enqueueMail(
+            tx,
+            activationMail(
+              { site: from.site, locale: from.locale, to: input.email, name: input.name },
+              `${from.origin}/api/activate.php?token=${activation.token}`,
+            ),
+          )
+          return user.id
+        })
+        .catch((error: unknown) => {
+          // Two sign-ups with one address at the same moment: the unique index decides.
+          if (
+            String(
+              (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code,
+            ) === '23505'
+          ) {
+            throw new AppError('accounts.email_exists', 409)
+          }
+          throw error
+        })
+      deps.mail.kick()
+      const token = await openSession(userId)
+      return { user: await toUser(userId, from.site), token }
+    },
+
+    /** Logs in with e-mail and password; repeated failures block the account and the address for a while. */
+    async login(
+      email: string,
+      password: string,
+      from: RequestOrigin,
+    ): Promise<{ user: User; token: string }> {
+      const existing = await selectUserByEmail(db, from.site.id, email)
+      const keys = [`ip:${from.ip}`, ...(existing ? [`account:${existing.id}`] : [])]
+      const blocks = (await selectLoginFailures(db, keys)).filter(
+        (row) => row.blockedUntil && row.blockedUntil > new Date(),
+      )
+      if (blocks.length > 0) {
+        const until = Math.max(...blocks.map((row) => (row.blockedUntil as Date).getTime()))
+        throw new AppError('accounts.login_blocked', 429, {
+          minutes: Math.max(1, Math.ceil((until - Date.now()) / 60_000)),
+        })
+      }
+      const valid = await verifyPassword(existing?.passwordHash ?? DUMMY_HASH, password)
+      if (!existing || !valid || existing.status === 'banned' || existing.status === 'deleted') {
+        await recordLoginFailure(
+          db,
+          `ip:${from.ip}`,
+          ADDRESS_MAX_FAILURES,
+          ACCOUNT_WINDOW_MINUTES,
+          LOGIN_BLOCK_MINUTES,
+        )
+        if (existing) {
+          await recordLoginFailure(
+            db,
+            `account:${existing.id}`,
+            LOGIN_MAX_FAILURES,
+            ACCOUNT_WINDOW_MINUTES,
+            LOGIN_BLOCK_MINUTES,
+          )
+        }
+        throw new AppError('accounts.login_failed', 401)
+      }
+      if (existing.deletedAt) throw new AppError('accounts.pending_deletion', 409)
+      await clearLoginFailures(db, `account:${existing.id}`)
+      await updateUser(db, existing.id, { lastLoginAt: new Date() })
+      const token = await openSession(existing.id)
+      return { user: await toUser(existing.id, from.site), token }
+    },
+
+    /** Ends the session of this token on the server. */
+    async logout(token: string): Promise<void> {
+      await deleteSession(db, hashToken(token))
+    },
+
+    /** Follows an activation link: single use, within its validity. */
+    async activate(token: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, hashToken(token), 'activation')
+        if (!row) return false
+        await activateUser(tx, row.userId)
+        return true
+      })
+    },
+
+    /** Sends the activation mail again (at most 5 a day). */
+    async resendActivation(member: Member, from: RequestOrigin): Promise<void> {
+      const row = await selectAccount(db, member.userId)
+      if (!row) throw new AppError('authentication_required', 403)
+      if (row.user.status !== 'not_confirmed') throw new AppError('accounts.already_active', 409)
+      if ((await countRecentTokens(db, member.userId, 'activation', 24)) >= ACTIVATION_MAILS_PER_DAY) {
+        throw new AppError('accounts.activation_limit', 429)
+      }
+      const activation = newToken()
+      await db.transaction(async (tx) => {
+        await insertEmailToken(tx, {
+          userId: member.userId,
+          purpose: 'activation',
+          tokenHash: activation.hash,
+          expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_HOURS * 3_600_000),
+        })
+        await enqueueMail(
+          tx,
+          activationMail(
+            { site: from.site, locale: from.locale, to: row.user.email, name: row.profile.name },
+            `${from.origin}/api/activate.php?token=${activation.token}`,
+          ),
+        )
+      })
+      deps.mail.kick()
+    },
+
+    /** Saves the member's language (PUT /api/user.php). */
+    async setLanguage(member: Member, language: Locale, site: Site): Promise<User> {
+      await updateUser(db, member.userId, { language })
+      return toUser(member.userId, site)
+    },
+  }
+}

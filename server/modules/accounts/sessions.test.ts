@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signupMember } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+function login(
+  email: string,
+  password: string,
+  remoteAddress = '127.0.0.1',
+  headers: Record<string, string> = {},
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    payload: { email, password },
+    remoteAddress,
+    headers,
+  })
+}
+
+describe('sessions', () => {
+  it('GET /api/user.php answers user null to a visitor', async () => {
+    const res = await t.app.inject({ url: '/api/user.php', headers: { 'x-request-type': 'client' } })
+    expect(res.json()).toEqual({ user: null })
+  })
+
+  it('logs in with a new session token each time', async () => {
+    const m = await signupMember(t.app)
+    const a = await login(m.email, m.password)
+    const b = await login(m.email.toUpperCase(), m.password)
+    expect(a.statusCode).toBe(200)
+    expect(a.json().user.email).toBe(m.email)
+    const tokenA = a.cookies.find((c) => c.name === 'auth.session')?.value
+    const tokenB = b.cookies.find((c) => c.name === 'auth.session')?.value
+    expect(tokenA).toBeTruthy()
+    expect(tokenA).not.toBe(tokenB)
+    const me = await t.app.inject({
+      url: '/api/user.php',
+      headers: { cookie: `auth.session=${tokenA}`, 'x-request-type': 'client' },
+    })
+    expect(me.json().user.id).toBe(m.user.id)
+  })
+
+  it("says 'Login failed, please try again.' on a wrong password or an unknown address", async () => {
+    const m = await signupMember(t.app)
+    for (const res of [
+      await login(m.email, 'wrong-password-1', '127.2.0.1'),
+      await login('nobody@example.com', 'x', '127.2.0.2'),
+    ]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json().error).toEqual({
+        code: 'accounts.login_failed',
+        message: 'Login failed, please try again.',
+      })
+    }
+    const fr = await login(m.email, 'wrong-password-1', '127.2.0.3', { cookie: 'i18n_redirected=fr' })
+    expect(fr.json().error.message).toBe('La connexion a échoué, veuillez réessayer.')
+  })
+
+  it('blocks an account after 5 failures, even for the right password, and only for a while', async () => {
+    const m = await signupMember(t.app)
+    for (let i = 0; i < 5; i++)
+      expect((await login(m.email, `wrong-${i}-password`, `127.3.0.${i}`)).statusCode).toBe(401)
+    const blocked = await login(m.email, m.password, '127.3.1.1')
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().error.message).toBe('Too many incorrect attempts, account blocked for 15 min.')
+    // The block ends by itself: the real owner gets in once it has passed.
+    await t.database.db.execute(sql`update login_failures set blocked_until = now() - interval '1 second'`)
+    expect((await login(m.email, m.password, '127.3.1.1')).statusCode).toBe(200)
+  })
+
+  it('blocks an address that tries many accounts', async () => {
+    for (let i = 0; i < 20; i++) await login(`guess-${i}@example.com`, 'password-guess', '127.4.0.1')
+    const res = await login('guess-x@example.com', 'password-guess', '127.4.0.1')
+    expect(res.statusCode).toBe(429)
+    expect(res.json().error.code).toBe('accounts.login_blocked')
+    const other = await signupMember(t.app)
+    expect((await login(other.email, other.password, '127.4.0.2')).statusCode).toBe(200)
+  })
+
+  it('GET /api/logout.php ends the session on the server', async () => {
+    const m = await signupMember(t.app)
+    const out = await t.app.inject({ url: '/api/logout.php', headers: { cookie: m.cookie } })
+    expect(out.json()).toEqual({ user: null })
+    expect(out.cookies.find((c) => c.name === 'auth.session')?.value).toBe('')
+    const me = await t.app.inject({ url: '/api/user.php', headers: { cookie: m.cookie } })
+    expect(me.json().user).toBeNull()
+  })
+
+  it('answers a visitor 403 authentication_required on member endpoints', async () => {
+    const res = await t.app.inject({ method: 'PUT', url: '/api/user.php', payload: { language: 'fr' } })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().error.code).toBe('authentication_required')
+    const resend = await t.app.inject({ method: 'POST', url: '/api/activation.php' })
+    expect(resend.statusCode).toBe(403)
+  })
+
+  it('PUT /api/user.php saves the language', async () => {
+    const m = await signupMember(t.app)
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      payload: { language: 'fr' },
+      headers: { cookie: m.cookie },
+    })
+    expect(res.json().user.language).toBe('fr')
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      payload: { language: 'xx' },
+      headers: { cookie: m.cookie },
+    })
+    expect(bad.statusCode).toBe(400)
+  })
+
+  it('sends the activation mail again, at most 5 times a day', async () => {
+    const m = await signupMember(t.app)
+    const resend = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/activation.php',
+        headers: { cookie: m.cookie },
+        remoteAddress: '127.5.0.1',
+      })
+    for (let i = 0; i < 4; i++) expect((await resend()).json()).toEqual({ sent: true })
+    const refused = await resend()
+    expect(refused.statusCode).toBe(429)
+    expect(refused.json().error.code).toBe('accounts.activation_limit')
+  })
+})

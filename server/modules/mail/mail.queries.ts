@@ -1,0 +1,52 @@
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { mailOutbox } from '#server/db/schema/accounts.ts'
+
+export interface OutgoingMail {
+  siteId: number | null
+  to: string
+  subject: string
+  text: string
+  html: string
+}
+
+export async function insertMail(db: Executor, mail: OutgoingMail) {
+  await db
+    .insert(mailOutbox)
+    .values({
+      siteId: mail.siteId,
+      toAddress: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+    })
+}
+
+/** Unsent mails with tries left, locked for this sender (other nodes skip them). */
+export function selectPendingForUpdate(db: Executor, limit: number, maxAttempts: number) {
+  return db
+    .select()
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, maxAttempts)))
+    .orderBy(asc(mailOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+}
+
+export async function markSent(db: Executor, id: number) {
+  await db
+    .update(mailOutbox)
+    .set({ sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .where(eq(mailOutbox.id, id))
+}
+
+export async function markFailed(db: Executor, id: number, error: string) {
+  await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .where(eq(mailOutbox.id, id))
+}
+
+export function selectRecentMails(db: Executor, limit: number) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit)
+}

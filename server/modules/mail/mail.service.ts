@@ -1,0 +1,84 @@
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import type { Db, Executor } from '#server/db/client.ts'
+import {
+  insertMail,
+  markFailed,
+  markSent,
+  type OutgoingMail,
+  selectPendingForUpdate,
+  selectRecentMails,
+} from './mail.queries.ts'
+
+export type { OutgoingMail }
+export type MailService = ReturnType<typeof createMailService>
+
+const MAX_ATTEMPTS = 5
+const RETRY_INTERVAL_MS = 30_000
+
+/** Writes a mail into the outbox inside the caller's transaction, so it is never lost. */
+export function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<void> {
+  return insertMail(tx, mail)
+}
+
+/**
+ * Delivers the outbox by SMTP when SMTP_URL is set; without it mails stay in the outbox, readable at
+ * /dev/mailbox outside production.
+ */
+export function createMailService(
+  db: Db,
+  options: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+) {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  let running: Promise<number> | null = null
+  let timer: NodeJS.Timeout | null = null
+
+  async function deliverBatch(): Promise<number> {
+    if (!transport) return 0
+    let sent = 0
+    await db.transaction(async (tx) => {
+      for (const mail of await selectPendingForUpdate(tx, 20, MAX_ATTEMPTS)) {
+        try {
+          await transport.sendMail({
+            from: options.from,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.text,
+            html: mail.html,
+          })
+          await markSent(tx, mail.id)
+          sent++
+        } catch (error) {
+          options.log.warn({ mailId: mail.id, err: error }, 'mail delivery failed')
+          await markFailed(tx, mail.id, error instanceof Error ? error.message : String(error))
+        }
+      }
+    })
+    return sent
+  }
+
+  return {
+    smtp: transport !== null,
+    /** Sends what is pending now; concurrent calls share one run. */
+    deliverPending(): Promise<number> {
+      running ??= deliverBatch().finally(() => {
+        running = null
+      })
+      return running
+    },
+    /** After a commit that wrote mails: deliver soon, without making the request wait. */
+    kick() {
+      if (!transport) return
+      void this.deliverPending().catch((error) => options.log.error({ err: error }, 'mail delivery failed'))
+    },
+    start() {
+      if (transport && !timer) timer = setInterval(() => this.kick(), RETRY_INTERVAL_MS).unref()
+    },
+    stop() {
+      if (timer) clearInterval(timer)
+      timer = null
+      transport?.close()
+    },
+    recent: (limit = 50) => selectRecentMails(db, limit),
+  }
+}

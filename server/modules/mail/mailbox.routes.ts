@@ -1,0 +1,37 @@
+import type { FastifyPluginAsync } from 'fastify'
+import type { MailService } from './mail.service.ts'
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** Escapes a mail's text part and turns its URLs into links. */
+function linkify(text: string): string {
+  return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
+}
+
+/** /dev/mailbox (outside production): the outbox, newest first, with clickable links. */
+export const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { mail }) => {
+  app.get('/dev/mailbox', async (_request, reply) => {
+    const mails = await mail.recent(50)
+    const items = mails
+      .map(
+        (m) => `<article class="mail">
+  <h2>${escapeHtml(m.subject)}</h2>
+  <p class="meta">To <strong>${escapeHtml(m.toAddress)}</strong> · ${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC · ${
+    m.sentAt ? 'sent by SMTP' : m.lastError ? `not sent: ${escapeHtml(m.lastError)}` : 'in the outbox'
+  }</p>
+  <pre>${linkify(m.text)}</pre>
+</article>`,
+      )
+      .join('\n')
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Mailbox (development)</title>
+<style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#222}
+.mail{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#555;font-size:.9rem}
+pre{white-space:pre-wrap;word-break:break-word;font:inherit}h2{font-size:1.1rem;margin:0}</style></head>
+<body><h1>Mailbox</h1><p>Mails the application wrote, newest first. Outside production only.</p>
+${items || '<p>No mail yet.</p>'}</body></html>`
+  })
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import fp from 'fastify-plugin'
+import { AUTH_COOKIE_DAYS, SESSION_COOKIE } from '#common/constants.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { AccountsService, Member } from '#server/modules/accounts/accounts.service.ts'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The member behind the session cookie, or null for a visitor. */
+    member: Member | null
+    sessionToken: string | null
+  }
+}
+
+/** The member a request needs; a visitor gets 403 authentication_required (DESIGN.md section 7). */
+export function requireMember(request: FastifyRequest): Member {
+  if (!request.member) throw new AppError('authentication_required', 403)
+  return request.member
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: AUTH_COOKIE_DAYS * 86_400,
+  })
+}
+
+export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure })
+}
+
+/** Reads the `auth.session` cookie into request.member; a dead session's cookie is cleared. */
+export const sessionPlugin = fp(
+  async (app: FastifyInstance, opts: { accounts: AccountsService; secure: boolean }) => {
+    app.decorateRequest('member', null)
+    app.decorateRequest('sessionToken', null)
+    app.addHook('onRequest', async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE]
+      if (!token || request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return
+      const member = token.length <= 100 ? await opts.accounts.memberForToken(token) : null
+      if (member) {
+        request.member = member
+        request.sessionToken = token
+      } else {
+        clearSessionCookie(reply, opts.secure)
+      }
+    })
+  },
+  { name: 'session', dependencies: ['@fastify/cookie'] },
+)

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify'
+
+let counter = 0
+
+/** Signs a new member up through the API; answers the user, the session cookie and the credentials. */
+export async function signupMember(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  counter++
+  const body = {
+    email: `member-${process.pid}-${counter}-${Date.now()}@example.com`,
+    name: 'Julien',
+    password: 'amber-lantern-77',
+    date_of_birth: '1988-09-09',
+    gender: 'male',
+    ...overrides,
+  }
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/signup.php',
+    payload: body,
+    headers: { host: 'localhost:3000' },
+    remoteAddress: `127.1.${Math.floor(counter / 250)}.${counter % 250}`,
+  })
+  if (res.statusCode !== 201) throw new Error(`signup failed: ${res.body}`)
+  const token = res.cookies.find((c) => c.name === 'auth.session')?.value ?? ''
+  return {
+    user: res.json().user,
+    cookie: `auth.session=${token}`,
+    email: body.email,
+    password: body.password,
+  }
+}
