@@ -11,15 +11,13 @@ export interface OutgoingMail {
 }
 
 export async function insertMail(db: Executor, mail: OutgoingMail) {
-  await db
-    .insert(mailOutbox)
-    .values({
-      siteId: mail.siteId,
-      toAddress: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-    })
+  await db.insert(mailOutbox).values({
+    siteId: mail.siteId,
+    toAddress: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+  })
 }
 
 /** Unsent mails with tries left, locked for this sender (other nodes skip them). */
