@@ -38,6 +38,7 @@ export default defineConfig({
       NODE_ENV: 'production',
       DATA_DIR: '.tmp/e2e-data',
       SEED_MEMBERS: '24',
+      DEV_MAILBOX: 'true',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { visibleLocales } from '#common/locale.ts'
+import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import { getAppContext } from './context.server.ts'
 
@@ -20,6 +21,7 @@ export function loadRoot(context: Readonly<RouterContextProvider>) {
     }),
     selectedCountry: app.selectedCountry ?? app.geoCountry,
     user: app.user,
+    signupOpen: signupsOpen(app.site.settings.signups, app.network),
   }
 }
 export type RootData = ReturnType<typeof loadRoot>

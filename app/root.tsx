@@ -1,11 +1,21 @@
 import bootstrapCss from 'bootstrap/dist/css/bootstrap.min.css?url'
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRevalidator,
+  useRouteLoaderData,
+} from 'react-router'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { createI18n } from './i18n.ts'
+import { SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
+import { captureTracking } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
 import appCss from './styles/app.css?url'
 
@@ -45,6 +55,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  const revalidator = useRevalidator()
+  const revalidate = useRef(revalidator.revalidate)
+  revalidate.current = revalidator.revalidate
+  useEffect(() => {
+    captureTracking(window)
+    // A member endpoint said the session is gone: reload the page's data as a visitor, quietly.
+    const onExpired = () => void revalidate.current()
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired)
+    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired)
+  }, [])
   return <Outlet />
 }
 

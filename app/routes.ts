@@ -4,6 +4,11 @@ export default [
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('lang-config', 'routes/lang-config.tsx'),
+    route('login', 'routes/accounts/login.tsx'),
+    route('signup', 'routes/accounts/signup.tsx'),
+    route('activate/done', 'routes/accounts/activate-done.tsx'),
+    route('activate/error', 'routes/accounts/activate-error.tsx'),
+    route('members', 'routes/members/search.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('complaints', 'routes/complaints.tsx'),
     route('pages/:page', 'routes/content/content-page.tsx'),

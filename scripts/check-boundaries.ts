@@ -43,6 +43,15 @@ for (const file of files) {
     if (file.startsWith('app/') && target.startsWith('server/') && !/\.server\.tsx?$/.test(file)) {
       problems.push(`${file}: only *.server.ts files in app/ may import ${spec}`)
     }
+    // Decision 1: the server build would bundle a second copy of what app/ imports at run time.
+    if (
+      file.startsWith('app/') &&
+      target.startsWith('server/') &&
+      !typeOnly &&
+      target !== 'server/plugins/ssr-context.ts'
+    ) {
+      problems.push(`${file}: app/ reaches services through the load context; import only types from ${spec}`)
+    }
     const fromModule = file.match(/^server\/modules\/([^/]+)\//)?.[1]
     const toModule = target.match(/^server\/modules\/([^/]+)\/(.+)$/)
     if (fromModule && toModule && toModule[1] !== fromModule && toModule[2] !== `${toModule[1]}.service.ts`) {

@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(sitesRoutes, { sites })
   await app.register(accountsRoutes, { accounts, secure: secureCookies })
-  if (!production) await app.register(mailboxRoutes, { mail })
+  if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
   app.all('/api/*', async () => {
     throw new AppError('api.not_found', 404)

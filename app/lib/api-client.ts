@@ -4,13 +4,18 @@ import { REQUEST_RETRY_COUNT } from '#common/constants.ts'
 export class ApiError extends Error {
   readonly status: number
   readonly code: string
-  constructor(status: number, code: string, message: string) {
+  readonly fields: Record<string, string> | undefined
+  constructor(status: number, code: string, message: string, fields?: Record<string, string>) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.code = code
+    this.fields = fields
   }
 }
+
+/** Fired on window when a member endpoint says the session is gone: the app logs out quietly. */
+export const SESSION_EXPIRED_EVENT = 'session-expired'
 
 export interface FetchJsonOptions extends RequestInit {
   retries?: number

@@ -1,12 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
+import { SignupLink } from '../features/accounts/signup-modal.tsx'
 import { useRootData } from '../lib/use-root-data.ts'
+import type { Route } from './+types/home'
+import { redirectMember } from './accounts/guards.server.ts'
 
 const STEPS = ['profile', 'discover', 'chat'] as const
 const FEATURES = ['free', 'likes', 'gifts', 'premium'] as const
 
-/** The brand's home page with the call to sign up. */
+export async function loader({ context }: Route.LoaderArgs) {
+  redirectMember(context)
+  return null
+}
+
+/** The brand's home page with the call to sign up; a member goes to /members. */
 export default function Home() {
   const { t } = useTranslation()
   const { settings } = useRootData()
@@ -20,9 +28,7 @@ export default function Home() {
               <h1 className="display-5 fw-bold">{settings.index_title}</h1>
               <p className="lead my-4">{settings.description}</p>
               <div className="d-flex flex-wrap gap-2">
-                <Link to="/signup" className="btn btn-light btn-lg fw-semibold px-4">
-                  {t('home.cta')}
-                </Link>
+                <SignupLink className="btn btn-light btn-lg fw-semibold px-4">{t('home.cta')}</SignupLink>
                 <Link to="/login" className="btn btn-outline-light btn-lg px-4">
                   {t('home.haveAccount')}
                 </Link>
@@ -66,9 +72,7 @@ export default function Home() {
             ))}
           </div>
           <div className="text-center mt-5">
-            <Link to="/signup" className="btn btn-primary btn-lg px-5">
-              {t('home.cta')}
-            </Link>
+            <SignupLink className="btn btn-primary btn-lg px-5">{t('home.cta')}</SignupLink>
           </div>
         </div>
       </section>

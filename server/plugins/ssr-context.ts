@@ -26,6 +26,8 @@ export interface AppLoadContext {
   selectedCountry: string | null
   nonce: string
   production: boolean
+  /** The visitor's traffic source (network), from the URL or the cookie kept from an earlier visit. */
+  network: string | null
   /** The logged-in member, or null for a visitor. */
   user: User | null
 }

@@ -36,6 +36,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         nonce: reply.scriptNonce,
         production: opts.production,
         user,
+        network:
+          request.cookies.network ?? (request.query as Record<string, string | undefined>).network ?? null,
       })
       return context
     },

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
+import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
 import { Footer } from '../footer.tsx'
 import { SiteEntryWarning } from '../modals/site-entry-warning.tsx'
 import { TopNav } from '../navigation/top-nav.tsx'
@@ -8,16 +10,19 @@ import { TopNav } from '../navigation/top-nav.tsx'
 export function DefaultShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   return (
-    <div className="d-flex flex-column min-vh-100">
-      <a href="#main" className="visually-hidden-focusable skip-link">
-        {t('nav.skip')}
-      </a>
-      <TopNav />
-      <main id="main" className="flex-grow-1" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer />
-      <SiteEntryWarning />
-    </div>
+    <SignupModalProvider>
+      <div className="d-flex flex-column min-vh-100">
+        <a href="#main" className="visually-hidden-focusable skip-link">
+          {t('nav.skip')}
+        </a>
+        <TopNav />
+        <ActivationReminder />
+        <main id="main" className="flex-grow-1" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <SiteEntryWarning />
+      </div>
+    </SignupModalProvider>
   )
 }

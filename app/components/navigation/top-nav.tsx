@@ -1,17 +1,18 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router'
+import { Link, NavLink } from 'react-router'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { AccountMenu } from './account-menu.tsx'
 import { LanguageMenu } from './language-menu.tsx'
 
-/** The top navigation; logged out it offers the Login button and the language menu. */
+/** The top navigation: for members search and the account menu, for visitors the Login button. */
 export function TopNav() {
   const { t } = useTranslation()
-  const { settings } = useRootData()
+  const { settings, user } = useRootData()
   return (
     <header className="top-nav border-bottom bg-white sticky-top">
       <nav className="container d-flex align-items-center gap-2 py-2" aria-label={t('nav.main')}>
         <Link
-          to="/"
+          to={user ? '/members' : '/'}
           className="brand me-auto text-decoration-none"
           aria-label={t('nav.home', { name: settings.name })}
         >
@@ -20,10 +21,34 @@ export function TopNav() {
           </span>
           <span className="brand-name">{settings.name}</span>
         </Link>
+        {user ? (
+          <NavLink
+            to="/members"
+            end
+            className="btn btn-sm btn-link text-decoration-none px-1"
+            aria-label={t('account.search')}
+          >
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 16 16"
+              fill="currentColor"
+              className="me-sm-1"
+            >
+              <path d="M11.7 10.3a6.5 6.5 0 1 0-1.4 1.4l3.6 3.6a1 1 0 0 0 1.4-1.4l-3.6-3.6ZM6.5 11a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
+            </svg>
+            <span className="d-none d-sm-inline">{t('account.search')}</span>
+          </NavLink>
+        ) : null}
         <LanguageMenu />
-        <Link to="/login" className="btn btn-primary btn-sm px-3">
-          {t('nav.login')}
-        </Link>
+        {user ? (
+          <AccountMenu user={user} />
+        ) : (
+          <Link to="/login" className="btn btn-primary btn-sm px-3 text-nowrap">
+            {t('nav.login')}
+          </Link>
+        )}
       </nav>
     </header>
   )

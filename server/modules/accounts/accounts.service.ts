@@ -6,6 +6,7 @@ import {
   type Locale,
 } from '#common/constants.ts'
 import type { SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
+import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -58,12 +59,6 @@ const ACTIVATION_MAILS_PER_DAY = 5
 
 function sessionExpiry(): Date {
   return new Date(Date.now() + AUTH_COOKIE_DAYS * 86_400_000)
-}
-
-/** Whether the site takes new members from this visitor (spec section 5). */
-export function signupsOpen(site: Site, network: string | null | undefined): boolean {
-  const policy = site.settings.signups
-  return policy === 'all' || (policy === 'with_trafficsource' && Boolean(network))
 }
 
 /** Sign up, activation, sessions: the accounts of members. */
@@ -129,7 +124,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
         sub2: input.sub2,
         sub3: input.sub3,
       }
-      if (!signupsOpen(from.site, tracking.network ?? from.network))
+      if (!signupsOpen(from.site.settings.signups, tracking.network ?? from.network))
         throw new AppError('accounts.signup_closed', 403)
       if (isCommonPassword(input.password)) throw new AppError('accounts.password_common', 400)
       const existing = await selectUserByEmail(db, from.site.id, input.email)

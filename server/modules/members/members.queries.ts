@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
@@ -32,8 +32,46 @@ export async function selectVisibleProfile(db: Executor, profileId: number) {
         eq(profiles.status, 'active'),
         eq(profiles.invisible, false),
         notInArray(users.status, HIDDEN_USER_STATUSES),
+        isNull(users.deletedAt),
       ),
     )
     .limit(1)
   return rows[0] ?? null
+}
+
+/** Visible profiles, most recently active first; a page of `limit` starting at `offset`. */
+export function selectRecentProfiles(
+  db: Executor,
+  opts: { excludeUserId: number | null; limit: number; offset: number },
+) {
+  return db
+    .select({
+      id: profiles.id,
+      name: profiles.name,
+      age: sql<number>`date_part('year', age(${profiles.birthDate}))::int`,
+      gender: profiles.gender,
+      city: profiles.city,
+      region: regions.name,
+      country: profiles.country,
+      fictional: profiles.fictional,
+      photoFilename: photos.filename,
+      photoThumb: photos.thumbFilename,
+      photoStatus: photos.status,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .leftJoin(regions, eq(regions.id, profiles.regionId))
+    .where(
+      and(
+        eq(profiles.status, 'active'),
+        eq(profiles.invisible, false),
+        notInArray(users.status, HIDDEN_USER_STATUSES),
+        isNull(users.deletedAt),
+        opts.excludeUserId === null ? undefined : ne(users.id, opts.excludeUserId),
+      ),
+    )
+    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
+    .limit(opts.limit)
+    .offset(opts.offset)
 }

@@ -1,6 +1,31 @@
 import type { PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { selectVisibleProfile } from './members.queries.ts'
+import { selectRecentProfiles, selectVisibleProfile } from './members.queries.ts'
+
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof selectVisibleProfile>>>
+
+function toPublicProfile(row: ProfileRow, cdnPrefix: string): PublicProfile {
+  return {
+    id: row.id,
+    name: row.name,
+    age: Number(row.age),
+    gender: row.gender,
+    city: row.city,
+    region: row.region,
+    country: row.country,
+    fictional: row.fictional,
+    main_image:
+      row.photoFilename && row.photoThumb && row.photoStatus === 'active'
+        ? {
+            filename: mediaUrl(cdnPrefix, row.photoFilename),
+            thumb_filename: mediaUrl(cdnPrefix, row.photoThumb),
+            status: 'active',
+          }
+        : null,
+  }
+}
+
+export const MEMBERS_PAGE_SIZE = 24
 
 export type MembersService = ReturnType<typeof createMembersService>
 
@@ -16,24 +41,21 @@ export function createMembersService(db: Db) {
     async getPublicProfile(profileId: number, cdnPrefix: string): Promise<PublicProfile | null> {
       if (!Number.isSafeInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647) return null
       const row = await selectVisibleProfile(db, profileId)
-      if (!row) return null
+      return row ? toPublicProfile(row, cdnPrefix) : null
+    },
+
+    /** A page of visible members, most recently active first, without the viewer. */
+    async listRecent(opts: { viewerUserId: number | null; page: number; cdnPrefix: string }) {
+      const page = Math.max(1, Math.min(opts.page, 1000))
+      const rows = await selectRecentProfiles(db, {
+        excludeUserId: opts.viewerUserId,
+        limit: MEMBERS_PAGE_SIZE + 1,
+        offset: (page - 1) * MEMBERS_PAGE_SIZE,
+      })
       return {
-        id: row.id,
-        name: row.name,
-        age: Number(row.age),
-        gender: row.gender,
-        city: row.city,
-        region: row.region,
-        country: row.country,
-        fictional: row.fictional,
-        main_image:
-          row.photoFilename && row.photoThumb && row.photoStatus === 'active'
-            ? {
-                filename: mediaUrl(cdnPrefix, row.photoFilename),
-                thumb_filename: mediaUrl(cdnPrefix, row.photoThumb),
-                status: 'active',
-              }
-            : null,
+        page,
+        hasNext: rows.length > MEMBERS_PAGE_SIZE,
+        profiles: rows.slice(0, MEMBERS_PAGE_SIZE).map((row) => toPublicProfile(row, opts.cdnPrefix)),
       }
     },
   }

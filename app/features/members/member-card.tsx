@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next'
+import type { PublicProfile } from '#common/schemas/members.ts'
+import { FictionalBadge } from './fictional-badge.tsx'
+
+/** A member in a result list: photo, name, age and city. */
+export function MemberCard({ profile }: { profile: PublicProfile }) {
+  const { t } = useTranslation()
+  return (
+    <article className="member-card card h-100 border-0 shadow-sm">
+      {profile.main_image ? (
+        <img
+          src={profile.main_image.thumb_filename}
+          alt={t('members.photoOf', { name: profile.name })}
+          width={240}
+          height={240}
+          loading="lazy"
+          className="card-img-top"
+        />
+      ) : (
+        <div className="card-img-top profile-photo-empty" aria-hidden="true">
+          {profile.name.slice(0, 1)}
+        </div>
+      )}
+      <div className="card-body p-2">
+        <h2 className="h6 mb-0 text-truncate">
+          {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
+        </h2>
+        <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,28 @@
+import type { TFunction } from 'i18next'
+import type { z } from 'zod'
+import { MIN_AGE } from '#common/constants.ts'
+import { ApiError } from './api-client.ts'
+
+export type FieldErrors = Record<string, string>
+
+/** Field messages of a failed zod parse, in the member's language (messages are keys below `validation.`). */
+export function zodFieldErrors(error: z.ZodError, t: TFunction): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || '_'
+    fields[field] ??= t(`validation.${issue.message}`, {
+      min_age: MIN_AGE,
+      defaultValue: t('errors.validation.failed'),
+    })
+  }
+  return fields
+}
+
+/** What a failed API call tells a form: per-field messages, or one message for the whole form. */
+export function apiFormErrors(error: unknown, t: TFunction): { fields: FieldErrors; message: string | null } {
+  if (error instanceof ApiError) {
+    if (error.fields && Object.keys(error.fields).length > 0) return { fields: error.fields, message: null }
+    return { fields: {}, message: error.message }
+  }
+  return { fields: {}, message: t('errors.server.error') }
+}

@@ -1,0 +1,90 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/page-title.tsx'
+import { SignupLink } from '../../features/accounts/signup-modal.tsx'
+import { fetchJson } from '../../lib/api-client.ts'
+import { apiFormErrors } from '../../lib/form-errors.ts'
+import type { Route } from './+types/login'
+import { redirectMember } from './guards.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  redirectMember(context)
+  return null
+}
+
+/** Log in with e-mail and password; then to /members (spec section 4). */
+export default function Login() {
+  const { t } = useTranslation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [message, setMessage] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  async function submit(event: FormEvent) {
+    event.preventDefault()
+    setBusy(true)
+    setMessage(null)
+    try {
+      await fetchJson('/api/user.php', {
+        method: 'POST',
+        body: JSON.stringify({ email, password }),
+        retries: 0,
+      })
+      window.location.assign('/members')
+    } catch (error) {
+      const result = apiFormErrors(error, t)
+      setMessage(result.message ?? Object.values(result.fields)[0] ?? t('errors.accounts.login_failed'))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="container py-4 py-md-5 narrow-page">
+      <PageTitle title={t('login.title')} />
+      <h1 className="h3 mb-3">{t('login.title')}</h1>
+      <form className="card card-body shadow-sm" onSubmit={submit} aria-busy={busy}>
+        {message ? (
+          <div className="alert alert-danger" role="alert">
+            {message}
+          </div>
+        ) : null}
+        <div className="mb-3">
+          <label className="form-label" htmlFor="login-email">
+            {t('login.email')}
+          </label>
+          <input
+            id="login-email"
+            className="form-control"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor="login-password">
+            {t('login.password')}
+          </label>
+          <input
+            id="login-password"
+            className="form-control"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </div>
+        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+        <p className="text-center mt-3 mb-0">
+          {t('login.noAccount')} <SignupLink>{t('login.signup')}</SignupLink>
+        </p>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,154 @@
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+
+let n = 0
+const newEmail = () => `e2e-${Date.now()}-${++n}@example.com`
+
+async function fillSignup(page: Page, scope: ReturnType<Page['locator']>, email: string, labels = EN) {
+  await scope.getByLabel(labels.woman, { exact: true }).check()
+  await scope.getByLabel(labels.men, { exact: true }).check()
+  await scope.getByLabel(labels.name).fill('Elodie')
+  await scope.getByLabel(labels.dob).fill('1991-07-14')
+  await scope.getByLabel(labels.email).fill(email)
+  await scope.getByLabel(labels.password, { exact: true }).fill('saffron-meadow-81')
+  await scope.getByLabel(labels.repeat).fill('saffron-meadow-81')
+}
+
+const EN = {
+  woman: 'A woman',
+  men: 'Men',
+  name: 'Profile name',
+  dob: 'Date of birth',
+  email: 'E-mail address',
+  password: 'Password',
+  repeat: 'Repeat password',
+  submit: 'Create my free profile',
+}
+const FR = {
+  woman: 'Une femme',
+  men: 'Des hommes',
+  name: 'Nom de profil',
+  dob: 'Date de naissance',
+  email: 'Adresse e-mail',
+  password: 'Mot de passe',
+  repeat: 'Répétez le mot de passe',
+  submit: 'Créer mon profil gratuit',
+}
+
+async function activateFromMailbox(page: Page, email: string) {
+  await page.goto('/dev/mailbox')
+  const mail = page.locator('article.mail').filter({ hasText: email }).first()
+  await expect(mail).toBeVisible()
+  await mail.getByRole('link').first().click()
+}
+
+test.describe('at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 900 } })
+
+  test('sign up in the modal, activate through the mailbox, log out and log in again', async ({ page }) => {
+    await skipEntryWarning(page)
+    const email = newEmail()
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Sign up for free' }).first().click()
+    const modal = page.locator('#signup-modal')
+    await expect(modal).toBeVisible()
+    await expect(page).toHaveURL('/')
+    await expectAccessible(page)
+    await fillSignup(page, modal, email)
+    await modal.getByRole('button', { name: EN.submit }).click()
+    await expect(page).toHaveURL('/members')
+    await expect(
+      page.getByText(`Please confirm your e-mail address: we sent a link to ${email}.`),
+    ).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Account menu for Elodie' })).toBeVisible()
+    await expectAccessible(page)
+
+    await activateFromMailbox(page, email)
+    await expect(page).toHaveURL('/activate/done')
+    await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible()
+    await page.goto('/members')
+    await expect(page.getByText('Please confirm your e-mail address')).toHaveCount(0)
+
+    await page.getByRole('button', { name: 'Account menu for Elodie' }).click()
+    await page.getByRole('button', { name: 'Log out' }).click()
+    await expect(page).toHaveURL('/')
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
+
+    await page.getByRole('link', { name: 'Log in' }).click()
+    await page.getByLabel('E-mail address').fill(email)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Login failed, please try again.')
+    await page.getByLabel('Password').fill('saffron-meadow-81')
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await expect(page).toHaveURL('/members')
+    // A member who opens the home, login or sign-up page goes to the members.
+    await page.goto('/')
+    await expect(page).toHaveURL('/members')
+    await page.goto('/signup')
+    await expect(page).toHaveURL('/members')
+  })
+
+  test('the form explains what is wrong, with a did-you-mean for a mistyped address', async ({ page }) => {
+    await skipEntryWarning(page)
+    await page.goto('/signup')
+    const form = page.locator('form.signup-form')
+    await fillSignup(page, form, 'jane@gmial.com')
+    await expect(form.getByText('Did you mean jane@gmail.com?')).toBeVisible()
+    await form.getByRole('button', { name: 'Use jane@gmail.com' }).click()
+    await expect(form.getByLabel('E-mail address')).toHaveValue('jane@gmail.com')
+    await form.getByLabel('E-mail address').fill('jane@')
+    await form.getByLabel('Date of birth').fill('2015-03-03')
+    await form.getByLabel('Repeat password').fill('something-else-1')
+    await form.getByRole('button', { name: EN.submit }).click()
+    await expect(form.getByText('Invalid email')).toBeVisible()
+    await expect(form.getByText('Enter your date of birth (18+)')).toBeVisible()
+    await expect(form.getByText('The entered passwords are not the same.')).toBeVisible()
+    await expect(form.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true')
+  })
+
+  test('an address that already has an account is told to log in', async ({ page }) => {
+    await skipEntryWarning(page)
+    const email = newEmail()
+    await page.goto('/signup')
+    await fillSignup(page, page.locator('form.signup-form'), email)
+    await page.getByRole('button', { name: EN.submit }).click()
+    await expect(page).toHaveURL('/members')
+    await page.context().clearCookies()
+    await page.goto('/signup')
+    await fillSignup(page, page.locator('form.signup-form'), email)
+    await page.getByRole('button', { name: EN.submit }).click()
+    await expect(page.getByRole('alert')).toContainText(
+      'An account with this e-mail address already exists. Please log in.',
+    )
+  })
+})
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } })
+
+  test('a smartphone gets the sign-up page, in French', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 375, height: 740 } })
+    const page = await context.newPage()
+    await skipEntryWarning(page)
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Inscription gratuite' }).first().click()
+    await expect(page).toHaveURL('/signup')
+    await expect(page.locator('#signup-modal')).toHaveCount(0)
+    await expectNoHorizontalScroll(page)
+    await expectAccessible(page)
+    const form = page.locator('form.signup-form')
+    await fillSignup(page, form, 'x@', FR)
+    await form.getByLabel(FR.dob).fill('2014-01-01')
+    await form.getByRole('button', { name: FR.submit }).click()
+    await expect(form.getByText('Adresse e-mail non valide')).toBeVisible()
+    await expect(form.getByText('Indiquez votre date de naissance (18 ans et plus)')).toBeVisible()
+    await form.getByLabel(FR.email).fill(newEmail())
+    await form.getByLabel(FR.dob).fill('1990-01-01')
+    await form.getByRole('button', { name: FR.submit }).click()
+    await expect(page).toHaveURL('/members')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rechercher des membres')
+    await expectNoHorizontalScroll(page)
+    await context.close()
+  })
+})
