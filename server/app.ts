@@ -12,18 +12,22 @@ import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
 import { AppError } from './lib/errors.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
+import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts'
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
+import { createPasswordService } from './modules/accounts/password.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
-import { createSitesService, type SitesService } from './modules/sites/sites.service.ts'
+import { createSitesService } from './modules/sites/sites.service.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { ssrPlugin } from './plugins/ssr.ts'
+import type { AppServices } from './plugins/ssr-context.ts'
 import { visitorPlugin } from './plugins/visitor.ts'
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
@@ -43,7 +47,7 @@ export interface BuildAppOptions {
 declare module 'fastify' {
   interface FastifyInstance {
     database: Database
-    sitesService: SitesService
+    services: AppServices
   }
 }
 
@@ -72,7 +76,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Services
   const sites = await createSitesService(database.db, env)
-  app.decorate('sitesService', sites)
   const members = createMembersService(database.db)
   const mail = createMailService(database.db, {
     smtpUrl: env.SMTP_URL,
@@ -82,7 +85,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   mail.start()
   app.addHook('onClose', async () => mail.stop())
   const accounts = createAccountsService(database.db, { mail })
-  const services = { sites, members, accounts, mail }
+  const passwords = createPasswordService(database.db, { mail })
+  const accountSettings = createAccountSettingsService(database.db, {
+    mail,
+    mediaDir: path.join(env.DATA_DIR, 'media'),
+  })
+  const services: AppServices = { sites, members, accounts, passwords, accountSettings, mail }
+  app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
 
   // Cross-cutting plugins
@@ -100,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(sitesRoutes, { sites })
   await app.register(accountsRoutes, { accounts, secure: secureCookies })
+  await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
   if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
   app.all('/api/*', async () => {

@@ -125,3 +125,57 @@ export const User = z.object({
 export type User = z.infer<typeof User>
 
 export const UserResponse = z.object({ user: User.nullable() })
+
+function samePasswords<T extends { password: string; password_repeat: string }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
+  if (value.password !== value.password_repeat) {
+    ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' })
+  }
+}
+
+/** POST /api/password-reset.php: ask for a reset link. */
+export const PasswordResetRequest = z.object({ email: Email })
+
+/** PUT /api/password-reset.php: the new password with the link's token. */
+export const PasswordResetInput = z
+  .object({ token: z.string().min(1).max(100), password: Password, password_repeat: z.string() })
+  .superRefine(samePasswords)
+
+/** PUT /api/password.php: change the password in the settings. */
+export const ChangePasswordInput = z
+  .object({
+    old_password: z.string().min(1, { error: 'password_required' }).max(128),
+    password: Password,
+    password_repeat: z.string(),
+  })
+  .superRefine(samePasswords)
+
+/** POST /api/mail-change.php: ask to change the address; confirmed from the new one. */
+export const EmailChangeInput = z.object({
+  email: Email,
+  password: z.string().min(1, { error: 'password_required' }).max(128),
+})
+
+/** A single-use link's token (mail change, restore). */
+export const TokenInput = z.object({ token: z.string().min(1).max(100) })
+
+export const DELETE_REASONS = [
+  'price',
+  'found_someone',
+  'not_looking',
+  'site_problems',
+  'no_members',
+  'time',
+  'other',
+] as const
+
+/** DELETE /api/user.php: delete the account (undoable for 14 days). */
+export const DeleteAccountInput = z.object({
+  reason: z.enum(DELETE_REASONS, { error: 'reason_required' }),
+  remarks: z.string().trim().max(1000, { error: 'remarks_too_long' }).optional(),
+  password: z.string().min(1, { error: 'password_required' }).max(128),
+})
+
+export const OkResponse = z.object({ ok: z.literal(true) })

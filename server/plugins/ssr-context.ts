@@ -2,7 +2,9 @@ import { createContext, type RouterContext } from 'react-router'
 import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
+import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
+import type { PasswordService } from '#server/modules/accounts/password.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
@@ -12,6 +14,8 @@ export interface AppServices {
   sites: SitesService
   members: MembersService
   accounts: AccountsService
+  passwords: PasswordService
+  accountSettings: AccountSettingsService
   mail: MailService
 }
 

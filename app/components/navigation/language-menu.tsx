@@ -2,19 +2,28 @@ import { Dropdown } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import type { Locale } from '#common/constants.ts'
+import { fetchJson } from '../../lib/api-client.ts'
 import { localeCookie } from '../../lib/cookies.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** The language dropdown, shown only when more than one locale is visible (spec section 2). */
 export function LanguageMenu() {
   const { t } = useTranslation()
-  const { locale, locales } = useRootData()
+  const { locale, locales, user } = useRootData()
   const revalidator = useRevalidator()
   if (locales.length < 2) return null
   const choose = async (next: Locale) => {
     if (next === locale) return
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
     document.cookie = localeCookie(next)
+    if (user) {
+      // A member's language also goes to the account, for mails; errors are ignored (spec section 7).
+      await fetchJson('/api/user.php', {
+        method: 'PUT',
+        body: JSON.stringify({ language: next }),
+        retries: 0,
+      }).catch(() => {})
+    }
     await revalidator.revalidate()
   }
   return (

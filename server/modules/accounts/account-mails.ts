@@ -23,3 +23,41 @@ export function activationMail(r: Recipient, link: string): OutgoingMail {
   })
   return { siteId: r.site.id, to: r.to, ...mail }
 }
+
+/** The mail with the link to choose a new password. */
+export function passwordResetMail(r: Recipient, link: string): OutgoingMail {
+  const t = translator(r.locale)
+  const mail = renderMail(r.site, r.locale, {
+    subject: t('mail.passwordReset.subject', { name: r.site.settings.name }),
+    greeting: t('mail.greeting', { name: r.name }),
+    paragraphs: [t('mail.passwordReset.intro')],
+    button: { label: t('mail.passwordReset.button'), url: link },
+    after: [t('mail.passwordReset.notYou')],
+  })
+  return { siteId: r.site.id, to: r.to, ...mail }
+}
+
+/** The mail to the new address with the link that confirms the change. */
+export function emailChangeMail(r: Recipient, link: string): OutgoingMail {
+  const t = translator(r.locale)
+  const mail = renderMail(r.site, r.locale, {
+    subject: t('mail.emailChange.subject', { name: r.site.settings.name }),
+    greeting: t('mail.greeting', { name: r.name }),
+    paragraphs: [t('mail.emailChange.intro', { email: r.to })],
+    button: { label: t('mail.emailChange.button'), url: link },
+    after: [t('mail.emailChange.notYou')],
+  })
+  return { siteId: r.site.id, to: r.to, ...mail }
+}
+
+/** The mail confirming a deletion, with the link that undoes it within 14 days. */
+export function deletionMail(r: Recipient, link: string): OutgoingMail {
+  const t = translator(r.locale)
+  const mail = renderMail(r.site, r.locale, {
+    subject: t('mail.deletion.subject', { name: r.site.settings.name }),
+    greeting: t('mail.greeting', { name: r.name }),
+    paragraphs: [t('mail.deletion.intro', { name: r.site.settings.name }), t('mail.deletion.undo')],
+    button: { label: t('mail.deletion.button'), url: link },
+  })
+  return { siteId: r.site.id, to: r.to, ...mail }
+}

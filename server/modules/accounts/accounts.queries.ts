@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { emailTokens, loginFailures, sessions } from '#server/db/schema/accounts.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
@@ -148,4 +148,79 @@ export async function recordLoginFailure(
 
 export async function clearLoginFailures(db: Executor, key: string) {
   await db.delete(loginFailures).where(eq(loginFailures.key, key))
+}
+
+export function selectUserById(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1)
+    .then((rows) => rows[0] ?? null)
+}
+
+/** Ends every session of a member, but the one whose hash is kept. */
+export async function deleteUserSessions(db: Executor, userId: number, keepTokenHash: string | null = null) {
+  await db
+    .delete(sessions)
+    .where(
+      and(eq(sessions.userId, userId), keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined),
+    )
+}
+
+/** Voids the unused tokens of a purpose (a newer link replaces older ones). */
+export async function voidEmailTokens(db: Executor, userId: number, purpose: string) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+}
+
+export async function selectProfileName(db: Executor, userId: number): Promise<string> {
+  const rows = await db
+    .select({ name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .limit(1)
+  return rows[0]?.name ?? ''
+}
+
+/** Marks an account deleted now; its profile disappears from every member-facing view at once. */
+export async function markDeleted(db: Executor, userId: number, reason: string, remarks: string | null) {
+  await db
+    .update(users)
+    .set({ deletedAt: sql`now()`, deleteReason: reason, deleteRemarks: remarks })
+    .where(eq(users.id, userId))
+}
+
+/** Undoes a deletion that is younger than `days`; answers whether it did. */
+export async function restoreDeleted(db: Executor, userId: number, days: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ deletedAt: null, deleteReason: null, deleteRemarks: null })
+    .where(and(eq(users.id, userId), gt(users.deletedAt, sql`now() - make_interval(days => ${days})`)))
+    .returning({ id: users.id })
+  return rows.length > 0
+}
+
+/** Accounts deleted more than `days` ago, a batch at a time. */
+export function selectExpiredDeletions(db: Executor, days: number, limit: number) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.deletedAt} < now() - make_interval(days => ${days})`)
+    .limit(limit)
+}
+
+export function selectPhotoFiles(db: Executor, userId: number) {
+  return db
+    .select({ filename: photos.filename, thumb: photos.thumbFilename })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .where(eq(profiles.userId, userId))
+}
+
+/** Erases an account for good; its profile, photos, sessions and tokens go with it (cascade). */
+export async function deleteUser(db: Executor, userId: number) {
+  await db.delete(users).where(eq(users.id, userId))
 }

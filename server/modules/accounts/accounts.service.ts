@@ -14,7 +14,6 @@ import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '#ser
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
-import { mediaUrl } from '#server/modules/members/members.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { activationMail } from './account-mails.ts'
 import {
@@ -34,6 +33,7 @@ import {
   selectUserByEmail,
   updateUser,
 } from './accounts.queries.ts'
+import { loadUser } from './user-view.ts'
 
 export type AccountsService = ReturnType<typeof createAccountsService>
 
@@ -63,36 +63,7 @@ function sessionExpiry(): Date {
 
 /** Sign up, activation, sessions: the accounts of members. */
 export function createAccountsService(db: Db, deps: { mail: MailService }) {
-  async function toUser(userId: number, site: Site): Promise<User> {
-    const row = await selectAccount(db, userId)
-    if (!row) throw new AppError('authentication_required', 403)
-    const { user, profile, photo } = row
-    const cdn = site.settings.cdn_prefix
-    return {
-      id: user.id,
-      email: user.email,
-      status: user.status === 'active' ? 'active' : 'not_confirmed',
-      credits: user.credits,
-      paid_user: user.paidUser,
-      notifications_disabled: user.notificationsDisabled,
-      language: user.language,
-      fictional_icon: site.settings.fictional_icon,
-      signup_date: user.signupDate.toISOString(),
-      profile: {
-        id: profile.id,
-        name: profile.name,
-        country: profile.country,
-        status: profile.status,
-        main_image: photo
-          ? {
-              filename: mediaUrl(cdn, photo.filename),
-              thumb_filename: mediaUrl(cdn, photo.thumbFilename),
-              status: photo.status as 'pending' | 'active' | 'rejected',
-            }
-          : null,
-      },
-    }
-  }
+  const toUser = (userId: number, site: Site) => loadUser(db, userId, site)
 
   async function openSession(userId: number): Promise<string> {
     const { token, hash } = newToken()

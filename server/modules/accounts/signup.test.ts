@@ -163,7 +163,7 @@ describe('POST /api/signup.php', () => {
     await t.database.db.execute(
       sql`update sites set settings = jsonb_set(settings, '{signups}', '"with_trafficsource"') where domain = 'lunadate.com'`,
     )
-    await t.app.sitesService.reload()
+    await t.app.services.sites.reload()
     try {
       const closed = await signup(valid())
       expect(closed.statusCode).toBe(403)
@@ -174,7 +174,7 @@ describe('POST /api/signup.php', () => {
       await t.database.db.execute(
         sql`update sites set settings = jsonb_set(settings, '{signups}', '"all"') where domain = 'lunadate.com'`,
       )
-      await t.app.sitesService.reload()
+      await t.app.services.sites.reload()
     }
   })
 })

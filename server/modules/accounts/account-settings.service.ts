@@ -1,0 +1,155 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { ACCOUNT_REACTIVATION_DAYS } from '#common/constants.ts'
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { verifyPassword } from '#server/lib/passwords.ts'
+import { hashToken, newToken } from '#server/lib/tokens.ts'
+import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import { deletionMail, emailChangeMail } from './account-mails.ts'
+import {
+  consumeEmailToken,
+  deleteUser,
+  deleteUserSessions,
+  insertEmailToken,
+  markDeleted,
+  restoreDeleted,
+  selectExpiredDeletions,
+  selectPhotoFiles,
+  selectProfileName,
+  selectUserByEmail,
+  selectUserById,
+  updateUser,
+  voidEmailTokens,
+} from './accounts.queries.ts'
+import type { Member, RequestOrigin } from './accounts.service.ts'
+
+export type AccountSettingsService = ReturnType<typeof createAccountSettingsService>
+
+const EMAIL_CHANGE_HOURS = 24
+
+function localeOf(language: string) {
+  return language === 'fr' ? 'fr' : 'en'
+}
+
+/** Changing the e-mail address, deleting the account, undoing that, and erasing it after 14 days. */
+export function createAccountSettingsService(db: Db, deps: { mail: MailService; mediaDir: string }) {
+  async function checkedUser(member: Member, password: string) {
+    const user = await selectUserById(db, member.userId)
+    if (!user) throw new AppError('authentication_required', 403)
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw new AppError('accounts.old_password_wrong', 400)
+    return user
+  }
+
+  return {
+    /** Mails a confirmation link to the new address; nothing changes until it is followed. */
+    async requestEmailChange(
+      member: Member,
+      email: string,
+      password: string,
+      from: RequestOrigin,
+    ): Promise<void> {
+      const user = await checkedUser(member, password)
+      if (email === user.email.toLowerCase()) throw new AppError('accounts.email_same', 400)
+      if (await selectUserByEmail(db, user.siteId, email)) throw new AppError('accounts.email_taken', 409)
+      const change = newToken()
+      const name = await selectProfileName(db, user.id)
+      await db.transaction(async (tx) => {
+        await voidEmailTokens(tx, user.id, 'mail_change')
+        await insertEmailToken(tx, {
+          userId: user.id,
+          purpose: 'mail_change',
+          tokenHash: change.hash,
+          newEmail: email,
+          expiresAt: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
+        })
+        await enqueueMail(
+          tx,
+          emailChangeMail(
+            { site: from.site, locale: localeOf(user.language), to: email, name },
+            `${from.origin}/mail-change/do?token=${change.token}`,
+          ),
+        )
+      })
+      deps.mail.kick()
+    },
+
+    /** Follows the confirmation link: the new address becomes the login. */
+    async confirmEmailChange(token: string): Promise<void> {
+      await db
+        .transaction(async (tx) => {
+          const row = await consumeEmailToken(tx, hashToken(token), 'mail_change')
+          if (!row?.newEmail) throw new AppError('accounts.link_invalid', 400)
+          await updateUser(tx, row.userId, { email: row.newEmail })
+        })
+        .catch((error: unknown) => {
+          // Someone signed up with that address in the meantime: the unique index refuses it.
+          if (String((error as { cause?: { code?: string } })?.cause?.code) === '23505') {
+            throw new AppError('accounts.email_taken', 409)
+          }
+          throw error
+        })
+    },
+
+    /**
+     * Deletes the account at once for everyone else (it leaves every list), ends its sessions and
+     * mails a link that undoes the deletion within 14 days.
+     */
+    async deleteAccount(
+      member: Member,
+      input: { reason: string; remarks?: string; password: string },
+      from: RequestOrigin,
+    ): Promise<void> {
+      const user = await checkedUser(member, input.password)
+      const restore = newToken()
+      const name = await selectProfileName(db, user.id)
+      await db.transaction(async (tx) => {
+        await markDeleted(tx, user.id, input.reason, input.remarks ?? null)
+        await deleteUserSessions(tx, user.id)
+        await insertEmailToken(tx, {
+          userId: user.id,
+          purpose: 'restore',
+          tokenHash: restore.hash,
+          expiresAt: new Date(Date.now() + ACCOUNT_REACTIVATION_DAYS * 86_400_000),
+        })
+        await enqueueMail(
+          tx,
+          deletionMail(
+            { site: from.site, locale: localeOf(user.language), to: user.email, name },
+            `${from.origin}/account-deleted?token=${restore.token}`,
+          ),
+        )
+      })
+      deps.mail.kick()
+    },
+
+    /** Undoes a deletion with the mailed link, within 14 days. */
+    async restoreAccount(token: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, hashToken(token), 'restore')
+        if (!row || !(await restoreDeleted(tx, row.userId, ACCOUNT_REACTIVATION_DAYS))) {
+          throw new AppError('accounts.link_invalid', 400)
+        }
+      })
+    },
+
+    /** Erases, for good, the accounts deleted more than 14 days ago: data, photos and their files. */
+    async purgeExpiredDeletions(): Promise<number> {
+      let purged = 0
+      for (;;) {
+        const batch = await selectExpiredDeletions(db, ACCOUNT_REACTIVATION_DAYS, 100)
+        if (batch.length === 0) return purged
+        for (const { id } of batch) {
+          const files = await selectPhotoFiles(db, id)
+          await deleteUser(db, id)
+          for (const file of files.flatMap((f) => [f.filename, f.thumb])) {
+            // Demo portraits are shared between demo members; uploaded photos belong to one member.
+            if (!file.startsWith('demo/')) await rm(path.join(deps.mediaDir, file), { force: true })
+          }
+          purged++
+        }
+      }
+    },
+  }
+}

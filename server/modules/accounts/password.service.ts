@@ -1,0 +1,89 @@
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
+import { hashToken, newToken } from '#server/lib/tokens.ts'
+import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import { passwordResetMail } from './account-mails.ts'
+import {
+  consumeEmailToken,
+  countRecentTokens,
+  deleteUserSessions,
+  insertEmailToken,
+  selectProfileName,
+  selectUserByEmail,
+  selectUserById,
+  updateUser,
+  voidEmailTokens,
+} from './accounts.queries.ts'
+import type { Member, RequestOrigin } from './accounts.service.ts'
+
+export type PasswordService = ReturnType<typeof createPasswordService>
+
+const RESET_TOKEN_HOURS = 2
+const RESET_MAILS_PER_DAY = 3
+
+/** Password reset by mail and password change in the settings. */
+export function createPasswordService(db: Db, deps: { mail: MailService }) {
+  async function setPassword(userId: number, password: string) {
+    if (isCommonPassword(password)) throw new AppError('accounts.password_common', 400)
+    await updateUser(db, userId, { passwordHash: await hashPassword(password) })
+  }
+
+  return {
+    /** Mails a single-use link (valid 2 hours) to choose a new password; at most 3 a day. */
+    async requestReset(email: string, from: RequestOrigin): Promise<void> {
+      const user = await selectUserByEmail(db, from.site.id, email)
+      if (!user || user.status === 'banned' || user.status === 'deleted')
+        throw new AppError('accounts.email_not_found', 404)
+      if ((await countRecentTokens(db, user.id, 'password_reset', 24)) >= RESET_MAILS_PER_DAY) {
+        throw new AppError('accounts.reset_limit', 429)
+      }
+      const reset = newToken()
+      const name = await selectProfileName(db, user.id)
+      await db.transaction(async (tx) => {
+        await voidEmailTokens(tx, user.id, 'password_reset')
+        await insertEmailToken(tx, {
+          userId: user.id,
+          purpose: 'password_reset',
+          tokenHash: reset.hash,
+          expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * 3_600_000),
+        })
+        const locale = user.language === 'fr' ? 'fr' : 'en'
+        await enqueueMail(
+          tx,
+          passwordResetMail(
+            { site: from.site, locale, to: user.email, name },
+            `${from.origin}/reset-password/do?token=${reset.token}`,
+          ),
+        )
+      })
+      deps.mail.kick()
+    },
+
+    /** Sets a new password with a reset link's token; every session of the member ends. */
+    async reset(token: string, password: string): Promise<void> {
+      if (isCommonPassword(password)) throw new AppError('accounts.password_common', 400)
+      const passwordHash = await hashPassword(password)
+      await db.transaction(async (tx) => {
+        const row = await consumeEmailToken(tx, hashToken(token), 'password_reset')
+        if (!row) throw new AppError('accounts.link_invalid', 400)
+        await updateUser(tx, row.userId, { passwordHash })
+        await deleteUserSessions(tx, row.userId)
+      })
+    },
+
+    /** Changes the password after checking the old one; the member's other sessions end. */
+    async change(
+      member: Member,
+      oldPassword: string,
+      password: string,
+      currentToken: string | null,
+    ): Promise<void> {
+      const user = await selectUserById(db, member.userId)
+      if (!user || !(await verifyPassword(user.passwordHash, oldPassword)))
+        throw new AppError('accounts.old_password_wrong', 400)
+      await setPassword(member.userId, password)
+      await deleteUserSessions(db, member.userId, currentToken ? hashToken(currentToken) : null)
+    },
+  }
+}

@@ -1,0 +1,38 @@
+import type { User } from '#common/schemas/accounts.ts'
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { mediaUrl } from '#server/modules/members/members.service.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import { selectAccount } from './accounts.queries.ts'
+
+/** The member as GET /api/user.php answers it (spec section 3, User). */
+export async function loadUser(db: Db, userId: number, site: Site): Promise<User> {
+  const row = await selectAccount(db, userId)
+  if (!row) throw new AppError('authentication_required', 403)
+  const { user, profile, photo } = row
+  const cdn = site.settings.cdn_prefix
+  return {
+    id: user.id,
+    email: user.email,
+    status: user.status === 'active' ? 'active' : 'not_confirmed',
+    credits: user.credits,
+    paid_user: user.paidUser,
+    notifications_disabled: user.notificationsDisabled,
+    language: user.language,
+    fictional_icon: site.settings.fictional_icon,
+    signup_date: user.signupDate.toISOString(),
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      country: profile.country,
+      status: profile.status,
+      main_image: photo
+        ? {
+            filename: mediaUrl(cdn, photo.filename),
+            thumb_filename: mediaUrl(cdn, photo.thumbFilename),
+            status: photo.status as 'pending' | 'active' | 'rejected',
+          }
+        : null,
+    },
+  }
+}
