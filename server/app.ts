@@ -11,6 +11,7 @@ import { type Database, openDatabase } from './db/client.ts'
 import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
 import { AppError } from './lib/errors.ts'
+import { startJobs } from './lib/jobs.ts'
 import { loggerOptions } from './lib/logger.ts'
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts'
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   logger?: boolean
   /** Where logs go (tests read them back); stdout by default. */
   logStream?: NodeJS.WritableStream
+  /** Run the scheduled jobs (off in tests unless asked for). */
+  jobs?: boolean
 }
 
 declare module 'fastify' {
@@ -93,6 +96,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services: AppServices = { sites, members, accounts, passwords, accountSettings, mail }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
+
+  // Scheduled work
+  if (options.jobs ?? env.NODE_ENV !== 'test') {
+    const jobs = await startJobs(database, app.log, [
+      { name: 'purge-deleted-accounts', cron: '17 * * * *', run: () => accountSettings.purgeExpiredDeletions() },
+    ])
+    app.addHook('onClose', () => jobs.stop())
+  }
 
   // Cross-cutting plugins
   await app.register(cookie)

@@ -31,6 +31,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The driver underneath, for the job queue: the PGlite instance or the PostgreSQL URL. */
+  raw: { pglite: PGlite } | { url: string }
   /** Applies the committed drizzle-kit migrations that are not applied yet. */
   migrate(): Promise<void>
   /** Answers when the database accepts queries. */
@@ -48,6 +50,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      raw: { url: config.url },
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
@@ -65,6 +68,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    raw: { pglite },
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => void (await pglite.query('select 1')),
     close: () => pglite.close(),
