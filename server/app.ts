@@ -100,7 +100,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Scheduled work
   if (options.jobs ?? env.NODE_ENV !== 'test') {
     const jobs = await startJobs(database, app.log, [
-      { name: 'purge-deleted-accounts', cron: '17 * * * *', run: () => accountSettings.purgeExpiredDeletions() },
+      {
+        name: 'purge-deleted-accounts',
+        cron: '17 * * * *',
+        run: () => accountSettings.purgeExpiredDeletions(),
+      },
     ])
     app.addHook('onClose', () => jobs.stop())
   }

@@ -47,7 +47,6 @@ export function captureTracking(win: Window): void {
     win.localStorage.setItem(STORAGE_KEY, JSON.stringify({ ...stored, ...tracking }))
     if (tracking.network) {
       // The server decides with it whether sign-ups are open (signups: with_trafficsource).
-      // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
       win.document.cookie = `network=${encodeURIComponent(tracking.network)}; Path=/; Max-Age=${30 * 86_400}; SameSite=Lax`
     }
   }

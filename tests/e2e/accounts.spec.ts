@@ -4,7 +4,7 @@ import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, t
 let n = 0
 const newEmail = () => `e2e-${Date.now()}-${++n}@example.com`
 
-async function fillSignup(page: Page, scope: ReturnType<Page['locator']>, email: string, labels = EN) {
+async function fillSignup(scope: ReturnType<Page['locator']>, email: string, labels = EN) {
   await scope.getByLabel(labels.woman, { exact: true }).check()
   await scope.getByLabel(labels.men, { exact: true }).check()
   await scope.getByLabel(labels.name).fill('Elodie')
@@ -54,7 +54,7 @@ test.describe('at 1280 px', () => {
     await expect(modal).toBeVisible()
     await expect(page).toHaveURL('/')
     await expectAccessible(page)
-    await fillSignup(page, modal, email)
+    await fillSignup(modal, email)
     await modal.getByRole('button', { name: EN.submit }).click()
     await expect(page).toHaveURL('/members')
     await expect(
@@ -93,7 +93,7 @@ test.describe('at 1280 px', () => {
     await skipEntryWarning(page)
     await page.goto('/signup')
     const form = page.locator('form.signup-form')
-    await fillSignup(page, form, 'jane@gmial.com')
+    await fillSignup(form, 'jane@gmial.com')
     await expect(form.getByText('Did you mean jane@gmail.com?')).toBeVisible()
     await form.getByRole('button', { name: 'Use jane@gmail.com' }).click()
     await expect(form.getByLabel('E-mail address')).toHaveValue('jane@gmail.com')
@@ -111,12 +111,12 @@ test.describe('at 1280 px', () => {
     await skipEntryWarning(page)
     const email = newEmail()
     await page.goto('/signup')
-    await fillSignup(page, page.locator('form.signup-form'), email)
+    await fillSignup(page.locator('form.signup-form'), email)
     await page.getByRole('button', { name: EN.submit }).click()
     await expect(page).toHaveURL('/members')
     await page.context().clearCookies()
     await page.goto('/signup')
-    await fillSignup(page, page.locator('form.signup-form'), email)
+    await fillSignup(page.locator('form.signup-form'), email)
     await page.getByRole('button', { name: EN.submit }).click()
     await expect(page.getByRole('alert')).toContainText(
       'An account with this e-mail address already exists. Please log in.',
@@ -138,7 +138,7 @@ test.describe('at 375 px', () => {
     await expectNoHorizontalScroll(page)
     await expectAccessible(page)
     const form = page.locator('form.signup-form')
-    await fillSignup(page, form, 'x@', FR)
+    await fillSignup(form, 'x@', FR)
     await form.getByLabel(FR.dob).fill('2014-01-01')
     await form.getByRole('button', { name: FR.submit }).click()
     await expect(form.getByText('Adresse e-mail non valide')).toBeVisible()

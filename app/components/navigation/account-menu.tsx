@@ -1,5 +1,6 @@
 import { Dropdown } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { User } from '#common/schemas/accounts.ts'
 import { fetchJson } from '../../lib/api-client.ts'
 
@@ -37,6 +38,10 @@ export function AccountMenu({ user }: { user: User }) {
         </span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
+        <Dropdown.Item as={Link} to="/notifications">
+          {t('account.settings')}
+        </Dropdown.Item>
+        <Dropdown.Divider />
         <Dropdown.Item as="button" onClick={logout}>
           {t('account.logout')}
         </Dropdown.Item>

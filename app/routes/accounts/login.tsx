@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SignupLink } from '../../features/accounts/signup-modal.tsx'
 import { fetchJson } from '../../lib/api-client.ts'
@@ -81,6 +82,9 @@ export default function Login() {
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
+        <p className="text-center mt-3 mb-0">
+          <Link to="/reset-password">{t('resetPassword.forgot')}</Link>
+        </p>
         <p className="text-center mt-3 mb-0">
           {t('login.noAccount')} <SignupLink>{t('login.signup')}</SignupLink>
         </p>

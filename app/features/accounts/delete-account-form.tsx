@@ -1,0 +1,78 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DELETE_REASONS, DeleteAccountInput } from '#common/schemas/accounts.ts'
+import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { useApiForm } from '../../lib/use-api-form.ts'
+
+/** Settings: delete the account with a reason (undoable for 14 days through the mailed link). */
+export function DeleteAccountForm() {
+  const { t } = useTranslation()
+  const [reason, setReason] = useState('')
+  const [remarks, setRemarks] = useState('')
+  const [password, setPassword] = useState('')
+  const form = useApiForm(DeleteAccountInput, '/api/user.php', 'DELETE')
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const body = { reason: reason || undefined, remarks: remarks.trim() || undefined, password }
+    if (await form.submit(body)) window.location.assign('/account-deleted')
+  }
+  return (
+    <form onSubmit={submit} noValidate aria-busy={form.busy} aria-labelledby="settings-delete">
+      <h2 id="settings-delete" className="h5 text-danger">
+        {t('settings.deleteTitle')}
+      </h2>
+      <p className="text-body-secondary">{t('settings.deleteIntro')}</p>
+      <FormMessage error={form.message} />
+      <div className="mb-3">
+        <label className="form-label" htmlFor="delete-reason">
+          {t('settings.reason')}
+        </label>
+        <select
+          id="delete-reason"
+          className={`form-select${form.fields.reason ? ' is-invalid' : ''}`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          aria-invalid={form.fields.reason ? true : undefined}
+          aria-describedby={form.fields.reason ? 'delete-reason-error' : undefined}
+        >
+          <option value="">{t('settings.chooseReason')}</option>
+          {DELETE_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`settings.reasons.${r}`)}
+            </option>
+          ))}
+        </select>
+        {form.fields.reason ? (
+          <div id="delete-reason-error" className="invalid-feedback d-block">
+            {form.fields.reason}
+          </div>
+        ) : null}
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="delete-remarks">
+          {t('settings.remarks')}
+        </label>
+        <textarea
+          id="delete-remarks"
+          className="form-control"
+          rows={3}
+          maxLength={1000}
+          value={remarks}
+          onChange={(e) => setRemarks(e.target.value)}
+        />
+      </div>
+      <FormField
+        id="delete-password"
+        label={t('settings.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={form.fields.password}
+      />
+      <button type="submit" className="btn btn-outline-danger" disabled={form.busy}>
+        {form.busy ? t('settings.deleting') : t('settings.deleteButton')}
+      </button>
+    </form>
+  )
+}

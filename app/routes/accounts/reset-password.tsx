@@ -1,0 +1,46 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { PasswordResetRequest } from '#common/schemas/accounts.ts'
+import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { PageTitle } from '../../components/page-title.tsx'
+import { useApiForm } from '../../lib/use-api-form.ts'
+import type { Route } from './+types/reset-password'
+import { redirectMember } from './guards.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  redirectMember(context)
+  return null
+}
+
+/** Ask for a link to choose a new password. */
+export default function ResetPassword() {
+  const { t } = useTranslation()
+  const [email, setEmail] = useState('')
+  const form = useApiForm(PasswordResetRequest, '/api/password-reset.php', 'POST')
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    void form.submit({ email })
+  }
+  return (
+    <div className="container py-4 py-md-5 narrow-page">
+      <PageTitle title={t('resetPassword.title')} />
+      <h1 className="h3">{t('resetPassword.title')}</h1>
+      <p className="text-body-secondary">{t('resetPassword.intro')}</p>
+      <form className="card card-body shadow-sm" onSubmit={submit} noValidate aria-busy={form.busy}>
+        <FormMessage error={form.message} success={form.done ? t('resetPassword.sent') : null} />
+        <FormField
+          id="reset-email"
+          label={t('resetPassword.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={form.fields.email}
+        />
+        <button type="submit" className="btn btn-primary" disabled={form.busy}>
+          {t('resetPassword.submit')}
+        </button>
+      </form>
+    </div>
+  )
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/page-title.tsx'
+import { ChangeEmailForm } from '../../features/accounts/change-email-form.tsx'
+import { ChangePasswordForm } from '../../features/accounts/change-password-form.tsx'
+import { DeleteAccountForm } from '../../features/accounts/delete-account-form.tsx'
+import type { Route } from './+types/settings'
+import { requireUser } from './guards.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { email: requireUser(context).email }
+}
+
+/** The member's settings: password, e-mail address, deletion. */
+export default function Settings({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <div className="container py-4 narrow-page">
+      <PageTitle title={t('settings.title')} />
+      <h1 className="h3 mb-4">{t('settings.title')}</h1>
+      <section className="card card-body shadow-sm mb-4">
+        <ChangePasswordForm />
+      </section>
+      <section className="card card-body shadow-sm mb-4">
+        <ChangeEmailForm current={loaderData.email} />
+      </section>
+      <section className="card card-body shadow-sm mb-4 border-danger-subtle">
+        <DeleteAccountForm />
+      </section>
+    </div>
+  )
+}

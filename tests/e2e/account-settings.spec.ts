@@ -1,0 +1,129 @@
+import type { Page } from '@playwright/test'
+import { expect, expectAccessible, skipEntryWarning, test } from './fixtures.ts'
+
+let n = 0
+const PASSWORD = 'juniper-canyon-64'
+
+/** Signs up through the API inside the browser context, so the page is logged in. */
+async function signupInBrowser(page: Page) {
+  const email = `e2e-settings-${Date.now()}-${++n}@example.com`
+  const res = await page.request.post('/api/signup.php', {
+    data: { email, name: 'Margaux', password: PASSWORD, date_of_birth: '1993-03-21', gender: 'female' },
+  })
+  expect(res.status()).toBe(201)
+  return email
+}
+
+async function followMailLink(page: Page, to: string, path: string) {
+  await page.goto('/dev/mailbox')
+  const link = page
+    .locator('article.mail')
+    .filter({ hasText: to })
+    .first()
+    .getByRole('link')
+    .filter({ hasText: path })
+  await link.first().click()
+}
+
+test('reset a forgotten password through the mailed link', async ({ page }) => {
+  await skipEntryWarning(page)
+  const email = await signupInBrowser(page)
+  await page.context().clearCookies()
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await expect(page).toHaveURL('/reset-password')
+  await page.getByLabel('E-mail address').fill('nobody-at-all@example.com')
+  await page.getByRole('button', { name: 'Send the link' }).click()
+  await expect(page.getByRole('alert')).toHaveText('E-mail address not found.')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByRole('button', { name: 'Send the link' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'We sent you an e-mail with a link. It works once, for 2 hours.',
+  )
+  await expectAccessible(page)
+
+  await followMailLink(page, email, '/reset-password/do')
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
+  await page.getByLabel('New password', { exact: true }).fill('harbour-lights-29')
+  await page.getByLabel('Repeat new password').fill('harbour-lights-28')
+  await page.getByRole('button', { name: 'Save my new password' }).click()
+  await expect(page.getByText('The entered passwords are not the same.')).toBeVisible()
+  await page.getByLabel('Repeat new password').fill('harbour-lights-29')
+  await page.getByRole('button', { name: 'Save my new password' }).click()
+  await expect(page.getByRole('status')).toContainText('Your password has been changed')
+  await page.getByRole('link', { name: 'Log in' }).last().click()
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Password').fill('harbour-lights-29')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL('/members')
+})
+
+test('change the e-mail address, confirmed from the new address', async ({ page }) => {
+  await skipEntryWarning(page)
+  await signupInBrowser(page)
+  await page.goto('/members')
+  await page.getByRole('button', { name: 'Account menu for Margaux' }).click()
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await expect(page).toHaveURL('/notifications')
+  await expectAccessible(page)
+  const newEmail = `e2e-new-${Date.now()}@example.com`
+  await page.getByLabel('New e-mail address').fill(newEmail)
+  await page.locator('#email-password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Send confirmation link' }).click()
+  await expect(page.getByText(`We sent a link to ${newEmail}.`)).toBeVisible()
+  await followMailLink(page, newEmail, '/mail-change/do')
+  await page.getByRole('button', { name: 'Confirm my new address' }).click()
+  await expect(page.getByText('Your e-mail address has been changed.')).toBeVisible()
+  await page.goto('/notifications')
+  await expect(page.getByText(`Your e-mail address is ${newEmail}.`)).toBeVisible()
+})
+
+test('change the password in the settings, in French', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' })
+  const page = await context.newPage()
+  await skipEntryWarning(page)
+  await signupInBrowser(page)
+  await page.goto('/notifications')
+  await page.getByLabel('Mot de passe actuel').fill('pas-le-bon-1')
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('lavande-soleil-88')
+  await page.getByLabel('Répétez le nouveau mot de passe').fill('lavande-soleil-88')
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Veuillez vérifier votre ancien mot de passe.')
+  await page.getByLabel('Mot de passe actuel').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  await expect(page.locator('form[aria-labelledby="settings-password"]').getByRole('status')).toHaveText(
+    'Votre mot de passe a été modifié.',
+  )
+  await context.close()
+})
+
+test('delete the account and undo it with the mailed link', async ({ page }) => {
+  await skipEntryWarning(page)
+  const email = await signupInBrowser(page)
+  await page.goto('/notifications')
+  await page.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(page.getByText('Please tell us why you are leaving.')).toBeVisible()
+  await page.getByLabel('Why are you leaving?').selectOption('found_someone')
+  await page.getByLabel('Anything you want to tell us (optional)').fill('Met someone here, thank you!')
+  await page.locator('#delete-password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Delete my account' }).click()
+  await expect(page).toHaveURL('/account-deleted')
+  await expect(page.getByRole('heading', { name: 'Your account has been deleted' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
+  await expectAccessible(page)
+
+  await page.goto('/login')
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('alert')).toContainText('This account is pending deletion')
+
+  await followMailLink(page, email, '/account-deleted')
+  await page.getByRole('button', { name: 'Restore my account' }).click()
+  await expect(page.getByRole('status')).toContainText('Welcome back!')
+  await page.getByRole('link', { name: 'Log in' }).last().click()
+  await page.getByLabel('E-mail address').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page).toHaveURL('/members')
+})
