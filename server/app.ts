@@ -22,6 +22,10 @@ import { healthRoutes } from './modules/health/health.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
+import { profileRoutes } from './modules/members/profile.routes.ts'
+import { createProfileService } from './modules/members/profile.service.ts'
+import { photosRoutes } from './modules/photos/photos.routes.ts'
+import { createPhotosService } from './modules/photos/photos.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
 import { createSitesService } from './modules/sites/sites.service.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -93,7 +97,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     mediaDir: path.join(env.DATA_DIR, 'media'),
   })
-  const services: AppServices = { sites, members, accounts, passwords, accountSettings, mail }
+  const profiles = createProfileService(database.db)
+  const photos = createPhotosService(database.db, { mediaDir: path.join(env.DATA_DIR, 'media') })
+  const services: AppServices = {
+    sites,
+    members,
+    accounts,
+    passwords,
+    accountSettings,
+    mail,
+    profiles,
+    photos,
+  }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
 
@@ -125,6 +140,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sitesRoutes, { sites })
   await app.register(accountsRoutes, { accounts, secure: secureCookies })
   await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
+  await app.register(profileRoutes, { profiles })
+  await app.register(photosRoutes, { photos })
   if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
   app.all('/api/*', async () => {

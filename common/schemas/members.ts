@@ -21,3 +21,50 @@ export const PublicProfile = z.object({
   main_image: ProfileImage.nullable(),
 })
 export type PublicProfile = z.infer<typeof PublicProfile>
+
+/** PUT /api/profile.php: the parts of a profile the member edits (each optional). */
+export const ProfileUpdateInput = z
+  .object({
+    gender: z.enum(['female', 'male']),
+    sexuality: z.enum(['straight', 'gay', 'bisexual']),
+    country: z.string().regex(/^[A-Z]{2}$/, { error: 'country_invalid' }),
+    region_id: z.number().int().positive().nullable(),
+    city: z.string().trim().max(80, { error: 'city_too_long' }).nullable(),
+    about: z.string().trim().max(2000, { error: 'about_too_long' }).nullable(),
+    interests: z.array(z.number().int().positive()).max(20, { error: 'interests_too_many' }),
+  })
+  .partial()
+export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
+
+/** The member's own profile, as the profile editor shows it. */
+export const OwnProfile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  gender: z.string(),
+  sexuality: z.string().nullable(),
+  country: z.string(),
+  region_id: z.number().int().nullable(),
+  city: z.string().nullable(),
+  about: z.string().nullable(),
+  interests: z.array(z.number().int()),
+  photos: z.array(
+    z.object({
+      id: z.number().int(),
+      filename: z.string(),
+      thumb_filename: z.string(),
+      status: z.enum(['pending', 'active', 'rejected']),
+      main: z.boolean(),
+    }),
+  ),
+})
+export type OwnProfile = z.infer<typeof OwnProfile>
+export const OwnProfileResponse = z.object({ profile: OwnProfile })
+
+export const PhotoResponse = z.object({
+  photo: z.object({
+    id: z.number().int(),
+    filename: z.string(),
+    thumb_filename: z.string(),
+    status: z.enum(['pending', 'active', 'rejected']),
+  }),
+})

@@ -39,6 +39,8 @@ export const SiteSettings = z.object({
   fictional_plural: LocalizedText,
   refund_days: z.number().int().min(0).max(365),
   member_resell: YesNo,
+  /** Whether new photos wait for moderation (pending) or show at once (active). */
+  new_photo_status: z.enum(['pending', 'active']).default('active'),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 

@@ -7,6 +7,8 @@ import type { AccountsService } from '#server/modules/accounts/accounts.service.
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
+import type { ProfileService } from '#server/modules/members/profile.service.ts'
+import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
@@ -17,6 +19,8 @@ export interface AppServices {
   passwords: PasswordService
   accountSettings: AccountSettingsService
   mail: MailService
+  profiles: ProfileService
+  photos: PhotosService
 }
 
 /** What the server knows about a page request before React Router runs. */

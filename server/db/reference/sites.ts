@@ -61,6 +61,7 @@ const COMMON = {
   fictional_plural: { en: 'fictional profiles', fr: 'profils fictifs' },
   refund_days: 14,
   member_resell: 'no',
+  new_photo_status: 'active',
 } satisfies Partial<SiteSettings>
 
 /** The brands a fresh deployment serves; the first one is the default for unknown hosts. */

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signupMember } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+afterAll(() => t.close())
+
+const put = (cookie: string, payload: object) =>
+  t.app.inject({ method: 'PUT', url: '/api/profile.php', payload, headers: { cookie } })
+
+describe('PUT /api/profile.php', () => {
+  it('saves location, interests and about text', async () => {
+    const m = await signupMember(t.app)
+    const regions = (await t.app.inject({ url: '/api/regions.php?country=FR' })).json().regions
+    const idf = regions.find((r: { code: string }) => r.code === 'FR-IDF')
+    const interests = (await t.app.inject({ url: '/api/interests.php' }))
+      .json()
+      .interests.slice(0, 3)
+      .map((i: { id: number }) => i.id)
+    const res = await put(m.cookie, {
+      country: 'FR',
+      region_id: idf.id,
+      city: 'Paris',
+      interests,
+      about: 'Bonjour !',
+      sexuality: 'bisexual',
+    })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().profile).toMatchObject({
+      country: 'FR',
+      region_id: idf.id,
+      city: 'Paris',
+      about: 'Bonjour !',
+      sexuality: 'bisexual',
+    })
+    expect(res.json().profile.interests.sort()).toEqual([...interests].sort())
+  })
+
+  it('refuses a region of another country, an unknown interest and a country the site does not serve', async () => {
+    const m = await signupMember(t.app)
+    const nl = (await t.app.inject({ url: '/api/regions.php?country=NL' })).json().regions[0]
+    expect((await put(m.cookie, { country: 'FR', region_id: nl.id })).json().error.code).toBe(
+      'profile.region_invalid',
+    )
+    expect((await put(m.cookie, { interests: [999_999] })).json().error.code).toBe('profile.interest_invalid')
+    expect((await put(m.cookie, { country: 'US' })).json().error.code).toBe('profile.country_not_served')
+  })
+
+  it('changing the country clears a region that belonged to the old one', async () => {
+    const m = await signupMember(t.app)
+    const be = (await t.app.inject({ url: '/api/regions.php?country=BE' })).json().regions[0]
+    await put(m.cookie, { country: 'BE', region_id: be.id })
+    const res = await put(m.cookie, { country: 'DE' })
+    expect(res.json().profile).toMatchObject({ country: 'DE', region_id: null })
+  })
+})

@@ -1,0 +1,83 @@
+import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { mediaUrl } from './members.service.ts'
+import {
+  existingInterestIds,
+  regionInCountry,
+  replaceProfileInterests,
+  selectOwnProfile,
+  selectProfileInterestIds,
+  selectProfilePhotos,
+  updateProfileRow,
+} from './profile.queries.ts'
+
+export type ProfileService = ReturnType<typeof createProfileService>
+
+/** A member's own profile: reading it with every photo, and editing it. */
+export function createProfileService(db: Db) {
+  async function getOwn(userId: number, cdnPrefix: string): Promise<OwnProfile> {
+    const profile = await selectOwnProfile(db, userId)
+    if (!profile) throw new AppError('authentication_required', 403)
+    const [photoRows, interestIds] = await Promise.all([
+      selectProfilePhotos(db, profile.id),
+      selectProfileInterestIds(db, profile.id),
+    ])
+    return {
+      id: profile.id,
+      name: profile.name,
+      gender: profile.gender,
+      sexuality: profile.sexuality,
+      country: profile.country,
+      region_id: profile.regionId,
+      city: profile.city,
+      about: profile.about,
+      interests: interestIds,
+      photos: photoRows.map((p) => ({
+        id: p.id,
+        filename: mediaUrl(cdnPrefix, p.filename),
+        thumb_filename: mediaUrl(cdnPrefix, p.thumbFilename),
+        status: p.status as 'pending' | 'active' | 'rejected',
+        main: p.id === profile.mainPhotoId,
+      })),
+    }
+  }
+
+  return {
+    getOwn,
+
+    /** Saves the given parts of the member's profile; a region must lie in the profile's country. */
+    async update(
+      userId: number,
+      input: ProfileUpdateInput,
+      cdnPrefix: string,
+      allowedCountries: readonly string[],
+    ) {
+      const profile = await selectOwnProfile(db, userId)
+      if (!profile) throw new AppError('authentication_required', 403)
+      const country = input.country ?? profile.country
+      if (input.country && !allowedCountries.includes(input.country))
+        throw new AppError('profile.country_not_served', 400)
+      const regionId =
+        input.region_id !== undefined ? input.region_id : input.country ? null : profile.regionId
+      if (regionId !== null && !(await regionInCountry(db, regionId, country)))
+        throw new AppError('profile.region_invalid', 400)
+      const interestIds = input.interests ? [...new Set(input.interests)] : null
+      if (interestIds && (await existingInterestIds(db, interestIds)).length !== interestIds.length) {
+        throw new AppError('profile.interest_invalid', 400)
+      }
+      await db.transaction(async (tx) => {
+        await updateProfileRow(tx, profile.id, {
+          ...(input.gender ? { gender: input.gender } : {}),
+          ...(input.sexuality ? { sexuality: input.sexuality } : {}),
+          ...(input.country ? { country: input.country } : {}),
+          ...(input.region_id !== undefined || input.country ? { regionId } : {}),
+          ...(input.city !== undefined ? { city: input.city || null } : {}),
+          ...(input.about !== undefined ? { about: input.about || null } : {}),
+        })
+        if (interestIds) await replaceProfileInterests(tx, profile.id, interestIds)
+      })
+      return getOwn(userId, cdnPrefix)
+    },
+  }
+}

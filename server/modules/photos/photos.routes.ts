@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart'
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { OkResponse } from '#common/schemas/accounts.ts'
+import { PhotoResponse } from '#common/schemas/members.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { requireMember } from '#server/plugins/session.ts'
+import { MAX_UPLOAD_BYTES } from './image-pipeline.ts'
+import type { PhotosService } from './photos.service.ts'
+
+/** POST /api/photos.php (multipart, field photo) and DELETE /api/photos.php {photo}. */
+export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = async (app, { photos }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
+
+  app.post(
+    '/api/photos.php',
+    {
+      schema: { tags: ['photos'], consumes: ['multipart/form-data'], response: { 201: PhotoResponse } },
+      // Per member: a member may fill 25 photos in one go; a visitor is refused anyway.
+      config: {
+        rateLimit: {
+          max: 100,
+          timeWindow: '1 hour',
+          keyGenerator: (request) => (request.member ? `member:${request.member.userId}` : request.ip),
+        },
+      },
+    },
+    async (request, reply) => {
+      const member = requireMember(request)
+      if (!request.isMultipart()) throw new AppError('photos.not_image', 400)
+      const file = await request.file()
+      if (!file || file.fieldname !== 'photo') throw new AppError('photos.missing', 400)
+      let buffer: Buffer
+      try {
+        buffer = await file.toBuffer()
+      } catch {
+        throw new AppError('photos.too_large', 413, { mb: MAX_UPLOAD_BYTES / 1024 / 1024 })
+      }
+      const photo = await photos.upload(member, buffer, request.site)
+      return reply.code(201).send({ photo })
+    },
+  )
+
+  app.delete(
+    '/api/photos.php',
+    {
+      schema: {
+        tags: ['photos'],
+        body: z.object({ photo: z.number().int().positive() }),
+        response: { 200: OkResponse },
+      },
+    },
+    async (request) => {
+      await photos.remove(requireMember(request), request.body.photo)
+      return { ok: true as const }
+    },
+  )
+}

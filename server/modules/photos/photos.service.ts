@@ -1,0 +1,77 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts'
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { Member } from '#server/modules/accounts/accounts.service.ts'
+import { mediaUrl } from '#server/modules/members/members.service.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import { storeImage } from './image-pipeline.ts'
+import {
+  countPhotos,
+  deletePhotoRow,
+  insertPhoto,
+  lockProfileOfUser,
+  nextPosition,
+  selectNextMain,
+  selectOwnPhoto,
+  setMainPhoto,
+} from './photos.queries.ts'
+
+export type PhotosService = ReturnType<typeof createPhotosService>
+
+/** Members' photos: upload through the image pipeline within the 3/25 limit, delete. */
+export function createPhotosService(db: Db, deps: { mediaDir: string }) {
+  const removeFiles = (...files: string[]) =>
+    Promise.all(files.map((file) => rm(path.join(deps.mediaDir, file), { force: true })))
+
+  return {
+    /** Stores an uploaded image for the member's profile; the first one becomes the main photo. */
+    async upload(member: Member, file: Buffer, site: Site) {
+      const stored = await storeImage(file, deps.mediaDir)
+      try {
+        const photo = await db.transaction(async (tx) => {
+          const profile = await lockProfileOfUser(tx, member.userId)
+          if (!profile) throw new AppError('authentication_required', 403)
+          const limit = profile.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT
+          if ((await countPhotos(tx, profile.id)) >= limit)
+            throw new AppError('photos.limit_reached', 403, { limit })
+          const row = await insertPhoto(tx, {
+            profileId: profile.id,
+            filename: stored.filename,
+            thumbFilename: stored.thumbFilename,
+            status: site.settings.new_photo_status,
+            position: await nextPosition(tx, profile.id),
+          })
+          if (!profile.mainPhotoId) await setMainPhoto(tx, profile.id, row.id)
+          return row
+        })
+        const cdn = site.settings.cdn_prefix
+        return {
+          id: photo.id,
+          filename: mediaUrl(cdn, photo.filename),
+          thumb_filename: mediaUrl(cdn, photo.thumbFilename),
+          status: photo.status as 'pending' | 'active' | 'rejected',
+        }
+      } catch (error) {
+        await removeFiles(stored.filename, stored.thumbFilename)
+        throw error
+      }
+    },
+
+    /** Deletes one of the member's photos; when it was the main one, the next active photo takes over. */
+    async remove(member: Member, photoId: number): Promise<void> {
+      const files = await db.transaction(async (tx) => {
+        const profile = await lockProfileOfUser(tx, member.userId)
+        if (!profile) throw new AppError('authentication_required', 403)
+        const photo = await selectOwnPhoto(tx, profile.id, photoId)
+        if (!photo) throw new AppError('photos.not_found', 404)
+        await deletePhotoRow(tx, photo.id)
+        if (profile.mainPhotoId === photo.id)
+          await setMainPhoto(tx, profile.id, await selectNextMain(tx, profile.id))
+        return [photo.filename, photo.thumbFilename]
+      })
+      await removeFiles(...files)
+    },
+  }
+}
