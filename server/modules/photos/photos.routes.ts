@@ -29,7 +29,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = as
       const member = requireMember(request)
       if (!request.isMultipart()) throw new AppError('photos.not_image', 400)
       const file = await request.file()
-      if (!file || file.fieldname !== 'photo') throw new AppError('photos.missing', 400)
+      if (file?.fieldname !== 'photo') throw new AppError('photos.missing', 400)
       let buffer: Buffer
       try {
         buffer = await file.toBuffer()
