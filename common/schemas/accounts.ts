@@ -179,3 +179,16 @@ export const DeleteAccountInput = z.object({
 })
 
 export const OkResponse = z.object({ ok: z.literal(true) })
+
+/** POST /api/user.php?push=1: a browser's push subscription (PushSubscription.toJSON()). */
+export const PushSubscriptionInput = z.object({
+  subscription: z.object({
+    endpoint: z
+      .url()
+      .max(1000)
+      .refine((url) => url.startsWith('https://'), { error: 'push_endpoint_invalid' }),
+    expirationTime: z.number().nullable().optional(),
+    keys: z.object({ p256dh: z.string().min(10).max(200), auth: z.string().min(8).max(100) }),
+  }),
+})
+export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>

@@ -1,12 +1,19 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import { ZodError } from 'zod'
 import { MIN_AGE } from '#common/constants.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> }
+}
+
+/** The 4xx status a framework error carries (body too large, rate limited…), or null. */
+function clientStatus(error: unknown): number | null {
+  const status = (error as FastifyError).statusCode
+  return status && status >= 400 && status < 500 ? status : null
 }
 
 function escapeHtml(value: string): string {
@@ -39,8 +46,19 @@ export const errorsPlugin = fp(
           fields[field || '_'] = t(key, { min_age: MIN_AGE, defaultValue: issue.message ?? '' })
         }
         body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
-      } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-        status = error.statusCode
+      } else if (error instanceof ZodError) {
+        // A schema checked inside a handler (a body that depends on the query, say).
+        status = 400
+        const fields: Record<string, string> = {}
+        for (const issue of error.issues) {
+          fields[issue.path.map(String).join('.') || '_'] ??= t(`validation.${issue.message}`, {
+            min_age: MIN_AGE,
+            defaultValue: issue.message,
+          })
+        }
+        body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
+      } else if (clientStatus(error)) {
+        status = clientStatus(error) as number
         const code =
           status === 429 ? 'request.rate_limited' : status === 413 ? 'request.too_large' : 'request.invalid'
         body = { error: { code, message: t(`errors.${code}`) } }

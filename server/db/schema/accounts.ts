@@ -81,3 +81,19 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_pending').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 )
+
+/** Web Push subscriptions of members' browsers (one per endpoint). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user').on(t.userId)],
+)

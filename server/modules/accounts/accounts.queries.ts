@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { emailTokens, loginFailures, sessions } from '#server/db/schema/accounts.ts'
+import { emailTokens, loginFailures, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 
 export function selectUserByEmail(db: Executor, siteId: number, email: string) {
@@ -223,4 +223,22 @@ export function selectPhotoFiles(db: Executor, userId: number) {
 /** Erases an account for good; its profile, photos, sessions and tokens go with it (cascade). */
 export async function deleteUser(db: Executor, userId: number) {
   await db.delete(users).where(eq(users.id, userId))
+}
+
+/** Saves a browser's push subscription for the member (an endpoint moves to whoever saved it last). */
+export async function upsertPushSubscription(
+  db: Executor,
+  userId: number,
+  endpoint: string,
+  p256dh: string,
+  auth: string,
+) {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, endpoint, p256dh, auth })
+    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh, auth } })
+}
+
+export function selectPushSubscriptions(db: Executor, userId: number) {
+  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
 }

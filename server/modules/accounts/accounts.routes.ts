@@ -1,7 +1,13 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { LoginInput, SignupInput, UpdateUserInput, UserResponse } from '#common/schemas/accounts.ts'
+import {
+  LoginInput,
+  PushSubscriptionInput,
+  SignupInput,
+  UpdateUserInput,
+  UserResponse,
+} from '#common/schemas/accounts.ts'
 import { clearSessionCookie, requireMember, setSessionCookie } from '#server/plugins/session.ts'
 import type { AccountsService, RequestOrigin } from './accounts.service.ts'
 
@@ -36,18 +42,26 @@ export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; 
     },
   )
 
+  // POST /api/user.php logs in; with ?push=1 it saves the browser's push subscription (spec section 7).
   app.post(
     '/api/user.php',
     {
-      schema: { tags: ['accounts'], body: LoginInput, response: { 200: UserResponse } },
+      schema: {
+        tags: ['accounts'],
+        querystring: z.object({ push: z.enum(['1']).optional() }),
+        body: z.union([PushSubscriptionInput, LoginInput]),
+        response: { 200: z.union([UserResponse, z.object({ subscribed: z.literal(true) })]) },
+      },
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
     },
     async (request, reply) => {
-      const { user, token } = await accounts.login(
-        request.body.email,
-        request.body.password,
-        requestOrigin(request),
-      )
+      if (request.query.push === '1') {
+        const input = PushSubscriptionInput.parse(request.body)
+        await accounts.savePushSubscription(requireMember(request), input)
+        return { subscribed: true as const }
+      }
+      const login = LoginInput.parse(request.body)
+      const { user, token } = await accounts.login(login.email, login.password, requestOrigin(request))
       setSessionCookie(reply, token, secure)
       return { user }
     },

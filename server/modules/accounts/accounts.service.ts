@@ -5,7 +5,7 @@ import {
   LOGIN_MAX_FAILURES,
   type Locale,
 } from '#common/constants.ts'
-import type { SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
+import type { PushSubscriptionInput, SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import type { Db } from '#server/db/client.ts'
@@ -32,6 +32,7 @@ import {
   selectSession,
   selectUserByEmail,
   updateUser,
+  upsertPushSubscription,
 } from './accounts.queries.ts'
 import { loadUser } from './user-view.ts'
 
@@ -257,6 +258,12 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
         )
       })
       deps.mail.kick()
+    },
+
+    /** Keeps a browser's push subscription for the member (POST /api/user.php?push=1). */
+    async savePushSubscription(member: Member, input: PushSubscriptionInput): Promise<void> {
+      const { endpoint, keys } = input.subscription
+      await upsertPushSubscription(db, member.userId, endpoint, keys.p256dh, keys.auth)
     },
 
     /** Saves the member's language (PUT /api/user.php). */

@@ -135,3 +135,54 @@ describe('sessions', () => {
     expect(refused.json().error.code).toBe('accounts.activation_limit')
   })
 })
+
+describe('push subscriptions', () => {
+  const subscription = {
+    endpoint: 'https://push.example.net/send/abc123',
+    expirationTime: null,
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+  }
+
+  it('saves the subscription of a member', async () => {
+    const m = await signupMember(t.app)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription },
+      headers: { cookie: m.cookie },
+    })
+    expect(res.json()).toEqual({ subscribed: true })
+    const rows = await t.database.db.execute(
+      sql`select user_id from push_subscriptions where endpoint = ${subscription.endpoint}`,
+    )
+    expect((rows as unknown as { rows: { user_id: number }[] }).rows[0].user_id).toBe(m.user.id)
+  })
+
+  it('refuses a visitor and a subscription that is not https', async () => {
+    const visitor = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription },
+    })
+    expect(visitor.statusCode).toBe(403)
+    const m = await signupMember(t.app)
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription: { ...subscription, endpoint: 'http://insecure.example/x' } },
+      headers: { cookie: m.cookie },
+    })
+    expect(bad.statusCode).toBe(400)
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { email: m.email, password: m.password },
+      headers: { cookie: m.cookie },
+    })
+    expect(login.statusCode).toBe(400)
+    expect(login.json().error.code).toBe('validation.failed')
+  })
+})

@@ -1,0 +1,35 @@
+import { fetchJson } from './api-client.ts'
+
+/** Where push stands in this browser (spec section 4). */
+export type PushState = 'unsupported' | 'capable' | 'subscribed' | 'denied'
+
+export const PUSH_WORKER_URL = '/sw-push.js?v=2'
+
+export function pushState(win: Window): PushState {
+  if (!('serviceWorker' in win.navigator) || !('PushManager' in win) || !('Notification' in win)) return 'unsupported'
+  if (win.Notification.permission === 'denied') return 'denied'
+  return 'capable'
+}
+
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=')
+  const raw = atob(base64)
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length))
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
+  return bytes
+}
+
+/**
+ * Asks for permission, registers the push worker, subscribes with the site's public key and sends
+ * the subscription to the account. A refused permission answers 'denied'.
+ */
+export async function subscribePush(win: Window, publicKey: string): Promise<PushState> {
+  if (pushState(win) === 'unsupported') return 'unsupported'
+  const permission = await win.Notification.requestPermission()
+  if (permission !== 'granted') return 'denied'
+  const registration = await win.navigator.serviceWorker.register(PUSH_WORKER_URL)
+  await win.navigator.serviceWorker.ready
+  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) })
+  await fetchJson('/api/user.php?push=1', { method: 'POST', body: JSON.stringify({ subscription: subscription.toJSON() }), retries: 2 })
+  return 'subscribed'
+}
