@@ -6,8 +6,8 @@ export type PushState = 'unsupported' | 'capable' | 'subscribed' | 'denied'
 export const PUSH_WORKER_URL = '/sw-push.js?v=2'
 
 export function pushState(win: Window): PushState {
-  if (!('serviceWorker' in win.navigator) || !('PushManager' in win) || !('Notification' in win)) return 'unsupported'
-  if (win.Notification.permission === 'denied') return 'denied'
+  if (!('serviceWorker' in win.navigator) || !('PushManager' in win) || typeof Notification === 'undefined') return 'unsupported'
+  if (Notification.permission === 'denied') return 'denied'
   return 'capable'
 }
 
@@ -25,7 +25,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
  */
 export async function subscribePush(win: Window, publicKey: string): Promise<PushState> {
   if (pushState(win) === 'unsupported') return 'unsupported'
-  const permission = await win.Notification.requestPermission()
+  const permission = await Notification.requestPermission()
   if (permission !== 'granted') return 'denied'
   const registration = await win.navigator.serviceWorker.register(PUSH_WORKER_URL)
   await win.navigator.serviceWorker.ready
