@@ -21,18 +21,20 @@ self.addEventListener('push', (event) => {
         tag: data.tag,
         data: { checkUrl: data.checkUrl || '/chats', openUrl: data.openUrl || '/login' },
       }),
-      self.clients
-        .matchAll({ type: 'window', includeUncontrolled: true })
-        .then((clients) => clients.forEach((client) => client.postMessage({ type: 'NEW_PUSH_MESSAGE', payload: data }))),
+      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+        for (const client of clients) client.postMessage({ type: 'NEW_PUSH_MESSAGE', payload: data })
+      }),
     ]),
   )
 })
 
 async function isLoggedIn() {
   try {
-    const response = await fetch('/api/user.php', { headers: { Accept: 'application/json', 'X-Request-Type': 'client' } })
+    const response = await fetch('/api/user.php', {
+      headers: { Accept: 'application/json', 'X-Request-Type': 'client' },
+    })
     const body = await response.json()
-    return Boolean(body && body.user)
+    return Boolean(body?.user)
   } catch {
     return false
   }

@@ -6,13 +6,17 @@ export type PushState = 'unsupported' | 'capable' | 'subscribed' | 'denied'
 export const PUSH_WORKER_URL = '/sw-push.js?v=2'
 
 export function pushState(win: Window): PushState {
-  if (!('serviceWorker' in win.navigator) || !('PushManager' in win) || typeof Notification === 'undefined') return 'unsupported'
+  if (!('serviceWorker' in win.navigator) || !('PushManager' in win) || typeof Notification === 'undefined')
+    return 'unsupported'
   if (Notification.permission === 'denied') return 'denied'
   return 'capable'
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=')
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=')
   const raw = atob(base64)
   const bytes = new Uint8Array(new ArrayBuffer(raw.length))
   for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i)
@@ -29,7 +33,14 @@ export async function subscribePush(win: Window, publicKey: string): Promise<Pus
   if (permission !== 'granted') return 'denied'
   const registration = await win.navigator.serviceWorker.register(PUSH_WORKER_URL)
   await win.navigator.serviceWorker.ready
-  const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) })
-  await fetchJson('/api/user.php?push=1', { method: 'POST', body: JSON.stringify({ subscription: subscription.toJSON() }), retries: 2 })
+  const subscription = await registration.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: keyBytes(publicKey),
+  })
+  await fetchJson('/api/user.php?push=1', {
+    method: 'POST',
+    body: JSON.stringify({ subscription: subscription.toJSON() }),
+    retries: 2,
+  })
   return 'subscribed'
 }

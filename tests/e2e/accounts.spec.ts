@@ -56,7 +56,8 @@ test.describe('at 1280 px', () => {
     await expectAccessible(page)
     await fillSignup(modal, email)
     await modal.getByRole('button', { name: EN.submit }).click()
-    await expect(page).toHaveURL('/members')
+    await expect(page).toHaveURL('/complete-signup')
+    await page.goto('/members')
     await expect(
       page.getByText(`Please confirm your e-mail address: we sent a link to ${email}.`),
     ).toBeVisible()
@@ -113,7 +114,7 @@ test.describe('at 1280 px', () => {
     await page.goto('/signup')
     await fillSignup(page.locator('form.signup-form'), email)
     await page.getByRole('button', { name: EN.submit }).click()
-    await expect(page).toHaveURL('/members')
+    await expect(page).toHaveURL('/complete-signup')
     await page.context().clearCookies()
     await page.goto('/signup')
     await fillSignup(page.locator('form.signup-form'), email)
@@ -146,7 +147,8 @@ test.describe('at 375 px', () => {
     await form.getByLabel(FR.email).fill(newEmail())
     await form.getByLabel(FR.dob).fill('1990-01-01')
     await form.getByRole('button', { name: FR.submit }).click()
-    await expect(page).toHaveURL('/members')
+    await expect(page).toHaveURL(/\/complete-signup/)
+    await page.goto('/members')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rechercher des membres')
     await expectNoHorizontalScroll(page)
     await context.close()

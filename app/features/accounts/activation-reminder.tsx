@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
 import { fetchJson } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -13,6 +14,7 @@ const DISMISSED_KEY = 'dismissed-activation-reminder'
 export function ActivationReminder() {
   const { t } = useTranslation()
   const { user } = useRootData()
+  const { pathname } = useLocation()
   const [dismissed, setDismissed] = useState(true)
   const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
@@ -24,7 +26,8 @@ export function ActivationReminder() {
     user.status === 'not_confirmed' &&
     user.profile.status === 'disabled' &&
     user.notifications_disabled.length === 0
-  if (!needed || dismissed) return null
+  // The sign-up flow ends with the same request; no banner on top of it.
+  if (!needed || dismissed || pathname === '/complete-signup') return null
   const sendAgain = async () => {
     setBusy(true)
     try {

@@ -80,7 +80,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
     try {
       const { password_repeat: _, ...payload } = body
       await fetchJson('/api/signup.php', { method: 'POST', body: JSON.stringify(payload), retries: 0 })
-      window.location.assign('/members')
+      window.location.assign('/complete-signup')
     } catch (error) {
       const result = apiFormErrors(error, t)
       setErrors(result.fields)

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, ne, notInArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
@@ -42,7 +42,7 @@ export async function selectVisibleProfile(db: Executor, profileId: number) {
 /** Visible profiles, most recently active first; a page of `limit` starting at `offset`. */
 export function selectRecentProfiles(
   db: Executor,
-  opts: { excludeUserId: number | null; limit: number; offset: number },
+  opts: { excludeUserId: number | null; limit: number; offset: number; genders?: string[]; country?: string },
 ) {
   return db
     .select({
@@ -69,6 +69,8 @@ export function selectRecentProfiles(
         notInArray(users.status, HIDDEN_USER_STATUSES),
         isNull(users.deletedAt),
         opts.excludeUserId === null ? undefined : ne(users.id, opts.excludeUserId),
+        opts.genders ? inArray(profiles.gender, opts.genders) : undefined,
+        opts.country ? eq(profiles.country, opts.country) : undefined,
       ),
     )
     .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))

@@ -44,6 +44,34 @@ export function createMembersService(db: Db) {
       return row ? toPublicProfile(row, cdnPrefix) : null
     },
 
+    /**
+     * Members to suggest to a new member: the genders they look for, in their country, most
+     * recently active first (the match finder's ranking refines this later).
+     */
+    async listSuggestions(opts: {
+      viewerUserId: number
+      gender: string
+      sexuality: string | null
+      country: string
+      cdnPrefix: string
+    }) {
+      const other = opts.gender === 'female' ? 'male' : 'female'
+      const genders =
+        opts.sexuality === 'gay'
+          ? [opts.gender]
+          : opts.sexuality === 'bisexual'
+            ? ['female', 'male']
+            : [other]
+      const rows = await selectRecentProfiles(db, {
+        excludeUserId: opts.viewerUserId,
+        limit: 12,
+        offset: 0,
+        genders,
+        country: opts.country,
+      })
+      return rows.map((row) => toPublicProfile(row, opts.cdnPrefix))
+    },
+
     /** A page of visible members, most recently active first, without the viewer. */
     async listRecent(opts: { viewerUserId: number | null; page: number; cdnPrefix: string }) {
       const page = Math.max(1, Math.min(opts.page, 1000))

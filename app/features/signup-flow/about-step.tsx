@@ -1,0 +1,54 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { OwnProfile } from '#common/schemas/members.ts'
+import { apiFormErrors } from '../../lib/form-errors.ts'
+import { saveProfile } from './save-profile.ts'
+import { StepFrame } from './step-frame.tsx'
+
+/** Step 4: a few words about yourself. */
+export function AboutStep(props: {
+  profile: OwnProfile
+  onDone: () => void
+  onSkip: () => void
+  step: [number, number]
+}) {
+  const { t } = useTranslation()
+  const [about, setAbout] = useState(props.profile.about ?? '')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const save = async () => {
+    setBusy(true)
+    try {
+      await saveProfile({ about: about.trim() || null })
+      props.onDone()
+    } catch (e) {
+      setError(apiFormErrors(e, t).message ?? Object.values(apiFormErrors(e, t).fields)[0])
+      setBusy(false)
+    }
+  }
+  return (
+    <StepFrame
+      index={props.step[0]}
+      total={props.step[1]}
+      title={t('completeSignup.aboutTitle')}
+      intro={t('completeSignup.aboutIntro')}
+      error={error}
+      busy={busy}
+      onSubmit={save}
+      onSkip={props.onSkip}
+    >
+      <label className="form-label" htmlFor="about-text">
+        {t('completeSignup.aboutLabel')}
+      </label>
+      <textarea
+        id="about-text"
+        className="form-control"
+        rows={5}
+        maxLength={2000}
+        value={about}
+        onChange={(e) => setAbout(e.target.value)}
+      />
+      <div className="form-text">{t('completeSignup.aboutHelp', { count: 2000 - about.length })}</div>
+    </StepFrame>
+  )
+}

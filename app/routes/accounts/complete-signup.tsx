@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate, useRevalidator, useSearchParams } from 'react-router'
+import { PageTitle } from '../../components/page-title.tsx'
+import { AboutStep } from '../../features/signup-flow/about-step.tsx'
+import { DoneStep } from '../../features/signup-flow/done-step.tsx'
+import { InterestsStep } from '../../features/signup-flow/interests-step.tsx'
+import { LocationStep } from '../../features/signup-flow/location-step.tsx'
+import { PhotoStep } from '../../features/signup-flow/photo-step.tsx'
+import { PreferenceStep } from '../../features/signup-flow/preference-step.tsx'
+import { PushStep } from '../../features/signup-flow/push-step.tsx'
+import { pushState } from '../../lib/push.ts'
+import type { Route } from './+types/complete-signup'
+import { loadCompleteSignup } from './complete-signup.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadCompleteSignup(context)
+}
+
+const STEPS = ['push', '0', '1', '2', '3', '4', 'done'] as const
+type Step = (typeof STEPS)[number]
+
+/** The sign-up flow (spec section 4): push opt-in, steps 0 to 4, then confirm the e-mail. */
+export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const revalidator = useRevalidator()
+  const requested = params.get('step')
+  const step: Step = STEPS.includes(requested as Step) ? (requested as Step) : 'push'
+  const [askPush, setAskPush] = useState<boolean | null>(null)
+  useEffect(
+    () => setAskPush(pushState(window) === 'capable' && !window.localStorage.getItem('push-asked')),
+    [],
+  )
+  const go = (next: Step) => navigate(`?step=${next}`)
+  const nextOf = (current: Step) => STEPS[STEPS.indexOf(current) + 1]
+  useEffect(() => {
+    if (step === 'push' && askPush === false) navigate('?step=0', { replace: true })
+  }, [step, askPush, navigate])
+  const position: [number, number] = [Math.max(0, STEPS.indexOf(step) - 1), 5]
+  const { profile } = loaderData
+
+  return (
+    <div className="container py-4 narrow-page">
+      <PageTitle title={t('completeSignup.title')} />
+      {step === 'push' ? (
+        askPush ? (
+          <PushStep publicKey={loaderData.pushKey} onDone={() => go('0')} step={[0, 5]} />
+        ) : (
+          <p aria-busy="true">{t('common.loading')}</p>
+        )
+      ) : null}
+      {step === '0' ? <PreferenceStep profile={profile} onDone={() => go('1')} step={position} /> : null}
+      {step === '1' ? (
+        <LocationStep
+          profile={profile}
+          countries={loaderData.countries}
+          onDone={() => go('2')}
+          onSkip={() => go('2')}
+          step={position}
+        />
+      ) : null}
+      {step === '2' ? (
+        <PhotoStep
+          profile={profile}
+          onDone={() => go('3')}
+          onSkip={() => go('3')}
+          onUploaded={() => void revalidator.revalidate()}
+          step={position}
+        />
+      ) : null}
+      {step === '3' ? (
+        <InterestsStep profile={profile} onDone={() => go('4')} onSkip={() => go('4')} step={position} />
+      ) : null}
+      {step === '4' ? (
+        <AboutStep
+          profile={profile}
+          onDone={() => go(nextOf('4'))}
+          onSkip={() => go('done')}
+          step={position}
+        />
+      ) : null}
+      {step === 'done' ? <DoneStep email={loaderData.email} /> : null}
+    </div>
+  )
+}

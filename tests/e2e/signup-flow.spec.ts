@@ -1,0 +1,83 @@
+import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+
+// A small real PNG (8x8, opaque), written out so the test needs no image library in the browser.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4JBGNFTEMLQkASUpNQZrcHIAAAAAASUVORK5CYII=',
+  'base64',
+)
+
+for (const width of [1280, 375]) {
+  test(`the sign-up steps at ${width} px: preference, location, photo, interests, about, then confirm`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } })
+    const page = await context.newPage()
+    await skipEntryWarning(page)
+    const email = `e2e-flow-${width}-${Date.now()}@example.com`
+    const res = await page.request.post('/api/signup.php', {
+      data: {
+        email,
+        name: 'Noor',
+        password: 'pebble-orchard-47',
+        date_of_birth: '1995-05-05',
+        gender: 'female',
+      },
+    })
+    expect(res.status()).toBe(201)
+    await page.goto('/complete-signup')
+
+    // The push opt-in comes first where the browser can do push.
+    await expect(page.getByRole('heading', { name: 'Never miss a message' })).toBeVisible()
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Skip' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Who are you looking for?' })).toBeVisible()
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByRole('alert')).toHaveText('Please choose whom you are looking for.')
+    await page.getByLabel('Men', { exact: true }).check()
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Where do you live?' })).toBeVisible()
+    await page.getByLabel('Country').selectOption('FR')
+    await page.getByLabel('Region').selectOption({ label: 'Île-de-France' })
+    await page.getByLabel('City').fill('Paris')
+    await expectAccessible(page)
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Add a photo' })).toBeVisible()
+    await page.locator('#photo-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG })
+    await expect(page.getByRole('img', { name: 'Your photo' })).toHaveCount(1)
+    await page
+      .locator('#photo-input')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') })
+    await expect(page.getByRole('alert')).toHaveText(
+      'This file is not a photo we can read. Please choose a JPEG, PNG or WebP image.',
+    )
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByRole('heading', { name: 'What do you like?' })).toBeVisible()
+    await page.getByText('Travel', { exact: true }).click()
+    await page.getByText('Cooking', { exact: true }).click()
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByRole('heading', { name: 'A few words about yourself' })).toBeVisible()
+    await page.getByLabel('About me').fill('I love long walks along the Seine and good coffee.')
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible()
+    await expect(page.getByText(`We sent a link to ${email}.`)).toBeVisible()
+    if (width < 768) await expect(page.locator('#activation-modal')).toBeVisible()
+    await expectNoHorizontalScroll(page)
+    await page.getByRole('link', { name: 'See who suits you' }).click()
+    await expect(page).toHaveURL('/signup-matches')
+    await expect(page.getByRole('heading', { name: 'Members who suit you' })).toBeVisible()
+    await expectAccessible(page)
+
+    const profile = (await (await page.request.get('/api/profile.php')).json()).profile
+    expect(profile).toMatchObject({ sexuality: 'straight', country: 'FR', city: 'Paris' })
+    expect(profile.about).toBe('I love long walks along the Seine and good coffee.')
+    expect(profile.interests).toHaveLength(2)
+    expect(profile.photos).toHaveLength(1)
+    await context.close()
+  })
+}
