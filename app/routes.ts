@@ -29,6 +29,7 @@ export default [
   layout('routes/layouts/chat-layout.tsx', [route('members/:id/chat', 'routes/members/member-chat.tsx')]),
   layout('routes/layouts/empty-layout.tsx', [
     route('members/:id/landing', 'routes/members/member-landing.tsx', { id: 'member-landing' }),
+    route('members/:id/signup', 'routes/members/member-signup.tsx'),
     route('members/:id/landing2/:slug?', 'routes/members/member-landing.tsx', { id: 'member-landing2' }),
     route('members/:id/landing3/:slug?', 'routes/members/member-landing.tsx', { id: 'member-landing3' }),
   ]),

@@ -17,7 +17,7 @@ test('a member landing page (Empty layout) shows the member and the call to sign
   await expect(page.getByRole('navigation')).toHaveCount(0)
   await expect(page.getByRole('link', { name: `Sign up for free and chat with ${name}` })).toHaveAttribute(
     'href',
-    '/signup',
+    '/members/1/signup',
   )
   await expectAccessible(page)
   await page.goto('/members/1/landing2/eng')
@@ -77,4 +77,14 @@ test.describe('at 375 px wide', () => {
       await expectNoHorizontalScroll(page)
     }
   })
+})
+
+test('signing up from a member landing page shows the member beside the form', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/members/1/landing')
+  await page.getByRole('link', { name: /Sign up for free and chat with/ }).click()
+  await expect(page).toHaveURL('/members/1/signup')
+  await expect(page.locator('form.signup-form')).toBeVisible()
+  await expect(page.locator('.profile-summary')).toBeVisible()
+  await expectAccessible(page)
 })

@@ -25,7 +25,7 @@ export default function MemberLanding({ loaderData: { profile } }: Route.Compone
             <p className="text-uppercase small fw-semibold text-primary mb-3">{settings.name}</p>
             <h1 className="h4 mb-4">{t(`memberLanding.title${variant}`, { name: profile.name })}</h1>
             <ProfileSummary profile={profile} />
-            <Link to={`/signup${search}`} className="btn btn-primary btn-lg w-100 mt-4">
+            <Link to={`/members/${profile.id}/signup${search}`} className="btn btn-primary btn-lg w-100 mt-4">
               {t('memberLanding.cta', { name: profile.name })}
             </Link>
             <p className="small text-body-secondary mt-3 mb-0">{t('home.adultsOnly')}</p>
