@@ -19,6 +19,8 @@ import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createPasswordService } from './modules/accounts/password.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { createGeocodeService } from './modules/location/geocode.service.ts'
+import { locationRoutes } from './modules/location/location.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
@@ -99,6 +101,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   const profiles = createProfileService(database.db)
   const photos = createPhotosService(database.db, { mediaDir: path.join(env.DATA_DIR, 'media') })
+  const geocoder = createGeocodeService(database.db, [
+    ...new Set(sites.list().flatMap((s) => s.settings.countries)),
+  ])
   const services: AppServices = {
     sites,
     members,
@@ -142,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
   await app.register(profileRoutes, { profiles })
   await app.register(photosRoutes, { photos })
+  await app.register(locationRoutes, { geocoder })
   if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
   app.all('/api/*', async () => {

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify'
 import type { LoggerOptions } from 'pino'
 import type { Env } from '#server/env.ts'
 
-const SENSITIVE_QUERY = /^(token|code|password|key|secret|otp|signature|sig|hash)$/i
+// Coordinates locate a member: they never reach a log either.
+const SENSITIVE_QUERY = /^(token|code|password|key|secret|otp|signature|sig|hash|lat|lon|lng)$/i
 
 /** A URL fit for logs: values of token-like query parameters replaced. */
 export function redactUrl(url: string): string {

@@ -81,3 +81,33 @@ for (const width of [1280, 375]) {
     await context.close()
   })
 }
+
+test('the location step can fill itself from the browser’s position', async ({ browser }) => {
+  const context = await browser.newContext({
+    permissions: ['geolocation'],
+    geolocation: { latitude: 51.9244, longitude: 4.4777 },
+  })
+  const page = await context.newPage()
+  await skipEntryWarning(page)
+  const res = await page.request.post('/api/signup.php', {
+    data: {
+      email: `e2e-geo-${Date.now()}@example.com`,
+      name: 'Sanne',
+      password: 'pebble-orchard-47',
+      date_of_birth: '1994-04-04',
+      gender: 'female',
+    },
+  })
+  expect(res.status()).toBe(201)
+  await page.goto('/complete-signup?step=1')
+  await page.getByRole('button', { name: 'Use my location' }).click()
+  await expect(page.getByText('Found: Rotterdam. Check and correct if needed.')).toBeVisible()
+  await expect(page.getByLabel('Country')).toHaveValue('NL')
+  await expect(page.getByLabel('Region').locator('option:checked')).toHaveText('Zuid-Holland')
+  await expect(page.getByLabel('City')).toHaveValue('Rotterdam')
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByRole('heading', { name: 'Add a photo' })).toBeVisible()
+  const profile = (await (await page.request.get('/api/profile.php')).json()).profile
+  expect(profile).toMatchObject({ country: 'NL', city: 'Rotterdam' })
+  await context.close()
+})

@@ -1,8 +1,12 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { Geocode } from '#common/schemas/location.ts'
 import type { OwnProfile } from '#common/schemas/members.ts'
 import type { Region } from '#common/schemas/sites.ts'
+
+import { fetchJson } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
+import { currentPosition, geolocationPermission } from '../../lib/geolocation.ts'
 import { referenceData } from '../reference-data/reference-data.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
@@ -36,6 +40,38 @@ export function LocationStep(props: {
     }
   }, [country])
 
+  const [locating, setLocating] = useState(false)
+  const [note, setNote] = useState<string | null>(null)
+  const [canLocate, setCanLocate] = useState(false)
+  useEffect(() => {
+    geolocationPermission(window).then((state) => setCanLocate(state !== 'unsupported' && state !== 'denied'))
+  }, [])
+
+  const locate = async () => {
+    setLocating(true)
+    setNote(null)
+    try {
+      const { coords } = await currentPosition(window)
+      const found = await fetchJson<Geocode | false>(
+        `/api/geocode.php?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`,
+      )
+      if (!found || !props.countries.includes(found.country)) {
+        setNote(t('completeSignup.notFound'))
+      } else {
+        setCountry(found.country)
+        setRegionId(found.region_id)
+        setCity(found.city)
+        setNote(t('completeSignup.located', { city: found.city }))
+      }
+    } catch (e) {
+      const denied = (e as GeolocationPositionError)?.code === 1
+      if (denied) setCanLocate(false)
+      setNote(denied ? t('completeSignup.locationDenied') : t('completeSignup.notFound'))
+    } finally {
+      setLocating(false)
+    }
+  }
+
   const save = async () => {
     setBusy(true)
     try {
@@ -57,6 +93,16 @@ export function LocationStep(props: {
       onSubmit={save}
       onSkip={props.onSkip}
     >
+      {canLocate ? (
+        <button type="button" className="btn btn-outline-primary mb-3" onClick={locate} disabled={locating}>
+          {locating ? t('completeSignup.locating') : t('completeSignup.useLocation')}
+        </button>
+      ) : null}
+      {note ? (
+        <p className="small" role="status">
+          {note}
+        </p>
+      ) : null}
       <div className="mb-3">
         <label className="form-label" htmlFor="loc-country">
           {t('langConfig.country')}
