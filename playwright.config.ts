@@ -39,6 +39,8 @@ export default defineConfig({
       DATA_DIR: '.tmp/e2e-data',
       SEED_MEMBERS: '24',
       DEV_MAILBOX: 'true',
+      // Every journey signs up from this one address.
+      SIGNUP_LIMIT_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
     },
   },

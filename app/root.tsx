@@ -59,6 +59,8 @@ export default function App() {
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
   useEffect(() => {
+    // Marks the page as interactive (end-to-end tests wait for it before they type or click).
+    document.documentElement.dataset.hydrated = 'true'
     captureTracking(window)
     // A member endpoint said the session is gone: reload the page's data as a visitor, quietly.
     const onExpired = () => void revalidate.current()

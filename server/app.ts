@@ -143,7 +143,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Modules
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(sitesRoutes, { sites })
-  await app.register(accountsRoutes, { accounts, secure: secureCookies })
+  await app.register(accountsRoutes, {
+    accounts,
+    secure: secureCookies,
+    signupsPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+  })
   await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
   await app.register(profileRoutes, { profiles })
   await app.register(photosRoutes, { photos })

@@ -20,6 +20,8 @@ const EnvSchema = z.object({
   /** Whether X-Forwarded-* headers from a reverse proxy in front of the app are trusted. */
   TRUST_PROXY: z.stringbool().default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Sign-ups allowed per hour from one address (raise it behind a shared address, or for tests). */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Serve /dev/mailbox even in production mode (end-to-end tests of the built app). */
   DEV_MAILBOX: z.stringbool().default(false),
   SEED_MEMBERS: z.coerce.number().int().min(0).default(300),

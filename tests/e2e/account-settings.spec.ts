@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, skipEntryWarning, test } from './fixtures.ts'
+import { expect, expectAccessible, skipEntryWarning, test, waitForApp } from './fixtures.ts'
 
 let n = 0
 const PASSWORD = 'juniper-canyon-64'
@@ -23,6 +23,7 @@ async function followMailLink(page: Page, to: string, path: string) {
     .getByRole('link')
     .filter({ hasText: path })
   await link.first().click()
+  await waitForApp(page)
 }
 
 test('reset a forgotten password through the mailed link', async ({ page }) => {

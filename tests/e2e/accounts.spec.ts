@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  skipEntryWarning,
+  test,
+  waitForApp,
+} from './fixtures.ts'
 
 let n = 0
 const newEmail = () => `e2e-${Date.now()}-${++n}@example.com`
@@ -40,6 +47,7 @@ async function activateFromMailbox(page: Page, email: string) {
   const mail = page.locator('article.mail').filter({ hasText: email }).first()
   await expect(mail).toBeVisible()
   await mail.getByRole('link').first().click()
+  await waitForApp(page)
 }
 
 test.describe('at 1280 px', () => {

@@ -26,8 +26,30 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect }
 
+/** Waits until React runs the page (the root marks <html data-hydrated>): typing before that is lost. */
+export function waitForApp(page: Page) {
+  return page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 })
+}
+
+/** Makes page.goto and page.reload wait for the app to run on every page it renders. */
+function waitForAppAfterNavigation(page: Page) {
+  const marked = page as Page & { waitsForApp?: boolean }
+  if (marked.waitsForApp) return
+  marked.waitsForApp = true
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  const settle = async (response: Awaited<ReturnType<Page['goto']>>) => {
+    const type = response?.headers()['content-type'] ?? ''
+    if (type.includes('text/html') && !response?.url().includes('/dev/mailbox')) await waitForApp(page)
+    return response
+  }
+  page.goto = async (url, options) => settle(await goto(url, options))
+  page.reload = async (options) => settle(await reload(options))
+}
+
 /** Marks the site-entry warning as seen so that a test can look at the page behind it. */
 export async function skipEntryWarning(page: Page) {
+  waitForAppAfterNavigation(page)
   await page.addInitScript(() =>
     window.localStorage.setItem('skipped-site-entry-warning', '2026-01-01T00:00:00.000Z'),
   )

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { EmailChangeInput } from '#common/schemas/accounts.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
 /** Settings: ask to change the e-mail address; the change waits for the link sent to the new one. */
@@ -46,9 +47,9 @@ export function ChangeEmailForm({ current }: { current: string }) {
         onChange={(e) => setPassword(e.target.value)}
         error={form.fields.password}
       />
-      <button type="submit" className="btn btn-primary" disabled={form.busy}>
+      <SubmitButton className="btn btn-primary" busy={form.busy}>
         {t('settings.saveEmail')}
-      </button>
+      </SubmitButton>
     </form>
   )
 }

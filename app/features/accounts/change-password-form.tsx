@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ChangePasswordInput } from '#common/schemas/accounts.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
 /** Settings: change the password (the old one is checked). */
@@ -46,9 +47,9 @@ export function ChangePasswordForm() {
         autoComplete="new-password"
         {...bind('password_repeat')}
       />
-      <button type="submit" className="btn btn-primary" disabled={form.busy}>
+      <SubmitButton className="btn btn-primary" busy={form.busy}>
         {t('settings.savePassword')}
-      </button>
+      </SubmitButton>
     </form>
   )
 }

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DELETE_REASONS, DeleteAccountInput } from '#common/schemas/accounts.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
 /** Settings: delete the account with a reason (undoable for 14 days through the mailed link). */
@@ -70,9 +71,9 @@ export function DeleteAccountForm() {
         onChange={(e) => setPassword(e.target.value)}
         error={form.fields.password}
       />
-      <button type="submit" className="btn btn-outline-danger" disabled={form.busy}>
-        {form.busy ? t('settings.deleting') : t('settings.deleteButton')}
-      </button>
+      <SubmitButton className="btn btn-outline-danger" busy={form.busy} busyLabel={t('settings.deleting')}>
+        {t('settings.deleteButton')}
+      </SubmitButton>
     </form>
   )
 }

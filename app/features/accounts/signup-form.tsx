@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { MIN_AGE } from '#common/constants.ts'
 import { SignupForm as SignupFormSchema } from '#common/schemas/accounts.ts'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { fetchJson } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
 import { storedTracking } from '../../lib/tracking.ts'
@@ -262,16 +263,9 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         {t('signup.agreement', { date, min_age: MIN_AGE })} <Link to="/pages/terms">{t('footer.terms')}</Link>{' '}
         · <Link to="/pages/privacy">{t('footer.privacy')}</Link>
       </p>
-      <button type="submit" className="btn btn-primary btn-lg w-100" disabled={busy}>
-        {busy ? (
-          <>
-            <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-            {t('signup.submitting')}
-          </>
-        ) : (
-          t('signup.submit')
-        )}
-      </button>
+      <SubmitButton className="btn btn-primary btn-lg w-100" busy={busy} busyLabel={t('signup.submitting')}>
+        {t('signup.submit')}
+      </SubmitButton>
       <p className="text-center mt-3 mb-0">
         {t('signup.haveAccount')} <Link to="/login">{t('login.submit')}</Link>
       </p>

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OwnProfile } from '#common/schemas/members.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
+import { useStepSave } from './use-step-save.ts'
 
 /** Step 4: a few words about yourself. */
 export function AboutStep(props: {
@@ -14,18 +14,9 @@ export function AboutStep(props: {
 }) {
   const { t } = useTranslation()
   const [about, setAbout] = useState(props.profile.about ?? '')
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const save = async () => {
-    setBusy(true)
-    try {
-      await saveProfile({ about: about.trim() || null })
-      props.onDone()
-    } catch (e) {
-      setError(apiFormErrors(e, t).message ?? Object.values(apiFormErrors(e, t).fields)[0])
-      setBusy(false)
-    }
-  }
+  const { busy, error, run } = useStepSave(props.onDone)
+  const save = () => run(() => saveProfile({ about: about.trim() || null }))
+
   return (
     <StepFrame
       index={props.step[0]}

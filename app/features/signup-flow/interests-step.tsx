@@ -6,6 +6,7 @@ import { apiFormErrors } from '../../lib/form-errors.ts'
 import { referenceData } from '../reference-data/reference-data.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
+import { useStepSave } from './use-step-save.ts'
 
 /** Step 3: interests. */
 export function InterestsStep(props: {
@@ -17,14 +18,13 @@ export function InterestsStep(props: {
   const { t, i18n } = useTranslation()
   const [all, setAll] = useState<Interest[] | null>(null)
   const [chosen, setChosen] = useState(new Set(props.profile.interests))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, setError, run } = useStepSave(props.onDone)
   useEffect(() => {
     referenceData
       .interests(i18n.language)
       .then(setAll)
       .catch((e) => setError(apiFormErrors(e, t).message))
-  }, [i18n.language, t])
+  }, [i18n.language, t, setError])
   const toggle = (id: number) =>
     setChosen((current) => {
       const next = new Set(current)
@@ -32,16 +32,8 @@ export function InterestsStep(props: {
       else next.add(id)
       return next
     })
-  const save = async () => {
-    setBusy(true)
-    try {
-      await saveProfile({ interests: [...chosen] })
-      props.onDone()
-    } catch (e) {
-      setError(apiFormErrors(e, t).message)
-      setBusy(false)
-    }
-  }
+  const save = () => run(() => saveProfile({ interests: [...chosen] }))
+
   return (
     <StepFrame
       index={props.step[0]}

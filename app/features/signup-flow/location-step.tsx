@@ -5,11 +5,11 @@ import type { OwnProfile } from '#common/schemas/members.ts'
 import type { Region } from '#common/schemas/sites.ts'
 
 import { fetchJson } from '../../lib/api-client.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
 import { currentPosition, geolocationPermission } from '../../lib/geolocation.ts'
 import { referenceData } from '../reference-data/reference-data.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
+import { useStepSave } from './use-step-save.ts'
 
 /** Step 1: country, region and city. */
 export function LocationStep(props: {
@@ -24,8 +24,7 @@ export function LocationStep(props: {
   const [regionId, setRegionId] = useState<number | null>(props.profile.region_id)
   const [city, setCity] = useState(props.profile.city ?? '')
   const [regions, setRegions] = useState<Region[] | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { busy, error, run } = useStepSave(props.onDone)
   const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
 
   useEffect(() => {
@@ -72,16 +71,8 @@ export function LocationStep(props: {
     }
   }
 
-  const save = async () => {
-    setBusy(true)
-    try {
-      await saveProfile({ country, region_id: regionId, city: city.trim() || null })
-      props.onDone()
-    } catch (e) {
-      setError(apiFormErrors(e, t).message)
-      setBusy(false)
-    }
-  }
+  const save = () => run(() => saveProfile({ country, region_id: regionId, city: city.trim() || null }))
+
   return (
     <StepFrame
       index={props.step[0]}

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OwnProfile } from '#common/schemas/members.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
+import { useStepSave } from './use-step-save.ts'
 
 type Seeking = 'men' | 'women' | 'both'
 
@@ -27,24 +27,17 @@ export function PreferenceStep({
   const { t } = useTranslation()
   const [gender, setGender] = useState(profile.gender)
   const [seeking, setSeeking] = useState<Seeking | ''>(seekingOf(profile))
-  const [error, setError] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const save = async () => {
+  const { busy, error, setError, run } = useStepSave(onDone)
+  const save = () => {
     if (!seeking) {
       setError(t('completeSignup.chooseSeeking'))
       return
     }
     const sexuality =
       seeking === 'both' ? 'bisexual' : (gender === 'female') === (seeking === 'men') ? 'straight' : 'gay'
-    setBusy(true)
-    try {
-      await saveProfile({ gender: gender as 'female' | 'male', sexuality })
-      onDone()
-    } catch (e) {
-      setError(apiFormErrors(e, t).message)
-      setBusy(false)
-    }
+    void run(() => saveProfile({ gender: gender as 'female' | 'male', sexuality }))
   }
+
   return (
     <StepFrame
       index={step[0]}

@@ -1,6 +1,7 @@
 import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { FormMessage } from '../../components/form-field.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 
 /** The frame of one sign-up step: title, progress, content, Next and Skip. */
 export function StepFrame(props: {
@@ -46,9 +47,9 @@ export function StepFrame(props: {
             {t('completeSignup.skip')}
           </button>
         ) : null}
-        <button type="submit" className="btn btn-primary px-4" disabled={props.busy}>
+        <SubmitButton className="btn btn-primary px-4" busy={props.busy}>
           {props.nextLabel ?? t('completeSignup.next')}
-        </button>
+        </SubmitButton>
       </div>
     </form>
   )

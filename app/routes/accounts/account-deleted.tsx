@@ -4,12 +4,14 @@ import { TokenInput } from '#common/schemas/accounts.ts'
 import { FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** After a deletion: what happens now; with the mailed link's token, the button that undoes it. */
 export default function AccountDeleted() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const token = params.get('token')
+  const hydrated = useHydrated()
   const form = useApiForm(TokenInput, '/api/account-restore.php', 'POST')
   if (!token) {
     return (
@@ -36,7 +38,7 @@ export default function AccountDeleted() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={form.busy}
+            disabled={form.busy || !hydrated}
             onClick={() => form.submit({ token })}
           >
             {t('accountDeleted.restore')}

@@ -1,7 +1,9 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { SignupLink } from '../../features/accounts/signup-modal.tsx'
 import { fetchJson } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
@@ -44,44 +46,30 @@ export default function Login() {
       <PageTitle title={t('login.title')} />
       <h1 className="h3 mb-3">{t('login.title')}</h1>
       <form className="card card-body shadow-sm" onSubmit={submit} aria-busy={busy}>
-        {message ? (
-          <div className="alert alert-danger" role="alert">
-            {message}
-          </div>
-        ) : null}
-        <div className="mb-3">
-          <label className="form-label" htmlFor="login-email">
-            {t('login.email')}
-          </label>
-          <input
-            id="login-email"
-            className="form-control"
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor="login-password">
-            {t('login.password')}
-          </label>
-          <input
-            id="login-password"
-            className="form-control"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-primary w-100" disabled={busy}>
-          {busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        <FormMessage error={message} />
+        <FormField
+          id="login-email"
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <FormField
+          id="login-password"
+          label={t('login.password')}
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <SubmitButton className="btn btn-primary w-100" busy={busy} busyLabel={t('login.submitting')}>
+          {t('login.submit')}
+        </SubmitButton>
         <p className="text-center mt-3 mb-0">
           <Link to="/reset-password">{t('resetPassword.forgot')}</Link>
         </p>

@@ -4,12 +4,14 @@ import { TokenInput } from '#common/schemas/accounts.ts'
 import { FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** Confirms a new e-mail address with the link's token (a press, so mail scanners cannot do it). */
 export default function MailChangeDo() {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
+  const hydrated = useHydrated()
   const form = useApiForm(TokenInput, '/api/mail-change.php', 'PUT')
   return (
     <div className="container py-5 narrow-page text-center">
@@ -29,7 +31,7 @@ export default function MailChangeDo() {
           <button
             type="button"
             className="btn btn-primary"
-            disabled={form.busy || !token}
+            disabled={form.busy || !token || !hydrated}
             onClick={() => form.submit({ token })}
           >
             {t('mailChange.confirm')}

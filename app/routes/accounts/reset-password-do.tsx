@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { PasswordResetInput } from '#common/schemas/accounts.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
 /** Choose a new password with the mailed link's token. */
@@ -56,9 +57,9 @@ export default function ResetPasswordDo() {
             onChange={(e) => setRepeat(e.target.value)}
             error={form.fields.password_repeat}
           />
-          <button type="submit" className="btn btn-primary" disabled={form.busy || !token}>
+          <SubmitButton className="btn btn-primary" busy={form.busy || !token}>
             {t('resetPassword.save')}
-          </button>
+          </SubmitButton>
         </form>
       )}
     </div>

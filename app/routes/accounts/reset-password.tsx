@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { PasswordResetRequest } from '#common/schemas/accounts.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
 import type { Route } from './+types/reset-password'
 import { redirectMember } from './guards.server.ts'
@@ -37,9 +38,9 @@ export default function ResetPassword() {
           onChange={(e) => setEmail(e.target.value)}
           error={form.fields.email}
         />
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
+        <SubmitButton className="btn btn-primary" busy={form.busy}>
           {t('resetPassword.submit')}
-        </button>
+        </SubmitButton>
       </form>
     </div>
   )

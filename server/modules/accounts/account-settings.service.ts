@@ -4,14 +4,13 @@ import { ACCOUNT_REACTIVATION_DAYS } from '#common/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { verifyPassword } from '#server/lib/passwords.ts'
-import { hashToken, newToken } from '#server/lib/tokens.ts'
-import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import { hashToken } from '#server/lib/tokens.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
 import { deletionMail, emailChangeMail } from './account-mails.ts'
 import {
   consumeEmailToken,
   deleteUser,
   deleteUserSessions,
-  insertEmailToken,
   markDeleted,
   restoreDeleted,
   selectExpiredDeletions,
@@ -20,9 +19,9 @@ import {
   selectUserByEmail,
   selectUserById,
   updateUser,
-  voidEmailTokens,
 } from './accounts.queries.ts'
 import type { Member, RequestOrigin } from './accounts.service.ts'
+import { issueEmailLink } from './email-links.ts'
 
 export type AccountSettingsService = ReturnType<typeof createAccountSettingsService>
 
@@ -53,25 +52,21 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
       const user = await checkedUser(member, password)
       if (email === user.email.toLowerCase()) throw new AppError('accounts.email_same', 400)
       if (await selectUserByEmail(db, user.siteId, email)) throw new AppError('accounts.email_taken', 409)
-      const change = newToken()
       const name = await selectProfileName(db, user.id)
-      await db.transaction(async (tx) => {
-        await voidEmailTokens(tx, user.id, 'mail_change')
-        await insertEmailToken(tx, {
+      await db.transaction((tx) =>
+        issueEmailLink(tx, {
           userId: user.id,
           purpose: 'mail_change',
-          tokenHash: change.hash,
+          validForMs: EMAIL_CHANGE_HOURS * 3_600_000,
           newEmail: email,
-          expiresAt: new Date(Date.now() + EMAIL_CHANGE_HOURS * 3_600_000),
-        })
-        await enqueueMail(
-          tx,
-          emailChangeMail(
-            { site: from.site, locale: localeOf(user.language), to: email, name },
-            `${from.origin}/mail-change/do?token=${change.token}`,
-          ),
-        )
-      })
+          replace: true,
+          mail: (token) =>
+            emailChangeMail(
+              { site: from.site, locale: localeOf(user.language), to: email, name },
+              `${from.origin}/mail-change/do?token=${token}`,
+            ),
+        }),
+      )
       deps.mail.kick()
     },
 
@@ -102,24 +97,20 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
       from: RequestOrigin,
     ): Promise<void> {
       const user = await checkedUser(member, input.password)
-      const restore = newToken()
       const name = await selectProfileName(db, user.id)
       await db.transaction(async (tx) => {
         await markDeleted(tx, user.id, input.reason, input.remarks ?? null)
         await deleteUserSessions(tx, user.id)
-        await insertEmailToken(tx, {
+        await issueEmailLink(tx, {
           userId: user.id,
           purpose: 'restore',
-          tokenHash: restore.hash,
-          expiresAt: new Date(Date.now() + ACCOUNT_REACTIVATION_DAYS * 86_400_000),
+          validForMs: ACCOUNT_REACTIVATION_DAYS * 86_400_000,
+          mail: (token) =>
+            deletionMail(
+              { site: from.site, locale: localeOf(user.language), to: user.email, name },
+              `${from.origin}/account-deleted?token=${token}`,
+            ),
         })
-        await enqueueMail(
-          tx,
-          deletionMail(
-            { site: from.site, locale: localeOf(user.language), to: user.email, name },
-            `${from.origin}/account-deleted?token=${restore.token}`,
-          ),
-        )
       })
       deps.mail.kick()
     },

@@ -23,17 +23,18 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
 }
 
 /** Sign up, log in and out, the current user, activation links. */
-export const accountsRoutes: FastifyPluginAsyncZod<{ accounts: AccountsService; secure: boolean }> = async (
-  app,
-  opts,
-) => {
+export const accountsRoutes: FastifyPluginAsyncZod<{
+  accounts: AccountsService
+  secure: boolean
+  signupsPerHour: number
+}> = async (app, opts) => {
   const { accounts, secure } = opts
 
   app.post(
     '/api/signup.php',
     {
       schema: { tags: ['accounts'], body: SignupInput, response: { 201: UserResponse } },
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+      config: { rateLimit: { max: opts.signupsPerHour, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
       const { user, token } = await accounts.signup(request.body, requestOrigin(request))

@@ -13,7 +13,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
-import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { activationMail } from './account-mails.ts'
 import {
@@ -22,7 +22,6 @@ import {
   consumeEmailToken,
   countRecentTokens,
   deleteSession,
-  insertEmailToken,
   insertProfile,
   insertSession,
   insertUser,
@@ -34,6 +33,7 @@ import {
   updateUser,
   upsertPushSubscription,
 } from './accounts.queries.ts'
+import { issueEmailLink } from './email-links.ts'
 import { loadUser } from './user-view.ts'
 
 export type AccountsService = ReturnType<typeof createAccountsService>
@@ -103,7 +103,6 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
       if (existing?.deletedAt) throw new AppError('accounts.pending_deletion', 409)
       if (existing) throw new AppError('accounts.email_exists', 409)
       const passwordHash = await hashPassword(input.password)
-      const activation = newToken()
       const settings = from.site.settings
       const country =
         from.country && settings.countries.includes(from.country) ? from.country : settings.countries[0]
@@ -143,19 +142,16 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
               reference: 'signup',
             })
           }
-          await insertEmailToken(tx, {
+          await issueEmailLink(tx, {
             userId: user.id,
             purpose: 'activation',
-            tokenHash: activation.hash,
-            expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_HOURS * 3_600_000),
+            validForMs: ACTIVATION_TOKEN_HOURS * 3_600_000,
+            mail: (token) =>
+              activationMail(
+                { site: from.site, locale: from.locale, to: input.email, name: input.name },
+                `${from.origin}/api/activate.php?token=${token}`,
+              ),
           })
-          await enqueueMail(
-            tx,
-            activationMail(
-              { site: from.site, locale: from.locale, to: input.email, name: input.name },
-              `${from.origin}/api/activate.php?token=${activation.token}`,
-            ),
-          )
           return user.id
         })
         .catch((error: unknown) => {
@@ -241,22 +237,18 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
       if ((await countRecentTokens(db, member.userId, 'activation', 24)) >= ACTIVATION_MAILS_PER_DAY) {
         throw new AppError('accounts.activation_limit', 429)
       }
-      const activation = newToken()
-      await db.transaction(async (tx) => {
-        await insertEmailToken(tx, {
+      await db.transaction((tx) =>
+        issueEmailLink(tx, {
           userId: member.userId,
           purpose: 'activation',
-          tokenHash: activation.hash,
-          expiresAt: new Date(Date.now() + ACTIVATION_TOKEN_HOURS * 3_600_000),
-        })
-        await enqueueMail(
-          tx,
-          activationMail(
-            { site: from.site, locale: from.locale, to: row.user.email, name: row.profile.name },
-            `${from.origin}/api/activate.php?token=${activation.token}`,
-          ),
-        )
-      })
+          validForMs: ACTIVATION_TOKEN_HOURS * 3_600_000,
+          mail: (token) =>
+            activationMail(
+              { site: from.site, locale: from.locale, to: row.user.email, name: row.profile.name },
+              `${from.origin}/api/activate.php?token=${token}`,
+            ),
+        }),
+      )
       deps.mail.kick()
     },
 

@@ -1,21 +1,20 @@
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
-import { hashToken, newToken } from '#server/lib/tokens.ts'
-import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import { hashToken } from '#server/lib/tokens.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
 import { passwordResetMail } from './account-mails.ts'
 import {
   consumeEmailToken,
   countRecentTokens,
   deleteUserSessions,
-  insertEmailToken,
   selectProfileName,
   selectUserByEmail,
   selectUserById,
   updateUser,
-  voidEmailTokens,
 } from './accounts.queries.ts'
 import type { Member, RequestOrigin } from './accounts.service.ts'
+import { issueEmailLink } from './email-links.ts'
 
 export type PasswordService = ReturnType<typeof createPasswordService>
 
@@ -38,25 +37,21 @@ export function createPasswordService(db: Db, deps: { mail: MailService }) {
       if ((await countRecentTokens(db, user.id, 'password_reset', 24)) >= RESET_MAILS_PER_DAY) {
         throw new AppError('accounts.reset_limit', 429)
       }
-      const reset = newToken()
       const name = await selectProfileName(db, user.id)
-      await db.transaction(async (tx) => {
-        await voidEmailTokens(tx, user.id, 'password_reset')
-        await insertEmailToken(tx, {
+      const locale = user.language === 'fr' ? 'fr' : 'en'
+      await db.transaction((tx) =>
+        issueEmailLink(tx, {
           userId: user.id,
           purpose: 'password_reset',
-          tokenHash: reset.hash,
-          expiresAt: new Date(Date.now() + RESET_TOKEN_HOURS * 3_600_000),
-        })
-        const locale = user.language === 'fr' ? 'fr' : 'en'
-        await enqueueMail(
-          tx,
-          passwordResetMail(
-            { site: from.site, locale, to: user.email, name },
-            `${from.origin}/reset-password/do?token=${reset.token}`,
-          ),
-        )
-      })
+          validForMs: RESET_TOKEN_HOURS * 3_600_000,
+          replace: true,
+          mail: (token) =>
+            passwordResetMail(
+              { site: from.site, locale, to: user.email, name },
+              `${from.origin}/reset-password/do?token=${token}`,
+            ),
+        }),
+      )
       deps.mail.kick()
     },
 
