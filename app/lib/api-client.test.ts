@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError, fetchJson } from './api-client.ts'
+import { ApiError, fetchJson, SESSION_EXPIRED_EVENT } from './api-client.ts'
 
 function scripted(answers: Array<Response | Error>) {
   const calls: RequestInit[] = []
@@ -41,11 +41,37 @@ describe('fetchJson', () => {
     expect(s.calls).toHaveLength(6)
   })
 
+  it('exposes the per-field messages of a refused form', async () => {
+    const s = scripted([
+      json(400, {
+        error: { code: 'validation.failed', message: 'Invalid', fields: { email: 'Invalid email' } },
+      }),
+    ])
+    const error = (await fetchJson('/api/signup.php', s).catch((e) => e)) as ApiError
+    expect(error.fields).toEqual({ email: 'Invalid email' })
+  })
+
   it('does not retry a 4xx answer and exposes its code and message', async () => {
     const s = scripted([json(403, { error: { code: 'authentication_required', message: 'Please log in' } })])
     const error = await fetchJson('/api/x', s).catch((e) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 403, code: 'authentication_required', message: 'Please log in' })
     expect(s.calls).toHaveLength(1)
+  })
+})
+
+describe('a session that ended on the server', () => {
+  it('tells the app to log out quietly when a member endpoint answers authentication_required', async () => {
+    const events: string[] = []
+    const target = new EventTarget()
+    target.addEventListener(SESSION_EXPIRED_EVENT, () => events.push('expired'))
+    const denied = () => json(403, { error: { code: 'authentication_required', message: 'Please log in' } })
+    const s = scripted([denied()])
+    await expect(fetchJson('/api/photos.php', { ...s, events: target })).rejects.toBeInstanceOf(ApiError)
+    expect(events).toEqual(['expired'])
+    // The user endpoint itself answers visitors without logging anybody out.
+    const u = scripted([denied()])
+    await expect(fetchJson('/api/user.php', { ...u, events: target })).rejects.toBeInstanceOf(ApiError)
+    expect(events).toEqual(['expired'])
   })
 })

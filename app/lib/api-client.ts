@@ -22,6 +22,8 @@ export interface FetchJsonOptions extends RequestInit {
   baseDelayMs?: number
   fetchImpl?: typeof fetch
   sleep?: (ms: number) => Promise<void>
+  /** Where SESSION_EXPIRED_EVENT goes: the window in the browser. */
+  events?: EventTarget
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -40,6 +42,7 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}):
     baseDelayMs = 250,
     fetchImpl = fetch,
     sleep = wait,
+    events = typeof window === 'undefined' ? undefined : window,
     ...init
   } = options
   const headers = new Headers(init.headers)
@@ -62,12 +65,17 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}):
     if (!canRetry) {
       if (!response) throw networkError
       const body = (await response.json().catch(() => null)) as {
-        error?: { code?: string; message?: string }
+        error?: { code?: string; message?: string; fields?: Record<string, string> }
       } | null
+      const code = body?.error?.code ?? 'request.failed'
+      if (response.status === 403 && code === 'authentication_required' && !url.startsWith('/api/user.php')) {
+        events?.dispatchEvent(new Event(SESSION_EXPIRED_EVENT))
+      }
       throw new ApiError(
         response.status,
-        body?.error?.code ?? 'request.failed',
+        code,
         body?.error?.message ?? response.statusText,
+        body?.error?.fields,
       )
     }
     await sleep(baseDelayMs * 2 ** attempt)

@@ -128,3 +128,16 @@ test('delete the account and undo it with the mailed link', async ({ page }) => 
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(page).toHaveURL('/members')
 })
+
+test("a member's language switch is saved to the account, for the mails", async ({ page }) => {
+  await skipEntryWarning(page)
+  await signupInBrowser(page)
+  await page.goto('/members')
+  await page.getByRole('button', { name: 'Language' }).click()
+  await page.getByRole('button', { name: 'Français' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rechercher des membres')
+  const me = await (
+    await page.request.get('/api/user.php', { headers: { 'X-Request-Type': 'client' } })
+  ).json()
+  expect(me.user.language).toBe('fr')
+})
