@@ -23,6 +23,7 @@ import { createGeocodeService } from './modules/location/geocode.service.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
+import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { profileRoutes } from './modules/members/profile.routes.ts'
 import { createProfileService } from './modules/members/profile.service.ts'
@@ -150,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
   await app.register(profileRoutes, { profiles })
+  await app.register(membersRoutes, { members })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })

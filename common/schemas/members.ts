@@ -68,3 +68,35 @@ export const PhotoResponse = z.object({
     status: z.enum(['pending', 'active', 'rejected']),
   }),
 })
+
+const Age = z.coerce.number().int().min(18).max(99)
+
+/** GET /api/members.php: the filters of member search (spec section 3, Search state). */
+export const MemberSearchQuery = z
+  .object({
+    gender: z.enum(['female', 'male']).optional(),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, { error: 'country_invalid' })
+      .optional(),
+    countryregion: z.coerce.number().int().positive().optional(),
+    min_age: Age.optional(),
+    max_age: Age.optional(),
+    page: z.coerce.number().int().min(1).max(1000).default(1),
+  })
+  .refine((q) => !q.min_age || !q.max_age || q.min_age <= q.max_age, {
+    error: 'age_range_invalid',
+    path: ['max_age'],
+  })
+export type MemberSearchQuery = z.infer<typeof MemberSearchQuery>
+
+export const MemberSearchResponse = z.object({
+  profiles: z.array(PublicProfile),
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  similar: z.object({ profiles: z.array(PublicProfile), total: z.number().int() }),
+})
+export type MemberSearchResponse = z.infer<typeof MemberSearchResponse>

@@ -46,6 +46,9 @@ export type DatabaseConfig = { url: string } | { dataDir: string | null; pglite?
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    // An idle connection the server closed (restart, failover, a dropped test database) is taken
+    // out of the pool by pg itself; without a listener that event would crash the process.
+    pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Db
     return {
       db,

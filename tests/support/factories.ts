@@ -15,6 +15,9 @@ export interface MemberOverrides {
   fictional?: boolean
   photoStatus?: 'pending' | 'active' | 'rejected' | null
   siteId?: number
+  regionId?: number | null
+  lastActiveAt?: Date
+  hidden?: boolean
 }
 
 /** Writes a real member (user, profile and, unless photoStatus is null, a main photo). */
@@ -39,6 +42,9 @@ export async function buildMember(db: Db, overrides: MemberOverrides = {}) {
       status: overrides.profileStatus ?? 'active',
       invisible: overrides.invisible ?? false,
       fictional: overrides.fictional ?? false,
+      hidden: overrides.hidden ?? false,
+      regionId: overrides.regionId ?? null,
+      ...(overrides.lastActiveAt ? { lastActiveAt: overrides.lastActiveAt } : {}),
     })
     .returning()
   if (overrides.photoStatus !== null) {

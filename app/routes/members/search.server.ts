@@ -1,8 +1,9 @@
 import { type RouterContextProvider, redirect } from 'react-router'
+import { MemberSearchQuery } from '#common/schemas/members.ts'
 import { searchVisible } from '#common/search-visibility.ts'
 import { getAppContext } from '../../context.server.ts'
 
-/** A page of members for /members; visitors only where the site shows search to them. */
+/** /members: the search filters from the address and a page of results; visitors only where the site allows. */
 export async function loadMemberSearch(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
   const s = app.site.settings
@@ -13,10 +14,9 @@ export async function loadMemberSearch(context: Readonly<RouterContextProvider>,
     hasTrafficSource: app.network !== null,
   })
   if (!visible) throw redirect('/login')
-  const page = Number(new URL(request.url).searchParams.get('page') ?? '1')
-  return app.services.members.listRecent({
-    viewerUserId: app.user?.id ?? null,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    cdnPrefix: s.cdn_prefix,
-  })
+  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ''))
+  const parsed = MemberSearchQuery.safeParse(params)
+  const query = parsed.success ? parsed.data : MemberSearchQuery.parse({})
+  const result = await app.services.members.search(query, app.user?.id ?? null, s.cdn_prefix)
+  return { ...result, query, invalid: !parsed.success, countries: s.countries }
 }

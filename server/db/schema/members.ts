@@ -73,13 +73,22 @@ export const profiles = pgTable(
     aboutLanguage: text('about_language'),
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
+    /** The account is deleted (undoable) or banned: the profile is out of every member-facing view. */
+    hidden: boolean('hidden').notNull().default(false),
     mainPhotoId: integer('main_photo_id'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('profiles_search').on(t.country, t.gender, t.birthDate),
-    index('profiles_last_active').on(t.lastActiveAt),
-  ],
+  (t) => {
+    // Member-facing lists read visible profiles only; these partial indexes serve them in the
+    // order they are shown (most recently active first).
+    const visible = sql`${t.status} = 'active' and not ${t.invisible} and not ${t.hidden}`
+    return [
+      index('profiles_visible_recent').on(t.lastActiveAt.desc(), t.id.desc()).where(visible),
+      index('profiles_visible_country_gender').on(t.country, t.gender, t.lastActiveAt.desc()).where(visible),
+      index('profiles_visible_region_gender').on(t.regionId, t.gender, t.lastActiveAt.desc()).where(visible),
+      index('profiles_visible_country_gender_birth').on(t.country, t.gender, t.birthDate).where(visible),
+    ]
+  },
 )
 
 export const photos = pgTable(

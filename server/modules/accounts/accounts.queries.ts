@@ -191,6 +191,7 @@ export async function markDeleted(db: Executor, userId: number, reason: string, 
     .update(users)
     .set({ deletedAt: sql`now()`, deleteReason: reason, deleteRemarks: remarks })
     .where(eq(users.id, userId))
+  await db.update(profiles).set({ hidden: true }).where(eq(profiles.userId, userId))
 }
 
 /** Undoes a deletion that is younger than `days`; answers whether it did. */
@@ -200,7 +201,9 @@ export async function restoreDeleted(db: Executor, userId: number, days: number)
     .set({ deletedAt: null, deleteReason: null, deleteRemarks: null })
     .where(and(eq(users.id, userId), gt(users.deletedAt, sql`now() - make_interval(days => ${days})`)))
     .returning({ id: users.id })
-  return rows.length > 0
+  if (rows.length === 0) return false
+  await db.update(profiles).set({ hidden: false }).where(eq(profiles.userId, userId))
+  return true
 }
 
 /** Accounts deleted more than `days` ago, a batch at a time. */

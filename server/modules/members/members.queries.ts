@@ -1,20 +1,17 @@
-import { and, desc, eq, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { photos, profiles } from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
 
-/** Account states whose profile nobody else may see. */
-export const HIDDEN_USER_STATUSES = ['deleted', 'banned']
-
-/** What every member-facing list applies: an active, visible profile of a live account. */
-function visibleToOthers() {
-  return and(
-    eq(profiles.status, 'active'),
-    eq(profiles.invisible, false),
-    notInArray(users.status, HIDDEN_USER_STATUSES),
-    isNull(users.deletedAt),
-  )
+/**
+ * What every member-facing list applies: an active, visible profile whose account is neither
+ * deleted nor banned (`hidden` is set with either). The partial indexes on profiles match it.
+ */
+export function visibleToOthers(): SQL {
+  return sql`${profiles.status} = 'active' and not ${profiles.invisible} and not ${profiles.hidden}`
 }
+
+const MOST_RECENT_FIRST = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.id} desc nulls last`]
 
 /** The columns of a profile as others see it, with its main photo and region. */
 function selectPublicColumns(db: Executor) {
@@ -33,12 +30,11 @@ function selectPublicColumns(db: Executor) {
       photoStatus: photos.status,
     })
     .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .leftJoin(regions, eq(regions.id, profiles.regionId))
 }
 
-/** One profile that others may see: active, visible, and its account neither deleted nor banned. */
+/** One profile that others may see. */
 export async function selectVisibleProfile(db: Executor, profileId: number) {
   const rows = await selectPublicColumns(db)
     .where(and(eq(profiles.id, profileId), visibleToOthers()))
@@ -46,21 +42,54 @@ export async function selectVisibleProfile(db: Executor, profileId: number) {
   return rows[0] ?? null
 }
 
-/** Visible profiles, most recently active first; a page of `limit` starting at `offset`. */
-export function selectRecentProfiles(
+/** Filters of member search; ages become a birth-date range so that an index serves them. */
+export interface ProfileFilters {
+  excludeUserId: number | null
+  genders?: string[]
+  country?: string
+  regionId?: number
+  minAge?: number
+  maxAge?: number
+}
+
+function filterConditions(f: ProfileFilters, today: Date): SQL | undefined {
+  const date = (yearsAgo: number, dayShift = 0) => {
+    const d = new Date(
+      Date.UTC(today.getUTCFullYear() - yearsAgo, today.getUTCMonth(), today.getUTCDate() + dayShift),
+    )
+    return d.toISOString().slice(0, 10)
+  }
+  return and(
+    visibleToOthers(),
+    f.excludeUserId === null ? undefined : ne(profiles.userId, f.excludeUserId),
+    f.genders ? inArray(profiles.gender, f.genders) : undefined,
+    f.country ? eq(profiles.country, f.country) : undefined,
+    f.regionId ? eq(profiles.regionId, f.regionId) : undefined,
+    // Aged at least minAge: born on or before today minus minAge years.
+    f.minAge ? lte(profiles.birthDate, date(f.minAge)) : undefined,
+    // Aged at most maxAge: born after today minus (maxAge + 1) years.
+    f.maxAge ? gte(profiles.birthDate, date(f.maxAge + 1, 1)) : undefined,
+  )
+}
+
+/** Visible profiles matching the filters, most recently active first; `limit` from `offset`. */
+export function selectProfiles(
   db: Executor,
-  opts: { excludeUserId: number | null; limit: number; offset: number; genders?: string[]; country?: string },
+  filters: ProfileFilters,
+  page: { limit: number; offset: number },
 ) {
   return selectPublicColumns(db)
-    .where(
-      and(
-        visibleToOthers(),
-        opts.excludeUserId === null ? undefined : ne(users.id, opts.excludeUserId),
-        opts.genders ? inArray(profiles.gender, opts.genders) : undefined,
-        opts.country ? eq(profiles.country, opts.country) : undefined,
-      ),
-    )
-    .orderBy(desc(profiles.lastActiveAt), desc(profiles.id))
-    .limit(opts.limit)
-    .offset(opts.offset)
+    .where(filterConditions(filters, new Date()))
+    .orderBy(...MOST_RECENT_FIRST)
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
+/** How many visible profiles match the filters. */
+export async function countProfiles(db: Executor, filters: ProfileFilters): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(filterConditions(filters, new Date()))
+  return Number(row?.n ?? 0)
 }

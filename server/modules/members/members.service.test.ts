@@ -45,8 +45,9 @@ describe('getPublicProfile', () => {
     const hidden = await Promise.all([
       buildMember(t.database.db, { invisible: true }),
       buildMember(t.database.db, { profileStatus: 'disabled' }),
-      buildMember(t.database.db, { userStatus: 'deleted' }),
-      buildMember(t.database.db, { userStatus: 'banned' }),
+      // Deleting or banning an account sets its profile's hidden flag (the accounts services do).
+      buildMember(t.database.db, { userStatus: 'deleted', hidden: true }),
+      buildMember(t.database.db, { userStatus: 'banned', hidden: true }),
     ])
     for (const { profile } of hidden) expect(await members.getPublicProfile(profile.id, '/media')).toBeNull()
     expect(await members.getPublicProfile(999_999, '/media')).toBeNull()

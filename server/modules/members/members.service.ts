@@ -1,6 +1,11 @@
-import type { PublicProfile } from '#common/schemas/members.ts'
+import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { selectRecentProfiles, selectVisibleProfile } from './members.queries.ts'
+import {
+  countProfiles,
+  type ProfileFilters,
+  selectProfiles,
+  selectVisibleProfile,
+} from './members.queries.ts'
 
 type ProfileRow = NonNullable<Awaited<ReturnType<typeof selectVisibleProfile>>>
 
@@ -26,6 +31,9 @@ function toPublicProfile(row: ProfileRow, cdnPrefix: string): PublicProfile {
 }
 
 export const MEMBERS_PAGE_SIZE = 24
+/** Below this many results, search also offers similar members. */
+const SIMILAR_BELOW = 6
+const SIMILAR_SIZE = 12
 
 export type MembersService = ReturnType<typeof createMembersService>
 
@@ -62,28 +70,67 @@ export function createMembersService(db: Db) {
           : opts.sexuality === 'bisexual'
             ? ['female', 'male']
             : [other]
-      const rows = await selectRecentProfiles(db, {
-        excludeUserId: opts.viewerUserId,
-        limit: 12,
-        offset: 0,
-        genders,
-        country: opts.country,
-      })
+      const rows = await selectProfiles(
+        db,
+        { excludeUserId: opts.viewerUserId, genders, country: opts.country },
+        { limit: 12, offset: 0 },
+      )
       return rows.map((row) => toPublicProfile(row, opts.cdnPrefix))
     },
 
-    /** A page of visible members, most recently active first, without the viewer. */
-    async listRecent(opts: { viewerUserId: number | null; page: number; cdnPrefix: string }) {
-      const page = Math.max(1, Math.min(opts.page, 1000))
-      const rows = await selectRecentProfiles(db, {
-        excludeUserId: opts.viewerUserId,
-        limit: MEMBERS_PAGE_SIZE + 1,
-        offset: (page - 1) * MEMBERS_PAGE_SIZE,
-      })
+    /**
+     * Member search (GET /api/members.php, /members): a page of visible members matching the
+     * filters, most recently active first, with the total; when few match, similar members (same
+     * gender and country, any region and age) with their count.
+     */
+    async search(
+      query: MemberSearchQuery,
+      viewerUserId: number | null,
+      cdnPrefix: string,
+    ): Promise<MemberSearchResponse> {
+      const filters: ProfileFilters = {
+        excludeUserId: viewerUserId,
+        genders: query.gender ? [query.gender] : undefined,
+        country: query.country,
+        regionId: query.countryregion,
+        minAge: query.min_age,
+        maxAge: query.max_age,
+      }
+      const [rows, total] = await Promise.all([
+        selectProfiles(db, filters, {
+          limit: MEMBERS_PAGE_SIZE,
+          offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
+        }),
+        countProfiles(db, filters),
+      ])
+      const narrowed =
+        query.countryregion !== undefined || query.min_age !== undefined || query.max_age !== undefined
+      let similar: MemberSearchResponse['similar'] = { profiles: [], total: 0 }
+      if (total < SIMILAR_BELOW && narrowed) {
+        const wider: ProfileFilters = {
+          excludeUserId: viewerUserId,
+          genders: filters.genders,
+          country: filters.country,
+        }
+        const shown = new Set(rows.map((r) => r.id))
+        const [similarRows, similarTotal] = await Promise.all([
+          selectProfiles(db, wider, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
+          countProfiles(db, wider),
+        ])
+        similar = {
+          profiles: similarRows
+            .filter((r) => !shown.has(r.id))
+            .slice(0, SIMILAR_SIZE)
+            .map((r) => toPublicProfile(r, cdnPrefix)),
+          total: Math.max(0, similarTotal - total),
+        }
+      }
       return {
-        page,
-        hasNext: rows.length > MEMBERS_PAGE_SIZE,
-        profiles: rows.slice(0, MEMBERS_PAGE_SIZE).map((row) => toPublicProfile(row, opts.cdnPrefix)),
+        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix)),
+        total,
+        page: query.page,
+        pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
+        similar,
       }
     },
   }

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form } from 'react-router'
+import type { MemberSearchQuery } from '#common/schemas/members.ts'
+import type { Region } from '#common/schemas/sites.ts'
+import { referenceData } from '../reference-data/reference-data.ts'
+
+/** The search filters as a GET form: they live in the address, so a search can be shared and reloaded. */
+export function SearchFilters({
+  query,
+  countries,
+}: {
+  query: MemberSearchQuery
+  countries: readonly string[]
+}) {
+  const { t, i18n } = useTranslation()
+  const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
+  const [country, setCountry] = useState(query.country ?? '')
+  const [regions, setRegions] = useState<Region[]>([])
+  useEffect(() => {
+    let current = true
+    if (!country) {
+      setRegions([])
+      return
+    }
+    referenceData
+      .regions(country)
+      .then((list) => current && setRegions(list))
+      .catch(() => current && setRegions([]))
+    return () => {
+      current = false
+    }
+  }, [country])
+  const ages = Array.from({ length: 82 }, (_, i) => i + 18)
+  return (
+    <Form
+      method="get"
+      className="search-filters card card-body shadow-sm mb-4"
+      aria-label={t('search.filters')}
+    >
+      <div className="row g-2 align-items-end">
+        <div className="col-6 col-md-2">
+          <label className="form-label small" htmlFor="f-gender">
+            {t('search.gender')}
+          </label>
+          <select id="f-gender" name="gender" className="form-select" defaultValue={query.gender ?? ''}>
+            <option value="">{t('search.anyone')}</option>
+            <option value="female">{t('search.women')}</option>
+            <option value="male">{t('search.men')}</option>
+          </select>
+        </div>
+        <div className="col-6 col-md-3">
+          <label className="form-label small" htmlFor="f-country">
+            {t('langConfig.country')}
+          </label>
+          <select
+            id="f-country"
+            name="country"
+            className="form-select"
+            value={country}
+            onChange={(e) => setCountry(e.target.value)}
+          >
+            <option value="">{t('search.anyCountry')}</option>
+            {countries.map((code) => (
+              <option key={code} value={code}>
+                {names.of(code)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-12 col-md-3">
+          <label className="form-label small" htmlFor="f-region">
+            {t('completeSignup.region')}
+          </label>
+          <select
+            id="f-region"
+            name="countryregion"
+            className="form-select"
+            defaultValue={query.countryregion ?? ''}
+            key={`${country}-${regions.length}`}
+            disabled={!country}
+          >
+            <option value="">{t('search.anyRegion')}</option>
+            {regions.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-1">
+          <label className="form-label small" htmlFor="f-min-age">
+            {t('search.minAge')}
+          </label>
+          <select id="f-min-age" name="min_age" className="form-select" defaultValue={query.min_age ?? ''}>
+            <option value="">–</option>
+            {ages.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-1">
+          <label className="form-label small" htmlFor="f-max-age">
+            {t('search.maxAge')}
+          </label>
+          <select id="f-max-age" name="max_age" className="form-select" defaultValue={query.max_age ?? ''}>
+            <option value="">–</option>
+            {ages.map((a) => (
+              <option key={a}>{a}</option>
+            ))}
+          </select>
+        </div>
+        <div className="col-12 col-md-2 d-grid">
+          <button type="submit" className="btn btn-primary">
+            {t('search.submit')}
+          </button>
+        </div>
+      </div>
+    </Form>
+  )
+}

@@ -1,0 +1,43 @@
+import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+
+for (const width of [1280, 375]) {
+  test(`search members with filters at ${width} px; every result honours them`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } })
+    const page = await context.newPage()
+    await skipEntryWarning(page)
+    await page.goto('/members')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search members')
+    await expect(page.getByRole('status').filter({ hasText: /members? found/ })).toBeVisible()
+    await page.getByLabel('Looking for').selectOption('female')
+    await page.getByLabel('From').selectOption('25')
+    await page.getByLabel('To').selectOption('45')
+    await page.getByRole('button', { name: 'Search' }).click()
+    await expect(page).toHaveURL(/gender=female/)
+    await expect(page).toHaveURL(/min_age=25/)
+    const cards = page.getByRole('list', { name: 'Results' }).locator('h2')
+    const texts = await cards.allTextContents()
+    expect(texts.length).toBeGreaterThan(0)
+    for (const text of texts) {
+      const age = Number(text.match(/, (\d+)/)?.[1])
+      expect(age).toBeGreaterThanOrEqual(25)
+      expect(age).toBeLessThanOrEqual(45)
+    }
+    await page.reload()
+    await expect(page.getByLabel('Looking for')).toHaveValue('female')
+    await expect(page.getByLabel('To')).toHaveValue('45')
+    await expectAccessible(page)
+    await expectNoHorizontalScroll(page)
+    await context.close()
+  })
+}
+
+test('a region narrows the search and similar members are offered when few match', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/members')
+  await page.getByLabel('Country').selectOption('NL')
+  await page.getByLabel('Region').selectOption({ label: 'Zeeland' })
+  await page.getByLabel('From').selectOption('60')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/countryregion=\d+/)
+  await expect(page.getByRole('heading', { name: /Similar members/ })).toBeVisible()
+})
