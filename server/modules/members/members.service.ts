@@ -1,5 +1,6 @@
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
+import { createCountCache } from './count-cache.ts'
 import {
   countProfiles,
   type ProfileFilters,
@@ -34,6 +35,7 @@ export const MEMBERS_PAGE_SIZE = 24
 /** Below this many results, search also offers similar members. */
 const SIMILAR_BELOW = 6
 const SIMILAR_SIZE = 12
+const COUNT_TTL_MS = 30_000
 
 export type MembersService = ReturnType<typeof createMembersService>
 
@@ -44,6 +46,7 @@ export function mediaUrl(cdnPrefix: string, filename: string): string {
 
 /** Member profiles as others see them. */
 export function createMembersService(db: Db) {
+  const counts = createCountCache({ ttlMs: COUNT_TTL_MS, maxEntries: 5000 })
   return {
     /** A profile anybody may see, or null when it does not exist or is hidden; only an active main image is shown. */
     async getPublicProfile(profileId: number, cdnPrefix: string): Promise<PublicProfile | null> {
@@ -101,7 +104,7 @@ export function createMembersService(db: Db) {
           limit: MEMBERS_PAGE_SIZE,
           offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
         }),
-        countProfiles(db, filters),
+        counts.get(JSON.stringify(filters), () => countProfiles(db, filters)),
       ])
       const narrowed =
         query.countryregion !== undefined || query.min_age !== undefined || query.max_age !== undefined
@@ -115,7 +118,7 @@ export function createMembersService(db: Db) {
         const shown = new Set(rows.map((r) => r.id))
         const [similarRows, similarTotal] = await Promise.all([
           selectProfiles(db, wider, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
-          countProfiles(db, wider),
+          counts.get(JSON.stringify(wider), () => countProfiles(db, wider)),
         ])
         similar = {
           profiles: similarRows
