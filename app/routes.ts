@@ -9,6 +9,7 @@ export default [
     route('activate/done', 'routes/accounts/activate-done.tsx'),
     route('activate/error', 'routes/accounts/activate-error.tsx'),
     route('members', 'routes/members/search.tsx'),
+    route('members/:id', 'routes/members/member.tsx'),
     route('complete-signup', 'routes/accounts/complete-signup.tsx'),
     route('signup-matches', 'routes/accounts/signup-matches.tsx'),
     route('reset-password', 'routes/accounts/reset-password.tsx'),

@@ -39,3 +39,5 @@ export const SESSION_COOKIE = `${AUTH_COOKIE_PREFIX}session`
 export const LOGIN_MAX_FAILURES = 5
 export const LOGIN_BLOCK_MINUTES = 15
 export const ACTIVATION_TOKEN_HOURS = 72
+/** How many of another member's photos a free member sees; Premium members see all. */
+export const FREE_VISIBLE_PHOTOS = 2

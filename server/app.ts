@@ -23,6 +23,7 @@ import { createGeocodeService } from './modules/location/geocode.service.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
+import { createMemberPageService } from './modules/members/member-page.service.ts'
 import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { profileRoutes } from './modules/members/profile.routes.ts'
@@ -87,6 +88,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Services
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db)
+  const memberPages = createMemberPageService(database.db, { onBlocksChanged: members.forgetCounts })
   const mail = createMailService(database.db, {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
@@ -108,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const services: AppServices = {
     sites,
     members,
+    memberPages,
     accounts,
     passwords,
     accountSettings,
@@ -151,7 +154,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
   await app.register(profileRoutes, { profiles })
-  await app.register(membersRoutes, { members })
+  await app.register(membersRoutes, { members, memberPages })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })

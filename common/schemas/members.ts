@@ -100,3 +100,33 @@ export const MemberSearchResponse = z.object({
   similar: z.object({ profiles: z.array(PublicProfile), total: z.number().int() }),
 })
 export type MemberSearchResponse = z.infer<typeof MemberSearchResponse>
+
+/** The traits a member page can show; the site's visible_profile_fields pick among them. */
+export const TRAIT_FIELDS = [
+  'gender',
+  'sexuality',
+  'hair_color',
+  'eye_color',
+  'body_type',
+  'relationship_status',
+  'tattoos',
+] as const
+
+/** GET /api/member.php: a member page (spec sections 2 and 6). */
+export const MemberDetail = PublicProfile.extend({
+  traits: z.array(z.object({ field: z.enum(TRAIT_FIELDS), value: z.string() })),
+  about: z.string().nullable(),
+  interests: z.array(z.string()),
+  photos: z.object({
+    total: z.number().int(),
+    shown: z.array(z.object({ filename: z.string(), thumb_filename: z.string() })),
+    /** Why not every photo is shown: log in (visitor) or get Premium (free member). */
+    gated: z.enum(['login', 'premium']).nullable(),
+  }),
+  blocked_by_me: z.boolean(),
+})
+export type MemberDetail = z.infer<typeof MemberDetail>
+export const MemberDetailResponse = z.object({ profile: MemberDetail })
+export const MemberQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+export const BlockInput = z.object({ profile: z.number().int().positive().max(2_147_483_647) })
+export const BlockResponse = z.object({ blocked: z.boolean() })

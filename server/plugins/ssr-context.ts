@@ -6,6 +6,7 @@ import type { AccountSettingsService } from '#server/modules/accounts/account-se
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
+import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { ProfileService } from '#server/modules/members/profile.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
@@ -15,6 +16,7 @@ import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 export interface AppServices {
   sites: SitesService
   members: MembersService
+  memberPages: MemberPageService
   accounts: AccountsService
   passwords: PasswordService
   accountSettings: AccountSettingsService

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 
@@ -23,7 +24,10 @@ export function MemberCard({ profile }: { profile: PublicProfile }) {
       )}
       <div className="card-body p-2">
         <h2 className="h6 mb-0 text-truncate">
-          {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
+          <Link to={`/members/${profile.id}`} className="stretched-link text-reset text-decoration-none">
+            {profile.name}, {profile.age}
+          </Link>{' '}
+          {profile.fictional ? <FictionalBadge /> : null}
         </h2>
         <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
       </div>

@@ -119,3 +119,21 @@ export const profileInterests = pgTable(
   },
   (t) => [primaryKey({ columns: [t.profileId, t.interestId] })],
 )
+
+/** Who blocked whom: the blocked member can neither see nor contact the blocker, anywhere. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerUserId: integer('blocker_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedUserId: integer('blocked_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerUserId, t.blockedUserId] }),
+    index('blocks_blocked').on(t.blockedUserId),
+  ],
+)

@@ -46,6 +46,7 @@ export function selectSession(db: Executor, tokenHash: string) {
       siteId: users.siteId,
       status: users.status,
       deletedAt: users.deletedAt,
+      paidUser: users.paidUser,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

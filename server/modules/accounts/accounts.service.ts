@@ -42,6 +42,8 @@ export type AccountsService = ReturnType<typeof createAccountsService>
 export interface Member {
   userId: number
   siteId: number
+  /** Premium: bought credits once (spec section 6). */
+  paid: boolean
 }
 
 /** Where a request comes from, for links in mails and login throttling. */
@@ -81,7 +83,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
       const session = await selectSession(db, hashToken(token))
       if (!session || session.deletedAt || session.status === 'banned' || session.status === 'deleted')
         return null
-      return { userId: session.userId, siteId: session.siteId }
+      return { userId: session.userId, siteId: session.siteId, paid: session.paidUser }
     },
 
     /**

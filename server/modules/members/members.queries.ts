@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { photos, profiles } from '#server/db/schema/members.ts'
-import { regions } from '#server/db/schema/reference.ts'
+import { blocks, photos, profileInterests, profiles } from '#server/db/schema/members.ts'
+import { interests, regions } from '#server/db/schema/reference.ts'
 
 /**
  * What every member-facing list applies: an active, visible profile whose account is neither
@@ -9,6 +9,11 @@ import { regions } from '#server/db/schema/reference.ts'
  */
 export function visibleToOthers(): SQL {
   return sql`${profiles.status} = 'active' and not ${profiles.invisible} and not ${profiles.hidden}`
+}
+
+/** Neither side of a block between the viewer and the profile's member: enforced in every list. */
+export function notBlockedWith(viewerUserId: number): SQL {
+  return sql`not exists (select 1 from ${blocks} b where (b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId}) or (b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId}))`
 }
 
 const MOST_RECENT_FIRST = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.id} desc nulls last`]
@@ -62,6 +67,7 @@ function filterConditions(f: ProfileFilters, today: Date): SQL | undefined {
   return and(
     visibleToOthers(),
     f.excludeUserId === null ? undefined : ne(profiles.userId, f.excludeUserId),
+    f.excludeUserId === null ? undefined : notBlockedWith(f.excludeUserId),
     f.genders ? inArray(profiles.gender, f.genders) : undefined,
     f.country ? eq(profiles.country, f.country) : undefined,
     f.regionId ? eq(profiles.regionId, f.regionId) : undefined,
@@ -92,4 +98,84 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
     .from(profiles)
     .where(filterConditions(filters, new Date()))
   return Number(row?.n ?? 0)
+}
+
+/** A visible profile with everything its page shows: traits, about text, owner. */
+export function selectMemberDetail(db: Executor, profileId: number) {
+  return db
+    .select({
+      id: profiles.id,
+      userId: profiles.userId,
+      name: profiles.name,
+      age: sql<number>`date_part('year', age(${profiles.birthDate}))::int`,
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+      hairColor: profiles.hairColor,
+      eyeColor: profiles.eyeColor,
+      bodyType: profiles.bodyType,
+      relationshipStatus: profiles.relationshipStatus,
+      tattoos: profiles.tattoos,
+      city: profiles.city,
+      region: regions.name,
+      country: profiles.country,
+      about: profiles.about,
+      fictional: profiles.fictional,
+      mainPhotoId: profiles.mainPhotoId,
+    })
+    .from(profiles)
+    .leftJoin(regions, eq(regions.id, profiles.regionId))
+    .where(and(eq(profiles.id, profileId), visibleToOthers()))
+    .limit(1)
+    .then((rows) => rows[0] ?? null)
+}
+
+/** The photos others may see: active ones, the main one first. */
+export function selectActivePhotos(db: Executor, profileId: number, mainPhotoId: number | null) {
+  return db
+    .select({ id: photos.id, filename: photos.filename, thumb: photos.thumbFilename })
+    .from(photos)
+    .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
+    .orderBy(sql`${photos.id} = ${mainPhotoId ?? 0} desc`, photos.position, photos.id)
+}
+
+export function selectInterestNames(db: Executor, profileId: number) {
+  return db
+    .select({ key: interests.key, en: interests.nameEn, fr: interests.nameFr })
+    .from(profileInterests)
+    .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+    .where(eq(profileInterests.profileId, profileId))
+    .orderBy(interests.position)
+}
+
+/** Whether either member blocked the other. */
+export async function selectBlocksBetween(db: Executor, viewerUserId: number, otherUserId: number) {
+  const rows = await db
+    .select({ blocker: blocks.blockerUserId })
+    .from(blocks)
+    .where(
+      sql`(${blocks.blockerUserId} = ${viewerUserId} and ${blocks.blockedUserId} = ${otherUserId}) or (${blocks.blockerUserId} = ${otherUserId} and ${blocks.blockedUserId} = ${viewerUserId})`,
+    )
+  return {
+    viewerBlocked: rows.some((r) => r.blocker === viewerUserId),
+    blockedByOther: rows.some((r) => r.blocker === otherUserId),
+  }
+}
+
+export async function insertBlock(db: Executor, blockerUserId: number, blockedUserId: number) {
+  await db.insert(blocks).values({ blockerUserId, blockedUserId }).onConflictDoNothing()
+}
+
+export async function deleteBlock(db: Executor, blockerUserId: number, blockedUserId: number) {
+  await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerUserId, blockerUserId), eq(blocks.blockedUserId, blockedUserId)))
+}
+
+export function selectProfileOwner(db: Executor, profileId: number) {
+  return db
+    .select({ userId: profiles.userId, name: profiles.name })
+    .from(profiles)
+    .where(eq(profiles.id, profileId))
+    .limit(1)
+    .then((rows) => rows[0] ?? null)
 }

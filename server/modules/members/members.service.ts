@@ -48,6 +48,9 @@ export function mediaUrl(cdnPrefix: string, filename: string): string {
 export function createMembersService(db: Db) {
   const counts = createCountCache({ ttlMs: COUNT_TTL_MS, maxEntries: 5000 })
   return {
+    /** Totals may change at once (a block): forget the cached counts. */
+    forgetCounts: () => counts.clear(),
+
     /** A profile anybody may see, or null when it does not exist or is hidden; only an active main image is shown. */
     async getPublicProfile(profileId: number, cdnPrefix: string): Promise<PublicProfile | null> {
       if (!Number.isSafeInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647) return null

@@ -1,0 +1,47 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useRevalidator } from 'react-router'
+import { fetchJson } from '../../lib/api-client.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+
+/** Block or unblock a member (POST/DELETE /api/block.php), then show the page as it now is. */
+export function BlockButton({ profileId, blocked }: { profileId: number; blocked: boolean }) {
+  const { t } = useTranslation()
+  const hydrated = useHydrated()
+  const revalidator = useRevalidator()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const toggle = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await fetchJson('/api/block.php', {
+        method: blocked ? 'DELETE' : 'POST',
+        body: JSON.stringify({ profile: profileId }),
+        retries: 1,
+      })
+      await revalidator.revalidate()
+    } catch {
+      setError(t('memberPage.blockFailed'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        onClick={toggle}
+        disabled={!hydrated || busy}
+      >
+        {blocked ? t('memberPage.unblock') : t('memberPage.block')}
+      </button>
+      {error ? (
+        <p className="text-danger small mb-0" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { PageTitle } from '../../components/page-title.tsx'
+import { BlockButton } from '../../features/members/block-button.tsx'
+import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
+import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
+import { useRootData } from '../../lib/use-root-data.ts'
+import type { Route } from './+types/member'
+import { loadMember } from './member.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadMember(context, params.id)
+}
+
+/** A member's page: photos (gated), traits, about, interests, and what one can do. */
+export default function Member({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { settings } = useRootData()
+  const { profile, loggedIn } = loaderData
+  const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(profile.country)
+  const area = profile.region ?? country
+  const place = [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
+  return (
+    <div className="container py-4">
+      <PageTitle title={profile.name} image={profile.main_image?.filename} />
+      <div className="row g-4">
+        <div className="col-md-6 col-lg-5">
+          <PhotoGallery profile={profile} />
+        </div>
+        <div className="col-md-6 col-lg-7">
+          <h1 className="h2 mb-1">
+            {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
+          </h1>
+          <p className="text-body-secondary">{place}</p>
+          {profile.fictional ? <p className="small alert alert-light">{settings.fictional_warning}</p> : null}
+          {profile.blocked_by_me ? (
+            <p className="alert alert-secondary" role="status">
+              {t('memberPage.blockedNote', { name: profile.name })}
+            </p>
+          ) : null}
+          <div className="d-flex flex-wrap gap-2 mb-4">
+            {profile.blocked_by_me ? null : (
+              <Link to={`/members/${profile.id}/chat`} className="btn btn-primary">
+                {t('memberPage.chat')}
+              </Link>
+            )}
+            {loggedIn ? <BlockButton profileId={profile.id} blocked={profile.blocked_by_me} /> : null}
+          </div>
+          {profile.about ? (
+            <section className="mb-4" aria-labelledby="about-title">
+              <h2 id="about-title" className="h5">
+                {t('memberPage.about')}
+              </h2>
+              <p className="about-text">{profile.about}</p>
+            </section>
+          ) : null}
+          {profile.traits.length > 0 ? (
+            <section className="mb-4" aria-labelledby="details-title">
+              <h2 id="details-title" className="h5">
+                {t('memberPage.details')}
+              </h2>
+              <dl className="row mb-0">
+                {profile.traits.map((trait) => (
+                  <div key={trait.field} className="col-6 col-lg-4 mb-2">
+                    <dt className="small text-body-secondary fw-normal">
+                      {t(`traits.labels.${trait.field}`)}
+                    </dt>
+                    <dd className="mb-0">
+                      {t(`traits.${trait.field}.${trait.value}`, { defaultValue: trait.value })}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+          {profile.interests.length > 0 ? (
+            <section aria-labelledby="interests-title">
+              <h2 id="interests-title" className="h5">
+                {t('memberPage.interests')}
+              </h2>
+              <ul className="list-unstyled d-flex flex-wrap gap-2">
+                {profile.interests.map((name) => (
+                  <li key={name} className="badge rounded-pill text-bg-light border fw-normal fs-6">
+                    {name}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  )
+}

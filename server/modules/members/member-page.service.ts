@@ -1,0 +1,112 @@
+import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
+import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import {
+  deleteBlock,
+  insertBlock,
+  selectActivePhotos,
+  selectBlocksBetween,
+  selectInterestNames,
+  selectMemberDetail,
+  selectProfileOwner,
+} from './members.queries.ts'
+import { mediaUrl } from './members.service.ts'
+
+export type MemberPageService = ReturnType<typeof createMemberPageService>
+
+/** Who looks at a member page. */
+export interface Viewer {
+  userId: number
+  paid: boolean
+}
+
+const TRAIT_COLUMNS = {
+  gender: 'gender',
+  sexuality: 'sexuality',
+  hair_color: 'hairColor',
+  eye_color: 'eyeColor',
+  body_type: 'bodyType',
+  relationship_status: 'relationshipStatus',
+  tattoos: 'tattoos',
+} as const
+
+/** Member pages with photo gating (spec section 6), and blocking. */
+export function createMemberPageService(db: Db, deps: { onBlocksChanged: () => void }) {
+  return {
+    /**
+     * A member as the viewer may see them: null when unknown or hidden; 403 member.blocked when the
+     * member blocked the viewer. Visitors see the main photo, free members the first photos,
+     * Premium members every photo; URLs of photos not shown never leave the server.
+     */
+    async get(
+      profileId: number,
+      viewer: Viewer | null,
+      site: Site,
+      locale: Locale,
+    ): Promise<MemberDetail | null> {
+      const row = await selectMemberDetail(db, profileId)
+      if (!row) return null
+      let blockedByMe = false
+      if (viewer && viewer.userId !== row.userId) {
+        const between = await selectBlocksBetween(db, viewer.userId, row.userId)
+        if (between.blockedByOther) throw new AppError('member.blocked', 403, { name: row.name })
+        blockedByMe = between.viewerBlocked
+      }
+      const [photoRows, interestRows] = await Promise.all([
+        selectActivePhotos(db, row.id, row.mainPhotoId),
+        selectInterestNames(db, row.id),
+      ])
+      const isOwner = viewer?.userId === row.userId
+      const limit = !viewer ? 1 : viewer.paid || isOwner ? photoRows.length : FREE_VISIBLE_PHOTOS
+      const cdn = site.settings.cdn_prefix
+      const shown = photoRows
+        .slice(0, limit)
+        .map((p) => ({ filename: mediaUrl(cdn, p.filename), thumb_filename: mediaUrl(cdn, p.thumb) }))
+      const visibleFields = new Set(site.settings.visible_profile_fields)
+      const main = photoRows.find((p) => p.id === row.mainPhotoId)
+      return {
+        id: row.id,
+        name: row.name,
+        age: Number(row.age),
+        gender: row.gender,
+        city: row.city,
+        region: row.region,
+        country: row.country,
+        fictional: row.fictional,
+        main_image: main
+          ? {
+              filename: mediaUrl(cdn, main.filename),
+              thumb_filename: mediaUrl(cdn, main.thumb),
+              status: 'active',
+            }
+          : null,
+        traits: TRAIT_FIELDS.filter((field) => visibleFields.has(field))
+          .map((field) => ({ field, value: row[TRAIT_COLUMNS[field]] }))
+          .filter((trait): trait is { field: (typeof TRAIT_FIELDS)[number]; value: string } =>
+            Boolean(trait.value),
+          ),
+        about: site.settings.visible_profile_notes.includes('about') ? row.about : null,
+        interests: interestRows.map((i) => (locale === 'fr' ? i.fr : i.en)),
+        photos: {
+          total: photoRows.length,
+          shown,
+          gated: shown.length < photoRows.length ? (viewer ? 'premium' : 'login') : null,
+        },
+        blocked_by_me: blockedByMe,
+      }
+    },
+
+    /** Blocks a member: from now on neither sees nor reaches the other. */
+    async block(viewerUserId: number, profileId: number, blocked: boolean): Promise<boolean> {
+      const owner = await selectProfileOwner(db, profileId)
+      if (!owner) throw new AppError('member.not_found', 404)
+      if (owner.userId === viewerUserId) throw new AppError('member.block_self', 400)
+      if (blocked) await insertBlock(db, viewerUserId, owner.userId)
+      else await deleteBlock(db, viewerUserId, owner.userId)
+      deps.onBlocksChanged()
+      return blocked
+    },
+  }
+}

@@ -1,0 +1,85 @@
+import type { Browser, Page } from '@playwright/test'
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  skipEntryWarning,
+  test,
+  waitForApp,
+} from './fixtures.ts'
+
+let n = 0
+
+async function member(browser: Browser, name: string, activate: boolean) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await skipEntryWarning(page)
+  const email = `e2e-member-${Date.now()}-${++n}@example.com`
+  const res = await page.request.post('/api/signup.php', {
+    data: { email, name, password: 'maple-lantern-52', date_of_birth: '1989-02-02', gender: 'female' },
+  })
+  expect(res.status()).toBe(201)
+  if (activate) {
+    await page.goto('/dev/mailbox')
+    await page.locator('article.mail').filter({ hasText: email }).first().getByRole('link').first().click()
+    await waitForApp(page)
+  }
+  const me = await (await page.request.get('/api/user.php')).json()
+  return { page, context, profileId: me.user.profile.id as number }
+}
+
+async function photoCount(page: Page, id: number) {
+  return (await (await page.request.get(`/api/member.php?id=${id}`)).json()).profile.photos.total as number
+}
+
+test('a visitor sees the main photo and is asked to log in for the others', async ({ page }) => {
+  await skipEntryWarning(page)
+  // Find a demo member with several photos.
+  let id = 1
+  while ((await photoCount(page, id)) < 2) id++
+  const total = await photoCount(page, id)
+  await page.goto(`/members/${id}`)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(
+    page.getByRole('link', { name: `Log in to see ${total - 1} more photo${total - 1 > 1 ? 's' : ''}` }),
+  ).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Send a message' })).toHaveAttribute(
+    'href',
+    `/members/${id}/chat`,
+  )
+  await expect(page.getByRole('button', { name: 'Block' })).toHaveCount(0)
+  await expectAccessible(page)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoHorizontalScroll(page)
+})
+
+test('search results open the member page', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/members')
+  const first = page.getByRole('list', { name: 'Results' }).getByRole('link').first()
+  const name = (await first.textContent())?.split(',')[0] ?? ''
+  await first.click()
+  await expect(page).toHaveURL(/\/members\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name)
+  await expect(page).toHaveTitle(`${name} - LunaDate`)
+})
+
+test('block and unblock a member; a blocked member is shown the spec’s message', async ({ browser }) => {
+  const a = await member(browser, 'Annelies', true)
+  const b = await member(browser, 'Bert', false)
+  await b.page.goto(`/members/${a.profileId}`)
+  await b.page.getByRole('button', { name: 'Block' }).click()
+  await expect(b.page.getByText('You blocked Annelies: neither of you sees the other.')).toBeVisible()
+  await b.page.getByRole('button', { name: 'Unblock' }).click()
+  await expect(b.page.getByRole('button', { name: 'Block' })).toBeVisible()
+
+  const blocked = await a.page.request.post('/api/block.php', { data: { profile: b.profileId } })
+  expect(await blocked.json()).toEqual({ blocked: true })
+  const response = await b.page.goto(`/members/${a.profileId}`)
+  expect(response?.status()).toBe(403)
+  await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(
+    "You're blocked by Annelies. You do not have access to this page.",
+  )
+  await a.context.close()
+  await b.context.close()
+})
