@@ -18,6 +18,8 @@ import { createAccountSettingsService } from './modules/accounts/account-setting
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createPasswordService } from './modules/accounts/password.service.ts'
+import { complaintsRoutes } from './modules/complaints/complaints.routes.ts'
+import { createComplaintsService } from './modules/complaints/complaints.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
 import { createGeocodeService } from './modules/location/geocode.service.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
@@ -107,6 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const geocoder = createGeocodeService(database.db, [
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
+  const complaints = createComplaintsService(database.db, { mail })
   const services: AppServices = {
     sites,
     members,
@@ -117,6 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     profiles,
     photos,
+    complaints,
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -157,6 +161,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes, { members, memberPages })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
+  await app.register(complaintsRoutes, { complaints })
   if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
   app.all('/api/*', async () => {

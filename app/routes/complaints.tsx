@@ -1,10 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { cleanPhone } from '#common/clean-phone.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { ComplaintForm } from '../features/members/complaint-form.tsx'
 import { useRootData } from '../lib/use-root-data.ts'
+import type { Route } from './+types/complaints'
+import { loadComplaints } from './complaints.server.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadComplaints(context, request)
+}
 
 /** How to file a complaint, and where it goes. */
-export default function Complaints() {
+export default function Complaints({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { settings, company } = useRootData()
   const phone = cleanPhone(settings.support_phone)
@@ -12,6 +19,9 @@ export default function Complaints() {
     <div className="container py-4 py-md-5 content-page">
       <PageTitle title={t('complaints.title')} />
       <h1 className="mb-3">{t('complaints.title')}</h1>
+      <div className="mb-4">
+        <ComplaintForm {...loaderData} />
+      </div>
       <p className="lead">{t('complaints.intro', { name: settings.name })}</p>
       <h2 className="h5">{t('complaints.howTitle')}</h2>
       <ol>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DateOfBirth } from './accounts.ts'
 
 /** A profile photo as other people see it; filename and thumb_filename are URLs below cdn_prefix. */
 export const ProfileImage = z.object({
@@ -23,8 +24,24 @@ export const PublicProfile = z.object({
 export type PublicProfile = z.infer<typeof PublicProfile>
 
 /** PUT /api/profile.php: the parts of a profile the member edits (each optional). */
+export const TRAIT_VALUES = {
+  hair_color: ['black', 'brown', 'blonde', 'red', 'grey', 'other'],
+  eye_color: ['brown', 'blue', 'green', 'hazel', 'grey'],
+  body_type: ['slim', 'athletic', 'average', 'curvy', 'large'],
+  relationship_status: ['single', 'divorced', 'separated', 'widowed', 'complicated'],
+  tattoos: ['none', 'some', 'many'],
+} as const
+
 export const ProfileUpdateInput = z
   .object({
+    name: z.string().trim().min(2, { error: 'name_too_short' }).max(30, { error: 'name_too_long' }),
+    date_of_birth: DateOfBirth,
+    hair_color: z.enum(TRAIT_VALUES.hair_color).nullable(),
+    eye_color: z.enum(TRAIT_VALUES.eye_color).nullable(),
+    body_type: z.enum(TRAIT_VALUES.body_type).nullable(),
+    relationship_status: z.enum(TRAIT_VALUES.relationship_status).nullable(),
+    tattoos: z.enum(TRAIT_VALUES.tattoos).nullable(),
+    invisible: z.boolean(),
     gender: z.enum(['female', 'male']),
     sexuality: z.enum(['straight', 'gay', 'bisexual']),
     country: z.string().regex(/^[A-Z]{2}$/, { error: 'country_invalid' }),
@@ -34,12 +51,24 @@ export const ProfileUpdateInput = z
     interests: z.array(z.number().int().positive()).max(20, { error: 'interests_too_many' }),
   })
   .partial()
+  .superRefine((value, ctx) => {
+    if (value.name?.startsWith('@'))
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_starts_with_at' })
+  })
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
 
 /** The member's own profile, as the profile editor shows it. */
 export const OwnProfile = z.object({
   id: z.number().int(),
   name: z.string(),
+  date_of_birth: z.string(),
+  age: z.number().int(),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  invisible: z.boolean(),
   gender: z.string(),
   sexuality: z.string().nullable(),
   country: z.string(),
@@ -130,3 +159,33 @@ export const MemberDetailResponse = z.object({ profile: MemberDetail })
 export const MemberQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 export const BlockInput = z.object({ profile: z.number().int().positive().max(2_147_483_647) })
 export const BlockResponse = z.object({ blocked: z.boolean() })
+
+export const COMPLAINT_REASONS = [
+  'fake_profile',
+  'harassment',
+  'spam_scam',
+  'underage',
+  'inappropriate_photo',
+  'billing',
+  'other',
+] as const
+
+/** POST /api/complaints.php: a complaint, or a report of a profile when `profile` is given. */
+export const ComplaintInput = z.object({
+  name: z.string().trim().min(2, { error: 'name_too_short' }).max(80, { error: 'name_too_long' }),
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254, { error: 'email_invalid' })
+    .pipe(z.email({ error: 'email_invalid' })),
+  reason: z.enum(COMPLAINT_REASONS, { error: 'complaint_reason_required' }),
+  message: z
+    .string()
+    .trim()
+    .min(10, { error: 'complaint_too_short' })
+    .max(5000, { error: 'complaint_too_long' }),
+  profile: z.number().int().positive().max(2_147_483_647).optional(),
+})
+export type ComplaintInput = z.infer<typeof ComplaintInput>
+export const ComplaintResponse = z.object({ id: z.number().int() })

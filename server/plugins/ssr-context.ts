@@ -5,6 +5,7 @@ import type { SettingsResponse } from '#common/schemas/sites.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
+import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
@@ -23,6 +24,7 @@ export interface AppServices {
   mail: MailService
   profiles: ProfileService
   photos: PhotosService
+  complaints: ComplaintsService
 }
 
 /** What the server knows about a page request before React Router runs. */

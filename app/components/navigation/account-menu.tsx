@@ -38,6 +38,9 @@ export function AccountMenu({ user }: { user: User }) {
         </span>
       </Dropdown.Toggle>
       <Dropdown.Menu>
+        <Dropdown.Item as={Link} to="/profile">
+          {t('account.profile')}
+        </Dropdown.Item>
         <Dropdown.Item as={Link} to="/notifications">
           {t('account.settings')}
         </Dropdown.Item>

@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OwnProfile } from '#common/schemas/members.ts'
-import type { Interest } from '#common/schemas/sites.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
-import { referenceData } from '../reference-data/reference-data.ts'
+import { InterestChips } from '../profile/interest-chips.tsx'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'
@@ -15,25 +13,10 @@ export function InterestsStep(props: {
   onSkip: () => void
   step: [number, number]
 }) {
-  const { t, i18n } = useTranslation()
-  const [all, setAll] = useState<Interest[] | null>(null)
-  const [chosen, setChosen] = useState(new Set(props.profile.interests))
-  const { busy, error, setError, run } = useStepSave(props.onDone)
-  useEffect(() => {
-    referenceData
-      .interests(i18n.language)
-      .then(setAll)
-      .catch((e) => setError(apiFormErrors(e, t).message))
-  }, [i18n.language, t, setError])
-  const toggle = (id: number) =>
-    setChosen((current) => {
-      const next = new Set(current)
-      if (next.has(id)) next.delete(id)
-      else next.add(id)
-      return next
-    })
+  const { t } = useTranslation()
+  const [chosen, setChosen] = useState<Set<number>>(new Set(props.profile.interests))
+  const { busy, error, run } = useStepSave(props.onDone)
   const save = () => run(() => saveProfile({ interests: [...chosen] }))
-
   return (
     <StepFrame
       index={props.step[0]}
@@ -45,30 +28,7 @@ export function InterestsStep(props: {
       onSubmit={save}
       onSkip={props.onSkip}
     >
-      {all === null ? (
-        <p aria-busy="true">{t('common.loading')}</p>
-      ) : (
-        <fieldset className="d-flex flex-wrap gap-2">
-          <legend className="visually-hidden">{t('completeSignup.interestsTitle')}</legend>
-          {all.map((interest) => (
-            <div key={interest.id}>
-              <input
-                type="checkbox"
-                className="btn-check"
-                id={`interest-${interest.id}`}
-                checked={chosen.has(interest.id)}
-                onChange={() => toggle(interest.id)}
-              />
-              <label
-                className="btn btn-sm btn-outline-primary rounded-pill"
-                htmlFor={`interest-${interest.id}`}
-              >
-                {interest.name}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-      )}
+      <InterestChips chosen={chosen} onChange={setChosen} legend={t('completeSignup.interestsTitle')} />
     </StepFrame>
   )
 }

@@ -45,6 +45,9 @@ export default function Member({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
             {loggedIn ? <BlockButton profileId={profile.id} blocked={profile.blocked_by_me} /> : null}
+            <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link text-body-secondary">
+              {t('memberPage.report')}
+            </Link>
           </div>
           {profile.about ? (
             <section className="mb-4" aria-labelledby="about-title">

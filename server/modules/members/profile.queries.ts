@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { photos, profileInterests, profiles } from '#server/db/schema/members.ts'
+import { photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 
 export function selectOwnProfile(db: Executor, userId: number) {
@@ -55,4 +55,12 @@ export async function replaceProfileInterests(db: Executor, profileId: number, i
   await db.delete(profileInterests).where(eq(profileInterests.profileId, profileId))
   if (ids.length > 0)
     await db.insert(profileInterests).values(ids.map((interestId) => ({ profileId, interestId })))
+}
+
+export function selectUserEmail(db: Executor, userId: number) {
+  return db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0]?.email ?? '')
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signupMember } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -56,5 +57,49 @@ describe('PUT /api/profile.php', () => {
     await put(m.cookie, { country: 'BE', region_id: be.id })
     const res = await put(m.cookie, { country: 'DE' })
     expect(res.json().profile).toMatchObject({ country: 'DE', region_id: null })
+  })
+})
+
+describe('PUT /api/profile.php, the profile editor', () => {
+  it('saves name, birth date, traits and invisible mode; an invisible member leaves search', async () => {
+    const m = await signupMember(t.app)
+    await t.database.db.execute(
+      sql`update profiles set status = 'active', country = 'AT' where id = ${m.user.profile.id}`,
+    )
+    const res = await put(m.cookie, {
+      name: 'Lena',
+      date_of_birth: '1985-05-05',
+      hair_color: 'blonde',
+      eye_color: 'blue',
+      body_type: 'athletic',
+      relationship_status: 'single',
+      tattoos: 'none',
+    })
+    expect(res.json().profile).toMatchObject({
+      name: 'Lena',
+      date_of_birth: '1985-05-05',
+      hair_color: 'blonde',
+      tattoos: 'none',
+    })
+    const ids = async () =>
+      (await t.app.inject({ url: '/api/members.php?country=AT' }))
+        .json()
+        .profiles.map((p: { id: number }) => p.id)
+    expect(await ids()).toContain(m.user.profile.id)
+    expect((await put(m.cookie, { invisible: true })).json().profile.invisible).toBe(true)
+    t.app.services.members.forgetCounts()
+    expect(await ids()).not.toContain(m.user.profile.id)
+  })
+
+  it('keeps the sign-up rules for the name and the birth date', async () => {
+    const m = await signupMember(t.app, { email: `n${Date.now() % 1_000_000}@x.io` })
+    expect((await put(m.cookie, { name: '@lena' })).json().error.fields.name).toBe(
+      'Your name may not start with @.',
+    )
+    expect((await put(m.cookie, { name: m.email })).json().error.code).toBe('profile.name_is_email')
+    expect((await put(m.cookie, { date_of_birth: '2015-01-01' })).json().error.fields.date_of_birth).toBe(
+      'Enter your date of birth (18+)',
+    )
+    expect((await put(m.cookie, { hair_color: 'purple' })).statusCode).toBe(400)
   })
 })

@@ -1,3 +1,4 @@
+import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -9,6 +10,7 @@ import {
   selectOwnProfile,
   selectProfileInterestIds,
   selectProfilePhotos,
+  selectUserEmail,
   updateProfileRow,
 } from './profile.queries.ts'
 
@@ -26,6 +28,14 @@ export function createProfileService(db: Db) {
     return {
       id: profile.id,
       name: profile.name,
+      date_of_birth: profile.birthDate,
+      age: ageOn(profile.birthDate, new Date()),
+      hair_color: profile.hairColor,
+      eye_color: profile.eyeColor,
+      body_type: profile.bodyType,
+      relationship_status: profile.relationshipStatus,
+      tattoos: profile.tattoos,
+      invisible: profile.invisible,
       gender: profile.gender,
       sexuality: profile.sexuality,
       country: profile.country,
@@ -55,6 +65,9 @@ export function createProfileService(db: Db) {
     ) {
       const profile = await selectOwnProfile(db, userId)
       if (!profile) throw new AppError('authentication_required', 403)
+      if (input.name && input.name.toLowerCase() === (await selectUserEmail(db, userId)).toLowerCase()) {
+        throw new AppError('profile.name_is_email', 400)
+      }
       const country = input.country ?? profile.country
       if (input.country && !allowedCountries.includes(input.country))
         throw new AppError('profile.country_not_served', 400)
@@ -68,6 +81,16 @@ export function createProfileService(db: Db) {
       }
       await db.transaction(async (tx) => {
         await updateProfileRow(tx, profile.id, {
+          ...(input.name ? { name: input.name } : {}),
+          ...(input.date_of_birth ? { birthDate: input.date_of_birth } : {}),
+          ...(input.hair_color !== undefined ? { hairColor: input.hair_color } : {}),
+          ...(input.eye_color !== undefined ? { eyeColor: input.eye_color } : {}),
+          ...(input.body_type !== undefined ? { bodyType: input.body_type } : {}),
+          ...(input.relationship_status !== undefined
+            ? { relationshipStatus: input.relationship_status }
+            : {}),
+          ...(input.tattoos !== undefined ? { tattoos: input.tattoos } : {}),
+          ...(input.invisible !== undefined ? { invisible: input.invisible } : {}),
           ...(input.gender ? { gender: input.gender } : {}),
           ...(input.sexuality ? { sexuality: input.sexuality } : {}),
           ...(input.country ? { country: input.country } : {}),

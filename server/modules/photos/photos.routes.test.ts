@@ -140,6 +140,29 @@ describe('photos', () => {
     ])
   })
 
+  it('makes another of my photos the main one, and only mine', async () => {
+    const a = await signupMember(t.app)
+    const b = await signupMember(t.app)
+    await upload(a.cookie, png, 'image/png')
+    const second = (await upload(a.cookie, png, 'image/png')).json().photo
+    const foreign = await t.app.inject({
+      method: 'PUT',
+      url: '/api/photos.php',
+      payload: { photo: second.id },
+      headers: { cookie: b.cookie },
+    })
+    expect(foreign.statusCode).toBe(404)
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/photos.php',
+      payload: { photo: second.id },
+      headers: { cookie: a.cookie },
+    })
+    expect(res.json()).toEqual({ ok: true })
+    const main = (await ownProfile(a.cookie)).photos.find((p: { main: boolean }) => p.main)
+    expect(main.id).toBe(second.id)
+  })
+
   it('answers a visitor 403', async () => {
     const res = await upload(undefined, png, 'image/png')
     expect(res.statusCode).toBe(403)

@@ -41,6 +41,21 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = as
     },
   )
 
+  app.put(
+    '/api/photos.php',
+    {
+      schema: {
+        tags: ['photos'],
+        body: z.object({ photo: z.number().int().positive() }),
+        response: { 200: OkResponse },
+      },
+    },
+    async (request) => {
+      await photos.makeMain(requireMember(request), request.body.photo)
+      return { ok: true as const }
+    },
+  )
+
   app.delete(
     '/api/photos.php',
     {

@@ -59,6 +59,16 @@ export function createPhotosService(db: Db, deps: { mediaDir: string }) {
       }
     },
 
+    /** Makes one of the member's photos the main one. */
+    async makeMain(member: Member, photoId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const profile = await lockProfileOfUser(tx, member.userId)
+        if (!profile) throw new AppError('authentication_required', 403)
+        if (!(await selectOwnPhoto(tx, profile.id, photoId))) throw new AppError('photos.not_found', 404)
+        await setMainPhoto(tx, profile.id, photoId)
+      })
+    },
+
     /** Deletes one of the member's photos; when it was the main one, the next active photo takes over. */
     async remove(member: Member, photoId: number): Promise<void> {
       const files = await db.transaction(async (tx) => {

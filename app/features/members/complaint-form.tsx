@@ -1,0 +1,137 @@
+import { type FormEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { COMPLAINT_REASONS, ComplaintInput } from '#common/schemas/members.ts'
+import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
+import { fetchJson } from '../../lib/api-client.ts'
+import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
+
+/** The complaint form, also used to report a profile (then the reason starts at "fake profile"). */
+export function ComplaintForm(props: {
+  name: string
+  email: string
+  reported: { id: number; name: string } | null
+}) {
+  const { t } = useTranslation()
+  const [values, setValues] = useState({
+    name: props.name,
+    email: props.email,
+    reason: props.reported ? 'fake_profile' : '',
+    message: '',
+  })
+  const [fields, setFields] = useState<FieldErrors>({})
+  const [message, setMessage] = useState<string | null>(null)
+  const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
+  const [busy, setBusy] = useState(false)
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }))
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    const body = { ...values, reason: values.reason || undefined, profile: props.reported?.id }
+    const parsed = ComplaintInput.safeParse(body)
+    if (!parsed.success) {
+      setFields(zodFieldErrors(parsed.error, t))
+      return
+    }
+    setFields({})
+    setMessage(null)
+    setBusy(true)
+    try {
+      const { id } = await fetchJson<{ id: number }>('/api/complaints.php', {
+        method: 'POST',
+        body: JSON.stringify(body),
+        retries: 0,
+      })
+      setSent({ id, email: parsed.data.email })
+    } catch (error) {
+      const result = apiFormErrors(error, t)
+      setFields(result.fields)
+      setMessage(result.message)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (sent) return <FormMessage success={t('complaints.sent', sent)} />
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-busy={busy}
+      aria-labelledby="complaint-form-title"
+      className="card card-body shadow-sm"
+    >
+      <h2 id="complaint-form-title" className="h5">
+        {t('complaints.formTitle')}
+      </h2>
+      {props.reported ? (
+        <p className="fw-semibold">{t('complaints.profile', { name: props.reported.name })}</p>
+      ) : null}
+      <FormMessage error={message} />
+      <FormField
+        id="complaint-name"
+        label={t('complaints.name')}
+        autoComplete="name"
+        value={values.name}
+        onChange={set('name')}
+        error={fields.name}
+      />
+      <FormField
+        id="complaint-email"
+        label={t('complaints.email')}
+        type="email"
+        autoComplete="email"
+        value={values.email}
+        onChange={set('email')}
+        error={fields.email}
+      />
+      <div className="mb-3">
+        <label className="form-label" htmlFor="complaint-reason">
+          {t('complaints.reason')}
+        </label>
+        <select
+          id="complaint-reason"
+          className={`form-select${fields.reason ? ' is-invalid' : ''}`}
+          value={values.reason}
+          onChange={set('reason')}
+          aria-invalid={fields.reason ? true : undefined}
+          aria-describedby={fields.reason ? 'complaint-reason-error' : undefined}
+        >
+          <option value="">{t('complaints.chooseReason')}</option>
+          {COMPLAINT_REASONS.map((r) => (
+            <option key={r} value={r}>
+              {t(`complaints.reasons.${r}`)}
+            </option>
+          ))}
+        </select>
+        {fields.reason ? (
+          <div id="complaint-reason-error" className="invalid-feedback d-block">
+            {fields.reason}
+          </div>
+        ) : null}
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="complaint-message">
+          {t('complaints.message')}
+        </label>
+        <textarea
+          id="complaint-message"
+          className={`form-control${fields.message ? ' is-invalid' : ''}`}
+          rows={6}
+          maxLength={5000}
+          value={values.message}
+          onChange={set('message')}
+          aria-invalid={fields.message ? true : undefined}
+          aria-describedby={fields.message ? 'complaint-message-error' : undefined}
+        />
+        {fields.message ? (
+          <div id="complaint-message-error" className="invalid-feedback d-block">
+            {fields.message}
+          </div>
+        ) : null}
+      </div>
+      <SubmitButton busy={busy}>{t('complaints.send')}</SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,48 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Interest } from '#common/schemas/sites.ts'
+import { referenceData } from '../reference-data/reference-data.ts'
+
+/** The interests catalogue as toggle chips (loaded once per language and kept). */
+export function InterestChips(props: {
+  chosen: ReadonlySet<number>
+  onChange: (next: Set<number>) => void
+  legend: string
+}) {
+  const { t, i18n } = useTranslation()
+  const [all, setAll] = useState<Interest[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    referenceData
+      .interests(i18n.language)
+      .then(setAll)
+      .catch(() => setFailed(true))
+  }, [i18n.language])
+  if (failed) return <p role="alert">{t('errors.server.error')}</p>
+  if (all === null) return <p aria-busy="true">{t('common.loading')}</p>
+  const toggle = (id: number) => {
+    const next = new Set(props.chosen)
+    if (next.has(id)) next.delete(id)
+    else next.add(id)
+    props.onChange(next)
+  }
+  return (
+    <fieldset className="d-flex flex-wrap gap-2">
+      <legend className="visually-hidden">{props.legend}</legend>
+      {all.map((interest) => (
+        <div key={interest.id}>
+          <input
+            type="checkbox"
+            className="btn-check"
+            id={`interest-${interest.id}`}
+            checked={props.chosen.has(interest.id)}
+            onChange={() => toggle(interest.id)}
+          />
+          <label className="btn btn-sm btn-outline-primary rounded-pill" htmlFor={`interest-${interest.id}`}>
+            {interest.name}
+          </label>
+        </div>
+      ))}
+    </fieldset>
+  )
+}

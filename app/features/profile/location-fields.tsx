@@ -1,0 +1,134 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Geocode } from '#common/schemas/location.ts'
+import type { Region } from '#common/schemas/sites.ts'
+import { fetchJson } from '../../lib/api-client.ts'
+import { currentPosition, geolocationPermission } from '../../lib/geolocation.ts'
+import { referenceData } from '../reference-data/reference-data.ts'
+
+export interface LocationValue {
+  country: string
+  regionId: number | null
+  city: string
+}
+
+/** Country, region (loaded once per country) and city, with "Use my location" where the browser allows. */
+export function LocationFields(props: {
+  countries: readonly string[]
+  value: LocationValue
+  onChange: (next: LocationValue) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const { value, onChange } = props
+  const [regions, setRegions] = useState<Region[] | null>(null)
+  const [locating, setLocating] = useState(false)
+  const [note, setNote] = useState<string | null>(null)
+  const [canLocate, setCanLocate] = useState(false)
+  const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
+
+  useEffect(() => {
+    let current = true
+    setRegions(null)
+    referenceData
+      .regions(value.country)
+      .then((list) => current && setRegions(list))
+      .catch(() => current && setRegions([]))
+    return () => {
+      current = false
+    }
+  }, [value.country])
+
+  useEffect(() => {
+    geolocationPermission(window).then((state) => setCanLocate(state !== 'unsupported' && state !== 'denied'))
+  }, [])
+
+  const locate = async () => {
+    setLocating(true)
+    setNote(null)
+    try {
+      const { coords } = await currentPosition(window)
+      const found = await fetchJson<Geocode | false>(
+        `/api/geocode.php?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`,
+      )
+      if (!found || !props.countries.includes(found.country)) {
+        setNote(t('completeSignup.notFound'))
+      } else {
+        onChange({ country: found.country, regionId: found.region_id, city: found.city })
+        setNote(t('completeSignup.located', { city: found.city }))
+      }
+    } catch (e) {
+      const denied = (e as GeolocationPositionError)?.code === 1
+      if (denied) setCanLocate(false)
+      setNote(denied ? t('completeSignup.locationDenied') : t('completeSignup.notFound'))
+    } finally {
+      setLocating(false)
+    }
+  }
+
+  return (
+    <>
+      {canLocate ? (
+        <button type="button" className="btn btn-outline-primary mb-3" onClick={locate} disabled={locating}>
+          {locating ? t('completeSignup.locating') : t('completeSignup.useLocation')}
+        </button>
+      ) : null}
+      {note ? (
+        <p className="small" role="status">
+          {note}
+        </p>
+      ) : null}
+      <div className="mb-3">
+        <label className="form-label" htmlFor="loc-country">
+          {t('langConfig.country')}
+        </label>
+        <select
+          id="loc-country"
+          className="form-select"
+          value={value.country}
+          onChange={(e) => onChange({ ...value, country: e.target.value, regionId: null })}
+        >
+          {props.countries.map((code) => (
+            <option key={code} value={code}>
+              {names.of(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="loc-region">
+          {t('completeSignup.region')}
+        </label>
+        <select
+          id="loc-region"
+          className="form-select"
+          value={value.regionId ?? ''}
+          disabled={regions === null}
+          aria-busy={regions === null}
+          onChange={(e) => onChange({ ...value, regionId: e.target.value ? Number(e.target.value) : null })}
+        >
+          <option value="">
+            {regions === null ? t('common.loading') : t('completeSignup.chooseRegion')}
+          </option>
+          {(regions ?? []).map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="loc-city">
+          {t('completeSignup.city')}
+        </label>
+        <input
+          id="loc-city"
+          className="form-control"
+          autoComplete="address-level2"
+          maxLength={80}
+          value={value.city}
+          onChange={(e) => onChange({ ...value, city: e.target.value })}
+        />
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next'
+import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts'
+import { PageTitle } from '../../components/page-title.tsx'
+import { OwnPhotos } from '../../features/profile/own-photos.tsx'
+import { ProfileForm } from '../../features/profile/profile-form.tsx'
+import { useRootData } from '../../lib/use-root-data.ts'
+import type { Route } from './+types/profile'
+import { loadCompleteSignup } from './complete-signup.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadCompleteSignup(context)
+}
+
+/** My profile: photos and everything others see of me. */
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { settings, user } = useRootData()
+  const limit = user?.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT
+  return (
+    <div className="container py-4" style={{ maxWidth: 880 }}>
+      <PageTitle title={t('profilePage.title')} />
+      <h1 className="h3 mb-4">{t('profilePage.title')}</h1>
+      <OwnPhotos photos={loaderData.profile.photos} limit={limit} />
+      <ProfileForm
+        key={loaderData.profile.id}
+        profile={loaderData.profile}
+        countries={loaderData.countries}
+        visibleFields={settings.visible_profile_fields}
+        showAbout={settings.visible_profile_notes.includes('about')}
+      />
+    </div>
+  )
+}

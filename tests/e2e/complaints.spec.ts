@@ -1,0 +1,34 @@
+import { expect, expectAccessible, skipEntryWarning, test } from './fixtures.ts'
+
+test('a visitor files a complaint and gets a receipt by mail', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/complaints')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByText('Please choose what it is about.')).toBeVisible()
+  await page.getByLabel('Your name').fill('Camille')
+  await page.getByLabel('Your e-mail address').fill('camille-complaint@example.com')
+  await page.getByLabel('What is it about?').selectOption('billing')
+  await page.getByLabel('Your message').fill('I bought credits twice by mistake and would like one refunded.')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.getByRole('status')).toContainText(
+    'we sent a confirmation to camille-complaint@example.com',
+  )
+  await expectAccessible(page)
+  await page.goto('/dev/mailbox')
+  await expect(
+    page.locator('article.mail').filter({ hasText: 'camille-complaint@example.com' }).first(),
+  ).toContainText('We received your message')
+})
+
+test('"Report this profile" opens the form about that member, in French', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' })
+  const page = await context.newPage()
+  await skipEntryWarning(page)
+  await page.goto('/members/3')
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())?.split(',')[0] ?? ''
+  await page.getByRole('link', { name: 'Signaler ce profil' }).click()
+  await expect(page).toHaveURL('/complaints?profile=3')
+  await expect(page.getByText(`À propos du profil de ${name}`)).toBeVisible()
+  await expect(page.getByLabel('De quoi s’agit-il ?')).toHaveValue('fake_profile')
+  await context.close()
+})
