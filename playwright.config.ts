@@ -37,7 +37,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       DATA_DIR: '.tmp/e2e-data',
-      SEED_MEMBERS: '24',
+      SEED_MEMBERS: '60',
       DEV_MAILBOX: 'true',
       // Every journey signs up from this one address.
       SIGNUP_LIMIT_PER_HOUR: '1000',

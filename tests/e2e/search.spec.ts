@@ -31,6 +31,29 @@ for (const width of [1280, 375]) {
   })
 }
 
+test('page through the results', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/members')
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  const ids = () =>
+    page
+      .getByRole('list', { name: 'Results' })
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+  const firstPage = await ids()
+  expect(firstPage).toHaveLength(24)
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible()
+  const secondPage = await ids()
+  expect(secondPage.length).toBeGreaterThan(0)
+  // Members appear on one page only.
+  expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([])
+  await page.getByRole('link', { name: 'Previous page' }).click()
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  expect(await ids()).toEqual(firstPage)
+})
+
 test('a region narrows the search and similar members are offered when few match', async ({ page }) => {
   await skipEntryWarning(page)
   await page.goto('/members')

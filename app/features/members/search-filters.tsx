@@ -9,10 +9,14 @@ import { referenceData } from '../reference-data/reference-data.ts'
 export function SearchFilters({
   query,
   countries,
+  searchFields,
 }: {
   query: MemberSearchQuery
   countries: readonly string[]
+  /** The site's search_fields: which filters it offers. */
+  searchFields: readonly string[]
 }) {
+  const show = (field: string) => searchFields.includes(field)
   const { t, i18n } = useTranslation()
   const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
   const [country, setCountry] = useState(query.country ?? '')
@@ -39,77 +43,87 @@ export function SearchFilters({
       aria-label={t('search.filters')}
     >
       <div className="row g-2 align-items-end">
-        <div className="col-6 col-md-2">
-          <label className="form-label small" htmlFor="f-gender">
-            {t('search.gender')}
-          </label>
-          <select id="f-gender" name="gender" className="form-select" defaultValue={query.gender ?? ''}>
-            <option value="">{t('search.anyone')}</option>
-            <option value="female">{t('search.women')}</option>
-            <option value="male">{t('search.men')}</option>
-          </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label small" htmlFor="f-country">
-            {t('langConfig.country')}
-          </label>
-          <select
-            id="f-country"
-            name="country"
-            className="form-select"
-            value={country}
-            onChange={(e) => setCountry(e.target.value)}
-          >
-            <option value="">{t('search.anyCountry')}</option>
-            {countries.map((code) => (
-              <option key={code} value={code}>
-                {names.of(code)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-12 col-md-3">
-          <label className="form-label small" htmlFor="f-region">
-            {t('completeSignup.region')}
-          </label>
-          <select
-            id="f-region"
-            name="countryregion"
-            className="form-select"
-            defaultValue={query.countryregion ?? ''}
-            key={`${country}-${regions.length}`}
-            disabled={!country}
-          >
-            <option value="">{t('search.anyRegion')}</option>
-            {regions.map((r) => (
-              <option key={r.id} value={r.id}>
-                {r.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-1">
-          <label className="form-label small" htmlFor="f-min-age">
-            {t('search.minAge')}
-          </label>
-          <select id="f-min-age" name="min_age" className="form-select" defaultValue={query.min_age ?? ''}>
-            <option value="">–</option>
-            {ages.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-1">
-          <label className="form-label small" htmlFor="f-max-age">
-            {t('search.maxAge')}
-          </label>
-          <select id="f-max-age" name="max_age" className="form-select" defaultValue={query.max_age ?? ''}>
-            <option value="">–</option>
-            {ages.map((a) => (
-              <option key={a}>{a}</option>
-            ))}
-          </select>
-        </div>
+        {show('gender') ? (
+          <div className="col-6 col-md-2">
+            <label className="form-label small" htmlFor="f-gender">
+              {t('search.gender')}
+            </label>
+            <select id="f-gender" name="gender" className="form-select" defaultValue={query.gender ?? ''}>
+              <option value="">{t('search.anyone')}</option>
+              <option value="female">{t('search.women')}</option>
+              <option value="male">{t('search.men')}</option>
+            </select>
+          </div>
+        ) : null}
+        {show('country') ? (
+          <div className="col-6 col-md-3">
+            <label className="form-label small" htmlFor="f-country">
+              {t('langConfig.country')}
+            </label>
+            <select
+              id="f-country"
+              name="country"
+              className="form-select"
+              value={country}
+              onChange={(e) => setCountry(e.target.value)}
+            >
+              <option value="">{t('search.anyCountry')}</option>
+              {countries.map((code) => (
+                <option key={code} value={code}>
+                  {names.of(code)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {show('countryregion') ? (
+          <div className="col-12 col-md-3">
+            <label className="form-label small" htmlFor="f-region">
+              {t('completeSignup.region')}
+            </label>
+            <select
+              id="f-region"
+              name="countryregion"
+              className="form-select"
+              defaultValue={query.countryregion ?? ''}
+              key={`${country}-${regions.length}`}
+              disabled={!country}
+            >
+              <option value="">{t('search.anyRegion')}</option>
+              {regions.map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {show('min_age') ? (
+          <div className="col-6 col-md-1">
+            <label className="form-label small" htmlFor="f-min-age">
+              {t('search.minAge')}
+            </label>
+            <select id="f-min-age" name="min_age" className="form-select" defaultValue={query.min_age ?? ''}>
+              <option value="">–</option>
+              {ages.map((a) => (
+                <option key={a}>{a}</option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {show('max_age') ? (
+          <div className="col-6 col-md-1">
+            <label className="form-label small" htmlFor="f-max-age">
+              {t('search.maxAge')}
+            </label>
+            <select id="f-max-age" name="max_age" className="form-select" defaultValue={query.max_age ?? ''}>
+              <option value="">–</option>
+              {ages.map((a) => (
+                <option key={a}>{a}</option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div className="col-12 col-md-2 d-grid">
           <button type="submit" className="btn btn-primary">
             {t('search.submit')}

@@ -18,5 +18,5 @@ export async function loadMemberSearch(context: Readonly<RouterContextProvider>,
   const parsed = MemberSearchQuery.safeParse(params)
   const query = parsed.success ? parsed.data : MemberSearchQuery.parse({})
   const result = await app.services.members.search(query, app.user?.id ?? null, s.cdn_prefix)
-  return { ...result, query, invalid: !parsed.success, countries: s.countries }
+  return { ...result, query, invalid: !parsed.success, countries: s.countries, searchFields: s.search_fields }
 }

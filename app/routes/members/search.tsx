@@ -26,7 +26,11 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
     <div className="container py-4">
       <PageTitle title={t('membersPage.title')} />
       <h1 className="h3">{t('membersPage.title')}</h1>
-      <SearchFilters query={loaderData.query} countries={loaderData.countries} />
+      <SearchFilters
+        query={loaderData.query}
+        countries={loaderData.countries}
+        searchFields={loaderData.searchFields}
+      />
       {loaderData.invalid ? (
         <p className="alert alert-warning" role="alert">
           {t('search.invalid')}
