@@ -3,12 +3,29 @@ import { GEOLOCATION_MAX_AGE_MS } from '#common/constants.ts'
 /** The browser's geolocation permission (spec section 4): unsupported, unknown, or its own state. */
 export type GeolocationPermission = 'unsupported' | 'unknown' | PermissionState
 
-export async function geolocationPermission(win: Window): Promise<GeolocationPermission> {
-  if (!('geolocation' in win.navigator)) return 'unsupported'
-  try {
-    return (await win.navigator.permissions.query({ name: 'geolocation' })).state
-  } catch {
-    return 'unknown'
+/** Calls back with the permission now and whenever the member changes it in the browser; answers the unsubscribe. */
+export function watchGeolocationPermission(
+  win: Window,
+  onChange: (state: GeolocationPermission) => void,
+): () => void {
+  let status: PermissionStatus | null = null
+  let active = true
+  const update = () => status && active && onChange(status.state)
+  if (!('geolocation' in win.navigator)) {
+    onChange('unsupported')
+    return () => {}
+  }
+  win.navigator.permissions
+    ?.query({ name: 'geolocation' })
+    .then((result) => {
+      status = result
+      update()
+      result.addEventListener('change', update)
+    })
+    .catch(() => active && onChange('unknown'))
+  return () => {
+    active = false
+    status?.removeEventListener('change', update)
   }
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import type { Geocode } from '#common/schemas/location.ts'
 import type { Region } from '#common/schemas/sites.ts'
 import { fetchJson } from '../../lib/api-client.ts'
-import { currentPosition, geolocationPermission } from '../../lib/geolocation.ts'
+import { currentPosition, watchGeolocationPermission } from '../../lib/geolocation.ts'
 import { referenceData } from '../reference-data/reference-data.ts'
 
 export interface LocationValue {
@@ -38,9 +38,13 @@ export function LocationFields(props: {
     }
   }, [value.country])
 
-  useEffect(() => {
-    geolocationPermission(window).then((state) => setCanLocate(state !== 'unsupported' && state !== 'denied'))
-  }, [])
+  useEffect(
+    () =>
+      watchGeolocationPermission(window, (state) =>
+        setCanLocate(state !== 'unsupported' && state !== 'denied'),
+      ),
+    [],
+  )
 
   const locate = async () => {
     setLocating(true)

@@ -12,7 +12,7 @@ const OPENERS = {
     'I believe a good laugh is the best start of anything.',
   ],
   fr: [
-    'Curieuse de nature, j’adore découvrir de nouveaux endroits.',
+    'De nature curieuse, j’adore découvrir de nouveaux endroits.',
     'Je suis quelqu’un de chaleureux et simple, avec un faible pour la bonne cuisine.',
     'Mes amis me disent drôle, fidèle et un peu têtu·e.',
     'La vie est trop courte pour les conversations ennuyeuses.',
