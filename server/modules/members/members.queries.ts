@@ -179,3 +179,24 @@ export function selectProfileOwner(db: Executor, profileId: number) {
     .limit(1)
     .then((rows) => rows[0] ?? null)
 }
+
+/**
+ * Of the profiles matching the filters, those a viewer never sees: their own and those on either
+ * side of a block with them. Driven by the viewer's few blocks, so it stays cheap at any size.
+ */
+export async function countViewerExclusions(
+  db: Executor,
+  filters: ProfileFilters,
+  viewerUserId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(profiles)
+    .where(
+      and(
+        filterConditions({ ...filters, excludeUserId: null }, new Date()),
+        sql`${profiles.userId} in (select ${viewerUserId}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${viewerUserId} union select blocker_user_id from ${blocks} where blocked_user_id = ${viewerUserId})`,
+      ),
+    )
+  return Number(row?.n ?? 0)
+}

@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts'
 import { createCountCache } from './count-cache.ts'
 import {
   countProfiles,
+  countViewerExclusions,
   type ProfileFilters,
   selectProfiles,
   selectVisibleProfile,
@@ -47,6 +48,18 @@ export function mediaUrl(cdnPrefix: string, filename: string): string {
 /** Member profiles as others see them. */
 export function createMembersService(db: Db) {
   const counts = createCountCache({ ttlMs: COUNT_TTL_MS, maxEntries: 5000 })
+  /**
+   * The number of matching members the viewer may see: one count shared by every viewer (cached),
+   * less the viewer's own profile and blocks, counted live.
+   */
+  const countVisibleTo = async (filters: ProfileFilters) => {
+    const shared = { ...filters, excludeUserId: null }
+    const [all, excluded] = await Promise.all([
+      counts.get(JSON.stringify(shared), () => countProfiles(db, shared)),
+      filters.excludeUserId === null ? 0 : countViewerExclusions(db, shared, filters.excludeUserId),
+    ])
+    return Math.max(0, all - excluded)
+  }
   return {
     /** Totals may change at once (a block): forget the cached counts. */
     forgetCounts: () => counts.clear(),
@@ -107,7 +120,7 @@ export function createMembersService(db: Db) {
           limit: MEMBERS_PAGE_SIZE,
           offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
         }),
-        counts.get(JSON.stringify(filters), () => countProfiles(db, filters)),
+        countVisibleTo(filters),
       ])
       const narrowed =
         query.countryregion !== undefined || query.min_age !== undefined || query.max_age !== undefined
@@ -121,7 +134,7 @@ export function createMembersService(db: Db) {
         const shown = new Set(rows.map((r) => r.id))
         const [similarRows, similarTotal] = await Promise.all([
           selectProfiles(db, wider, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
-          counts.get(JSON.stringify(wider), () => countProfiles(db, wider)),
+          countVisibleTo(wider),
         ])
         similar = {
           profiles: similarRows
