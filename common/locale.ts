@@ -23,6 +23,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (SUPPORTED_LOCALES as readonly string[]).includes(value)
 }
 
+/** A stored language as a bundled locale (en when it is not one), for mails. */
+export function localeOfLanguage(language: string | null | undefined): Locale {
+  return isLocale(language) ? language : DEFAULT_LOCALE
+}
+
 /** The first supported language of an Accept-Language header, by quality. */
 export function browserLocale(acceptLanguage: string | null | undefined): Locale | null {
   if (!acceptLanguage) return null

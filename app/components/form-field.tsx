@@ -49,3 +49,43 @@ export function FormMessage({ error, success }: { error?: string | null; success
   }
   return null
 }
+
+/** A labelled select with its error message, wired for screen readers; the empty option comes first. */
+export function SelectField(props: {
+  id: string
+  label: string
+  value: string
+  onChange: (value: string) => void
+  placeholder: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  error?: string
+}) {
+  const { id, error } = props
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        {props.label}
+      </label>
+      <select
+        id={id}
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      >
+        <option value="">{props.placeholder}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {error}
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,4 +1,5 @@
 import type { Locale } from '#common/constants.ts'
+import { escapeHtml } from '#common/escape-html.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { translator } from './i18n.ts'
 
@@ -8,10 +9,6 @@ export interface MailContent {
   paragraphs: string[]
   button?: { label: string; url: string }
   after?: string[]
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 /** A branded mail in the member's language: an HTML part and a plain-text part with the same content. */

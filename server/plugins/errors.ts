@@ -3,6 +3,7 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import { MIN_AGE } from '#common/constants.ts'
+import { escapeHtml } from '#common/escape-html.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 
@@ -14,10 +15,6 @@ interface ErrorBody {
 function clientStatus(error: unknown): number | null {
   const status = (error as FastifyError).statusCode
   return status && status >= 400 && status < 500 ? status : null
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function plainErrorPage(locale: string, status: number, message: string): string {

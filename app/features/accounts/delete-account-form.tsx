@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DELETE_REASONS, DeleteAccountInput } from '#common/schemas/accounts.ts'
-import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
@@ -24,31 +24,15 @@ export function DeleteAccountForm() {
       </h2>
       <p className="text-body-secondary">{t('settings.deleteIntro')}</p>
       <FormMessage error={form.message} />
-      <div className="mb-3">
-        <label className="form-label" htmlFor="delete-reason">
-          {t('settings.reason')}
-        </label>
-        <select
-          id="delete-reason"
-          className={`form-select${form.fields.reason ? ' is-invalid' : ''}`}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          aria-invalid={form.fields.reason ? true : undefined}
-          aria-describedby={form.fields.reason ? 'delete-reason-error' : undefined}
-        >
-          <option value="">{t('settings.chooseReason')}</option>
-          {DELETE_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`settings.reasons.${r}`)}
-            </option>
-          ))}
-        </select>
-        {form.fields.reason ? (
-          <div id="delete-reason-error" className="invalid-feedback d-block">
-            {form.fields.reason}
-          </div>
-        ) : null}
-      </div>
+      <SelectField
+        id="delete-reason"
+        label={t('settings.reason')}
+        value={reason}
+        onChange={setReason}
+        placeholder={t('settings.chooseReason')}
+        options={DELETE_REASONS.map((r) => ({ value: r, label: t(`settings.reasons.${r}`) }))}
+        error={form.fields.reason}
+      />
       <div className="mb-3">
         <label className="form-label" htmlFor="delete-remarks">
           {t('settings.remarks')}

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { COMPLAINT_REASONS, ComplaintInput } from '#common/schemas/members.ts'
-import { FormField, FormMessage } from '../../components/form-field.tsx'
+import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { fetchJson } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
@@ -86,31 +86,15 @@ export function ComplaintForm(props: {
         onChange={set('email')}
         error={fields.email}
       />
-      <div className="mb-3">
-        <label className="form-label" htmlFor="complaint-reason">
-          {t('complaints.reason')}
-        </label>
-        <select
-          id="complaint-reason"
-          className={`form-select${fields.reason ? ' is-invalid' : ''}`}
-          value={values.reason}
-          onChange={set('reason')}
-          aria-invalid={fields.reason ? true : undefined}
-          aria-describedby={fields.reason ? 'complaint-reason-error' : undefined}
-        >
-          <option value="">{t('complaints.chooseReason')}</option>
-          {COMPLAINT_REASONS.map((r) => (
-            <option key={r} value={r}>
-              {t(`complaints.reasons.${r}`)}
-            </option>
-          ))}
-        </select>
-        {fields.reason ? (
-          <div id="complaint-reason-error" className="invalid-feedback d-block">
-            {fields.reason}
-          </div>
-        ) : null}
-      </div>
+      <SelectField
+        id="complaint-reason"
+        label={t('complaints.reason')}
+        value={values.reason}
+        onChange={(reason) => setValues((v) => ({ ...v, reason }))}
+        placeholder={t('complaints.chooseReason')}
+        options={COMPLAINT_REASONS.map((r) => ({ value: r, label: t(`complaints.reasons.${r}`) }))}
+        error={fields.reason}
+      />
       <div className="mb-3">
         <label className="form-label" htmlFor="complaint-message">
           {t('complaints.message')}

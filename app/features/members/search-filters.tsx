@@ -1,9 +1,36 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
-import type { Region } from '#common/schemas/sites.ts'
-import { referenceData } from '../reference-data/reference-data.ts'
+import { useRegions } from '../reference-data/use-regions.ts'
+
+const AGES = Array.from({ length: 82 }, (_, i) => i + 18)
+
+/** A lowest or highest age filter, empty for no bound. */
+function AgeSelect({
+  name,
+  label,
+  value,
+}: {
+  name: 'min_age' | 'max_age'
+  label: string
+  value: number | undefined
+}) {
+  const id = `f-${name.replace('_', '-')}`
+  return (
+    <div className="col-6 col-md-1">
+      <label className="form-label small" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} name={name} className="form-select" defaultValue={value ?? ''}>
+        <option value="">–</option>
+        {AGES.map((a) => (
+          <option key={a}>{a}</option>
+        ))}
+      </select>
+    </div>
+  )
+}
 
 /** The search filters as a GET form: they live in the address, so a search can be shared and reloaded. */
 export function SearchFilters({
@@ -20,22 +47,7 @@ export function SearchFilters({
   const { t, i18n } = useTranslation()
   const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
   const [country, setCountry] = useState(query.country ?? '')
-  const [regions, setRegions] = useState<Region[]>([])
-  useEffect(() => {
-    let current = true
-    if (!country) {
-      setRegions([])
-      return
-    }
-    referenceData
-      .regions(country)
-      .then((list) => current && setRegions(list))
-      .catch(() => current && setRegions([]))
-    return () => {
-      current = false
-    }
-  }, [country])
-  const ages = Array.from({ length: 82 }, (_, i) => i + 18)
+  const regions = useRegions(country) ?? []
   return (
     <Form
       method="get"
@@ -99,30 +111,10 @@ export function SearchFilters({
           </div>
         ) : null}
         {show('min_age') ? (
-          <div className="col-6 col-md-1">
-            <label className="form-label small" htmlFor="f-min-age">
-              {t('search.minAge')}
-            </label>
-            <select id="f-min-age" name="min_age" className="form-select" defaultValue={query.min_age ?? ''}>
-              <option value="">–</option>
-              {ages.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </div>
+          <AgeSelect name="min_age" label={t('search.minAge')} value={query.min_age} />
         ) : null}
         {show('max_age') ? (
-          <div className="col-6 col-md-1">
-            <label className="form-label small" htmlFor="f-max-age">
-              {t('search.maxAge')}
-            </label>
-            <select id="f-max-age" name="max_age" className="form-select" defaultValue={query.max_age ?? ''}>
-              <option value="">–</option>
-              {ages.map((a) => (
-                <option key={a}>{a}</option>
-              ))}
-            </select>
-          </div>
+          <AgeSelect name="max_age" label={t('search.maxAge')} value={query.max_age} />
         ) : null}
         <div className="col-12 col-md-2 d-grid">
           <button type="submit" className="btn btn-primary">

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Geocode } from '#common/schemas/location.ts'
-import type { Region } from '#common/schemas/sites.ts'
 import { fetchJson } from '../../lib/api-client.ts'
 import { currentPosition, watchGeolocationPermission } from '../../lib/geolocation.ts'
-import { referenceData } from '../reference-data/reference-data.ts'
+import { useRegions } from '../reference-data/use-regions.ts'
 
 export interface LocationValue {
   country: string
@@ -20,23 +19,11 @@ export function LocationFields(props: {
 }) {
   const { t, i18n } = useTranslation()
   const { value, onChange } = props
-  const [regions, setRegions] = useState<Region[] | null>(null)
+  const regions = useRegions(value.country)
   const [locating, setLocating] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const [canLocate, setCanLocate] = useState(false)
   const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
-
-  useEffect(() => {
-    let current = true
-    setRegions(null)
-    referenceData
-      .regions(value.country)
-      .then((list) => current && setRegions(list))
-      .catch(() => current && setRegions([]))
-    return () => {
-      current = false
-    }
-  }, [value.country])
 
   useEffect(
     () =>

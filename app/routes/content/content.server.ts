@@ -2,6 +2,7 @@ import { marked } from 'marked'
 import { data, type RouterContextProvider } from 'react-router'
 import { cleanPhone } from '#common/clean-phone.ts'
 import type { Locale } from '#common/constants.ts'
+import { escapeHtml } from '#common/escape-html.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import { getAppContext } from '../../context.server.ts'
 
@@ -23,10 +24,6 @@ export const CONTENT_PAGES = [
 ] as const
 /** Pages reachable by a bare token, /{token}: the content pages plus a few of their own. */
 export const TOKEN_PAGES = [...CONTENT_PAGES, 'about', 'safety'] as const
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 function source(locale: Locale, name: string): string | undefined {
   return SOURCES[`../../content/${locale}/${name}.md`] ?? SOURCES[`../../content/en/${name}.md`]

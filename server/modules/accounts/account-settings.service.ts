@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { ACCOUNT_REACTIVATION_DAYS } from '#common/constants.ts'
+import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { verifyPassword } from '#server/lib/passwords.ts'
@@ -26,10 +27,6 @@ import { issueEmailLink } from './email-links.ts'
 export type AccountSettingsService = ReturnType<typeof createAccountSettingsService>
 
 const EMAIL_CHANGE_HOURS = 24
-
-function localeOf(language: string) {
-  return language === 'fr' ? 'fr' : 'en'
-}
 
 /** Changing the e-mail address, deleting the account, undoing that, and erasing it after 14 days. */
 export function createAccountSettingsService(db: Db, deps: { mail: MailService; mediaDir: string }) {
@@ -62,7 +59,7 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
           replace: true,
           mail: (token) =>
             emailChangeMail(
-              { site: from.site, locale: localeOf(user.language), to: email, name },
+              { site: from.site, locale: localeOfLanguage(user.language), to: email, name },
               `${from.origin}/mail-change/do?token=${token}`,
             ),
         }),
@@ -107,7 +104,7 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
           validForMs: ACCOUNT_REACTIVATION_DAYS * 86_400_000,
           mail: (token) =>
             deletionMail(
-              { site: from.site, locale: localeOf(user.language), to: user.email, name },
+              { site: from.site, locale: localeOfLanguage(user.language), to: user.email, name },
               `${from.origin}/account-deleted?token=${token}`,
             ),
         })

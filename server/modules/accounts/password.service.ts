@@ -1,3 +1,4 @@
+import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
@@ -38,7 +39,7 @@ export function createPasswordService(db: Db, deps: { mail: MailService }) {
         throw new AppError('accounts.reset_limit', 429)
       }
       const name = await selectProfileName(db, user.id)
-      const locale = user.language === 'fr' ? 'fr' : 'en'
+      const locale = localeOfLanguage(user.language)
       await db.transaction((tx) =>
         issueEmailLink(tx, {
           userId: user.id,

@@ -1,9 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { escapeHtml } from '#common/escape-html.ts'
 import type { MailService } from './mail.service.ts'
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
 
 /** Escapes a mail's text part and turns its URLs into links. */
 function linkify(text: string): string {
