@@ -38,42 +38,45 @@ const pct = (sorted: number[], p: number) =>
 console.log(
   `member search on ${n.toLocaleString('en')} profiles, ${RUNS} runs each (page, total and similar members)`,
 )
+const [viewer] = await queryRows<{ id: number }>(
+  database.db,
+  sql`select user_id as id from profiles order by id limit 1`,
+)
 console.log(
-  'cold: totals counted every time; warm: totals from the 30 s count cache (paging, repeated searches)',
+  'visitor: as a logged-out visitor; member: as a logged-in member (own profile and blocks excluded)',
 )
 console.log(
   'filters'.padEnd(40),
-  'cold p50'.padStart(9),
-  'cold p95'.padStart(9),
-  'warm p50'.padStart(9),
-  'warm p95'.padStart(9),
+  'visitor p50'.padStart(12),
+  'p95'.padStart(7),
+  'member p50'.padStart(11),
+  'p95'.padStart(7),
   'total'.padStart(10),
 )
 const results: Array<{ name: string; p95: number; query: MemberSearchQuery }> = []
 for (const [name, partial] of combos) {
   const query = { page: 1, ...partial } as MemberSearchQuery
-  for (let i = 0; i < 5; i++) await createMembersService(database.db).search(query, null, '/media')
-  const cold: number[] = []
-  const warm: number[] = []
+  for (let i = 0; i < 5; i++) await members.search(query, null, '/media')
+  const visitor: number[] = []
+  const member: number[] = []
   let total = 0
   for (let i = 0; i < RUNS; i++) {
-    const fresh = createMembersService(database.db)
     const t0 = performance.now()
-    total = (await fresh.search(query, null, '/media')).total
-    cold.push(performance.now() - t0)
+    total = (await members.search(query, null, '/media')).total
+    visitor.push(performance.now() - t0)
     const t1 = performance.now()
-    await members.search(query, null, '/media')
-    warm.push(performance.now() - t1)
+    await members.search(query, viewer.id, '/media')
+    member.push(performance.now() - t1)
   }
-  cold.sort((a, b) => a - b)
-  warm.sort((a, b) => a - b)
-  results.push({ name, p95: pct(cold, 95), query })
+  visitor.sort((a, b) => a - b)
+  member.sort((a, b) => a - b)
+  results.push({ name, p95: Math.max(pct(visitor, 95), pct(member, 95)), query })
   console.log(
     name.padEnd(40),
-    pct(cold, 50).toFixed(1).padStart(9),
-    pct(cold, 95).toFixed(1).padStart(9),
-    pct(warm, 50).toFixed(1).padStart(9),
-    pct(warm, 95).toFixed(1).padStart(9),
+    pct(visitor, 50).toFixed(1).padStart(12),
+    pct(visitor, 95).toFixed(1).padStart(7),
+    pct(member, 50).toFixed(1).padStart(11),
+    pct(member, 95).toFixed(1).padStart(7),
     String(total).padStart(10),
   )
 }
@@ -98,7 +101,7 @@ const where = sql.join(
 )
 for (const statement of [
   sql`explain (analyze, buffers) select p.id from profiles p left join photos ph on ph.id = p.main_photo_id where ${where} order by p.last_active_at desc nulls last, p.id desc nulls last limit 24 offset ${((q.page ?? 1) - 1) * 24}`,
-  sql`explain (analyze, buffers) select count(*) from profiles p where ${where}`,
+  sql`explain (analyze, buffers) select sum(n) from profile_counts where ${q.gender ? sql`gender = ${q.gender}` : sql`true`} and ${q.country ? sql`country = ${q.country}` : sql`true`} and ${q.countryregion ? sql`region_id = ${q.countryregion}` : sql`true`}`,
 ]) {
   const plan = await queryRows<{ 'QUERY PLAN': string }>(database.db, statement)
   console.log(plan.map((r) => r['QUERY PLAN']).join('\n'), '\n')

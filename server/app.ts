@@ -90,7 +90,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Services
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db)
-  const memberPages = createMemberPageService(database.db, { onBlocksChanged: members.forgetCounts })
+  const memberPages = createMemberPageService(database.db)
   const mail = createMailService(database.db, {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,

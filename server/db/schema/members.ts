@@ -87,8 +87,26 @@ export const profiles = pgTable(
       index('profiles_visible_country_gender').on(t.country, t.gender, t.lastActiveAt.desc()).where(visible),
       index('profiles_visible_region_gender').on(t.regionId, t.gender, t.lastActiveAt.desc()).where(visible),
       index('profiles_visible_country_gender_birth').on(t.country, t.gender, t.birthDate).where(visible),
+      index('profiles_visible_birth').on(t.birthDate).where(visible),
     ]
   },
+)
+
+/**
+ * How many visible profiles each (country, gender, region, birth year) holds: kept by statement
+ * triggers on `profiles` (migration 0006), so that search totals sum a few buckets instead of
+ * counting a million rows. `region_id` 0 stands for no region.
+ */
+export const profileCounts = pgTable(
+  'profile_counts',
+  {
+    country: char('country', { length: 2 }).notNull(),
+    gender: text('gender').notNull(),
+    regionId: integer('region_id').notNull(),
+    birthYear: smallint('birth_year').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.gender, t.regionId, t.birthYear] })],
 )
 
 export const photos = pgTable(

@@ -33,7 +33,7 @@ const TRAIT_COLUMNS = {
 } as const
 
 /** Member pages with photo gating (spec section 6), and blocking. */
-export function createMemberPageService(db: Db, deps: { onBlocksChanged: () => void }) {
+export function createMemberPageService(db: Db) {
   return {
     /**
      * A member as the viewer may see them: null when unknown or hidden; 403 member.blocked when the
@@ -105,7 +105,6 @@ export function createMemberPageService(db: Db, deps: { onBlocksChanged: () => v
       if (owner.userId === viewerUserId) throw new AppError('member.block_self', 400)
       if (blocked) await insertBlock(db, viewerUserId, owner.userId)
       else await deleteBlock(db, viewerUserId, owner.userId)
-      deps.onBlocksChanged()
       return blocked
     },
   }

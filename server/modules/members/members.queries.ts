@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { blocks, photos, profileInterests, profiles } from '#server/db/schema/members.ts'
+import { blocks, photos, profileCounts, profileInterests, profiles } from '#server/db/schema/members.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 
 /**
@@ -57,13 +57,26 @@ export interface ProfileFilters {
   maxAge?: number
 }
 
-function filterConditions(f: ProfileFilters, today: Date): SQL | undefined {
-  const date = (yearsAgo: number, dayShift = 0) => {
-    const d = new Date(
-      Date.UTC(today.getUTCFullYear() - yearsAgo, today.getUTCMonth(), today.getUTCDate() + dayShift),
-    )
-    return d.toISOString().slice(0, 10)
+/** Birth dates (YYYY-MM-DD, inclusive) of members whose age today lies within the filters. */
+interface BirthRange {
+  from?: string
+  to?: string
+}
+
+export function birthRange(f: Pick<ProfileFilters, 'minAge' | 'maxAge'>, today: Date): BirthRange {
+  const date = (yearsAgo: number, dayShift = 0) =>
+    new Date(Date.UTC(today.getUTCFullYear() - yearsAgo, today.getUTCMonth(), today.getUTCDate() + dayShift))
+      .toISOString()
+      .slice(0, 10)
+  return {
+    // Aged at most maxAge: born after today minus (maxAge + 1) years.
+    from: f.maxAge ? date(f.maxAge + 1, 1) : undefined,
+    // Aged at least minAge: born on or before today minus minAge years.
+    to: f.minAge ? date(f.minAge) : undefined,
   }
+}
+
+function filterConditions(f: ProfileFilters, born: BirthRange): SQL | undefined {
   return and(
     visibleToOthers(),
     f.excludeUserId === null ? undefined : ne(profiles.userId, f.excludeUserId),
@@ -71,10 +84,8 @@ function filterConditions(f: ProfileFilters, today: Date): SQL | undefined {
     f.genders ? inArray(profiles.gender, f.genders) : undefined,
     f.country ? eq(profiles.country, f.country) : undefined,
     f.regionId ? eq(profiles.regionId, f.regionId) : undefined,
-    // Aged at least minAge: born on or before today minus minAge years.
-    f.minAge ? lte(profiles.birthDate, date(f.minAge)) : undefined,
-    // Aged at most maxAge: born after today minus (maxAge + 1) years.
-    f.maxAge ? gte(profiles.birthDate, date(f.maxAge + 1, 1)) : undefined,
+    born.from ? gte(profiles.birthDate, born.from) : undefined,
+    born.to ? lte(profiles.birthDate, born.to) : undefined,
   )
 }
 
@@ -85,18 +96,74 @@ export function selectProfiles(
   page: { limit: number; offset: number },
 ) {
   return selectPublicColumns(db)
-    .where(filterConditions(filters, new Date()))
+    .where(filterConditions(filters, birthRange(filters, new Date())))
     .orderBy(...MOST_RECENT_FIRST)
     .limit(page.limit)
     .offset(page.offset)
 }
 
-/** How many visible profiles match the filters. */
+/**
+ * The birth range cut into whole calendar years, summed from `profile_counts`, and at most two
+ * partial years at its ends, counted live (each a year at most, served by a birth-date index).
+ */
+export function splitByYear(born: BirthRange): {
+  years: { from?: number; to?: number } | null
+  partial: BirthRange[]
+} {
+  const fromYear = born.from ? Number(born.from.slice(0, 4)) : undefined
+  const toYear = born.to ? Number(born.to.slice(0, 4)) : undefined
+  if (
+    fromYear !== undefined &&
+    fromYear === toYear &&
+    !(born.from?.endsWith('-01-01') && born.to?.endsWith('-12-31'))
+  ) {
+    return { years: null, partial: [born] }
+  }
+  const partial: BirthRange[] = []
+  let firstYear = fromYear
+  let lastYear = toYear
+  if (born.from && fromYear !== undefined && !born.from.endsWith('-01-01')) {
+    partial.push({ from: born.from, to: `${fromYear}-12-31` })
+    firstYear = fromYear + 1
+  }
+  if (born.to && toYear !== undefined && !born.to.endsWith('-12-31')) {
+    partial.push({ from: `${toYear}-01-01`, to: born.to })
+    lastYear = toYear - 1
+  }
+  const empty = firstYear !== undefined && lastYear !== undefined && firstYear > lastYear
+  return { years: empty ? null : { from: firstYear, to: lastYear }, partial }
+}
+
+/** How many visible profiles match the filters (all viewers alike: `excludeUserId` is ignored). */
 export async function countProfiles(db: Executor, filters: ProfileFilters): Promise<number> {
+  const shared = { ...filters, excludeUserId: null }
+  const { years, partial } = splitByYear(birthRange(filters, new Date()))
+  const counts = await Promise.all([
+    years ? sumProfileCounts(db, shared, years) : 0,
+    ...partial.map(async (born) => {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(profiles)
+        .where(filterConditions(shared, born))
+      return Number(row?.n ?? 0)
+    }),
+  ])
+  return counts.reduce((a, b) => a + b, 0)
+}
+
+async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?: number; to?: number }) {
   const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .where(filterConditions(filters, new Date()))
+    .select({ n: sql<number>`coalesce(sum(${profileCounts.n}), 0)::int` })
+    .from(profileCounts)
+    .where(
+      and(
+        f.genders ? inArray(profileCounts.gender, f.genders) : undefined,
+        f.country ? eq(profileCounts.country, f.country) : undefined,
+        f.regionId ? eq(profileCounts.regionId, f.regionId) : undefined,
+        years.from === undefined ? undefined : gte(profileCounts.birthYear, years.from),
+        years.to === undefined ? undefined : lte(profileCounts.birthYear, years.to),
+      ),
+    )
   return Number(row?.n ?? 0)
 }
 
@@ -194,7 +261,7 @@ export async function countViewerExclusions(
     .from(profiles)
     .where(
       and(
-        filterConditions({ ...filters, excludeUserId: null }, new Date()),
+        filterConditions({ ...filters, excludeUserId: null }, birthRange(filters, new Date())),
         sql`${profiles.userId} in (select ${viewerUserId}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${viewerUserId} union select blocker_user_id from ${blocks} where blocked_user_id = ${viewerUserId})`,
       ),
     )

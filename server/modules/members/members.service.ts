@@ -1,6 +1,5 @@
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { createCountCache } from './count-cache.ts'
 import {
   countProfiles,
   countViewerExclusions,
@@ -36,7 +35,6 @@ export const MEMBERS_PAGE_SIZE = 24
 /** Below this many results, search also offers similar members. */
 const SIMILAR_BELOW = 6
 const SIMILAR_SIZE = 12
-const COUNT_TTL_MS = 30_000
 
 export type MembersService = ReturnType<typeof createMembersService>
 
@@ -47,23 +45,18 @@ export function mediaUrl(cdnPrefix: string, filename: string): string {
 
 /** Member profiles as others see them. */
 export function createMembersService(db: Db) {
-  const counts = createCountCache({ ttlMs: COUNT_TTL_MS, maxEntries: 5000 })
   /**
-   * The number of matching members the viewer may see: one count shared by every viewer (cached),
-   * less the viewer's own profile and blocks, counted live.
+   * The number of matching members the viewer may see: the count shared by every viewer (summed
+   * from the per-bucket counts), less the viewer's own profile and blocks, counted live.
    */
   const countVisibleTo = async (filters: ProfileFilters) => {
-    const shared = { ...filters, excludeUserId: null }
     const [all, excluded] = await Promise.all([
-      counts.get(JSON.stringify(shared), () => countProfiles(db, shared)),
-      filters.excludeUserId === null ? 0 : countViewerExclusions(db, shared, filters.excludeUserId),
+      countProfiles(db, filters),
+      filters.excludeUserId === null ? 0 : countViewerExclusions(db, filters, filters.excludeUserId),
     ])
     return Math.max(0, all - excluded)
   }
   return {
-    /** Totals may change at once (a block): forget the cached counts. */
-    forgetCounts: () => counts.clear(),
-
     /** A profile anybody may see, or null when it does not exist or is hidden; only an active main image is shown. */
     async getPublicProfile(profileId: number, cdnPrefix: string): Promise<PublicProfile | null> {
       if (!Number.isSafeInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647) return null

@@ -87,7 +87,6 @@ describe('PUT /api/profile.php, the profile editor', () => {
         .profiles.map((p: { id: number }) => p.id)
     expect(await ids()).toContain(m.user.profile.id)
     expect((await put(m.cookie, { invisible: true })).json().profile.invisible).toBe(true)
-    t.app.services.members.forgetCounts()
     expect(await ids()).not.toContain(m.user.profile.id)
   })
 
