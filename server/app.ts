@@ -11,6 +11,7 @@ import { type Database, openDatabase } from './db/client.ts'
 import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
 import { AppError } from './lib/errors.ts'
+import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
 import { loggerOptions } from './lib/logger.ts'
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
@@ -21,6 +22,9 @@ import { createPasswordService } from './modules/accounts/password.service.ts'
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts'
 import { createComplaintsService } from './modules/complaints/complaints.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
+import { likesRoutes } from './modules/likes/likes.routes.ts'
+import { createLikesService } from './modules/likes/likes.service.ts'
+import { createSwipeService } from './modules/likes/swipe.service.ts'
 import { createGeocodeService } from './modules/location/geocode.service.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
@@ -110,6 +114,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
   const complaints = createComplaintsService(database.db, { mail })
+  const events = createEventBus((error) => app.log.error({ err: error }, 'event handler failed'))
+  const likes = createLikesService(database.db, { events, members })
+  const swipes = createSwipeService(database.db, { likes })
   const services: AppServices = {
     sites,
     members,
@@ -121,6 +128,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profiles,
     photos,
     complaints,
+    likes,
+    swipes,
+    events,
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -159,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
   await app.register(profileRoutes, { profiles })
   await app.register(membersRoutes, { members, memberPages })
+  await app.register(likesRoutes, { likes, swipes })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })

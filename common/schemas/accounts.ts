@@ -93,7 +93,27 @@ export const LoginInput = z.object({
 export type LoginInput = z.infer<typeof LoginInput>
 
 /** PUT /api/user.php */
-export const UpdateUserInput = z.object({ language: z.enum(['en', 'fr']) })
+/** An IANA time zone name the runtime knows (Europe/Paris). */
+export const TimeZone = z
+  .string()
+  .max(64)
+  .refine(
+    (value) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: value })
+        return true
+      } catch {
+        return false
+      }
+    },
+    { error: 'time_zone_invalid' },
+  )
+
+/** PUT /api/user.php: the member's language (spec section 7) and their browser's time zone. */
+export const UpdateUserInput = z
+  .object({ language: z.enum(['en', 'fr']), time_zone: TimeZone })
+  .partial()
+  .refine((v) => v.language !== undefined || v.time_zone !== undefined, { error: 'nothing_to_update' })
 
 const MainImage = z
   .object({

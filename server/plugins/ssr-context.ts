@@ -2,10 +2,13 @@ import { createContext, type RouterContext } from 'react-router'
 import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
+import type { EventBus } from '#server/lib/events.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
+import type { LikesService } from '#server/modules/likes/likes.service.ts'
+import type { SwipeService } from '#server/modules/likes/swipe.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
@@ -25,6 +28,9 @@ export interface AppServices {
   profiles: ProfileService
   photos: PhotosService
   complaints: ComplaintsService
+  likes: LikesService
+  swipes: SwipeService
+  events: EventBus
 }
 
 /** What the server knows about a page request before React Router runs. */

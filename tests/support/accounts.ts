@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import { profiles, users } from '#server/db/schema/members.ts'
 
 let counter = 0
 
@@ -28,4 +30,13 @@ export async function signupMember(app: FastifyInstance, overrides: Record<strin
     email: body.email,
     password: body.password,
   }
+}
+
+/** A member who signed up and activated their account: visible to others. */
+export async function activeMember(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const member = await signupMember(app, overrides)
+  const db = app.database.db
+  await db.update(users).set({ status: 'active' }).where(eq(users.id, member.user.id))
+  await db.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, member.user.id))
+  return member
 }

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
+import { gendersSought } from '#common/matching.ts'
 import { getAppContext } from '../../context.server.ts'
 import { requireUser } from './guards.server.ts'
 
@@ -20,11 +21,13 @@ export async function loadSignupMatches(context: Readonly<RouterContextProvider>
   const user = requireUser(context)
   const app = getAppContext(context)
   const profile = await app.services.profiles.getOwn(user.id, app.site.settings.cdn_prefix)
-  const profiles = await app.services.members.listSuggestions({
+  const profiles = await app.services.members.rank({
     viewerUserId: user.id,
-    gender: profile.gender,
-    sexuality: profile.sexuality,
+    genders: gendersSought(profile.gender, profile.sexuality),
     country: profile.country,
+    interestIds: profile.interests,
+    preferRegionId: profile.region_id,
+    limit: 12,
     cdnPrefix: app.site.settings.cdn_prefix,
   })
   return { profiles }

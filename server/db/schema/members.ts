@@ -37,6 +37,8 @@ export const users = pgTable(
     /** The terms version date the member agreed to at sign-up. */
     termsVersion: timestamp('terms_version', { withTimezone: true }),
     tracking: jsonb('tracking').$type<Record<string, string>>(),
+    /** The member's IANA time zone, from their browser: where their day starts (swipe likes). */
+    timeZone: text('time_zone'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),

@@ -81,7 +81,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/user.php',
     { schema: { tags: ['accounts'], body: UpdateUserInput, response: { 200: UserResponse } } },
     async (request) => ({
-      user: await accounts.setLanguage(requireMember(request), request.body.language, request.site),
+      user: await accounts.updateUser(requireMember(request), request.body, request.site),
     }),
   )
 

@@ -260,9 +260,13 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
       await upsertPushSubscription(db, member.userId, endpoint, keys.p256dh, keys.auth)
     },
 
-    /** Saves the member's language (PUT /api/user.php). */
-    async setLanguage(member: Member, language: Locale, site: Site): Promise<User> {
-      await updateUser(db, member.userId, { language })
+    /** Saves the member's language and time zone (PUT /api/user.php). */
+    async updateUser(
+      member: Member,
+      input: { language?: Locale; time_zone?: string },
+      site: Site,
+    ): Promise<User> {
+      await updateUser(db, member.userId, { language: input.language, timeZone: input.time_zone })
       return toUser(member.userId, site)
     },
   }

@@ -1,6 +1,7 @@
 import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
+import { mediaUrl } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import {
@@ -12,7 +13,6 @@ import {
   selectMemberDetail,
   selectProfileOwner,
 } from './members.queries.ts'
-import { mediaUrl } from './members.service.ts'
 
 export type MemberPageService = ReturnType<typeof createMemberPageService>
 

@@ -1,47 +1,14 @@
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import { notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
 import { blocks, photos, profileCounts, profileInterests, profiles } from '#server/db/schema/members.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 
-/**
- * What every member-facing list applies: an active, visible profile whose account is neither
- * deleted nor banned (`hidden` is set with either). The partial indexes on profiles match it.
- */
-export function visibleToOthers(): SQL {
-  return sql`${profiles.status} = 'active' and not ${profiles.invisible} and not ${profiles.hidden}`
-}
-
-/** Neither side of a block between the viewer and the profile's member: enforced in every list. */
-export function notBlockedWith(viewerUserId: number): SQL {
-  return sql`not exists (select 1 from ${blocks} b where (b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId}) or (b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId}))`
-}
-
 const MOST_RECENT_FIRST = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.id} desc nulls last`]
-
-/** The columns of a profile as others see it, with its main photo and region. */
-function selectPublicColumns(db: Executor) {
-  return db
-    .select({
-      id: profiles.id,
-      name: profiles.name,
-      age: sql<number>`date_part('year', age(${profiles.birthDate}))::int`,
-      gender: profiles.gender,
-      city: profiles.city,
-      region: regions.name,
-      country: profiles.country,
-      fictional: profiles.fictional,
-      photoFilename: photos.filename,
-      photoThumb: photos.thumbFilename,
-      photoStatus: photos.status,
-    })
-    .from(profiles)
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .leftJoin(regions, eq(regions.id, profiles.regionId))
-}
 
 /** One profile that others may see. */
 export async function selectVisibleProfile(db: Executor, profileId: number) {
-  const rows = await selectPublicColumns(db)
+  const rows = await selectProfileCards(db)
     .where(and(eq(profiles.id, profileId), visibleToOthers()))
     .limit(1)
   return rows[0] ?? null
@@ -95,7 +62,7 @@ export function selectProfiles(
   filters: ProfileFilters,
   page: { limit: number; offset: number },
 ) {
-  return selectPublicColumns(db)
+  return selectProfileCards(db)
     .where(filterConditions(filters, birthRange(filters, new Date())))
     .orderBy(...MOST_RECENT_FIRST)
     .limit(page.limit)
@@ -266,4 +233,53 @@ export async function countViewerExclusions(
       ),
     )
   return Number(row?.n ?? 0)
+}
+
+/** How many of the most recently active matching members the match finder ranks. */
+const RANKED_CANDIDATES = 1000
+
+/**
+ * The match finder's ranking: of the most recently active members matching the filters, those
+ * sharing the most interests first, then those in the preferred region, then the most recent.
+ */
+export async function selectRankedProfiles(
+  db: Executor,
+  filters: ProfileFilters & { interestIds: number[]; preferRegionId?: number },
+  limit: number,
+) {
+  const candidates = db
+    .select({ id: profiles.id, regionId: profiles.regionId, lastActiveAt: profiles.lastActiveAt })
+    .from(profiles)
+    .where(filterConditions(filters, birthRange(filters, new Date())))
+    .orderBy(...MOST_RECENT_FIRST)
+    .limit(RANKED_CANDIDATES)
+    .as('c')
+  const shared =
+    filters.interestIds.length > 0
+      ? sql<number>`(select count(*)::int from ${profileInterests} pi where pi.profile_id = ${candidates.id} and pi.interest_id in ${filters.interestIds})`
+      : sql<number>`0`
+  const sameRegion = filters.preferRegionId
+    ? sql<number>`(case when ${candidates.regionId} = ${filters.preferRegionId} then 1 else 0 end)`
+    : sql<number>`0`
+  const ranked = await db
+    .select({ id: candidates.id, shared: shared.as('shared') })
+    .from(candidates)
+    .orderBy(
+      sql`${shared} * 3 + ${sameRegion} * 2 desc`,
+      sql`${candidates.lastActiveAt} desc nulls last`,
+      sql`${candidates.id} desc`,
+    )
+    .limit(limit)
+  if (ranked.length === 0) return []
+  const cards = await selectProfileCards(db).where(
+    inArray(
+      profiles.id,
+      ranked.map((r) => r.id),
+    ),
+  )
+  const byId = new Map(cards.map((c) => [c.id, c]))
+  return ranked.flatMap((r) => {
+    const card = byId.get(r.id)
+    return card ? [{ ...card, shared: Number(r.shared) }] : []
+  })
 }

@@ -1,35 +1,15 @@
+import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
+import { toPublicProfile } from '#server/db/profile-cards.ts'
 import {
   countProfiles,
   countViewerExclusions,
   type ProfileFilters,
   selectProfiles,
+  selectRankedProfiles,
   selectVisibleProfile,
 } from './members.queries.ts'
-
-type ProfileRow = NonNullable<Awaited<ReturnType<typeof selectVisibleProfile>>>
-
-function toPublicProfile(row: ProfileRow, cdnPrefix: string): PublicProfile {
-  return {
-    id: row.id,
-    name: row.name,
-    age: Number(row.age),
-    gender: row.gender,
-    city: row.city,
-    region: row.region,
-    country: row.country,
-    fictional: row.fictional,
-    main_image:
-      row.photoFilename && row.photoThumb && row.photoStatus === 'active'
-        ? {
-            filename: mediaUrl(cdnPrefix, row.photoFilename),
-            thumb_filename: mediaUrl(cdnPrefix, row.photoThumb),
-            status: 'active',
-          }
-        : null,
-  }
-}
 
 export const MEMBERS_PAGE_SIZE = 24
 /** Below this many results, search also offers similar members. */
@@ -37,11 +17,6 @@ const SIMILAR_BELOW = 6
 const SIMILAR_SIZE = 12
 
 export type MembersService = ReturnType<typeof createMembersService>
-
-/** The URL of a stored media file below the site's cdn_prefix. */
-export function mediaUrl(cdnPrefix: string, filename: string): string {
-  return `${cdnPrefix.replace(/\/$/, '')}/${filename}`
-}
 
 /** Member profiles as others see them. */
 export function createMembersService(db: Db) {
@@ -65,29 +40,37 @@ export function createMembersService(db: Db) {
     },
 
     /**
-     * Members to suggest to a new member: the genders they look for, in their country, most
-     * recently active first (the match finder's ranking refines this later).
+     * The match finder's ranking (GET /api/match-finder.php, /match-finder, /signup-matches): of the
+     * 1,000 most recently active members matching the filters, the most shared interests first,
+     * then the preferred region, then the most recently active.
      */
-    async listSuggestions(opts: {
+    async rank(opts: {
       viewerUserId: number
-      gender: string
-      sexuality: string | null
+      genders: string[]
       country: string
+      regionId?: number
+      minAge?: number
+      maxAge?: number
+      interestIds: number[]
+      preferRegionId?: number | null
+      limit: number
       cdnPrefix: string
-    }) {
-      const other = opts.gender === 'female' ? 'male' : 'female'
-      const genders =
-        opts.sexuality === 'gay'
-          ? [opts.gender]
-          : opts.sexuality === 'bisexual'
-            ? ['female', 'male']
-            : [other]
-      const rows = await selectProfiles(
+    }): Promise<RankedProfile[]> {
+      const rows = await selectRankedProfiles(
         db,
-        { excludeUserId: opts.viewerUserId, genders, country: opts.country },
-        { limit: 12, offset: 0 },
+        {
+          excludeUserId: opts.viewerUserId,
+          genders: opts.genders,
+          country: opts.country,
+          regionId: opts.regionId,
+          minAge: opts.minAge,
+          maxAge: opts.maxAge,
+          interestIds: opts.interestIds,
+          preferRegionId: opts.preferRegionId ?? undefined,
+        },
+        opts.limit,
       )
-      return rows.map((row) => toPublicProfile(row, opts.cdnPrefix))
+      return rows.map((row) => ({ ...toPublicProfile(row, opts.cdnPrefix), shared_interests: row.shared }))
     },
 
     /**

@@ -1,8 +1,8 @@
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
+import { mediaUrl } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { mediaUrl } from './members.service.ts'
 import {
   existingInterestIds,
   regionInCountry,

@@ -1,0 +1,79 @@
+/** Days in a member's own time zone: where their day starts and ends, DST included. */
+
+/** A main time zone per site country, for members whose browser has not told us theirs yet. */
+const COUNTRY_TIME_ZONES: Record<string, string> = {
+  US: 'America/New_York',
+  CA: 'America/Toronto',
+  AU: 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+  GB: 'Europe/London',
+  IE: 'Europe/Dublin',
+  PL: 'Europe/Warsaw',
+  FR: 'Europe/Paris',
+  BE: 'Europe/Brussels',
+  NL: 'Europe/Amsterdam',
+  DE: 'Europe/Berlin',
+  AT: 'Europe/Vienna',
+  CH: 'Europe/Zurich',
+  IT: 'Europe/Rome',
+  ES: 'Europe/Madrid',
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value })
+    return true
+  } catch {
+    return false
+  }
+}
+
+/** The member's time zone, or their country's, or UTC. */
+export function timeZoneOf(stored: string | null, country: string): string {
+  if (stored && isTimeZone(stored)) return stored
+  return COUNTRY_TIME_ZONES[country] ?? 'UTC'
+}
+
+/** The wall-clock date and time at `instant` in `timeZone`, read as if it were UTC. */
+function wallClockAsUtc(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  )
+  return Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  )
+}
+
+/** The instant at which the local midnight of the given wall-clock date happens in `timeZone`. */
+function localMidnight(year: number, month: number, day: number, timeZone: string): Date {
+  const wall = Date.UTC(year, month, day)
+  let guess = wall
+  for (let i = 0; i < 3; i++) {
+    const offset = wallClockAsUtc(new Date(guess), timeZone) - guess
+    guess = wall - offset
+  }
+  return new Date(guess)
+}
+
+/** The start of the member's day containing `now`, and the start of the next. */
+export function dayBounds(now: Date, timeZone: string): { start: Date; next: Date } {
+  const wall = new Date(wallClockAsUtc(now, timeZone))
+  const [y, m, d] = [wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()]
+  return { start: localMidnight(y, m, d, timeZone), next: localMidnight(y, m, d + 1, timeZone) }
+}

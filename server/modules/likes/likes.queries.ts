@@ -1,0 +1,191 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
+import { likes, swipes } from '#server/db/schema/likes.ts'
+import { blocks, profiles, users } from '#server/db/schema/members.ts'
+
+/** How many of the most recent likes each way the likes lists hold. */
+export const LIKES_LIST_LIMIT = 500
+
+/** A profile others may see, with its owner, and whether a block stands between it and the viewer. */
+export async function selectLikeTarget(db: Executor, profileId: number, viewerUserId: number) {
+  const rows = await db
+    .select({
+      userId: profiles.userId,
+      name: profiles.name,
+      blockedByThem: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId})`,
+      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId})`,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), visibleToOthers()))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** The viewer's own profile id (the id others know them by). */
+export async function selectProfileIdOf(db: Executor, userId: number) {
+  const rows = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId)).limit(1)
+  return rows[0]?.id ?? null
+}
+
+/** Inserts a like; false when it already existed. */
+export async function insertLike(
+  db: Executor,
+  like: { likerUserId: number; likedUserId: number; source: 'profile' | 'swipe' | 'auto' },
+) {
+  const rows = await db
+    .insert(likes)
+    .values(like)
+    .onConflictDoNothing()
+    .returning({ liker: likes.likerUserId })
+  return rows.length > 0
+}
+
+export async function likeExists(db: Executor, likerUserId: number, likedUserId: number) {
+  const rows = await db
+    .select({ n: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerUserId, likerUserId), eq(likes.likedUserId, likedUserId)))
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function deleteLike(db: Executor, likerUserId: number, likedUserId: number) {
+  await db.delete(likes).where(and(eq(likes.likerUserId, likerUserId), eq(likes.likedUserId, likedUserId)))
+}
+
+/** The like from `likerUserId` has been seen by the member it was for. */
+export async function markLikeSeen(db: Executor, likerUserId: number, likedUserId: number) {
+  const rows = await db
+    .update(likes)
+    .set({ isNew: false })
+    .where(and(eq(likes.likerUserId, likerUserId), eq(likes.likedUserId, likedUserId), eq(likes.isNew, true)))
+    .returning({ liker: likes.likerUserId })
+  return rows.length > 0
+}
+
+/** The most recent likes the member gave and received, with the other side's user id. */
+export async function selectLikesOf(db: Executor, userId: number) {
+  const [given, received] = await Promise.all([
+    db
+      .select({ userId: likes.likedUserId, createdAt: likes.createdAt })
+      .from(likes)
+      .where(eq(likes.likerUserId, userId))
+      .orderBy(desc(likes.createdAt))
+      .limit(LIKES_LIST_LIMIT),
+    db
+      .select({ userId: likes.likerUserId, isNew: likes.isNew, createdAt: likes.createdAt })
+      .from(likes)
+      .where(eq(likes.likedUserId, userId))
+      .orderBy(desc(likes.createdAt))
+      .limit(LIKES_LIST_LIMIT),
+  ])
+  return { given, received }
+}
+
+/** The cards of these members that the viewer may see: visible, and no block either way. */
+export function selectVisibleCards(db: Executor, userIds: number[], viewerUserId: number) {
+  if (userIds.length === 0) return Promise.resolve([])
+  return selectProfileCards(db).where(
+    and(inArray(profiles.userId, userIds), visibleToOthers(), notBlockedWith(viewerUserId)),
+  )
+}
+
+/**
+ * Cards for the swipe game: visible members of the sought genders in the country, neither swiped
+ * nor liked by the player yet, no block either way, most recently active first.
+ */
+export function selectSwipeCards(
+  db: Executor,
+  opts: { userId: number; genders: string[]; country: string; limit: number },
+) {
+  return selectProfileCards(db)
+    .where(
+      and(
+        visibleToOthers(),
+        sql`${profiles.userId} <> ${opts.userId}`,
+        notBlockedWith(opts.userId),
+        inArray(profiles.gender, opts.genders),
+        eq(profiles.country, opts.country),
+        sql`not exists (select 1 from ${swipes} s where s.user_id = ${opts.userId} and s.swiped_user_id = ${profiles.userId})`,
+        sql`not exists (select 1 from ${likes} l where l.liker_user_id = ${opts.userId} and l.liked_user_id = ${profiles.userId})`,
+      ),
+    )
+    .orderBy(sql`${profiles.lastActiveAt} desc`, sql`${profiles.id} desc`)
+    .limit(opts.limit)
+}
+
+/** What the likes features need of the member: where they are and whom they look for. */
+export async function selectMemberBasics(db: Executor, userId: number, lock = false) {
+  const query = db
+    .select({
+      timeZone: users.timeZone,
+      country: profiles.country,
+      gender: profiles.gender,
+      sexuality: profiles.sexuality,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+  // Locked for the rest of the transaction: one swipe of the member at a time.
+  const rows = await (lock ? query.for('update', { of: users }) : query)
+  return rows[0] ?? null
+}
+
+/** The player's swipe likes since the start of their day. */
+export async function countSwipeLikesSince(db: Executor, userId: number, since: Date) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(swipes)
+    .where(
+      and(
+        eq(swipes.userId, userId),
+        eq(swipes.liked, true),
+        sql`${swipes.createdAt} >= ${since.toISOString()}`,
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+export async function upsertSwipe(
+  db: Executor,
+  swipe: { userId: number; swipedUserId: number; liked: boolean; createdAt: Date },
+) {
+  await db
+    .insert(swipes)
+    .values(swipe)
+    .onConflictDoUpdate({
+      target: [swipes.userId, swipes.swipedUserId],
+      set: { liked: swipe.liked, createdAt: swipe.createdAt },
+    })
+}
+
+/**
+ * A fictional member (the site's own, disclosed as such) of the sought genders who does not like
+ * the member yet and shares no block with them, preferring the member's country.
+ */
+export function selectAutoLiker(db: Executor, opts: { userId: number; genders: string[]; country: string }) {
+  return selectProfileCards(db)
+    .where(
+      and(
+        visibleToOthers(),
+        eq(profiles.fictional, true),
+        sql`${profiles.userId} <> ${opts.userId}`,
+        notBlockedWith(opts.userId),
+        inArray(profiles.gender, opts.genders),
+        sql`not exists (select 1 from ${likes} l where l.liker_user_id = ${profiles.userId} and l.liked_user_id = ${opts.userId})`,
+      ),
+    )
+    .orderBy(sql`${profiles.country} = ${opts.country} desc`, sql`${profiles.lastActiveAt} desc`)
+    .limit(1)
+    .then((rows) => rows[0] ?? null)
+}
+
+/** When the member last got an automatic like, and how many they got. */
+export async function selectAutoLikes(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, last: sql<string | null>`max(${likes.createdAt})` })
+    .from(likes)
+    .where(and(eq(likes.likedUserId, userId), eq(likes.source, 'auto')))
+  return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null }
+}

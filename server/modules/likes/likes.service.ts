@@ -1,0 +1,182 @@
+import { gendersSought } from '#common/matching.ts'
+import type {
+  AutoLikeResponse,
+  LikeResponse,
+  LikesResponse,
+  MatchFinderQuery,
+  MatchFinderResponse,
+} from '#common/schemas/likes.ts'
+import type { Db, Executor } from '#server/db/client.ts'
+import { toPublicProfile } from '#server/db/profile-cards.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { EventBus } from '#server/lib/events.ts'
+import type { MembersService } from '#server/modules/members/members.service.ts'
+import {
+  deleteLike,
+  insertLike,
+  likeExists,
+  markLikeSeen,
+  selectAutoLiker,
+  selectAutoLikes,
+  selectLikesOf,
+  selectLikeTarget,
+  selectMemberBasics,
+  selectProfileIdOf,
+  selectVisibleCards,
+} from './likes.queries.ts'
+
+/** At most one automatic like a day, and a handful in all: a welcome, not a stream. */
+const AUTO_LIKE_EVERY_MS = 24 * 60 * 60 * 1000
+const AUTO_LIKES_MAX = 5
+const MATCH_FINDER_RESULTS = 24
+
+export type LikesService = ReturnType<typeof createLikesService>
+
+/** The other member of a like, checked: visible, not the viewer, no block either way. */
+export async function likeTarget(db: Executor, viewerUserId: number, profileId: number) {
+  const target = await selectLikeTarget(db, profileId, viewerUserId)
+  if (!target) throw new AppError('member.not_found', 404)
+  if (target.userId === viewerUserId) throw new AppError('like.self', 400)
+  if (target.blockedByThem) throw new AppError('member.blocked', 403, { name: target.name })
+  if (target.blockedByMe) throw new AppError('like.blocked_by_you', 403, { name: target.name })
+  return target
+}
+
+/**
+ * Likes one member inside the caller's transaction. A like back is a match: the other member's
+ * like, now answered, counts as seen by the viewer. Returns what to announce after commit.
+ */
+export async function addLike(
+  tx: Executor,
+  like: { likerUserId: number; likedUserId: number; source: 'profile' | 'swipe' | 'auto' },
+) {
+  const created = await insertLike(tx, like)
+  const match = await likeExists(tx, like.likedUserId, like.likerUserId)
+  if (created && match) await markLikeSeen(tx, like.likedUserId, like.likerUserId)
+  return { created, match }
+}
+
+/** Likes, matches and the likes lists (spec sections 3, 4 and 7). */
+export function createLikesService(db: Db, deps: { events: EventBus; members: MembersService }) {
+  /** Tells the liked member (and on a match, both) once the like is committed. */
+  const announce = async (likerUserId: number, likedUserId: number, match: boolean) => {
+    const [likerProfile, likedProfile] = await Promise.all([
+      selectProfileIdOf(db, likerUserId),
+      selectProfileIdOf(db, likedUserId),
+    ])
+    if (likerProfile === null || likedProfile === null) return
+    deps.events.emit({ type: 'like.created', userId: likedUserId, profileId: likerProfile })
+    if (match) {
+      deps.events.emit({ type: 'match.created', userId: likedUserId, profileId: likerProfile })
+      deps.events.emit({ type: 'match.created', userId: likerUserId, profileId: likedProfile })
+    }
+  }
+
+  return {
+    announce,
+
+    /** POST /api/like.php: liking twice changes nothing; liking back makes a match. */
+    async like(viewerUserId: number, profileId: number): Promise<LikeResponse> {
+      const outcome = await db.transaction(async (tx) => {
+        const target = await likeTarget(tx, viewerUserId, profileId)
+        const result = await addLike(tx, {
+          likerUserId: viewerUserId,
+          likedUserId: target.userId,
+          source: 'profile',
+        })
+        return { ...result, likedUserId: target.userId }
+      })
+      if (outcome.created) await announce(viewerUserId, outcome.likedUserId, outcome.match)
+      return { liked: true, match: outcome.match }
+    },
+
+    /** DELETE /api/like.php: the like is withdrawn, and with it a match. */
+    async unlike(viewerUserId: number, profileId: number): Promise<LikeResponse> {
+      const target = await selectLikeTarget(db, profileId, viewerUserId)
+      if (!target) throw new AppError('member.not_found', 404)
+      await deleteLike(db, viewerUserId, target.userId)
+      return { liked: false, match: false }
+    },
+
+    /** PUT /api/like.php and opening /likes/m/{id}: the like from that member has been seen. */
+    async markSeen(viewerUserId: number, profileId: number): Promise<boolean> {
+      const target = await selectLikeTarget(db, profileId, viewerUserId)
+      if (!target) return false
+      return markLikeSeen(db, target.userId, viewerUserId)
+    },
+
+    /**
+     * GET /api/likes.php: the cards of the members the viewer liked or was liked by (the 500 most
+     * recent each way, visible, no block either way), and who liked the viewer, new until seen.
+     */
+    async list(viewerUserId: number, cdnPrefix: string): Promise<LikesResponse> {
+      const { given, received } = await selectLikesOf(db, viewerUserId)
+      const userIds = [...new Set([...given, ...received].map((l) => l.userId))]
+      const cards = await selectVisibleCards(db, userIds, viewerUserId)
+      const byUser = new Map(cards.map((c) => [c.userId, c]))
+      const likedUsers = new Set(given.map((l) => l.userId))
+      const latest = new Map<number, number>()
+      for (const l of [...given, ...received]) {
+        latest.set(l.userId, Math.max(latest.get(l.userId) ?? 0, l.createdAt.getTime()))
+      }
+      const profiles = [...byUser.values()]
+        .sort((a, b) => (latest.get(b.userId) ?? 0) - (latest.get(a.userId) ?? 0))
+        .map((card) => ({ ...toPublicProfile(card, cdnPrefix), liked: likedUsers.has(card.userId) }))
+      const likedBy = received.flatMap((l) => {
+        const card = byUser.get(l.userId)
+        return card ? [{ id: card.id, like_new: l.isNew }] : []
+      })
+      return { profiles, liked_by: likedBy }
+    },
+
+    /**
+     * GET /api/auto-like.php: once a day (five times in all) one of the site's fictional members,
+     * disclosed as such, likes the member; null when none is due or available.
+     */
+    async autoLike(viewerUserId: number, cdnPrefix: string, now = new Date()): Promise<AutoLikeResponse> {
+      const viewer = await selectMemberBasics(db, viewerUserId)
+      if (!viewer) throw new AppError('authentication_required', 403)
+      const previous = await selectAutoLikes(db, viewerUserId)
+      if (previous.count >= AUTO_LIKES_MAX) return { profile: null }
+      if (previous.last && now.getTime() - previous.last.getTime() < AUTO_LIKE_EVERY_MS)
+        return { profile: null }
+      const liker = await selectAutoLiker(db, {
+        userId: viewerUserId,
+        genders: gendersSought(viewer.gender, viewer.sexuality),
+        country: viewer.country,
+      })
+      if (!liker) return { profile: null }
+      const outcome = await db.transaction((tx) =>
+        addLike(tx, { likerUserId: liker.userId, likedUserId: viewerUserId, source: 'auto' }),
+      )
+      if (outcome.created) await announce(liker.userId, viewerUserId, outcome.match)
+      const card = toPublicProfile(liker, cdnPrefix)
+      return { profile: { id: card.id, name: card.name, main_image: card.main_image } }
+    },
+
+    /**
+     * GET /api/match-finder.php: the match finder's answers (who, ages, where in the member's
+     * country, interests) ranked by the members service.
+     */
+    async matchFinder(
+      viewerUserId: number,
+      q: MatchFinderQuery,
+      cdnPrefix: string,
+    ): Promise<MatchFinderResponse> {
+      const member = await selectMemberBasics(db, viewerUserId)
+      if (!member) throw new AppError('authentication_required', 403)
+      const profiles = await deps.members.rank({
+        viewerUserId,
+        genders: q.gender === 'both' ? ['female', 'male'] : [q.gender],
+        country: member.country,
+        regionId: q.countryregion,
+        minAge: q.min_age,
+        maxAge: q.max_age,
+        interestIds: q.interests ?? [],
+        limit: MATCH_FINDER_RESULTS,
+        cdnPrefix,
+      })
+      return { profiles }
+    },
+  }
+}

@@ -1,0 +1,74 @@
+import { SWIPE_LIKES_PER_DAY } from '#common/constants.ts'
+import { gendersSought } from '#common/matching.ts'
+import type { SwipeDeckResponse, SwipeResponse, SwipeState } from '#common/schemas/likes.ts'
+import type { Db } from '#server/db/client.ts'
+import { toPublicProfile } from '#server/db/profile-cards.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { dayBounds, timeZoneOf } from '#server/lib/time-zone.ts'
+import { countSwipeLikesSince, selectMemberBasics, selectSwipeCards, upsertSwipe } from './likes.queries.ts'
+import { addLike, type LikesService, likeTarget } from './likes.service.ts'
+
+const DECK_SIZE = 10
+
+export type SwipeService = ReturnType<typeof createSwipeService>
+
+/**
+ * The swipe game (/swipe-game): one card at a time, like or pass; SWIPE_LIKES_PER_DAY likes per
+ * day (spec section 9), counted from midnight in the member's own time zone.
+ */
+export function createSwipeService(db: Db, deps: { likes: LikesService; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date())
+
+  const state = (used: number, next: Date): SwipeState => ({
+    likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),
+    likes_per_day: SWIPE_LIKES_PER_DAY,
+    resets_at: next.toISOString(),
+  })
+
+  return {
+    /** GET /api/swipe.php: the next cards and today's likes left. */
+    async deck(userId: number, cdnPrefix: string): Promise<SwipeDeckResponse> {
+      const member = await selectMemberBasics(db, userId)
+      if (!member) throw new AppError('authentication_required', 403)
+      const day = dayBounds(now(), timeZoneOf(member.timeZone, member.country))
+      const [used, cards] = await Promise.all([
+        countSwipeLikesSince(db, userId, day.start),
+        selectSwipeCards(db, {
+          userId,
+          genders: gendersSought(member.gender, member.sexuality),
+          country: member.country,
+          limit: DECK_SIZE,
+        }),
+      ])
+      return { ...state(used, day.next), profiles: cards.map((c) => toPublicProfile(c, cdnPrefix)) }
+    },
+
+    /**
+     * POST /api/swipe.php: a like (refused with swipe.limit_reached once today's likes are used)
+     * or a pass. The member's row is locked while counting, so parallel swipes cannot exceed it.
+     */
+    async swipe(userId: number, profileId: number, like: boolean): Promise<SwipeResponse> {
+      const at = now()
+      const outcome = await db.transaction(async (tx) => {
+        const member = await selectMemberBasics(tx, userId, true)
+        if (!member) throw new AppError('authentication_required', 403)
+        const day = dayBounds(at, timeZoneOf(member.timeZone, member.country))
+        const target = await likeTarget(tx, userId, profileId)
+        let used = await countSwipeLikesSince(tx, userId, day.start)
+        if (like && used >= SWIPE_LIKES_PER_DAY) {
+          throw new AppError('swipe.limit_reached', 403, {
+            count: SWIPE_LIKES_PER_DAY,
+            resets_at: day.next.toISOString(),
+          })
+        }
+        await upsertSwipe(tx, { userId, swipedUserId: target.userId, liked: like, createdAt: at })
+        if (!like) return { used, next: day.next, created: false, match: false, likedUserId: target.userId }
+        used++
+        const result = await addLike(tx, { likerUserId: userId, likedUserId: target.userId, source: 'swipe' })
+        return { used, next: day.next, ...result, likedUserId: target.userId }
+      })
+      if (outcome.created) await deps.likes.announce(userId, outcome.likedUserId, outcome.match)
+      return { ...state(outcome.used, outcome.next), match: outcome.match }
+    },
+  }
+}

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { AppError } from '#server/lib/errors.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { buildMember } from '../../../tests/support/factories.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createSwipeService } from './swipe.service.ts'
+
+let t: TestApp
+let clock = new Date('2026-11-22T10:00:00Z')
+
+beforeAll(async () => {
+  t = await createTestApp()
+})
+
+afterAll(async () => {
+  await t.close()
+})
+
+describe('swipe game', () => {
+  it('allows 4 likes a day, then refuses until midnight in the member time zone, passes always', async () => {
+    const player = await activeMember(t.app, { name: 'Player', gender: 'male' })
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      payload: { time_zone: 'America/New_York' },
+      headers: { cookie: player.cookie },
+    })
+    const country = player.user.profile.country
+    for (let i = 0; i < 8; i++)
+      await buildMember(t.database.db, { name: `Card${i}`, gender: 'female', country })
+    const swipes = createSwipeService(t.database.db, { likes: t.app.services.likes, now: () => clock })
+    const cdn = '/media'
+
+    const deck = await swipes.deck(player.user.id, cdn)
+    expect(deck.likes_left).toBe(4)
+    expect(deck.profiles.length).toBeGreaterThanOrEqual(8)
+    expect(deck.profiles.every((p) => p.gender === 'female')).toBe(true)
+    // 10:00Z is 05:00 in New York: the day ends at 05:00Z the next day.
+    expect(deck.resets_at).toBe('2026-11-23T05:00:00.000Z')
+
+    const ids = deck.profiles.map((p) => p.id)
+    for (let i = 0; i < 4; i++) {
+      expect((await swipes.swipe(player.user.id, ids[i], true)).likes_left).toBe(3 - i)
+    }
+    const refused = await swipes.swipe(player.user.id, ids[4], true).catch((e: AppError) => e)
+    expect(refused).toBeInstanceOf(AppError)
+    expect((refused as AppError).code).toBe('swipe.limit_reached')
+    expect((await swipes.swipe(player.user.id, ids[5], false)).likes_left).toBe(0)
+    // Swiped cards do not come again.
+    const rest = (await swipes.deck(player.user.id, cdn)).profiles.map((p) => p.id)
+    expect(rest).not.toContain(ids[0])
+    expect(rest).not.toContain(ids[5])
+    expect(rest).toContain(ids[4])
+
+    // 04:59 in New York the next morning (UTC already on the next day): still the same day.
+    clock = new Date('2026-11-23T04:59:00Z')
+    expect((await swipes.deck(player.user.id, cdn)).likes_left).toBe(0)
+    // Midnight in New York: four new likes.
+    clock = new Date('2026-11-23T05:00:00Z')
+    expect((await swipes.deck(player.user.id, cdn)).likes_left).toBe(4)
+    expect((await swipes.swipe(player.user.id, ids[4], true)).likes_left).toBe(3)
+  })
+
+  it('never gives more than 4 likes to parallel swipes, and the API answers the limit clearly', async () => {
+    const player = await activeMember(t.app, { name: 'Racer', gender: 'male' })
+    const country = player.user.profile.country
+    const cards = []
+    for (let i = 0; i < 8; i++) {
+      cards.push(await buildMember(t.database.db, { name: `Race${i}`, gender: 'female', country }))
+    }
+    const results = await Promise.all(
+      cards.map((card, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/swipe.php',
+          payload: { profile: card.profile.id, like: true },
+          headers: { cookie: player.cookie },
+          remoteAddress: `10.8.0.${i + 1}`,
+        }),
+      ),
+    )
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(4)
+    const refused = results.filter((r) => r.statusCode === 403)
+    expect(refused).toHaveLength(4)
+    expect(refused[0].json().error.code).toBe('swipe.limit_reached')
+    expect(refused[0].json().error.message).toMatch(/4 likes/)
+    const likes = (await t.app.inject({ url: '/api/likes.php', headers: { cookie: player.cookie } })).json()
+      .profiles
+    expect(likes).toHaveLength(4)
+  })
+
+  it('refuses an unknown time zone', async () => {
+    const player = await activeMember(t.app, { name: 'Zoned', gender: 'male' })
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      payload: { time_zone: 'Mars/Olympus' },
+      headers: { cookie: player.cookie },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.fields.time_zone).toBe('This time zone is not known.')
+  })
+})
