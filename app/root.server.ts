@@ -5,8 +5,10 @@ import { termsVersionDate } from '#common/terms-date.ts'
 import { getAppContext } from './context.server.ts'
 
 /** Data every page needs: locale, public settings, company and what the shell shows. */
-export function loadRoot(context: Readonly<RouterContextProvider>) {
+export async function loadRoot(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
+  // The member's likes seed the likes store (badge, lists); the refresh cycle keeps them fresh.
+  const likes = app.user ? await app.services.likes.list(app.user.id, app.site.settings.cdn_prefix) : null
   return {
     locale: app.locale,
     nonce: app.nonce,
@@ -21,7 +23,8 @@ export function loadRoot(context: Readonly<RouterContextProvider>) {
     }),
     selectedCountry: app.selectedCountry ?? app.geoCountry,
     user: app.user,
+    likes,
     signupOpen: signupsOpen(app.site.settings.signups, app.network),
   }
 }
-export type RootData = ReturnType<typeof loadRoot>
+export type RootData = Awaited<ReturnType<typeof loadRoot>>

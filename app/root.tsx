@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
+import { MemberDataProvider } from './features/likes/member-data.tsx'
 import { createI18n } from './i18n.ts'
 import { SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
 import { captureTracking } from './lib/tracking.ts'
@@ -67,7 +68,11 @@ export default function App() {
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired)
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired)
   }, [])
-  return <Outlet />
+  return (
+    <MemberDataProvider>
+      <Outlet />
+    </MemberDataProvider>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,4 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
+import { titleWithCount } from '../features/likes/badge.ts'
+import { useMemberData } from '../features/likes/member-data.tsx'
 import type { RootData } from '../root.server.ts'
 
 /** The page title followed by the site name (spec section 2), and the page's description. */
@@ -14,10 +16,11 @@ export function PageTitle({
   const root = useRouteLoaderData('root') as RootData | undefined
   const siteName = root?.settings.name ?? ''
   const full = title ? `${title} - ${siteName}` : siteName
+  const { attention } = useMemberData()
   const text = description ?? root?.settings.description
   return (
     <>
-      <title>{full}</title>
+      <title>{titleWithCount(full, attention)}</title>
       {text ? <meta name="description" content={text} /> : null}
       <meta property="og:title" content={full} />
       {text ? <meta property="og:description" content={text} /> : null}

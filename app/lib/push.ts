@@ -44,3 +44,14 @@ export async function subscribePush(win: Window, publicKey: string): Promise<Pus
   })
   return 'subscribed'
 }
+
+/** Whether this browser holds a push subscription of ours (the refresh cycle slows down then). */
+export async function pushSubscribed(win: Window): Promise<boolean> {
+  if (pushState(win) !== 'capable' || Notification.permission !== 'granted') return false
+  try {
+    const registration = await win.navigator.serviceWorker.getRegistration(PUSH_WORKER_URL)
+    return Boolean(await registration?.pushManager.getSubscription())
+  } catch {
+    return false
+  }
+}

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { test as base, expect, type Page } from '@playwright/test'
+import { type Browser, test as base, expect, type Page } from '@playwright/test'
 
 /** Pages fail their test on any console error or uncaught exception (CSP violations included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -72,4 +72,37 @@ export async function expectNoHorizontalScroll(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   )
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0)
+}
+
+let memberCount = 0
+
+/**
+ * A member signed up through the API in a browser context of their own, activated through the
+ * mailbox unless told otherwise; the page is logged in.
+ */
+export async function newMember(
+  browser: Browser,
+  options: { name: string; gender?: 'female' | 'male'; activate?: boolean },
+) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await skipEntryWarning(page)
+  const email = `e2e-member-${Date.now()}-${++memberCount}@example.com`
+  const res = await page.request.post('/api/signup.php', {
+    data: {
+      email,
+      name: options.name,
+      password: 'maple-lantern-52',
+      date_of_birth: '1989-02-02',
+      gender: options.gender ?? 'female',
+    },
+  })
+  expect(res.status()).toBe(201)
+  if (options.activate ?? true) {
+    await page.goto('/dev/mailbox')
+    await page.locator('article.mail').filter({ hasText: email }).first().getByRole('link').first().click()
+    await waitForApp(page)
+  }
+  const me = await (await page.request.get('/api/user.php')).json()
+  return { page, context, email, profileId: me.user.profile.id as number }
 }

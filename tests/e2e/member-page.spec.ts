@@ -1,32 +1,12 @@
-import type { Browser, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import {
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
+  newMember,
   skipEntryWarning,
   test,
-  waitForApp,
 } from './fixtures.ts'
-
-let n = 0
-
-async function member(browser: Browser, name: string, activate: boolean) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await skipEntryWarning(page)
-  const email = `e2e-member-${Date.now()}-${++n}@example.com`
-  const res = await page.request.post('/api/signup.php', {
-    data: { email, name, password: 'maple-lantern-52', date_of_birth: '1989-02-02', gender: 'female' },
-  })
-  expect(res.status()).toBe(201)
-  if (activate) {
-    await page.goto('/dev/mailbox')
-    await page.locator('article.mail').filter({ hasText: email }).first().getByRole('link').first().click()
-    await waitForApp(page)
-  }
-  const me = await (await page.request.get('/api/user.php')).json()
-  return { page, context, profileId: me.user.profile.id as number }
-}
 
 async function photoCount(page: Page, id: number) {
   return (await (await page.request.get(`/api/member.php?id=${id}`)).json()).profile.photos.total as number
@@ -65,8 +45,8 @@ test('search results open the member page', async ({ page }) => {
 })
 
 test('block and unblock a member; a blocked member is shown the spec’s message', async ({ browser }) => {
-  const a = await member(browser, 'Annelies', true)
-  const b = await member(browser, 'Bert', false)
+  const a = await newMember(browser, { name: 'Annelies', activate: true })
+  const b = await newMember(browser, { name: 'Bert', activate: false })
   await b.page.goto(`/members/${a.profileId}`)
   await b.page.getByRole('button', { name: 'Block' }).click()
   await expect(b.page.getByText('You blocked Annelies: neither of you sees the other.')).toBeVisible()

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
+import { LoginPromptProvider } from '../../features/accounts/login-prompt.tsx'
 import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
+import { LikeModal } from '../../features/likes/like-modal.tsx'
 import { Footer } from '../footer.tsx'
 import { SiteEntryWarning } from '../modals/site-entry-warning.tsx'
 import { TopNav } from '../navigation/top-nav.tsx'
@@ -11,18 +13,21 @@ export function DefaultShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   return (
     <SignupModalProvider>
-      <div className="d-flex flex-column min-vh-100">
-        <a href="#main" className="visually-hidden-focusable skip-link">
-          {t('nav.skip')}
-        </a>
-        <TopNav />
-        <ActivationReminder />
-        <main id="main" className="flex-grow-1" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer />
-        <SiteEntryWarning />
-      </div>
+      <LoginPromptProvider>
+        <div className="d-flex flex-column min-vh-100">
+          <a href="#main" className="visually-hidden-focusable skip-link">
+            {t('nav.skip')}
+          </a>
+          <TopNav />
+          <ActivationReminder />
+          <main id="main" className="flex-grow-1" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer />
+          <SiteEntryWarning />
+          <LikeModal />
+        </div>
+      </LoginPromptProvider>
     </SignupModalProvider>
   )
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
+import { badgeText } from '../../features/likes/badge.ts'
+import { useMemberData } from '../../features/likes/member-data.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { LanguageMenu } from './language-menu.tsx'
@@ -8,8 +10,10 @@ import { LanguageMenu } from './language-menu.tsx'
 export function TopNav() {
   const { t } = useTranslation()
   const { settings, user } = useRootData()
+  const { newLikes } = useMemberData()
+  const likesBadge = badgeText(newLikes)
   return (
-    <header className="top-nav border-bottom bg-white sticky-top">
+    <header className={`top-nav border-bottom bg-white sticky-top${user ? ' top-nav-member' : ''}`}>
       <nav className="container d-flex align-items-center gap-2 py-2" aria-label={t('nav.main')}>
         <Link
           to={user ? '/members' : '/'}
@@ -39,6 +43,29 @@ export function TopNav() {
               <path d="M11.7 10.3a6.5 6.5 0 1 0-1.4 1.4l3.6 3.6a1 1 0 0 0 1.4-1.4l-3.6-3.6ZM6.5 11a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
             </svg>
             <span className="d-none d-sm-inline">{t('account.search')}</span>
+          </NavLink>
+        ) : null}
+        {user ? (
+          <NavLink
+            to="/likes"
+            className="btn btn-sm btn-link text-decoration-none px-1 position-relative"
+            aria-label={
+              likesBadge ? t('likes.navNew', { count: newLikes, badge: likesBadge }) : t('likes.nav')
+            }
+          >
+            <span aria-hidden="true" className="nav-icon me-sm-1">
+              ♥
+            </span>
+            <span className="d-none d-sm-inline">{t('likes.nav')}</span>
+            {likesBadge ? (
+              <span
+                className="badge rounded-pill text-bg-danger ms-1"
+                aria-hidden="true"
+                data-testid="likes-badge"
+              >
+                {likesBadge}
+              </span>
+            ) : null}
           </NavLink>
         ) : null}
         <LanguageMenu />

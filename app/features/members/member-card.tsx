@@ -1,13 +1,27 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { LikeButton } from '../likes/like-button.tsx'
 import { FictionalBadge } from './fictional-badge.tsx'
 
 /** A member in a result list: photo, name, age and city. */
-export function MemberCard({ profile }: { profile: PublicProfile }) {
+export function MemberCard({
+  profile,
+  to = `/members/${profile.id}`,
+  isNew = false,
+}: {
+  profile: PublicProfile
+  /** Where the card leads: the member page, or /likes/m/{id} from the likes lists. */
+  to?: string
+  /** A like not seen yet. */
+  isNew?: boolean
+}) {
   const { t } = useTranslation()
   return (
-    <article className="member-card card h-100 border-0 shadow-sm">
+    <article className="member-card card h-100 border-0 shadow-sm position-relative">
+      <div className="member-card-like">
+        <LikeButton profile={profile} variant="icon" />
+      </div>
       {profile.main_image ? (
         <img
           src={profile.main_image.thumb_filename}
@@ -24,10 +38,11 @@ export function MemberCard({ profile }: { profile: PublicProfile }) {
       )}
       <div className="card-body p-2">
         <h2 className="h6 mb-0 text-truncate">
-          <Link to={`/members/${profile.id}`} className="stretched-link text-reset text-decoration-none">
+          <Link to={to} className="stretched-link text-reset text-decoration-none">
             {profile.name}, {profile.age}
           </Link>{' '}
           {profile.fictional ? <FictionalBadge /> : null}
+          {isNew ? <span className="badge text-bg-danger ms-1">{t('likes.new')}</span> : null}
         </h2>
         <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
       </div>

@@ -8,6 +8,8 @@ export function InterestChips(props: {
   chosen: ReadonlySet<number>
   onChange: (next: Set<number>) => void
   legend: string
+  /** Show the legend as the question's title (it is read by screen readers either way). */
+  visibleLegend?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const [all, setAll] = useState<Interest[] | null>(null)
@@ -28,7 +30,7 @@ export function InterestChips(props: {
   }
   return (
     <fieldset className="d-flex flex-wrap gap-2">
-      <legend className="visually-hidden">{props.legend}</legend>
+      <legend className={props.visibleLegend ? 'h6 w-100 mb-1' : 'visually-hidden'}>{props.legend}</legend>
       {all.map((interest) => (
         <div key={interest.id}>
           <input

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { LikeButton } from '../../features/likes/like-button.tsx'
 import { BlockButton } from '../../features/members/block-button.tsx'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
 import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
@@ -40,9 +41,12 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           ) : null}
           <div className="d-flex flex-wrap gap-2 mb-4">
             {profile.blocked_by_me ? null : (
-              <Link to={`/members/${profile.id}/chat`} className="btn btn-primary">
-                {t('memberPage.chat')}
-              </Link>
+              <>
+                <Link to={`/members/${profile.id}/chat`} className="btn btn-primary">
+                  {t('memberPage.chat')}
+                </Link>
+                <LikeButton profile={profile} />
+              </>
             )}
             {loggedIn ? <BlockButton profileId={profile.id} blocked={profile.blocked_by_me} /> : null}
             <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link text-body-secondary">

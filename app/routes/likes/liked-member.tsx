@@ -1,0 +1,17 @@
+import { useEffect } from 'react'
+import { useMemberData } from '../../features/likes/member-data.tsx'
+import Member from '../members/member.tsx'
+import type { Route } from './+types/liked-member'
+import { loadLikedMember } from './likes.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadLikedMember(context, params.id)
+}
+
+/** /likes/m/{id}: a member page opened from the likes lists; opening it clears the like's like_new. */
+export default function LikedMember(props: Route.ComponentProps) {
+  const { seen } = useMemberData()
+  const profileId = props.loaderData.profile.id
+  useEffect(() => seen(profileId), [seen, profileId])
+  return <Member {...(props as unknown as Parameters<typeof Member>[0])} />
+}

@@ -1,0 +1,146 @@
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newMember,
+  skipEntryWarning,
+  test,
+} from './fixtures.ts'
+
+test('two members like each other and both see the match modal', async ({ browser }) => {
+  const anna = await newMember(browser, { name: 'Annabel', gender: 'female' })
+  const bram = await newMember(browser, { name: 'Bram', gender: 'male' })
+
+  // Anna likes Bram on his page.
+  await anna.page.goto(`/members/${bram.profileId}`)
+  const likeBram = anna.page.getByRole('button', { name: 'Like', exact: true })
+  await likeBram.click()
+  await expect(anna.page.getByRole('button', { name: 'Liked' })).toHaveAttribute('aria-pressed', 'true')
+
+  // Bram sees the new like: the badge, and Anna under "Likes you".
+  await bram.page.goto('/likes')
+  await expect(bram.page.getByTestId('likes-badge')).toHaveText('1')
+  await expect(bram.page).toHaveTitle(/^\(1\) /)
+  const annaCard = bram.page.getByRole('list', { name: 'Likes you' }).getByRole('link', { name: /Annabel/ })
+  await expect(annaCard).toBeVisible()
+  await expectAccessible(bram.page)
+  await bram.page.setViewportSize({ width: 375, height: 800 })
+  await expectNoHorizontalScroll(bram.page)
+  await bram.page.setViewportSize({ width: 1280, height: 800 })
+
+  // Opening her profile from the likes clears the badge; liking her back is a match.
+  await annaCard.click()
+  await expect(bram.page).toHaveURL(`/likes/m/${anna.profileId}`)
+  await expect(bram.page.getByTestId('likes-badge')).toHaveCount(0)
+  // Anna is looking at the search page when Bram likes her back.
+  await anna.page.goto('/members')
+  const annasModal = anna.page.locator('#match-modal')
+  await expect(annasModal).toHaveCount(0)
+  await bram.page.getByRole('button', { name: 'Like', exact: true }).click()
+  const bramsModal = bram.page.locator('#match-modal')
+  await expect(bramsModal.getByRole('heading', { name: "It's a match!" })).toBeVisible()
+  await expectAccessible(bram.page)
+  // A click anywhere closes it.
+  await bramsModal.getByText('You and Annabel like each other.').click()
+  await expect(bramsModal).toBeHidden()
+  await bram.page.goto('/likes/matches')
+  await expect(
+    bram.page.getByRole('list', { name: 'Matches' }).getByRole('link', { name: /Annabel/ }),
+  ).toBeVisible()
+
+  // Anna's page learns of the match through the refresh cycle (first after 5 s), without a reload.
+  await expect(annasModal.getByRole('heading', { name: "It's a match!" })).toBeVisible({ timeout: 15_000 })
+  await annasModal.getByRole('button', { name: 'Send Bram a message' }).click()
+  await expect(anna.page).toHaveURL(`/members/${bram.profileId}/chat`)
+  await anna.context.close()
+  await bram.context.close()
+})
+
+test('the swipe game stops at the fifth like of the day', async ({ browser }) => {
+  const player = await newMember(browser, { name: 'Swiper', gender: 'female' })
+  const { page } = player
+  await page.goto('/swipe-game')
+  await expect(page.getByText('4 likes left today')).toBeVisible()
+  await expectAccessible(page)
+  const card = page.getByTestId('swipe-card')
+
+  // By button, by key, and by dragging the card to the right.
+  const name = async () => ((await card.getByRole('heading').textContent()) ?? '').split(',')[0]
+  let current = await name()
+  await page.getByRole('button', { name: `Like ${current}` }).click()
+  await expect(page.getByText('3 likes left today')).toBeVisible()
+  await page.getByRole('button', { name: /^Pass on / }).click()
+  await expect(card.getByRole('heading')).not.toHaveText(new RegExp(`^${current},`))
+  current = await name()
+  await page.keyboard.press('ArrowRight')
+  await expect(page.getByText('2 likes left today')).toBeVisible()
+  await expect(card.getByRole('heading')).not.toHaveText(new RegExp(`^${current},`))
+  const box = await card.boundingBox()
+  if (!box) throw new Error('no card')
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 3)
+  await page.mouse.down()
+  await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 3, { steps: 4 })
+  await page.mouse.move(box.x + box.width / 2 + 180, box.y + box.height / 3, { steps: 4 })
+  await page.mouse.up()
+  await expect(page.getByText('1 like left today')).toBeVisible()
+  await page.keyboard.press('ArrowRight')
+
+  // The fourth like used the day: a clear message, and no fifth like, by button or key.
+  const limit = page.getByRole('status').filter({ hasText: "That's your 4 likes for today" })
+  await expect(limit).toBeVisible()
+  await expect(limit).toContainText('New likes arrive at midnight')
+  await expect(page.getByRole('button', { name: /^Like / })).toBeDisabled()
+  await page.keyboard.press('ArrowRight')
+  await page.reload()
+  await expect(page.getByText('0 likes left today')).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Like / })).toBeDisabled()
+  const likes = await (await page.request.get('/api/likes.php')).json()
+  expect(likes.profiles.filter((p: { liked: boolean }) => p.liked)).toHaveLength(4)
+  await expectAccessible(page)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoHorizontalScroll(page)
+  await player.context.close()
+})
+
+test('the like modal opens after ?t=2 and t leaves the address', async ({ page }) => {
+  await skipEntryWarning(page)
+  const { profiles } = await (await page.request.get('/api/members.php')).json()
+  const someone = profiles[0]
+  await page.goto(`/members/${someone.id}?t=2&from=mail`)
+  await expect(page).toHaveURL(`/members/${someone.id}?from=mail`)
+  const modal = page.locator('#like-modal')
+  await expect(modal).toBeHidden()
+  await expect(modal.getByRole('heading', { name: `Do you like ${someone.name}?` })).toBeVisible({
+    timeout: 5000,
+  })
+  await expect(modal.getByRole('link', { name: `Sign up for free to like ${someone.name}` })).toBeVisible()
+  await expectAccessible(page)
+  await modal.getByRole('button', { name: 'Not now' }).click()
+  await expect(modal).toBeHidden()
+})
+
+test('a visitor who likes a card is asked to log in; the match finder ranks members', async ({ browser }) => {
+  const visitorContext = await browser.newContext()
+  const visitor = await visitorContext.newPage()
+  await skipEntryWarning(visitor)
+  await visitor.goto('/members')
+  await visitor
+    .getByRole('button', { name: /^Like / })
+    .first()
+    .click()
+  const prompt = visitor.locator('#login-prompt')
+  await expect(prompt.getByText(/Log in or sign up for free to like/)).toBeVisible()
+  await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
+  await visitorContext.close()
+
+  const member = await newMember(browser, { name: 'Finder', gender: 'female' })
+  await member.page.goto('/match-finder')
+  await member.page.getByRole('radio', { name: 'Men', exact: true }).check()
+  await member.page.getByRole('button', { name: 'Find my matches' }).click()
+  await expect(member.page).toHaveURL(/gender=male/)
+  await expect(member.page.getByRole('heading', { name: /\d+ suggestions?/ })).toBeVisible()
+  await expectAccessible(member.page)
+  await member.page.setViewportSize({ width: 375, height: 800 })
+  await expectNoHorizontalScroll(member.page)
+  await member.context.close()
+})
