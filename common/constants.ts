@@ -41,3 +41,11 @@ export const LOGIN_BLOCK_MINUTES = 15
 export const ACTIVATION_TOKEN_HOURS = 72
 /** How many of another member's photos a free member sees; Premium members see all. */
 export const FREE_VISIBLE_PHOTOS = 2
+/** Messages per page of a conversation, and how many of its most recent messages can be read. */
+export const MESSAGES_PAGE_SIZE = 30
+export const CHAT_HISTORY_LIMIT = 1000
+/** The conversations GET /api/chats.php lists, most recent first. */
+export const CHATS_LIST_LIMIT = 200
+/** Reconnect delays of the WebSocket client: doubling from the first, capped at the last. */
+export const WS_RECONNECT_MIN_MS = 500
+export const WS_RECONNECT_MAX_MS = 30_000

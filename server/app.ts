@@ -14,11 +14,14 @@ import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { createRedisEventBus } from './lib/redis-events.ts'
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts'
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createPasswordService } from './modules/accounts/password.service.ts'
+import { chatRoutes } from './modules/chat/chat.routes.ts'
+import { createChatService } from './modules/chat/chat.service.ts'
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts'
 import { createComplaintsService } from './modules/complaints/complaints.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -44,6 +47,7 @@ import { sessionPlugin } from './plugins/session.ts'
 import { ssrPlugin } from './plugins/ssr.ts'
 import type { AppServices } from './plugins/ssr-context.ts'
 import { visitorPlugin } from './plugins/visitor.ts'
+import { websocketPlugin } from './plugins/websocket.ts'
 
 export const PROJECT_ROOT = fileURLToPath(new URL('..', import.meta.url))
 
@@ -114,7 +118,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
   const complaints = createComplaintsService(database.db, { mail })
-  const events = createEventBus((error) => app.log.error({ err: error }, 'event handler failed'))
+  const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
+  const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
+  if (redisBus) app.addHook('onClose', () => redisBus.close())
+  const events = redisBus ?? createEventBus(onEventError)
+  const chat = createChatService(database.db, { events, mediaDir: path.join(env.DATA_DIR, 'media') })
   const likes = createLikesService(database.db, { events, members })
   const swipes = createSwipeService(database.db, { likes })
   const services: AppServices = {
@@ -131,6 +139,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     likes,
     swipes,
     events,
+    chat,
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -170,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(profileRoutes, { profiles })
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
+  await app.register(chatRoutes, { chat })
+  await app.register(websocketPlugin, { events, chat, publicUrl: env.PUBLIC_URL })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })

@@ -10,13 +10,14 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as accounts from './schema/accounts.ts'
+import * as chat from './schema/chat.ts'
 import * as complaints from './schema/complaints.ts'
 import * as likes from './schema/likes.ts'
 import * as members from './schema/members.ts'
 import * as reference from './schema/reference.ts'
 import * as sites from './schema/sites.ts'
 
-export const schema = { ...sites, ...reference, ...members, ...accounts, ...complaints, ...likes }
+export const schema = { ...sites, ...reference, ...members, ...accounts, ...complaints, ...likes, ...chat }
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 /** A database or an open transaction: what every query function takes. */

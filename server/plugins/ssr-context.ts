@@ -6,6 +6,7 @@ import type { EventBus } from '#server/lib/events.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
+import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import type { LikesService } from '#server/modules/likes/likes.service.ts'
 import type { SwipeService } from '#server/modules/likes/swipe.service.ts'
@@ -31,6 +32,7 @@ export interface AppServices {
   likes: LikesService
   swipes: SwipeService
   events: EventBus
+  chat: ChatService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { OkResponse } from '#common/schemas/accounts.ts'
 import { PhotoResponse } from '#common/schemas/members.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { MAX_UPLOAD_BYTES } from '#server/lib/images.ts'
 import { requireMember } from '#server/plugins/session.ts'
-import { MAX_UPLOAD_BYTES } from './image-pipeline.ts'
 import type { PhotosService } from './photos.service.ts'
 
 /** POST /api/photos.php (multipart, field photo) and DELETE /api/photos.php {photo}. */

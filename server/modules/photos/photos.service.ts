@@ -4,9 +4,9 @@ import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { mediaUrl } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { storeImage } from '#server/lib/images.ts'
 import type { Member } from '#server/modules/accounts/accounts.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-import { storeImage } from './image-pipeline.ts'
 import {
   countPhotos,
   deletePhotoRow,

@@ -17,6 +17,8 @@ const THUMB_SIZE = 240
 export async function storeImage(
   input: Buffer,
   mediaDir: string,
+  /** u: profile photos; c: photos sent in chats. */
+  folder: 'u' | 'c' = 'u',
 ): Promise<{ filename: string; thumbFilename: string }> {
   let metadata: Metadata
   try {
@@ -48,8 +50,8 @@ export async function storeImage(
     throw new AppError('photos.not_image', 400)
   })
   const month = new Date().toISOString().slice(0, 7)
-  const base = `u/${month}/${randomBytes(12).toString('hex')}`
-  await mkdir(path.join(mediaDir, 'u', month), { recursive: true })
+  const base = `${folder}/${month}/${randomBytes(16).toString('hex')}`
+  await mkdir(path.join(mediaDir, folder, month), { recursive: true })
   await writeFile(path.join(mediaDir, `${base}.webp`), display)
   await writeFile(path.join(mediaDir, `${base}-thumb.webp`), thumb)
   return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp` }

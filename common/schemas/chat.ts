@@ -1,0 +1,116 @@
+import { z } from 'zod'
+import { PublicProfile } from './members.ts'
+
+const Id = z.number().int().positive().max(2_147_483_647)
+const MessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** The catalogue of gifts (pictures under /gifts/{key}.svg). */
+export const GIFT_KEYS = [
+  'rose',
+  'heart',
+  'chocolate',
+  'champagne',
+  'teddy',
+  'ring',
+  'coffee',
+  'star',
+] as const
+export const GiftKey = z.enum(GIFT_KEYS)
+export type GiftKey = z.infer<typeof GiftKey>
+
+/** A client-made id of a message being sent: a retry with the same id sends nothing twice. */
+export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'client_id_invalid' })
+
+/** A message as both members of its conversation see it; `profile` is the sender's profile id. */
+export const Message = z.object({
+  id: MessageId,
+  conversation: Id,
+  profile: z.number().int(),
+  kind: z.enum(['text', 'gift', 'photo']),
+  text: z.string(),
+  gift: GiftKey.nullable(),
+  photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
+  client_id: z.string(),
+  created_at: z.string(),
+})
+export type Message = z.infer<typeof Message>
+
+/** A chat entry of GET /api/chats.php (spec section 3), with what the list shows. */
+export const ChatEntry = z.object({
+  conversation: Id,
+  profile: PublicProfile,
+  num_unread_messages: z.number().int(),
+  last_message: z
+    .object({ kind: Message.shape.kind, text: z.string(), from_me: z.boolean(), created_at: z.string() })
+    .nullable(),
+  /** The partner has read up to this message id (read receipts). */
+  partner_last_read: z.number().int(),
+})
+export type ChatEntry = z.infer<typeof ChatEntry>
+export const ChatsResponse = z.object({ chats: z.array(ChatEntry) })
+export type ChatsResponse = z.infer<typeof ChatsResponse>
+
+/** POST /api/message.php: to a profile (starting the conversation when needed) or a conversation. */
+export const SendMessageInput = z
+  .object({
+    profile: Id.optional(),
+    conversation: Id.optional(),
+    text: z.string().max(100_000),
+    gift: GiftKey.optional(),
+    client_id: ClientId,
+  })
+  .refine((v) => (v.profile === undefined) !== (v.conversation === undefined), {
+    path: ['conversation'],
+    error: 'recipient_required',
+  })
+export type SendMessageInput = z.infer<typeof SendMessageInput>
+export const SendMessageResponse = z.object({ message: Message, conversation: Id, credits: z.number().int() })
+export type SendMessageResponse = z.infer<typeof SendMessageResponse>
+
+/** GET /api/messages.php: a page of a conversation, newest first from `before`, or what came `after`. */
+export const MessagesQuery = z.object({
+  conversation: z.coerce.number().int().positive().max(2_147_483_647),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  after: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+})
+export const MessagesResponse = z.object({
+  /** Oldest first. */
+  messages: z.array(Message),
+  has_more: z.boolean(),
+  /** Older messages exist beyond the chat history limit: 'Older messages hidden for privacy'. */
+  older_hidden: z.boolean(),
+  partner_last_read: z.number().int(),
+})
+export type MessagesResponse = z.infer<typeof MessagesResponse>
+
+/** GET /api/conversation.php: a conversation with its partner (/chats/{id}). */
+export const ConversationResponse = z.object({ conversation: Id, profile: PublicProfile })
+export type ConversationResponse = z.infer<typeof ConversationResponse>
+
+/** PUT /api/chat.php: read up to now; DELETE /api/chat.php (spec section 7): remove. */
+export const ChatInput = z.object({ conversation: Id })
+export const ReadResponse = z.object({
+  num_unread_messages: z.number().int(),
+  unread_total: z.number().int(),
+})
+export const RemoveResponse = z.object({ removed: z.boolean() })
+
+/** What the browser sends over the WebSocket. */
+export const ClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('typing'), conversation: Id }),
+  z.object({ type: z.literal('ping') }),
+])
+export type ClientFrame = z.infer<typeof ClientFrame>
+
+/** POST /api/message-photo.php: the form fields sent before the file (field photo). */
+export const PhotoMessageFields = z
+  .object({
+    profile: z.coerce.number().pipe(Id).optional(),
+    conversation: z.coerce.number().pipe(Id).optional(),
+    text: z.string().max(100_000).default(''),
+    client_id: ClientId,
+  })
+  .refine((v) => (v.profile === undefined) !== (v.conversation === undefined), {
+    path: ['conversation'],
+    error: 'recipient_required',
+  })

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
+import { users } from './members.ts'
+
+/** A conversation between two members (one per pair). */
+export const conversations = pgTable('conversations', {
+  id: serial('id').primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/**
+ * Each member's side of a conversation: the partner, the unread count, how far they have read,
+ * and what they removed (a removed chat comes back with the next message, without the old ones).
+ */
+export const conversationMembers = pgTable(
+  'conversation_members',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerUserId: integer('partner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unread: integer('unread').notNull().default(0),
+    lastReadMessageId: bigint('last_read_message_id', { mode: 'number' }).notNull().default(0),
+    /** Messages up to this id were removed by this member. */
+    clearedUpTo: bigint('cleared_up_to', { mode: 'number' }).notNull().default(0),
+    hidden: boolean('hidden').notNull().default(false),
+    /** This member's opening message here was one of their free welcome messages. */
+    freeOpening: boolean('free_opening').notNull().default(false),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    uniqueIndex('conversation_members_pair').on(t.userId, t.partnerUserId),
+    index('conversation_members_recent').on(t.userId, t.lastMessageAt.desc()).where(sql`not ${t.hidden}`),
+  ],
+)
+
+/** Messages: text, a gift or a photo. `clientId` makes a retried send safe. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('text'),
+    body: text('body').notNull().default(''),
+    giftKey: text('gift_key'),
+    photoFilename: text('photo_filename'),
+    photoThumb: text('photo_thumb'),
+    cost: integer('cost').notNull().default(0),
+    clientId: text('client_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('messages_conversation').on(t.conversationId, t.id.desc()),
+    uniqueIndex('messages_client_id').on(t.senderUserId, t.clientId),
+  ],
+)

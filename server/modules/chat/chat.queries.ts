@@ -1,0 +1,305 @@
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { type Executor, queryRows } from '#server/db/client.ts'
+import { notBlockedWith, selectProfileCards } from '#server/db/profile-cards.ts'
+import { conversationMembers, conversations, messages } from '#server/db/schema/chat.ts'
+import { blocks, profiles, users } from '#server/db/schema/members.ts'
+
+/**
+ * A chat partner others may reach: an active profile whose account is neither deleted nor banned.
+ * Invisible members stay reachable by the members they already chat with.
+ */
+export function reachable() {
+  return sql`${profiles.status} = 'active' and not ${profiles.hidden}`
+}
+
+/** The sender's account, locked for the rest of the transaction: one send of a member at a time. */
+export async function lockSender(db: Executor, userId: number) {
+  const rows = await db
+    .select({ credits: users.credits, paid: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  return rows[0] ?? null
+}
+
+/** The member behind a profile, with what decides whether the viewer may write to them. */
+export async function selectPartnerByProfile(db: Executor, profileId: number, viewerUserId: number) {
+  const rows = await db
+    .select({
+      userId: profiles.userId,
+      profileId: profiles.id,
+      name: profiles.name,
+      invisible: profiles.invisible,
+      blockedByThem: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId})`,
+      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId})`,
+    })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), reachable()))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** The viewer's side of a conversation, or null when they are not part of it. */
+export async function selectMembership(db: Executor, conversationId: number, userId: number) {
+  const rows = await db
+    .select()
+    .from(conversationMembers)
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    )
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function selectMembershipWith(db: Executor, userId: number, partnerUserId: number) {
+  const rows = await db
+    .select()
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.partnerUserId, partnerUserId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function selectProfileIdOfUser(db: Executor, userId: number) {
+  const rows = await db
+    .select({ id: profiles.id, name: profiles.name })
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), reachable()))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** The conversation of a pair, created when there is none; the pair is locked while looking. */
+export async function findOrCreateConversation(db: Executor, userId: number, partnerUserId: number) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${Math.min(userId, partnerUserId)}, ${Math.max(userId, partnerUserId)})`,
+  )
+  const existing = await selectMembershipWith(db, userId, partnerUserId)
+  if (existing) return existing.conversationId
+  const [created] = await db.insert(conversations).values({}).returning({ id: conversations.id })
+  await db.insert(conversationMembers).values([
+    { conversationId: created.id, userId, partnerUserId, hidden: true },
+    { conversationId: created.id, userId: partnerUserId, partnerUserId: userId, hidden: true },
+  ])
+  return created.id
+}
+
+export async function selectMessageByClientId(db: Executor, senderUserId: number, clientId: string) {
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderUserId, senderUserId), eq(messages.clientId, clientId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function hasSentIn(db: Executor, conversationId: number, userId: number) {
+  const rows = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderUserId, userId)))
+    .limit(1)
+  return rows.length > 0
+}
+
+export async function countFreeOpenings(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.freeOpening, true)))
+  return Number(row?.n ?? 0)
+}
+
+export type MessageRow = typeof messages.$inferSelect
+
+export async function insertMessage(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
+  const [inserted] = await db.insert(messages).values(row).returning()
+  return inserted
+}
+
+/** After a message: both sides see the conversation again; the partner has one more unread. */
+export async function recordSend(
+  db: Executor,
+  m: {
+    conversationId: number
+    senderUserId: number
+    partnerUserId: number
+    messageId: number
+    at: Date
+    freeOpening: boolean
+  },
+) {
+  await db
+    .update(conversationMembers)
+    .set({
+      lastMessageAt: m.at,
+      hidden: false,
+      lastReadMessageId: m.messageId,
+      unread: 0,
+      ...(m.freeOpening ? { freeOpening: true } : {}),
+    })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, m.conversationId),
+        eq(conversationMembers.userId, m.senderUserId),
+      ),
+    )
+  const [partner] = await db
+    .update(conversationMembers)
+    .set({ lastMessageAt: m.at, hidden: false, unread: sql`${conversationMembers.unread} + 1` })
+    .where(
+      and(
+        eq(conversationMembers.conversationId, m.conversationId),
+        eq(conversationMembers.userId, m.partnerUserId),
+      ),
+    )
+    .returning({ unread: conversationMembers.unread })
+  return partner?.unread ?? 0
+}
+
+/** The member's unread messages over the chats they can see. */
+export async function selectUnreadTotal(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${conversationMembers.unread}), 0)::int` })
+    .from(conversationMembers)
+    .innerJoin(profiles, eq(profiles.userId, conversationMembers.partnerUserId))
+    .where(
+      and(
+        eq(conversationMembers.userId, userId),
+        sql`not ${conversationMembers.hidden}`,
+        gt(conversationMembers.unread, 0),
+        reachable(),
+        notBlockedWith(userId),
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+/** The member's chats, most recent first, with the partner's read mark and the last message. */
+export async function selectChats(db: Executor, userId: number, limit: number) {
+  const partnerSide = sql`(select pm.last_read_message_id from ${conversationMembers} pm where pm.conversation_id = ${conversationMembers.conversationId} and pm.user_id = ${conversationMembers.partnerUserId})`
+  const rows = await db
+    .select({
+      conversationId: conversationMembers.conversationId,
+      partnerUserId: conversationMembers.partnerUserId,
+      unread: conversationMembers.unread,
+      clearedUpTo: conversationMembers.clearedUpTo,
+      partnerLastRead: sql<number>`coalesce(${partnerSide}, 0)::bigint`,
+    })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), sql`not ${conversationMembers.hidden}`))
+    .orderBy(desc(conversationMembers.lastMessageAt))
+    .limit(limit)
+  if (rows.length === 0) return []
+  const conversationIds = rows.map((r) => r.conversationId)
+  const [cards, lastMessages] = await Promise.all([
+    selectProfileCards(db).where(
+      and(
+        inArray(
+          profiles.userId,
+          rows.map((r) => r.partnerUserId),
+        ),
+        reachable(),
+        notBlockedWith(userId),
+      ),
+    ),
+    queryRows<{
+      conversation_id: number
+      id: number
+      kind: string
+      body: string
+      sender_user_id: number
+      created_at: string | Date
+    }>(
+      db,
+      sql`select m.* from unnest(${sql.raw(`array[${conversationIds.map((id) => Math.trunc(Number(id))).join(',')}]`)}::int[]) c(id)
+        cross join lateral (select conversation_id, id, kind, body, sender_user_id, created_at from ${messages}
+          where conversation_id = c.id order by id desc limit 1) m`,
+    ),
+  ])
+  const cardByUser = new Map(cards.map((c) => [c.userId, c]))
+  const lastByConversation = new Map(lastMessages.map((m) => [Number(m.conversation_id), m]))
+  return rows.flatMap((r) => {
+    const card = cardByUser.get(r.partnerUserId)
+    if (!card) return []
+    const last = lastByConversation.get(r.conversationId)
+    const visibleLast = last && Number(last.id) > Number(r.clearedUpTo) ? last : null
+    return [{ ...r, partnerLastRead: Number(r.partnerLastRead), card, last: visibleLast }]
+  })
+}
+
+/** A page of a conversation: before a message id (older) or after one (newer), newest first. */
+export function selectMessages(
+  db: Executor,
+  conversationId: number,
+  range: { above: number; before?: number; after?: number; limit: number },
+) {
+  return db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        gt(messages.id, Math.max(range.above, range.after ?? 0)),
+        range.before === undefined ? undefined : lt(messages.id, range.before),
+      ),
+    )
+    .orderBy(range.after === undefined ? desc(messages.id) : messages.id)
+    .limit(range.limit)
+}
+
+/** The oldest message id within the chat history limit (0 when the conversation is shorter). */
+export async function selectHistoryFloor(db: Executor, conversationId: number, historyLimit: number) {
+  const rows = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.id))
+    .offset(historyLimit - 1)
+    .limit(1)
+  return rows[0]?.id ?? 0
+}
+
+export async function selectPartnerLastRead(db: Executor, conversationId: number, partnerUserId: number) {
+  const row = await selectMembership(db, conversationId, partnerUserId)
+  return row?.lastReadMessageId ?? 0
+}
+
+/** Reads the conversation up to its newest message; answers the new read mark. */
+export async function markRead(db: Executor, conversationId: number, userId: number) {
+  const [row] = await db
+    .update(conversationMembers)
+    .set({
+      unread: 0,
+      lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, coalesce((select max(id) from ${messages} where conversation_id = ${conversationId}), 0))`,
+    })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    )
+    .returning({ lastRead: conversationMembers.lastReadMessageId })
+  return Number(row?.lastRead ?? 0)
+}
+
+/** Removes the chat from the member's side: hidden, read, and its messages so far cleared. */
+export async function removeChat(db: Executor, conversationId: number, userId: number) {
+  const rows = await db
+    .update(conversationMembers)
+    .set({
+      hidden: true,
+      unread: 0,
+      clearedUpTo: sql`coalesce((select max(id) from ${messages} where conversation_id = ${conversationId}), 0)`,
+    })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    )
+    .returning({ id: conversationMembers.conversationId })
+  return rows.length > 0
+}
+
+/** The card of a chat partner the viewer may see (reachable, no block either way). */
+export async function selectPartnerCard(db: Executor, profileId: number, viewerUserId: number) {
+  const rows = await selectProfileCards(db)
+    .where(and(eq(profiles.id, profileId), reachable(), notBlockedWith(viewerUserId)))
+    .limit(1)
+  return rows[0] ?? null
+}

@@ -1,0 +1,346 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import {
+  CHAT_HISTORY_LIMIT,
+  CHATS_LIST_LIMIT,
+  FREE_CONVERSATIONS,
+  MESSAGES_PAGE_SIZE,
+} from '#common/constants.ts'
+import type {
+  ChatsResponse,
+  ConversationResponse,
+  GiftKey,
+  Message,
+  MessagesResponse,
+  SendMessageResponse,
+} from '#common/schemas/chat.ts'
+import type { SiteSettings } from '#common/schemas/sites.ts'
+import type { Db, Executor } from '#server/db/client.ts'
+import { mediaUrl, toPublicProfile } from '#server/db/profile-cards.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { EventBus } from '#server/lib/events.ts'
+import { storeImage } from '#server/lib/images.ts'
+import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import {
+  countFreeOpenings,
+  findOrCreateConversation,
+  hasSentIn,
+  insertMessage,
+  lockSender,
+  type MessageRow,
+  markRead,
+  recordSend,
+  removeChat,
+  selectChats,
+  selectHistoryFloor,
+  selectMembership,
+  selectMembershipWith,
+  selectMessageByClientId,
+  selectMessages,
+  selectPartnerByProfile,
+  selectPartnerCard,
+  selectPartnerLastRead,
+  selectProfileIdOfUser,
+  selectUnreadTotal,
+} from './chat.queries.ts'
+
+export type ChatService = ReturnType<typeof createChatService>
+
+type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'>
+
+interface Outgoing {
+  /** A profile (opening or continuing the conversation with its member) or a conversation. */
+  profile?: number
+  conversation?: number
+  clientId: string
+  kind: 'text' | 'gift' | 'photo'
+  text: string
+  gift?: GiftKey
+  photo?: { filename: string; thumbFilename: string }
+}
+
+/** Who the viewer writes to, checked: reachable, no block either way; new chats not with invisible members. */
+async function resolvePartner(
+  tx: Executor,
+  senderUserId: number,
+  to: Pick<Outgoing, 'profile' | 'conversation'>,
+) {
+  let partnerUserId: number
+  if (to.conversation !== undefined) {
+    const membership = await selectMembership(tx, to.conversation, senderUserId)
+    if (!membership) throw new AppError('chat.not_found', 404)
+    partnerUserId = membership.partnerUserId
+  } else {
+    const partner = await selectPartnerByProfile(tx, to.profile ?? 0, senderUserId)
+    if (!partner) throw new AppError('member.not_found', 404)
+    if (partner.userId === senderUserId) throw new AppError('chat.self', 400)
+    if (partner.invisible && !(await selectMembershipWith(tx, senderUserId, partner.userId))) {
+      throw new AppError('member.not_found', 404)
+    }
+    partnerUserId = partner.userId
+  }
+  const partnerProfile = await selectProfileIdOfUser(tx, partnerUserId)
+  if (!partnerProfile) throw new AppError('member.not_found', 404)
+  const partner = await selectPartnerByProfile(tx, partnerProfile.id, senderUserId)
+  if (!partner) throw new AppError('member.not_found', 404)
+  if (partner.blockedByThem) throw new AppError('member.blocked', 403, { name: partner.name })
+  if (partner.blockedByMe) throw new AppError('chat.blocked_by_you', 403, { name: partner.name })
+  return { partnerUserId, partnerProfileId: partnerProfile.id }
+}
+
+/**
+ * Conversations and paid messages (spec sections 4, 6 and 9): the debit and the message are one
+ * transaction; a retried send (same client_id) sends and debits nothing twice.
+ */
+export function createChatService(
+  db: Db,
+  deps: { events: EventBus; mediaDir: string; historyLimit?: number },
+) {
+  const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
+
+  const toMessage = (row: MessageRow, senderProfileId: number, cdnPrefix: string): Message => ({
+    id: row.id,
+    conversation: row.conversationId,
+    profile: senderProfileId,
+    kind: row.kind as Message['kind'],
+    text: row.body,
+    gift: (row.giftKey as GiftKey | null) ?? null,
+    photo:
+      row.photoFilename && row.photoThumb
+        ? {
+            filename: mediaUrl(cdnPrefix, row.photoFilename),
+            thumb_filename: mediaUrl(cdnPrefix, row.photoThumb),
+          }
+        : null,
+    client_id: row.clientId,
+    created_at: row.createdAt.toISOString(),
+  })
+
+  async function send(
+    senderUserId: number,
+    out: Outgoing,
+    site: { costs: Costs; cdnPrefix: string },
+  ): Promise<SendMessageResponse> {
+    const text = out.text.trim()
+    if (out.kind === 'text' && text.length === 0) throw new AppError('chat.empty', 400)
+    if (text.length > site.costs.message_length) {
+      throw new AppError('chat.too_long', 400, { max: site.costs.message_length })
+    }
+    const outcome = await db.transaction(async (tx) => {
+      const sender = await lockSender(tx, senderUserId)
+      if (!sender) throw new AppError('authentication_required', 403)
+      const senderProfile = await selectProfileIdOfUser(tx, senderUserId)
+      const senderProfileId = senderProfile?.id ?? 0
+      const again = await selectMessageByClientId(tx, senderUserId, out.clientId)
+      if (again) return { row: again, credits: sender.credits, senderProfileId, fresh: null }
+      const { partnerUserId } = await resolvePartner(tx, senderUserId, out)
+      const conversationId = await findOrCreateConversation(tx, senderUserId, partnerUserId)
+      const price =
+        out.kind === 'gift'
+          ? site.costs.gift_credits
+          : out.kind === 'photo'
+            ? site.costs.photo_credits
+            : site.costs.message_credits
+      // The welcome offer: a free member's opening message in up to FREE_CONVERSATIONS chats is free.
+      const freeOpening =
+        !sender.paid &&
+        !(await hasSentIn(tx, conversationId, senderUserId)) &&
+        (await countFreeOpenings(tx, senderUserId)) < FREE_CONVERSATIONS
+      const cost = freeOpening ? 0 : price
+      const credits =
+        cost > 0
+          ? await changeCredits(tx, {
+              userId: senderUserId,
+              delta: -cost,
+              reason: `chat_${out.kind}`,
+              reference: out.clientId,
+            })
+          : sender.credits
+      const row = await insertMessage(tx, {
+        conversationId,
+        senderUserId,
+        kind: out.kind,
+        body: text,
+        giftKey: out.gift ?? null,
+        photoFilename: out.photo?.filename ?? null,
+        photoThumb: out.photo?.thumbFilename ?? null,
+        cost,
+        clientId: out.clientId,
+      })
+      const unread = await recordSend(tx, {
+        conversationId,
+        senderUserId,
+        partnerUserId,
+        messageId: row.id,
+        at: row.createdAt,
+        freeOpening,
+      })
+      return { row, credits, senderProfileId, fresh: { partnerUserId, unread, charged: cost > 0 } }
+    })
+    const message = toMessage(outcome.row, outcome.senderProfileId, site.cdnPrefix)
+    if (outcome.fresh) {
+      const { partnerUserId, unread, charged } = outcome.fresh
+      const conversation = message.conversation
+      deps.events.emit({ type: 'message.created', userId: senderUserId, conversation, message })
+      deps.events.emit({ type: 'message.created', userId: partnerUserId, conversation, message })
+      const total = await selectUnreadTotal(db, partnerUserId)
+      deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread, total })
+      if (charged)
+        deps.events.emit({ type: 'credits.changed', userId: senderUserId, credits: outcome.credits })
+    }
+    return { message, conversation: message.conversation, credits: outcome.credits }
+  }
+
+  return {
+    send,
+
+    /** POST /api/message-photo.php: the photo goes through the same pipeline as profile photos. */
+    async sendPhoto(
+      senderUserId: number,
+      to: { profile?: number; conversation?: number; clientId: string; text: string },
+      file: Buffer,
+      site: { costs: Costs; cdnPrefix: string },
+    ) {
+      const stored = await storeImage(file, deps.mediaDir, 'c')
+      try {
+        return await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site)
+      } catch (error) {
+        await Promise.all(
+          [stored.filename, stored.thumbFilename].map((f) =>
+            rm(path.join(deps.mediaDir, f), { force: true }),
+          ),
+        )
+        throw error
+      }
+    },
+
+    /** GET /api/chats.php: the member's conversations, newest first, partners they may still see. */
+    async list(userId: number, cdnPrefix: string): Promise<ChatsResponse> {
+      const rows = await selectChats(db, userId, CHATS_LIST_LIMIT)
+      return {
+        chats: rows.map((r) => ({
+          conversation: r.conversationId,
+          profile: toPublicProfile(r.card, cdnPrefix),
+          num_unread_messages: r.unread,
+          last_message: r.last
+            ? {
+                kind: r.last.kind as Message['kind'],
+                text: r.last.body,
+                from_me: Number(r.last.sender_user_id) === userId,
+                created_at: new Date(r.last.created_at).toISOString(),
+              }
+            : null,
+          partner_last_read: r.partnerLastRead,
+        })),
+      }
+    },
+
+    /** GET /api/conversation.php: the partner of one of the member's conversations. */
+    async conversation(
+      userId: number,
+      conversationId: number,
+      cdnPrefix: string,
+    ): Promise<ConversationResponse> {
+      const membership = await selectMembership(db, conversationId, userId)
+      if (!membership) throw new AppError('chat.not_found', 404)
+      const partner = await selectProfileIdOfUser(db, membership.partnerUserId)
+      if (!partner) throw new AppError('chat.not_found', 404)
+      const card = await selectPartnerCard(db, partner.id, userId)
+      if (!card) throw new AppError('member.blocked', 403, { name: partner.name })
+      return { conversation: conversationId, profile: toPublicProfile(card, cdnPrefix) }
+    },
+
+    /** The member's conversation with a profile's member, if any (/members/{id}/chat). */
+    async conversationWith(userId: number, profileId: number) {
+      const partner = await selectPartnerByProfile(db, profileId, userId)
+      if (!partner) return null
+      const membership = await selectMembershipWith(db, userId, partner.userId)
+      return membership?.conversationId ?? null
+    },
+
+    /**
+     * GET /api/messages.php: newest first from `before` (keyset), or what came after `after` (catching
+     * up); never past the member's removal nor the chat history limit. Only members of the chat read it.
+     */
+    async messages(
+      userId: number,
+      q: { conversation: number; before?: number; after?: number },
+      cdnPrefix: string,
+    ): Promise<MessagesResponse> {
+      const membership = await selectMembership(db, q.conversation, userId)
+      if (!membership) throw new AppError('chat.not_found', 404)
+      const [floor, partnerProfile] = await Promise.all([
+        selectHistoryFloor(db, q.conversation, historyLimit),
+        selectProfileIdOfUser(db, membership.partnerUserId),
+      ])
+      const above = Math.max(membership.clearedUpTo, floor > 0 ? floor - 1 : 0)
+      const rows = await selectMessages(db, q.conversation, {
+        above,
+        before: q.before,
+        after: q.after,
+        limit: MESSAGES_PAGE_SIZE + 1,
+      })
+      const hasMore = rows.length > MESSAGES_PAGE_SIZE
+      const page = rows.slice(0, MESSAGES_PAGE_SIZE)
+      if (q.after === undefined) page.reverse()
+      const ownProfile = await selectProfileIdOfUser(db, userId)
+      const profileOf = (sender: number) =>
+        sender === userId ? (ownProfile?.id ?? 0) : (partnerProfile?.id ?? 0)
+      // The top of what may be read: older messages exist beyond the history limit.
+      const olderHidden =
+        q.after === undefined &&
+        !hasMore &&
+        floor > 0 &&
+        (await selectMessages(db, q.conversation, { above: membership.clearedUpTo, before: floor, limit: 1 }))
+          .length > 0
+      return {
+        messages: page.map((row) => toMessage(row, profileOf(row.senderUserId), cdnPrefix)),
+        has_more: q.after === undefined ? hasMore : false,
+        older_hidden: olderHidden,
+        partner_last_read: await selectPartnerLastRead(db, q.conversation, membership.partnerUserId),
+      }
+    },
+
+    /** PUT /api/chat.php: the member read the conversation; their partner learns it (read receipts). */
+    async read(userId: number, conversationId: number) {
+      const membership = await selectMembership(db, conversationId, userId)
+      if (!membership) throw new AppError('chat.not_found', 404)
+      const lastRead = await markRead(db, conversationId, userId)
+      const total = await selectUnreadTotal(db, userId)
+      if (lastRead > membership.lastReadMessageId) {
+        deps.events.emit({
+          type: 'message.read',
+          userId: membership.partnerUserId,
+          conversation: conversationId,
+          lastRead,
+        })
+      }
+      deps.events.emit({ type: 'chat.unread', userId, conversation: conversationId, unread: 0, total })
+      return { num_unread_messages: 0, unread_total: total }
+    },
+
+    /** DELETE /api/chat.php (spec section 7): the chat leaves the member's list until a new message. */
+    async remove(userId: number, conversationId: number) {
+      const removed = await removeChat(db, conversationId, userId)
+      if (!removed) throw new AppError('chat.not_found', 404)
+      deps.events.emit({ type: 'chat.removed', userId, conversation: conversationId })
+      return { removed: true }
+    },
+
+    /** A typing signal from the WebSocket, passed to the partner when the member is part of the chat. */
+    async typing(userId: number, conversationId: number) {
+      const membership = await selectMembership(db, conversationId, userId)
+      if (!membership) return
+      const own = await selectProfileIdOfUser(db, userId)
+      if (!own) return
+      deps.events.emit({
+        type: 'chat.typing',
+        userId: membership.partnerUserId,
+        conversation: conversationId,
+        profileId: own.id,
+      })
+    },
+
+    unreadTotal: (userId: number) => selectUnreadTotal(db, userId),
+  }
+}

@@ -1,0 +1,319 @@
+import { randomBytes } from 'node:crypto'
+import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { creditLedger } from '#server/db/schema/accounts.ts'
+import { users } from '#server/db/schema/members.ts'
+import type { DomainEvent } from '#server/lib/events.ts'
+import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { multipartBody } from '../../../tests/support/multipart.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createChatService } from './chat.service.ts'
+
+let t: TestApp
+const events: DomainEvent[] = []
+let ip = 0
+type Member = Awaited<ReturnType<typeof activeMember>>
+
+const clientId = () => randomBytes(9).toString('base64url')
+
+function call(
+  member: Member | null,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) {
+  ip++
+  return t.app.inject({
+    method,
+    url,
+    payload,
+    headers: member ? { cookie: member.cookie } : {},
+    remoteAddress: `10.7.${Math.floor(ip / 250)}.${ip % 250}`,
+  })
+}
+
+const send = (from: Member, to: { profile?: number; conversation?: number }, text: string, id = clientId()) =>
+  call(from, 'POST', '/api/message.php', { ...to, text, client_id: id })
+
+/** Sets a member's credits through the ledger, and makes them Premium when asked. */
+async function setCredits(member: Member, credits: number, paid = true) {
+  const db = t.database.db
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, member.user.id))
+  await db.transaction((tx) =>
+    changeCredits(tx, {
+      userId: member.user.id,
+      delta: credits - row.credits,
+      reason: 'test',
+      reference: clientId(),
+    }),
+  )
+  await db.update(users).set({ paidUser: paid }).where(eq(users.id, member.user.id))
+}
+
+async function balanceAndLedger(member: Member) {
+  const db = t.database.db
+  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, member.user.id))
+  const [ledger] = await db
+    .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, member.user.id))
+  return { credits: row.credits, ledger: Number(ledger.sum) }
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  t.app.services.events.subscribe((event) => events.push(event))
+})
+
+afterAll(async () => {
+  await t.close()
+})
+
+describe('sending messages', () => {
+  it('debits exactly 50 of 200 concurrent sends against a balance that covers 50', async () => {
+    const payer = await activeMember(t.app, { name: 'Payer' })
+    const other = await activeMember(t.app, { name: 'Other', gender: 'female' })
+    await setCredits(payer, 50 * 10)
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => send(payer, { profile: other.user.profile.id }, `message ${i}`)),
+    )
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(50)
+    const refused = results.filter((r) => r.statusCode === 402)
+    expect(refused).toHaveLength(150)
+    expect(refused[0].json().error.code).toBe('credits.insufficient')
+    expect(await balanceAndLedger(payer)).toEqual({ credits: 0, ledger: 0 })
+    const chats = (await call(other, 'GET', '/api/chats.php')).json().chats
+    expect(chats).toHaveLength(1)
+    expect(chats[0].num_unread_messages).toBe(50)
+  })
+
+  it('sends and debits once for a retried client_id, even at the same time', async () => {
+    const a = await activeMember(t.app, { name: 'Retry' })
+    const b = await activeMember(t.app, { name: 'Target', gender: 'female' })
+    await setCredits(a, 100)
+    const id = clientId()
+    const [first, second] = await Promise.all([
+      send(a, { profile: b.user.profile.id }, 'Hello!', id),
+      send(a, { profile: b.user.profile.id }, 'Hello!', id),
+    ])
+    const third = await send(a, { profile: b.user.profile.id }, 'Hello!', id)
+    expect([first.statusCode, second.statusCode, third.statusCode]).toEqual([200, 200, 200])
+    expect(new Set([first, second, third].map((r) => r.json().message.id)).size).toBe(1)
+    expect(third.json().credits).toBe(90)
+    expect(await balanceAndLedger(a)).toEqual({ credits: 90, ledger: 90 })
+    const conversation = first.json().conversation
+    expect(
+      (await call(b, 'GET', `/api/messages.php?conversation=${conversation}`)).json().messages,
+    ).toHaveLength(1)
+  })
+
+  it('gives a free member their opening message in 2 conversations, then charges, then answers 402', async () => {
+    const free = await activeMember(t.app, { name: 'Newbie' })
+    await setCredits(free, 10, false)
+    const partners = await Promise.all(
+      ['Uma', 'Vera', 'Wendy'].map((name) => activeMember(t.app, { name, gender: 'female' })),
+    )
+    const [u, v, w] = partners.map((p) => p.user.profile.id)
+    expect((await send(free, { profile: u }, 'Hi Uma')).json().credits).toBe(10)
+    expect((await send(free, { profile: v }, 'Hi Vera')).json().credits).toBe(10)
+    // The second message in a free conversation costs; so does the opening of a third.
+    expect((await send(free, { profile: u }, 'How are you?')).json().credits).toBe(0)
+    const broke = await send(free, { profile: w }, 'Hi Wendy')
+    expect(broke.statusCode).toBe(402)
+    expect(broke.json().error).toMatchObject({ code: 'credits.insufficient' })
+    expect(broke.json().error.message).toMatch(/credits/i)
+    expect(await balanceAndLedger(free)).toEqual({ credits: 0, ledger: 0 })
+    // Nothing was saved for the refused message.
+    expect((await call(partners[2], 'GET', '/api/chats.php')).json().chats).toEqual([])
+  })
+
+  it('refuses empty and too long texts with a clear message, and a gift costs gift_credits', async () => {
+    const a = await activeMember(t.app, { name: 'Writer' })
+    const b = await activeMember(t.app, { name: 'Reader', gender: 'female' })
+    await setCredits(a, 100)
+    const empty = await send(a, { profile: b.user.profile.id }, '   ')
+    expect(empty.statusCode).toBe(400)
+    expect(empty.json().error.message).toBe('Write a message first.')
+    const long = await send(a, { profile: b.user.profile.id }, 'x'.repeat(1001))
+    expect(long.statusCode).toBe(400)
+    expect(long.json().error.message).toBe('A message can have at most 1000 characters.')
+    const gift = await call(a, 'POST', '/api/message.php', {
+      profile: b.user.profile.id,
+      text: '',
+      gift: 'rose',
+      client_id: clientId(),
+    })
+    expect(gift.statusCode).toBe(200)
+    expect(gift.json()).toMatchObject({ message: { kind: 'gift', gift: 'rose' }, credits: 70 })
+    expect((await send(a, { profile: b.user.profile.id }, 'x'.repeat(1000))).statusCode).toBe(200)
+  })
+
+  it('sends a photo through the image pipeline: re-encoded, metadata gone, photo_credits charged', async () => {
+    const a = await activeMember(t.app, { name: 'Snapper' })
+    const b = await activeMember(t.app, { name: 'Viewer', gender: 'female' })
+    await setCredits(a, 100)
+    const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c2185b' } })
+      .jpeg()
+      .withMetadata({ exif: { IFD0: { Artist: 'Secret Person' } } })
+      .toBuffer()
+    const { body, contentType } = multipartBody(
+      { profile: String(b.user.profile.id), client_id: clientId(), text: 'Look!' },
+      { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: jpeg },
+    )
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/message-photo.php',
+      payload: body,
+      headers: { cookie: a.cookie, 'content-type': contentType },
+    })
+    expect(res.statusCode).toBe(200)
+    const { message, credits } = res.json()
+    expect(credits).toBe(80)
+    expect(message).toMatchObject({ kind: 'photo', text: 'Look!' })
+    expect(message.photo.filename).toMatch(/^\/media\/c\/.+\.webp$/)
+    const stored = await t.app.inject({ url: message.photo.filename })
+    expect(stored.statusCode).toBe(200)
+    expect(stored.rawPayload.includes(Buffer.from('Secret Person'))).toBe(false)
+  })
+})
+
+describe('who may read and write', () => {
+  it('keeps strangers out of a conversation', async () => {
+    const a = await activeMember(t.app, { name: 'Alice' })
+    const b = await activeMember(t.app, { name: 'Bob', gender: 'female' })
+    const stranger = await activeMember(t.app, { name: 'Eve' })
+    await setCredits(a, 100)
+    const conversation = (await send(a, { profile: b.user.profile.id }, 'Private')).json().conversation
+    for (const [method, url, payload] of [
+      ['GET', `/api/messages.php?conversation=${conversation}`, undefined],
+      ['GET', `/api/conversation.php?id=${conversation}`, undefined],
+      ['PUT', '/api/chat.php', { conversation }],
+      ['DELETE', '/api/chat.php', { conversation }],
+      ['POST', '/api/message.php', { conversation, text: 'Hi', client_id: clientId() }],
+    ] as const) {
+      const res = await call(stranger, method, url, payload)
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 })
+    }
+    expect((await call(null, 'GET', '/api/chats.php')).statusCode).toBe(403)
+    expect((await call(null, 'GET', `/api/messages.php?conversation=${conversation}`)).statusCode).toBe(403)
+  })
+
+  it('stops a blocked member from writing and hides the blocker from their chats', async () => {
+    const a = await activeMember(t.app, { name: 'Blocker', gender: 'female' })
+    const b = await activeMember(t.app, { name: 'Pest' })
+    await setCredits(b, 100)
+    const conversation = (await send(b, { profile: a.user.profile.id }, 'Hey')).json().conversation
+    await call(a, 'POST', '/api/block.php', { profile: b.user.profile.id })
+    const refused = await send(b, { conversation }, 'Hello?')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error.message).toBe(
+      "You're blocked by Blocker. You do not have access to this page.",
+    )
+    expect((await send(b, { profile: a.user.profile.id }, 'Hello?')).statusCode).toBe(403)
+    expect((await call(b, 'GET', '/api/chats.php')).json().chats).toEqual([])
+    expect((await call(a, 'GET', '/api/chats.php')).json().chats).toEqual([])
+    expect((await send(a, { conversation }, 'Go away')).json().error.code).toBe('chat.blocked_by_you')
+  })
+
+  it('lets an invisible member keep chatting with existing contacts only', async () => {
+    const shy = await activeMember(t.app, { name: 'Shy', gender: 'female' })
+    const known = await activeMember(t.app, { name: 'Known' })
+    const unknown = await activeMember(t.app, { name: 'Unknown' })
+    await setCredits(known, 100)
+    await setCredits(unknown, 100)
+    await send(known, { profile: shy.user.profile.id }, 'Hi Shy')
+    await call(shy, 'PUT', '/api/profile.php', { invisible: true })
+    expect((await send(known, { profile: shy.user.profile.id }, 'Still there?')).statusCode).toBe(200)
+    expect((await send(unknown, { profile: shy.user.profile.id }, 'Hi')).statusCode).toBe(404)
+  })
+})
+
+describe('reading, removing and paging', () => {
+  it('counts unread messages, zeroes them on reading, and tells the sender (read receipt)', async () => {
+    const a = await activeMember(t.app, { name: 'Sender' })
+    const b = await activeMember(t.app, { name: 'Receiver', gender: 'female' })
+    await setCredits(a, 100)
+    events.length = 0
+    const first = (await send(a, { profile: b.user.profile.id }, 'One')).json()
+    await send(a, { conversation: first.conversation }, 'Two')
+    expect(events.filter((e) => e.type === 'message.created' && e.userId === b.user.id)).toHaveLength(2)
+    expect(events.filter((e) => e.type === 'credits.changed' && e.userId === a.user.id)).toHaveLength(2)
+    const unread = events.filter((e) => e.type === 'chat.unread' && e.userId === b.user.id)
+    expect(unread.at(-1)).toMatchObject({ unread: 2, total: 2 })
+    const [chat] = (await call(b, 'GET', '/api/chats.php')).json().chats
+    expect(chat).toMatchObject({
+      conversation: first.conversation,
+      profile: { id: a.user.profile.id, name: 'Sender' },
+      num_unread_messages: 2,
+      last_message: { text: 'Two', from_me: false },
+    })
+    events.length = 0
+    expect((await call(b, 'PUT', '/api/chat.php', { conversation: first.conversation })).json()).toEqual({
+      num_unread_messages: 0,
+      unread_total: 0,
+    })
+    const receipt = events.find((e) => e.type === 'message.read')
+    expect(receipt).toMatchObject({ userId: a.user.id, conversation: first.conversation })
+    const history = (await call(a, 'GET', `/api/messages.php?conversation=${first.conversation}`)).json()
+    expect(history.partner_last_read).toBe(history.messages.at(-1).id)
+  })
+
+  it('removes a chat for one side only; a new message brings it back without the old ones', async () => {
+    const a = await activeMember(t.app, { name: 'Keeper' })
+    const b = await activeMember(t.app, { name: 'Remover', gender: 'female' })
+    await setCredits(a, 100)
+    const { conversation } = (await send(a, { profile: b.user.profile.id }, 'Old news')).json()
+    expect((await call(b, 'DELETE', '/api/chat.php', { conversation })).json()).toEqual({ removed: true })
+    expect((await call(b, 'GET', '/api/chats.php')).json().chats).toEqual([])
+    expect((await call(a, 'GET', '/api/chats.php')).json().chats).toHaveLength(1)
+    await send(a, { conversation }, 'New news')
+    const [chat] = (await call(b, 'GET', '/api/chats.php')).json().chats
+    expect(chat).toMatchObject({ num_unread_messages: 1, last_message: { text: 'New news' } })
+    const texts = (await call(b, 'GET', `/api/messages.php?conversation=${conversation}`))
+      .json()
+      .messages.map((m: { text: string }) => m.text)
+    expect(texts).toEqual(['New news'])
+  })
+
+  it('pages through history with keyset pagination and hides what lies beyond the history limit', async () => {
+    const a = await activeMember(t.app, { name: 'Talker' })
+    const b = await activeMember(t.app, { name: 'Listener', gender: 'female' })
+    await setCredits(a, 10_000)
+    let conversation = 0
+    for (let i = 1; i <= 70; i++) {
+      conversation = (await send(a, { profile: b.user.profile.id }, `m${i}`)).json().conversation
+    }
+    const page1 = (await call(b, 'GET', `/api/messages.php?conversation=${conversation}`)).json()
+    expect(page1.messages.map((m: { text: string }) => m.text)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `m${41 + i}`),
+    )
+    expect(page1).toMatchObject({ has_more: true, older_hidden: false })
+    const page2 = (
+      await call(b, 'GET', `/api/messages.php?conversation=${conversation}&before=${page1.messages[0].id}`)
+    ).json()
+    expect(page2.messages[0].text).toBe('m11')
+    const page3 = (
+      await call(b, 'GET', `/api/messages.php?conversation=${conversation}&before=${page2.messages[0].id}`)
+    ).json()
+    expect(page3.messages.map((m: { text: string }) => m.text)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `m${i + 1}`),
+    )
+    expect(page3).toMatchObject({ has_more: false, older_hidden: false })
+    const after = (
+      await call(b, 'GET', `/api/messages.php?conversation=${conversation}&after=${page1.messages[27].id}`)
+    ).json()
+    expect(after.messages.map((m: { text: string }) => m.text)).toEqual(['m69', 'm70'])
+
+    // With a history limit of 50, the 20 oldest are hidden for privacy.
+    const limited = createChatService(t.database.db, {
+      events: t.app.services.events,
+      mediaDir: '/nonexistent',
+      historyLimit: 50,
+    })
+    const top = await limited.messages(b.user.id, { conversation, before: page1.messages[0].id }, '/media')
+    expect(top.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${21 + i}`))
+    expect(top).toMatchObject({ has_more: false, older_hidden: true })
+  })
+})

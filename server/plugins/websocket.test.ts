@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { buildApp } from '#server/app.ts'
+import { readEnv } from '#server/env.ts'
+import { activeMember } from '../../tests/support/accounts.ts'
+import { createTestDatabase, testEnv } from '../../tests/support/test-app.ts'
+
+type Member = Awaited<ReturnType<typeof activeMember>>
+
+/** Frames a socket receives, and a way to wait for one. */
+function listen(socket: WebSocket) {
+  const frames: Array<Record<string, unknown>> = []
+  const waiters: Array<() => void> = []
+  socket.on('message', (raw) => {
+    frames.push(JSON.parse(String(raw)))
+    for (const w of waiters.splice(0)) w()
+  })
+  return {
+    frames,
+    async next(match: (f: Record<string, unknown>) => boolean, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const found = frames.find(match)
+        if (found) return found
+        if (Date.now() > deadline) throw new Error(`no such frame; got ${JSON.stringify(frames)}`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 100)
+        })
+      }
+    },
+  }
+}
+
+function connect(app: FastifyInstance, member: Member | null, origin?: string) {
+  const address = app.server.address()
+  if (!address || typeof address === 'string') throw new Error('not listening')
+  const base = `127.0.0.1:${address.port}`
+  const socket = new WebSocket(`ws://${base}/api/ws`, {
+    headers: {
+      ...(member ? { cookie: member.cookie } : {}),
+      origin: origin ?? `http://${base}`,
+    },
+  })
+  const messages = listen(socket)
+  const opened = new Promise<number>((resolve) => {
+    socket.on('open', () => resolve(101))
+    socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+    socket.on('error', () => resolve(0))
+  })
+  return { socket, messages, opened }
+}
+
+async function startNodes(count: number, redisUrl: string | undefined) {
+  const { database, drop } = await createTestDatabase()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-ws-'))
+  const nodes: FastifyInstance[] = []
+  for (let i = 0; i < count; i++) {
+    const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) })
+    const app = await buildApp({ env, database, pages: false, logger: false })
+    await app.listen({ port: 0, host: '127.0.0.1' })
+    nodes.push(app)
+  }
+  return {
+    nodes,
+    close: async () => {
+      for (const app of nodes) await app.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function sendMessage(app: FastifyInstance, from: Member, profile: number, text: string) {
+  const { changeCredits } = await import('#server/modules/credits/credits.service.ts')
+  await app.database.db.transaction((tx) =>
+    changeCredits(tx, {
+      userId: from.user.id,
+      delta: 10,
+      reason: 'test',
+      reference: randomBytes(6).toString('hex'),
+    }),
+  )
+  return app.inject({
+    method: 'POST',
+    url: '/api/message.php',
+    payload: { profile, text, client_id: randomBytes(9).toString('base64url') },
+    headers: { cookie: from.cookie },
+  })
+}
+
+describe('the WebSocket on one node', () => {
+  let cluster: Awaited<ReturnType<typeof startNodes>>
+  beforeAll(async () => {
+    cluster = await startNodes(1, undefined)
+  })
+  afterAll(async () => {
+    await cluster.close()
+  })
+
+  it('refuses visitors and other sites, and delivers a member their messages and typing', async () => {
+    const [app] = cluster.nodes
+    const a = await activeMember(app, { name: 'Socket' })
+    const b = await activeMember(app, { name: 'Listener', gender: 'female' })
+    expect(await connect(app, null).opened).toBe(403)
+    expect(await connect(app, b, 'https://evil.example').opened).toBe(403)
+
+    const bs = connect(app, b)
+    expect(await bs.opened).toBe(101)
+    await bs.messages.next((f) => f.type === 'hello')
+    const sent = await sendMessage(app, a, b.user.profile.id, 'Live!')
+    expect(sent.statusCode).toBe(200)
+    const frame = await bs.messages.next((f) => f.type === 'message.created')
+    expect(frame).toMatchObject({ conversation: sent.json().conversation, message: { text: 'Live!' } })
+    expect(frame).not.toHaveProperty('userId')
+    await bs.messages.next((f) => f.type === 'chat.unread' && f.unread === 1)
+
+    const as = connect(app, a)
+    await as.opened
+    bs.socket.send(JSON.stringify({ type: 'typing', conversation: sent.json().conversation }))
+    expect(await as.messages.next((f) => f.type === 'chat.typing')).toMatchObject({
+      conversation: sent.json().conversation,
+      profileId: b.user.profile.id,
+    })
+    // A typing signal about somebody else's conversation goes nowhere.
+    const c = await activeMember(app, { name: 'Intruder' })
+    const cs = connect(app, c)
+    await cs.opened
+    cs.socket.send(JSON.stringify({ type: 'typing', conversation: sent.json().conversation }))
+    await new Promise((r) => setTimeout(r, 300))
+    expect(as.messages.frames.filter((f) => f.type === 'chat.typing')).toHaveLength(1)
+    for (const s of [as, bs, cs]) s.socket.close()
+  })
+})
+
+// Several app nodes share events through Redis: run when TEST_REDIS_URL is set (.ci/run sets it).
+describe.runIf(Boolean(testEnv.TEST_REDIS_URL))('two app nodes through Redis', () => {
+  let cluster: Awaited<ReturnType<typeof startNodes>>
+  beforeAll(async () => {
+    cluster = await startNodes(2, testEnv.TEST_REDIS_URL)
+  })
+  afterAll(async () => {
+    await cluster.close()
+  })
+
+  it('delivers a message sent through one node to a WebSocket on the other', async () => {
+    const [nodeA, nodeB] = cluster.nodes
+    const a = await activeMember(nodeA, { name: 'OnA' })
+    const b = await activeMember(nodeA, { name: 'OnB', gender: 'female' })
+    const bs = connect(nodeB, b)
+    expect(await bs.opened).toBe(101)
+    await bs.messages.next((f) => f.type === 'hello')
+    const sent = await sendMessage(nodeA, a, b.user.profile.id, 'Across nodes')
+    expect(sent.statusCode).toBe(200)
+    expect(await bs.messages.next((f) => f.type === 'message.created')).toMatchObject({
+      message: { text: 'Across nodes' },
+    })
+    // And a like on node B reaches a socket on node A.
+    const as = connect(nodeA, a)
+    await as.opened
+    await as.messages.next((f) => f.type === 'hello')
+    await nodeB.inject({
+      method: 'POST',
+      url: '/api/like.php',
+      payload: { profile: a.user.profile.id },
+      headers: { cookie: b.cookie },
+    })
+    expect(await as.messages.next((f) => f.type === 'like.created')).toMatchObject({
+      profileId: b.user.profile.id,
+    })
+    bs.socket.close()
+    as.socket.close()
+  })
+})

@@ -1,0 +1,127 @@
+import websocket from '@fastify/websocket'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { WebSocket } from 'ws'
+import { ClientFrame } from '#common/schemas/chat.ts'
+import type { DomainEvent, EventBus } from '#server/lib/events.ts'
+import type { ChatService } from '#server/modules/chat/chat.service.ts'
+
+const HEARTBEAT_MS = 30_000
+/** At most one typing signal per conversation this often from one socket. */
+const TYPING_EVERY_MS = 1500
+
+/** What the browser receives: the event without its addressee. */
+function toFrame(event: DomainEvent): string {
+  const { userId: _userId, ...frame } = event
+  return JSON.stringify(frame)
+}
+
+/** A browser page of this site (same host, or the configured public address), not another site. */
+export function originAllowed(request: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin = request.headers.origin
+  if (!origin) return false
+  try {
+    const url = new URL(origin)
+    if (publicUrl && url.origin === new URL(publicUrl).origin) return true
+    return url.host === request.headers.host
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The WebSocket at /api/ws (DESIGN.md section 3): authenticated by the session cookie, Origin
+ * checked, kept alive by pings. It delivers the member's events from the bus (every node's, with
+ * Redis) to their open sockets, and passes typing signals on.
+ */
+export const websocketPlugin: FastifyPluginAsync<{
+  events: EventBus
+  chat: ChatService
+  publicUrl: string | undefined
+}> = async (app, { events, chat, publicUrl }) => {
+  await app.register(websocket, { options: { maxPayload: 4096 } })
+  const sockets = new Map<number, Set<WebSocket>>()
+  const alive = new WeakSet<WebSocket>()
+
+  const unsubscribe = events.subscribe((event) => {
+    const open = sockets.get(event.userId)
+    if (!open) return
+    const frame = toFrame(event)
+    for (const socket of open) if (socket.readyState === socket.OPEN) socket.send(frame)
+  })
+
+  const heartbeat = setInterval(() => {
+    for (const open of sockets.values()) {
+      for (const socket of open) {
+        if (!alive.has(socket)) {
+          socket.terminate()
+          continue
+        }
+        alive.delete(socket)
+        socket.ping()
+      }
+    }
+  }, HEARTBEAT_MS)
+  heartbeat.unref()
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat)
+    unsubscribe()
+    for (const open of sockets.values()) for (const socket of open) socket.close(1001, 'server closing')
+  })
+
+  app.get(
+    '/api/ws',
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request, publicUrl)) {
+          return reply.code(403).send({ error: { code: 'ws.origin', message: 'Origin not allowed' } })
+        }
+        if (!request.member) {
+          return reply
+            .code(403)
+            .send({ error: { code: 'authentication_required', message: 'Please log in to continue.' } })
+        }
+      },
+    },
+    (socket, request) => {
+      const userId = request.member?.userId
+      if (!userId) {
+        socket.close(4401, 'authentication_required')
+        return
+      }
+      const open = sockets.get(userId) ?? new Set<WebSocket>()
+      open.add(socket)
+      sockets.set(userId, open)
+      alive.add(socket)
+      const lastTyping = new Map<number, number>()
+      socket.on('pong', () => alive.add(socket))
+      socket.on('message', (raw) => {
+        alive.add(socket)
+        let frame: ClientFrame
+        try {
+          const parsed = ClientFrame.safeParse(JSON.parse(String(raw)))
+          if (!parsed.success) return
+          frame = parsed.data
+        } catch {
+          return
+        }
+        if (frame.type === 'ping') {
+          socket.send(JSON.stringify({ type: 'pong' }))
+          return
+        }
+        const now = Date.now()
+        if (now - (lastTyping.get(frame.conversation) ?? 0) < TYPING_EVERY_MS) return
+        lastTyping.set(frame.conversation, now)
+        chat
+          .typing(userId, frame.conversation)
+          .catch((error) => request.log.warn({ err: error }, 'typing failed'))
+      })
+      socket.on('close', () => {
+        open.delete(socket)
+        if (open.size === 0) sockets.delete(userId)
+      })
+      socket.send(JSON.stringify({ type: 'hello' }))
+    },
+  )
+}
