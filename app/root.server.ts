@@ -7,8 +7,14 @@ import { getAppContext } from './context.server.ts'
 /** Data every page needs: locale, public settings, company and what the shell shows. */
 export async function loadRoot(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
-  // The member's likes seed the likes store (badge, lists); the refresh cycle keeps them fresh.
-  const likes = app.user ? await app.services.likes.list(app.user.id, app.site.settings.cdn_prefix) : null
+  // The member's likes and chats seed the chat store (badge, lists); the refresh cycle keeps them fresh.
+  const cdn = app.site.settings.cdn_prefix
+  const [likes, chats] = app.user
+    ? await Promise.all([
+        app.services.likes.list(app.user.id, cdn),
+        app.services.chat.list(app.user.id, cdn).then((r) => r.chats),
+      ])
+    : [null, null]
   return {
     locale: app.locale,
     nonce: app.nonce,
@@ -24,6 +30,7 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     selectedCountry: app.selectedCountry ?? app.geoCountry,
     user: app.user,
     likes,
+    chats,
     signupOpen: signupsOpen(app.site.settings.signups, app.network),
   }
 }

@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
-import { MemberDataProvider } from './features/likes/member-data.tsx'
+import { ChatStoreProvider } from './features/chat/chat-store.tsx'
 import { createI18n } from './i18n.ts'
 import { SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
 import { captureTracking } from './lib/tracking.ts'
@@ -69,9 +69,9 @@ export default function App() {
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired)
   }, [])
   return (
-    <MemberDataProvider>
+    <ChatStoreProvider>
       <Outlet />
-    </MemberDataProvider>
+    </ChatStoreProvider>
   )
 }
 

@@ -13,6 +13,7 @@ export default [
     route('likes', 'routes/likes/likes.tsx', { id: 'likes' }),
     route('likes/m/:id', 'routes/likes/liked-member.tsx'),
     route('likes/:type', 'routes/likes/likes.tsx', { id: 'likes-type' }),
+    route('chats', 'routes/chat/chats.tsx'),
     route('swipe-game', 'routes/likes/swipe-game.tsx'),
     route('match-finder', 'routes/likes/match-finder.tsx'),
     route('complete-signup', 'routes/accounts/complete-signup.tsx'),
@@ -33,7 +34,10 @@ export default [
     route('landers/tinderswipe', 'routes/landers/lander.tsx', { id: 'lander-tinderswipe' }),
     route('landers/:lander/:slug?', 'routes/landers/lander.tsx'),
   ]),
-  layout('routes/layouts/chat-layout.tsx', [route('members/:id/chat', 'routes/members/member-chat.tsx')]),
+  layout('routes/layouts/chat-layout.tsx', [
+    route('members/:id/chat', 'routes/members/member-chat.tsx'),
+    route('chats/:id', 'routes/chat/conversation.tsx'),
+  ]),
   layout('routes/layouts/empty-layout.tsx', [
     route('members/:id/landing', 'routes/members/member-landing.tsx', { id: 'member-landing' }),
     route('members/:id/signup', 'routes/members/member-signup.tsx'),

@@ -84,7 +84,11 @@ export const MessagesResponse = z.object({
 export type MessagesResponse = z.infer<typeof MessagesResponse>
 
 /** GET /api/conversation.php: a conversation with its partner (/chats/{id}). */
-export const ConversationResponse = z.object({ conversation: Id, profile: PublicProfile })
+export const ConversationResponse = z.object({
+  conversation: Id,
+  profile: PublicProfile,
+  blocked_by_me: z.boolean(),
+})
 export type ConversationResponse = z.infer<typeof ConversationResponse>
 
 /** PUT /api/chat.php: read up to now; DELETE /api/chat.php (spec section 7): remove. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
+import { useChatStore } from '../../features/chat/chat-store.tsx'
 import { badgeText } from '../../features/likes/badge.ts'
-import { useMemberData } from '../../features/likes/member-data.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { LanguageMenu } from './language-menu.tsx'
@@ -10,8 +10,9 @@ import { LanguageMenu } from './language-menu.tsx'
 export function TopNav() {
   const { t } = useTranslation()
   const { settings, user } = useRootData()
-  const { newLikes } = useMemberData()
+  const { newLikes, unread } = useChatStore()
   const likesBadge = badgeText(newLikes)
+  const messagesBadge = badgeText(unread)
   return (
     <header className={`top-nav border-bottom bg-white sticky-top${user ? ' top-nav-member' : ''}`}>
       <nav className="container d-flex align-items-center gap-2 py-2" aria-label={t('nav.main')}>
@@ -43,6 +44,36 @@ export function TopNav() {
               <path d="M11.7 10.3a6.5 6.5 0 1 0-1.4 1.4l3.6 3.6a1 1 0 0 0 1.4-1.4l-3.6-3.6ZM6.5 11a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
             </svg>
             <span className="d-none d-sm-inline">{t('account.search')}</span>
+          </NavLink>
+        ) : null}
+        {user ? (
+          <NavLink
+            to="/chats"
+            className="btn btn-sm btn-link text-decoration-none px-1"
+            aria-label={
+              messagesBadge ? t('chat.navNew', { count: unread, badge: messagesBadge }) : t('chat.nav')
+            }
+          >
+            <svg
+              aria-hidden="true"
+              width="18"
+              height="18"
+              viewBox="0 0 16 16"
+              fill="currentColor"
+              className="me-sm-1"
+            >
+              <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1Z" />
+            </svg>
+            <span className="d-none d-sm-inline">{t('chat.nav')}</span>
+            {messagesBadge ? (
+              <span
+                className="badge rounded-pill text-bg-danger ms-1"
+                aria-hidden="true"
+                data-testid="messages-badge"
+              >
+                {messagesBadge}
+              </span>
+            ) : null}
           </NavLink>
         ) : null}
         {user ? (

@@ -6,11 +6,11 @@ import { ApiError, fetchJson } from '../../lib/api-client.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useLoginPrompt } from '../accounts/login-prompt.tsx'
-import { useMemberData } from './member-data.tsx'
+import { useChatStore } from '../chat/chat-store.tsx'
 
 /** Whether the member likes this profile, from the likes store (fresh after every like). */
 export function useLikedState(profileId: number): boolean {
-  const { likes } = useMemberData()
+  const { likes } = useChatStore()
   return likes?.profiles.some((p) => p.id === profileId && p.liked) ?? false
 }
 
@@ -28,7 +28,7 @@ export function LikeButton({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const { user } = useRootData()
-  const store = useMemberData()
+  const store = useChatStore()
   const promptLogin = useLoginPrompt()
   const liked = useLikedState(profile.id)
   const [busy, setBusy] = useState(false)

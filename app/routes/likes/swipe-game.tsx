@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { SwipeDeckResponse, SwipeResponse } from '#common/schemas/likes.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { PageTitle } from '../../components/page-title.tsx'
-import { useMemberData } from '../../features/likes/member-data.tsx'
+import { useChatStore } from '../../features/chat/chat-store.tsx'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
 import { ApiError, fetchJson } from '../../lib/api-client.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
@@ -28,7 +28,7 @@ function untilText(resetsAt: string, now: number): { hours: number; minutes: num
 export default function SwipeGame({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const store = useMemberData()
+  const store = useChatStore()
   const [deck, setDeck] = useState<PublicProfile[]>(loaderData.profiles)
   const [state, setState] = useState({ likesLeft: loaderData.likes_left, resetsAt: loaderData.resets_at })
   const [busy, setBusy] = useState(false)

@@ -1,17 +1,35 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { Conversation } from '../../features/chat/conversation.tsx'
 import { ProfileSummary } from '../../features/members/profile-summary.tsx'
+import { loadMemberChat } from '../chat/chat.server.ts'
 import type { Route } from './+types/member-chat'
-import { loadPublicProfile } from './public-profile.server.ts'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadPublicProfile(context, params.id)
+  return loadMemberChat(context, params.id)
 }
 
-/** Chat with a member (the Chat layout); a visitor is asked to log in or sign up first (spec section 6). */
-export default function MemberChat({ loaderData: { profile } }: Route.ComponentProps) {
+/**
+ * Chat with a member (the Chat layout): a visitor is asked to log in or sign up first (spec section
+ * 6); a member starts the conversation here (an existing one opens at /chats/{id}).
+ */
+export default function MemberChat({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const { profile } = loaderData
+  if (loaderData.mode === 'new') {
+    return (
+      <>
+        <PageTitle title={t('chat.titleWith', { name: profile.name })} />
+        <Conversation
+          conversation={null}
+          profile={profile}
+          initial={null}
+          blockedByMe={loaderData.blockedByMe}
+        />
+      </>
+    )
+  }
   return (
     <div className="chat-page d-flex flex-column min-vh-100">
       <PageTitle title={t('chat.titleWith', { name: profile.name })} />

@@ -296,10 +296,10 @@ export async function removeChat(db: Executor, conversationId: number, userId: n
   return rows.length > 0
 }
 
-/** The card of a chat partner the viewer may see (reachable, no block either way). */
-export async function selectPartnerCard(db: Executor, profileId: number, viewerUserId: number) {
+/** The card of a reachable chat partner (blocks are the caller's to check). */
+export async function selectPartnerCard(db: Executor, profileId: number) {
   const rows = await selectProfileCards(db)
-    .where(and(eq(profiles.id, profileId), reachable(), notBlockedWith(viewerUserId)))
+    .where(and(eq(profiles.id, profileId), reachable()))
     .limit(1)
   return rows[0] ?? null
 }

@@ -235,7 +235,10 @@ export function createChatService(
       }
     },
 
-    /** GET /api/conversation.php: the partner of one of the member's conversations. */
+    /**
+     * GET /api/conversation.php: the partner of one of the member's conversations; 403 when the
+     * partner blocked the member; `blocked_by_me` when the member blocked the partner (to unblock).
+     */
     async conversation(
       userId: number,
       conversationId: number,
@@ -244,10 +247,15 @@ export function createChatService(
       const membership = await selectMembership(db, conversationId, userId)
       if (!membership) throw new AppError('chat.not_found', 404)
       const partner = await selectProfileIdOfUser(db, membership.partnerUserId)
-      if (!partner) throw new AppError('chat.not_found', 404)
-      const card = await selectPartnerCard(db, partner.id, userId)
-      if (!card) throw new AppError('member.blocked', 403, { name: partner.name })
-      return { conversation: conversationId, profile: toPublicProfile(card, cdnPrefix) }
+      const blocks = partner ? await selectPartnerByProfile(db, partner.id, userId) : null
+      const card = partner ? await selectPartnerCard(db, partner.id) : null
+      if (!partner || !blocks || !card) throw new AppError('chat.not_found', 404)
+      if (blocks.blockedByThem) throw new AppError('member.blocked', 403, { name: partner.name })
+      return {
+        conversation: conversationId,
+        profile: toPublicProfile(card, cdnPrefix),
+        blocked_by_me: blocks.blockedByMe,
+      }
     },
 
     /** The member's conversation with a profile's member, if any (/members/{id}/chat). */

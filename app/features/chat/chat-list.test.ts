@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest'
+import type { ChatEntry, Message } from '#common/schemas/chat.ts'
+import {
+  chatsAfterMessage,
+  chatsWithout,
+  chatsWithPartnerRead,
+  chatsWithUnread,
+  unreadTotal,
+} from './chat-list.ts'
+
+const profile = (id: number) => ({
+  id,
+  name: `P${id}`,
+  age: 30,
+  gender: 'female',
+  city: null,
+  region: null,
+  country: 'NL',
+  fictional: false,
+  main_image: null,
+})
+const chat = (conversation: number, unread: number): ChatEntry => ({
+  conversation,
+  profile: profile(conversation * 10),
+  num_unread_messages: unread,
+  last_message: null,
+  partner_last_read: 0,
+})
+const message = (conversation: number, text: string): Message => ({
+  id: 99,
+  conversation,
+  profile: conversation * 10,
+  kind: 'text',
+  text,
+  gift: null,
+  photo: null,
+  client_id: 'abcdefgh',
+  created_at: '2026-11-22T10:00:00.000Z',
+})
+
+describe('the chats list in the browser', () => {
+  it('moves a chat with a new message to the top and counts it unread unless it is open or mine', () => {
+    const chats = [chat(1, 0), chat(2, 3)]
+    const after = chatsAfterMessage(chats, message(2, 'Hi'), { mine: false, open: false })
+    expect(after?.map((c) => [c.conversation, c.num_unread_messages])).toEqual([
+      [2, 4],
+      [1, 0],
+    ])
+    expect(after?.[0].last_message).toMatchObject({ text: 'Hi', from_me: false })
+    expect(
+      chatsAfterMessage(chats, message(2, 'Hi'), { mine: false, open: true })?.[0].num_unread_messages,
+    ).toBe(3)
+    expect(
+      chatsAfterMessage(chats, message(2, 'Hi'), { mine: true, open: false })?.[0].num_unread_messages,
+    ).toBe(3)
+    expect(chatsAfterMessage(chats, message(7, 'New'), { mine: false, open: false })).toBeNull()
+  })
+
+  it('sets unread counts and read marks, removes chats and sums the unread total', () => {
+    const chats = [chat(1, 2), chat(2, 5)]
+    expect(unreadTotal(chats)).toBe(7)
+    expect(unreadTotal(chatsWithUnread(chats, 2, 0))).toBe(2)
+    expect(chatsWithPartnerRead(chats, 1, 40)[0].partner_last_read).toBe(40)
+    expect(chatsWithPartnerRead(chatsWithPartnerRead(chats, 1, 40), 1, 30)[0].partner_last_read).toBe(40)
+    expect(chatsWithout(chats, new Set([1])).map((c) => c.conversation)).toEqual([2])
+  })
+})

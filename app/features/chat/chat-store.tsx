@@ -1,0 +1,411 @@
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react'
+import {
+  AUTO_LIKE_RELOAD_DELAY_MS,
+  REFRESH_FIRST_DELAY_MS,
+  REFRESH_INTERVAL_MS,
+  REFRESH_INTERVAL_PUSH_MS,
+} from '#common/constants.ts'
+import type { User } from '#common/schemas/accounts.ts'
+import type { ChatEntry, ChatsResponse } from '#common/schemas/chat.ts'
+import type { AutoLikeResponse, LikesProfile, LikesResponse } from '#common/schemas/likes.ts'
+import type { PublicProfile } from '#common/schemas/members.ts'
+import { fetchJson, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts'
+import { pushSubscribed } from '../../lib/push.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
+import { AutoLikeToast } from '../likes/auto-like-toast.tsx'
+import { MatchModal } from '../likes/match-modal.tsx'
+import {
+  chatsAfterMessage,
+  chatsWithout,
+  chatsWithPartnerRead,
+  chatsWithUnread,
+  unreadTotal,
+} from './chat-list.ts'
+import { connectRealtime, type Realtime, type ServerFrame } from './realtime.ts'
+
+/** The chat store of spec section 3: the member, chats, likes, the unread total and new likes. */
+export interface ChatStore {
+  user: User | null
+  likes: LikesResponse | null
+  chats: ChatEntry[] | null
+  /** Likes not seen yet (the likes badge). */
+  newLikes: number
+  /** Unread messages over all chats (the messages badge). */
+  unread: number
+  /** Unread messages plus new likes: the tab title prefix and the app badge. */
+  attention: number
+  reloadLikes: () => Promise<void>
+  reloadChats: () => Promise<void>
+  /** After a like or unlike: the lists follow at once; a match opens the match modal. */
+  liked: (profile: PublicProfile, liked: boolean, match: boolean) => void
+  /** The like from this profile has been seen (opened from the likes lists). */
+  seen: (profileId: number) => void
+  /** Removes chats here first, then on the server (spec section 4); on failure the chats reload. */
+  removeChats: (conversations: number[]) => Promise<void>
+  /** The conversation on screen: its messages do not count as unread. */
+  setOpenConversation: (conversation: number | null) => void
+  chatRead: (conversation: number) => void
+  /** Frames from the WebSocket, for the open conversation. */
+  onFrame: (handler: (frame: ServerFrame) => void) => () => void
+  /** Called after the WebSocket reconnects: catch up. */
+  onReconnect: (handler: () => void) => () => void
+  sendTyping: (conversation: number) => void
+  setCredits: (credits: number) => void
+}
+
+const ChatStoreContext = createContext<ChatStore | null>(null)
+
+const noop = () => {}
+const EMPTY: ChatStore = {
+  user: null,
+  likes: null,
+  chats: null,
+  newLikes: 0,
+  unread: 0,
+  attention: 0,
+  reloadLikes: async () => {},
+  reloadChats: async () => {},
+  liked: noop,
+  seen: noop,
+  removeChats: async () => {},
+  setOpenConversation: noop,
+  chatRead: noop,
+  onFrame: () => noop,
+  onReconnect: () => noop,
+  sendTyping: noop,
+  setCredits: noop,
+}
+
+export function useChatStore(): ChatStore {
+  return useContext(ChatStoreContext) ?? EMPTY
+}
+
+/** The profiles with a new like from a member the viewer liked too: matches not announced yet. */
+function newMatches(likes: LikesResponse): LikesProfile[] {
+  const fresh = new Set(likes.liked_by.filter((l) => l.like_new).map((l) => l.id))
+  return likes.profiles.filter((p) => p.liked && fresh.has(p.id))
+}
+
+const TIME_ZONE_KEY = 'time-zone-sent'
+
+/**
+ * Keeps the logged-in member's data: what the page load brought, then the WebSocket's events and,
+ * as the fallback, the refresh cycle of spec section 4 (user, chats and likes every 60 s, or 300 s
+ * with push, first after 5 s); the match modal, automatic likes, the tab title count, the app badge.
+ */
+export function ChatStoreProvider({ children }: { children: ReactNode }) {
+  const root = useRootData()
+  const userId = root.user?.id ?? null
+  const [user, setUser] = useState<User | null>(root.user)
+  const [likes, setLikes] = useState<LikesResponse | null>(root.likes)
+  const [chats, setChats] = useState<ChatEntry[] | null>(root.chats)
+  const [match, setMatch] = useState<PublicProfile | null>(null)
+  const [autoLiker, setAutoLiker] = useState<AutoLikeResponse['profile']>(null)
+  const announced = useRef(new Set<number>())
+  const openConversation = useRef<number | null>(null)
+  const frameHandlers = useRef(new Set<(frame: ServerFrame) => void>())
+  const reconnectHandlers = useRef(new Set<() => void>())
+  const realtime = useRef<Realtime | null>(null)
+
+  // A new session (login, logout) starts from the page's data again.
+  useEffect(() => {
+    setUser(root.user)
+    setLikes(root.likes)
+    setChats(root.chats)
+  }, [root.user, root.likes, root.chats])
+
+  const markSeen = useCallback((profileId: number) => {
+    setLikes((current) =>
+      current
+        ? {
+            ...current,
+            liked_by: current.liked_by.map((l) => (l.id === profileId ? { ...l, like_new: false } : l)),
+          }
+        : current,
+    )
+  }, [])
+
+  const acknowledge = useCallback(
+    (profileId: number) => {
+      markSeen(profileId)
+      fetchJson('/api/like.php', { method: 'PUT', body: JSON.stringify({ profile: profileId }) }).catch(
+        () => {},
+      )
+    },
+    [markSeen],
+  )
+
+  const reloadLikes = useCallback(async () => {
+    if (userId === null) return
+    setLikes(await fetchJson<LikesResponse>('/api/likes.php'))
+  }, [userId])
+
+  const reloadChats = useCallback(async () => {
+    if (userId === null) return
+    const next = await fetchJson<ChatsResponse>('/api/chats.php')
+    const open = openConversation.current
+    setChats(open === null ? next.chats : chatsWithUnread(next.chats, open, 0))
+  }, [userId])
+
+  // A match made by the other member shows once: the modal, and the like counts as seen.
+  useEffect(() => {
+    if (!likes || match) return
+    const next = newMatches(likes).find((p) => !announced.current.has(p.id))
+    if (!next) return
+    announced.current.add(next.id)
+    setMatch(next)
+    acknowledge(next.id)
+  }, [likes, match, acknowledge])
+
+  const handleFrame = useCallback(
+    (frame: ServerFrame) => {
+      for (const handler of frameHandlers.current) handler(frame)
+      const ignore = () => {}
+      switch (frame.type) {
+        case 'like.created':
+        case 'match.created':
+          reloadLikes().catch(ignore)
+          break
+        case 'message.created': {
+          const mine = frame.message.profile === root.user?.profile.id
+          const open = openConversation.current === frame.conversation
+          let unknown = false
+          setChats((current) => {
+            const next = current ? chatsAfterMessage(current, frame.message, { mine, open }) : null
+            if (next === null) unknown = true
+            return next ?? current
+          })
+          if (unknown) reloadChats().catch(ignore)
+          break
+        }
+        case 'chat.unread':
+          if (openConversation.current !== frame.conversation) {
+            setChats((current) =>
+              current ? chatsWithUnread(current, frame.conversation, frame.unread) : current,
+            )
+          }
+          break
+        case 'message.read':
+          setChats((current) =>
+            current ? chatsWithPartnerRead(current, frame.conversation, frame.lastRead) : current,
+          )
+          break
+        case 'chat.removed':
+          setChats((current) => (current ? chatsWithout(current, new Set([frame.conversation])) : current))
+          break
+        case 'credits.changed':
+          setUser((current) => (current ? { ...current, credits: frame.credits } : current))
+          break
+      }
+    },
+    [reloadLikes, reloadChats, root.user?.profile.id],
+  )
+
+  // The WebSocket: live events, and a catch-up after every reconnection.
+  useEffect(() => {
+    if (userId === null) return
+    const connection = connectRealtime({
+      onFrame: (frame) => handleFrameRef.current(frame),
+      onReconnect: () => {
+        reloadChats().catch(() => {})
+        reloadLikes().catch(() => {})
+        for (const handler of reconnectHandlers.current) handler()
+      },
+    })
+    realtime.current = connection
+    return () => {
+      connection.close()
+      realtime.current = null
+    }
+  }, [userId, reloadChats, reloadLikes])
+  const handleFrameRef = useRef(handleFrame)
+  handleFrameRef.current = handleFrame
+
+  // The refresh cycle, the member's time zone (for the swipe game's day), and automatic likes.
+  useEffect(() => {
+    if (userId === null) return
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (zone && localStorage.getItem(TIME_ZONE_KEY) !== `${userId}:${zone}`) {
+      fetchJson('/api/user.php', { method: 'PUT', body: JSON.stringify({ time_zone: zone }) })
+        .then(() => localStorage.setItem(TIME_ZONE_KEY, `${userId}:${zone}`))
+        .catch(() => {})
+    }
+    const refresh = async () => {
+      try {
+        const { user: fresh } = await fetchJson<{ user: User | null }>('/api/user.php', {
+          headers: { 'X-Request-Type': 'client' },
+        })
+        if (stopped) return
+        if (!fresh) {
+          window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT))
+          return
+        }
+        setUser(fresh)
+        await Promise.all([reloadChats(), reloadLikes()])
+      } catch {
+        // The next cycle tries again.
+      }
+    }
+    const cycle = async () => {
+      await refresh()
+      if (stopped) return
+      const interval = (await pushSubscribed(window)) ? REFRESH_INTERVAL_PUSH_MS : REFRESH_INTERVAL_MS
+      timer = setTimeout(cycle, interval)
+    }
+    timer = setTimeout(async () => {
+      try {
+        const auto = await fetchJson<AutoLikeResponse>('/api/auto-like.php', { retries: 0 })
+        if (!stopped && auto.profile) {
+          setAutoLiker(auto.profile)
+          setTimeout(() => void reloadLikes().catch(() => {}), AUTO_LIKE_RELOAD_DELAY_MS)
+        }
+      } catch {
+        // An automatic like is a bonus: nothing to tell when it fails.
+      }
+      void cycle()
+    }, REFRESH_FIRST_DELAY_MS)
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+    }
+  }, [userId, reloadLikes, reloadChats])
+
+  const newLikes = useMemo(() => likes?.liked_by.filter((l) => l.like_new).length ?? 0, [likes])
+  const unread = useMemo(() => (chats ? unreadTotal(chats) : 0), [chats])
+  const attention = newLikes + unread
+
+  // The app badge (installed app) shows the same count as the tab title.
+  useEffect(() => {
+    const nav = navigator as Navigator & {
+      setAppBadge?: (n: number) => Promise<void>
+      clearAppBadge?: () => Promise<void>
+    }
+    if (!nav.setAppBadge) return
+    const done = attention > 0 ? nav.setAppBadge(attention) : nav.clearAppBadge?.()
+    done?.catch(() => {})
+  }, [attention])
+
+  const liked = useCallback(
+    (profile: PublicProfile, isLiked: boolean, isMatch: boolean) => {
+      setLikes((current) => {
+        if (!current) return current
+        const others = current.profiles.filter((p) => p.id !== profile.id)
+        const known = current.liked_by.some((l) => l.id === profile.id)
+        if (!isLiked && !known) return { ...current, profiles: others }
+        return { ...current, profiles: [{ ...profile, liked: isLiked }, ...others] }
+      })
+      if (isMatch) {
+        announced.current.add(profile.id)
+        markSeen(profile.id)
+        setMatch(profile)
+      }
+    },
+    [markSeen],
+  )
+
+  const removeChats = useCallback(
+    async (conversations: number[]) => {
+      const gone = new Set(conversations)
+      setChats((current) => (current ? chatsWithout(current, gone) : current))
+      try {
+        for (const conversation of conversations) {
+          await fetchJson('/api/chat.php', { method: 'DELETE', body: JSON.stringify({ conversation }) })
+        }
+      } catch (error) {
+        await reloadChats().catch(() => {})
+        throw error
+      }
+    },
+    [reloadChats],
+  )
+
+  // Stable functions: pages use them in their effects.
+  const setOpenConversation = useCallback((conversation: number | null) => {
+    openConversation.current = conversation
+  }, [])
+  const chatRead = useCallback(
+    (conversation: number) =>
+      setChats((current) => (current ? chatsWithUnread(current, conversation, 0) : current)),
+    [],
+  )
+  const onFrame = useCallback((handler: (frame: ServerFrame) => void) => {
+    frameHandlers.current.add(handler)
+    return () => {
+      frameHandlers.current.delete(handler)
+    }
+  }, [])
+  const onReconnect = useCallback((handler: () => void) => {
+    reconnectHandlers.current.add(handler)
+    return () => {
+      reconnectHandlers.current.delete(handler)
+    }
+  }, [])
+  const sendTyping = useCallback(
+    (conversation: number) => realtime.current?.send({ type: 'typing', conversation }),
+    [],
+  )
+  const setCredits = useCallback(
+    (credits: number) => setUser((current) => (current ? { ...current, credits } : current)),
+    [],
+  )
+
+  const value = useMemo<ChatStore>(
+    () => ({
+      user,
+      likes,
+      chats,
+      newLikes,
+      unread,
+      attention,
+      reloadLikes,
+      reloadChats,
+      liked,
+      seen: markSeen,
+      removeChats,
+      setOpenConversation,
+      chatRead,
+      onFrame,
+      onReconnect,
+      sendTyping,
+      setCredits,
+    }),
+    [
+      user,
+      likes,
+      chats,
+      newLikes,
+      unread,
+      attention,
+      reloadLikes,
+      reloadChats,
+      liked,
+      markSeen,
+      removeChats,
+      setOpenConversation,
+      chatRead,
+      onFrame,
+      onReconnect,
+      sendTyping,
+      setCredits,
+    ],
+  )
+
+  return (
+    <ChatStoreContext.Provider value={userId === null ? EMPTY : value}>
+      {children}
+      {user ? <MatchModal profile={match} viewer={user} onClose={() => setMatch(null)} /> : null}
+      {autoLiker ? <AutoLikeToast profile={autoLiker} onClose={() => setAutoLiker(null)} /> : null}
+    </ChatStoreContext.Provider>
+  )
+}

@@ -1,0 +1,40 @@
+import { Modal } from 'react-bootstrap'
+import { useTranslation } from 'react-i18next'
+import { GIFT_KEYS, type GiftKey } from '#common/schemas/chat.ts'
+
+/** The gift catalogue: a picture and a name per gift, all at the site's gift_credits. */
+export function GiftPicker({
+  show,
+  cost,
+  onPick,
+  onClose,
+}: {
+  show: boolean
+  cost: number
+  onPick: (gift: GiftKey) => void
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <Modal show={show} onHide={onClose} centered id="gift-picker" aria-labelledby="gift-picker-title">
+      <Modal.Header closeButton closeLabel={t('likes.close')}>
+        <Modal.Title as="h2" className="h5" id="gift-picker-title">
+          {t('chat.gifts.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p className="text-body-secondary small">{t('chat.gifts.cost', { count: cost })}</p>
+        <ul className="gift-grid list-unstyled mb-0">
+          {GIFT_KEYS.map((key) => (
+            <li key={key}>
+              <button type="button" className="btn btn-light w-100 gift-option" onClick={() => onPick(key)}>
+                <img src={`/gifts/${key}.svg`} alt="" width={56} height={56} />
+                <span className="d-block small mt-1">{t(`chat.gifts.names.${key}`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Modal.Body>
+    </Modal>
+  )
+}

@@ -1,0 +1,41 @@
+import { Modal } from 'react-bootstrap'
+import { useTranslation } from 'react-i18next'
+
+/** Opening lines in the member's language, for an empty conversation. */
+export function IcebreakerModal({
+  show,
+  name,
+  onPick,
+  onClose,
+}: {
+  show: boolean
+  name: string
+  onPick: (line: string) => void
+  onClose: () => void
+}) {
+  const { t } = useTranslation()
+  const lines = t('chat.icebreakers.lines', { returnObjects: true, name }) as string[]
+  return (
+    <Modal show={show} onHide={onClose} centered id="icebreaker-modal" aria-labelledby="icebreaker-title">
+      <Modal.Header closeButton closeLabel={t('likes.close')}>
+        <Modal.Title as="h2" className="h5" id="icebreaker-title">
+          {t('chat.icebreakers.title', { name })}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="d-grid gap-2">
+          {lines.map((line) => (
+            <button
+              key={line}
+              type="button"
+              className="btn btn-outline-primary text-start"
+              onClick={() => onPick(line)}
+            >
+              {line}
+            </button>
+          ))}
+        </div>
+      </Modal.Body>
+    </Modal>
+  )
+}

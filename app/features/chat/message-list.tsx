@@ -1,0 +1,94 @@
+import { useTranslation } from 'react-i18next'
+import type { Message } from '#common/schemas/chat.ts'
+
+/** A message on screen: sent, or still on its way (pending), or failed (with a retry). */
+export interface ShownMessage extends Message {
+  state: 'sent' | 'pending' | 'failed'
+}
+
+/** The messages of a conversation, oldest first; mine on the right with a read receipt on the last. */
+export function MessageList({
+  messages,
+  myProfileId,
+  partnerName,
+  partnerLastRead,
+  onRetry,
+}: {
+  messages: ShownMessage[]
+  myProfileId: number
+  partnerName: string
+  partnerLastRead: number
+  onRetry: (message: ShownMessage) => void
+}) {
+  const { t, i18n } = useTranslation()
+  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' })
+  const day = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
+  const lastMine = [...messages].reverse().find((m) => m.profile === myProfileId)
+  let previousDay = ''
+  return (
+    <ol className="list-unstyled message-list mb-0">
+      {messages.map((m) => {
+        const mine = m.profile === myProfileId
+        const at = new Date(m.created_at)
+        const dayLabel = day.format(at)
+        const showDay = dayLabel !== previousDay
+        previousDay = dayLabel
+        return (
+          <li key={m.client_id || m.id}>
+            {showDay ? <p className="text-center small text-body-secondary my-2">{dayLabel}</p> : null}
+            <div className={`d-flex ${mine ? 'justify-content-end' : 'justify-content-start'}`}>
+              <div className={`message-bubble ${mine ? 'message-mine' : 'message-theirs'}`}>
+                <span className="visually-hidden">{mine ? t('chat.you') : partnerName}: </span>
+                {m.kind === 'gift' && m.gift ? (
+                  <span className="d-block text-center">
+                    <img src={`/gifts/${m.gift}.svg`} alt="" width={72} height={72} />
+                    <span className="d-block small">
+                      {t('chat.gifts.sent', { gift: t(`chat.gifts.names.${m.gift}`) })}
+                    </span>
+                  </span>
+                ) : null}
+                {m.kind === 'photo' && m.photo ? (
+                  <a href={m.photo.filename} target="_blank" rel="noreferrer" className="d-block">
+                    <img
+                      src={m.photo.thumb_filename}
+                      alt={t('chat.photoAlt')}
+                      width={200}
+                      height={200}
+                      className="rounded message-photo"
+                    />
+                  </a>
+                ) : null}
+                {m.text ? <span className="message-text">{m.text}</span> : null}
+                <span className="message-meta">
+                  <time dateTime={m.created_at}>{time.format(at)}</time>
+                  {mine && (m === lastMine || m.state !== 'sent') ? (
+                    m.state === 'pending' ? (
+                      <span> · {t('chat.sending')}</span>
+                    ) : m.state === 'failed' ? (
+                      <>
+                        {' · '}
+                        <span className="text-danger">{t('chat.notSent')}</span>{' '}
+                        <button
+                          type="button"
+                          className="btn btn-link btn-sm p-0 align-baseline"
+                          onClick={() => onRetry(m)}
+                        >
+                          {t('chat.retry')}
+                        </button>
+                      </>
+                    ) : (
+                      <span data-testid="read-receipt">
+                        {' '}
+                        · {partnerLastRead >= m.id ? t('chat.seen') : t('chat.sent')}
+                      </span>
+                    )
+                  ) : null}
+                </span>
+              </div>
+            </div>
+          </li>
+        )
+      })}
+    </ol>
+  )
+}

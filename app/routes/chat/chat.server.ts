@@ -1,0 +1,56 @@
+import { data, type RouterContextProvider, redirect } from 'react-router'
+import type { AppError } from '#server/lib/errors.ts'
+import { getAppContext } from '../../context.server.ts'
+import { createI18n } from '../../i18n.ts'
+import { requireUser } from '../accounts/guards.server.ts'
+import { loadMember } from '../members/member.server.ts'
+import { loadPublicProfile } from '../members/public-profile.server.ts'
+
+/** /chats: members only; the list itself comes with the chat store. */
+export function loadChats(context: Readonly<RouterContextProvider>) {
+  requireUser(context)
+  return null
+}
+
+/** An AppError from a service as the page's error: the message in the member's language. */
+function asPageError(context: Readonly<RouterContextProvider>, error: unknown): never {
+  const failure = error as AppError
+  if (failure?.code === 'chat.not_found') throw data(null, { status: 404 })
+  if (failure?.code === 'member.blocked') {
+    const t = createI18n(getAppContext(context).locale).t
+    throw data(t('errors.member.blocked', failure.values), { status: 403 })
+  }
+  throw error
+}
+
+/** /chats/{id}: one of the member's conversations and its latest messages; others get a 404. */
+export async function loadConversation(context: Readonly<RouterContextProvider>, id: string | undefined) {
+  const user = requireUser(context)
+  const app = getAppContext(context)
+  const conversation = /^\d{1,10}$/.test(id ?? '') ? Number(id) : 0
+  if (!conversation || conversation > 2_147_483_647) throw data(null, { status: 404 })
+  const cdn = app.site.settings.cdn_prefix
+  try {
+    const [head, messages] = await Promise.all([
+      app.services.chat.conversation(user.id, conversation, cdn),
+      app.services.chat.messages(user.id, { conversation }, cdn),
+    ])
+    return { ...head, messages }
+  } catch (error) {
+    asPageError(context, error)
+  }
+}
+
+/**
+ * /members/{id}/chat: a visitor is asked to log in or sign up; a member goes to their conversation
+ * with that member, or starts one.
+ */
+export async function loadMemberChat(context: Readonly<RouterContextProvider>, id: string | undefined) {
+  const app = getAppContext(context)
+  if (!app.user) return { mode: 'visitor' as const, ...(await loadPublicProfile(context, id)) }
+  const { profile } = await loadMember(context, id)
+  if (profile.id === app.user.profile.id) throw redirect('/chats')
+  const existing = await app.services.chat.conversationWith(app.user.id, profile.id)
+  if (existing) throw redirect(`/chats/${existing}`)
+  return { mode: 'new' as const, profile, blockedByMe: profile.blocked_by_me }
+}

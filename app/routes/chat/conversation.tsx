@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next'
+import { PageTitle } from '../../components/page-title.tsx'
+import { Conversation } from '../../features/chat/conversation.tsx'
+import type { Route } from './+types/conversation'
+import { loadConversation } from './chat.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadConversation(context, params.id)
+}
+
+/** /chats/{id}: a conversation, in the Chat layout. */
+export default function ConversationPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <>
+      <PageTitle title={t('chat.titleWith', { name: loaderData.profile.name })} />
+      <Conversation
+        key={loaderData.conversation}
+        conversation={loaderData.conversation}
+        profile={loaderData.profile}
+        initial={loaderData.messages}
+        blockedByMe={loaderData.blocked_by_me}
+      />
+    </>
+  )
+}

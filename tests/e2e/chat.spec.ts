@@ -1,0 +1,93 @@
+import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
+
+test('two members chat live: messages, typing, read receipts, the unread badge, credits', async ({
+  browser,
+}) => {
+  const anna = await newMember(browser, { name: 'Annika', gender: 'female' })
+  const bram = await newMember(browser, { name: 'Bas', gender: 'male' })
+  await bram.page.goto('/members')
+  await expect(bram.page.getByTestId('messages-badge')).toHaveCount(0)
+
+  // Anna starts the conversation from Bram's page; her opening message is a free welcome message.
+  await anna.page.goto(`/members/${bram.profileId}`)
+  await anna.page.getByRole('link', { name: 'Send a message' }).click()
+  await expect(anna.page).toHaveURL(`/members/${bram.profileId}/chat`)
+  await expect(anna.page.getByText('Say hello to Bas!')).toBeVisible()
+  await anna.page.getByRole('button', { name: 'Need an opening line?' }).click()
+  await expect(anna.page.locator('#icebreaker-modal').getByRole('button').nth(1)).toBeVisible()
+  await anna.page.keyboard.press('Escape')
+  const annaText = anna.page.getByLabel('Message', { exact: true })
+  await annaText.fill('Hello Bas, how are you?')
+  await annaText.press('Enter')
+  await expect(anna.page).toHaveURL(/\/chats\/\d+$/)
+  const conversationUrl = anna.page.url()
+  await expect(anna.page.getByText('Hello Bas, how are you?')).toBeVisible()
+  await expect(anna.page.getByText('10 credits per message · you have 20')).toBeVisible()
+
+  // Bram's badge shows the unread message without a reload, and so does his tab title.
+  await expect(bram.page.getByTestId('messages-badge')).toHaveText('1')
+  await expect(bram.page).toHaveTitle(/^\(1\) /)
+  await bram.page.getByRole('link', { name: /^Messages/ }).click()
+  const chatLink = bram.page.getByRole('link', { name: /^Annika\b.*1 unread message/ })
+  await expect(chatLink).toBeVisible()
+  await expect(bram.page.getByText('Hello Bas, how are you?')).toBeVisible()
+  await expectAccessible(bram.page)
+  await chatLink.click()
+  await expect(bram.page).toHaveURL(conversationUrl.replace(/^https?:\/\/[^/]+/, ''))
+  await expect(bram.page.getByText('Hello Bas, how are you?')).toBeVisible()
+
+  // Reading it shows Anna "Seen" live; Bram's typing shows on Anna's side.
+  await expect(anna.page.getByTestId('read-receipt')).toHaveText(/Seen/)
+  const bramText = bram.page.getByLabel('Message', { exact: true })
+  await bramText.pressSequentially('I am fine', { delay: 30 })
+  await expect(anna.page.getByText('Bas is typing…')).toBeVisible()
+  await bramText.press('Enter')
+  await expect(anna.page.getByText('I am fine')).toBeVisible()
+  await expect(anna.page.getByText('Bas is typing…')).toBeHidden()
+  await expectAccessible(bram.page)
+
+  // Anna pays for her next messages (10 credits each from her 20) until an alert offers credits.
+  await annaText.fill('Great to hear!')
+  await annaText.press('Enter')
+  await expect(bram.page.getByText('Great to hear!')).toBeVisible()
+  await annaText.fill('Shall we meet?')
+  await annaText.press('Enter')
+  await expect(bram.page.getByText('Shall we meet?')).toBeVisible()
+  await expect(anna.page.getByText('10 credits per message · you have 0')).toBeVisible()
+  await annaText.fill('One more?')
+  await annaText.press('Enter')
+  const alert = anna.page.getByRole('alert').filter({ hasText: 'You do not have enough credits' })
+  await expect(alert).toBeVisible()
+  await expect(alert.getByRole('link', { name: 'Buy credits' })).toBeVisible()
+  await expect(bram.page.getByText('One more?')).toHaveCount(0)
+
+  await bram.page.setViewportSize({ width: 375, height: 700 })
+  await expectNoHorizontalScroll(bram.page)
+  await anna.context.close()
+  await bram.context.close()
+})
+
+test('a member removes a chat; it stays gone after a reload', async ({ browser }) => {
+  const carla = await newMember(browser, { name: 'Carla', gender: 'female' })
+  const dirk = await newMember(browser, { name: 'Dirk', gender: 'male' })
+  // Carla opens with a gift (her free welcome message).
+  await carla.page.goto(`/members/${dirk.profileId}/chat`)
+  await carla.page.getByRole('button', { name: 'Send a gift' }).click()
+  await expect(carla.page.locator('#gift-picker').getByText('Each gift costs 30 credits.')).toBeVisible()
+  await carla.page.locator('#gift-picker').getByRole('button', { name: 'A rose' }).click()
+  await expect(carla.page).toHaveURL(/\/chats\/\d+$/)
+  await expect(carla.page.getByText('A rose')).toBeVisible()
+  await dirk.page.goto('/chats')
+  const list = dirk.page.getByRole('list', { name: 'Messages' })
+  await expect(list.getByRole('link', { name: /Carla/ })).toBeVisible()
+  await expect(list.getByText('A gift')).toBeVisible()
+  await expectAccessible(dirk.page)
+  await dirk.page.getByRole('button', { name: 'Remove the chat with Carla' }).click()
+  await dirk.page.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect(dirk.page.getByText('No conversations yet.')).toBeVisible()
+  await dirk.page.reload()
+  await expect(dirk.page.getByText('No conversations yet.')).toBeVisible()
+  await expect(dirk.page.getByTestId('messages-badge')).toHaveCount(0)
+  await carla.context.close()
+  await dirk.context.close()
+})
