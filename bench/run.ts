@@ -98,3 +98,13 @@ try {
 } finally {
   server.kill('SIGTERM')
 }
+
+// The chat benchmark needs PostgreSQL (one node, as in production).
+if (process.env.DATABASE_URL) {
+  const { spawnSync } = await import('node:child_process')
+  spawnSync('node', ['bench/chat.ts'], { stdio: 'inherit', env: process.env })
+} else {
+  console.log(
+    '\nchat: set DATABASE_URL to a scratch PostgreSQL database to measure chat delivery (npm run bench:chat)',
+  )
+}

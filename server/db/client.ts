@@ -48,7 +48,7 @@ export type DatabaseConfig = { url: string } | { dataDir: string | null; pglite?
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 })
+    const pool = new pg.Pool({ connectionString: config.url, max: 20 })
     // An idle connection the server closed (restart, failover, a dropped test database) is taken
     // out of the pool by pg itself; without a listener that event would crash the process.
     pool.on('error', () => {})

@@ -11,7 +11,7 @@ export type DomainEvent =
   | { type: 'message.created'; userId: number; conversation: number; message: Message }
   | { type: 'message.read'; userId: number; conversation: number; lastRead: number }
   | { type: 'chat.typing'; userId: number; conversation: number; profileId: number }
-  | { type: 'chat.unread'; userId: number; conversation: number; unread: number; total: number }
+  | { type: 'chat.unread'; userId: number; conversation: number; unread: number }
   | { type: 'chat.removed'; userId: number; conversation: number }
   | { type: 'credits.changed'; userId: number; credits: number }
 

@@ -308,9 +308,11 @@ export function Conversation({
   return (
     <div className="chat-page d-flex flex-column">
       <header className="chat-header border-bottom bg-white d-flex align-items-center gap-2 p-2">
-        <Link to="/chats" className="btn btn-outline-secondary btn-sm">
-          <span aria-hidden="true">← </span>
-          {t('chat.allChats')}
+        <Link to="/chats" className="btn btn-outline-secondary btn-sm" aria-label={t('chat.allChats')}>
+          <span aria-hidden="true">←</span>
+          <span className="d-none d-sm-inline ms-1" aria-hidden="true">
+            {t('chat.allChats')}
+          </span>
         </Link>
         <Link
           to={`/members/${profile.id}`}
@@ -330,7 +332,8 @@ export function Conversation({
             </span>
           )}
           <h1 className="h6 mb-0 text-truncate">
-            {t('chat.titleWith', { name: profile.name })} {profile.fictional ? <FictionalBadge /> : null}
+            <span className="visually-hidden">{t('chat.titleWith', { name: profile.name })}</span>
+            <span aria-hidden="true">{profile.name}</span> {profile.fictional ? <FictionalBadge /> : null}
           </h1>
         </Link>
         <BlockButton profileId={profile.id} blocked={blockedByMe} />

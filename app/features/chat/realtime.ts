@@ -10,7 +10,7 @@ export type ServerFrame =
   | { type: 'message.created'; conversation: number; message: Message }
   | { type: 'message.read'; conversation: number; lastRead: number }
   | { type: 'chat.typing'; conversation: number; profileId: number }
-  | { type: 'chat.unread'; conversation: number; unread: number; total: number }
+  | { type: 'chat.unread'; conversation: number; unread: number }
   | { type: 'chat.removed'; conversation: number }
   | { type: 'credits.changed'; credits: number }
 

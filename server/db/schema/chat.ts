@@ -41,6 +41,8 @@ export const conversationMembers = pgTable(
     /** Messages up to this id were removed by this member. */
     clearedUpTo: bigint('cleared_up_to', { mode: 'number' }).notNull().default(0),
     hidden: boolean('hidden').notNull().default(false),
+    /** This member has written here (their next message is not an opening). */
+    hasSent: boolean('has_sent').notNull().default(false),
     /** This member's opening message here was one of their free welcome messages. */
     freeOpening: boolean('free_opening').notNull().default(false),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),

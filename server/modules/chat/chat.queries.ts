@@ -12,16 +12,6 @@ export function reachable() {
   return sql`${profiles.status} = 'active' and not ${profiles.hidden}`
 }
 
-/** The sender's account, locked for the rest of the transaction: one send of a member at a time. */
-export async function lockSender(db: Executor, userId: number) {
-  const rows = await db
-    .select({ credits: users.credits, paid: users.paidUser })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('update')
-  return rows[0] ?? null
-}
-
 /** The member behind a profile, with what decides whether the viewer may write to them. */
 export async function selectPartnerByProfile(db: Executor, profileId: number, viewerUserId: number) {
   const rows = await db
@@ -84,77 +74,152 @@ export async function findOrCreateConversation(db: Executor, userId: number, par
   return created.id
 }
 
-export async function selectMessageByClientId(db: Executor, senderUserId: number, clientId: string) {
-  const rows = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderUserId, senderUserId), eq(messages.clientId, clientId)))
-    .limit(1)
+export type MessageRow = typeof messages.$inferSelect
+
+/**
+ * The sender's account, locked for the rest of the transaction (one send of a member at a time),
+ * with their profile id and the id of the message already sent under this client_id, if any.
+ */
+export async function lockSender(db: Executor, userId: number, clientId: string) {
+  const rows = await queryRows<{
+    credits: number
+    paid: boolean
+    profile_id: number | null
+    existing: number | null
+  }>(
+    db,
+    sql`select u.credits, u.paid_user as paid,
+        (select p.id from ${profiles} p where p.user_id = u.id) as profile_id,
+        (select m.id from ${messages} m where m.sender_user_id = u.id and m.client_id = ${clientId}) as existing
+      from ${users} u where u.id = ${userId} for update of u`,
+  )
+  const row = rows[0]
+  return row
+    ? {
+        credits: Number(row.credits),
+        paid: row.paid,
+        profileId: row.profile_id === null ? null : Number(row.profile_id),
+        existing: row.existing === null ? null : Number(row.existing),
+      }
+    : null
+}
+
+export async function selectMessage(db: Executor, id: number) {
+  const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1)
   return rows[0] ?? null
 }
 
-export async function hasSentIn(db: Executor, conversationId: number, userId: number) {
-  const rows = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderUserId, userId)))
-    .limit(1)
-  return rows.length > 0
+export interface SendTarget {
+  conversationId: number | null
+  partnerUserId: number
+  partnerProfileId: number
+  name: string
+  invisible: boolean
+  reachable: boolean
+  blockedByThem: boolean
+  blockedByMe: boolean
+  /** The sender wrote in this conversation before. */
+  hasSent: boolean
+  /** How many free welcome messages the sender used (counted for free members only). */
+  freeUsed: number
 }
 
-export async function countFreeOpenings(db: Executor, userId: number) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.freeOpening, true)))
-  return Number(row?.n ?? 0)
+/** Whom a message goes to, by conversation or by profile, with all that decides whether it may go. */
+export async function selectSendTarget(
+  db: Executor,
+  senderUserId: number,
+  to: { conversation?: number; profile?: number },
+  countFree: boolean,
+): Promise<SendTarget | null> {
+  const freeUsed = countFree
+    ? sql`(select count(*)::int from ${conversationMembers} f where f.user_id = ${senderUserId} and f.free_opening)`
+    : sql`0`
+  const columns = sql`cm.conversation_id, p.user_id as partner_user_id, p.id as profile_id, p.name, p.invisible,
+    (p.status = 'active' and not p.hidden) as reachable,
+    exists (select 1 from ${blocks} b where b.blocker_user_id = p.user_id and b.blocked_user_id = ${senderUserId}) as blocked_by_them,
+    exists (select 1 from ${blocks} b where b.blocker_user_id = ${senderUserId} and b.blocked_user_id = p.user_id) as blocked_by_me,
+    coalesce(cm.has_sent, false) as has_sent, ${freeUsed} as free_used`
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    to.conversation !== undefined
+      ? sql`select ${columns} from ${conversationMembers} cm join ${profiles} p on p.user_id = cm.partner_user_id
+          where cm.conversation_id = ${to.conversation} and cm.user_id = ${senderUserId}`
+      : sql`select ${columns} from ${profiles} p left join ${conversationMembers} cm
+          on cm.user_id = ${senderUserId} and cm.partner_user_id = p.user_id
+          where p.id = ${to.profile ?? 0}`,
+  )
+  const r = rows[0]
+  if (!r) return null
+  return {
+    conversationId: r.conversation_id === null ? null : Number(r.conversation_id),
+    partnerUserId: Number(r.partner_user_id),
+    partnerProfileId: Number(r.profile_id),
+    name: String(r.name),
+    invisible: Boolean(r.invisible),
+    reachable: Boolean(r.reachable),
+    blockedByThem: Boolean(r.blocked_by_them),
+    blockedByMe: Boolean(r.blocked_by_me),
+    hasSent: Boolean(r.has_sent),
+    freeUsed: Number(r.free_used),
+  }
 }
 
-export type MessageRow = typeof messages.$inferSelect
-
-export async function insertMessage(db: Executor, row: typeof messages.$inferInsert): Promise<MessageRow> {
-  const [inserted] = await db.insert(messages).values(row).returning()
-  return inserted
-}
-
-/** After a message: both sides see the conversation again; the partner has one more unread. */
-export async function recordSend(
+/**
+ * Saves a message and updates both sides in one statement: the sender's side is read up to it and
+ * visible, the partner's side visible with one more unread. Answers the message and the partner's
+ * unread count.
+ */
+export async function insertMessageAndRecord(
   db: Executor,
   m: {
     conversationId: number
     senderUserId: number
     partnerUserId: number
-    messageId: number
-    at: Date
+    kind: string
+    body: string
+    giftKey: string | null
+    photoFilename: string | null
+    photoThumb: string | null
+    cost: number
+    clientId: string
     freeOpening: boolean
   },
-) {
-  await db
-    .update(conversationMembers)
-    .set({
-      lastMessageAt: m.at,
-      hidden: false,
-      lastReadMessageId: m.messageId,
-      unread: 0,
-      ...(m.freeOpening ? { freeOpening: true } : {}),
-    })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, m.conversationId),
-        eq(conversationMembers.userId, m.senderUserId),
-      ),
+): Promise<{ message: MessageRow; unread: number }> {
+  const rows = await queryRows<{ id: number; created_at: string | Date; unread: number }>(
+    db,
+    sql`with msg as (
+      insert into ${messages} (conversation_id, sender_user_id, kind, body, gift_key, photo_filename, photo_thumb, cost, client_id)
+      values (${m.conversationId}, ${m.senderUserId}, ${m.kind}, ${m.body}, ${m.giftKey}, ${m.photoFilename}, ${m.photoThumb}, ${m.cost}, ${m.clientId})
+      returning id, created_at
+    ), mine as (
+      update ${conversationMembers} set last_message_at = msg.created_at, hidden = false,
+        last_read_message_id = msg.id, unread = 0, has_sent = true,
+        free_opening = free_opening or ${m.freeOpening}
+      from msg where conversation_id = ${m.conversationId} and user_id = ${m.senderUserId}
+    ), theirs as (
+      update ${conversationMembers} set last_message_at = msg.created_at, hidden = false, unread = unread + 1
+      from msg where conversation_id = ${m.conversationId} and user_id = ${m.partnerUserId}
+      returning unread
     )
-  const [partner] = await db
-    .update(conversationMembers)
-    .set({ lastMessageAt: m.at, hidden: false, unread: sql`${conversationMembers.unread} + 1` })
-    .where(
-      and(
-        eq(conversationMembers.conversationId, m.conversationId),
-        eq(conversationMembers.userId, m.partnerUserId),
-      ),
-    )
-    .returning({ unread: conversationMembers.unread })
-  return partner?.unread ?? 0
+    select msg.id, msg.created_at, (select unread from theirs) as unread from msg`,
+  )
+  const row = rows[0]
+  return {
+    message: {
+      id: Number(row.id),
+      conversationId: m.conversationId,
+      senderUserId: m.senderUserId,
+      kind: m.kind,
+      body: m.body,
+      giftKey: m.giftKey,
+      photoFilename: m.photoFilename,
+      photoThumb: m.photoThumb,
+      cost: m.cost,
+      clientId: m.clientId,
+      createdAt: new Date(row.created_at),
+    },
+    unread: Number(row.unread ?? 0),
+  }
 }
 
 /** The member's unread messages over the chats they can see. */

@@ -15,32 +15,31 @@ import type {
   SendMessageResponse,
 } from '#common/schemas/chat.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
-import type { Db, Executor } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { mediaUrl, toPublicProfile } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import {
-  countFreeOpenings,
   findOrCreateConversation,
-  hasSentIn,
-  insertMessage,
+  insertMessageAndRecord,
   lockSender,
   type MessageRow,
   markRead,
-  recordSend,
   removeChat,
+  type SendTarget,
   selectChats,
   selectHistoryFloor,
   selectMembership,
   selectMembershipWith,
-  selectMessageByClientId,
+  selectMessage,
   selectMessages,
   selectPartnerByProfile,
   selectPartnerCard,
   selectPartnerLastRead,
   selectProfileIdOfUser,
+  selectSendTarget,
   selectUnreadTotal,
 } from './chat.queries.ts'
 
@@ -59,33 +58,18 @@ interface Outgoing {
   photo?: { filename: string; thumbFilename: string }
 }
 
-/** Who the viewer writes to, checked: reachable, no block either way; new chats not with invisible members. */
-async function resolvePartner(
-  tx: Executor,
+/** Whether the message may go: a reachable partner, no block either way, new chats not with invisible members. */
+function checkTarget(
   senderUserId: number,
-  to: Pick<Outgoing, 'profile' | 'conversation'>,
-) {
-  let partnerUserId: number
-  if (to.conversation !== undefined) {
-    const membership = await selectMembership(tx, to.conversation, senderUserId)
-    if (!membership) throw new AppError('chat.not_found', 404)
-    partnerUserId = membership.partnerUserId
-  } else {
-    const partner = await selectPartnerByProfile(tx, to.profile ?? 0, senderUserId)
-    if (!partner) throw new AppError('member.not_found', 404)
-    if (partner.userId === senderUserId) throw new AppError('chat.self', 400)
-    if (partner.invisible && !(await selectMembershipWith(tx, senderUserId, partner.userId))) {
-      throw new AppError('member.not_found', 404)
-    }
-    partnerUserId = partner.userId
-  }
-  const partnerProfile = await selectProfileIdOfUser(tx, partnerUserId)
-  if (!partnerProfile) throw new AppError('member.not_found', 404)
-  const partner = await selectPartnerByProfile(tx, partnerProfile.id, senderUserId)
-  if (!partner) throw new AppError('member.not_found', 404)
-  if (partner.blockedByThem) throw new AppError('member.blocked', 403, { name: partner.name })
-  if (partner.blockedByMe) throw new AppError('chat.blocked_by_you', 403, { name: partner.name })
-  return { partnerUserId, partnerProfileId: partnerProfile.id }
+  target: SendTarget | null,
+  byConversation: boolean,
+): asserts target is SendTarget {
+  if (!target) throw new AppError(byConversation ? 'chat.not_found' : 'member.not_found', 404)
+  if (!target.reachable) throw new AppError('member.not_found', 404)
+  if (target.partnerUserId === senderUserId) throw new AppError('chat.self', 400)
+  if (target.invisible && target.conversationId === null) throw new AppError('member.not_found', 404)
+  if (target.blockedByThem) throw new AppError('member.blocked', 403, { name: target.name })
+  if (target.blockedByMe) throw new AppError('chat.blocked_by_you', 403, { name: target.name })
 }
 
 /**
@@ -127,14 +111,19 @@ export function createChatService(
       throw new AppError('chat.too_long', 400, { max: site.costs.message_length })
     }
     const outcome = await db.transaction(async (tx) => {
-      const sender = await lockSender(tx, senderUserId)
+      const sender = await lockSender(tx, senderUserId, out.clientId)
       if (!sender) throw new AppError('authentication_required', 403)
-      const senderProfile = await selectProfileIdOfUser(tx, senderUserId)
-      const senderProfileId = senderProfile?.id ?? 0
-      const again = await selectMessageByClientId(tx, senderUserId, out.clientId)
-      if (again) return { row: again, credits: sender.credits, senderProfileId, fresh: null }
-      const { partnerUserId } = await resolvePartner(tx, senderUserId, out)
-      const conversationId = await findOrCreateConversation(tx, senderUserId, partnerUserId)
+      const senderProfileId = sender.profileId ?? 0
+      if (sender.existing !== null) {
+        const again = await selectMessage(tx, sender.existing)
+        if (again) return { row: again, credits: sender.credits, senderProfileId, fresh: null }
+      }
+      const to =
+        out.conversation !== undefined ? { conversation: out.conversation } : { profile: out.profile }
+      const target = await selectSendTarget(tx, senderUserId, to, !sender.paid)
+      checkTarget(senderUserId, target, out.conversation !== undefined)
+      const conversationId =
+        target.conversationId ?? (await findOrCreateConversation(tx, senderUserId, target.partnerUserId))
       const price =
         out.kind === 'gift'
           ? site.costs.gift_credits
@@ -142,10 +131,7 @@ export function createChatService(
             ? site.costs.photo_credits
             : site.costs.message_credits
       // The welcome offer: a free member's opening message in up to FREE_CONVERSATIONS chats is free.
-      const freeOpening =
-        !sender.paid &&
-        !(await hasSentIn(tx, conversationId, senderUserId)) &&
-        (await countFreeOpenings(tx, senderUserId)) < FREE_CONVERSATIONS
+      const freeOpening = !sender.paid && !target.hasSent && target.freeUsed < FREE_CONVERSATIONS
       const cost = freeOpening ? 0 : price
       const credits =
         cost > 0
@@ -156,9 +142,10 @@ export function createChatService(
               reference: out.clientId,
             })
           : sender.credits
-      const row = await insertMessage(tx, {
+      const { message: row, unread } = await insertMessageAndRecord(tx, {
         conversationId,
         senderUserId,
+        partnerUserId: target.partnerUserId,
         kind: out.kind,
         body: text,
         giftKey: out.gift ?? null,
@@ -166,16 +153,14 @@ export function createChatService(
         photoThumb: out.photo?.thumbFilename ?? null,
         cost,
         clientId: out.clientId,
-      })
-      const unread = await recordSend(tx, {
-        conversationId,
-        senderUserId,
-        partnerUserId,
-        messageId: row.id,
-        at: row.createdAt,
         freeOpening,
       })
-      return { row, credits, senderProfileId, fresh: { partnerUserId, unread, charged: cost > 0 } }
+      return {
+        row,
+        credits,
+        senderProfileId,
+        fresh: { partnerUserId: target.partnerUserId, unread, charged: cost > 0 },
+      }
     })
     const message = toMessage(outcome.row, outcome.senderProfileId, site.cdnPrefix)
     if (outcome.fresh) {
@@ -183,8 +168,7 @@ export function createChatService(
       const conversation = message.conversation
       deps.events.emit({ type: 'message.created', userId: senderUserId, conversation, message })
       deps.events.emit({ type: 'message.created', userId: partnerUserId, conversation, message })
-      const total = await selectUnreadTotal(db, partnerUserId)
-      deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread, total })
+      deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
       if (charged)
         deps.events.emit({ type: 'credits.changed', userId: senderUserId, credits: outcome.credits })
     }
@@ -323,7 +307,7 @@ export function createChatService(
           lastRead,
         })
       }
-      deps.events.emit({ type: 'chat.unread', userId, conversation: conversationId, unread: 0, total })
+      deps.events.emit({ type: 'chat.unread', userId, conversation: conversationId, unread: 0 })
       return { num_unread_messages: 0, unread_total: total }
     },
 

@@ -1,22 +1,27 @@
-import { and, eq, gte, sql } from 'drizzle-orm'
-import type { Executor } from '#server/db/client.ts'
+import { sql } from 'drizzle-orm'
+import { type Executor, queryRows } from '#server/db/client.ts'
 import { creditLedger } from '#server/db/schema/accounts.ts'
 import { users } from '#server/db/schema/members.ts'
 
-/** Adds (or, when negative and covered, removes) credits; answers the new balance or null when not covered. */
-export async function updateCredits(db: Executor, userId: number, delta: number): Promise<number | null> {
-  const condition = delta < 0 ? and(eq(users.id, userId), gte(users.credits, -delta)) : eq(users.id, userId)
-  const rows = await db
-    .update(users)
-    .set({ credits: sql`${users.credits} + ${delta}` })
-    .where(condition)
-    .returning({ credits: users.credits })
-  return rows[0]?.credits ?? null
-}
-
-export async function insertLedgerRow(
+/**
+ * Adds credits (or, when negative and covered, removes them) and writes the ledger row, in one
+ * statement; answers the new balance, or null when a debit is not covered (nothing changes then).
+ */
+export async function applyCreditChange(
   db: Executor,
-  row: { userId: number; delta: number; balanceAfter: number; reason: string; reference: string | null },
-) {
-  await db.insert(creditLedger).values(row)
+  change: { userId: number; delta: number; reason: string; reference: string | null },
+): Promise<number | null> {
+  const covered = change.delta < 0 ? sql`and ${users.credits} >= ${-change.delta}` : sql``
+  const rows = await queryRows<{ balance: number }>(
+    db,
+    sql`with changed as (
+      update ${users} set credits = ${users.credits} + ${change.delta}
+      where ${users.id} = ${change.userId} ${covered}
+      returning ${users.credits} as credits
+    )
+    insert into ${creditLedger} (user_id, delta, balance_after, reason, reference)
+    select ${change.userId}, ${change.delta}, credits, ${change.reason}, ${change.reference} from changed
+    returning balance_after as balance`,
+  )
+  return rows[0] ? Number(rows[0].balance) : null
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { insertLedgerRow, updateCredits } from './credits.queries.ts'
+import { applyCreditChange } from './credits.queries.ts'
 
 export interface CreditChange {
   userId: number
@@ -14,14 +14,12 @@ export interface CreditChange {
  * is a conditional update that never drives the balance below zero.
  */
 export async function changeCredits(tx: Executor, change: CreditChange): Promise<number> {
-  const balance = await updateCredits(tx, change.userId, change.delta)
-  if (balance === null) throw new AppError('credits.insufficient', 402)
-  await insertLedgerRow(tx, {
+  const balance = await applyCreditChange(tx, {
     userId: change.userId,
     delta: change.delta,
-    balanceAfter: balance,
     reason: change.reason,
     reference: change.reference ?? null,
   })
+  if (balance === null) throw new AppError('credits.insufficient', 402)
   return balance
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_members" ADD COLUMN "has_sent" boolean DEFAULT false NOT NULL;
