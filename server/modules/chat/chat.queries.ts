@@ -104,6 +104,30 @@ export async function lockSender(db: Executor, userId: number, clientId: string)
     : null
 }
 
+/** The message a member sent under a client_id, with their balance now. */
+export async function selectMessageByClientId(db: Executor, senderUserId: number, clientId: string) {
+  const rows = await db
+    .select({ message: messages, credits: users.credits })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderUserId))
+    .where(and(eq(messages.senderUserId, senderUserId), eq(messages.clientId, clientId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/**
+ * A second send of the same client_id was refused by a unique key: the message's (sender,
+ * client_id) or its debit's ledger row (the ledger keys a debit by the client_id too).
+ */
+export function isDuplicateClientId(error: unknown): boolean {
+  type DbError = { code?: string; constraint?: string; cause?: unknown }
+  for (let e = error as DbError | undefined; e; e = e.cause as DbError | undefined) {
+    if (e.code === '23505' && ['messages_client_id', 'credit_ledger_once'].includes(e.constraint ?? ''))
+      return true
+  }
+  return false
+}
+
 export async function selectMessage(db: Executor, id: number) {
   const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1)
   return rows[0] ?? null

@@ -24,6 +24,7 @@ import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import {
   findOrCreateConversation,
   insertMessageAndRecord,
+  isDuplicateClientId,
   lockSender,
   type MessageRow,
   markRead,
@@ -34,6 +35,7 @@ import {
   selectMembership,
   selectMembershipWith,
   selectMessage,
+  selectMessageByClientId,
   selectMessages,
   selectPartnerByProfile,
   selectPartnerCard,
@@ -110,57 +112,67 @@ export function createChatService(
     if (text.length > site.costs.message_length) {
       throw new AppError('chat.too_long', 400, { max: site.costs.message_length })
     }
-    const outcome = await db.transaction(async (tx) => {
-      const sender = await lockSender(tx, senderUserId, out.clientId)
-      if (!sender) throw new AppError('authentication_required', 403)
-      const senderProfileId = sender.profileId ?? 0
-      if (sender.existing !== null) {
-        const again = await selectMessage(tx, sender.existing)
-        if (again) return { row: again, credits: sender.credits, senderProfileId, fresh: null }
-      }
-      const to =
-        out.conversation !== undefined ? { conversation: out.conversation } : { profile: out.profile }
-      const target = await selectSendTarget(tx, senderUserId, to, !sender.paid)
-      checkTarget(senderUserId, target, out.conversation !== undefined)
-      const conversationId =
-        target.conversationId ?? (await findOrCreateConversation(tx, senderUserId, target.partnerUserId))
-      const price =
-        out.kind === 'gift'
-          ? site.costs.gift_credits
-          : out.kind === 'photo'
-            ? site.costs.photo_credits
-            : site.costs.message_credits
-      // The welcome offer: a free member's opening message in up to FREE_CONVERSATIONS chats is free.
-      const freeOpening = !sender.paid && !target.hasSent && target.freeUsed < FREE_CONVERSATIONS
-      const cost = freeOpening ? 0 : price
-      const credits =
-        cost > 0
-          ? await changeCredits(tx, {
-              userId: senderUserId,
-              delta: -cost,
-              reason: `chat_${out.kind}`,
-              reference: out.clientId,
-            })
-          : sender.credits
-      const { message: row, unread } = await insertMessageAndRecord(tx, {
-        conversationId,
-        senderUserId,
-        partnerUserId: target.partnerUserId,
-        kind: out.kind,
-        body: text,
-        giftKey: out.gift ?? null,
-        photoFilename: out.photo?.filename ?? null,
-        photoThumb: out.photo?.thumbFilename ?? null,
-        cost,
-        clientId: out.clientId,
-        freeOpening,
+    const attempt = () =>
+      db.transaction(async (tx) => {
+        const sender = await lockSender(tx, senderUserId, out.clientId)
+        if (!sender) throw new AppError('authentication_required', 403)
+        const senderProfileId = sender.profileId ?? 0
+        if (sender.existing !== null) {
+          const again = await selectMessage(tx, sender.existing)
+          if (again) return { row: again, credits: sender.credits, senderProfileId, fresh: null }
+        }
+        const to =
+          out.conversation !== undefined ? { conversation: out.conversation } : { profile: out.profile }
+        const target = await selectSendTarget(tx, senderUserId, to, !sender.paid)
+        checkTarget(senderUserId, target, out.conversation !== undefined)
+        const conversationId =
+          target.conversationId ?? (await findOrCreateConversation(tx, senderUserId, target.partnerUserId))
+        const price =
+          out.kind === 'gift'
+            ? site.costs.gift_credits
+            : out.kind === 'photo'
+              ? site.costs.photo_credits
+              : site.costs.message_credits
+        // The welcome offer: a free member's opening message in up to FREE_CONVERSATIONS chats is free.
+        const freeOpening = !sender.paid && !target.hasSent && target.freeUsed < FREE_CONVERSATIONS
+        const cost = freeOpening ? 0 : price
+        const credits =
+          cost > 0
+            ? await changeCredits(tx, {
+                userId: senderUserId,
+                delta: -cost,
+                reason: `chat_${out.kind}`,
+                reference: out.clientId,
+              })
+            : sender.credits
+        const { message: row, unread } = await insertMessageAndRecord(tx, {
+          conversationId,
+          senderUserId,
+          partnerUserId: target.partnerUserId,
+          kind: out.kind,
+          body: text,
+          giftKey: out.gift ?? null,
+          photoFilename: out.photo?.filename ?? null,
+          photoThumb: out.photo?.thumbFilename ?? null,
+          cost,
+          clientId: out.clientId,
+          freeOpening,
+        })
+        return {
+          row,
+          credits,
+          senderProfileId,
+          fresh: { partnerUserId: target.partnerUserId, unread, charged: cost > 0 },
+        }
       })
-      return {
-        row,
-        credits,
-        senderProfileId,
-        fresh: { partnerUserId: target.partnerUserId, unread, charged: cost > 0 },
-      }
+    // Two sends of one client_id at the same moment: the second waits for the first's lock, then its
+    // insert meets the first's message and rolls back (its debit with it); it answers that message.
+    const outcome = await attempt().catch(async (error: unknown) => {
+      if (!isDuplicateClientId(error)) throw error
+      const again = await selectMessageByClientId(db, senderUserId, out.clientId)
+      if (!again) throw error
+      const profile = await selectProfileIdOfUser(db, senderUserId)
+      return { row: again.message, credits: again.credits, senderProfileId: profile?.id ?? 0, fresh: null }
     })
     const message = toMessage(outcome.row, outcome.senderProfileId, site.cdnPrefix)
     if (outcome.fresh) {

@@ -54,7 +54,7 @@ describe('photos', () => {
     expect(res.statusCode).toBe(201)
     const { photo } = res.json()
     expect(photo).toMatchObject({ status: 'active' })
-    expect(photo.filename).toMatch(/^\/media\/u\/\d{4}-\d{2}\/[0-9a-f]{24}\.webp$/)
+    expect(photo.filename).toMatch(/^\/media\/u\/\d{4}-\d{2}\/[0-9a-f]{32}\.webp$/)
     const mediaDir = path.join(t.env.DATA_DIR, 'media')
     for (const url of [photo.filename, photo.thumb_filename]) {
       const stored = await readFile(path.join(mediaDir, url.replace('/media/', '')))
