@@ -71,8 +71,9 @@ test('a member removes a chat; it stays gone after a reload', async ({ browser }
   const carla = await newMember(browser, { name: 'Carla', gender: 'female' })
   const dirk = await newMember(browser, { name: 'Dirk', gender: 'male' })
   // Carla opens with a gift (her free welcome message).
-  await carla.page.goto(`/members/${dirk.profileId}/chat`)
-  await carla.page.getByRole('button', { name: 'Send a gift' }).click()
+  await carla.page.goto(`/members/${dirk.profileId}`)
+  await carla.page.getByRole('link', { name: 'Send a gift' }).click()
+  await expect(carla.page).toHaveURL(`/members/${dirk.profileId}/chat?gift=1`)
   await expect(carla.page.locator('#gift-picker').getByText('Each gift costs 30 credits.')).toBeVisible()
   await carla.page.locator('#gift-picker').getByRole('button', { name: 'A rose' }).click()
   await expect(carla.page).toHaveURL(/\/chats\/\d+$/)

@@ -131,6 +131,10 @@ test('a visitor who likes a card is asked to log in; the match finder ranks memb
   const prompt = visitor.locator('#login-prompt')
   await expect(prompt.getByText(/Log in or sign up for free to like/)).toBeVisible()
   await expect(prompt.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
+  await prompt.getByRole('button', { name: 'Close' }).click()
+  await visitor.getByRole('list', { name: 'Results' }).getByRole('link').first().click()
+  await visitor.getByRole('button', { name: 'Send a gift' }).click()
+  await expect(prompt.getByText(/Log in or sign up for free to send .+ a gift\./)).toBeVisible()
   await visitorContext.close()
 
   const member = await newMember(browser, { name: 'Finder', gender: 'female' })

@@ -8,7 +8,7 @@ import {
   useState,
 } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { GiftKey, Message, MessagesResponse, SendMessageResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { CameraIcon, GiftIcon } from '../../components/icons.tsx'
@@ -74,7 +74,8 @@ export function Conversation({
   const [text, setText] = useState('')
   const [noCredits, setNoCredits] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const [showGifts, setShowGifts] = useState(false)
+  const [searchParams] = useSearchParams()
+  const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
   const [showIcebreakers, setShowIcebreakers] = useState(false)
   const [loadingOlder, setLoadingOlder] = useState(false)
   const scroller = useRef<HTMLDivElement>(null)

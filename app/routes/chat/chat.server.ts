@@ -45,12 +45,16 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
  * /members/{id}/chat: a visitor is asked to log in or sign up; a member goes to their conversation
  * with that member, or starts one.
  */
-export async function loadMemberChat(context: Readonly<RouterContextProvider>, id: string | undefined) {
+export async function loadMemberChat(
+  context: Readonly<RouterContextProvider>,
+  id: string | undefined,
+  request: Request,
+) {
   const app = getAppContext(context)
   if (!app.user) return { mode: 'visitor' as const, ...(await loadPublicProfile(context, id)) }
   const { profile } = await loadMember(context, id)
   if (profile.id === app.user.profile.id) throw redirect('/chats')
   const existing = await app.services.chat.conversationWith(app.user.id, profile.id)
-  if (existing) throw redirect(`/chats/${existing}`)
+  if (existing) throw redirect(`/chats/${existing}${new URL(request.url).search}`)
   return { mode: 'new' as const, profile, blockedByMe: profile.blocked_by_me }
 }

@@ -6,8 +6,8 @@ import { ProfileSummary } from '../../features/members/profile-summary.tsx'
 import { loadMemberChat } from '../chat/chat.server.ts'
 import type { Route } from './+types/member-chat'
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadMemberChat(context, params.id)
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  return loadMemberChat(context, params.id, request)
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { GiftButton } from '../../features/chat/gift-button.tsx'
 import { LikeButton } from '../../features/likes/like-button.tsx'
 import { BlockButton } from '../../features/members/block-button.tsx'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
@@ -46,6 +47,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
                   {t('memberPage.chat')}
                 </Link>
                 <LikeButton profile={profile} />
+                <GiftButton profile={profile} />
               </>
             )}
             {loggedIn ? <BlockButton profileId={profile.id} blocked={profile.blocked_by_me} /> : null}
