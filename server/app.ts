@@ -37,8 +37,14 @@ import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { profileRoutes } from './modules/members/profile.routes.ts'
 import { createProfileService } from './modules/members/profile.service.ts'
+import { mollieProvider } from './modules/payments/mollie-provider.ts'
+import { paymentsRoutes } from './modules/payments/payments.routes.ts'
+import { createPaymentsService } from './modules/payments/payments.service.ts'
+import { sandboxProvider } from './modules/payments/sandbox-provider.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
 import { createPhotosService } from './modules/photos/photos.service.ts'
+import { sandboxPspRoutes } from './modules/sandbox-psp/sandbox-psp.routes.ts'
+import { createSandboxPspService } from './modules/sandbox-psp/sandbox-psp.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
 import { createSitesService } from './modules/sites/sites.service.ts'
 import { errorsPlugin } from './plugins/errors.ts'
@@ -125,6 +131,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const chat = createChatService(database.db, { events, mediaDir: path.join(env.DATA_DIR, 'media') })
   const likes = createLikesService(database.db, { events, members })
   const swipes = createSwipeService(database.db, { likes })
+  const sandboxPsp = createSandboxPspService(database.db)
+  const payments = createPaymentsService(database.db, {
+    events,
+    provider: env.MOLLIE_API_KEY
+      ? mollieProvider({ apiKey: env.MOLLIE_API_KEY, apiEndpoint: env.MOLLIE_API_ENDPOINT })
+      : sandboxProvider(sandboxPsp),
+  })
   const services: AppServices = {
     sites,
     members,
@@ -140,6 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     swipes,
     events,
     chat,
+    payments,
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -180,6 +194,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
+  await app.register(paymentsRoutes, { payments })
+  if (!env.MOLLIE_API_KEY) await app.register(sandboxPspRoutes, { psp: sandboxPsp })
   await app.register(websocketPlugin, { events, chat, publicUrl: env.PUBLIC_URL })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })

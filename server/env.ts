@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
   MOLLIE_API_KEY: z.string().optional(),
+  /** Mollie's API address (its default when unset; a local server in tests). */
+  MOLLIE_API_ENDPOINT: z.url().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),

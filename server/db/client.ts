@@ -14,10 +14,20 @@ import * as chat from './schema/chat.ts'
 import * as complaints from './schema/complaints.ts'
 import * as likes from './schema/likes.ts'
 import * as members from './schema/members.ts'
+import * as payments from './schema/payments.ts'
 import * as reference from './schema/reference.ts'
 import * as sites from './schema/sites.ts'
 
-export const schema = { ...sites, ...reference, ...members, ...accounts, ...complaints, ...likes, ...chat }
+export const schema = {
+  ...sites,
+  ...reference,
+  ...members,
+  ...accounts,
+  ...complaints,
+  ...likes,
+  ...chat,
+  ...payments,
+}
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 /** A database or an open transaction: what every query function takes. */

@@ -14,6 +14,7 @@ export type DomainEvent =
   | { type: 'chat.unread'; userId: number; conversation: number; unread: number }
   | { type: 'chat.removed'; userId: number; conversation: number }
   | { type: 'credits.changed'; userId: number; credits: number }
+  | { type: 'payment.updated'; userId: number; paymentId: string; status: string }
 
 export type EventHandler = (event: DomainEvent) => void
 

@@ -14,6 +14,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { ProfileService } from '#server/modules/members/profile.service.ts'
+import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 
@@ -33,6 +34,7 @@ export interface AppServices {
   swipes: SwipeService
   events: EventBus
   chat: ChatService
+  payments: PaymentsService
 }
 
 /** What the server knows about a page request before React Router runs. */

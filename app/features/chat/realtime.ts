@@ -13,6 +13,7 @@ export type ServerFrame =
   | { type: 'chat.unread'; conversation: number; unread: number }
   | { type: 'chat.removed'; conversation: number }
   | { type: 'credits.changed'; credits: number }
+  | { type: 'payment.updated'; paymentId: string; status: string }
 
 export interface Realtime {
   /** Sends a frame when connected; dropped otherwise (typing signals are worth nothing late). */

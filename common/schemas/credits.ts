@@ -1,0 +1,47 @@
+import { z } from 'zod'
+import { PAYMENT_METHODS } from '../payment-methods.ts'
+
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS)
+
+/** A credit bundle; `amount` in cents of `currency`. */
+export const CreditPackage = z.object({
+  id: z.number().int(),
+  credits: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  best_value: z.boolean(),
+})
+export type CreditPackage = z.infer<typeof CreditPackage>
+
+/** GET /api/credits.php: the bundles in the member's currency and the methods for their country. */
+export const CreditsResponse = z.object({
+  packages: z.array(CreditPackage),
+  methods: z.array(PaymentMethodSchema),
+  currency: z.string(),
+})
+export type CreditsResponse = z.infer<typeof CreditsResponse>
+
+/** POST /api/payment.php */
+export const PaymentInput = z.object({
+  package: z.number().int().positive().max(2_147_483_647),
+  method: PaymentMethodSchema,
+  code: z.string().trim().max(40).optional(),
+})
+export const PaymentCreated = z.object({ payment_id: z.string(), checkout_url: z.string() })
+export type PaymentCreated = z.infer<typeof PaymentCreated>
+
+export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired'] as const
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+
+/** GET /api/payment.php?id: where a payment stands (spec section 3: payment_id, credits, amount). */
+export const PaymentStatusResponse = z.object({
+  payment_id: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  credits: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.string(),
+  package: z.number().int(),
+})
+export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>
+export const PaymentQuery = z.object({ id: z.string().regex(/^pay_[A-Za-z0-9]{10,40}$/) })

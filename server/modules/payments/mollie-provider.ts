@@ -1,0 +1,55 @@
+import { createMollieClient, type PaymentMethod as MollieMethod } from '@mollie/api-client'
+import type { PaymentStatus } from '#common/schemas/credits.ts'
+import type { PaymentProvider } from './provider.ts'
+
+/** Our method names (spec section 3) as Mollie's. */
+const MOLLIE_METHODS: Record<string, string> = {
+  prezelewy24: 'przelewy24',
+  cartebancaire: 'creditcard',
+  mastercard: 'creditcard',
+  visa: 'creditcard',
+  maestro: 'creditcard',
+  nexi: 'creditcard',
+  sct: 'banktransfer',
+  sdd: 'directdebit',
+}
+
+const STATUSES: Record<string, PaymentStatus> = {
+  open: 'open',
+  pending: 'pending',
+  authorized: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  canceled: 'canceled',
+  expired: 'expired',
+}
+
+/** Mollie through @mollie/api-client (MOLLIE_API_KEY); `apiEndpoint` lets tests use a local server. */
+export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }): PaymentProvider {
+  const client = createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiEndpoint })
+  return {
+    name: 'mollie',
+    async create(p) {
+      const payment = await client.payments.create({
+        amount: { value: (p.amount / 100).toFixed(2), currency: p.currency },
+        description: p.description,
+        redirectUrl: p.redirectUrl,
+        webhookUrl: p.webhookUrl,
+        method: (MOLLIE_METHODS[p.method] ?? p.method) as MollieMethod,
+        locale: (p.locale === 'fr' ? 'fr_FR' : 'en_US') as never,
+        metadata: p.metadata,
+      })
+      const checkoutUrl = payment.getCheckoutUrl()
+      if (!checkoutUrl) throw new Error('Mollie gave no checkout URL')
+      return { providerId: payment.id, checkoutUrl }
+    },
+    async status(providerId) {
+      try {
+        const payment = await client.payments.get(providerId)
+        return STATUSES[payment.status] ?? null
+      } catch {
+        return null
+      }
+    },
+  }
+}

@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { profiles, users } from '#server/db/schema/members.ts'
+import { creditPackages, payments } from '#server/db/schema/payments.ts'
+
+export function selectPackages(db: Executor, siteId: number, currency: string) {
+  return db
+    .select()
+    .from(creditPackages)
+    .where(
+      and(
+        eq(creditPackages.siteId, siteId),
+        eq(creditPackages.currency, currency),
+        eq(creditPackages.active, true),
+      ),
+    )
+    .orderBy(asc(creditPackages.position), asc(creditPackages.credits))
+}
+
+export async function selectPackage(db: Executor, siteId: number, id: number) {
+  const rows = await db
+    .select()
+    .from(creditPackages)
+    .where(and(eq(creditPackages.id, id), eq(creditPackages.siteId, siteId), eq(creditPackages.active, true)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export type PaymentRow = typeof payments.$inferSelect
+
+export async function insertPayment(db: Executor, row: typeof payments.$inferInsert) {
+  await db.insert(payments).values(row)
+}
+
+export async function setProviderReference(
+  db: Executor,
+  id: string,
+  providerId: string,
+  checkoutUrl: string,
+) {
+  await db.update(payments).set({ providerId, checkoutUrl, updatedAt: new Date() }).where(eq(payments.id, id))
+}
+
+export async function selectPayment(db: Executor, id: string) {
+  const rows = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
+  return rows[0] ?? null
+}
+
+export async function selectPaymentByProvider(db: Executor, provider: string, providerId: string) {
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.providerId, providerId)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/**
+ * Marks the payment paid and credited, only if it was not credited before: the row lock makes one
+ * caller win however many arrive at once. Answers the row when this caller must grant the credits.
+ */
+export async function claimCredit(db: Executor, id: string) {
+  const rows = await db
+    .update(payments)
+    .set({ status: 'paid', creditedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(payments.id, id), isNull(payments.creditedAt)))
+    .returning()
+  return rows[0] ?? null
+}
+
+/** Another status from the provider; a credited payment stays paid. */
+export async function updateStatus(db: Executor, id: string, status: string) {
+  await db
+    .update(payments)
+    .set({ status, updatedAt: new Date() })
+    .where(and(eq(payments.id, id), isNull(payments.creditedAt), ne(payments.status, status)))
+}
+
+export async function markPaidUser(db: Executor, userId: number) {
+  await db.update(users).set({ paidUser: true }).where(eq(users.id, userId))
+}
+
+export function selectPaymentsOf(db: Executor, userId: number, limit: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit)
+}
+
+export async function selectCredits(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ credits: users.credits, paid: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId))
+  return row ?? null
+}
+
+/** Where the member lives: their payment methods and currency follow it. */
+export async function selectMemberCountry(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ country: profiles.country })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+  return row?.country ?? null
+}

@@ -1,0 +1,359 @@
+import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { creditLedger } from '#server/db/schema/accounts.ts'
+import { users } from '#server/db/schema/members.ts'
+import type { DomainEvent } from '#server/lib/events.ts'
+import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp.service.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { mollieProvider } from './mollie-provider.ts'
+import { createPaymentsService } from './payments.service.ts'
+import { sandboxProvider } from './sandbox-provider.ts'
+
+let t: TestApp
+const events: DomainEvent[] = []
+let clock = new Date('2026-11-22T10:00:00Z')
+type Member = Awaited<ReturnType<typeof activeMember>>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  t.app.services.events.subscribe((event) => events.push(event))
+})
+
+afterAll(async () => {
+  await t.close()
+})
+
+async function account(member: Member) {
+  const db = t.database.db
+  const [row] = await db
+    .select({ credits: users.credits, paid: users.paidUser })
+    .from(users)
+    .where(eq(users.id, member.user.id))
+  const [ledger] = await db
+    .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int`, n: sql<number>`count(*)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, member.user.id))
+  return { credits: row.credits, paid: row.paid, ledger: Number(ledger.sum), entries: Number(ledger.n) }
+}
+
+/** A payments service on the sandbox PSP with a clock the test moves. */
+function sandboxSetup() {
+  const webhooks: string[] = []
+  const psp = createSandboxPspService(t.database.db, {
+    now: () => clock,
+    settleMs: 2000,
+    callWebhook: async (_url, id) => {
+      webhooks.push(id)
+    },
+  })
+  const payments = createPaymentsService(t.database.db, {
+    provider: sandboxProvider(psp),
+    events: t.app.services.events,
+  })
+  return { psp, payments, webhooks }
+}
+
+async function bundleOf(member: Member, credits: number) {
+  const res = await t.app.inject({ url: '/api/credits.php', headers: { cookie: member.cookie } })
+  return res.json().packages.find((p: { credits: number }) => p.credits === credits)
+}
+
+describe('credit bundles', () => {
+  it('lists the bundles in the member currency with the best value marked, and the methods of their country', async () => {
+    const m = await activeMember(t.app, { name: 'Shopper' })
+    const res = await t.app.inject({ url: '/api/credits.php', headers: { cookie: m.cookie } })
+    const body = res.json()
+    expect(body.currency).toBe('EUR')
+    expect(body.packages.map((p: { credits: number }) => p.credits)).toEqual([100, 250, 500, 1000])
+    expect(
+      body.packages
+        .filter((p: { best_value: boolean }) => p.best_value)
+        .map((p: { credits: number }) => p.credits),
+    ).toEqual([1000])
+    expect(body.methods[0]).toBe(m.user.profile.country === 'NL' ? 'ideal' : body.methods[0])
+    expect(body.methods).toEqual(expect.arrayContaining(['creditcard', 'paypal']))
+    const gb = await t.app.inject({ url: '/api/credits.php', headers: { 'cf-ipcountry': 'GB' } })
+    expect(gb.json().currency).toBe('GBP')
+    expect(gb.json().methods).not.toContain('ideal')
+  })
+})
+
+describe('sandbox payments', () => {
+  it('grants the credits exactly once whatever the number, order and concurrency of webhooks and returns', async () => {
+    const { psp, payments, webhooks } = sandboxSetup()
+    const m = await activeMember(t.app, { name: 'Buyer' })
+    const before = await account(m)
+    const bundle = await bundleOf(m, 250)
+    const created = await payments.start({ userId: m.user.id }, t.app.services.sites.list()[0], {
+      package: bundle.id,
+      method: 'creditcard',
+      locale: 'en',
+      origin: 'http://localhost:3000',
+    })
+    expect(created.checkout_url).toMatch(/^\/sandbox\/checkout\/tr_[0-9a-f]{20}$/)
+    const providerId = created.checkout_url.split('/').pop() ?? ''
+    expect((await payments.get({ userId: m.user.id }, created.payment_id)).status).toBe('open')
+
+    await psp.act(providerId, 'pay')
+    expect(webhooks).toEqual([providerId])
+    // Processing: pending until the PSP settles it.
+    await payments.webhook(providerId)
+    expect((await payments.get({ userId: m.user.id }, created.payment_id)).status).toBe('pending')
+    expect((await account(m)).credits).toBe(before.credits)
+
+    clock = new Date(clock.getTime() + 2500)
+    events.length = 0
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => payments.webhook(providerId)),
+      payments.get({ userId: m.user.id }, created.payment_id),
+      payments.webhook(providerId),
+    ])
+    await payments.webhook(providerId)
+    const after = await account(m)
+    expect(after).toEqual({
+      credits: before.credits + 250,
+      paid: true,
+      ledger: before.credits + 250,
+      entries: before.entries + 1,
+    })
+    expect(events.filter((e) => e.type === 'credits.changed')).toHaveLength(1)
+    expect(await payments.get({ userId: m.user.id }, created.payment_id)).toMatchObject({
+      status: 'paid',
+      credits: 250,
+      amount: bundle.amount,
+    })
+  })
+
+  it('grants nothing for failed or cancelled payments, nor for forged ids', async () => {
+    const { psp, payments } = sandboxSetup()
+    const m = await activeMember(t.app, { name: 'Unlucky' })
+    const before = await account(m)
+    const bundle = await bundleOf(m, 100)
+    for (const action of ['fail', 'cancel'] as const) {
+      const created = await payments.start({ userId: m.user.id }, t.app.services.sites.list()[0], {
+        package: bundle.id,
+        method: 'paypal',
+        locale: 'en',
+        origin: 'http://localhost:3000',
+      })
+      const providerId = created.checkout_url.split('/').pop() ?? ''
+      await psp.act(providerId, action)
+      // Pressing Pay afterwards changes nothing at the PSP.
+      await psp.act(providerId, 'pay')
+      await payments.webhook(providerId)
+      clock = new Date(clock.getTime() + 5000)
+      await payments.webhook(providerId)
+      expect((await payments.get({ userId: m.user.id }, created.payment_id)).status).toBe(
+        action === 'fail' ? 'failed' : 'canceled',
+      )
+    }
+    await payments.webhook('tr_00000000000000000000')
+    await payments.webhook('not-even-an-id')
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment-webhook.php',
+      payload: 'id=tr_1234',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(forged.statusCode).toBe(200)
+    expect(await account(m)).toEqual(before)
+  })
+
+  it('keeps a payment to its member, refuses unknown bundles and methods of other countries', async () => {
+    const owner = await activeMember(t.app, { name: 'Owner' })
+    const other = await activeMember(t.app, { name: 'Other' })
+    const bundle = await bundleOf(owner, 100)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: bundle.id, method: 'creditcard' },
+      headers: { cookie: owner.cookie },
+    })
+    expect(res.statusCode).toBe(200)
+    const id = res.json().payment_id
+    const peek = await t.app.inject({ url: `/api/payment.php?id=${id}`, headers: { cookie: other.cookie } })
+    expect(peek.statusCode).toBe(404)
+    expect((await t.app.inject({ url: `/api/payment.php?id=${id}` })).statusCode).toBe(403)
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: 999_999, method: 'creditcard' },
+      headers: { cookie: owner.cookie },
+    })
+    expect(unknown.statusCode).toBe(404)
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: bundle.id, method: owner.user.profile.country === 'PL' ? 'ideal' : 'blik' },
+      headers: { cookie: owner.cookie },
+    })
+    expect(foreign.statusCode).toBe(400)
+    expect(foreign.json().error.message).toMatch(/not available/)
+  })
+
+  it('shows the checkout page with Pay, Fail and Cancel, and its buttons lead back to the app', async () => {
+    const m = await activeMember(t.app, { name: 'Clicker' })
+    const bundle = await bundleOf(m, 100)
+    const { checkout_url: checkout, payment_id: id } = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/payment.php',
+        payload: { package: bundle.id, method: 'creditcard' },
+        headers: { cookie: m.cookie },
+      })
+    ).json()
+    const page = await t.app.inject({ url: checkout })
+    expect(page.statusCode).toBe(200)
+    for (const label of ['>Pay<', '>Fail<', '>Cancel<']) expect(page.body).toContain(label)
+    const pressed = await t.app.inject({
+      method: 'POST',
+      url: checkout,
+      payload: 'action=cancel',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(pressed.statusCode).toBe(303)
+    expect(new URL(pressed.headers.location as string).pathname).toBe(`/credits/${bundle.id}/creditcard`)
+    expect(new URL(pressed.headers.location as string).searchParams.get('payment')).toBe(id)
+    const status = await t.app.inject({ url: `/api/payment.php?id=${id}`, headers: { cookie: m.cookie } })
+    expect(status.json().status).toBe('canceled')
+  })
+})
+
+describe('the Mollie provider', () => {
+  let server: Server
+  let endpoint = ''
+  const mollie = new Map<string, { status: string; body: Record<string, unknown> }>()
+  const requests: Array<{ method: string; url: string; auth: string | undefined }> = []
+
+  let tlsDir = ''
+  let tlsSetting: string | undefined
+
+  beforeAll(async () => {
+    // A local HTTPS server (the client speaks only https) answering in Mollie's documented format
+    // (Payments API v2), with a throwaway self-signed certificate the client is told to accept.
+    tlsDir = mkdtempSync(path.join(tmpdir(), 'mollie-'))
+    const [key, cert] = [path.join(tlsDir, 'key.pem'), path.join(tlsDir, 'cert.pem')]
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    )
+    tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED
+    process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0'
+    server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+      requests.push({ method: req.method ?? '', url: req.url ?? '', auth: req.headers.authorization })
+      let raw = ''
+      req.on('data', (c) => {
+        raw += c
+      })
+      req.on('end', () => {
+        const reply = (status: number, body: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/hal+json' })
+          res.end(JSON.stringify(body))
+        }
+        const view = (id: string) => {
+          const p = mollie.get(id)
+          if (!p) return null
+          return {
+            resource: 'payment',
+            id,
+            mode: 'test',
+            createdAt: '2026-11-22T10:00:00+00:00',
+            ...p.body,
+            status: p.status,
+            isCancelable: false,
+            sequenceType: 'oneoff',
+            profileId: 'pfl_QkEhN94Ba',
+            _links: {
+              self: { href: `${endpoint}payments/${id}`, type: 'application/hal+json' },
+              checkout: {
+                href: `https://www.mollie.com/checkout/select-method/${id.slice(3)}`,
+                type: 'text/html',
+              },
+              documentation: {
+                href: 'https://docs.mollie.com/reference/v2/payments-api/create-payment',
+                type: 'text/html',
+              },
+            },
+          }
+        }
+        if (req.method === 'POST' && req.url === '/v2/payments') {
+          const id = `tr_${Math.random().toString(36).slice(2, 12)}`
+          mollie.set(id, { status: 'open', body: JSON.parse(raw) })
+          return reply(201, view(id))
+        }
+        const match = req.url?.match(/^\/v2\/payments\/(tr_[a-z0-9]+)/)
+        const found = match ? view(match[1]) : null
+        if (req.method === 'GET' && found) return reply(200, found)
+        reply(404, { status: 404, title: 'Not Found', detail: 'No payment exists with token.', _links: {} })
+      })
+    })
+    server.listen(0, '127.0.0.1')
+    await once(server, 'listening')
+    endpoint = `https://127.0.0.1:${(server.address() as AddressInfo).port}/v2/`
+  })
+
+  afterAll(() => {
+    server.close()
+    if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED
+    else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsSetting
+    rmSync(tlsDir, { recursive: true, force: true })
+  })
+
+  it('creates the payment at Mollie, fetches the status on every webhook, and grants once', async () => {
+    const payments = createPaymentsService(t.database.db, {
+      provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
+      events: t.app.services.events,
+    })
+    const m = await activeMember(t.app, { name: 'Mollie' })
+    const before = await account(m)
+    const bundle = await bundleOf(m, 500)
+    const created = await payments.start({ userId: m.user.id }, t.app.services.sites.list()[0], {
+      package: bundle.id,
+      method: 'creditcard',
+      locale: 'fr',
+      origin: 'https://lunadate.com',
+    })
+    expect(created.checkout_url).toMatch(/^https:\/\/www\.mollie\.com\/checkout\/select-method\//)
+    const [id, sent] = [...mollie.entries()].at(-1) ?? []
+    expect(sent?.body).toMatchObject({
+      amount: { value: (bundle.amount / 100).toFixed(2), currency: 'EUR' },
+      method: 'creditcard',
+      locale: 'fr_FR',
+      webhookUrl: 'https://lunadate.com/api/payment-webhook.php',
+      redirectUrl: `https://lunadate.com/credits/${bundle.id}/creditcard?payment=${created.payment_id}`,
+    })
+    expect(requests.at(-1)?.auth).toBe('Bearer test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM')
+    await payments.webhook(id ?? '')
+    expect((await account(m)).credits).toBe(before.credits)
+
+    const entry = mollie.get(id ?? '')
+    if (entry) entry.status = 'paid'
+    await Promise.all([payments.webhook(id ?? ''), payments.webhook(id ?? ''), payments.webhook(id ?? '')])
+    await payments.webhook('tr_forged0000')
+    const after = await account(m)
+    expect(after).toMatchObject({ credits: before.credits + 500, paid: true, entries: before.entries + 1 })
+  })
+})
