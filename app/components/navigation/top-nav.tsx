@@ -4,6 +4,7 @@ import { useChatStore } from '../../features/chat/chat-store.tsx'
 import { badgeText } from '../../features/likes/badge.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { AccountMenu } from './account-menu.tsx'
+import { CreditsLink } from './credits-link.tsx'
 import { LanguageMenu } from './language-menu.tsx'
 
 /** The top navigation: for members search and the account menu, for visitors the Login button. */
@@ -99,6 +100,7 @@ export function TopNav() {
             ) : null}
           </NavLink>
         ) : null}
+        {user ? <CreditsLink /> : null}
         <LanguageMenu />
         {user ? (
           <AccountMenu user={user} />

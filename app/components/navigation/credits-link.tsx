@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink } from 'react-router'
+import { CREDITS_WARNING_AT } from '#common/constants.ts'
+import { useChatStore } from '../../features/chat/chat-store.tsx'
+import { useRootData } from '../../lib/use-root-data.ts'
+
+/**
+ * Paid members see their credits, with a badge at CREDITS_WARNING_AT or fewer (warning above 0,
+ * danger at 0); other members see Get Premium (spec section 2).
+ */
+export function CreditsLink() {
+  const { t } = useTranslation()
+  const { user: rootUser } = useRootData()
+  const store = useChatStore()
+  const user = store.user ?? rootUser
+  if (!user) return null
+  if (!user.paid_user) {
+    return (
+      <NavLink to="/premium" className="btn btn-sm btn-outline-primary text-nowrap px-2">
+        {t('premium.getPremium')}
+      </NavLink>
+    )
+  }
+  const low = user.credits <= CREDITS_WARNING_AT
+  return (
+    <NavLink
+      to="/credits"
+      className="btn btn-sm btn-link text-decoration-none px-1 text-nowrap"
+      aria-label={
+        low ? t('credits.navLow', { count: user.credits }) : t('credits.nav', { count: user.credits })
+      }
+    >
+      {low ? (
+        <span
+          className={`badge rounded-pill ${user.credits > 0 ? 'text-bg-warning' : 'text-bg-danger'}`}
+          data-testid="credits-badge"
+          aria-hidden="true"
+        >
+          {user.credits}
+        </span>
+      ) : (
+        <span aria-hidden="true">{user.credits}</span>
+      )}
+      <span className="d-none d-md-inline ms-1" aria-hidden="true">
+        {t('pricing.credits')}
+      </span>
+    </NavLink>
+  )
+}

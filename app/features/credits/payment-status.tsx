@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react'
+import { Toast, ToastContainer } from 'react-bootstrap'
+import { useTranslation } from 'react-i18next'
+import { Link, useRevalidator } from 'react-router'
+import type { PaymentStatusResponse } from '#common/schemas/credits.ts'
+import { fetchJson } from '../../lib/api-client.ts'
+import { useChatStore } from '../chat/chat-store.tsx'
+
+const POLL_MS = 1500
+const FINAL = new Set(['paid', 'failed', 'canceled', 'expired'])
+
+/**
+ * A payment back from the provider (spec section 4): loading, pending (processing), completed
+ * (credits added, a toast) or failed/cancelled with other methods to try.
+ */
+export function PaymentStatusPanel({
+  paymentId,
+  otherMethods,
+}: {
+  paymentId: string
+  otherMethods: ReadonlyArray<{ method: string; href: string }>
+}) {
+  const { t } = useTranslation()
+  const store = useChatStore()
+  const revalidator = useRevalidator()
+  const [payment, setPayment] = useState<PaymentStatusResponse | null>(null)
+  const [error, setError] = useState(false)
+  const [toast, setToast] = useState(false)
+
+  useEffect(() => {
+    let stopped = false
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const poll = async () => {
+      try {
+        const next = await fetchJson<PaymentStatusResponse>(
+          `/api/payment.php?id=${encodeURIComponent(paymentId)}`,
+        )
+        if (stopped) return
+        setPayment(next)
+        if (next.status === 'paid') {
+          setToast(true)
+          // The member is Premium now: the navigation and gated photos follow.
+          void revalidator.revalidate()
+          return
+        }
+        if (FINAL.has(next.status)) return
+      } catch {
+        if (!stopped) setError(true)
+        return
+      }
+      timer = setTimeout(poll, POLL_MS)
+    }
+    void poll()
+    const off = store.onFrame((frame) => {
+      if (frame.type === 'payment.updated' && frame.paymentId === paymentId) {
+        clearTimeout(timer)
+        void poll()
+      }
+    })
+    return () => {
+      stopped = true
+      clearTimeout(timer)
+      off()
+    }
+    // The revalidator changes identity on every render; polling must not restart for it.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  }, [paymentId, store.onFrame])
+
+  if (error) {
+    return (
+      <p className="alert alert-danger" role="alert">
+        {t('errors.server.error')}
+      </p>
+    )
+  }
+  const status = payment?.status ?? 'loading'
+  return (
+    <section className="payment-status" aria-live="polite" data-status={status}>
+      {status === 'loading' || status === 'open' ? (
+        <p className="alert alert-light d-flex align-items-center gap-2" role="status">
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          {t('payment.loading')}
+        </p>
+      ) : null}
+      {status === 'pending' ? (
+        <p className="alert alert-info d-flex align-items-center gap-2" role="status">
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          {t('payment.pending')}
+        </p>
+      ) : null}
+      {status === 'paid' && payment ? (
+        <div className="alert alert-success" role="status">
+          <h2 className="h5">{t('payment.completedTitle')}</h2>
+          <p className="mb-2">{t('payment.completed', { count: payment.credits })}</p>
+          <Link to="/members" className="btn btn-success">
+            {t('payment.continue')}
+          </Link>
+        </div>
+      ) : null}
+      {status === 'failed' || status === 'canceled' || status === 'expired' ? (
+        <div className="alert alert-danger" role="alert">
+          <p className="fw-semibold">{t('errors.payments.failed')}</p>
+          {otherMethods.length > 0 ? (
+            <>
+              <p className="mb-2">{t('payment.tryAnother')}</p>
+              <ul className="list-inline mb-0">
+                {otherMethods.map((m) => (
+                  <li key={m.method} className="list-inline-item mb-1">
+                    <Link to={m.href} className="btn btn-outline-primary btn-sm">
+                      {t(`payment.methods.${m.method}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      <ToastContainer position="top-end" className="p-3 position-fixed" containerPosition="fixed">
+        <Toast show={toast} onClose={() => setToast(false)} delay={6000} autohide bg="success">
+          <Toast.Body className="text-white">
+            {t('payment.toast', { count: payment?.credits ?? 0 })}
+          </Toast.Body>
+        </Toast>
+      </ToastContainer>
+    </section>
+  )
+}

@@ -1,0 +1,158 @@
+import { useEffect, useState } from 'react'
+import { Modal } from 'react-bootstrap'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import type { PaymentCreated } from '#common/schemas/credits.ts'
+import { PageTitle } from '../../components/page-title.tsx'
+import { useMoney } from '../../features/credits/money.tsx'
+import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
+import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
+import type { Route } from './+types/checkout'
+import { loadCheckout } from './credits.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadCheckout(context, params)
+}
+
+/**
+ * /credits/{id}/{paymentmethod?}: the bundle, the payment methods that fit the member's country,
+ * the payment confirm modal, then the provider; back from it, where the payment stands.
+ */
+export default function Checkout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const money = useMoney()
+  const hydrated = useHydrated()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const { bundle, methods } = loaderData
+  const [method, setMethod] = useState(loaderData.method)
+  // A link to another method (after a failed payment) arrives as new loader data.
+  useEffect(() => setMethod(loaderData.method), [loaderData.method])
+  const paymentId = params.get('payment')
+  const [confirming, setConfirming] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const price = money(bundle.amount, bundle.currency)
+
+  const pay = async () => {
+    if (!method) return
+    setBusy(true)
+    setError(null)
+    try {
+      const created = await fetchJson<PaymentCreated>('/api/payment.php', {
+        method: 'POST',
+        body: JSON.stringify({ package: bundle.id, method }),
+        retries: 0,
+      })
+      window.location.assign(created.checkout_url)
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+      setBusy(false)
+      setConfirming(false)
+    }
+  }
+
+  return (
+    <div className="container py-4 checkout">
+      <PageTitle title={t('checkout.title')} />
+      <p>
+        <Link to="/credits">
+          <span aria-hidden="true">← </span>
+          {t('checkout.allBundles')}
+        </Link>
+      </p>
+      <h1 className="h3">{t('checkout.title')}</h1>
+      <p className="lead">{t('checkout.summary', { count: bundle.credits, price })}</p>
+      {paymentId ? (
+        <PaymentStatusPanel
+          paymentId={paymentId}
+          otherMethods={methods
+            .filter((m) => m !== method)
+            .map((m) => ({ method: m, href: `/credits/${bundle.id}/${m}` }))}
+        />
+      ) : (
+        <>
+          <fieldset className="mb-3">
+            <legend className="h6">{t('checkout.chooseMethod')}</legend>
+            <div className="list-group payment-methods">
+              {methods.map((m) => (
+                <label
+                  key={m}
+                  className={`list-group-item d-flex align-items-center gap-2 ${m === method ? 'active' : ''}`}
+                >
+                  <input
+                    type="radio"
+                    name="method"
+                    className="form-check-input m-0"
+                    value={m}
+                    checked={m === method}
+                    onChange={() => {
+                      setMethod(m)
+                      navigate(`/credits/${bundle.id}/${m}`, { replace: true, preventScrollReset: true })
+                    }}
+                  />
+                  {t(`payment.methods.${m}`)}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {error ? (
+            <p className="alert alert-danger" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-primary btn-lg"
+            disabled={!hydrated || !method}
+            onClick={() => setConfirming(true)}
+          >
+            {t('checkout.continue')}
+          </button>
+          <p className="small text-body-secondary mt-3">
+            {t('pricing.refund', { days: loaderData.refundDays })}
+          </p>
+        </>
+      )}
+      <Modal
+        show={confirming}
+        onHide={() => !busy && setConfirming(false)}
+        centered
+        id="payment-confirm-modal"
+        backdrop={busy ? 'static' : true}
+        keyboard={!busy}
+        aria-labelledby="payment-confirm-title"
+      >
+        <Modal.Header closeButton={!busy} closeLabel={t('likes.close')}>
+          <Modal.Title as="h2" className="h5" id="payment-confirm-title">
+            {t('checkout.confirmTitle')}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            {t('checkout.confirmText', {
+              count: bundle.credits,
+              price,
+              method: method ? t(`payment.methods.${method}`) : '',
+            })}
+          </p>
+          <p className="small text-body-secondary mb-0">{t('checkout.confirmNote')}</p>
+        </Modal.Body>
+        <Modal.Footer>
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            onClick={() => setConfirming(false)}
+            disabled={busy}
+          >
+            {t('checkout.back')}
+          </button>
+          <button type="button" className="btn btn-primary" onClick={() => void pay()} disabled={busy}>
+            {busy ? t('checkout.redirecting') : t('checkout.pay', { price })}
+          </button>
+        </Modal.Footer>
+      </Modal>
+    </div>
+  )
+}

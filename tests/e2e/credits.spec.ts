@@ -1,0 +1,49 @@
+import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
+
+test('a member buys credits in the sandbox and becomes Premium; a failed payment offers another method', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const { page, context } = await newMember(browser, { name: 'Buyer', gender: 'female' })
+  await page.goto('/members')
+  await expect(page.getByRole('link', { name: 'Get Premium' })).toBeVisible()
+
+  // A failed payment first.
+  await page.goto('/credits')
+  await expect(page.getByText('Best value')).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('link', { name: /^Choose 100 credits for/ }).click()
+  await page.getByRole('radio', { name: 'Credit card' }).check()
+  await expect(page).toHaveURL(/\/credits\/\d+\/creditcard$/)
+  await page.getByRole('button', { name: 'Continue' }).click()
+  const confirm = page.locator('#payment-confirm-modal')
+  await expect(confirm.getByText(/You buy 100 credits for .+ with Credit card\./)).toBeVisible()
+  await confirm.getByRole('button', { name: /^Pay / }).click()
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_/)
+  await page.getByRole('button', { name: 'Fail' }).click()
+  const failed = page.getByRole('alert').filter({ hasText: 'Payment failed or has been cancelled.' })
+  await expect(failed).toBeVisible()
+  await expect(failed.getByText('Would you like to try another payment method?')).toBeVisible()
+  await failed.getByRole('link', { name: 'PayPal' }).click()
+  await expect(page).toHaveURL(/\/credits\/\d+\/paypal$/)
+  await expect(page.getByRole('radio', { name: 'PayPal' })).toBeChecked()
+
+  // Then a successful one: pending while the provider processes it, then completed.
+  await page.goto('/credits')
+  await page.getByRole('link', { name: /^Choose 250 credits for/ }).click()
+  await page.getByRole('radio', { name: 'PayPal' }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.locator('#payment-confirm-modal').getByRole('button', { name: /^Pay / }).click()
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page.getByText('Payment completed: 250 credits were added to your account.')).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect(page.getByText('250 credits added')).toBeVisible()
+  // Premium now: the navigation shows the credits instead of Get Premium.
+  await expect(page.getByRole('link', { name: 'Get Premium' })).toHaveCount(0)
+  await expect(page.getByRole('link', { name: /^\d+ credits$/ })).toBeVisible()
+  await expectAccessible(page)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoHorizontalScroll(page)
+  await context.close()
+})
