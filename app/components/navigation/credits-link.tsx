@@ -16,8 +16,17 @@ export function CreditsLink() {
   if (!user) return null
   if (!user.paid_user) {
     return (
-      <NavLink to="/premium" className="btn btn-sm btn-outline-primary text-nowrap px-2">
-        {t('premium.getPremium')}
+      <NavLink
+        to="/premium"
+        className="btn btn-sm btn-outline-primary text-nowrap px-2"
+        aria-label={t('premium.getPremium')}
+      >
+        <span className="d-sm-none" aria-hidden="true">
+          ★
+        </span>
+        <span className="d-none d-sm-inline" aria-hidden="true">
+          {t('premium.getPremium')}
+        </span>
       </NavLink>
     )
   }

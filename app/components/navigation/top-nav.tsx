@@ -16,7 +16,7 @@ export function TopNav() {
   const messagesBadge = badgeText(unread)
   return (
     <header className={`top-nav border-bottom bg-white sticky-top${user ? ' top-nav-member' : ''}`}>
-      <nav className="container d-flex align-items-center gap-2 py-2" aria-label={t('nav.main')}>
+      <nav className="container d-flex align-items-center gap-1 gap-sm-2 py-2" aria-label={t('nav.main')}>
         <Link
           to={user ? '/members' : '/'}
           className="brand me-auto text-decoration-none"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Toast, ToastContainer } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, useRevalidator } from 'react-router'
@@ -23,6 +23,8 @@ export function PaymentStatusPanel({
   const { t } = useTranslation()
   const store = useChatStore()
   const revalidator = useRevalidator()
+  const revalidate = useRef(revalidator.revalidate)
+  revalidate.current = revalidator.revalidate
   const [payment, setPayment] = useState<PaymentStatusResponse | null>(null)
   const [error, setError] = useState(false)
   const [toast, setToast] = useState(false)
@@ -40,7 +42,7 @@ export function PaymentStatusPanel({
         if (next.status === 'paid') {
           setToast(true)
           // The member is Premium now: the navigation and gated photos follow.
-          void revalidator.revalidate()
+          void revalidate.current()
           return
         }
         if (FINAL.has(next.status)) return
@@ -62,8 +64,6 @@ export function PaymentStatusPanel({
       clearTimeout(timer)
       off()
     }
-    // The revalidator changes identity on every render; polling must not restart for it.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, [paymentId, store.onFrame])
 
   if (error) {
