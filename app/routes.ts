@@ -17,6 +17,7 @@ export default [
     route('credits', 'routes/credits/credits.tsx'),
     route('credits/:id/:paymentmethod?', 'routes/credits/checkout.tsx'),
     route('premium', 'routes/credits/premium.tsx'),
+    route('transactions/:id?', 'routes/credits/transactions.tsx'),
     route('swipe-game', 'routes/likes/swipe-game.tsx'),
     route('match-finder', 'routes/likes/match-finder.tsx'),
     route('complete-signup', 'routes/accounts/complete-signup.tsx'),

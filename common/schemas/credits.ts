@@ -45,3 +45,33 @@ export const PaymentStatusResponse = z.object({
 })
 export type PaymentStatusResponse = z.infer<typeof PaymentStatusResponse>
 export const PaymentQuery = z.object({ id: z.string().regex(/^pay_[A-Za-z0-9]{10,40}$/) })
+
+/** GET /api/transactions.php: every payment and credit movement of the member (the most recent 200 each). */
+export const TransactionsResponse = z.object({
+  payments: z.array(PaymentStatusResponse.extend({ created_at: z.string() })),
+  movements: z.array(
+    z.object({
+      id: z.number().int(),
+      delta: z.number().int(),
+      balance_after: z.number().int(),
+      reason: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+})
+export type TransactionsResponse = z.infer<typeof TransactionsResponse>
+
+/** A payment's receipt: the payment and the company that sold it (spec section 3, company info). */
+export const ReceiptResponse = z.object({
+  payment: PaymentStatusResponse.extend({ created_at: z.string(), list_amount: z.number().int() }),
+  company: z.object({
+    name: z.string(),
+    address: z.string(),
+    city: z.string(),
+    country: z.string(),
+    kvk: z.string(),
+    vat_numbers: z.array(z.string()),
+  }),
+  site: z.string(),
+})
+export type ReceiptResponse = z.infer<typeof ReceiptResponse>

@@ -43,6 +43,18 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   await expect(page.getByRole('link', { name: 'Get Premium' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: /^\d+ credits$/ })).toBeVisible()
   await expectAccessible(page)
+
+  // The purchase is in the transactions, with a printable receipt.
+  await page.goto('/transactions')
+  await expect(page.getByRole('cell', { name: 'Paid' })).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'Credits bought' })).toBeVisible()
+  await page.getByRole('row', { name: /Paid/ }).getByRole('link', { name: 'Receipt' }).click()
+  await expect(page.getByRole('heading', { name: 'Receipt' })).toBeVisible()
+  await expect(page.locator('address').getByText('Luna Media B.V.')).toBeVisible()
+  await expect(page.getByText('Chamber of Commerce: 81234567')).toBeVisible()
+  await expect(page.getByText('VAT number: NL862345678B01')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Print' })).toBeVisible()
+  await expectAccessible(page)
   await page.setViewportSize({ width: 375, height: 800 })
   await expectNoHorizontalScroll(page)
   await context.close()

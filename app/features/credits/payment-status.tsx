@@ -117,8 +117,8 @@ export function PaymentStatusPanel({
         </div>
       ) : null}
       <ToastContainer position="top-end" className="p-3 position-fixed" containerPosition="fixed">
-        <Toast show={toast} onClose={() => setToast(false)} delay={6000} autohide bg="success">
-          <Toast.Body className="text-white">
+        <Toast show={toast} onClose={() => setToast(false)} delay={6000} autohide className="border-success">
+          <Toast.Body className="text-success-emphasis fw-semibold">
             {t('payment.toast', { count: payment?.credits ?? 0 })}
           </Toast.Body>
         </Toast>

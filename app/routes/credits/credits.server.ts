@@ -29,3 +29,18 @@ export async function loadCheckout(
   }
   return { bundle, methods: offer.methods, method: method ?? null, refundDays: offer.refundDays }
 }
+
+/** /transactions/{id?}: the member's payments and credit movements, or one payment's receipt. */
+export async function loadTransactions(context: Readonly<RouterContextProvider>, id: string | undefined) {
+  const user = requireUser(context)
+  const app = getAppContext(context)
+  if (id === undefined)
+    return { list: await app.services.payments.transactions({ userId: user.id }), receipt: null }
+  if (!/^pay_[0-9a-f]{24}$/.test(id)) throw data(null, { status: 404 })
+  try {
+    return { list: null, receipt: await app.services.payments.receipt({ userId: user.id }, id, app.site) }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'payments.not_found') throw data(null, { status: 404 })
+    throw error
+  }
+}

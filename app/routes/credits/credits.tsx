@@ -57,6 +57,9 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
         {t('credits.premiumNote')} <Link to="/premium">{t('credits.premiumLink')}</Link>
       </p>
       <p className="small text-body-secondary">{t('pricing.refund', { days: loaderData.refundDays })}</p>
+      <p className="small">
+        <Link to="/transactions">{t('transactions.title')}</Link>
+      </p>
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '#server/db/client.ts'
 import { creditLedger } from '#server/db/schema/accounts.ts'
 import { users } from '#server/db/schema/members.ts'
@@ -24,4 +24,20 @@ export async function applyCreditChange(
     returning balance_after as balance`,
   )
   return rows[0] ? Number(rows[0].balance) : null
+}
+
+/** The member's most recent credit movements, newest first. */
+export function selectMovements(db: Executor, userId: number, limit: number) {
+  return db
+    .select({
+      id: creditLedger.id,
+      delta: creditLedger.delta,
+      balanceAfter: creditLedger.balanceAfter,
+      reason: creditLedger.reason,
+      createdAt: creditLedger.createdAt,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(limit)
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { applyCreditChange } from './credits.queries.ts'
+import { applyCreditChange, selectMovements } from './credits.queries.ts'
 
 export interface CreditChange {
   userId: number
@@ -22,4 +22,16 @@ export async function changeCredits(tx: Executor, change: CreditChange): Promise
   })
   if (balance === null) throw new AppError('credits.insufficient', 402)
   return balance
+}
+
+/** The member's credit movements (the ledger), newest first. */
+export async function listMovements(db: Executor, userId: number, limit: number) {
+  const rows = await selectMovements(db, userId, limit)
+  return rows.map((r) => ({
+    id: r.id,
+    delta: r.delta,
+    balance_after: r.balanceAfter,
+    reason: r.reason,
+    created_at: r.createdAt.toISOString(),
+  }))
 }

@@ -6,6 +6,7 @@ import {
   PaymentInput,
   PaymentQuery,
   PaymentStatusResponse,
+  TransactionsResponse,
 } from '#common/schemas/credits.ts'
 import { requireMember } from '#server/plugins/session.ts'
 import type { PaymentsService } from './payments.service.ts'
@@ -45,6 +46,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/api/payment.php',
     { schema: { tags: ['payments'], querystring: PaymentQuery, response: { 200: PaymentStatusResponse } } },
     async (request) => payments.get(requireMember(request), request.query.id),
+  )
+
+  app.get(
+    '/api/transactions.php',
+    { schema: { tags: ['payments'], response: { 200: TransactionsResponse } } },
+    async (request) => payments.transactions(requireMember(request)),
   )
 
   // The provider calls this with nothing but its payment id; the answer is the same whatever it is.

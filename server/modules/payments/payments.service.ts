@@ -6,11 +6,13 @@ import type {
   PaymentCreated,
   PaymentStatus,
   PaymentStatusResponse,
+  ReceiptResponse,
+  TransactionsResponse,
 } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
-import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { changeCredits, listMovements } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import {
   claimCredit,
@@ -22,6 +24,7 @@ import {
   selectPackages,
   selectPayment,
   selectPaymentByProvider,
+  selectPaymentsOf,
   setProviderReference,
   updateStatus,
 } from './payments.queries.ts'
@@ -170,6 +173,42 @@ export function createPaymentsService(db: Db, deps: { provider: PaymentProvider;
       const payment = await selectPaymentByProvider(db, provider.name, providerId)
       if (!payment) return
       await refresh(payment)
+    },
+
+    /** GET /api/transactions.php, /transactions: the member's payments and credit movements. */
+    async transactions(member: { userId: number }): Promise<TransactionsResponse> {
+      const [rows, movements] = await Promise.all([
+        selectPaymentsOf(db, member.userId, 200),
+        listMovements(db, member.userId, 200),
+      ])
+      return {
+        payments: rows.map((row) => ({ ...toStatus(row), created_at: row.createdAt.toISOString() })),
+        movements,
+      }
+    },
+
+    /** /transactions/{id}: the receipt of one of the member's payments, with the seller's details. */
+    async receipt(member: { userId: number }, id: string, site: Site): Promise<ReceiptResponse> {
+      const payment = await selectPayment(db, id)
+      if (!payment || payment.userId !== member.userId) throw new AppError('payments.not_found', 404)
+      const fresh = await refresh(payment)
+      const c = site.company
+      return {
+        payment: {
+          ...toStatus(fresh),
+          created_at: fresh.createdAt.toISOString(),
+          list_amount: fresh.listAmount,
+        },
+        company: {
+          name: c.name,
+          address: c.address,
+          city: c.city,
+          country: c.country,
+          kvk: c.kvk,
+          vat_numbers: c.vat_numbers,
+        },
+        site: site.settings.name,
+      }
     },
   }
 }

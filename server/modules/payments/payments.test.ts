@@ -227,6 +227,50 @@ describe('sandbox payments', () => {
   })
 })
 
+describe('transactions and receipts', () => {
+  it('lists the member payments and credit movements, and shows a receipt to its owner only', async () => {
+    const { psp, payments } = sandboxSetup()
+    const m = await activeMember(t.app, { name: 'Receipt' })
+    const other = await activeMember(t.app, { name: 'Nosy' })
+    const bundle = await bundleOf(m, 100)
+    const site = t.app.services.sites.list()[0]
+    const created = await payments.start({ userId: m.user.id }, site, {
+      package: bundle.id,
+      method: 'creditcard',
+      locale: 'en',
+      origin: 'http://localhost:3000',
+    })
+    await psp.act(created.checkout_url.split('/').pop() ?? '', 'pay')
+    clock = new Date(clock.getTime() + 5000)
+    await payments.get({ userId: m.user.id }, created.payment_id)
+    const list = await payments.transactions({ userId: m.user.id })
+    expect(list.payments).toMatchObject([{ payment_id: created.payment_id, status: 'paid', credits: 100 }])
+    expect(list.movements.map((x) => [x.reason, x.delta])).toEqual([
+      ['payment', 100],
+      ['signup', 20],
+    ])
+    expect(list.movements[0].balance_after).toBe(120)
+    const receipt = await payments.receipt({ userId: m.user.id }, created.payment_id, site)
+    expect(receipt.company).toMatchObject({
+      name: 'Luna Media B.V.',
+      kvk: '81234567',
+      vat_numbers: ['NL862345678B01'],
+    })
+    expect(receipt.payment).toMatchObject({
+      status: 'paid',
+      amount: bundle.amount,
+      list_amount: bundle.amount,
+    })
+    await expect(payments.receipt({ userId: other.user.id }, created.payment_id, site)).rejects.toMatchObject(
+      {
+        code: 'payments.not_found',
+      },
+    )
+    const api = await t.app.inject({ url: '/api/transactions.php', headers: { cookie: other.cookie } })
+    expect(api.json().payments).toEqual([])
+  })
+})
+
 describe('the Mollie provider', () => {
   let server: Server
   let endpoint = ''

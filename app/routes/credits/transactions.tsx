@@ -1,0 +1,195 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { ReceiptResponse, TransactionsResponse } from '#common/schemas/credits.ts'
+import { PageTitle } from '../../components/page-title.tsx'
+import { useMoney } from '../../features/credits/money.tsx'
+import type { Route } from './+types/transactions'
+import { loadTransactions } from './credits.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadTransactions(context, params.id)
+}
+
+function useDate() {
+  const { i18n } = useTranslation()
+  return (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+}
+
+/** Every payment and credit movement, newest first. */
+function TransactionList({ list }: { list: TransactionsResponse }) {
+  const { t } = useTranslation()
+  const money = useMoney()
+  const date = useDate()
+  return (
+    <>
+      <h1 className="h3">{t('transactions.title')}</h1>
+      <section className="mb-4" aria-labelledby="payments-title">
+        <h2 id="payments-title" className="h5">
+          {t('transactions.payments')}
+        </h2>
+        {list.payments.length === 0 ? (
+          <p className="text-body-secondary">
+            {t('transactions.noPayments')} <Link to="/credits">{t('credits.title')}</Link>
+          </p>
+        ) : (
+          <div className="table-responsive">
+            <table className="table align-middle">
+              <thead>
+                <tr>
+                  <th scope="col">{t('transactions.date')}</th>
+                  <th scope="col">{t('transactions.item')}</th>
+                  <th scope="col" className="text-end">
+                    {t('transactions.amount')}
+                  </th>
+                  <th scope="col">{t('transactions.status')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('transactions.receipt')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.payments.map((p) => (
+                  <tr key={p.payment_id}>
+                    <td className="text-nowrap">{date(p.created_at)}</td>
+                    <td>{t('credits.bundle', { count: p.credits })}</td>
+                    <td className="text-end text-nowrap">{money(p.amount, p.currency)}</td>
+                    <td>{t(`transactions.statuses.${p.status}`)}</td>
+                    <td>
+                      <Link to={`/transactions/${p.payment_id}`}>{t('transactions.receipt')}</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <section aria-labelledby="movements-title">
+        <h2 id="movements-title" className="h5">
+          {t('transactions.movements')}
+        </h2>
+        <div className="table-responsive">
+          <table className="table align-middle">
+            <thead>
+              <tr>
+                <th scope="col">{t('transactions.date')}</th>
+                <th scope="col">{t('transactions.what')}</th>
+                <th scope="col" className="text-end">
+                  {t('transactions.change')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('transactions.balance')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.movements.map((m) => (
+                <tr key={m.id}>
+                  <td className="text-nowrap">{date(m.created_at)}</td>
+                  <td>{t(`transactions.reasons.${m.reason}`, { defaultValue: m.reason })}</td>
+                  <td className={`text-end ${m.delta > 0 ? 'text-success' : ''}`}>
+                    {m.delta > 0 ? `+${m.delta}` : m.delta}
+                  </td>
+                  <td className="text-end">{m.balance_after}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  )
+}
+
+/** A printable receipt with the seller's name, address, chamber of commerce and VAT numbers. */
+function Receipt({ receipt }: { receipt: ReceiptResponse }) {
+  const { t, i18n } = useTranslation()
+  const money = useMoney()
+  const date = useDate()
+  const { payment: p, company: c } = receipt
+  const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(c.country)
+  return (
+    <article className="receipt card card-body">
+      <div className="d-flex flex-wrap justify-content-between gap-3 mb-3">
+        <div>
+          <h1 className="h3 mb-1">{t('transactions.receiptTitle')}</h1>
+          <p className="text-body-secondary mb-0">
+            {t('transactions.number')}: {p.payment_id}
+          </p>
+          <p className="text-body-secondary mb-0">
+            {t('transactions.date')}: {date(p.created_at)}
+          </p>
+        </div>
+        <address className="mb-0 text-md-end">
+          <strong>{c.name}</strong>
+          <br />
+          {c.address}
+          <br />
+          {c.city}
+          <br />
+          {country}
+          <br />
+          {t('transactions.kvk')}: {c.kvk}
+          <br />
+          {t('transactions.vat')}: {c.vat_numbers.join(', ')}
+        </address>
+      </div>
+      <table className="table">
+        <thead>
+          <tr>
+            <th scope="col">{t('transactions.item')}</th>
+            <th scope="col" className="text-end">
+              {t('transactions.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              {receipt.site}: {t('credits.bundle', { count: p.credits })}
+            </td>
+            <td className="text-end">{money(p.list_amount, p.currency)}</td>
+          </tr>
+          {p.list_amount !== p.amount ? (
+            <tr>
+              <td>{t('transactions.discount')}</td>
+              <td className="text-end">{money(p.amount - p.list_amount, p.currency)}</td>
+            </tr>
+          ) : null}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('transactions.total')}</th>
+            <td className="text-end fw-semibold">{money(p.amount, p.currency)}</td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className="mb-1">
+        {t('transactions.paidWith', { method: t(`payment.methods.${p.method}`) })} ·{' '}
+        {t(`transactions.statuses.${p.status}`)}
+      </p>
+      <p className="small text-body-secondary">{t('transactions.vatIncluded')}</p>
+      <div className="d-flex gap-2 d-print-none">
+        <button type="button" className="btn btn-primary" onClick={() => window.print()}>
+          {t('transactions.print')}
+        </button>
+        <Link to="/transactions" className="btn btn-outline-secondary">
+          {t('transactions.back')}
+        </Link>
+      </div>
+    </article>
+  )
+}
+
+/** /transactions and /transactions/{id} (spec section 2). */
+export default function Transactions({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  return (
+    <div className="container py-4">
+      <PageTitle title={loaderData.receipt ? t('transactions.receiptTitle') : t('transactions.title')} />
+      {loaderData.receipt ? <Receipt receipt={loaderData.receipt} /> : null}
+      {loaderData.list ? <TransactionList list={loaderData.list} /> : null}
+    </div>
+  )
+}
