@@ -37,6 +37,7 @@ import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { profileRoutes } from './modules/members/profile.routes.ts'
 import { createProfileService } from './modules/members/profile.service.ts'
+import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createPaymentsService } from './modules/payments/payments.service.ts'
@@ -132,8 +133,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const likes = createLikesService(database.db, { events, members })
   const swipes = createSwipeService(database.db, { likes })
   const sandboxPsp = createSandboxPspService(database.db)
+  const discounts = createDiscountsService(database.db)
   const payments = createPaymentsService(database.db, {
     events,
+    discounts,
     provider: env.MOLLIE_API_KEY
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY, apiEndpoint: env.MOLLIE_API_ENDPOINT })
       : sandboxProvider(sandboxPsp),
@@ -194,7 +197,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
-  await app.register(paymentsRoutes, { payments })
+  await app.register(paymentsRoutes, { payments, discounts })
   if (!env.MOLLIE_API_KEY) await app.register(sandboxPspRoutes, { psp: sandboxPsp })
   await app.register(websocketPlugin, { events, chat, publicUrl: env.PUBLIC_URL })
   await app.register(photosRoutes, { photos })

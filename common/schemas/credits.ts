@@ -25,7 +25,7 @@ export type CreditsResponse = z.infer<typeof CreditsResponse>
 export const PaymentInput = z.object({
   package: z.number().int().positive().max(2_147_483_647),
   method: PaymentMethodSchema,
-  code: z.string().trim().max(40).optional(),
+  code: z.string().trim().min(1).max(40).optional(),
 })
 export const PaymentCreated = z.object({ payment_id: z.string(), checkout_url: z.string() })
 export type PaymentCreated = z.infer<typeof PaymentCreated>
@@ -75,3 +75,27 @@ export const ReceiptResponse = z.object({
   site: z.string(),
 })
 export type ReceiptResponse = z.infer<typeof ReceiptResponse>
+
+/** A discount code as GET /api/discountcode.php answers it (spec section 3). */
+export const DiscountCode = z.object({
+  code: z.string(),
+  country: z.string().nullable(),
+  user_id: z.number().int().nullable(),
+  expires: z.string().nullable(),
+  value_percentage: z.number().int(),
+  currency: z.string().nullable(),
+  minimum_order_value: z.number().int().nullable(),
+  status: z.string(),
+  validity: z.string(),
+  expired: z.boolean(),
+  paymentmethods: z.array(z.string()).nullable(),
+})
+export type DiscountCode = z.infer<typeof DiscountCode>
+
+/** GET /api/discountcode.php: `welcome=true`, or a code with the order it is for. */
+export const DiscountQuery = z.object({
+  welcome: z.enum(['true']).optional(),
+  code: z.string().trim().min(1).max(40).optional(),
+  package: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  method: PaymentMethodSchema.optional(),
+})

@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -87,3 +88,43 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 })
+
+/**
+ * Discount codes (spec section 3): optionally for one site, country or member, until an expiry, a
+ * percentage off, in one currency above a minimum order, for some payment methods.
+ */
+export const discountCodes = pgTable('discount_codes', {
+  code: text('code').primaryKey(),
+  siteId: integer('site_id').references(() => sites.id),
+  country: text('country'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  expires: timestamp('expires', { withTimezone: true }),
+  valuePercentage: smallint('value_percentage').notNull(),
+  currency: text('currency'),
+  /** In cents of `currency`. */
+  minimumOrderValue: integer('minimum_order_value'),
+  /** active or inactive. */
+  status: text('status').notNull().default('active'),
+  /** once_per_user, once (one member in all) or unlimited. */
+  validity: text('validity').notNull().default('once_per_user'),
+  paymentMethods: text('payment_methods').array(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** Who used which code, written when the discounted payment is paid. */
+export const discountRedemptions = pgTable(
+  'discount_redemptions',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => discountCodes.code),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: text('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.userId] })],
+)

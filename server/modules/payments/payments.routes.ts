@@ -2,20 +2,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   CreditsResponse,
+  DiscountCode,
+  DiscountQuery,
   PaymentCreated,
   PaymentInput,
   PaymentQuery,
   PaymentStatusResponse,
   TransactionsResponse,
 } from '#common/schemas/credits.ts'
+import { AppError } from '#server/lib/errors.ts'
 import { requireMember } from '#server/plugins/session.ts'
+import type { DiscountsService } from './discounts.service.ts'
 import type { PaymentsService } from './payments.service.ts'
 
 /** Credit bundles, payments and the provider's webhook (DESIGN.md section 7). */
-export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
-  app,
-  { payments },
-) => {
+export const paymentsRoutes: FastifyPluginAsyncZod<{
+  payments: PaymentsService
+  discounts: DiscountsService
+}> = async (app, { payments, discounts }) => {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))))
   })
@@ -37,6 +41,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       payments.start(requireMember(request), request.site, {
         package: request.body.package,
         method: request.body.method,
+        code: request.body.code,
         locale: request.locale,
         origin: request.linkOrigin,
       }),
@@ -52,6 +57,21 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     '/api/transactions.php',
     { schema: { tags: ['payments'], response: { 200: TransactionsResponse } } },
     async (request) => payments.transactions(requireMember(request)),
+  )
+
+  // Spec section 7: the query passed through (a code, with the bundle and method it is for), or
+  // welcome=true for the time bonus; the client ignores errors of the welcome call.
+  app.get(
+    '/api/discountcode.php',
+    { schema: { tags: ['payments'], querystring: DiscountQuery, response: { 200: DiscountCode } } },
+    async (request) => {
+      const { userId } = requireMember(request)
+      const q = request.query
+      if (q.welcome === 'true') return discounts.welcome(userId)
+      if (!q.code) throw new AppError('discount.not_found', 404)
+      const order = q.package ? await payments.orderOf(request.site, q.package, q.method) : null
+      return discounts.check(userId, q.code, order, request.locale)
+    },
   )
 
   // The provider calls this with nothing but its payment id; the answer is the same whatever it is.

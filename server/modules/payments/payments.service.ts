@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { currencyOf } from '#common/money.ts'
+import { currencyOf, discounted } from '#common/money.ts'
 import { methodsFor } from '#common/payment-methods.ts'
 import type {
   CreditsResponse,
@@ -14,6 +14,8 @@ import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { changeCredits, listMovements } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import { insertRedemption } from './discounts.queries.ts'
+import type { DiscountsService } from './discounts.service.ts'
 import {
   claimCredit,
   insertPayment,
@@ -50,7 +52,10 @@ function toStatus(row: PaymentRow): PaymentStatusResponse {
  * Credit bundles and their payments (spec sections 3, 4 and 9). The status always comes from the
  * provider; a paid payment grants its credits exactly once and makes the member Premium for good.
  */
-export function createPaymentsService(db: Db, deps: { provider: PaymentProvider; events: EventBus }) {
+export function createPaymentsService(
+  db: Db,
+  deps: { provider: PaymentProvider; events: EventBus; discounts: DiscountsService },
+) {
   const { provider } = deps
 
   /** Applies the provider's status; grants the credits when it is paid and was not credited yet. */
@@ -70,6 +75,13 @@ export function createPaymentsService(db: Db, deps: { provider: PaymentProvider;
         reference: claimed.id,
       })
       await markPaidUser(tx, claimed.userId)
+      if (claimed.discountCode) {
+        await insertRedemption(tx, {
+          code: claimed.discountCode,
+          userId: claimed.userId,
+          paymentId: claimed.id,
+        })
+      }
       return { row: claimed, credits }
     })
     if (granted) {
@@ -126,7 +138,7 @@ export function createPaymentsService(db: Db, deps: { provider: PaymentProvider;
     async start(
       member: { userId: number },
       site: Site,
-      input: { package: number; method: string; locale: string; origin: string },
+      input: { package: number; method: string; code?: string; locale: string; origin: string },
     ): Promise<PaymentCreated> {
       const country = await selectMemberCountry(db, member.userId)
       const bundle = await selectPackage(db, site.id, input.package)
@@ -134,6 +146,15 @@ export function createPaymentsService(db: Db, deps: { provider: PaymentProvider;
       if (!(methodsFor(country) as string[]).includes(input.method)) {
         throw new AppError('payments.method_unavailable', 400)
       }
+      const discount = input.code
+        ? await deps.discounts.check(
+            member.userId,
+            input.code,
+            { amount: bundle.amount, currency: bundle.currency, method: input.method },
+            input.locale,
+          )
+        : null
+      const amount = discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount
       const id = `pay_${randomBytes(12).toString('hex')}`
       await insertPayment(db, {
         id,
@@ -141,14 +162,16 @@ export function createPaymentsService(db: Db, deps: { provider: PaymentProvider;
         siteId: site.id,
         packageId: bundle.id,
         credits: bundle.credits,
-        amount: bundle.amount,
+        amount,
         listAmount: bundle.amount,
         currency: bundle.currency,
         method: input.method,
         provider: provider.name,
+        discountCode: discount?.code ?? null,
+        discountPercentage: discount?.value_percentage ?? null,
       })
       const created = await provider.create({
-        amount: bundle.amount,
+        amount,
         currency: bundle.currency,
         description: `${site.settings.name}: ${bundle.credits} credits`,
         method: input.method,
@@ -209,6 +232,13 @@ export function createPaymentsService(db: Db, deps: { provider: PaymentProvider;
         },
         site: site.settings.name,
       }
+    },
+
+    /** The order a discount code is checked against: a bundle of the site, and the method. */
+    async orderOf(site: Site, packageId: number, method?: string) {
+      const bundle = await selectPackage(db, site.id, packageId)
+      if (!bundle) throw new AppError('payments.package_not_found', 404)
+      return { amount: bundle.amount, currency: bundle.currency, method }
     },
   }
 }

@@ -13,6 +13,7 @@ import type { DomainEvent } from '#server/lib/events.ts'
 import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createDiscountsService } from './discounts.service.ts'
 import { mollieProvider } from './mollie-provider.ts'
 import { createPaymentsService } from './payments.service.ts'
 import { sandboxProvider } from './sandbox-provider.ts'
@@ -57,6 +58,7 @@ function sandboxSetup() {
   const payments = createPaymentsService(t.database.db, {
     provider: sandboxProvider(psp),
     events: t.app.services.events,
+    discounts: createDiscountsService(t.database.db, { now: () => clock }),
   })
   return { psp, payments, webhooks }
 }
@@ -370,6 +372,7 @@ describe('the Mollie provider', () => {
     const payments = createPaymentsService(t.database.db, {
       provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
       events: t.app.services.events,
+      discounts: createDiscountsService(t.database.db),
     })
     const m = await activeMember(t.app, { name: 'Mollie' })
     const before = await account(m)

@@ -1,0 +1,83 @@
+import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '#common/constants.ts'
+import { formatMoney } from '#common/money.ts'
+import type { DiscountCode } from '#common/schemas/credits.ts'
+import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { type DiscountRow, selectBuyer, selectDiscount, selectRedeemed } from './discounts.queries.ts'
+
+export type DiscountsService = ReturnType<typeof createDiscountsService>
+
+/** The order a code is checked against. */
+export interface Order {
+  amount: number
+  currency: string
+  method?: string
+}
+
+/**
+ * Discount codes (spec sections 1, 3, 5 and 9): the rules of each code, and the welcome time bonus
+ * TIMEBONUS25 (25 %, once per member, for an unpaid member within 14,400 s of signing up).
+ */
+export function createDiscountsService(db: Db, deps: { now?: () => Date } = {}) {
+  const now = deps.now ?? (() => new Date())
+
+  const view = (row: DiscountRow, expires: Date | null): DiscountCode => ({
+    code: row.code,
+    country: row.country,
+    user_id: row.userId,
+    expires: expires?.toISOString() ?? null,
+    value_percentage: row.valuePercentage,
+    currency: row.currency,
+    minimum_order_value: row.minimumOrderValue,
+    status: row.status,
+    validity: row.validity,
+    expired: expires !== null && expires <= now(),
+    paymentmethods: row.paymentMethods,
+  })
+
+  /** Checks a code for the member (and the order, when given); answers it, or the spec's errors. */
+  async function check(
+    userId: number,
+    code: string,
+    order: Order | null,
+    locale = 'en',
+  ): Promise<DiscountCode> {
+    const [row, buyer] = await Promise.all([selectDiscount(db, code), selectBuyer(db, userId)])
+    if (!buyer) throw new AppError('authentication_required', 403)
+    if (!row || row.status !== 'active') throw new AppError('discount.not_found', 404)
+    if (row.siteId !== null && row.siteId !== buyer.siteId) throw new AppError('discount.not_found', 404)
+    if (row.userId !== null && row.userId !== userId) throw new AppError('discount.not_found', 404)
+    const timeBonus = row.code === TIME_BONUS_CODE
+    const expires = timeBonus
+      ? new Date(buyer.signupDate.getTime() + TIME_BONUS_WINDOW_SECONDS * 1000)
+      : row.expires
+    if (timeBonus && buyer.paid) throw new AppError('discount.first_purchase_only', 409)
+    const oncePerUser = row.validity === 'once_per_user'
+    if (row.validity !== 'unlimited' && (await selectRedeemed(db, row.code, oncePerUser ? userId : null))) {
+      throw new AppError('discount.used', 409)
+    }
+    if (expires && expires <= now()) throw new AppError('discount.expired', 410)
+    if (row.country && row.country !== buyer.country) throw new AppError('discount.country', 409)
+    if (order) {
+      if (row.currency && row.currency !== order.currency) throw new AppError('discount.currency', 409)
+      if (row.minimumOrderValue !== null && order.amount < row.minimumOrderValue) {
+        throw new AppError('discount.minimum', 409, {
+          amount: formatMoney(row.minimumOrderValue, row.currency ?? order.currency, locale),
+        })
+      }
+      if (order.method && row.paymentMethods && !row.paymentMethods.includes(order.method)) {
+        throw new AppError('discount.method', 409)
+      }
+    }
+    return view(row, expires)
+  }
+
+  return {
+    check,
+
+    /** GET /api/discountcode.php?welcome=true: the time bonus while the member may still use it. */
+    async welcome(userId: number): Promise<DiscountCode> {
+      return check(userId, TIME_BONUS_CODE, null)
+    },
+  }
+}
