@@ -8,6 +8,12 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   await page.goto('/members')
   await expect(page.getByRole('link', { name: 'Get Premium' })).toBeVisible()
 
+  // A new member has the welcome time bonus: a countdown ticking each second from about 4 hours.
+  const countdown = page.locator('.time-bonus-countdown')
+  await expect(countdown).toHaveText(/^3:59:\d\d$/)
+  const first = await countdown.textContent()
+  await expect(countdown).not.toHaveText(first ?? '', { timeout: 3000 })
+
   // A failed payment first.
   await page.goto('/credits')
   await expect(page.getByText('Best value')).toBeVisible()
@@ -15,6 +21,14 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   await page.getByRole('link', { name: /^Choose 100 credits for/ }).click()
   await page.getByRole('radio', { name: 'Credit card' }).check()
   await expect(page).toHaveURL(/\/credits\/\d+\/creditcard$/)
+  // The time bonus applies by itself; a wrong code is refused, a right one applies.
+  await expect(page.getByText(/^TIMEBONUS25: 25% off, .+ instead of .+\.$/)).toBeVisible()
+  await page.getByLabel('Discount code').fill('WRONG1')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText('Code not found')).toBeVisible()
+  await page.getByLabel('Discount code').fill('timebonus25')
+  await page.getByRole('button', { name: 'Apply' }).click()
+  await expect(page.getByText(/^TIMEBONUS25: 25% off, €7\.46 instead of €9\.95\.$/)).toBeVisible()
   await page.getByRole('button', { name: 'Continue' }).click()
   const confirm = page.locator('#payment-confirm-modal')
   await expect(confirm.getByText(/You buy 100 credits for .+ with Credit card\./)).toBeVisible()

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
 import { LoginPromptProvider } from '../../features/accounts/login-prompt.tsx'
 import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
+import { TimeBonusBanner, TimeBonusProvider } from '../../features/credits/time-bonus.tsx'
 import { LikeModal } from '../../features/likes/like-modal.tsx'
 import { Footer } from '../footer.tsx'
 import { SiteEntryWarning } from '../modals/site-entry-warning.tsx'
@@ -14,19 +15,22 @@ export function DefaultShell({ children }: { children: ReactNode }) {
   return (
     <SignupModalProvider>
       <LoginPromptProvider>
-        <div className="d-flex flex-column min-vh-100">
-          <a href="#main" className="visually-hidden-focusable skip-link">
-            {t('nav.skip')}
-          </a>
-          <TopNav />
-          <ActivationReminder />
-          <main id="main" className="flex-grow-1" tabIndex={-1}>
-            {children}
-          </main>
-          <Footer />
-          <SiteEntryWarning />
-          <LikeModal />
-        </div>
+        <TimeBonusProvider>
+          <div className="d-flex flex-column min-vh-100">
+            <a href="#main" className="visually-hidden-focusable skip-link">
+              {t('nav.skip')}
+            </a>
+            <TopNav />
+            <TimeBonusBanner />
+            <ActivationReminder />
+            <main id="main" className="flex-grow-1" tabIndex={-1}>
+              {children}
+            </main>
+            <Footer />
+            <SiteEntryWarning />
+            <LikeModal />
+          </div>
+        </TimeBonusProvider>
       </LoginPromptProvider>
     </SignupModalProvider>
   )

@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react'
 import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
-import type { PaymentCreated } from '#common/schemas/credits.ts'
+import { discounted } from '#common/money.ts'
+import type { DiscountCode, PaymentCreated } from '#common/schemas/credits.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
+import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
 import { ApiError, fetchJson } from '../../lib/api-client.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { Route } from './+types/checkout'
@@ -33,7 +35,35 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [confirming, setConfirming] = useState(false)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
-  const price = money(bundle.amount, bundle.currency)
+  const timeBonus = useTimeBonus()
+  const [discount, setDiscount] = useState<DiscountCode | null>(null)
+  const [codeInput, setCodeInput] = useState('')
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const amount = discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount
+  const price = money(amount, bundle.currency)
+
+  const applyCode = async (code: string) => {
+    setCodeError(null)
+    const query = new URLSearchParams({ code, package: String(bundle.id), ...(method ? { method } : {}) })
+    try {
+      setDiscount(await fetchJson<DiscountCode>(`/api/discountcode.php?${query}`, { retries: 0 }))
+      return true
+    } catch (failure) {
+      setDiscount(null)
+      setCodeError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+      return false
+    }
+  }
+
+  // The running time bonus applies by itself; a code the member typed is checked again for a new method.
+  const timeBonusCode = timeBonus?.code ?? null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only the method and the time bonus decide when to check again
+  useEffect(() => {
+    if (paymentId) return
+    const code = discount?.code ?? timeBonusCode
+    if (!code) return
+    void applyCode(code)
+  }, [method, timeBonusCode, paymentId])
 
   const pay = async () => {
     if (!method) return
@@ -42,7 +72,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     try {
       const created = await fetchJson<PaymentCreated>('/api/payment.php', {
         method: 'POST',
-        body: JSON.stringify({ package: bundle.id, method }),
+        body: JSON.stringify({ package: bundle.id, method, ...(discount ? { code: discount.code } : {}) }),
         retries: 0,
       })
       window.location.assign(created.checkout_url)
@@ -97,6 +127,45 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
+          <form
+            className="discount-code mb-3"
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (codeInput.trim()) void applyCode(codeInput.trim())
+            }}
+          >
+            <label htmlFor="discount-code" className="form-label">
+              {t('checkout.discountCode')}
+            </label>
+            <div className="input-group" style={{ maxWidth: 360 }}>
+              <input
+                id="discount-code"
+                className={`form-control ${codeError ? 'is-invalid' : ''}`}
+                value={codeInput}
+                onChange={(e) => setCodeInput(e.target.value)}
+                autoComplete="off"
+                aria-describedby={codeError ? 'discount-code-error' : undefined}
+              />
+              <button type="submit" className="btn btn-outline-primary" disabled={!hydrated}>
+                {t('checkout.apply')}
+              </button>
+            </div>
+            {codeError ? (
+              <p id="discount-code-error" className="text-danger small mt-1 mb-0" role="alert">
+                {codeError}
+              </p>
+            ) : null}
+            {discount ? (
+              <p className="text-success small mt-1 mb-0" role="status">
+                {t('checkout.discountApplied', {
+                  code: discount.code,
+                  percent: discount.value_percentage,
+                  before: money(bundle.amount, bundle.currency),
+                  price,
+                })}
+              </p>
+            ) : null}
+          </form>
           {error ? (
             <p className="alert alert-danger" role="alert">
               {error}

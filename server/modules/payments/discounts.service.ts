@@ -44,7 +44,8 @@ export function createDiscountsService(db: Db, deps: { now?: () => Date } = {}) 
   ): Promise<DiscountCode> {
     const [row, buyer] = await Promise.all([selectDiscount(db, code), selectBuyer(db, userId)])
     if (!buyer) throw new AppError('authentication_required', 403)
-    if (!row || row.status !== 'active') throw new AppError('discount.not_found', 404)
+    if (!row) throw new AppError('discount.not_found', 404)
+    if (row.status !== 'active') throw new AppError('discount.not_found', 404)
     if (row.siteId !== null && row.siteId !== buyer.siteId) throw new AppError('discount.not_found', 404)
     if (row.userId !== null && row.userId !== userId) throw new AppError('discount.not_found', 404)
     const timeBonus = row.code === TIME_BONUS_CODE
