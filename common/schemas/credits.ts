@@ -99,3 +99,6 @@ export const DiscountQuery = z.object({
   package: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   method: PaymentMethodSchema.optional(),
 })
+
+/** POST /api/discountcode.php: ask for an offer (the delete-account discount). */
+export const DiscountOfferInput = z.object({ offer: z.literal('stay') })

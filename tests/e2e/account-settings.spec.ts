@@ -102,6 +102,14 @@ test('delete the account and undo it with the mailed link', async ({ page }) => 
   await skipEntryWarning(page)
   const email = await signupInBrowser(page)
   await page.goto('/notifications')
+  // The company's delete discount is offered first: a code of the member's own.
+  await expect(page.getByRole('heading', { name: 'Before you go: 50% off your next credits' })).toBeVisible()
+  await page.getByRole('button', { name: 'Get my discount' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Your code, valid until' })).toContainText(
+    /STAY50-[0-9A-F]{8}/,
+  )
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'No thanks, delete my account' }).click()
   await page.getByRole('button', { name: 'Delete my account' }).click()
   await expect(page.getByText('Please tell us why you are leaving.')).toBeVisible()
   await page.getByLabel('Why are you leaving?').selectOption('found_someone')

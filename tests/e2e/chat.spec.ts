@@ -58,7 +58,7 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await annaText.press('Enter')
   const alert = anna.page.getByRole('alert').filter({ hasText: 'You do not have enough credits' })
   await expect(alert).toBeVisible()
-  await expect(alert.getByRole('link', { name: 'Buy credits' })).toBeVisible()
+  await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits')
   await expect(bram.page.getByText('One more?')).toHaveCount(0)
 
   await bram.page.setViewportSize({ width: 375, height: 700 })

@@ -23,7 +23,7 @@ import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList, type ShownMessage } from './message-list.tsx'
 
 /** Where a member buys credits. */
-export const BUY_CREDITS_PATH = '/pricing'
+export const BUY_CREDITS_PATH = '/credits'
 /** How long "is typing" stays after the last signal, and how often we send ours. */
 const TYPING_SHOWN_MS = 4000
 const TYPING_SEND_EVERY_MS = 2000

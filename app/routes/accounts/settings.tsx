@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title.tsx'
 import { ChangeEmailForm } from '../../features/accounts/change-email-form.tsx'
 import { ChangePasswordForm } from '../../features/accounts/change-password-form.tsx'
-import { DeleteAccountForm } from '../../features/accounts/delete-account-form.tsx'
+import { DeleteAccountSection } from '../../features/accounts/stay-offer.tsx'
 import type { Route } from './+types/settings'
 import { requireUser } from './guards.server.ts'
 
@@ -24,7 +24,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <ChangeEmailForm current={loaderData.email} />
       </section>
       <section className="card card-body shadow-sm mb-4 border-danger-subtle">
-        <DeleteAccountForm />
+        <DeleteAccountSection />
       </section>
     </div>
   )

@@ -50,3 +50,25 @@ export async function selectBuyer(db: Executor, userId: number) {
     .where(eq(users.id, userId))
   return row ?? null
 }
+
+/** A member's own unused code of a kind (its prefix), if one is still valid. */
+export async function selectOwnCode(db: Executor, userId: number, prefix: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(discountCodes)
+    .where(
+      and(
+        eq(discountCodes.userId, userId),
+        sql`${discountCodes.code} like ${`${prefix}%`}`,
+        sql`${discountCodes.expires} > ${now.toISOString()}`,
+        sql`not exists (select 1 from ${discountRedemptions} r where r.code = ${discountCodes.code})`,
+      ),
+    )
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function insertDiscount(db: Executor, row: typeof discountCodes.$inferInsert) {
+  const [inserted] = await db.insert(discountCodes).values(row).returning()
+  return inserted
+}

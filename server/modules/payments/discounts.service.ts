@@ -1,11 +1,22 @@
+import { randomBytes } from 'node:crypto'
 import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '#common/constants.ts'
 import { formatMoney } from '#common/money.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { type DiscountRow, selectBuyer, selectDiscount, selectRedeemed } from './discounts.queries.ts'
+import {
+  type DiscountRow,
+  insertDiscount,
+  selectBuyer,
+  selectDiscount,
+  selectOwnCode,
+  selectRedeemed,
+} from './discounts.queries.ts'
 
 export type DiscountsService = ReturnType<typeof createDiscountsService>
+
+/** How long the discount offered to a member who starts deleting the account stays valid. */
+const STAY_OFFER_DAYS = 7
 
 /** The order a code is checked against. */
 export interface Order {
@@ -79,6 +90,28 @@ export function createDiscountsService(db: Db, deps: { now?: () => Date } = {}) 
     /** GET /api/discountcode.php?welcome=true: the time bonus while the member may still use it. */
     async welcome(userId: number): Promise<DiscountCode> {
       return check(userId, TIME_BONUS_CODE, null)
+    },
+
+    /**
+     * POST /api/discountcode.php {offer: "stay"}: a member who starts deleting the account is offered
+     * the company's delete_discount first, as a code of their own, once, for a week.
+     */
+    async stayOffer(userId: number, site: { id: number; company: { delete_discount: number | null } }) {
+      const percentage = site.company.delete_discount ?? 0
+      if (percentage <= 0) throw new AppError('discount.not_found', 404)
+      const prefix = `STAY${percentage}-`
+      const existing = await selectOwnCode(db, userId, prefix, now())
+      const row =
+        existing ??
+        (await insertDiscount(db, {
+          code: `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`,
+          siteId: site.id,
+          userId,
+          valuePercentage: percentage,
+          validity: 'once',
+          expires: new Date(now().getTime() + STAY_OFFER_DAYS * 86_400_000),
+        }))
+      return view(row, row.expires)
     },
   }
 }

@@ -137,3 +137,32 @@ describe('discount codes', () => {
     expect(spring.json().error.message).toBe('Code not found')
   })
 })
+
+describe('the delete-account offer', () => {
+  it('gives the member a code of their own for the company delete_discount, once, for a week', async () => {
+    clock = new Date()
+    const discounts = createDiscountsService(t.database.db, { now: () => clock })
+    const m = await activeMember(t.app, { name: 'Leaving' })
+    const other = await activeMember(t.app, { name: 'Other' })
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/discountcode.php',
+      payload: { offer: 'stay' },
+      headers: { cookie: m.cookie },
+    })
+    const code = res.json()
+    expect(code).toMatchObject({ value_percentage: 50, user_id: m.user.id, validity: 'once' })
+    expect(code.code).toMatch(/^STAY50-[0-9A-F]{8}$/)
+    expect(new Date(code.expires).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000)
+    // Asking again gives the same code; it is nobody else's.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/discountcode.php',
+      payload: { offer: 'stay' },
+      headers: { cookie: m.cookie },
+    })
+    expect(again.json().code).toBe(code.code)
+    expect((await discounts.check(m.user.id, code.code, null)).code).toBe(code.code)
+    expect(await failure(discounts.check(other.user.id, code.code, null))).toBe('discount.not_found')
+  })
+})

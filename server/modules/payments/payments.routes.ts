@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   CreditsResponse,
   DiscountCode,
+  DiscountOfferInput,
   DiscountQuery,
   PaymentCreated,
   PaymentInput,
@@ -72,6 +73,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       const order = q.package ? await payments.orderOf(request.site, q.package, q.method) : null
       return discounts.check(userId, q.code, order, request.locale)
     },
+  )
+
+  app.post(
+    '/api/discountcode.php',
+    { schema: { tags: ['payments'], body: DiscountOfferInput, response: { 200: DiscountCode } } },
+    async (request) => discounts.stayOffer(requireMember(request).userId, request.site),
   )
 
   // The provider calls this with nothing but its payment id; the answer is the same whatever it is.
