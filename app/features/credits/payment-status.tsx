@@ -5,6 +5,7 @@ import { Link, useRevalidator } from 'react-router'
 import type { PaymentStatusResponse } from '#common/schemas/credits.ts'
 import { fetchJson } from '../../lib/api-client.ts'
 import { useChatStore } from '../chat/chat-store.tsx'
+import { useMoney } from './money.tsx'
 
 const POLL_MS = 1500
 const FINAL = new Set(['paid', 'failed', 'canceled', 'expired'])
@@ -28,6 +29,7 @@ export function PaymentStatusPanel({
   const [payment, setPayment] = useState<PaymentStatusResponse | null>(null)
   const [error, setError] = useState(false)
   const [toast, setToast] = useState(false)
+  const money = useMoney()
 
   useEffect(() => {
     let stopped = false
@@ -76,6 +78,11 @@ export function PaymentStatusPanel({
   const status = payment?.status ?? 'loading'
   return (
     <section className="payment-status" aria-live="polite" data-status={status}>
+      {payment ? (
+        <p className="lead">
+          {t('checkout.summary', { count: payment.credits, price: money(payment.amount, payment.currency) })}
+        </p>
+      ) : null}
       {status === 'loading' || status === 'open' ? (
         <p className="alert alert-light d-flex align-items-center gap-2" role="status">
           <span className="spinner-border spinner-border-sm" aria-hidden="true" />

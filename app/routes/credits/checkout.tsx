@@ -93,7 +93,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 className="h3">{t('checkout.title')}</h1>
-      <p className="lead">{t('checkout.summary', { count: bundle.credits, price })}</p>
+      {paymentId ? null : <p className="lead">{t('checkout.summary', { count: bundle.credits, price })}</p>}
       {paymentId ? (
         <PaymentStatusPanel
           paymentId={paymentId}

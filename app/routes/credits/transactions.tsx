@@ -115,10 +115,10 @@ function Receipt({ receipt }: { receipt: ReceiptResponse }) {
         <div>
           <h1 className="h3 mb-1">{t('transactions.receiptTitle')}</h1>
           <p className="text-body-secondary mb-0">
-            {t('transactions.number')}: {p.payment_id}
+            {t('transactions.labelled', { label: t('transactions.number'), value: p.payment_id })}
           </p>
           <p className="text-body-secondary mb-0">
-            {t('transactions.date')}: {date(p.created_at)}
+            {t('transactions.labelled', { label: t('transactions.date'), value: date(p.created_at) })}
           </p>
         </div>
         <address className="mb-0 text-md-end">
@@ -130,9 +130,9 @@ function Receipt({ receipt }: { receipt: ReceiptResponse }) {
           <br />
           {country}
           <br />
-          {t('transactions.kvk')}: {c.kvk}
+          {t('transactions.labelled', { label: t('transactions.kvk'), value: c.kvk })}
           <br />
-          {t('transactions.vat')}: {c.vat_numbers.join(', ')}
+          {t('transactions.labelled', { label: t('transactions.vat'), value: c.vat_numbers.join(', ') })}
         </address>
       </div>
       <table className="table">
