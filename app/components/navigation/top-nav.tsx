@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { useChatStore } from '../../features/chat/chat-store.tsx'
-import { badgeText } from '../../features/likes/badge.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { ChatIcon } from '../icons.tsx'
 import { AccountMenu } from './account-menu.tsx'
+import { BadgeLink } from './badge-link.tsx'
 import { CreditsLink } from './credits-link.tsx'
 import { LanguageMenu } from './language-menu.tsx'
 
@@ -12,8 +13,6 @@ export function TopNav() {
   const { t } = useTranslation()
   const { settings, user } = useRootData()
   const { newLikes, unread } = useChatStore()
-  const likesBadge = badgeText(newLikes)
-  const messagesBadge = badgeText(unread)
   return (
     <header className={`top-nav border-bottom bg-white sticky-top${user ? ' top-nav-member' : ''}`}>
       <nav className="container d-flex align-items-center gap-1 gap-sm-2 py-2" aria-label={t('nav.main')}>
@@ -48,57 +47,24 @@ export function TopNav() {
           </NavLink>
         ) : null}
         {user ? (
-          <NavLink
+          <BadgeLink
             to="/chats"
-            className="btn btn-sm btn-link text-decoration-none px-1"
-            aria-label={
-              messagesBadge ? t('chat.navNew', { count: unread, badge: messagesBadge }) : t('chat.nav')
-            }
-          >
-            <svg
-              aria-hidden="true"
-              width="18"
-              height="18"
-              viewBox="0 0 16 16"
-              fill="currentColor"
-              className="me-sm-1"
-            >
-              <path d="M2 2h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H6l-3.5 3v-3H2a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1Z" />
-            </svg>
-            <span className="d-none d-sm-inline">{t('chat.nav')}</span>
-            {messagesBadge ? (
-              <span
-                className="badge rounded-pill text-bg-danger ms-1"
-                aria-hidden="true"
-                data-testid="messages-badge"
-              >
-                {messagesBadge}
-              </span>
-            ) : null}
-          </NavLink>
+            icon={<ChatIcon />}
+            label={t('chat.nav')}
+            labelWithCount={(badge) => t('chat.navNew', { count: unread, badge })}
+            count={unread}
+            testId="messages-badge"
+          />
         ) : null}
         {user ? (
-          <NavLink
+          <BadgeLink
             to="/likes"
-            className="btn btn-sm btn-link text-decoration-none px-1 position-relative"
-            aria-label={
-              likesBadge ? t('likes.navNew', { count: newLikes, badge: likesBadge }) : t('likes.nav')
-            }
-          >
-            <span aria-hidden="true" className="nav-icon me-sm-1">
-              ♥
-            </span>
-            <span className="d-none d-sm-inline">{t('likes.nav')}</span>
-            {likesBadge ? (
-              <span
-                className="badge rounded-pill text-bg-danger ms-1"
-                aria-hidden="true"
-                data-testid="likes-badge"
-              >
-                {likesBadge}
-              </span>
-            ) : null}
-          </NavLink>
+            icon="♥"
+            label={t('likes.nav')}
+            labelWithCount={(badge) => t('likes.navNew', { count: newLikes, badge })}
+            count={newLikes}
+            testId="likes-badge"
+          />
         ) : null}
         {user ? <CreditsLink /> : null}
         <LanguageMenu />
