@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../constants.ts'
+import { isTimeZone } from '../time-zone.ts'
 
 // Messages are i18n keys below `validation.`, so the form and the API say the same thing in the member's language.
 
@@ -94,20 +95,7 @@ export type LoginInput = z.infer<typeof LoginInput>
 
 /** PUT /api/user.php */
 /** An IANA time zone name the runtime knows (Europe/Paris). */
-export const TimeZone = z
-  .string()
-  .max(64)
-  .refine(
-    (value) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: value })
-        return true
-      } catch {
-        return false
-      }
-    },
-    { error: 'time_zone_invalid' },
-  )
+export const TimeZone = z.string().max(64).refine(isTimeZone, { error: 'time_zone_invalid' })
 
 /** PUT /api/user.php: the member's language (spec section 7) and their browser's time zone. */
 export const UpdateUserInput = z

@@ -39,6 +39,15 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows
 }
 
+/** Whether a database error (possibly wrapped by Drizzle) is a unique violation of this constraint. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  type DbError = { code?: string; constraint?: string; cause?: unknown }
+  for (let e = error as DbError | undefined; e; e = e.cause as DbError | undefined) {
+    if (e.code === '23505' && e.constraint === constraint) return true
+  }
+  return false
+}
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export interface Database {

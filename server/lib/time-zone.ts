@@ -1,3 +1,5 @@
+import { isTimeZone } from '#common/time-zone.ts'
+
 /** Days in a member's own time zone: where their day starts and ends, DST included. */
 
 /** A main time zone per site country, for members whose browser has not told us theirs yet. */
@@ -17,15 +19,6 @@ const COUNTRY_TIME_ZONES: Record<string, string> = {
   CH: 'Europe/Zurich',
   IT: 'Europe/Rome',
   ES: 'Europe/Madrid',
-}
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value })
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** The member's time zone, or their country's, or UTC. */

@@ -97,6 +97,14 @@ function newMatches(likes: LikesResponse): LikesProfile[] {
 
 const TIME_ZONE_KEY = 'time-zone-sent'
 
+/** Adds a handler to a set; answers the function that takes it out again. */
+function subscribe<T>(handlers: Set<T>, handler: T): () => void {
+  handlers.add(handler)
+  return () => {
+    handlers.delete(handler)
+  }
+}
+
 /**
  * Keeps the logged-in member's data: what the page load brought, then the WebSocket's events and,
  * as the fallback, the refresh cycle of spec section 4 (user, chats and likes every 60 s, or 300 s
@@ -339,18 +347,11 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
       setChats((current) => (current ? chatsWithUnread(current, conversation, 0) : current)),
     [],
   )
-  const onFrame = useCallback((handler: (frame: ServerFrame) => void) => {
-    frameHandlers.current.add(handler)
-    return () => {
-      frameHandlers.current.delete(handler)
-    }
-  }, [])
-  const onReconnect = useCallback((handler: () => void) => {
-    reconnectHandlers.current.add(handler)
-    return () => {
-      reconnectHandlers.current.delete(handler)
-    }
-  }, [])
+  const onFrame = useCallback(
+    (handler: (frame: ServerFrame) => void) => subscribe(frameHandlers.current, handler),
+    [],
+  )
+  const onReconnect = useCallback((handler: () => void) => subscribe(reconnectHandlers.current, handler), [])
   const sendTyping = useCallback(
     (conversation: number) => realtime.current?.send({ type: 'typing', conversation }),
     [],

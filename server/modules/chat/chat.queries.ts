@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
-import { type Executor, queryRows } from '#server/db/client.ts'
+import { type Executor, isUniqueViolation, queryRows } from '#server/db/client.ts'
 import { notBlockedWith, selectProfileCards } from '#server/db/profile-cards.ts'
 import { conversationMembers, conversations, messages } from '#server/db/schema/chat.ts'
 import { blocks, profiles, users } from '#server/db/schema/members.ts'
@@ -116,16 +116,14 @@ export async function selectMessageByClientId(db: Executor, senderUserId: number
 }
 
 /**
- * A second send of the same client_id was refused by a unique key: the message's (sender,
- * client_id) or its debit's ledger row (the ledger keys a debit by the client_id too).
+ * A second send of the same client_id was refused: by the message's unique (sender, client_id), or
+ * by the credits ledger, which keys the debit by the client_id too.
  */
 export function isDuplicateClientId(error: unknown): boolean {
-  type DbError = { code?: string; constraint?: string; cause?: unknown }
-  for (let e = error as DbError | undefined; e; e = e.cause as DbError | undefined) {
-    if (e.code === '23505' && ['messages_client_id', 'credit_ledger_once'].includes(e.constraint ?? ''))
-      return true
-  }
-  return false
+  return (
+    isUniqueViolation(error, 'messages_client_id') ||
+    (error as { code?: string } | null)?.code === 'credits.already_applied'
+  )
 }
 
 export async function selectMessage(db: Executor, id: number) {

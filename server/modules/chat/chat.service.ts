@@ -344,7 +344,5 @@ export function createChatService(
         profileId: own.id,
       })
     },
-
-    unreadTotal: (userId: number) => selectUnreadTotal(db, userId),
   }
 }

@@ -8,31 +8,22 @@ import type { DomainEvent } from '#server/lib/events.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { multipartBody } from '../../../tests/support/multipart.ts'
+import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createChatService } from './chat.service.ts'
 
 let t: TestApp
 const events: DomainEvent[] = []
-let ip = 0
 type Member = Awaited<ReturnType<typeof activeMember>>
 
 const clientId = () => randomBytes(9).toString('base64url')
 
-function call(
+const call = (
   member: Member | null,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
-) {
-  ip++
-  return t.app.inject({
-    method,
-    url,
-    payload,
-    headers: member ? { cookie: member.cookie } : {},
-    remoteAddress: `10.7.${Math.floor(ip / 250)}.${ip % 250}`,
-  })
-}
+) => memberRequest(t.app, member, method, url, payload)
 
 const send = (from: Member, to: { profile?: number; conversation?: number }, text: string, id = clientId()) =>
   call(from, 'POST', '/api/message.php', { ...to, text, client_id: id })

@@ -1,4 +1,4 @@
-import type { Executor } from '#server/db/client.ts'
+import { type Executor, isUniqueViolation } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { applyCreditChange, selectMovements } from './credits.queries.ts'
 
@@ -14,11 +14,15 @@ export interface CreditChange {
  * is a conditional update that never drives the balance below zero.
  */
 export async function changeCredits(tx: Executor, change: CreditChange): Promise<number> {
+  // The ledger keys a change by its reason and reference: the same change twice is refused.
   const balance = await applyCreditChange(tx, {
     userId: change.userId,
     delta: change.delta,
     reason: change.reason,
     reference: change.reference ?? null,
+  }).catch((error: unknown) => {
+    if (isUniqueViolation(error, 'credit_ledger_once')) throw new AppError('credits.already_applied', 409)
+    throw error
   })
   if (balance === null) throw new AppError('credits.insufficient', 402)
   return balance

@@ -2,29 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DomainEvent } from '#server/lib/events.ts'
 import { activeMember, type signupMember } from '../../../tests/support/accounts.ts'
 import { buildMember } from '../../../tests/support/factories.ts'
+import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 const events: DomainEvent[] = []
-let ip = 0
 
 type Member = Awaited<ReturnType<typeof signupMember>>
 
-function call(
+const call = (
   member: Member | null,
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   url: string,
   payload?: object,
-) {
-  ip++
-  return t.app.inject({
-    method,
-    url,
-    payload,
-    headers: member ? { cookie: member.cookie } : {},
-    remoteAddress: `10.9.${Math.floor(ip / 250)}.${ip % 250}`,
-  })
-}
+) => memberRequest(t.app, member, method, url, payload)
 
 const like = (from: Member, profile: number) => call(from, 'POST', '/api/like.php', { profile })
 const likesOf = async (member: Member) =>

@@ -89,14 +89,6 @@ export function selectPaymentsOf(db: Executor, userId: number, limit: number) {
     .limit(limit)
 }
 
-export async function selectCredits(db: Executor, userId: number) {
-  const [row] = await db
-    .select({ credits: users.credits, paid: users.paidUser })
-    .from(users)
-    .where(eq(users.id, userId))
-  return row ?? null
-}
-
 /** Where the member lives: their payment methods and currency follow it. */
 export async function selectMemberCountry(db: Executor, userId: number) {
   const [row] = await db

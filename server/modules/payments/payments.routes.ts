@@ -12,6 +12,7 @@ import {
   TransactionsResponse,
 } from '#common/schemas/credits.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { acceptFormBodies } from '#server/lib/form-body.ts'
 import { requireMember } from '#server/plugins/session.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import type { PaymentsService } from './payments.service.ts'
@@ -21,9 +22,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService
   discounts: DiscountsService
 }> = async (app, { payments, discounts }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))))
-  })
+  acceptFormBodies(app)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })

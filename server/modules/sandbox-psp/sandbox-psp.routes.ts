@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { escapeHtml } from '#common/escape-html.ts'
 import { formatMoney } from '#common/money.ts'
+import { acceptFormBodies } from '#server/lib/form-body.ts'
 import type { SandboxPspService } from './sandbox-psp.service.ts'
 
 const ID = /^tr_[0-9a-f]{20}$/
 
 /** The sandbox PSP's checkout page (its own plain page, as a PSP's would be) and its buttons. */
 export const sandboxPspRoutes: FastifyPluginAsync<{ psp: SandboxPspService }> = async (app, { psp }) => {
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))))
-  })
+  acceptFormBodies(app)
 
   app.get<{ Params: { id: string } }>('/sandbox/checkout/:id', async (request, reply) => {
     const payment = ID.test(request.params.id) ? await psp.status(request.params.id) : null
