@@ -16,6 +16,8 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await anna.page.getByRole('button', { name: 'Need an opening line?' }).click()
   await expect(anna.page.locator('#icebreaker-modal').getByRole('button').nth(1)).toBeVisible()
   await anna.page.keyboard.press('Escape')
+  // The modal hands the focus back once it has closed.
+  await expect(anna.page.locator('#icebreaker-modal')).toBeHidden()
   const annaText = anna.page.getByLabel('Message', { exact: true })
   await annaText.fill('Hello Bas, how are you?')
   await annaText.press('Enter')
