@@ -139,10 +139,13 @@ try {
       if (recording) latencies.push(performance.now() - t0)
     })
   }
-  // Warm up: every pair has its conversation.
-  await Promise.all(
-    senders.map((s, i) => send(s.cookie, receivers[i].profileId, randomBytes(9).toString('base64url'))),
-  )
+  // Warm up: every pair has its conversation, and every pooled connection has prepared and run the
+  // send's statements often enough for PostgreSQL to settle on their plans.
+  for (let round = 0; round < 20; round++) {
+    await Promise.all(
+      senders.map((s, i) => send(s.cookie, receivers[i].profileId, randomBytes(9).toString('base64url'))),
+    )
+  }
 
   // Steady load: STEADY_RATE messages a second, spread over the pairs.
   recording = true

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -36,6 +37,36 @@ export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'exe
 /** Runs raw SQL and answers its rows (node-postgres and PGlite both answer `{ rows }`). */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
+
+type PreparingExecutor = {
+  session: {
+    prepareQuery(
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string,
+      arrayMode: boolean,
+    ): { execute(): Promise<unknown> }
+  }
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } }
+}
+const statementNames = new Map<string, string>()
+
+/**
+ * Like queryRows, as a named prepared statement: PostgreSQL parses it once per connection and,
+ * after a few runs, reuses its plan. For the hot paths only, whose SQL text comes in a few fixed
+ * shapes; the name is derived from the text, so one name never means two statements.
+ */
+export async function queryPreparedRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const { session, dialect } = db as unknown as PreparingExecutor
+  const built = dialect.sqlToQuery(query)
+  let name = statementNames.get(built.sql)
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`
+    if (statementNames.size < 1000) statementNames.set(built.sql, name)
+  }
+  const result = (await session.prepareQuery(built, undefined, name, false).execute()) as { rows: T[] }
   return result.rows
 }
 

@@ -52,6 +52,8 @@ export function selectSession(db: Executor, tokenHash: string) {
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
     .limit(1)
+    .prepare('select_session')
+    .execute()
     .then((rows) => rows[0] ?? null)
 }
 

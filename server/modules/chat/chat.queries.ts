@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
-import { type Executor, isUniqueViolation, queryRows } from '#server/db/client.ts'
+import { type Executor, isUniqueViolation, queryPreparedRows, queryRows } from '#server/db/client.ts'
 import { notBlockedWith, selectProfileCards } from '#server/db/profile-cards.ts'
 import { conversationMembers, conversations, messages } from '#server/db/schema/chat.ts'
 import { blocks, profiles, users } from '#server/db/schema/members.ts'
@@ -81,7 +81,7 @@ export type MessageRow = typeof messages.$inferSelect
  * with their profile id and the id of the message already sent under this client_id, if any.
  */
 export async function lockSender(db: Executor, userId: number, clientId: string) {
-  const rows = await queryRows<{
+  const rows = await queryPreparedRows<{
     credits: number
     paid: boolean
     profile_id: number | null
@@ -161,7 +161,7 @@ export async function selectSendTarget(
     exists (select 1 from ${blocks} b where b.blocker_user_id = p.user_id and b.blocked_user_id = ${senderUserId}) as blocked_by_them,
     exists (select 1 from ${blocks} b where b.blocker_user_id = ${senderUserId} and b.blocked_user_id = p.user_id) as blocked_by_me,
     coalesce(cm.has_sent, false) as has_sent, ${freeUsed} as free_used`
-  const rows = await queryRows<Record<string, unknown>>(
+  const rows = await queryPreparedRows<Record<string, unknown>>(
     db,
     to.conversation !== undefined
       ? sql`select ${columns} from ${conversationMembers} cm join ${profiles} p on p.user_id = cm.partner_user_id
@@ -207,7 +207,7 @@ export async function insertMessageAndRecord(
     freeOpening: boolean
   },
 ): Promise<{ message: MessageRow; unread: number }> {
-  const rows = await queryRows<{ id: number; created_at: string | Date; unread: number }>(
+  const rows = await queryPreparedRows<{ id: number; created_at: string | Date; unread: number }>(
     db,
     sql`with msg as (
       insert into ${messages} (conversation_id, sender_user_id, kind, body, gift_key, photo_filename, photo_thumb, cost, client_id)

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { type Executor, queryRows } from '#server/db/client.ts'
+import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import { creditLedger } from '#server/db/schema/accounts.ts'
 import { users } from '#server/db/schema/members.ts'
 
@@ -12,7 +12,7 @@ export async function applyCreditChange(
   change: { userId: number; delta: number; reason: string; reference: string | null },
 ): Promise<number | null> {
   const covered = change.delta < 0 ? sql`and ${users.credits} >= ${-change.delta}` : sql``
-  const rows = await queryRows<{ balance: number }>(
+  const rows = await queryPreparedRows<{ balance: number }>(
     db,
     sql`with changed as (
       update ${users} set credits = ${users.credits} + ${change.delta}
