@@ -39,3 +39,13 @@ const EVERYWHERE: PaymentMethod[] = ['creditcard', 'paypal', 'applepay', 'paysaf
 export function methodsFor(country: string | null | undefined): PaymentMethod[] {
   return [...((country && LOCAL[country]) || []), ...EVERYWHERE]
 }
+
+/** Card methods: a first payment with one saves the card for one-click purchases (/credits/repeat-order). */
+export const CARD_METHODS: ReadonlySet<string> = new Set([
+  'creditcard',
+  'visa',
+  'mastercard',
+  'maestro',
+  'cartebancaire',
+  'nexi',
+])

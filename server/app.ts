@@ -37,6 +37,7 @@ import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { profileRoutes } from './modules/members/profile.routes.ts'
 import { createProfileService } from './modules/members/profile.service.ts'
+import { createDirectDebitService } from './modules/payments/direct-debit.service.ts'
 import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY, apiEndpoint: env.MOLLIE_API_ENDPOINT })
       : sandboxProvider(sandboxPsp),
   })
+  const directDebit = createDirectDebitService(database.db, { payments, providerName: payments.providerName })
   const services: AppServices = {
     sites,
     members,
@@ -197,7 +199,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
-  await app.register(paymentsRoutes, { payments, discounts })
+  await app.register(paymentsRoutes, { payments, discounts, directDebit })
   if (!env.MOLLIE_API_KEY) await app.register(sandboxPspRoutes, { psp: sandboxPsp })
   await app.register(websocketPlugin, { events, chat, publicUrl: env.PUBLIC_URL })
   await app.register(photosRoutes, { photos })

@@ -1,3 +1,4 @@
+import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools'
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '../payment-methods.ts'
 
@@ -102,3 +103,56 @@ export const DiscountQuery = z.object({
 
 /** POST /api/discountcode.php: ask for an offer (the delete-account discount). */
 export const DiscountOfferInput = z.object({ offer: z.literal('stay') })
+
+/** GET /api/repeat-order.php: the last bundle bought, on the member's saved card (null without one). */
+export const RepeatOffer = z.object({
+  package: z.number().int(),
+  credits: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  method: z.string(),
+  card: z.string(),
+})
+export type RepeatOffer = z.infer<typeof RepeatOffer>
+export const RepeatOfferResponse = z.object({ offer: RepeatOffer.nullable() })
+
+/** An IBAN as the bank prints it or typed with spaces, in electronic format, of a SEPA country. */
+export const Iban = z
+  .string()
+  .max(50, { error: 'iban_invalid' })
+  .transform((value) => electronicFormatIBAN(value) ?? '')
+  .refine((value) => isValidIBAN(value) && isSEPACountry(value.slice(0, 2)), { error: 'iban_invalid' })
+
+/** A mobile number for the SMS code: digits with an optional +, spaces, dashes and dots dropped. */
+export const Phone = z
+  .string()
+  .max(30, { error: 'phone_invalid' })
+  .transform((value) => value.replace(/[\s\-.()]/g, ''))
+  .refine((value) => /^\+?[0-9]{8,15}$/.test(value), { error: 'phone_invalid' })
+
+const required = (max: number) =>
+  z.string().trim().min(1, { error: 'required' }).max(max, { error: 'too_long' })
+
+/** POST /api/directdebit.php: spec section 3's direct-debit fields; an SMS code confirms them. */
+export const DirectDebitInput = z.object({
+  package: z.number().int().positive().max(2_147_483_647),
+  holder: z.string().trim().min(2, { error: 'holder_invalid' }).max(70, { error: 'too_long' }),
+  iban: Iban,
+  street: required(100),
+  house_number: required(12),
+  zip: required(12),
+  city: required(60),
+  phone: Phone,
+})
+export type DirectDebitInput = z.input<typeof DirectDebitInput>
+export const DirectDebitRequested = z.object({ request_id: z.string(), phone: z.string() })
+export type DirectDebitRequested = z.infer<typeof DirectDebitRequested>
+
+/** PUT /api/directdebit.php: the SMS code (otp) that confirms a direct debit. */
+export const DirectDebitConfirm = z.object({
+  request_id: z.string().regex(/^dd_[0-9a-f]{24}$/),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{6}$/, { error: 'otp_invalid' }),
+})

@@ -73,3 +73,97 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   await expectNoHorizontalScroll(page)
   await context.close()
 })
+
+test('a member pays by SEPA direct debit, confirmed by the code sent by SMS', async ({ browser }) => {
+  test.setTimeout(90_000)
+  const { page, context } = await newMember(browser, { name: 'Debtor', gender: 'female' })
+  await page.goto('/credits')
+  await page.getByRole('link', { name: 'Pay by direct debit (SEPA)' }).click()
+  await expect(page.getByRole('heading', { name: 'Pay by direct debit' })).toBeVisible()
+  await page.getByRole('radio', { name: /^100 credits for/ }).check()
+  await page.getByLabel('Account holder').fill('Anna de Vries')
+  await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 01')
+  await page.getByLabel('Street').fill('Keizersgracht')
+  await page.getByLabel('House number').fill('12a')
+  await page.getByLabel('Postcode').fill('1015 CX')
+  await page.getByLabel('City').fill('Amsterdam')
+  await page.getByLabel('Mobile number').fill('+31 6 1234 5678')
+  await page.getByRole('button', { name: 'Send the code' }).click()
+  await expect(page.getByText(/^Enter a valid IBAN of a SEPA country/)).toBeVisible()
+  await expect(page.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true')
+  await expectAccessible(page)
+  await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00')
+  await page.getByRole('button', { name: 'Send the code' }).click()
+  await expect(page.getByText(/^We sent a 6-digit code by SMS to •+678\.$/)).toBeVisible()
+
+  // The sandbox SMS gateway keeps the message in the outbox beside the mails.
+  const outbox = await context.newPage()
+  await outbox.goto('/dev/mailbox')
+  const sms = outbox.locator('article.sms').filter({ hasText: '+31612345678' }).first()
+  const code = (await sms.textContent())?.match(/\b(\d{6}) is your/)?.[1] ?? ''
+  await outbox.close()
+  expect(code).toMatch(/^\d{6}$/)
+
+  await page.getByLabel('Code from the SMS').fill(code === '000000' ? '111111' : '000000')
+  await page.getByRole('button', { name: /^Confirm and pay/ }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Code invalid' })).toBeVisible()
+  await page.getByLabel('Code from the SMS').fill(code)
+  await page.getByRole('button', { name: /^Confirm and pay/ }).click()
+  await expect(page).toHaveURL(/\/directdebit\?payment=pay_/)
+  await expect(page.getByText('Payment completed: 100 credits were added to your account.')).toBeVisible({
+    timeout: 15_000,
+  })
+  await expect(page.getByRole('link', { name: /^\d+ credits$/ })).toBeVisible()
+  await expectAccessible(page)
+  await page.setViewportSize({ width: 375, height: 800 })
+  await expectNoHorizontalScroll(page)
+  await context.close()
+})
+
+test('a saved card buys the last bundle again in one step; a card that declines asks for details or PayPal', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  for (const card of ['4242', '0341']) {
+    const { page, context } = await newMember(browser, { name: `Again${card}`, gender: 'female' })
+    await page.goto('/credits/repeat-order')
+    await expect(page.getByText(/^You have no saved card yet\./)).toBeVisible()
+    await page.goto('/credits')
+    await page.getByRole('link', { name: /^Choose 250 credits for/ }).click()
+    await page.getByRole('radio', { name: 'Credit card' }).check()
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.locator('#payment-confirm-modal').getByRole('button', { name: /^Pay / }).click()
+    await page.getByRole('radio', { name: new RegExp(card) }).check()
+    await page.getByRole('button', { name: 'Pay' }).click()
+    await expect(page.getByText('Payment completed: 250 credits were added to your account.')).toBeVisible({
+      timeout: 15_000,
+    })
+
+    await page.goto('/credits')
+    await page.getByRole('link', { name: `Buy 250 credits again with ••••\u00a0${card}` }).click()
+    await expect(page.getByText(/^Buy 250 credits for €19\.95 again with your saved card/)).toBeVisible()
+    await expectAccessible(page)
+    const creditsLink = page.getByRole('link', { name: /^\d+ credits$/ })
+    const before = Number.parseInt((await creditsLink.textContent()) ?? '', 10)
+    await page.getByRole('button', { name: 'Buy now for €19.95' }).click()
+    await expect(page).toHaveURL(/\/credits\/repeat-order\?payment=pay_/)
+    if (card === '4242') {
+      await expect(page.getByText('Payment completed: 250 credits were added to your account.')).toBeVisible({
+        timeout: 15_000,
+      })
+      await expect(page.getByRole('link', { name: `${before + 250} credits` })).toBeVisible()
+    } else {
+      const failed = page
+        .getByRole('alert')
+        .filter({ hasText: 'Recurring credit card failed (enter details manually or use PayPal)' })
+      await expect(failed).toBeVisible()
+      await expectAccessible(page)
+      await failed.getByRole('link', { name: 'PayPal' }).click()
+      await expect(page).toHaveURL(/\/credits\/\d+\/paypal$/)
+      // The declining card is not offered again.
+      await page.goto('/credits')
+      await expect(page.locator('.repeat-order-link')).toHaveCount(0)
+    }
+    await context.close()
+  }
+})

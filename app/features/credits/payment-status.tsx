@@ -17,9 +17,12 @@ const FINAL = new Set(['paid', 'failed', 'canceled', 'expired'])
 export function PaymentStatusPanel({
   paymentId,
   otherMethods,
+  failedMessage,
 }: {
   paymentId: string
   otherMethods: ReadonlyArray<{ method: string; href: string }>
+  /** What a failure says, when it is more than 'Payment failed or has been cancelled.' */
+  failedMessage?: string
 }) {
   const { t } = useTranslation()
   const store = useChatStore()
@@ -106,14 +109,16 @@ export function PaymentStatusPanel({
       ) : null}
       {status === 'failed' || status === 'canceled' || status === 'expired' ? (
         <div className="alert alert-danger" role="alert">
-          <p className="fw-semibold">{t('errors.payments.failed')}</p>
+          <p className="fw-semibold">
+            {status === 'failed' && failedMessage ? failedMessage : t('errors.payments.failed')}
+          </p>
           {otherMethods.length > 0 ? (
             <>
               <p className="mb-2">{t('payment.tryAnother')}</p>
               <ul className="list-inline mb-0">
                 {otherMethods.map((m) => (
                   <li key={m.method} className="list-inline-item mb-1">
-                    <Link to={m.href} className="btn btn-outline-primary btn-sm">
+                    <Link to={m.href} className="btn btn-light border btn-sm">
                       {t(`payment.methods.${m.method}`)}
                     </Link>
                   </li>

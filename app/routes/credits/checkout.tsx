@@ -179,6 +179,11 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           >
             {t('checkout.continue')}
           </button>
+          {bundle.currency === 'EUR' ? (
+            <p className="small mt-3 mb-0">
+              <Link to={`/directdebit?package=${bundle.id}`}>{t('directDebit.link')}</Link>
+            </p>
+          ) : null}
           <p className="small text-body-secondary mt-3">
             {t('pricing.refund', { days: loaderData.refundDays })}
           </p>

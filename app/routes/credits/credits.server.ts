@@ -15,6 +15,56 @@ export async function loadCredits(context: Readonly<RouterContextProvider>) {
   return { ...offer, refundDays: app.site.settings.refund_days }
 }
 
+/** /credits: the bundles, and the one-click purchase when the member has a saved card. */
+export async function loadCreditsPage(context: Readonly<RouterContextProvider>) {
+  const offer = await loadCredits(context)
+  const app = getAppContext(context)
+  const repeat = await app.services.payments.repeatOffer({ userId: requireUser(context).id }, app.site)
+  return { ...offer, repeat }
+}
+
+const PAYMENT_ID = /^pay_[0-9a-f]{24}$/
+
+/** The member's own payment named by ?payment= (back from a purchase), or null. */
+async function paymentOf(context: Readonly<RouterContextProvider>, request: Request) {
+  const id = new URL(request.url).searchParams.get('payment')
+  if (!id || !PAYMENT_ID.test(id)) return null
+  const app = getAppContext(context)
+  try {
+    const payment = await app.services.payments.get({ userId: requireUser(context).id }, id)
+    return { id: payment.payment_id, package: payment.package }
+  } catch {
+    return null
+  }
+}
+
+/** /credits/repeat-order: the last bundle on the saved card; back from it, that payment. */
+export async function loadRepeatOrder(context: Readonly<RouterContextProvider>, request: Request) {
+  const user = requireUser(context)
+  const app = getAppContext(context)
+  const [offer, payment] = await Promise.all([
+    app.services.payments.repeatOffer({ userId: user.id }, app.site),
+    paymentOf(context, request),
+  ])
+  return { offer, payment }
+}
+
+/** /directdebit: the bundles in euros (SEPA), the one asked for by ?package= chosen. */
+export async function loadDirectDebit(context: Readonly<RouterContextProvider>, request: Request) {
+  const offer = await loadCredits(context)
+  const app = getAppContext(context)
+  const packages = offer.currency === 'EUR' ? offer.packages : []
+  const asked = Number(new URL(request.url).searchParams.get('package'))
+  const selected = packages.find((p) => p.id === asked)?.id ?? packages.find((p) => p.best_value)?.id ?? null
+  return {
+    packages,
+    selected,
+    methods: offer.methods,
+    company: app.site.company.name,
+    payment: await paymentOf(context, request),
+  }
+}
+
 /** /credits/{id}/{paymentmethod?}: one bundle, the methods for the member's country. */
 export async function loadCheckout(
   context: Readonly<RouterContextProvider>,

@@ -3,10 +3,10 @@ import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useMoney, usePerCredit } from '../../features/credits/money.tsx'
 import type { Route } from './+types/credits'
-import { loadCredits } from './credits.server.ts'
+import { loadCreditsPage } from './credits.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadCredits(context)
+  return loadCreditsPage(context)
 }
 
 /** /credits: the bundles with their price per credit, the best value marked. */
@@ -19,6 +19,13 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t('credits.title')} />
       <h1 className="h3">{t('credits.title')}</h1>
       <p className="text-body-secondary">{t('credits.intro')}</p>
+      {loaderData.repeat ? (
+        <p>
+          <Link to="/credits/repeat-order" className="btn btn-outline-primary repeat-order-link">
+            {t('repeatOrder.link', { count: loaderData.repeat.credits, card: loaderData.repeat.card })}
+          </Link>
+        </p>
+      ) : null}
       <ul className="list-unstyled row g-3 credit-bundles">
         {loaderData.packages.map((bundle) => (
           <li key={bundle.id} className="col-12 col-sm-6 col-lg-3">
@@ -56,6 +63,11 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 small text-body-secondary">
         {t('credits.premiumNote')} <Link to="/premium">{t('credits.premiumLink')}</Link>
       </p>
+      {loaderData.currency === 'EUR' ? (
+        <p className="small">
+          <Link to="/directdebit">{t('directDebit.link')}</Link>
+        </p>
+      ) : null}
       <p className="small text-body-secondary">{t('pricing.refund', { days: loaderData.refundDays })}</p>
       <p className="small">
         <Link to="/transactions">{t('transactions.title')}</Link>

@@ -82,6 +82,18 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_pending').on(t.createdAt).where(sql`${t.sentAt} is null`)],
 )
 
+/**
+ * Text messages (SMS), beside the mails: the sandbox SMS gateway keeps them here, where
+ * /dev/mailbox shows them; a real gateway would deliver them from here.
+ */
+export const smsOutbox = pgTable('sms_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  siteId: integer('site_id').references(() => sites.id),
+  toPhone: text('to_phone').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 /** Web Push subscriptions of members' browsers (one per endpoint). */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',

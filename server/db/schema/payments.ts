@@ -63,6 +63,10 @@ export const payments = pgTable(
     status: text('status').notNull().default('open'),
     discountCode: text('discount_code'),
     discountPercentage: smallint('discount_percentage'),
+    /** oneoff; first (a card payment that saves the card); recurring (charged on a stored mandate). */
+    sequence: text('sequence').notNull().default('oneoff'),
+    /** The provider's mandate a recurring payment was charged on. */
+    mandateId: text('mandate_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
@@ -72,6 +76,108 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_id').on(t.provider, t.providerId).where(sql`${t.providerId} is not null`),
   ],
 )
+
+/** A member's customer record at a provider: saved cards and SEPA mandates belong to it. */
+export const paymentCustomers = pgTable(
+  'payment_customers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
+)
+
+/**
+ * A reusable authorisation at the provider: a card saved by a first payment (`card`), or a SEPA
+ * direct debit mandate (`directdebit`). `label` is what the member may see (•••• 4242, NL** … 1234);
+ * `ibanHash` lets a returned debit block the account whoever uses it next.
+ */
+export const paymentMandates = pgTable(
+  'payment_mandates',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    customerId: text('customer_id').notNull(),
+    mandateId: text('mandate_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The method of spec section 3 it was made with (visa, creditcard, sdd …). */
+    method: text('method').notNull(),
+    label: text('label').notNull(),
+    ibanHash: text('iban_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_mandates_provider_mandate').on(t.provider, t.mandateId),
+    index('payment_mandates_user').on(t.userId, t.createdAt.desc()),
+    index('payment_mandates_iban').on(t.ibanHash),
+  ],
+)
+
+/**
+ * A SEPA direct debit waiting for the SMS code that confirms it (spec section 3's direct-debit
+ * fields). The account details are cleared once it is confirmed; the mandate holds them then.
+ */
+export const directDebitRequests = pgTable(
+  'direct_debit_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => creditPackages.id),
+    holder: text('holder'),
+    iban: text('iban'),
+    street: text('street'),
+    houseNumber: text('house_number'),
+    zip: text('zip'),
+    city: text('city'),
+    phone: text('phone').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    paymentId: text('payment_id').references(() => payments.id),
+  },
+  (t) => [index('direct_debit_requests_user').on(t.userId, t.createdAt.desc())],
+)
+
+/** The sandbox PSP's customers and their mandates (saved cards, SEPA mandates). */
+export const sandboxCustomers = pgTable('sandbox_customers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export const sandboxMandates = pgTable('sandbox_mandates', {
+  id: text('id').primaryKey(),
+  customerId: text('customer_id')
+    .notNull()
+    .references(() => sandboxCustomers.id),
+  /** creditcard or directdebit. */
+  method: text('method').notNull(),
+  /** Last four digits of the card or the account. */
+  last4: text('last4').notNull(),
+  consumerName: text('consumer_name'),
+  /** A test card that is saved but declines later charges (4000 0000 0000 0341). */
+  declines: boolean('declines').notNull().default(false),
+  status: text('status').notNull().default('valid'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 /** The sandbox PSP's own records (a payment service provider inside the app). */
 export const sandboxPayments = pgTable('sandbox_payments', {
@@ -87,6 +193,10 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   settlesAt: timestamp('settles_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  customerId: text('customer_id'),
+  /** oneoff, first (the card is saved once paid) or recurring (charged on `mandateId`). */
+  sequenceType: text('sequence_type').notNull().default('oneoff'),
+  mandateId: text('mandate_id'),
 })
 
 /**

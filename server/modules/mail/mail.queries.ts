@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { mailOutbox } from '#server/db/schema/accounts.ts'
+import { mailOutbox, smsOutbox } from '#server/db/schema/accounts.ts'
 
 export interface OutgoingMail {
   siteId: number | null
@@ -47,4 +47,12 @@ export async function markFailed(db: Executor, id: number, error: string) {
 
 export function selectRecentMails(db: Executor, limit: number) {
   return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit)
+}
+
+export async function insertSms(db: Executor, sms: { siteId: number | null; to: string; text: string }) {
+  await db.insert(smsOutbox).values({ siteId: sms.siteId, toPhone: sms.to, text: sms.text })
+}
+
+export function selectRecentSms(db: Executor, limit: number) {
+  return db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(limit)
 }

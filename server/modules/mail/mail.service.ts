@@ -3,11 +3,13 @@ import nodemailer from 'nodemailer'
 import type { Db, Executor } from '#server/db/client.ts'
 import {
   insertMail,
+  insertSms,
   markFailed,
   markSent,
   type OutgoingMail,
   selectPendingForUpdate,
   selectRecentMails,
+  selectRecentSms,
 } from './mail.queries.ts'
 
 export type { OutgoingMail }
@@ -19,6 +21,14 @@ const RETRY_INTERVAL_MS = 30_000
 /** Writes a mail into the outbox inside the caller's transaction, so it is never lost. */
 export function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<void> {
   return insertMail(tx, mail)
+}
+
+/**
+ * Writes a text message (SMS) into the SMS outbox inside the caller's transaction. The sandbox SMS
+ * gateway delivers nothing: the outbox is where the message lands, beside the mails at /dev/mailbox.
+ */
+export function enqueueSms(tx: Executor, sms: { siteId: number | null; to: string; text: string }) {
+  return insertSms(tx, sms)
 }
 
 /**
@@ -80,5 +90,6 @@ export function createMailService(
       transport?.close()
     },
     recent: (limit = 50) => selectRecentMails(db, limit),
+    recentSms: (limit = 20) => selectRecentSms(db, limit),
   }
 }

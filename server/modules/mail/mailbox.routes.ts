@@ -22,13 +22,24 @@ export const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (a
 </article>`,
       )
       .join('\n')
+    const texts = (await mail.recentSms(20))
+      .map(
+        (m) => `<article class="mail sms">
+  <p class="meta">SMS to <strong>${escapeHtml(m.toPhone)}</strong> · ${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC · sandbox gateway</p>
+  <pre>${escapeHtml(m.text)}</pre>
+</article>`,
+      )
+      .join('\n')
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Mailbox (development)</title>
 <style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#222}
 .mail{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#555;font-size:.9rem}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit}h2{font-size:1.1rem;margin:0}</style></head>
-<body><h1>Mailbox</h1><p>Mails the application wrote, newest first. Outside production only.</p>
+<body><h1>Mailbox</h1><p>Mails and text messages the application wrote, newest first. Outside production only.</p>
+<h2>Text messages</h2>
+${texts || '<p>No text message yet.</p>'}
+<h2>Mails</h2>
 ${items || '<p>No mail yet.</p>'}</body></html>`
   })
 }

@@ -1,4 +1,9 @@
-import { createMollieClient, type PaymentMethod as MollieMethod } from '@mollie/api-client'
+import {
+  createMollieClient,
+  MandateMethod,
+  type PaymentMethod as MollieMethod,
+  SequenceType,
+} from '@mollie/api-client'
 import type { PaymentStatus } from '#common/schemas/credits.ts'
 import type { PaymentProvider } from './provider.ts'
 
@@ -29,6 +34,9 @@ export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }
   const client = createMollieClient({ apiKey: options.apiKey, apiEndpoint: options.apiEndpoint })
   return {
     name: 'mollie',
+    async createCustomer(p) {
+      return (await client.customers.create({ name: p.name, email: p.email })).id
+    },
     async create(p) {
       const payment = await client.payments.create({
         amount: { value: (p.amount / 100).toFixed(2), currency: p.currency },
@@ -38,10 +46,46 @@ export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }
         method: (MOLLIE_METHODS[p.method] ?? p.method) as MollieMethod,
         locale: (p.locale === 'fr' ? 'fr_FR' : 'en_US') as never,
         metadata: p.metadata,
+        ...(p.customerId ? { customerId: p.customerId, sequenceType: SequenceType.first } : {}),
       })
       const checkoutUrl = payment.getCheckoutUrl()
       if (!checkoutUrl) throw new Error('Mollie gave no checkout URL')
       return { providerId: payment.id, checkoutUrl }
+    },
+    async createMandate(p) {
+      const mandate = await client.customerMandates.create({
+        customerId: p.customerId,
+        method: MandateMethod.directdebit,
+        consumerName: p.holder,
+        consumerAccount: p.iban,
+        signatureDate: new Date().toISOString().slice(0, 10),
+        mandateReference: p.reference,
+      })
+      return mandate.id
+    },
+    async charge(p) {
+      const payment = await client.payments.create({
+        amount: { value: (p.amount / 100).toFixed(2), currency: p.currency },
+        description: p.description,
+        redirectUrl: p.redirectUrl,
+        webhookUrl: p.webhookUrl,
+        metadata: p.metadata,
+        customerId: p.customerId,
+        mandateId: p.mandateId,
+        sequenceType: SequenceType.recurring,
+      })
+      return { providerId: payment.id }
+    },
+    async savedCard(providerId, customerId) {
+      const payment = await client.payments.get(providerId)
+      if (payment.status !== 'paid' || !payment.mandateId) return null
+      const mandate = await client.customerMandates.get(payment.mandateId, { customerId })
+      const details = mandate.details as { cardNumber?: string; cardLabel?: string | null }
+      const last4 = String(details.cardNumber ?? '').slice(-4)
+      return {
+        mandateId: mandate.id,
+        label: [details.cardLabel, `••••\u00a0${last4}`].filter(Boolean).join(' '),
+      }
     },
     async status(providerId) {
       try {

@@ -41,6 +41,10 @@ export async function setProviderReference(
   await db.update(payments).set({ providerId, checkoutUrl, updatedAt: new Date() }).where(eq(payments.id, id))
 }
 
+export async function setMandate(db: Executor, id: string, mandateId: string) {
+  await db.update(payments).set({ mandateId, updatedAt: new Date() }).where(eq(payments.id, id))
+}
+
 export async function selectPayment(db: Executor, id: string) {
   const rows = await db.select().from(payments).where(eq(payments.id, id)).limit(1)
   return rows[0] ?? null

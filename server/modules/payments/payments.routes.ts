@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   CreditsResponse,
+  DirectDebitConfirm,
+  DirectDebitInput,
+  DirectDebitRequested,
   DiscountCode,
   DiscountOfferInput,
   DiscountQuery,
@@ -9,11 +12,13 @@ import {
   PaymentInput,
   PaymentQuery,
   PaymentStatusResponse,
+  RepeatOfferResponse,
   TransactionsResponse,
 } from '#common/schemas/credits.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
 import { requireMember } from '#server/plugins/session.ts'
+import type { DirectDebitService } from './direct-debit.service.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import type { PaymentsService } from './payments.service.ts'
 
@@ -21,7 +26,8 @@ import type { PaymentsService } from './payments.service.ts'
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService
   discounts: DiscountsService
-}> = async (app, { payments, discounts }) => {
+  directDebit: DirectDebitService
+}> = async (app, { payments, discounts, directDebit }) => {
   acceptFormBodies(app)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
@@ -51,6 +57,40 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     '/api/payment.php',
     { schema: { tags: ['payments'], querystring: PaymentQuery, response: { 200: PaymentStatusResponse } } },
     async (request) => payments.get(requireMember(request), request.query.id),
+  )
+
+  // /credits/repeat-order: the last bundle again on the saved card, in one step.
+  app.get(
+    '/api/repeat-order.php',
+    { schema: { tags: ['payments'], response: { 200: RepeatOfferResponse } } },
+    async (request) => ({ offer: await payments.repeatOffer(requireMember(request), request.site) }),
+  )
+
+  app.post(
+    '/api/repeat-order.php',
+    { schema: { tags: ['payments'], response: { 200: PaymentCreated } } },
+    async (request) => payments.repeat(requireMember(request), request.site, request.linkOrigin),
+  )
+
+  // /directdebit: the account details and an SMS code (POST), then the code (PUT).
+  app.post(
+    '/api/directdebit.php',
+    {
+      schema: { tags: ['payments'], body: DirectDebitInput, response: { 200: DirectDebitRequested } },
+      config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    },
+    async (request) =>
+      directDebit.request(requireMember(request), request.site, request.body, request.locale),
+  )
+
+  app.put(
+    '/api/directdebit.php',
+    {
+      schema: { tags: ['payments'], body: DirectDebitConfirm, response: { 200: PaymentCreated } },
+      config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    },
+    async (request) =>
+      directDebit.confirm(requireMember(request), request.site, request.body, request.linkOrigin),
   )
 
   app.get(

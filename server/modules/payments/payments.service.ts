@@ -1,21 +1,33 @@
 import { randomBytes } from 'node:crypto'
 import { currencyOf, discounted } from '#common/money.ts'
-import { methodsFor } from '#common/payment-methods.ts'
+import { CARD_METHODS, methodsFor } from '#common/payment-methods.ts'
 import type {
   CreditsResponse,
   PaymentCreated,
   PaymentStatus,
   PaymentStatusResponse,
   ReceiptResponse,
+  RepeatOffer,
   TransactionsResponse,
 } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
+import type { payments } from '#server/db/schema/payments.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { changeCredits, listMovements } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { insertRedemption } from './discounts.queries.ts'
 import type { DiscountsService } from './discounts.service.ts'
+import {
+  insertCustomer,
+  insertMandate,
+  type MandateRow,
+  revokeMandate,
+  selectCustomer,
+  selectLastPaid,
+  selectMemberContact,
+  selectSavedCard,
+} from './mandates.queries.ts'
 import {
   claimCredit,
   insertPayment,
@@ -27,6 +39,7 @@ import {
   selectPayment,
   selectPaymentByProvider,
   selectPaymentsOf,
+  setMandate,
   setProviderReference,
   updateStatus,
 } from './payments.queries.ts'
@@ -63,6 +76,14 @@ export function createPaymentsService(
     if (!status || status === payment.status || payment.creditedAt) return payment
     if (status !== 'paid') {
       await updateStatus(db, payment.id, status)
+      // A saved card that declined a one-click purchase is not offered again.
+      if (
+        status === 'failed' &&
+        payment.sequence === 'recurring' &&
+        payment.method !== 'sdd' &&
+        payment.mandateId
+      )
+        await revokeMandate(db, provider.name, payment.mandateId)
       return (await selectPayment(db, payment.id)) ?? payment
     }
     const granted = await db.transaction(async (tx) => {
@@ -85,6 +106,7 @@ export function createPaymentsService(
       return { row: claimed, credits }
     })
     if (granted) {
+      if (granted.row.sequence === 'first') await saveCard(granted.row)
       deps.events.emit({ type: 'credits.changed', userId: granted.row.userId, credits: granted.credits })
       deps.events.emit({
         type: 'payment.updated',
@@ -94,6 +116,78 @@ export function createPaymentsService(
       })
     }
     return (await selectPayment(db, payment.id)) ?? payment
+  }
+
+  /** The card a paid first payment saved, kept for one-click purchases. */
+  async function saveCard(payment: PaymentRow) {
+    if (!payment.providerId) return
+    const customerId = await selectCustomer(db, payment.userId, provider.name)
+    if (!customerId) return
+    const card = await provider.savedCard(payment.providerId, customerId)
+    if (!card) return
+    await insertMandate(db, {
+      userId: payment.userId,
+      provider: provider.name,
+      customerId,
+      mandateId: card.mandateId,
+      kind: 'card',
+      method: payment.method,
+      label: card.label,
+    })
+  }
+
+  /** The member's customer record at the provider, made on first need. */
+  async function customerOf(userId: number): Promise<string> {
+    const known = await selectCustomer(db, userId, provider.name)
+    if (known) return known
+    const contact = await selectMemberContact(db, userId)
+    if (!contact) throw new AppError('authentication_required', 403)
+    const made = await provider.createCustomer(contact)
+    return (await insertCustomer(db, userId, provider.name, made)) ?? made
+  }
+
+  /**
+   * A recurring payment of a bundle on a stored mandate (a saved card or a SEPA mandate), written
+   * first, then charged at the provider; a provider that refuses the call leaves it cancelled.
+   */
+  async function chargeMandate(
+    payment: typeof payments.$inferInsert & { id: string },
+    site: Site,
+    mandate: { customerId: string; mandateId: string },
+    returnUrl: string,
+    origin: string,
+    written = false,
+  ): Promise<PaymentCreated> {
+    if (!written) await insertPayment(db, payment)
+    try {
+      const charged = await provider.charge({
+        amount: payment.amount,
+        currency: payment.currency,
+        description: `${site.settings.name}: ${payment.credits} credits`,
+        redirectUrl: returnUrl,
+        webhookUrl: `${origin}/api/payment-webhook.php`,
+        metadata: { payment_id: payment.id },
+        customerId: mandate.customerId,
+        mandateId: mandate.mandateId,
+      })
+      await setProviderReference(db, payment.id, charged.providerId, returnUrl)
+    } catch (error) {
+      await updateStatus(db, payment.id, 'canceled')
+      throw error
+    }
+    return { payment_id: payment.id, checkout_url: returnUrl }
+  }
+
+  /** What /credits/repeat-order offers: the last bundle bought, on the newest saved card. */
+  async function repeatOffer(userId: number, site: Site) {
+    const [last, card] = await Promise.all([
+      selectLastPaid(db, userId),
+      selectSavedCard(db, userId, provider.name),
+    ])
+    if (!last || !card) return null
+    const bundle = await selectPackage(db, site.id, last.packageId)
+    if (!bundle) return null
+    return { bundle, card }
   }
 
   async function refresh(payment: PaymentRow): Promise<PaymentRow> {
@@ -156,6 +250,8 @@ export function createPaymentsService(
         : null
       const amount = discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount
       const id = `pay_${randomBytes(12).toString('hex')}`
+      // A card payment is a first payment: once paid, the card is saved for one-click purchases.
+      const customerId = CARD_METHODS.has(input.method) ? await customerOf(member.userId) : undefined
       await insertPayment(db, {
         id,
         userId: member.userId,
@@ -169,8 +265,10 @@ export function createPaymentsService(
         provider: provider.name,
         discountCode: discount?.code ?? null,
         discountPercentage: discount?.value_percentage ?? null,
+        sequence: customerId ? 'first' : 'oneoff',
       })
       const created = await provider.create({
+        customerId,
         amount,
         currency: bundle.currency,
         description: `${site.settings.name}: ${bundle.credits} credits`,
@@ -182,6 +280,56 @@ export function createPaymentsService(
       })
       await setProviderReference(db, id, created.providerId, created.checkoutUrl)
       return { payment_id: id, checkout_url: created.checkoutUrl }
+    },
+
+    providerName: provider.name,
+    customerOf,
+    chargeMandate,
+    createMandate: (p: Parameters<PaymentProvider['createMandate']>[0]) => provider.createMandate(p),
+    /** A payment the provider never took: cancelled, so it counts nowhere. */
+    cancel: (id: string) => updateStatus(db, id, 'canceled'),
+    attachMandate: (id: string, mandateId: string) => setMandate(db, id, mandateId),
+
+    /** GET /api/repeat-order.php: the one-click purchase on offer, if the member has a saved card. */
+    async repeatOffer(member: { userId: number }, site: Site): Promise<RepeatOffer | null> {
+      const offer = await repeatOffer(member.userId, site)
+      if (!offer) return null
+      return {
+        package: offer.bundle.id,
+        credits: offer.bundle.credits,
+        amount: offer.bundle.amount,
+        currency: offer.bundle.currency,
+        method: offer.card.method,
+        card: offer.card.label,
+      }
+    },
+
+    /** POST /api/repeat-order.php: buys the last bundle again on the saved card, in one step. */
+    async repeat(member: { userId: number }, site: Site, origin: string): Promise<PaymentCreated> {
+      const offer = await repeatOffer(member.userId, site)
+      if (!offer) throw new AppError('payments.no_saved_card', 409)
+      const card: MandateRow = offer.card
+      const id = `pay_${randomBytes(12).toString('hex')}`
+      return chargeMandate(
+        {
+          id,
+          userId: member.userId,
+          siteId: site.id,
+          packageId: offer.bundle.id,
+          credits: offer.bundle.credits,
+          amount: offer.bundle.amount,
+          listAmount: offer.bundle.amount,
+          currency: offer.bundle.currency,
+          method: card.method,
+          provider: provider.name,
+          sequence: 'recurring',
+          mandateId: card.mandateId,
+        },
+        site,
+        card,
+        `${origin}/credits/repeat-order?payment=${id}`,
+        origin,
+      )
     },
 
     /** GET /api/payment.php: the member's own payment, its status asked of the provider while open. */

@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { creditLedger } from '#server/db/schema/accounts.ts'
 import { users } from '#server/db/schema/members.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
-import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { sandboxPayments } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDiscountsService } from './discounts.service.ts'
 import { mollieProvider } from './mollie-provider.ts'
 import { createPaymentsService } from './payments.service.ts'
-import { sandboxProvider } from './sandbox-provider.ts'
 
 let t: TestApp
 const events: DomainEvent[] = []
@@ -45,23 +44,7 @@ async function account(member: Member) {
   return { credits: row.credits, paid: row.paid, ledger: Number(ledger.sum), entries: Number(ledger.n) }
 }
 
-/** A payments service on the sandbox PSP with a clock the test moves. */
-function sandboxSetup() {
-  const webhooks: string[] = []
-  const psp = createSandboxPspService(t.database.db, {
-    now: () => clock,
-    settleMs: 2000,
-    callWebhook: async (_url, id) => {
-      webhooks.push(id)
-    },
-  })
-  const payments = createPaymentsService(t.database.db, {
-    provider: sandboxProvider(psp),
-    events: t.app.services.events,
-    discounts: createDiscountsService(t.database.db, { now: () => clock }),
-  })
-  return { psp, payments, webhooks }
-}
+const sandboxSetup = () => sandboxPayments(t, () => clock)
 
 async function bundleOf(member: Member, credits: number) {
   const res = await t.app.inject({ url: '/api/credits.php', headers: { cookie: member.cookie } })
@@ -276,7 +259,9 @@ describe('transactions and receipts', () => {
 describe('the Mollie provider', () => {
   let server: Server
   let endpoint = ''
-  const mollie = new Map<string, { status: string; body: Record<string, unknown> }>()
+  const mollie = new Map<string, { status: string; body: Record<string, unknown>; mandateId?: string }>()
+  const customers = new Map<string, Record<string, unknown>>()
+  const mandates = new Map<string, Record<string, unknown>>()
   const requests: Array<{ method: string; url: string; auth: string | undefined }> = []
 
   let tlsDir = ''
@@ -331,6 +316,8 @@ describe('the Mollie provider', () => {
             status: p.status,
             isCancelable: false,
             sequenceType: 'oneoff',
+            ...(p.body.sequenceType ? { sequenceType: p.body.sequenceType } : {}),
+            ...(p.mandateId ? { mandateId: p.mandateId } : {}),
             profileId: 'pfl_QkEhN94Ba',
             _links: {
               self: { href: `${endpoint}payments/${id}`, type: 'application/hal+json' },
@@ -347,8 +334,60 @@ describe('the Mollie provider', () => {
         }
         if (req.method === 'POST' && req.url === '/v2/payments') {
           const id = `tr_${Math.random().toString(36).slice(2, 12)}`
-          mollie.set(id, { status: 'open', body: JSON.parse(raw) })
+          const body = JSON.parse(raw)
+          // A recurring payment on a valid mandate needs no payer: Mollie answers it pending.
+          mollie.set(id, { status: body.sequenceType === 'recurring' ? 'pending' : 'open', body })
           return reply(201, view(id))
+        }
+        if (req.method === 'POST' && req.url === '/v2/customers') {
+          const id = `cst_${Math.random().toString(36).slice(2, 12)}`
+          customers.set(id, JSON.parse(raw))
+          return reply(201, {
+            resource: 'customer',
+            id,
+            mode: 'test',
+            ...customers.get(id),
+            locale: null,
+            metadata: null,
+            createdAt: '2026-11-22T10:00:00+00:00',
+            _links: { self: { href: `${endpoint}customers/${id}`, type: 'application/hal+json' } },
+          })
+        }
+        const mandatePath = req.url?.match(
+          /^\/v2\/customers\/(cst_[a-z0-9]+)\/mandates(?:\/(mdt_[a-z0-9]+))?$/,
+        )
+        if (mandatePath && customers.has(mandatePath[1])) {
+          const mandateView = (id: string) => ({
+            resource: 'mandate',
+            id,
+            mode: 'test',
+            status: 'valid',
+            createdAt: '2026-11-22T10:00:00+00:00',
+            ...mandates.get(id),
+            _links: {
+              self: {
+                href: `${endpoint}customers/${mandatePath[1]}/mandates/${id}`,
+                type: 'application/hal+json',
+              },
+            },
+          })
+          if (req.method === 'POST' && !mandatePath[2]) {
+            const body = JSON.parse(raw)
+            const id = `mdt_${Math.random().toString(36).slice(2, 12)}`
+            mandates.set(id, {
+              method: body.method,
+              details: {
+                consumerName: body.consumerName,
+                consumerAccount: body.consumerAccount,
+                consumerBic: null,
+              },
+              mandateReference: body.mandateReference,
+              signatureDate: body.signatureDate,
+            })
+            return reply(201, mandateView(id))
+          }
+          if (req.method === 'GET' && mandatePath[2] && mandates.has(mandatePath[2]))
+            return reply(200, mandateView(mandatePath[2]))
         }
         const match = req.url?.match(/^\/v2\/payments\/(tr_[a-z0-9]+)/)
         const found = match ? view(match[1]) : null
@@ -402,5 +441,79 @@ describe('the Mollie provider', () => {
     await payments.webhook('tr_forged0000')
     const after = await account(m)
     expect(after).toMatchObject({ credits: before.credits + 500, paid: true, entries: before.entries + 1 })
+  })
+
+  it('saves the card of a first payment, buys again on it, and makes SEPA mandates', async () => {
+    const provider = mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint })
+    const payments = createPaymentsService(t.database.db, {
+      provider,
+      events: t.app.services.events,
+      discounts: createDiscountsService(t.database.db),
+    })
+    const site = t.app.services.sites.list()[0]
+    const m = await activeMember(t.app, { name: 'Cardsaver' })
+    const before = await account(m)
+    const bundle = await bundleOf(m, 250)
+    const created = await payments.start({ userId: m.user.id }, site, {
+      package: bundle.id,
+      method: 'creditcard',
+      locale: 'en',
+      origin: 'https://lunadate.com',
+    })
+    // The member's customer record first, then a first payment for it.
+    const [customerId, customer] = [...customers.entries()].at(-1) ?? []
+    expect(customer).toMatchObject({ name: 'Cardsaver', email: m.email })
+    const [id, sent] = [...mollie.entries()].at(-1) ?? []
+    expect(sent?.body).toMatchObject({ customerId, sequenceType: 'first', method: 'creditcard' })
+    // Paid: Mollie made a card mandate.
+    const mandateId = 'mdt_card4242'
+    mandates.set(mandateId, {
+      method: 'creditcard',
+      details: {
+        cardHolder: 'C. Saver',
+        cardNumber: '4242',
+        cardLabel: 'Visa',
+        cardExpiryDate: '2030-12-31',
+      },
+    })
+    if (sent) Object.assign(sent, { status: 'paid', mandateId })
+    await payments.webhook(id ?? '')
+    expect((await payments.get({ userId: m.user.id }, created.payment_id)).status).toBe('paid')
+    expect(await payments.repeatOffer({ userId: m.user.id }, site)).toMatchObject({
+      package: bundle.id,
+      card: 'Visa ••••\u00a04242',
+      method: 'creditcard',
+    })
+
+    const again = await payments.repeat({ userId: m.user.id }, site, 'https://lunadate.com')
+    const [recurringId, recurring] = [...mollie.entries()].at(-1) ?? []
+    expect(recurring?.body).toMatchObject({
+      customerId,
+      mandateId,
+      sequenceType: 'recurring',
+      amount: { value: (bundle.amount / 100).toFixed(2), currency: 'EUR' },
+      webhookUrl: 'https://lunadate.com/api/payment-webhook.php',
+    })
+    expect((await payments.get({ userId: m.user.id }, again.payment_id)).status).toBe('pending')
+    if (recurring) recurring.status = 'paid'
+    await payments.webhook(recurringId ?? '')
+    expect(await account(m)).toMatchObject({
+      credits: before.credits + 500,
+      paid: true,
+      entries: before.entries + 2,
+    })
+    expect((await payments.get({ userId: m.user.id }, again.payment_id)).status).toBe('paid')
+
+    const mandate = await provider.createMandate({
+      customerId: customerId ?? '',
+      holder: 'Anna de Vries',
+      iban: 'NL91ABNA0417164300',
+      reference: 'pay_ref',
+    })
+    expect(mandates.get(mandate)).toMatchObject({
+      method: 'directdebit',
+      details: { consumerName: 'Anna de Vries', consumerAccount: 'NL91ABNA0417164300' },
+      mandateReference: 'pay_ref',
+    })
   })
 })

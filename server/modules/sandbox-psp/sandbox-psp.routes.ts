@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify'
 import { escapeHtml } from '#common/escape-html.ts'
 import { formatMoney } from '#common/money.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
-import type { SandboxPspService } from './sandbox-psp.service.ts'
+import { type SandboxPspService, TEST_CARDS, type TestCard } from './sandbox-psp.service.ts'
 
 const ID = /^tr_[0-9a-f]{20}$/
 
@@ -25,7 +25,7 @@ body{font-family:system-ui,sans-serif;background:#eef2f7;margin:0;padding:2rem 1
 main{max-width:26rem;margin:auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 12px #0002}
 h1{font-size:1.1rem;margin:0 0 1rem}.amount{font-size:2rem;font-weight:700;margin:.25rem 0}
 .muted{color:#555}button{display:block;width:100%;padding:.75rem;margin-top:.75rem;border-radius:8px;border:0;font-size:1rem;cursor:pointer}
-.pay{background:#1b7f3b;color:#fff}.fail{background:#fff;border:2px solid #a61b1b;color:#a61b1b}.cancel{background:#fff;border:2px solid #555;color:#333}
+.pay{background:#1b7f3b;color:#fff}fieldset{border:1px solid #ccc;border-radius:8px;line-height:2}.fail{background:#fff;border:2px solid #a61b1b;color:#a61b1b}.cancel{background:#fff;border:2px solid #555;color:#333}
 </style></head>
 <body><main>
 <h1>Sandbox Pay <span class="muted">(test payments, no money moves)</span></h1>
@@ -34,22 +34,35 @@ h1{font-size:1.1rem;margin:0 0 1rem}.amount{font-size:2rem;font-weight:700;margi
 <p class="muted">Method: ${escapeHtml(payment.method)} · Payment ${escapeHtml(payment.id)}</p>
 ${
   open
-    ? `<form method="post"><button class="pay" name="action" value="pay">Pay</button>
+    ? `<form method="post">${
+        payment.sequenceType === 'first'
+          ? `<fieldset><legend>Test card (saved for one-click purchases)</legend>
+<label><input type="radio" name="card" value="4242" checked> 4242 4242 4242 4242</label><br>
+<label><input type="radio" name="card" value="0341"> 4000 0000 0000 0341 <span class="muted">(saved, declines later charges)</span></label></fieldset>`
+          : ''
+      }<button class="pay" name="action" value="pay">Pay</button>
 <button class="fail" name="action" value="fail">Fail</button>
 <button class="cancel" name="action" value="cancel">Cancel</button></form>`
-    : `<p>This payment is ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.redirectUrl)}">Back to the shop</a></p>`
+    : payment.status === 'pending' && payment.sequenceType === 'recurring'
+      ? `<p>This recurring payment is being collected.</p><form method="post"><button class="fail" name="action" value="fail">Return the debit (bank refuses)</button></form>`
+      : `<p>This payment is ${escapeHtml(payment.status)}.</p><p><a href="${escapeHtml(payment.redirectUrl)}">Back to the shop</a></p>`
 }
 </main></body></html>`
   })
 
-  app.post<{ Params: { id: string }; Body: { action?: string } }>(
+  app.post<{ Params: { id: string }; Body: { action?: string; card?: string } }>(
     '/sandbox/checkout/:id',
     async (request, reply) => {
       const action = request.body?.action
-      if (!ID.test(request.params.id) || (action !== 'pay' && action !== 'fail' && action !== 'cancel')) {
+      const card = request.body?.card ?? '4242'
+      if (
+        !ID.test(request.params.id) ||
+        (action !== 'pay' && action !== 'fail' && action !== 'cancel') ||
+        !Object.hasOwn(TEST_CARDS, card)
+      ) {
         return reply.code(400).send({ error: { code: 'request.invalid', message: 'Invalid request' } })
       }
-      const payment = await psp.act(request.params.id, action)
+      const payment = await psp.act(request.params.id, action, card as TestCard)
       return reply.redirect(payment.redirectUrl, 303)
     },
   )

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { sandboxPayments } from '#server/db/schema/payments.ts'
+import { sandboxCustomers, sandboxMandates, sandboxPayments } from '#server/db/schema/payments.ts'
 import { AppError } from '#server/lib/errors.ts'
 
 /** How long a paid sandbox payment stays pending (processing) before it is paid. */
@@ -10,6 +10,9 @@ const SETTLE_MS = 2000
 const EXPIRES_MS = 15 * 60 * 1000
 
 export type SandboxStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired'
+/** The sandbox's test cards: one that works, one that is saved but declines later charges. */
+export const TEST_CARDS = { '4242': { declines: false }, '0341': { declines: true } } as const
+export type TestCard = keyof typeof TEST_CARDS
 export type SandboxPspService = ReturnType<typeof createSandboxPspService>
 
 /**
@@ -51,8 +54,34 @@ export function createSandboxPspService(
     return { ...row, status: next }
   }
 
+  /** Pending now, paid once settled; the merchant is told now and again when it is paid. */
+  async function settle(id: string, webhookUrl: string) {
+    await db
+      .update(sandboxPayments)
+      .set({ status: 'pending', settlesAt: new Date(now().getTime() + settleMs) })
+      .where(eq(sandboxPayments.id, id))
+    void callWebhook(webhookUrl, id)
+    setTimeout(() => void callWebhook(webhookUrl, id), settleMs + 50).unref()
+  }
+
+  async function mandate(customerId: string, mandateId: string) {
+    const [row] = await db
+      .select()
+      .from(sandboxMandates)
+      .where(and(eq(sandboxMandates.id, mandateId), eq(sandboxMandates.customerId, customerId)))
+      .limit(1)
+    return row ?? null
+  }
+
   return {
     status,
+    mandate,
+
+    async createCustomer(p: { name: string; email: string }) {
+      const id = `cst_${randomBytes(8).toString('hex')}`
+      await db.insert(sandboxCustomers).values({ id, ...p })
+      return id
+    },
 
     async create(p: {
       amount: number
@@ -61,27 +90,95 @@ export function createSandboxPspService(
       method: string
       redirectUrl: string
       webhookUrl: string
+      customerId?: string
+      sequenceType?: 'oneoff' | 'first'
     }) {
       const id = `tr_${randomBytes(10).toString('hex')}`
       await db.insert(sandboxPayments).values({ id, ...p, expiresAt: new Date(now().getTime() + EXPIRES_MS) })
       return { id, checkoutUrl: `/sandbox/checkout/${id}` }
     },
 
-    /** The payer pressed Pay, Fail or Cancel on the checkout page. */
-    async act(id: string, action: 'pay' | 'fail' | 'cancel') {
+    /** A SEPA direct debit mandate, signed by the account holder (the merchant checked the SMS code). */
+    async createMandate(p: { customerId: string; consumerName: string; consumerAccount: string }) {
+      const [customer] = await db
+        .select({ id: sandboxCustomers.id })
+        .from(sandboxCustomers)
+        .where(eq(sandboxCustomers.id, p.customerId))
+      if (!customer) throw new AppError('sandbox.not_found', 404)
+      const id = `mdt_${randomBytes(8).toString('hex')}`
+      await db.insert(sandboxMandates).values({
+        id,
+        customerId: p.customerId,
+        method: 'directdebit',
+        last4: p.consumerAccount.slice(-4),
+        consumerName: p.consumerName,
+      })
+      return id
+    },
+
+    /**
+     * A recurring payment on a stored mandate, without the payer: pending, then paid; failed at once
+     * when the mandate is not valid or the card declines later charges.
+     */
+    async charge(p: {
+      amount: number
+      currency: string
+      description: string
+      webhookUrl: string
+      redirectUrl: string
+      customerId: string
+      mandateId: string
+    }) {
+      const found = await mandate(p.customerId, p.mandateId)
+      if (!found) throw new AppError('sandbox.not_found', 404)
+      const id = `tr_${randomBytes(10).toString('hex')}`
+      await db.insert(sandboxPayments).values({
+        id,
+        ...p,
+        method: found.method,
+        sequenceType: 'recurring',
+        expiresAt: new Date(now().getTime() + EXPIRES_MS),
+      })
+      if (found.status !== 'valid' || found.declines) {
+        await db.update(sandboxPayments).set({ status: 'failed' }).where(eq(sandboxPayments.id, id))
+        void callWebhook(p.webhookUrl, id)
+      } else {
+        await settle(id, p.webhookUrl)
+      }
+      return { id }
+    },
+
+    /**
+     * The payer pressed Pay (with a test card), Fail or Cancel on the checkout page; or, for a
+     * recurring payment still pending, the bank returned the debit (Fail).
+     */
+    async act(id: string, action: 'pay' | 'fail' | 'cancel', card: TestCard = '4242') {
       const current = await status(id)
       if (!current) throw new AppError('sandbox.not_found', 404)
-      if (current.status !== 'open') return current
-      const next = action === 'pay' ? 'pending' : action === 'fail' ? 'failed' : 'canceled'
+      const returned =
+        action === 'fail' && current.status === 'pending' && current.sequenceType === 'recurring'
+      if (current.status !== 'open' && !returned) return current
+      if (action === 'pay') {
+        if (current.sequenceType === 'first' && current.customerId) {
+          const mandateId = `mdt_${randomBytes(8).toString('hex')}`
+          await db.insert(sandboxMandates).values({
+            id: mandateId,
+            customerId: current.customerId,
+            method: 'creditcard',
+            last4: card,
+            declines: TEST_CARDS[card].declines,
+          })
+          await db.update(sandboxPayments).set({ mandateId }).where(eq(sandboxPayments.id, id))
+        }
+        await settle(id, current.webhookUrl)
+        return { ...current, status: 'pending' as const }
+      }
+      const next = action === 'fail' ? 'failed' : 'canceled'
       await db
         .update(sandboxPayments)
-        .set({ status: next, settlesAt: action === 'pay' ? new Date(now().getTime() + settleMs) : null })
+        .set({ status: next, settlesAt: null })
         .where(eq(sandboxPayments.id, id))
       void callWebhook(current.webhookUrl, id)
-      if (action === 'pay') {
-        // Tell the merchant again once it is paid (a real PSP does; the merchant asks us for the status).
-        setTimeout(() => void callWebhook(current.webhookUrl, id), settleMs + 50).unref()
-      }
       return { ...current, status: next }
     },
   }

@@ -1,0 +1,95 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate } from 'react-router'
+import type { PaymentCreated } from '#common/schemas/credits.ts'
+import { FormMessage } from '../../components/form-field.tsx'
+import { PageTitle } from '../../components/page-title.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
+import { useMoney } from '../../features/credits/money.tsx'
+import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
+import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import type { Route } from './+types/repeat-order'
+import { loadRepeatOrder } from './credits.server.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadRepeatOrder(context, request)
+}
+
+/**
+ * /credits/repeat-order: the last bundle bought, again, on the saved card, in one step. When the
+ * card refuses: 'Recurring credit card failed (enter details manually or use PayPal)'.
+ */
+export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const money = useMoney()
+  const navigate = useNavigate()
+  const { offer, payment } = loaderData
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  const buy = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      const created = await fetchJson<PaymentCreated>('/api/repeat-order.php', { method: 'POST', retries: 0 })
+      navigate(`/credits/repeat-order?payment=${created.payment_id}`, { replace: true })
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="container py-4 repeat-order" style={{ maxWidth: 640 }}>
+      <PageTitle title={t('repeatOrder.title')} />
+      <p>
+        <Link to="/credits">
+          <span aria-hidden="true">← </span>
+          {t('checkout.allBundles')}
+        </Link>
+      </p>
+      <h1 className="h3">{t('repeatOrder.title')}</h1>
+      {payment ? (
+        <PaymentStatusPanel
+          paymentId={payment.id}
+          failedMessage={t('errors.payments.recurring_failed')}
+          otherMethods={[
+            { method: 'creditcard', href: `/credits/${payment.package}/creditcard` },
+            { method: 'paypal', href: `/credits/${payment.package}/paypal` },
+          ]}
+        />
+      ) : offer ? (
+        <form
+          className="card card-body shadow-sm"
+          onSubmit={(event) => {
+            event.preventDefault()
+            void buy()
+          }}
+          aria-busy={busy}
+        >
+          <p className="lead">
+            {t('repeatOrder.intro', {
+              count: offer.credits,
+              price: money(offer.amount, offer.currency),
+              card: offer.card,
+            })}
+          </p>
+          <FormMessage error={error} />
+          <div>
+            <SubmitButton busy={busy} busyLabel={t('repeatOrder.buying')} className="btn btn-primary btn-lg">
+              {t('repeatOrder.buy', { price: money(offer.amount, offer.currency) })}
+            </SubmitButton>
+          </div>
+        </form>
+      ) : (
+        <div className="alert alert-info" role="status">
+          <p>{t('repeatOrder.none')}</p>
+          <Link to="/credits" className="btn btn-primary">
+            {t('repeatOrder.chooseBundle')}
+          </Link>
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,189 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import type { Locale } from '#common/constants.ts'
+import type { DirectDebitRequested } from '#common/schemas/credits.ts'
+import type { Db, Executor } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { translator } from '#server/lib/i18n.ts'
+import { enqueueSms } from '#server/modules/mail/mail.service.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import {
+  countAttempt,
+  countRequestsSince,
+  insertRequest,
+  markConfirmed,
+  selectRequestForUpdate,
+} from './direct-debit.queries.ts'
+import { directDebitRefused, directDebitTotalSince, insertMandate, lockMember } from './mandates.queries.ts'
+import { insertPayment, selectPackage } from './payments.queries.ts'
+import type { PaymentsService } from './payments.service.ts'
+
+/** What a member may have open or paid by direct debit over the window, in euro cents (ADR 11). */
+export const DIRECT_DEBIT_LIMIT = 15_000
+export const DIRECT_DEBIT_WINDOW_MS = 30 * 24 * 3600 * 1000
+/** An SMS code lives 10 minutes and takes 5 tries; a member gets 5 codes an hour. */
+export const CODE_TTL_MS = 10 * 60 * 1000
+export const CODE_ATTEMPTS = 5
+export const CODES_PER_HOUR = 5
+
+export type DirectDebitService = ReturnType<typeof createDirectDebitService>
+
+const hashOf = (value: string) => createHash('sha256').update(value).digest('hex')
+const codeHash = (requestId: string, code: string) => hashOf(`${requestId}:${code}`)
+/** NL91 ABNA 0417 1643 00 shows as NL91 •••• 4300. */
+const maskIban = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`
+const maskPhone = (phone: string) => `${'•'.repeat(Math.max(0, phone.length - 3))}${phone.slice(-3)}`
+
+/**
+ * SEPA direct debit (/directdebit): the account and address, confirmed by a code sent by SMS, then
+ * a mandate at the provider and a recurring payment on it. Members or accounts whose debit the bank
+ * refused are blocked; what may be open or paid by direct debit over 30 days is limited.
+ */
+export function createDirectDebitService(
+  db: Db,
+  deps: { payments: PaymentsService; providerName: string; now?: () => Date },
+) {
+  const now = deps.now ?? (() => new Date())
+
+  /** The bundle in euros (SEPA), and whether the member may pay it by direct debit now. */
+  async function checkAllowed(tx: Executor, userId: number, siteId: number, packageId: number, iban: string) {
+    const bundle = await selectPackage(tx, siteId, packageId)
+    if (!bundle) throw new AppError('payments.package_not_found', 404)
+    if (bundle.currency !== 'EUR') throw new AppError('payments.method_unavailable', 400)
+    if (await directDebitRefused(tx, userId, hashOf(iban))) throw new AppError('directdebit.blocked', 403)
+    const since = new Date(now().getTime() - DIRECT_DEBIT_WINDOW_MS)
+    if ((await directDebitTotalSince(tx, userId, since)) + bundle.amount > DIRECT_DEBIT_LIMIT) {
+      throw new AppError('directdebit.limit', 409)
+    }
+    return bundle
+  }
+
+  return {
+    /** POST /api/directdebit.php: checks the account and sends the SMS code. */
+    async request(
+      member: { userId: number },
+      site: Site,
+      input: {
+        package: number
+        holder: string
+        iban: string
+        street: string
+        house_number: string
+        zip: string
+        city: string
+        phone: string
+      },
+      locale: Locale,
+    ): Promise<DirectDebitRequested> {
+      const at = now()
+      await checkAllowed(db, member.userId, site.id, input.package, input.iban)
+      if (
+        (await countRequestsSince(db, member.userId, new Date(at.getTime() - 3600_000))) >= CODES_PER_HOUR
+      ) {
+        throw new AppError('directdebit.too_many_codes', 429)
+      }
+      const id = `dd_${randomBytes(12).toString('hex')}`
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      const t = translator(locale)
+      await db.transaction(async (tx) => {
+        await insertRequest(tx, {
+          id,
+          userId: member.userId,
+          siteId: site.id,
+          packageId: input.package,
+          holder: input.holder,
+          iban: input.iban,
+          street: input.street,
+          houseNumber: input.house_number,
+          zip: input.zip,
+          city: input.city,
+          phone: input.phone,
+          codeHash: codeHash(id, code),
+          expiresAt: new Date(at.getTime() + CODE_TTL_MS),
+          createdAt: at,
+        })
+        await enqueueSms(tx, {
+          siteId: site.id,
+          to: input.phone,
+          text: t('directDebit.sms', { code, site: site.settings.name }),
+        })
+      })
+      return { request_id: id, phone: maskPhone(input.phone) }
+    },
+
+    /**
+     * PUT /api/directdebit.php: the SMS code. Right, the debit is written (under the member's lock,
+     * so the limit holds against parallel confirmations) and charged on a new mandate.
+     */
+    async confirm(
+      member: { userId: number },
+      site: Site,
+      input: { request_id: string; otp: string },
+      origin: string,
+    ) {
+      const at = now()
+      const outcome = await db.transaction(async (tx) => {
+        await lockMember(tx, member.userId)
+        const request = await selectRequestForUpdate(tx, input.request_id)
+        if (!request || request.userId !== member.userId || request.siteId !== site.id) {
+          return { ok: false as const, error: 'directdebit.code_invalid' }
+        }
+        if (request.confirmedAt || request.attempts >= CODE_ATTEMPTS || request.expiresAt <= at) {
+          return { ok: false as const, error: 'directdebit.code_expired' }
+        }
+        const given = Buffer.from(codeHash(request.id, input.otp))
+        if (!timingSafeEqual(given, Buffer.from(request.codeHash))) {
+          await countAttempt(tx, request.id, request.attempts + 1)
+          return { ok: false as const, error: 'directdebit.code_invalid' }
+        }
+        const iban = request.iban ?? ''
+        const bundle = await checkAllowed(tx, member.userId, site.id, request.packageId, iban)
+        const paymentId = `pay_${randomBytes(12).toString('hex')}`
+        const payment = {
+          id: paymentId,
+          userId: member.userId,
+          siteId: site.id,
+          packageId: bundle.id,
+          credits: bundle.credits,
+          amount: bundle.amount,
+          listAmount: bundle.amount,
+          currency: bundle.currency,
+          method: 'sdd',
+          provider: deps.providerName,
+          sequence: 'recurring',
+        }
+        await insertPayment(tx, payment)
+        await markConfirmed(tx, request.id, paymentId, at)
+        return { ok: true as const, payment, holder: request.holder ?? '', iban }
+      })
+      if (!outcome.ok) throw new AppError(outcome.error, 400)
+      const { payment, holder, iban } = outcome
+      const customerId = await deps.payments.customerOf(member.userId)
+      let mandateId: string
+      try {
+        mandateId = await deps.payments.createMandate({ customerId, holder, iban, reference: payment.id })
+      } catch (error) {
+        await deps.payments.cancel(payment.id)
+        throw error
+      }
+      await insertMandate(db, {
+        userId: member.userId,
+        provider: deps.providerName,
+        customerId,
+        mandateId,
+        kind: 'directdebit',
+        method: 'sdd',
+        label: maskIban(iban),
+        ibanHash: hashOf(iban),
+      })
+      await deps.payments.attachMandate(payment.id, mandateId)
+      return deps.payments.chargeMandate(
+        { ...payment, mandateId },
+        site,
+        { customerId, mandateId },
+        `${origin}/directdebit?payment=${payment.id}`,
+        origin,
+        true,
+      )
+    },
+  }
+}
