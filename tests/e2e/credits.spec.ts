@@ -1,3 +1,4 @@
+import { FREE_VISIBLE_PHOTOS } from '#common/constants.ts'
 import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
 
 test('a member buys credits in the sandbox and becomes Premium; a failed payment offers another method', async ({
@@ -166,4 +167,49 @@ test('a saved card buys the last bundle again in one step; a card that declines 
     }
     await context.close()
   }
+})
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4JBGNFTEMLQkASUpNQZrcHIAAAAAASUVORK5CYII=',
+  'base64',
+)
+
+test('buying any bundle unlocks all photos of other members', async ({ browser }) => {
+  test.setTimeout(90_000)
+  // A Premium member (bought through the sandbox) with 5 photos, more than a free member sees.
+  const star = await newMember(browser, { name: 'Photogenic', gender: 'female' })
+  const { packages } = await (await star.page.request.get('/api/credits.php')).json()
+  const created = await (
+    await star.page.request.post('/api/payment.php', { data: { package: packages[0].id, method: 'paypal' } })
+  ).json()
+  await star.page.goto(created.checkout_url)
+  await star.page.getByRole('button', { name: 'Pay' }).click()
+  await expect(star.page.getByText(/^Payment completed/)).toBeVisible({ timeout: 15_000 })
+  for (let i = 0; i < 5; i++) {
+    const res = await star.page.request.post('/api/photos.php', {
+      multipart: { photo: { name: `p${i}.png`, mimeType: 'image/png', buffer: PNG } },
+    })
+    expect(res.status()).toBe(201)
+  }
+  await star.context.close()
+
+  const { page, context } = await newMember(browser, { name: 'Viewer', gender: 'male' })
+  await page.goto(`/members/${star.profileId}`)
+  const hidden = 5 - FREE_VISIBLE_PHOTOS
+  await expect(page.getByRole('link', { name: `Get Premium to see ${hidden} more photos` })).toBeVisible()
+  await expect(page.getByRole('button', { name: /^Show photo/ })).toHaveCount(FREE_VISIBLE_PHOTOS)
+
+  await page.goto('/credits')
+  await page.getByRole('link', { name: /^Choose 100 credits for/ }).click()
+  await page.getByRole('radio', { name: 'PayPal' }).check()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.locator('#payment-confirm-modal').getByRole('button', { name: /^Pay / }).click()
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page.getByText('Payment completed: 100 credits were added to your account.')).toBeVisible({
+    timeout: 15_000,
+  })
+  await page.goto(`/members/${star.profileId}`)
+  await expect(page.getByRole('button', { name: /^Show photo/ })).toHaveCount(5)
+  await expect(page.getByRole('link', { name: /^Get Premium to see/ })).toHaveCount(0)
+  await context.close()
 })

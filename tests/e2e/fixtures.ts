@@ -40,7 +40,9 @@ function waitForAppAfterNavigation(page: Page) {
   const reload = page.reload.bind(page)
   const settle = async (response: Awaited<ReturnType<Page['goto']>>) => {
     const type = response?.headers()['content-type'] ?? ''
-    if (type.includes('text/html') && !response?.url().includes('/dev/mailbox')) await waitForApp(page)
+    // The mailbox and the sandbox PSP's checkout are plain pages of their own, not the app.
+    const plain = /\/dev\/mailbox|\/sandbox\//.test(response?.url() ?? '')
+    if (type.includes('text/html') && !plain) await waitForApp(page)
     return response
   }
   page.goto = async (url, options) => settle(await goto(url, options))
