@@ -171,6 +171,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         cron: '17 * * * *',
         run: () => accountSettings.purgeExpiredDeletions(),
       },
+      {
+        name: 'forget-unconfirmed-direct-debits',
+        cron: '*/10 * * * *',
+        run: () => directDebit.forgetExpired(),
+      },
     ])
     app.addHook('onClose', () => jobs.stop())
   }

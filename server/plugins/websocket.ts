@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
@@ -13,6 +14,20 @@ const TYPING_EVERY_MS = 1500
 function toFrame(event: DomainEvent): string {
   const { userId: _userId, ...frame } = event
   return JSON.stringify(frame)
+}
+
+/**
+ * Sends a frame; the frames one socket gets in the same tick (a message and the unread count, a
+ * message and the new balance) leave in one write: the connection is corked until the next tick.
+ */
+function send(socket: WebSocket, frame: string) {
+  // ws keeps its connection as `_socket`; corking it only batches writes, the frames stay the same.
+  const connection = (socket as unknown as { _socket?: Socket })._socket
+  if (connection && connection.writableCorked === 0) {
+    connection.cork()
+    process.nextTick(() => connection.uncork())
+  }
+  socket.send(frame)
 }
 
 /** A browser page of this site (same host, or the configured public address), not another site. */
@@ -46,7 +61,7 @@ export const websocketPlugin: FastifyPluginAsync<{
     const open = sockets.get(event.userId)
     if (!open) return
     const frame = toFrame(event)
-    for (const socket of open) if (socket.readyState === socket.OPEN) socket.send(frame)
+    for (const socket of open) if (socket.readyState === socket.OPEN) send(socket, frame)
   })
 
   const heartbeat = setInterval(() => {

@@ -59,6 +59,14 @@ export async function skipEntryWarning(page: Page) {
 
 /** axe-core on the current page: no serious or critical violation. */
 export async function expectAccessible(page: Page) {
+  // Colours are only final once fades (a toast, a modal) end; spinners turn for ever and do not count.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  )
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze()

@@ -1,4 +1,4 @@
-import { and, count, eq, gt } from 'drizzle-orm'
+import { and, count, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { directDebitRequests } from '#server/db/schema/payments.ts'
 
@@ -45,4 +45,20 @@ export async function markConfirmed(db: Executor, id: string, paymentId: string,
       city: null,
     })
     .where(eq(directDebitRequests.id, id))
+}
+
+/** The account details of requests whose code expired unused are no longer needed: cleared. */
+export async function clearExpired(db: Executor, now: Date) {
+  const rows = await db
+    .update(directDebitRequests)
+    .set({ holder: null, iban: null, street: null, houseNumber: null, zip: null, city: null })
+    .where(
+      and(
+        isNull(directDebitRequests.confirmedAt),
+        lt(directDebitRequests.expiresAt, now),
+        isNotNull(directDebitRequests.iban),
+      ),
+    )
+    .returning({ id: directDebitRequests.id })
+  return rows.length
 }

@@ -7,6 +7,7 @@ import { translator } from '#server/lib/i18n.ts'
 import { enqueueSms } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import {
+  clearExpired,
   countAttempt,
   countRequestsSince,
   insertRequest,
@@ -58,6 +59,9 @@ export function createDirectDebitService(
   }
 
   return {
+    /** Clears the account details of requests whose code expired unused (a job, every 10 minutes). */
+    forgetExpired: () => clearExpired(db, now()),
+
     /** POST /api/directdebit.php: checks the account and sends the SMS code. */
     async request(
       member: { userId: number },

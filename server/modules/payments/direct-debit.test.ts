@@ -176,6 +176,13 @@ describe('direct debit', () => {
     await expect(confirm(m.user.id, secondCode, second.request_id)).rejects.toMatchObject({
       code: 'directdebit.code_expired',
     })
+    // Expired unused, its account details are forgotten.
+    expect(await s.directDebit.forgetExpired()).toBeGreaterThanOrEqual(2)
+    const [kept] = await t.database.db
+      .select()
+      .from(directDebitRequests)
+      .where(eq(directDebitRequests.id, second.request_id))
+    expect(kept).toMatchObject({ iban: null, holder: null, city: null, phone: '+31612345678' })
   })
 
   it('limits what is open or paid by direct debit over 30 days, even when confirmed in parallel', async () => {
