@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { paymentCustomers, paymentMandates, payments } from '#server/db/schema/payments.ts'
@@ -117,4 +117,23 @@ export async function directDebitTotalSince(db: Executor, userId: number, since:
 /** Holds the member's row until the transaction ends: one direct debit is counted at a time. */
 export async function lockMember(db: Executor, userId: number) {
   await db.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`)
+}
+
+/** A one-click card purchase of the member still open or pending, made since a moment. */
+export async function selectCardChargeUnderWay(db: Executor, userId: number, since: Date) {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, userId),
+        eq(payments.sequence, 'recurring'),
+        ne(payments.method, 'sdd'),
+        inArray(payments.status, ['open', 'pending']),
+        gt(payments.createdAt, since),
+      ),
+    )
+    .orderBy(desc(payments.createdAt))
+    .limit(1)
+  return row ?? null
 }

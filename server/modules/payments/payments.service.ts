@@ -21,8 +21,10 @@ import type { DiscountsService } from './discounts.service.ts'
 import {
   insertCustomer,
   insertMandate,
+  lockMember,
   type MandateRow,
   revokeMandate,
+  selectCardChargeUnderWay,
   selectCustomer,
   selectLastPaid,
   selectMemberContact,
@@ -310,26 +312,32 @@ export function createPaymentsService(
       if (!offer) throw new AppError('payments.no_saved_card', 409)
       const card: MandateRow = offer.card
       const id = `pay_${randomBytes(12).toString('hex')}`
-      return chargeMandate(
-        {
-          id,
-          userId: member.userId,
-          siteId: site.id,
-          packageId: offer.bundle.id,
-          credits: offer.bundle.credits,
-          amount: offer.bundle.amount,
-          listAmount: offer.bundle.amount,
-          currency: offer.bundle.currency,
-          method: card.method,
-          provider: provider.name,
-          sequence: 'recurring',
-          mandateId: card.mandateId,
-        },
-        site,
-        card,
-        `${origin}/credits/repeat-order?payment=${id}`,
-        origin,
-      )
+      const returnUrl = (paymentId: string) => `${origin}/credits/repeat-order?payment=${paymentId}`
+      const payment = {
+        id,
+        userId: member.userId,
+        siteId: site.id,
+        packageId: offer.bundle.id,
+        credits: offer.bundle.credits,
+        amount: offer.bundle.amount,
+        listAmount: offer.bundle.amount,
+        currency: offer.bundle.currency,
+        method: card.method,
+        provider: provider.name,
+        sequence: 'recurring',
+        mandateId: card.mandateId,
+      }
+      // One click buys once: a second press or a retried request while a purchase is under way
+      // (under the member's lock) answers that purchase instead of charging the card again.
+      const underWay = await db.transaction(async (tx) => {
+        await lockMember(tx, member.userId)
+        const recent = await selectCardChargeUnderWay(tx, member.userId, new Date(Date.now() - 60_000))
+        if (recent) return recent.id
+        await insertPayment(tx, payment)
+        return null
+      })
+      if (underWay) return { payment_id: underWay, checkout_url: returnUrl(underWay) }
+      return chargeMandate(payment, site, card, returnUrl(id), origin, true)
     },
 
     /** GET /api/payment.php: the member's own payment, its status asked of the provider while open. */

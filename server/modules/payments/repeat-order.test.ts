@@ -70,7 +70,12 @@ describe('repeat order', () => {
       method: 'creditcard',
       card: '••••\u00a04242',
     })
-    const again = await s.payments.repeat({ userId: m.user.id }, site(), 'https://lunadate.com')
+    // Three presses at once buy once.
+    const presses = await Promise.all(
+      [1, 2, 3].map(() => s.payments.repeat({ userId: m.user.id }, site(), 'https://lunadate.com')),
+    )
+    const again = presses[0]
+    expect(new Set(presses.map((p) => p.payment_id)).size).toBe(1)
     expect(again.checkout_url).toBe(`https://lunadate.com/credits/repeat-order?payment=${again.payment_id}`)
     expect((await s.payments.get({ userId: m.user.id }, again.payment_id)).status).toBe('pending')
     settle()
