@@ -181,12 +181,11 @@ export function createDirectDebitService(
       })
       await deps.payments.attachMandate(payment.id, mandateId)
       return deps.payments.chargeMandate(
-        { ...payment, mandateId },
+        payment,
         site,
         { customerId, mandateId },
         `${origin}/directdebit?payment=${payment.id}`,
         origin,
-        true,
       )
     },
   }

@@ -11,7 +11,6 @@ import type {
   TransactionsResponse,
 } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
-import type { payments } from '#server/db/schema/payments.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { changeCredits, listMovements } from '#server/modules/credits/credits.service.ts'
@@ -108,7 +107,8 @@ export function createPaymentsService(
       return { row: claimed, credits }
     })
     if (granted) {
-      if (granted.row.sequence === 'first') await saveCard(granted.row)
+      // The purchase stands whatever happens to the card: one that cannot be saved is just not offered.
+      if (granted.row.sequence === 'first') await saveCard(granted.row).catch(() => {})
       deps.events.emit({ type: 'credits.changed', userId: granted.row.userId, credits: granted.credits })
       deps.events.emit({
         type: 'payment.updated',
@@ -149,18 +149,16 @@ export function createPaymentsService(
   }
 
   /**
-   * A recurring payment of a bundle on a stored mandate (a saved card or a SEPA mandate), written
-   * first, then charged at the provider; a provider that refuses the call leaves it cancelled.
+   * Charges a recurring payment, already written, on a stored mandate (a saved card or a SEPA
+   * mandate); a provider that refuses the call leaves it cancelled.
    */
   async function chargeMandate(
-    payment: typeof payments.$inferInsert & { id: string },
+    payment: Pick<PaymentRow, 'id' | 'amount' | 'currency' | 'credits'>,
     site: Site,
     mandate: { customerId: string; mandateId: string },
     returnUrl: string,
     origin: string,
-    written = false,
   ): Promise<PaymentCreated> {
-    if (!written) await insertPayment(db, payment)
     try {
       const charged = await provider.charge({
         amount: payment.amount,
@@ -337,7 +335,7 @@ export function createPaymentsService(
         return null
       })
       if (underWay) return { payment_id: underWay, checkout_url: returnUrl(underWay) }
-      return chargeMandate(payment, site, card, returnUrl(id), origin, true)
+      return chargeMandate(payment, site, card, returnUrl(id), origin)
     },
 
     /** GET /api/payment.php: the member's own payment, its status asked of the provider while open. */
