@@ -142,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY, apiEndpoint: env.MOLLIE_API_ENDPOINT })
       : sandboxProvider(sandboxPsp),
   })
-  const directDebit = createDirectDebitService(database.db, { payments, providerName: payments.providerName })
+  const directDebit = createDirectDebitService(database.db, { payments })
   const services: AppServices = {
     sites,
     members,

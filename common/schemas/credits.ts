@@ -144,7 +144,8 @@ export const DirectDebitInput = z.object({
   city: required(60),
   phone: Phone,
 })
-export type DirectDebitInput = z.input<typeof DirectDebitInput>
+/** The fields as the server gets them: IBAN in electronic format, phone without separators. */
+export type DirectDebitInput = z.output<typeof DirectDebitInput>
 export const DirectDebitRequested = z.object({ request_id: z.string(), phone: z.string() })
 export type DirectDebitRequested = z.infer<typeof DirectDebitRequested>
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Locale } from '#common/constants.ts'
-import type { DirectDebitRequested } from '#common/schemas/credits.ts'
+import type { DirectDebitInput, DirectDebitRequested } from '#common/schemas/credits.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
@@ -15,7 +15,7 @@ import {
   selectRequestForUpdate,
 } from './direct-debit.queries.ts'
 import { directDebitRefused, directDebitTotalSince, insertMandate, lockMember } from './mandates.queries.ts'
-import { insertPayment, selectPackage } from './payments.queries.ts'
+import { bundlePayment, insertPayment, selectPackage } from './payments.queries.ts'
 import type { PaymentsService } from './payments.service.ts'
 
 /** What a member may have open or paid by direct debit over the window, in euro cents (ADR 11). */
@@ -39,11 +39,9 @@ const maskPhone = (phone: string) => `${'•'.repeat(Math.max(0, phone.length - 
  * a mandate at the provider and a recurring payment on it. Members or accounts whose debit the bank
  * refused are blocked; what may be open or paid by direct debit over 30 days is limited.
  */
-export function createDirectDebitService(
-  db: Db,
-  deps: { payments: PaymentsService; providerName: string; now?: () => Date },
-) {
+export function createDirectDebitService(db: Db, deps: { payments: PaymentsService; now?: () => Date }) {
   const now = deps.now ?? (() => new Date())
+  const provider = deps.payments.providerName
 
   /** The bundle in euros (SEPA), and whether the member may pay it by direct debit now. */
   async function checkAllowed(tx: Executor, userId: number, siteId: number, packageId: number, iban: string) {
@@ -66,16 +64,7 @@ export function createDirectDebitService(
     async request(
       member: { userId: number },
       site: Site,
-      input: {
-        package: number
-        holder: string
-        iban: string
-        street: string
-        house_number: string
-        zip: string
-        city: string
-        phone: string
-      },
+      input: DirectDebitInput,
       locale: Locale,
     ): Promise<DirectDebitRequested> {
       const at = now()
@@ -141,22 +130,15 @@ export function createDirectDebitService(
         }
         const iban = request.iban ?? ''
         const bundle = await checkAllowed(tx, member.userId, site.id, request.packageId, iban)
-        const paymentId = `pay_${randomBytes(12).toString('hex')}`
-        const payment = {
-          id: paymentId,
+        const payment = bundlePayment(bundle, {
           userId: member.userId,
           siteId: site.id,
-          packageId: bundle.id,
-          credits: bundle.credits,
-          amount: bundle.amount,
-          listAmount: bundle.amount,
-          currency: bundle.currency,
           method: 'sdd',
-          provider: deps.providerName,
+          provider,
           sequence: 'recurring',
-        }
+        })
         await insertPayment(tx, payment)
-        await markConfirmed(tx, request.id, paymentId, at)
+        await markConfirmed(tx, request.id, payment.id, at)
         return { ok: true as const, payment, holder: request.holder ?? '', iban }
       })
       if (!outcome.ok) throw new AppError(outcome.error, 400)
@@ -171,7 +153,7 @@ export function createDirectDebitService(
       }
       await insertMandate(db, {
         userId: member.userId,
-        provider: deps.providerName,
+        provider,
         customerId,
         mandateId,
         kind: 'directdebit',
@@ -179,7 +161,6 @@ export function createDirectDebitService(
         label: maskIban(iban),
         ibanHash: hashOf(iban),
       })
-      await deps.payments.attachMandate(payment.id, mandateId)
       return deps.payments.chargeMandate(
         payment,
         site,

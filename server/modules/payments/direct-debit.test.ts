@@ -27,7 +27,6 @@ function setup() {
   const { psp, payments } = sandboxPayments(t, () => clock)
   const directDebit = createDirectDebitService(t.database.db, {
     payments,
-    providerName: 'sandbox',
     now: () => clock,
   })
   return { psp, payments, directDebit }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
@@ -32,17 +33,47 @@ export async function insertPayment(db: Executor, row: typeof payments.$inferIns
   await db.insert(payments).values(row)
 }
 
+/** The provider's id and checkout address of a payment, and the mandate it is charged on, if any. */
 export async function setProviderReference(
   db: Executor,
   id: string,
   providerId: string,
   checkoutUrl: string,
+  mandateId?: string,
 ) {
-  await db.update(payments).set({ providerId, checkoutUrl, updatedAt: new Date() }).where(eq(payments.id, id))
+  await db
+    .update(payments)
+    .set({ providerId, checkoutUrl, ...(mandateId ? { mandateId } : {}), updatedAt: new Date() })
+    .where(eq(payments.id, id))
 }
 
-export async function setMandate(db: Executor, id: string, mandateId: string) {
-  await db.update(payments).set({ mandateId, updatedAt: new Date() }).where(eq(payments.id, id))
+/** A new payment of a bundle, at its list price unless a discounted amount is given. */
+export function bundlePayment(
+  bundle: { id: number; credits: number; amount: number; currency: string },
+  p: {
+    userId: number
+    siteId: number
+    method: string
+    provider: string
+    sequence: 'oneoff' | 'first' | 'recurring'
+    amount?: number
+    mandateId?: string
+  },
+): typeof payments.$inferInsert & { id: string; amount: number; currency: string; credits: number } {
+  return {
+    id: `pay_${randomBytes(12).toString('hex')}`,
+    userId: p.userId,
+    siteId: p.siteId,
+    packageId: bundle.id,
+    credits: bundle.credits,
+    amount: p.amount ?? bundle.amount,
+    listAmount: bundle.amount,
+    currency: bundle.currency,
+    method: p.method,
+    provider: p.provider,
+    sequence: p.sequence,
+    mandateId: p.mandateId ?? null,
+  }
 }
 
 export async function selectPayment(db: Executor, id: string) {

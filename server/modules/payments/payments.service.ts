@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { currencyOf, discounted } from '#common/money.ts'
 import { CARD_METHODS, methodsFor } from '#common/payment-methods.ts'
 import type {
@@ -21,7 +20,6 @@ import {
   insertCustomer,
   insertMandate,
   lockMember,
-  type MandateRow,
   revokeMandate,
   selectCardChargeUnderWay,
   selectCustomer,
@@ -30,6 +28,7 @@ import {
   selectSavedCard,
 } from './mandates.queries.ts'
 import {
+  bundlePayment,
   claimCredit,
   insertPayment,
   markPaidUser,
@@ -40,7 +39,6 @@ import {
   selectPayment,
   selectPaymentByProvider,
   selectPaymentsOf,
-  setMandate,
   setProviderReference,
   updateStatus,
 } from './payments.queries.ts'
@@ -49,6 +47,10 @@ import type { PaymentProvider } from './provider.ts'
 export type PaymentsService = ReturnType<typeof createPaymentsService>
 
 const FINAL: ReadonlySet<string> = new Set(['paid', 'failed', 'canceled', 'expired'])
+
+/** What the provider shows the payer, and where it reports changes. */
+const describe = (site: Site, credits: number) => `${site.settings.name}: ${credits} credits`
+const webhookUrl = (origin: string) => `${origin}/api/payment-webhook.php`
 
 function toStatus(row: PaymentRow): PaymentStatusResponse {
   return {
@@ -163,14 +165,14 @@ export function createPaymentsService(
       const charged = await provider.charge({
         amount: payment.amount,
         currency: payment.currency,
-        description: `${site.settings.name}: ${payment.credits} credits`,
+        description: describe(site, payment.credits),
         redirectUrl: returnUrl,
-        webhookUrl: `${origin}/api/payment-webhook.php`,
+        webhookUrl: webhookUrl(origin),
         metadata: { payment_id: payment.id },
         customerId: mandate.customerId,
         mandateId: mandate.mandateId,
       })
-      await setProviderReference(db, payment.id, charged.providerId, returnUrl)
+      await setProviderReference(db, payment.id, charged.providerId, returnUrl, mandate.mandateId)
     } catch (error) {
       await updateStatus(db, payment.id, 'canceled')
       throw error
@@ -249,32 +251,30 @@ export function createPaymentsService(
           )
         : null
       const amount = discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount
-      const id = `pay_${randomBytes(12).toString('hex')}`
       // A card payment is a first payment: once paid, the card is saved for one-click purchases.
       const customerId = CARD_METHODS.has(input.method) ? await customerOf(member.userId) : undefined
-      await insertPayment(db, {
-        id,
+      const payment = bundlePayment(bundle, {
         userId: member.userId,
         siteId: site.id,
-        packageId: bundle.id,
-        credits: bundle.credits,
-        amount,
-        listAmount: bundle.amount,
-        currency: bundle.currency,
         method: input.method,
         provider: provider.name,
+        sequence: customerId ? 'first' : 'oneoff',
+        amount,
+      })
+      const { id } = payment
+      await insertPayment(db, {
+        ...payment,
         discountCode: discount?.code ?? null,
         discountPercentage: discount?.value_percentage ?? null,
-        sequence: customerId ? 'first' : 'oneoff',
       })
       const created = await provider.create({
         customerId,
         amount,
         currency: bundle.currency,
-        description: `${site.settings.name}: ${bundle.credits} credits`,
+        description: describe(site, bundle.credits),
         method: input.method,
         redirectUrl: `${input.origin}/credits/${bundle.id}/${input.method}?payment=${id}`,
-        webhookUrl: `${input.origin}/api/payment-webhook.php`,
+        webhookUrl: webhookUrl(input.origin),
         locale: input.locale,
         metadata: { payment_id: id },
       })
@@ -288,7 +288,6 @@ export function createPaymentsService(
     createMandate: (p: Parameters<PaymentProvider['createMandate']>[0]) => provider.createMandate(p),
     /** A payment the provider never took: cancelled, so it counts nowhere. */
     cancel: (id: string) => updateStatus(db, id, 'canceled'),
-    attachMandate: (id: string, mandateId: string) => setMandate(db, id, mandateId),
 
     /** GET /api/repeat-order.php: the one-click purchase on offer, if the member has a saved card. */
     async repeatOffer(member: { userId: number }, site: Site): Promise<RepeatOffer | null> {
@@ -308,23 +307,16 @@ export function createPaymentsService(
     async repeat(member: { userId: number }, site: Site, origin: string): Promise<PaymentCreated> {
       const offer = await repeatOffer(member.userId, site)
       if (!offer) throw new AppError('payments.no_saved_card', 409)
-      const card: MandateRow = offer.card
-      const id = `pay_${randomBytes(12).toString('hex')}`
-      const returnUrl = (paymentId: string) => `${origin}/credits/repeat-order?payment=${paymentId}`
-      const payment = {
-        id,
+      const { bundle, card } = offer
+      const payment = bundlePayment(bundle, {
         userId: member.userId,
         siteId: site.id,
-        packageId: offer.bundle.id,
-        credits: offer.bundle.credits,
-        amount: offer.bundle.amount,
-        listAmount: offer.bundle.amount,
-        currency: offer.bundle.currency,
         method: card.method,
         provider: provider.name,
         sequence: 'recurring',
         mandateId: card.mandateId,
-      }
+      })
+      const returnUrl = (paymentId: string) => `${origin}/credits/repeat-order?payment=${paymentId}`
       // One click buys once: a second press or a retried request while a purchase is under way
       // (under the member's lock) answers that purchase instead of charging the card again.
       const underWay = await db.transaction(async (tx) => {
@@ -335,7 +327,7 @@ export function createPaymentsService(
         return null
       })
       if (underWay) return { payment_id: underWay, checkout_url: returnUrl(underWay) }
-      return chargeMandate(payment, site, card, returnUrl(id), origin)
+      return chargeMandate(payment, site, card, returnUrl(payment.id), origin)
     },
 
     /** GET /api/payment.php: the member's own payment, its status asked of the provider while open. */
