@@ -49,7 +49,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>
 const FINAL: ReadonlySet<string> = new Set(['paid', 'failed', 'canceled', 'expired'])
 
 /** What the provider shows the payer, and where it reports changes. */
-const describe = (site: Site, credits: number) => `${site.settings.name}: ${credits} credits`
+const paymentDescription = (site: Site, credits: number) => `${site.settings.name}: ${credits} credits`
 const webhookUrl = (origin: string) => `${origin}/api/payment-webhook.php`
 
 function toStatus(row: PaymentRow): PaymentStatusResponse {
@@ -165,7 +165,7 @@ export function createPaymentsService(
       const charged = await provider.charge({
         amount: payment.amount,
         currency: payment.currency,
-        description: describe(site, payment.credits),
+        description: paymentDescription(site, payment.credits),
         redirectUrl: returnUrl,
         webhookUrl: webhookUrl(origin),
         metadata: { payment_id: payment.id },
@@ -271,7 +271,7 @@ export function createPaymentsService(
         customerId,
         amount,
         currency: bundle.currency,
-        description: describe(site, bundle.credits),
+        description: paymentDescription(site, bundle.credits),
         method: input.method,
         redirectUrl: `${input.origin}/credits/${bundle.id}/${input.method}?payment=${id}`,
         webhookUrl: webhookUrl(input.origin),
