@@ -1,14 +1,14 @@
 // npm run bench:chat (DATABASE_URL set to an empty or scratch PostgreSQL database): one app node;
 // message send-to-delivery latency p50/p99 at a steady rate, saved-and-debited messages per second
-// under a closed loop, and a bare `ws` echo on the same machine as the ceiling.
-import { fork, spawn } from 'node:child_process'
+// under a closed loop, and a bare `ws` echo on the same machine as the ceiling. CHAT_BENCH_RATE sets the
+// steady rate (500 a second by default); BENCH_SERVER_FLAGS passes flags to the node, e.g. --cpu-prof.
+import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { Agent, request } from 'undici'
 import WebSocket from 'ws'
+import { startServer } from './server.ts'
 
 const PORT = 3191
 const ECHO_PORT = 3192
@@ -24,30 +24,11 @@ if (!databaseUrl) {
   console.error('Set DATABASE_URL to a scratch PostgreSQL database (its tables are created and filled).')
   process.exit(2)
 }
-if (!existsSync('build/server/index.js')) {
-  console.error('No build: run npm run build first.')
-  process.exit(1)
-}
-
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
-const dataDir = path.resolve('.tmp/bench-chat')
-rmSync(dataDir, { recursive: true, force: true })
 
-const server = spawn('node', ['server/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_MEMBERS: '0',
-    SIGNUP_LIMIT_PER_HOUR: '100000',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
+const server = startServer(PORT, '.tmp/bench-chat', { SEED_MEMBERS: '0', SIGNUP_LIMIT_PER_HOUR: '100000' })
 const echo = fork('bench/ws-echo.ts', [String(ECHO_PORT)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
 const agent = new Agent({ connections: 128, pipelining: 1 })
 
@@ -152,14 +133,21 @@ try {
   const interval = 1000 / STEADY_RATE
   const started = performance.now()
   const pending: Promise<number>[] = []
+  const answered: number[] = []
   let n = 0
   while (performance.now() - started < STEADY_SECONDS * 1000) {
     const due = Math.floor((performance.now() - started) / interval)
     while (n < due) {
       const pair = n % PAIRS
       const id = randomBytes(9).toString('base64url')
-      sentAt.set(id, performance.now())
-      pending.push(send(senders[pair].cookie, receivers[pair].profileId, id))
+      const t0 = performance.now()
+      sentAt.set(id, t0)
+      pending.push(
+        send(senders[pair].cookie, receivers[pair].profileId, id).then((status) => {
+          answered.push(performance.now() - t0)
+          return status
+        }),
+      )
       n++
     }
     await sleep(1)
@@ -168,6 +156,7 @@ try {
   await sleep(500)
   recording = false
   latencies.sort((a, b) => a - b)
+  answered.sort((a, b) => a - b)
   const failed = statuses.filter((s) => s !== 200).length
 
   // Closed loop: CLOSED_LOOP senders in flight, as fast as the node saves and debits.
@@ -239,7 +228,7 @@ try {
 
   console.log(`\nchat on one node, PostgreSQL, ${PAIRS} sender/receiver pairs, loopback`)
   console.log(
-    `steady ${STEADY_RATE} msg/s for ${STEADY_SECONDS} s: ${latencies.length} delivered, ${failed} failed; send-to-delivery p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms`,
+    `steady ${STEADY_RATE} msg/s for ${STEADY_SECONDS} s: ${latencies.length} delivered, ${failed} failed; send-to-delivery p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms; HTTP answer p50 ${pct(answered, 50).toFixed(1)} ms, p99 ${pct(answered, 99).toFixed(1)} ms`,
   )
   console.log(
     `closed loop, ${CLOSED_LOOP} in flight: ${perSecond.toFixed(0)} messages saved and debited per second`,

@@ -1,33 +1,14 @@
 // npm run bench: latency and throughput of the public calls and pages on loopback, and memory.
 // Starts the production server on its own port and data directory (PGlite, or DATABASE_URL).
-import { spawn } from 'node:child_process'
-import { existsSync, rmSync } from 'node:fs'
-import path from 'node:path'
 import { performance } from 'node:perf_hooks'
+import { startServer } from './server.ts'
 
 const PORT = 3190
 const base = `http://127.0.0.1:${PORT}`
-const dataDir = path.resolve('.tmp/bench-data')
 const REQUESTS = 400
 const CONCURRENCY = 8
 
-if (!existsSync('build/server/index.js')) {
-  console.error('No build: run npm run build first.')
-  process.exit(1)
-}
-rmSync(dataDir, { recursive: true, force: true })
-const server = spawn('node', ['server/main.ts'], {
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_MEMBERS: '50',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-})
+const server = startServer(PORT, '.tmp/bench-data', { SEED_MEMBERS: '50' })
 
 async function waitReady() {
   for (let i = 0; i < 600; i++) {

@@ -1,8 +1,8 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
-import { type Executor, isUniqueViolation, queryPreparedRows, queryRows } from '#server/db/client.ts'
+import { type Executor, queryPreparedRows, queryRows } from '#server/db/client.ts'
 import { notBlockedWith, selectProfileCards } from '#server/db/profile-cards.ts'
-import { conversationMembers, conversations, messages } from '#server/db/schema/chat.ts'
-import { blocks, profiles, users } from '#server/db/schema/members.ts'
+import { conversationMembers, messages } from '#server/db/schema/chat.ts'
+import { blocks, profiles } from '#server/db/schema/members.ts'
 
 /**
  * A chat partner others may reach: an active profile whose account is neither deleted nor banned.
@@ -59,189 +59,99 @@ export async function selectProfileIdOfUser(db: Executor, userId: number) {
   return rows[0] ?? null
 }
 
-/** The conversation of a pair, created when there is none; the pair is locked while looking. */
-export async function findOrCreateConversation(db: Executor, userId: number, partnerUserId: number) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(${Math.min(userId, partnerUserId)}, ${Math.max(userId, partnerUserId)})`,
-  )
-  const existing = await selectMembershipWith(db, userId, partnerUserId)
-  if (existing) return existing.conversationId
-  const [created] = await db.insert(conversations).values({}).returning({ id: conversations.id })
-  await db.insert(conversationMembers).values([
-    { conversationId: created.id, userId, partnerUserId, hidden: true },
-    { conversationId: created.id, userId: partnerUserId, partnerUserId: userId, hidden: true },
-  ])
-  return created.id
-}
-
 export type MessageRow = typeof messages.$inferSelect
 
-/**
- * The sender's account, locked for the rest of the transaction (one send of a member at a time),
- * with their profile id and the id of the message already sent under this client_id, if any.
- */
-export async function lockSender(db: Executor, userId: number, clientId: string) {
-  const rows = await queryPreparedRows<{
-    credits: number
-    paid: boolean
-    profile_id: number | null
-    existing: number | null
-  }>(
-    db,
-    sql`select u.credits, u.paid_user as paid,
-        (select p.id from ${profiles} p where p.user_id = u.id) as profile_id,
-        (select m.id from ${messages} m where m.sender_user_id = u.id and m.client_id = ${clientId}) as existing
-      from ${users} u where u.id = ${userId} for update of u`,
-  )
-  const row = rows[0]
-  return row
-    ? {
-        credits: Number(row.credits),
-        paid: row.paid,
-        profileId: row.profile_id === null ? null : Number(row.profile_id),
-        existing: row.existing === null ? null : Number(row.existing),
-      }
-    : null
+/** One send for chat_send (migration 0013): who, to whom, what, and what it costs when not free. */
+export interface SendRequest {
+  sender: number
+  client_id: string
+  profile: number | null
+  conversation: number | null
+  kind: 'text' | 'gift' | 'photo'
+  body: string
+  gift_key: string | null
+  photo_filename: string | null
+  photo_thumb: string | null
+  price: number
+  free_limit: number
 }
 
-/** The message a member sent under a client_id, with their balance now. */
-export async function selectMessageByClientId(db: Executor, senderUserId: number, clientId: string) {
-  const rows = await db
-    .select({ message: messages, credits: users.credits })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderUserId))
-    .where(and(eq(messages.senderUserId, senderUserId), eq(messages.clientId, clientId)))
-    .limit(1)
-  return rows[0] ?? null
+interface MessageJson {
+  id: number
+  conversation_id: number
+  sender_user_id: number
+  kind: string
+  body: string
+  gift_key: string | null
+  photo_filename: string | null
+  photo_thumb: string | null
+  cost: number
+  client_id: string
+  created_at: string
 }
 
-/**
- * A second send of the same client_id was refused: by the message's unique (sender, client_id), or
- * by the credits ledger, which keys the debit by the client_id too.
- */
-export function isDuplicateClientId(error: unknown): boolean {
-  return (
-    isUniqueViolation(error, 'messages_client_id') ||
-    (error as { code?: string } | null)?.code === 'credits.already_applied'
-  )
-}
+/** What chat_send answers for one send: why it may not go, or the message (new or sent before). */
+export type SendResult =
+  | { error: string; name?: string }
+  | {
+      message: MessageRow
+      credits: number
+      senderProfileId: number
+      /** Set for a new message: whom it went to, their unread count, whether it was paid. */
+      fresh: { partnerUserId: number; unread: number; charged: boolean } | null
+    }
 
-export async function selectMessage(db: Executor, id: number) {
-  const rows = await db.select().from(messages).where(eq(messages.id, id)).limit(1)
-  return rows[0] ?? null
-}
-
-export interface SendTarget {
-  conversationId: number | null
-  partnerUserId: number
-  partnerProfileId: number
-  name: string
-  invisible: boolean
-  reachable: boolean
-  blockedByThem: boolean
-  blockedByMe: boolean
-  /** The sender wrote in this conversation before. */
-  hasSent: boolean
-  /** How many free welcome messages the sender used (counted for free members only). */
-  freeUsed: number
-}
-
-/** Whom a message goes to, by conversation or by profile, with all that decides whether it may go. */
-export async function selectSendTarget(
-  db: Executor,
-  senderUserId: number,
-  to: { conversation?: number; profile?: number },
-  countFree: boolean,
-): Promise<SendTarget | null> {
-  const freeUsed = countFree
-    ? sql`(select count(*)::int from ${conversationMembers} f where f.user_id = ${senderUserId} and f.free_opening)`
-    : sql`0`
-  const columns = sql`cm.conversation_id, p.user_id as partner_user_id, p.id as profile_id, p.name, p.invisible,
-    (p.status = 'active' and not p.hidden) as reachable,
-    exists (select 1 from ${blocks} b where b.blocker_user_id = p.user_id and b.blocked_user_id = ${senderUserId}) as blocked_by_them,
-    exists (select 1 from ${blocks} b where b.blocker_user_id = ${senderUserId} and b.blocked_user_id = p.user_id) as blocked_by_me,
-    coalesce(cm.has_sent, false) as has_sent, ${freeUsed} as free_used`
-  const rows = await queryPreparedRows<Record<string, unknown>>(
-    db,
-    to.conversation !== undefined
-      ? sql`select ${columns} from ${conversationMembers} cm join ${profiles} p on p.user_id = cm.partner_user_id
-          where cm.conversation_id = ${to.conversation} and cm.user_id = ${senderUserId}`
-      : sql`select ${columns} from ${profiles} p left join ${conversationMembers} cm
-          on cm.user_id = ${senderUserId} and cm.partner_user_id = p.user_id
-          where p.id = ${to.profile ?? 0}`,
-  )
-  const r = rows[0]
-  if (!r) return null
-  return {
-    conversationId: r.conversation_id === null ? null : Number(r.conversation_id),
-    partnerUserId: Number(r.partner_user_id),
-    partnerProfileId: Number(r.profile_id),
-    name: String(r.name),
-    invisible: Boolean(r.invisible),
-    reachable: Boolean(r.reachable),
-    blockedByThem: Boolean(r.blocked_by_them),
-    blockedByMe: Boolean(r.blocked_by_me),
-    hasSent: Boolean(r.has_sent),
-    freeUsed: Number(r.free_used),
-  }
-}
+type SendResultJson =
+  | { error: string; name?: string }
+  | {
+      message: MessageJson
+      credits: number
+      sender_profile_id: number | null
+      fresh: boolean
+      partner_user_id?: number
+      unread?: number
+      charged?: boolean
+    }
 
 /**
- * Saves a message and updates both sides in one statement: the sender's side is read up to it and
- * visible, the partner's side visible with one more unread. Answers the message and the partner's
- * unread count.
+ * Sends a batch of messages in one call and one transaction: chat_send locks the senders, checks
+ * each send, debits and saves it, and answers one result per send, in order.
  */
-export async function insertMessageAndRecord(
-  db: Executor,
-  m: {
-    conversationId: number
-    senderUserId: number
-    partnerUserId: number
-    kind: string
-    body: string
-    giftKey: string | null
-    photoFilename: string | null
-    photoThumb: string | null
-    cost: number
-    clientId: string
-    freeOpening: boolean
-  },
-): Promise<{ message: MessageRow; unread: number }> {
-  const rows = await queryPreparedRows<{ id: number; created_at: string | Date; unread: number }>(
+export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<SendResult[]> {
+  const rows = await queryPreparedRows<{ results: SendResultJson[] | string }>(
     db,
-    sql`with msg as (
-      insert into ${messages} (conversation_id, sender_user_id, kind, body, gift_key, photo_filename, photo_thumb, cost, client_id)
-      values (${m.conversationId}, ${m.senderUserId}, ${m.kind}, ${m.body}, ${m.giftKey}, ${m.photoFilename}, ${m.photoThumb}, ${m.cost}, ${m.clientId})
-      returning id, created_at
-    ), mine as (
-      update ${conversationMembers} set last_message_at = msg.created_at, hidden = false,
-        last_read_message_id = msg.id, unread = 0, has_sent = true,
-        free_opening = free_opening or ${m.freeOpening}
-      from msg where conversation_id = ${m.conversationId} and user_id = ${m.senderUserId}
-    ), theirs as (
-      update ${conversationMembers} set last_message_at = msg.created_at, hidden = false, unread = unread + 1
-      from msg where conversation_id = ${m.conversationId} and user_id = ${m.partnerUserId}
-      returning unread
-    )
-    select msg.id, msg.created_at, (select unread from theirs) as unread from msg`,
+    sql`select chat_send(${JSON.stringify(sends)}::jsonb) as results`,
   )
-  const row = rows[0]
-  return {
-    message: {
-      id: Number(row.id),
-      conversationId: m.conversationId,
-      senderUserId: m.senderUserId,
-      kind: m.kind,
-      body: m.body,
-      giftKey: m.giftKey,
-      photoFilename: m.photoFilename,
-      photoThumb: m.photoThumb,
-      cost: m.cost,
-      clientId: m.clientId,
-      createdAt: new Date(row.created_at),
-    },
-    unread: Number(row.unread ?? 0),
-  }
+  const raw = rows[0].results
+  const results: SendResultJson[] = typeof raw === 'string' ? JSON.parse(raw) : raw
+  return results.map((r) => {
+    if ('error' in r) return r
+    const m = r.message
+    return {
+      message: {
+        id: Number(m.id),
+        conversationId: m.conversation_id,
+        senderUserId: m.sender_user_id,
+        kind: m.kind,
+        body: m.body,
+        giftKey: m.gift_key,
+        photoFilename: m.photo_filename,
+        photoThumb: m.photo_thumb,
+        cost: m.cost,
+        clientId: m.client_id,
+        createdAt: new Date(m.created_at),
+      },
+      credits: Number(r.credits),
+      senderProfileId: Number(r.sender_profile_id ?? 0),
+      fresh: r.fresh
+        ? {
+            partnerUserId: Number(r.partner_user_id),
+            unread: Number(r.unread ?? 0),
+            charged: Boolean(r.charged),
+          }
+        : null,
+    }
+  })
 }
 
 /** The member's unread messages over the chats they can see. */

@@ -15,34 +15,28 @@ import type {
   SendMessageResponse,
 } from '#common/schemas/chat.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
-import type { Db } from '#server/db/client.ts'
+import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { mediaUrl, toPublicProfile } from '#server/db/profile-cards.ts'
+import { createBatcher } from '#server/lib/batches.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
-import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import {
-  findOrCreateConversation,
-  insertMessageAndRecord,
-  isDuplicateClientId,
-  lockSender,
   type MessageRow,
   markRead,
   removeChat,
-  type SendTarget,
+  type SendRequest,
   selectChats,
   selectHistoryFloor,
   selectMembership,
   selectMembershipWith,
-  selectMessage,
-  selectMessageByClientId,
   selectMessages,
   selectPartnerByProfile,
   selectPartnerCard,
   selectPartnerLastRead,
   selectProfileIdOfUser,
-  selectSendTarget,
   selectUnreadTotal,
+  sendMessages,
 } from './chat.queries.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
@@ -60,18 +54,18 @@ interface Outgoing {
   photo?: { filename: string; thumbFilename: string }
 }
 
-/** Whether the message may go: a reachable partner, no block either way, new chats not with invisible members. */
-function checkTarget(
-  senderUserId: number,
-  target: SendTarget | null,
-  byConversation: boolean,
-): asserts target is SendTarget {
-  if (!target) throw new AppError(byConversation ? 'chat.not_found' : 'member.not_found', 404)
-  if (!target.reachable) throw new AppError('member.not_found', 404)
-  if (target.partnerUserId === senderUserId) throw new AppError('chat.self', 400)
-  if (target.invisible && target.conversationId === null) throw new AppError('member.not_found', 404)
-  if (target.blockedByThem) throw new AppError('member.blocked', 403, { name: target.name })
-  if (target.blockedByMe) throw new AppError('chat.blocked_by_you', 403, { name: target.name })
+/** At most 64 sends go to the database in one call, and at most two such calls at a time. */
+const SEND_BATCHES = { maxBatch: 64, inFlight: 2 }
+
+/** The HTTP status of each reason chat_send gives for refusing a send. */
+const REFUSALS: Record<string, number> = {
+  authentication_required: 403,
+  'chat.not_found': 404,
+  'member.not_found': 404,
+  'chat.self': 400,
+  'member.blocked': 403,
+  'chat.blocked_by_you': 403,
+  'credits.insufficient': 402,
 }
 
 /**
@@ -83,6 +77,8 @@ export function createChatService(
   deps: { events: EventBus; mediaDir: string; historyLimit?: number },
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
+  // Sends that arrive while a batch is in the database go together in the next one (group commit).
+  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends), SEND_BATCHES)
 
   const toMessage = (row: MessageRow, senderProfileId: number, cdnPrefix: string): Message => ({
     id: row.id,
@@ -112,69 +108,39 @@ export function createChatService(
     if (text.length > site.costs.message_length) {
       throw new AppError('chat.too_long', 400, { max: site.costs.message_length })
     }
-    const attempt = () =>
-      db.transaction(async (tx) => {
-        const sender = await lockSender(tx, senderUserId, out.clientId)
-        if (!sender) throw new AppError('authentication_required', 403)
-        const senderProfileId = sender.profileId ?? 0
-        if (sender.existing !== null) {
-          const again = await selectMessage(tx, sender.existing)
-          if (again) return { row: again, credits: sender.credits, senderProfileId, fresh: null }
-        }
-        const to =
-          out.conversation !== undefined ? { conversation: out.conversation } : { profile: out.profile }
-        const target = await selectSendTarget(tx, senderUserId, to, !sender.paid)
-        checkTarget(senderUserId, target, out.conversation !== undefined)
-        const conversationId =
-          target.conversationId ?? (await findOrCreateConversation(tx, senderUserId, target.partnerUserId))
-        const price =
-          out.kind === 'gift'
-            ? site.costs.gift_credits
-            : out.kind === 'photo'
-              ? site.costs.photo_credits
-              : site.costs.message_credits
-        // The welcome offer: a free member's opening message in up to FREE_CONVERSATIONS chats is free.
-        const freeOpening = !sender.paid && !target.hasSent && target.freeUsed < FREE_CONVERSATIONS
-        const cost = freeOpening ? 0 : price
-        const credits =
-          cost > 0
-            ? await changeCredits(tx, {
-                userId: senderUserId,
-                delta: -cost,
-                reason: `chat_${out.kind}`,
-                reference: out.clientId,
-              })
-            : sender.credits
-        const { message: row, unread } = await insertMessageAndRecord(tx, {
-          conversationId,
-          senderUserId,
-          partnerUserId: target.partnerUserId,
-          kind: out.kind,
-          body: text,
-          giftKey: out.gift ?? null,
-          photoFilename: out.photo?.filename ?? null,
-          photoThumb: out.photo?.thumbFilename ?? null,
-          cost,
-          clientId: out.clientId,
-          freeOpening,
-        })
-        return {
-          row,
-          credits,
-          senderProfileId,
-          fresh: { partnerUserId: target.partnerUserId, unread, charged: cost > 0 },
-        }
-      })
-    // Two sends of one client_id at the same moment: the second waits for the first's lock, then its
-    // insert meets the first's message and rolls back (its debit with it); it answers that message.
-    const outcome = await attempt().catch(async (error: unknown) => {
-      if (!isDuplicateClientId(error)) throw error
-      const again = await selectMessageByClientId(db, senderUserId, out.clientId)
-      if (!again) throw error
-      const profile = await selectProfileIdOfUser(db, senderUserId)
-      return { row: again.message, credits: again.credits, senderProfileId: profile?.id ?? 0, fresh: null }
+    const price =
+      out.kind === 'gift'
+        ? site.costs.gift_credits
+        : out.kind === 'photo'
+          ? site.costs.photo_credits
+          : site.costs.message_credits
+    const outcome = await sendBatched({
+      sender: senderUserId,
+      client_id: out.clientId,
+      profile: out.conversation === undefined ? (out.profile ?? 0) : null,
+      conversation: out.conversation ?? null,
+      kind: out.kind,
+      body: text,
+      gift_key: out.gift ?? null,
+      photo_filename: out.photo?.filename ?? null,
+      photo_thumb: out.photo?.thumbFilename ?? null,
+      price,
+      free_limit: FREE_CONVERSATIONS,
+    }).catch((error: unknown) => {
+      // The ledger keys a debit by the client_id: one already written for a message since removed.
+      if (isUniqueViolation(error, 'credit_ledger_once')) throw new AppError('credits.already_applied', 409)
+      throw error
     })
-    const message = toMessage(outcome.row, outcome.senderProfileId, site.cdnPrefix)
+    if ('error' in outcome) {
+      const status = REFUSALS[outcome.error]
+      if (status === undefined) throw new Error(`chat_send answered an unknown refusal: ${outcome.error}`)
+      throw new AppError(
+        outcome.error,
+        status,
+        outcome.name === undefined ? undefined : { name: outcome.name },
+      )
+    }
+    const message = toMessage(outcome.message, outcome.senderProfileId, site.cdnPrefix)
     if (outcome.fresh) {
       const { partnerUserId, unread, charged } = outcome.fresh
       const conversation = message.conversation
@@ -198,14 +164,19 @@ export function createChatService(
       site: { costs: Costs; cdnPrefix: string },
     ) {
       const stored = await storeImage(file, deps.mediaDir, 'c')
-      try {
-        return await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site)
-      } catch (error) {
-        await Promise.all(
+      const discard = () =>
+        Promise.all(
           [stored.filename, stored.thumbFilename].map((f) =>
             rm(path.join(deps.mediaDir, f), { force: true }),
           ),
         )
+      try {
+        const sent = await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site)
+        // A retried send answers the photo of its first attempt: this copy is not needed.
+        if (!sent.message.photo?.filename.endsWith(`/${stored.filename}`)) await discard()
+        return sent
+      } catch (error) {
+        await discard()
         throw error
       }
     },

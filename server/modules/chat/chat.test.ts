@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +12,7 @@ import { activeMember } from '../../../tests/support/accounts.ts'
 import { multipartBody } from '../../../tests/support/multipart.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { type SendRequest, sendMessages } from './chat.queries.ts'
 import { createChatService } from './chat.service.ts'
 
 let t: TestApp
@@ -153,13 +156,25 @@ describe('sending messages', () => {
       { profile: String(b.user.profile.id), client_id: clientId(), text: 'Look!' },
       { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: jpeg },
     )
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/message-photo.php',
-      payload: body,
-      headers: { cookie: a.cookie, 'content-type': contentType },
-    })
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/message-photo.php',
+        payload: body,
+        headers: { cookie: a.cookie, 'content-type': contentType },
+      })
+    const chatPhotos = async () =>
+      (await readdir(path.join(t.env.DATA_DIR, 'media', 'c'), { recursive: true }).catch(() => [])).filter(
+        (f) => f.endsWith('.webp'),
+      ).length
+    const before = await chatPhotos()
+    const res = await post()
     expect(res.statusCode).toBe(200)
+    // A retry answers the same message, charges nothing more and keeps no second copy of the photo.
+    const again = await post()
+    expect(again.json().message).toEqual(res.json().message)
+    expect(again.json().credits).toBe(80)
+    expect(await chatPhotos()).toBe(before + 2)
     const { message, credits } = res.json()
     expect(credits).toBe(80)
     expect(message).toMatchObject({ kind: 'photo', text: 'Look!' })
@@ -167,6 +182,52 @@ describe('sending messages', () => {
     const stored = await t.app.inject({ url: message.photo.filename })
     expect(stored.statusCode).toBe(200)
     expect(stored.rawPayload.includes(Buffer.from('Secret Person'))).toBe(false)
+  })
+})
+
+describe('sending in batches (group commit)', () => {
+  it('never deadlocks two batches writing both ways in the same conversations, and counts exactly', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 4 }, async (_, i) => {
+        const a = await activeMember(t.app, { name: `Left${i}` })
+        const b = await activeMember(t.app, { name: `Right${i}`, gender: 'female' })
+        await Promise.all([setCredits(a, 1000), setCredits(b, 1000)])
+        const conversation = (await send(a, { profile: b.user.profile.id }, 'Hi')).json().conversation
+        return { a, b, conversation }
+      }),
+    )
+    const item = (from: Member, conversation: number): SendRequest => ({
+      sender: from.user.id,
+      client_id: clientId(),
+      profile: null,
+      conversation,
+      kind: 'text',
+      body: 'Both ways',
+      gift_key: null,
+      photo_filename: null,
+      photo_thumb: null,
+      price: 1,
+      free_limit: 2,
+    })
+    // Each round, one batch writes A→B in pairs 0 and 2 and B→A in pairs 1 and 3, the other batch the
+    // opposite ways in the opposite order: taken one by one, their locks would cross.
+    for (let round = 0; round < 15; round++) {
+      const left = pairs.map((p, i) => (i % 2 === 0 ? item(p.a, p.conversation) : item(p.b, p.conversation)))
+      const right = pairs
+        .map((p, i) => (i % 2 === 0 ? item(p.b, p.conversation) : item(p.a, p.conversation)))
+        .reverse()
+      const results = await Promise.all([
+        sendMessages(t.database.db, left),
+        sendMessages(t.database.db, right),
+      ])
+      expect(results.flat().filter((r) => 'error' in r)).toEqual([])
+    }
+    for (const { a, b, conversation } of pairs) {
+      expect(await balanceAndLedger(a)).toEqual({ credits: 1000 - 10 - 15, ledger: 1000 - 10 - 15 })
+      expect(await balanceAndLedger(b)).toEqual({ credits: 1000 - 15, ledger: 1000 - 15 })
+      const page = (await call(b, 'GET', `/api/messages.php?conversation=${conversation}`)).json()
+      expect(page.messages).toHaveLength(30)
+    }
   })
 })
 

@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process'
+import { existsSync, rmSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Starts the built app in production mode on its own port and an emptied data directory, for a
+ * benchmark. BENCH_SERVER_FLAGS passes flags to its node (e.g. --cpu-prof).
+ */
+export function startServer(port: number, dataDir: string, env: Record<string, string>) {
+  if (!existsSync('build/server/index.js')) {
+    console.error('No build: run npm run build first.')
+    process.exit(1)
+  }
+  rmSync(path.resolve(dataDir), { recursive: true, force: true })
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
+  return spawn('node', [...flags, 'server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.resolve(dataDir),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+}
