@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
-import type { Executor } from '#server/db/client.ts'
+import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import { emailTokens, loginFailures, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 
@@ -38,23 +38,32 @@ export async function insertSession(db: Executor, userId: number, tokenHash: str
   await db.insert(sessions).values({ userId, tokenHash, expiresAt })
 }
 
-/** The live session of a token hash, with the ids the request needs. */
-export function selectSession(db: Executor, tokenHash: string) {
-  return db
-    .select({
-      userId: sessions.userId,
-      siteId: users.siteId,
-      status: users.status,
-      deletedAt: users.deletedAt,
-      paidUser: users.paidUser,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, sql`now()`)))
-    .limit(1)
-    .prepare('select_session')
-    .execute()
-    .then((rows) => rows[0] ?? null)
+/**
+ * The live sessions of some token hashes (the requests of one moment share this call), with the
+ * ids a request needs. The hashes are hex, so they travel as one comma-separated parameter.
+ */
+export async function selectSessions(db: Executor, tokenHashes: string[]) {
+  const rows = await queryPreparedRows<{
+    token_hash: string
+    user_id: number
+    site_id: number
+    status: string
+    deleted_at: Date | string | null
+    paid_user: boolean
+  }>(
+    db,
+    sql`select s.token_hash, s.user_id, u.site_id, u.status, u.deleted_at, u.paid_user
+      from ${sessions} s join ${users} u on u.id = s.user_id
+      where s.token_hash = any(string_to_array(${tokenHashes.join(',')}, ',')) and s.expires_at > now()`,
+  )
+  return rows.map((r) => ({
+    tokenHash: r.token_hash,
+    userId: Number(r.user_id),
+    siteId: Number(r.site_id),
+    status: r.status,
+    deletedAt: r.deleted_at,
+    paidUser: r.paid_user,
+  }))
 }
 
 export async function deleteSession(db: Executor, tokenHash: string) {

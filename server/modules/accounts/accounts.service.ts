@@ -9,6 +9,7 @@ import type { PushSubscriptionInput, SignupInput, Tracking, User } from '#common
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import type { Db } from '#server/db/client.ts'
+import { createBatcher } from '#server/lib/batches.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
@@ -28,7 +29,7 @@ import {
   recordLoginFailure,
   selectAccount,
   selectLoginFailures,
-  selectSession,
+  selectSessions,
   selectUserByEmail,
   updateUser,
   upsertPushSubscription,
@@ -56,6 +57,7 @@ export interface RequestOrigin {
   network: string | null
 }
 
+const SESSION_BATCHES = { maxBatch: 64, inFlight: 2 }
 const ACCOUNT_WINDOW_MINUTES = 15
 const ADDRESS_MAX_FAILURES = 20
 const ACTIVATION_MAILS_PER_DAY = 5
@@ -74,13 +76,19 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
     return token
   }
 
+  // Every request asks for its session: those of one moment share one query (see createBatcher).
+  const sessionOf = createBatcher(async (hashes: string[]) => {
+    const found = new Map((await selectSessions(db, [...new Set(hashes)])).map((s) => [s.tokenHash, s]))
+    return hashes.map((h) => found.get(h) ?? null)
+  }, SESSION_BATCHES)
+
   return {
     /** The member as GET /api/user.php answers it. */
     getUser: toUser,
 
     /** The member behind a session token, or null when the token is unknown, expired or the account gone. */
     async memberForToken(token: string): Promise<Member | null> {
-      const session = await selectSession(db, hashToken(token))
+      const session = await sessionOf(hashToken(token))
       if (!session || session.deletedAt || session.status === 'banned' || session.status === 'deleted')
         return null
       return { userId: session.userId, siteId: session.siteId, paid: session.paidUser }

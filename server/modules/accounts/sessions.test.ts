@@ -85,6 +85,21 @@ describe('sessions', () => {
     expect((await login(other.email, other.password, '127.4.0.2')).statusCode).toBe(200)
   })
 
+  it('tells apart the members of requests that arrive together (their sessions are read in one query)', async () => {
+    const members = await Promise.all(Array.from({ length: 6 }, () => signupMember(t.app)))
+    const loggedOut = await signupMember(t.app)
+    await t.app.inject({ url: '/api/logout.php', headers: { cookie: loggedOut.cookie } })
+    const asking = [...members, ...members, loggedOut, ...members.slice(0, 3)]
+    const answers = await Promise.all(
+      asking.map((m) =>
+        t.app.inject({ url: '/api/user.php', headers: { cookie: m.cookie, 'x-request-type': 'client' } }),
+      ),
+    )
+    expect(answers.map((a) => a.json().user?.id ?? null)).toEqual(
+      asking.map((m) => (m === loggedOut ? null : m.user.id)),
+    )
+  })
+
   it('GET /api/logout.php ends the session on the server', async () => {
     const m = await signupMember(t.app)
     const out = await t.app.inject({ url: '/api/logout.php', headers: { cookie: m.cookie } })
