@@ -1,7 +1,7 @@
 // npm run bench:chat (DATABASE_URL set to an empty or scratch PostgreSQL database): one app node;
 // message send-to-delivery latency p50/p99 at a steady rate, saved-and-debited messages per second
-// under a closed loop, and a bare `ws` echo on the same machine as the ceiling. CHAT_BENCH_RATE sets the
-// steady rate (500 a second by default); BENCH_SERVER_FLAGS passes flags to the node, e.g. --cpu-prof.
+// under a closed loop, and a bare `ws` echo on the same machine as the ceiling. CHAT_BENCH_RATES sets the
+// steady rates (500 and 1,500 a second by default); BENCH_SERVER_FLAGS passes flags to the node, e.g. --cpu-prof.
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
@@ -14,7 +14,7 @@ const PORT = 3191
 const ECHO_PORT = 3192
 const base = `http://127.0.0.1:${PORT}`
 const PAIRS = 50
-const STEADY_RATE = Number(process.env.CHAT_BENCH_RATE ?? 500)
+const STEADY_RATES = (process.env.CHAT_BENCH_RATES ?? '500,1500').split(',').map(Number)
 const STEADY_SECONDS = 10
 const CLOSED_LOOP = 64
 const CLOSED_SECONDS = 10
@@ -109,7 +109,7 @@ try {
   await db.end()
 
   const sentAt = new Map<string, number>()
-  const latencies: number[] = []
+  let latencies: number[] = []
   let recording = false
   for (const r of receivers) {
     await openSocket(r.cookie, (frame) => {
@@ -128,36 +128,47 @@ try {
     )
   }
 
-  // Steady load: STEADY_RATE messages a second, spread over the pairs.
-  recording = true
-  const interval = 1000 / STEADY_RATE
-  const started = performance.now()
-  const pending: Promise<number>[] = []
-  const answered: number[] = []
-  let n = 0
-  while (performance.now() - started < STEADY_SECONDS * 1000) {
-    const due = Math.floor((performance.now() - started) / interval)
-    while (n < due) {
-      const pair = n % PAIRS
-      const id = randomBytes(9).toString('base64url')
-      const t0 = performance.now()
-      sentAt.set(id, t0)
-      pending.push(
-        send(senders[pair].cookie, receivers[pair].profileId, id).then((status) => {
-          answered.push(performance.now() - t0)
-          return status
-        }),
-      )
-      n++
+  /** Steady load: `rate` messages a second for STEADY_SECONDS, spread over the pairs. */
+  async function steady(rate: number) {
+    latencies = []
+    recording = true
+    const interval = 1000 / rate
+    const started = performance.now()
+    const pending: Promise<number>[] = []
+    const answered: number[] = []
+    let n = 0
+    while (performance.now() - started < STEADY_SECONDS * 1000) {
+      const due = Math.floor((performance.now() - started) / interval)
+      while (n < due) {
+        const pair = n % PAIRS
+        const id = randomBytes(9).toString('base64url')
+        const t0 = performance.now()
+        sentAt.set(id, t0)
+        pending.push(
+          send(senders[pair].cookie, receivers[pair].profileId, id).then((status) => {
+            answered.push(performance.now() - t0)
+            return status
+          }),
+        )
+        n++
+      }
+      await sleep(1)
     }
-    await sleep(1)
+    const statuses = await Promise.all(pending)
+    const seconds = (performance.now() - started) / 1000
+    await sleep(500)
+    recording = false
+    const delivered = latencies.sort((a, b) => a - b)
+    answered.sort((a, b) => a - b)
+    const saved = statuses.filter((s) => s === 200).length
+    return [
+      `steady ${rate} msg/s for ${STEADY_SECONDS} s: ${(saved / seconds).toFixed(0)} saved and debited per second, ${delivered.length} delivered, ${statuses.length - saved} failed`,
+      `  send-to-delivery p50 ${pct(delivered, 50).toFixed(1)} ms, p99 ${pct(delivered, 99).toFixed(1)} ms; HTTP answer p50 ${pct(answered, 50).toFixed(1)} ms, p99 ${pct(answered, 99).toFixed(1)} ms`,
+      pct(delivered, 99),
+    ] as const
   }
-  const statuses = await Promise.all(pending)
-  await sleep(500)
-  recording = false
-  latencies.sort((a, b) => a - b)
-  answered.sort((a, b) => a - b)
-  const failed = statuses.filter((s) => s !== 200).length
+  const steadyResults = []
+  for (const rate of STEADY_RATES) steadyResults.push(await steady(rate))
 
   // Closed loop: CLOSED_LOOP senders in flight, as fast as the node saves and debits.
   let saved = 0
@@ -191,6 +202,8 @@ try {
       echoSent.delete(String(raw))
     }
   })
+  const echoRate = Math.max(...STEADY_RATES)
+  const interval = 1000 / echoRate
   const echoStart = performance.now()
   let e = 0
   while (performance.now() - echoStart < STEADY_SECONDS * 1000) {
@@ -227,17 +240,15 @@ try {
   echoSocket.close()
 
   console.log(`\nchat on one node, PostgreSQL, ${PAIRS} sender/receiver pairs, loopback`)
-  console.log(
-    `steady ${STEADY_RATE} msg/s for ${STEADY_SECONDS} s: ${latencies.length} delivered, ${failed} failed; send-to-delivery p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms; HTTP answer p50 ${pct(answered, 50).toFixed(1)} ms, p99 ${pct(answered, 99).toFixed(1)} ms`,
-  )
+  for (const [line, detail] of steadyResults) console.log(`${line}\n${detail}`)
   console.log(
     `closed loop, ${CLOSED_LOOP} in flight: ${perSecond.toFixed(0)} messages saved and debited per second`,
   )
   console.log(
-    `bare ws echo, same machine: p50 ${pct(echoTimes, 50).toFixed(2)} ms, p99 ${pct(echoTimes, 99).toFixed(2)} ms at ${STEADY_RATE}/s; ${echoPerSecond.toFixed(0)} round trips per second closed loop`,
+    `bare ws echo, same machine: p50 ${pct(echoTimes, 50).toFixed(2)} ms, p99 ${pct(echoTimes, 99).toFixed(2)} ms at ${echoRate}/s; ${echoPerSecond.toFixed(0)} round trips per second closed loop`,
   )
   console.log(
-    `ratios: chat p99 / echo p99 ${(pct(latencies, 99) / Math.max(0.01, pct(echoTimes, 99))).toFixed(1)}x; chat msg/s / echo msg/s ${(perSecond / echoPerSecond).toFixed(3)}`,
+    `ratios: chat p99 at ${echoRate}/s / echo p99 ${(steadyResults[STEADY_RATES.indexOf(echoRate)][2] / Math.max(0.01, pct(echoTimes, 99))).toFixed(1)}x; chat msg/s / echo msg/s ${(perSecond / echoPerSecond).toFixed(3)}`,
   )
 } finally {
   server.kill('SIGTERM')
