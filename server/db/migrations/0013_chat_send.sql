@@ -12,8 +12,7 @@ DECLARE
   sender_id int;
   sender record;
   target record;
-  existing "messages";
-  msg "messages";
+  msg jsonb;
   conversation int;
   free_used int;
   is_free boolean;
@@ -41,24 +40,25 @@ BEGIN
   FOR s IN SELECT * FROM jsonb_array_elements(sends) LOOP
     sender_id := (s->>'sender')::int;
     SELECT u."credits", u."paid_user" AS paid,
-        (SELECT p."id" FROM "profiles" p WHERE p."user_id" = u."id") AS profile_id
+        (SELECT p."id" FROM "profiles" p WHERE p."user_id" = u."id") AS profile_id,
+        (SELECT to_jsonb(m) FROM "messages" m
+          WHERE m."sender_user_id" = u."id" AND m."client_id" = s->>'client_id') AS existing
       INTO sender FROM "users" u WHERE u."id" = sender_id;
     IF NOT FOUND THEN
       results := results || jsonb_build_object('error', 'authentication_required');
       CONTINUE;
     END IF;
-
-    SELECT * INTO existing FROM "messages" m
-      WHERE m."sender_user_id" = sender_id AND m."client_id" = s->>'client_id';
-    IF FOUND THEN
-      results := results || jsonb_build_object('message', to_jsonb(existing), 'credits', sender."credits",
+    IF sender.existing IS NOT NULL THEN
+      results := results || jsonb_build_object('message', sender.existing, 'credits', sender."credits",
         'sender_profile_id', sender.profile_id, 'fresh', false);
       CONTINUE;
     END IF;
 
     IF s->>'conversation' IS NOT NULL THEN
       SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name", p."invisible",
-          (p."status" = 'active' AND NOT p."hidden") AS reachable, cm."has_sent"
+          (p."status" = 'active' AND NOT p."hidden") AS reachable, cm."has_sent",
+          EXISTS (SELECT 1 FROM "blocks" b WHERE b."blocker_user_id" = p."user_id" AND b."blocked_user_id" = sender_id) AS blocked_by_them,
+          EXISTS (SELECT 1 FROM "blocks" b WHERE b."blocker_user_id" = sender_id AND b."blocked_user_id" = p."user_id") AS blocked_by_me
         INTO target FROM "conversation_members" cm JOIN "profiles" p ON p."user_id" = cm."partner_user_id"
         WHERE cm."conversation_id" = (s->>'conversation')::int AND cm."user_id" = sender_id;
       IF NOT FOUND THEN
@@ -67,7 +67,9 @@ BEGIN
       END IF;
     ELSE
       SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name", p."invisible",
-          (p."status" = 'active' AND NOT p."hidden") AS reachable, coalesce(cm."has_sent", false) AS has_sent
+          (p."status" = 'active' AND NOT p."hidden") AS reachable, coalesce(cm."has_sent", false) AS has_sent,
+          EXISTS (SELECT 1 FROM "blocks" b WHERE b."blocker_user_id" = p."user_id" AND b."blocked_user_id" = sender_id) AS blocked_by_them,
+          EXISTS (SELECT 1 FROM "blocks" b WHERE b."blocker_user_id" = sender_id AND b."blocked_user_id" = p."user_id") AS blocked_by_me
         INTO target FROM "profiles" p LEFT JOIN "conversation_members" cm
           ON cm."user_id" = sender_id AND cm."partner_user_id" = p."user_id"
         WHERE p."id" = (s->>'profile')::int;
@@ -88,11 +90,11 @@ BEGIN
       results := results || jsonb_build_object('error', 'member.not_found');
       CONTINUE;
     END IF;
-    IF EXISTS (SELECT 1 FROM "blocks" b WHERE b."blocker_user_id" = target.partner_user_id AND b."blocked_user_id" = sender_id) THEN
+    IF target.blocked_by_them THEN
       results := results || jsonb_build_object('error', 'member.blocked', 'name', target."name");
       CONTINUE;
     END IF;
-    IF EXISTS (SELECT 1 FROM "blocks" b WHERE b."blocker_user_id" = sender_id AND b."blocked_user_id" = target.partner_user_id) THEN
+    IF target.blocked_by_me THEN
       results := results || jsonb_build_object('error', 'chat.blocked_by_you', 'name', target."name");
       CONTINUE;
     END IF;
@@ -121,35 +123,40 @@ BEGIN
     cost := CASE WHEN is_free THEN 0 ELSE (s->>'price')::int END;
     balance := sender."credits";
     IF cost > 0 THEN
-      UPDATE "users" SET "credits" = "credits" - cost
-        WHERE "id" = sender_id AND "credits" >= cost RETURNING "credits" INTO balance;
+      WITH changed AS (
+        UPDATE "users" SET "credits" = "credits" - cost
+          WHERE "id" = sender_id AND "credits" >= cost RETURNING "credits"
+      )
+      INSERT INTO "credit_ledger" ("user_id", "delta", "balance_after", "reason", "reference")
+        SELECT sender_id, -cost, changed."credits", 'chat_' || (s->>'kind'), s->>'client_id' FROM changed
+        RETURNING "balance_after" INTO balance;
       IF NOT FOUND THEN
         results := results || jsonb_build_object('error', 'credits.insufficient');
         CONTINUE;
       END IF;
-      INSERT INTO "credit_ledger" ("user_id", "delta", "balance_after", "reason", "reference")
-        VALUES (sender_id, -cost, balance, 'chat_' || (s->>'kind'), s->>'client_id');
     END IF;
 
-    INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "gift_key",
-        "photo_filename", "photo_thumb", "cost", "client_id")
-      VALUES (conversation, sender_id, s->>'kind', s->>'body', s->>'gift_key',
-        s->>'photo_filename', s->>'photo_thumb', cost, s->>'client_id')
-      RETURNING * INTO msg;
-    -- Both sides in one statement (rows locked in key order): the sender's is read up to the
-    -- message, the partner's gets one more unread; both come back to the lists.
-    WITH sides AS (
-      UPDATE "conversation_members" SET "last_message_at" = msg."created_at", "hidden" = false,
-          "last_read_message_id" = CASE WHEN "user_id" = sender_id THEN msg."id" ELSE "last_read_message_id" END,
-          "unread" = CASE WHEN "user_id" = sender_id THEN 0 ELSE "unread" + 1 END,
-          "has_sent" = "has_sent" OR "user_id" = sender_id,
-          "free_opening" = "free_opening" OR ("user_id" = sender_id AND is_free)
-        WHERE "conversation_id" = conversation
-        RETURNING "user_id", "unread"
+    -- The message and both sides in one statement (their rows locked in key order): the sender's
+    -- side is read up to the message, the partner's gets one more unread; both come back to the lists.
+    WITH saved AS (
+      INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "gift_key",
+          "photo_filename", "photo_thumb", "cost", "client_id")
+        VALUES (conversation, sender_id, s->>'kind', s->>'body', s->>'gift_key',
+          s->>'photo_filename', s->>'photo_thumb', cost, s->>'client_id')
+        RETURNING *
+    ), sides AS (
+      UPDATE "conversation_members" cm SET "last_message_at" = saved."created_at", "hidden" = false,
+          "last_read_message_id" = CASE WHEN cm."user_id" = sender_id THEN saved."id" ELSE cm."last_read_message_id" END,
+          "unread" = CASE WHEN cm."user_id" = sender_id THEN 0 ELSE cm."unread" + 1 END,
+          "has_sent" = cm."has_sent" OR cm."user_id" = sender_id,
+          "free_opening" = cm."free_opening" OR (cm."user_id" = sender_id AND is_free)
+        FROM saved WHERE cm."conversation_id" = conversation
+        RETURNING cm."user_id", cm."unread"
     )
-    SELECT sides."unread" INTO partner_unread FROM sides WHERE sides."user_id" = target.partner_user_id;
+    SELECT to_jsonb(saved), (SELECT sides."unread" FROM sides WHERE sides."user_id" = target.partner_user_id)
+      INTO msg, partner_unread FROM saved;
 
-    results := results || jsonb_build_object('message', to_jsonb(msg), 'credits', balance,
+    results := results || jsonb_build_object('message', msg, 'credits', balance,
       'sender_profile_id', sender.profile_id, 'partner_user_id', target.partner_user_id,
       'unread', partner_unread, 'charged', cost > 0, 'fresh', true);
   END LOOP;
