@@ -1,9 +1,33 @@
+-- credit_change: adds credits, or removes them when the balance covers it, and writes the ledger row,
+-- in one statement; answers the new balance, or NULL when a debit is not covered (nothing changes).
+-- The credits module's applyCreditChange and chat_send both go through it.
+CREATE FUNCTION "credit_change"("for_user" int, "delta" int, "reason" text, "reference" text)
+RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  balance int;
+BEGIN
+  -- PL/pgSQL rather than SQL: its statement's plan is kept for the session, not made on each call.
+  WITH changed AS (
+    UPDATE "users" SET "credits" = "users"."credits" + credit_change.delta
+      WHERE "users"."id" = credit_change.for_user
+        AND (credit_change.delta >= 0 OR "users"."credits" >= -credit_change.delta)
+      RETURNING "users"."credits"
+  )
+  INSERT INTO "credit_ledger" ("user_id", "delta", "balance_after", "reason", "reference")
+    SELECT credit_change.for_user, credit_change.delta, changed."credits", credit_change.reason,
+      credit_change.reference
+    FROM changed
+    RETURNING "balance_after" INTO balance;
+  RETURN balance;
+END
+$$;
+--> statement-breakpoint
 -- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Each element of
 -- `sends` is {sender, client_id, profile | conversation, kind, body, gift_key, photo_filename,
 -- photo_thumb, price, free_limit}; the answer has one element per send, in order: {error, name} when
 -- it may not go, or {message, credits, sender_profile_id, partner_user_id, unread, charged, fresh}.
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
--- already used answers its message, the debit never goes below zero and writes its ledger row, and
+-- already used answers its message, the debit goes through credit_change (never below zero), and
 -- the message and both sides of the conversation are written together.
 CREATE FUNCTION "chat_send"("sends" jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
@@ -123,14 +147,8 @@ BEGIN
     cost := CASE WHEN is_free THEN 0 ELSE (s->>'price')::int END;
     balance := sender."credits";
     IF cost > 0 THEN
-      WITH changed AS (
-        UPDATE "users" SET "credits" = "credits" - cost
-          WHERE "id" = sender_id AND "credits" >= cost RETURNING "credits"
-      )
-      INSERT INTO "credit_ledger" ("user_id", "delta", "balance_after", "reason", "reference")
-        SELECT sender_id, -cost, changed."credits", 'chat_' || (s->>'kind'), s->>'client_id' FROM changed
-        RETURNING "balance_after" INTO balance;
-      IF NOT FOUND THEN
+      balance := credit_change(sender_id, -cost, 'chat_' || (s->>'kind'), s->>'client_id');
+      IF balance IS NULL THEN
         results := results || jsonb_build_object('error', 'credits.insufficient');
         CONTINUE;
       END IF;

@@ -1,29 +1,22 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import { creditLedger } from '#server/db/schema/accounts.ts'
-import { users } from '#server/db/schema/members.ts'
 
 /**
  * Adds credits (or, when negative and covered, removes them) and writes the ledger row, in one
- * statement; answers the new balance, or null when a debit is not covered (nothing changes then).
+ * statement (the SQL function credit_change, migration 0013); answers the new balance, or null when
+ * a debit is not covered (nothing changes then).
  */
 export async function applyCreditChange(
   db: Executor,
   change: { userId: number; delta: number; reason: string; reference: string | null },
 ): Promise<number | null> {
-  const covered = change.delta < 0 ? sql`and ${users.credits} >= ${-change.delta}` : sql``
-  const rows = await queryPreparedRows<{ balance: number }>(
+  const rows = await queryPreparedRows<{ balance: number | null }>(
     db,
-    sql`with changed as (
-      update ${users} set credits = ${users.credits} + ${change.delta}
-      where ${users.id} = ${change.userId} ${covered}
-      returning ${users.credits} as credits
-    )
-    insert into ${creditLedger} (user_id, delta, balance_after, reason, reference)
-    select ${change.userId}, ${change.delta}, credits, ${change.reason}, ${change.reference} from changed
-    returning balance_after as balance`,
+    sql`select credit_change(${change.userId}, ${change.delta}, ${change.reason}, ${change.reference}) as balance`,
   )
-  return rows[0] ? Number(rows[0].balance) : null
+  const balance = rows[0]?.balance
+  return balance === null || balance === undefined ? null : Number(balance)
 }
 
 /** The member's most recent credit movements, newest first. */
