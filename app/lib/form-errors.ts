@@ -18,11 +18,18 @@ export function zodFieldErrors(error: z.ZodError, t: TFunction): FieldErrors {
   return fields
 }
 
+/**
+ * The message of a failed API call in the member's language: the server's, or `fallback` (the
+ * generic server error unless told) when the call did not get an answer.
+ */
+export function apiErrorMessage(error: unknown, t: TFunction, fallback = t('errors.server.error')): string {
+  return error instanceof ApiError ? error.message : fallback
+}
+
 /** What a failed API call tells a form: per-field messages, or one message for the whole form. */
 export function apiFormErrors(error: unknown, t: TFunction): { fields: FieldErrors; message: string | null } {
-  if (error instanceof ApiError) {
-    if (error.fields && Object.keys(error.fields).length > 0) return { fields: error.fields, message: null }
-    return { fields: {}, message: error.message }
+  if (error instanceof ApiError && error.fields && Object.keys(error.fields).length > 0) {
+    return { fields: error.fields, message: null }
   }
-  return { fields: {}, message: t('errors.server.error') }
+  return { fields: {}, message: apiErrorMessage(error, t) }
 }

@@ -1,4 +1,10 @@
 /**
+ * At most 64 items go to the database in one call, and at most two such calls at a time: a node then
+ * keeps two of its pool's connections busy with them while the others serve everything else.
+ */
+const BATCH_LIMITS = { maxBatch: 64, inFlight: 2 }
+
+/**
  * Group commit: calls that arrive while the database is busy with earlier batches wait and go
  * together as the next batch, so under load N calls cost one round trip and one commit instead of
  * N, and a lone call goes at once (at the end of the event loop turn it arrived in, with whatever
@@ -8,7 +14,7 @@
  */
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  limits: { maxBatch: number; inFlight: number },
+  limits: { maxBatch: number; inFlight: number } = BATCH_LIMITS,
 ): (item: I) => Promise<O> {
   interface Waiting {
     item: I

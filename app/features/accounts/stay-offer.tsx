@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { DiscountCode } from '#common/schemas/credits.ts'
-import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { fetchJson } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { DeleteAccountForm } from './delete-account-form.tsx'
@@ -31,7 +32,7 @@ export function DeleteAccountSection() {
         }),
       )
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+      setError(apiErrorMessage(failure, t))
     }
   }
   const until = code?.expires

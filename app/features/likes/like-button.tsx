@@ -2,7 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { LikeResponse } from '#common/schemas/likes.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
-import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { fetchJson } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useLoginPrompt } from '../accounts/login-prompt.tsx'
@@ -48,7 +49,7 @@ export function LikeButton({
       })
       store.liked(profile, result.liked, result.match)
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('likes.failed'))
+      setError(apiErrorMessage(failure, t, t('likes.failed')))
     } finally {
       setBusy(false)
     }

@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { useChatStore } from '../../features/chat/chat-store.tsx'
 import { badgeText } from '../../features/likes/badge.ts'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
-import { ApiError } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/chats'
 import { loadChats } from './chat.server.ts'
 
@@ -51,7 +51,7 @@ export default function Chats() {
       const all = (chats ?? []).filter((c) => c.profile.id === chat.profile.id).map((c) => c.conversation)
       await removeChats(all)
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+      setError(apiErrorMessage(failure, t))
     }
   }
   return (

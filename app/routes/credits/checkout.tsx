@@ -4,11 +4,12 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { discounted } from '#common/money.ts'
 import type { DiscountCode, PaymentCreated } from '#common/schemas/credits.ts'
-import { PageTitle } from '../../components/page-title.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
+import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
-import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { fetchJson } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { Route } from './+types/checkout'
 import { loadCheckout } from './credits.server.ts'
@@ -50,7 +51,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       return true
     } catch (failure) {
       setDiscount(null)
-      setCodeError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+      setCodeError(apiErrorMessage(failure, t))
       return false
     }
   }
@@ -77,7 +78,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
       })
       window.location.assign(created.checkout_url)
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+      setError(apiErrorMessage(failure, t))
       setBusy(false)
       setConfirming(false)
     }
@@ -85,14 +86,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container py-4 checkout">
-      <PageTitle title={t('checkout.title')} />
-      <p>
-        <Link to="/credits">
-          <span aria-hidden="true">← </span>
-          {t('checkout.allBundles')}
-        </Link>
-      </p>
-      <h1 className="h3">{t('checkout.title')}</h1>
+      <PaymentPageHeading title={t('checkout.title')} />
       {paymentId ? null : <p className="lead">{t('checkout.summary', { count: bundle.credits, price })}</p>}
       {paymentId ? (
         <PaymentStatusPanel

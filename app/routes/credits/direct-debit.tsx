@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { useNavigate } from 'react-router'
 import {
   DirectDebitConfirm,
   DirectDebitInput,
@@ -8,9 +8,9 @@ import {
   type PaymentCreated,
 } from '#common/schemas/credits.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
-import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
+import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { fetchJson } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
@@ -41,8 +41,14 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
   const [otp, setOtp] = useState('')
   const bundle = packages.find((p) => p.id === selected) ?? null
   const price = bundle ? money(bundle.amount, bundle.currency) : ''
-  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }))
+  /** What each account and address field shares: its id, label, value, change handler and error. */
+  const field = (key: keyof typeof EMPTY, label: string) => ({
+    id: `dd-${key.replace('_', '-')}`,
+    label: t(`directDebit.${label}`),
+    value: values[key],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
+    error: fields[key],
+  })
 
   const run = async (work: () => Promise<void>) => {
     setMessage(null)
@@ -100,14 +106,7 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container py-4 direct-debit" style={{ maxWidth: 720 }}>
-      <PageTitle title={t('directDebit.title')} />
-      <p>
-        <Link to="/credits">
-          <span aria-hidden="true">← </span>
-          {t('checkout.allBundles')}
-        </Link>
-      </p>
-      <h1 className="h3">{t('directDebit.title')}</h1>
+      <PaymentPageHeading title={t('directDebit.title')} />
       {payment ? (
         <PaymentStatusPanel
           paymentId={payment.id}
@@ -181,73 +180,31 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
+          <FormField {...field('holder', 'holder')} autoComplete="name" />
           <FormField
-            id="dd-holder"
-            label={t('directDebit.holder')}
-            autoComplete="name"
-            value={values.holder}
-            onChange={set('holder')}
-            error={fields.holder}
-          />
-          <FormField
-            id="dd-iban"
-            label={t('directDebit.iban')}
+            {...field('iban', 'iban')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={values.iban}
-            onChange={set('iban')}
-            error={fields.iban}
           />
           <div className="row g-2">
             <div className="col-8">
-              <FormField
-                id="dd-street"
-                label={t('directDebit.street')}
-                autoComplete="address-line1"
-                value={values.street}
-                onChange={set('street')}
-                error={fields.street}
-              />
+              <FormField {...field('street', 'street')} autoComplete="address-line1" />
             </div>
             <div className="col-4">
-              <FormField
-                id="dd-house-number"
-                label={t('directDebit.houseNumber')}
-                value={values.house_number}
-                onChange={set('house_number')}
-                error={fields.house_number}
-              />
+              <FormField {...field('house_number', 'houseNumber')} />
             </div>
             <div className="col-4">
-              <FormField
-                id="dd-zip"
-                label={t('directDebit.zip')}
-                autoComplete="postal-code"
-                value={values.zip}
-                onChange={set('zip')}
-                error={fields.zip}
-              />
+              <FormField {...field('zip', 'zip')} autoComplete="postal-code" />
             </div>
             <div className="col-8">
-              <FormField
-                id="dd-city"
-                label={t('directDebit.city')}
-                autoComplete="address-level2"
-                value={values.city}
-                onChange={set('city')}
-                error={fields.city}
-              />
+              <FormField {...field('city', 'city')} autoComplete="address-level2" />
             </div>
           </div>
           <FormField
-            id="dd-phone"
+            {...field('phone', 'phone')}
             type="tel"
-            label={t('directDebit.phone')}
             autoComplete="tel"
-            value={values.phone}
-            onChange={set('phone')}
-            error={fields.phone}
             help={t('directDebit.phoneHelp')}
           />
           <div>

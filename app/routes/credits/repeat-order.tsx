@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import type { PaymentCreated } from '#common/schemas/credits.ts'
 import { FormMessage } from '../../components/form-field.tsx'
-import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
+import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
-import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { fetchJson } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/repeat-order'
 import { loadRepeatOrder } from './credits.server.ts'
 
@@ -34,7 +35,7 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
       const created = await fetchJson<PaymentCreated>('/api/repeat-order.php', { method: 'POST', retries: 0 })
       navigate(`/credits/repeat-order?payment=${created.payment_id}`, { replace: true })
     } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : t('errors.server.error'))
+      setError(apiErrorMessage(failure, t))
     } finally {
       setBusy(false)
     }
@@ -42,14 +43,7 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="container py-4 repeat-order" style={{ maxWidth: 640 }}>
-      <PageTitle title={t('repeatOrder.title')} />
-      <p>
-        <Link to="/credits">
-          <span aria-hidden="true">← </span>
-          {t('checkout.allBundles')}
-        </Link>
-      </p>
-      <h1 className="h3">{t('repeatOrder.title')}</h1>
+      <PaymentPageHeading title={t('repeatOrder.title')} />
       {payment ? (
         <PaymentStatusPanel
           paymentId={payment.id}

@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { useChatStore } from '../../features/chat/chat-store.tsx'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
 import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { Route } from './+types/swipe-game'
 import { loadSwipeGame } from './swipe.server.ts'
@@ -65,7 +66,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
         if (failure instanceof ApiError && failure.code === 'swipe.limit_reached') {
           setState((s) => ({ ...s, likesLeft: 0 }))
         } else {
-          setError(failure instanceof ApiError ? failure.message : t('likes.failed'))
+          setError(apiErrorMessage(failure, t, t('likes.failed')))
         }
       } finally {
         setBusy(false)

@@ -57,7 +57,6 @@ export interface RequestOrigin {
   network: string | null
 }
 
-const SESSION_BATCHES = { maxBatch: 64, inFlight: 2 }
 const ACCOUNT_WINDOW_MINUTES = 15
 const ADDRESS_MAX_FAILURES = 20
 const ACTIVATION_MAILS_PER_DAY = 5
@@ -80,7 +79,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService }) {
   const sessionOf = createBatcher(async (hashes: string[]) => {
     const found = new Map((await selectSessions(db, [...new Set(hashes)])).map((s) => [s.tokenHash, s]))
     return hashes.map((h) => found.get(h) ?? null)
-  }, SESSION_BATCHES)
+  })
 
   return {
     /** The member as GET /api/user.php answers it. */

@@ -54,9 +54,6 @@ interface Outgoing {
   photo?: { filename: string; thumbFilename: string }
 }
 
-/** At most 64 sends go to the database in one call, and at most two such calls at a time. */
-const SEND_BATCHES = { maxBatch: 64, inFlight: 2 }
-
 /** The HTTP status of each reason chat_send gives for refusing a send. */
 const REFUSALS: Record<string, number> = {
   authentication_required: 403,
@@ -78,7 +75,7 @@ export function createChatService(
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
-  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends), SEND_BATCHES)
+  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends))
 
   const toMessage = (row: MessageRow, senderProfileId: number, cdnPrefix: string): Message => ({
     id: row.id,

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { creditLedger } from '#server/db/schema/accounts.ts'
 import { users } from '#server/db/schema/members.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { creditAccount } from '../../../tests/support/credits.ts'
 import { multipartBody } from '../../../tests/support/multipart.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -47,13 +47,8 @@ async function setCredits(member: Member, credits: number, paid = true) {
 }
 
 async function balanceAndLedger(member: Member) {
-  const db = t.database.db
-  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, member.user.id))
-  const [ledger] = await db
-    .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int` })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, member.user.id))
-  return { credits: row.credits, ledger: Number(ledger.sum) }
+  const { credits, ledger } = await creditAccount(t.database.db, member.user.id)
+  return { credits, ledger }
 }
 
 beforeAll(async () => {

@@ -1,8 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { creditLedger } from '#server/db/schema/accounts.ts'
-import { users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { creditAccount } from '../../../tests/support/credits.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { changeCredits } from './credits.service.ts'
 
@@ -14,16 +12,8 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 async function balanceAndLedger(userId: number) {
-  const db = t.database.db
-  const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId))
-  const [ledger] = await db
-    .select({
-      sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int`,
-      rows: sql<number>`count(*)::int`,
-    })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, userId))
-  return { credits: row.credits, ledger: Number(ledger.sum), rows: Number(ledger.rows) }
+  const { credits, ledger, entries } = await creditAccount(t.database.db, userId)
+  return { credits, ledger, rows: entries }
 }
 
 describe('changeCredits (credit_change)', () => {

@@ -5,12 +5,10 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { creditLedger } from '#server/db/schema/accounts.ts'
-import { users } from '#server/db/schema/members.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { creditAccount } from '../../../tests/support/credits.ts'
 import { sandboxPayments } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDiscountsService } from './discounts.service.ts'
@@ -31,18 +29,7 @@ afterAll(async () => {
   await t.close()
 })
 
-async function account(member: Member) {
-  const db = t.database.db
-  const [row] = await db
-    .select({ credits: users.credits, paid: users.paidUser })
-    .from(users)
-    .where(eq(users.id, member.user.id))
-  const [ledger] = await db
-    .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int`, n: sql<number>`count(*)::int` })
-    .from(creditLedger)
-    .where(eq(creditLedger.userId, member.user.id))
-  return { credits: row.credits, paid: row.paid, ledger: Number(ledger.sum), entries: Number(ledger.n) }
-}
+const account = (member: Member) => creditAccount(t.database.db, member.user.id)
 
 const sandboxSetup = () => sandboxPayments(t, () => clock)
 

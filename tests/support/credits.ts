@@ -1,0 +1,17 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { creditLedger } from '#server/db/schema/accounts.ts'
+import { users } from '#server/db/schema/members.ts'
+
+/** A member's balance and Premium flag, beside their credit ledger: the sum of its changes and how many. */
+export async function creditAccount(db: Db, userId: number) {
+  const [row] = await db
+    .select({ credits: users.credits, paid: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId))
+  const [ledger] = await db
+    .select({ sum: sql<number>`coalesce(sum(${creditLedger.delta}), 0)::int`, n: sql<number>`count(*)::int` })
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+  return { credits: row.credits, paid: row.paid, ledger: Number(ledger.sum), entries: Number(ledger.n) }
+}
