@@ -10,6 +10,7 @@ import type { ViteDevServer } from 'vite'
 import { type Database, openDatabase } from './db/client.ts'
 import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
+import { type Clock, systemClock } from './lib/clock.ts'
 import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
@@ -71,6 +72,8 @@ export interface BuildAppOptions {
   logStream?: NodeJS.WritableStream
   /** Run the scheduled jobs (off in tests unless asked for). */
   jobs?: boolean
+  /** The one clock of every service (tests move it); the system's by default. */
+  clock?: Clock
 }
 
 declare module 'fastify' {
@@ -83,6 +86,7 @@ declare module 'fastify' {
 /** Builds the whole server: the table of contents of every plugin and module. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = options
+  const now = options.clock ?? systemClock
   const production = env.NODE_ENV === 'production'
   const database =
     options.database ??
@@ -111,14 +115,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
     log: app.log,
+    now,
   })
   mail.start()
   app.addHook('onClose', async () => mail.stop())
-  const accounts = createAccountsService(database.db, { mail })
-  const passwords = createPasswordService(database.db, { mail })
+  const accounts = createAccountsService(database.db, { mail, now })
+  const passwords = createPasswordService(database.db, { mail, now })
   const accountSettings = createAccountSettingsService(database.db, {
     mail,
     mediaDir: path.join(env.DATA_DIR, 'media'),
+    now,
   })
   const profiles = createProfileService(database.db)
   const photos = createPhotosService(database.db, { mediaDir: path.join(env.DATA_DIR, 'media') })
@@ -132,17 +138,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const events = redisBus ?? createEventBus(onEventError)
   const chat = createChatService(database.db, { events, mediaDir: path.join(env.DATA_DIR, 'media') })
   const likes = createLikesService(database.db, { events, members })
-  const swipes = createSwipeService(database.db, { likes })
-  const sandboxPsp = createSandboxPspService(database.db)
-  const discounts = createDiscountsService(database.db)
+  const swipes = createSwipeService(database.db, { likes, now })
+  const sandboxPsp = createSandboxPspService(database.db, { now })
+  const discounts = createDiscountsService(database.db, { now })
   const payments = createPaymentsService(database.db, {
     events,
     discounts,
+    now,
     provider: env.MOLLIE_API_KEY
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY, apiEndpoint: env.MOLLIE_API_ENDPOINT })
       : sandboxProvider(sandboxPsp),
   })
-  const directDebit = createDirectDebitService(database.db, { payments })
+  const directDebit = createDirectDebitService(database.db, { payments, now })
   const services: AppServices = {
     sites,
     members,

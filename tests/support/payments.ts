@@ -21,6 +21,7 @@ export function sandboxPayments(t: TestApp, now: () => Date) {
     provider: sandboxProvider(psp),
     events: t.app.services.events,
     discounts: createDiscountsService(t.database.db, { now }),
+    now,
   })
   return { psp, payments, webhooks }
 }

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { buildApp } from '#server/app.ts'
 import { type Database, openDatabase } from '#server/db/client.ts'
 import { type Env, readEnv } from '#server/env.ts'
+import type { Clock } from '#server/lib/clock.ts'
 
 /** The environment of a test run: which database the integration suite runs on. */
 export const testEnv = readEnv({ ...process.env, NODE_ENV: 'test' })
@@ -51,7 +52,7 @@ export interface TestApp {
 
 /** buildApp() on a fresh migrated database, API only, for app.inject tests. */
 export async function createTestApp(
-  options: { logStream?: NodeJS.WritableStream; env?: Record<string, string> } = {},
+  options: { logStream?: NodeJS.WritableStream; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-test-'))
   const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env })
@@ -62,6 +63,7 @@ export async function createTestApp(
     pages: false,
     logger: Boolean(options.logStream),
     logStream: options.logStream,
+    clock: options.clock,
   })
   return {
     app,

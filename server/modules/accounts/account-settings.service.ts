@@ -3,6 +3,7 @@ import path from 'node:path'
 import { ACCOUNT_REACTIVATION_DAYS } from '#common/constants.ts'
 import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
+import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { verifyPassword } from '#server/lib/passwords.ts'
 import { hashToken } from '#server/lib/tokens.ts'
@@ -29,7 +30,12 @@ export type AccountSettingsService = ReturnType<typeof createAccountSettingsServ
 const EMAIL_CHANGE_HOURS = 24
 
 /** Changing the e-mail address, deleting the account, undoing that, and erasing it after 14 days. */
-export function createAccountSettingsService(db: Db, deps: { mail: MailService; mediaDir: string }) {
+export function createAccountSettingsService(
+  db: Db,
+  deps: { mail: MailService; mediaDir: string; now: Clock },
+) {
+  const { now } = deps
+  const reactivationSince = () => shifted(now(), -ACCOUNT_REACTIVATION_DAYS * DAY_MS)
   async function checkedUser(member: Member, password: string) {
     const user = await selectUserById(db, member.userId)
     if (!user) throw new AppError('authentication_required', 403)
@@ -57,6 +63,7 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
           validForMs: EMAIL_CHANGE_HOURS * 3_600_000,
           newEmail: email,
           replace: true,
+          at: now(),
           mail: (token) =>
             emailChangeMail(
               { site: from.site, locale: localeOfLanguage(user.language), to: email, name },
@@ -71,7 +78,7 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
     async confirmEmailChange(token: string): Promise<void> {
       await db
         .transaction(async (tx) => {
-          const row = await consumeEmailToken(tx, hashToken(token), 'mail_change')
+          const row = await consumeEmailToken(tx, hashToken(token), 'mail_change', now())
           if (!row?.newEmail) throw new AppError('accounts.link_invalid', 400)
           await updateUser(tx, row.userId, { email: row.newEmail })
         })
@@ -96,12 +103,13 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
       const user = await checkedUser(member, input.password)
       const name = await selectProfileName(db, user.id)
       await db.transaction(async (tx) => {
-        await markDeleted(tx, user.id, input.reason, input.remarks ?? null)
+        await markDeleted(tx, user.id, input.reason, input.remarks ?? null, now())
         await deleteUserSessions(tx, user.id)
         await issueEmailLink(tx, {
           userId: user.id,
           purpose: 'restore',
-          validForMs: ACCOUNT_REACTIVATION_DAYS * 86_400_000,
+          at: now(),
+          validForMs: ACCOUNT_REACTIVATION_DAYS * DAY_MS,
           mail: (token) =>
             deletionMail(
               { site: from.site, locale: localeOfLanguage(user.language), to: user.email, name },
@@ -115,8 +123,8 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
     /** Undoes a deletion with the mailed link, within 14 days. */
     async restoreAccount(token: string): Promise<void> {
       await db.transaction(async (tx) => {
-        const row = await consumeEmailToken(tx, hashToken(token), 'restore')
-        if (!row || !(await restoreDeleted(tx, row.userId, ACCOUNT_REACTIVATION_DAYS))) {
+        const row = await consumeEmailToken(tx, hashToken(token), 'restore', now())
+        if (!row || !(await restoreDeleted(tx, row.userId, reactivationSince()))) {
           throw new AppError('accounts.link_invalid', 400)
         }
       })
@@ -126,7 +134,7 @@ export function createAccountSettingsService(db: Db, deps: { mail: MailService; 
     async purgeExpiredDeletions(): Promise<number> {
       let purged = 0
       for (;;) {
-        const batch = await selectExpiredDeletions(db, ACCOUNT_REACTIVATION_DAYS, 100)
+        const batch = await selectExpiredDeletions(db, reactivationSince(), 100)
         if (batch.length === 0) return purged
         for (const { id } of batch) {
           const files = await selectPhotoFiles(db, id)

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import { emailTokens, loginFailures, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
@@ -42,7 +42,7 @@ export async function insertSession(db: Executor, userId: number, tokenHash: str
  * The live sessions of some token hashes (the requests of one moment share this call), with the
  * ids a request needs. The hashes are hex, so they travel as one comma-separated parameter.
  */
-export async function selectSessions(db: Executor, tokenHashes: string[]) {
+export async function selectSessions(db: Executor, tokenHashes: string[], at: Date) {
   const rows = await queryPreparedRows<{
     token_hash: string
     user_id: number
@@ -54,7 +54,7 @@ export async function selectSessions(db: Executor, tokenHashes: string[]) {
     db,
     sql`select s.token_hash, s.user_id, u.site_id, u.status, u.deleted_at, u.paid_user
       from ${sessions} s join ${users} u on u.id = s.user_id
-      where s.token_hash = any(string_to_array(${tokenHashes.join(',')}, ',')) and s.expires_at > now()`,
+      where s.token_hash = any(string_to_array(${tokenHashes.join(',')}, ',')) and s.expires_at > ${at.toISOString()}::timestamptz`,
   )
   return rows.map((r) => ({
     tokenHash: r.token_hash,
@@ -72,38 +72,41 @@ export async function deleteSession(db: Executor, tokenHash: string) {
 
 export async function insertEmailToken(
   db: Executor,
-  values: { userId: number; purpose: string; tokenHash: string; expiresAt: Date; newEmail?: string },
+  values: {
+    userId: number
+    purpose: string
+    tokenHash: string
+    createdAt: Date
+    expiresAt: Date
+    newEmail?: string
+  },
 ) {
   await db.insert(emailTokens).values(values)
 }
 
 /** Marks an unused, unexpired token of that purpose used; answers its row, or null. */
-export async function consumeEmailToken(db: Executor, tokenHash: string, purpose: string) {
+export async function consumeEmailToken(db: Executor, tokenHash: string, purpose: string, at: Date) {
   const rows = await db
     .update(emailTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: at })
     .where(
       and(
         eq(emailTokens.tokenHash, tokenHash),
         eq(emailTokens.purpose, purpose),
         isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, sql`now()`),
+        gt(emailTokens.expiresAt, at),
       ),
     )
     .returning()
   return rows[0] ?? null
 }
 
-export async function countRecentTokens(db: Executor, userId: number, purpose: string, sinceHours: number) {
+export async function countRecentTokens(db: Executor, userId: number, purpose: string, since: Date) {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(emailTokens)
     .where(
-      and(
-        eq(emailTokens.userId, userId),
-        eq(emailTokens.purpose, purpose),
-        gt(emailTokens.createdAt, sql`now() - make_interval(hours => ${sinceHours})`),
-      ),
+      and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, since)),
     )
   return Number(rows[0]?.n ?? 0)
 }
@@ -128,34 +131,29 @@ export function selectLoginFailures(db: Executor, keys: string[]) {
 }
 
 /**
- * Counts one failed login for a key within the window; once it reaches `max`, the key is blocked
- * for `blockMinutes` and the count starts again.
+ * Counts one failed login for a key within the window that starts at its first failure; once the
+ * count reaches `max`, the key is blocked until `blockedUntil` and the count starts again.
  */
 export async function recordLoginFailure(
   db: Executor,
   key: string,
-  max: number,
-  windowMinutes: number,
-  blockMinutes: number,
+  limit: { max: number; windowStart: Date; blockedUntil: Date },
+  at: Date,
 ) {
   await db
     .insert(loginFailures)
-    .values({ key, failures: 1 })
+    .values({ key, failures: 1, firstAt: at })
     .onConflictDoUpdate({
       target: loginFailures.key,
       set: {
-        failures: sql`case when ${loginFailures.firstAt} < now() - make_interval(mins => ${windowMinutes}) then 1 else ${loginFailures.failures} + 1 end`,
-        firstAt: sql`case when ${loginFailures.firstAt} < now() - make_interval(mins => ${windowMinutes}) then now() else ${loginFailures.firstAt} end`,
+        failures: sql`case when ${loginFailures.firstAt} < ${limit.windowStart} then 1 else ${loginFailures.failures} + 1 end`,
+        firstAt: sql`case when ${loginFailures.firstAt} < ${limit.windowStart} then ${at} else ${loginFailures.firstAt} end`,
       },
     })
   await db
     .update(loginFailures)
-    .set({
-      blockedUntil: sql`now() + make_interval(mins => ${blockMinutes})`,
-      failures: 0,
-      firstAt: sql`now()`,
-    })
-    .where(and(eq(loginFailures.key, key), sql`${loginFailures.failures} >= ${max}`))
+    .set({ blockedUntil: limit.blockedUntil, failures: 0, firstAt: at })
+    .where(and(eq(loginFailures.key, key), sql`${loginFailures.failures} >= ${limit.max}`))
 }
 
 export async function clearLoginFailures(db: Executor, key: string) {
@@ -181,10 +179,10 @@ export async function deleteUserSessions(db: Executor, userId: number, keepToken
 }
 
 /** Voids the unused tokens of a purpose (a newer link replaces older ones). */
-export async function voidEmailTokens(db: Executor, userId: number, purpose: string) {
+export async function voidEmailTokens(db: Executor, userId: number, purpose: string, at: Date) {
   await db
     .update(emailTokens)
-    .set({ usedAt: sql`now()` })
+    .set({ usedAt: at })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
 }
 
@@ -198,33 +196,35 @@ export async function selectProfileName(db: Executor, userId: number): Promise<s
 }
 
 /** Marks an account deleted now; its profile disappears from every member-facing view at once. */
-export async function markDeleted(db: Executor, userId: number, reason: string, remarks: string | null) {
+export async function markDeleted(
+  db: Executor,
+  userId: number,
+  reason: string,
+  remarks: string | null,
+  at: Date,
+) {
   await db
     .update(users)
-    .set({ deletedAt: sql`now()`, deleteReason: reason, deleteRemarks: remarks })
+    .set({ deletedAt: at, deleteReason: reason, deleteRemarks: remarks })
     .where(eq(users.id, userId))
   await db.update(profiles).set({ hidden: true }).where(eq(profiles.userId, userId))
 }
 
-/** Undoes a deletion that is younger than `days`; answers whether it did. */
-export async function restoreDeleted(db: Executor, userId: number, days: number): Promise<boolean> {
+/** Undoes a deletion made after `since`; answers whether it did. */
+export async function restoreDeleted(db: Executor, userId: number, since: Date): Promise<boolean> {
   const rows = await db
     .update(users)
     .set({ deletedAt: null, deleteReason: null, deleteRemarks: null })
-    .where(and(eq(users.id, userId), gt(users.deletedAt, sql`now() - make_interval(days => ${days})`)))
+    .where(and(eq(users.id, userId), gt(users.deletedAt, since)))
     .returning({ id: users.id })
   if (rows.length === 0) return false
   await db.update(profiles).set({ hidden: false }).where(eq(profiles.userId, userId))
   return true
 }
 
-/** Accounts deleted more than `days` ago, a batch at a time. */
-export function selectExpiredDeletions(db: Executor, days: number, limit: number) {
-  return db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${users.deletedAt} < now() - make_interval(days => ${days})`)
-    .limit(limit)
+/** Accounts deleted before `before`, a batch at a time. */
+export function selectExpiredDeletions(db: Executor, before: Date, limit: number) {
+  return db.select({ id: users.id }).from(users).where(lt(users.deletedAt, before)).limit(limit)
 }
 
 export function selectPhotoFiles(db: Executor, userId: number) {

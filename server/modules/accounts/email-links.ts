@@ -1,4 +1,5 @@
 import type { Executor } from '#server/db/client.ts'
+import { shifted } from '#server/lib/clock.ts'
 import { newToken } from '#server/lib/tokens.ts'
 import { enqueueMail, type OutgoingMail } from '#server/modules/mail/mail.service.ts'
 import { insertEmailToken, voidEmailTokens } from './accounts.queries.ts'
@@ -16,16 +17,19 @@ export async function issueEmailLink(
     newEmail?: string
     replace?: boolean
     mail: (token: string) => OutgoingMail
+    /** Now, from the service's clock. */
+    at: Date
   },
 ): Promise<void> {
   const link = newToken()
-  if (opts.replace) await voidEmailTokens(tx, opts.userId, opts.purpose)
+  if (opts.replace) await voidEmailTokens(tx, opts.userId, opts.purpose, opts.at)
   await insertEmailToken(tx, {
     userId: opts.userId,
     purpose: opts.purpose,
     tokenHash: link.hash,
     newEmail: opts.newEmail,
-    expiresAt: new Date(Date.now() + opts.validForMs),
+    createdAt: opts.at,
+    expiresAt: shifted(opts.at, opts.validForMs),
   })
   await enqueueMail(tx, opts.mail(link.token))
 }

@@ -1,5 +1,6 @@
 import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
+import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
 import { hashToken } from '#server/lib/tokens.ts'
@@ -23,7 +24,8 @@ const RESET_TOKEN_HOURS = 2
 const RESET_MAILS_PER_DAY = 3
 
 /** Password reset by mail and password change in the settings. */
-export function createPasswordService(db: Db, deps: { mail: MailService }) {
+export function createPasswordService(db: Db, deps: { mail: MailService; now: Clock }) {
+  const { now } = deps
   async function setPassword(userId: number, password: string) {
     if (isCommonPassword(password)) throw new AppError('accounts.password_common', 400)
     await updateUser(db, userId, { passwordHash: await hashPassword(password) })
@@ -35,7 +37,10 @@ export function createPasswordService(db: Db, deps: { mail: MailService }) {
       const user = await selectUserByEmail(db, from.site.id, email)
       if (!user || user.status === 'banned' || user.status === 'deleted')
         throw new AppError('accounts.email_not_found', 404)
-      if ((await countRecentTokens(db, user.id, 'password_reset', 24)) >= RESET_MAILS_PER_DAY) {
+      if (
+        (await countRecentTokens(db, user.id, 'password_reset', shifted(now(), -DAY_MS))) >=
+        RESET_MAILS_PER_DAY
+      ) {
         throw new AppError('accounts.reset_limit', 429)
       }
       const name = await selectProfileName(db, user.id)
@@ -46,6 +51,7 @@ export function createPasswordService(db: Db, deps: { mail: MailService }) {
           purpose: 'password_reset',
           validForMs: RESET_TOKEN_HOURS * 3_600_000,
           replace: true,
+          at: now(),
           mail: (token) =>
             passwordResetMail(
               { site: from.site, locale, to: user.email, name },
@@ -61,7 +67,7 @@ export function createPasswordService(db: Db, deps: { mail: MailService }) {
       if (isCommonPassword(password)) throw new AppError('accounts.password_common', 400)
       const passwordHash = await hashPassword(password)
       await db.transaction(async (tx) => {
-        const row = await consumeEmailToken(tx, hashToken(token), 'password_reset')
+        const row = await consumeEmailToken(tx, hashToken(token), 'password_reset', now())
         if (!row) throw new AppError('accounts.link_invalid', 400)
         await updateUser(tx, row.userId, { passwordHash })
         await deleteUserSessions(tx, row.userId)

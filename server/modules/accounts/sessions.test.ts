@@ -4,9 +4,10 @@ import { signupMember } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
+let clock = new Date('2031-03-04T05:06:07Z')
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ clock: () => clock })
 })
 afterAll(() => t.close())
 
@@ -64,16 +65,44 @@ describe('sessions', () => {
     expect(fr.json().error.message).toBe('La connexion a échoué, veuillez réessayer.')
   })
 
-  it('blocks an account after 5 failures, even for the right password, and only for a while', async () => {
+  it('blocks 5 failures on an address from one client address, there only, for 15 minutes', async () => {
     const m = await signupMember(t.app)
     for (let i = 0; i < 5; i++)
-      expect((await login(m.email, `wrong-${i}-password`, `127.3.0.${i}`)).statusCode).toBe(401)
-    const blocked = await login(m.email, m.password, '127.3.1.1')
-    expect(blocked.statusCode).toBe(429)
-    expect(blocked.json().error.message).toBe('Too many incorrect attempts, account blocked for 15 min.')
-    // The block ends by itself: the real owner gets in once it has passed.
-    await t.database.db.execute(sql`update login_failures set blocked_until = now() - interval '1 second'`)
-    expect((await login(m.email, m.password, '127.3.1.1')).statusCode).toBe(200)
+      expect((await login(m.email, `wrong-${i}-password`, '127.3.0.1')).statusCode).toBe(401)
+    const attacker = await login(m.email, m.password, '127.3.0.1')
+    expect(attacker.statusCode).toBe(429)
+    expect(attacker.json().error.message).toBe('Too many incorrect attempts, account blocked for 15 min.')
+    // The owner, from their own address, still gets in.
+    expect((await login(m.email, m.password, '127.3.0.9')).statusCode).toBe(200)
+    // The block ends by itself.
+    clock = new Date(clock.getTime() + 15 * 60_000 + 1000)
+    expect((await login(m.email, m.password, '127.3.0.1')).statusCode).toBe(200)
+  })
+
+  it('answers an unknown e-mail address exactly as a known one, block included', async () => {
+    const m = await signupMember(t.app)
+    const answers = async (email: string, ip: string) => {
+      const out: Array<[number, unknown]> = []
+      for (let i = 0; i < 6; i++) {
+        const res = await login(email, `wrong-${i}-password`, ip)
+        out.push([res.statusCode, res.json()])
+      }
+      return out
+    }
+    const known = await answers(m.email, '127.3.2.1')
+    const unknown = await answers('nobody-here@example.com', '127.3.2.2')
+    expect(unknown).toEqual(known)
+    expect(known.at(-1)?.[0]).toBe(429)
+  })
+
+  it('locks an account for everyone only after 100 failures from many addresses', async () => {
+    const m = await signupMember(t.app)
+    for (let i = 0; i < 99; i++) await login(m.email, 'wrong-password-x', `127.7.${i >> 4}.${i & 15}`)
+    expect((await login(m.email, m.password, '127.8.0.1')).statusCode).toBe(200)
+    await login(m.email, 'wrong-password-x', '127.7.99.1')
+    const owner = await login(m.email, m.password, '127.8.0.1')
+    expect(owner.statusCode).toBe(429)
+    expect(owner.json().error.code).toBe('accounts.login_blocked')
   })
 
   it('blocks an address that tries many accounts', async () => {

@@ -3,6 +3,7 @@ import { gendersSought } from '#common/matching.ts'
 import type { SwipeDeckResponse, SwipeResponse, SwipeState } from '#common/schemas/likes.ts'
 import type { Db } from '#server/db/client.ts'
 import { toPublicProfile } from '#server/db/profile-cards.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { dayBounds, timeZoneOf } from '#server/lib/time-zone.ts'
 import { countSwipeLikesSince, selectMemberBasics, selectSwipeCards, upsertSwipe } from './likes.queries.ts'
@@ -16,8 +17,8 @@ export type SwipeService = ReturnType<typeof createSwipeService>
  * The swipe game (/swipe-game): one card at a time, like or pass; SWIPE_LIKES_PER_DAY likes per
  * day (spec section 9), counted from midnight in the member's own time zone.
  */
-export function createSwipeService(db: Db, deps: { likes: LikesService; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date())
+export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clock }) {
+  const { now } = deps
 
   const state = (used: number, next: Date): SwipeState => ({
     likes_left: Math.max(0, SWIPE_LIKES_PER_DAY - used),

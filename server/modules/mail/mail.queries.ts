@@ -31,10 +31,10 @@ export function selectPendingForUpdate(db: Executor, limit: number, maxAttempts:
     .for('update', { skipLocked: true })
 }
 
-export async function markSent(db: Executor, id: number) {
+export async function markSent(db: Executor, id: number, at: Date) {
   await db
     .update(mailOutbox)
-    .set({ sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+    .set({ sentAt: at, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
     .where(eq(mailOutbox.id, id))
 }
 

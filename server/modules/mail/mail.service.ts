@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 import type { Db, Executor } from '#server/db/client.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import {
   insertMail,
   insertSms,
@@ -37,7 +38,7 @@ export function enqueueSms(tx: Executor, sms: { siteId: number | null; to: strin
  */
 export function createMailService(
   db: Db,
-  options: { smtpUrl?: string; from: string; log: FastifyBaseLogger },
+  options: { smtpUrl?: string; from: string; log: FastifyBaseLogger; now: Clock },
 ) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
   let running: Promise<number> | null = null
@@ -56,7 +57,7 @@ export function createMailService(
             text: mail.text,
             html: mail.html,
           })
-          await markSent(tx, mail.id)
+          await markSent(tx, mail.id, options.now())
           sent++
         } catch (error) {
           options.log.warn({ mailId: mail.id, err: error }, 'mail delivery failed')

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import type { Locale } from '#common/constants.ts'
 import type { DirectDebitInput, DirectDebitRequested } from '#common/schemas/credits.ts'
 import type { Db, Executor } from '#server/db/client.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { enqueueSms } from '#server/modules/mail/mail.service.ts'
@@ -39,8 +40,8 @@ const maskPhone = (phone: string) => `${'•'.repeat(Math.max(0, phone.length - 
  * a mandate at the provider and a recurring payment on it. Members or accounts whose debit the bank
  * refused are blocked; what may be open or paid by direct debit over 30 days is limited.
  */
-export function createDirectDebitService(db: Db, deps: { payments: PaymentsService; now?: () => Date }) {
-  const now = deps.now ?? (() => new Date())
+export function createDirectDebitService(db: Db, deps: { payments: PaymentsService; now: Clock }) {
+  const { now } = deps
   const provider = deps.payments.providerName
 
   /** The bundle in euros (SEPA), and whether the member may pay it by direct debit now. */
@@ -136,6 +137,7 @@ export function createDirectDebitService(db: Db, deps: { payments: PaymentsServi
           method: 'sdd',
           provider,
           sequence: 'recurring',
+          at,
         })
         await insertPayment(tx, payment)
         await markConfirmed(tx, request.id, payment.id, at)

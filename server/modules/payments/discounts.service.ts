@@ -3,6 +3,7 @@ import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '#common/constants.ts
 import { formatMoney } from '#common/money.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   type DiscountRow,
@@ -29,8 +30,8 @@ export interface Order {
  * Discount codes (spec sections 1, 3, 5 and 9): the rules of each code, and the welcome time bonus
  * TIMEBONUS25 (25 %, once per member, for an unpaid member within 14,400 s of signing up).
  */
-export function createDiscountsService(db: Db, deps: { now?: () => Date } = {}) {
-  const now = deps.now ?? (() => new Date())
+export function createDiscountsService(db: Db, deps: { now: Clock }) {
+  const { now } = deps
 
   const view = (row: DiscountRow, expires: Date | null): DiscountCode => ({
     code: row.code,

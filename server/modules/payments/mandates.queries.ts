@@ -33,10 +33,10 @@ export async function insertMandate(db: Executor, row: typeof paymentMandates.$i
   await db.insert(paymentMandates).values(row).onConflictDoNothing()
 }
 
-export async function revokeMandate(db: Executor, provider: string, mandateId: string) {
+export async function revokeMandate(db: Executor, provider: string, mandateId: string, at: Date) {
   await db
     .update(paymentMandates)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: at })
     .where(
       and(
         eq(paymentMandates.provider, provider),

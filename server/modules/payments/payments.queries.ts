@@ -39,11 +39,12 @@ export async function setProviderReference(
   id: string,
   providerId: string,
   checkoutUrl: string,
+  at: Date,
   mandateId?: string,
 ) {
   await db
     .update(payments)
-    .set({ providerId, checkoutUrl, ...(mandateId ? { mandateId } : {}), updatedAt: new Date() })
+    .set({ providerId, checkoutUrl, ...(mandateId ? { mandateId } : {}), updatedAt: at })
     .where(eq(payments.id, id))
 }
 
@@ -58,6 +59,8 @@ export function bundlePayment(
     sequence: 'oneoff' | 'first' | 'recurring'
     amount?: number
     mandateId?: string
+    /** When it is made, from the service's clock. */
+    at: Date
   },
 ): typeof payments.$inferInsert & { id: string; amount: number; currency: string; credits: number } {
   return {
@@ -73,6 +76,8 @@ export function bundlePayment(
     provider: p.provider,
     sequence: p.sequence,
     mandateId: p.mandateId ?? null,
+    createdAt: p.at,
+    updatedAt: p.at,
   }
 }
 
@@ -94,20 +99,20 @@ export async function selectPaymentByProvider(db: Executor, provider: string, pr
  * Marks the payment paid and credited, only if it was not credited before: the row lock makes one
  * caller win however many arrive at once. Answers the row when this caller must grant the credits.
  */
-export async function claimCredit(db: Executor, id: string) {
+export async function claimCredit(db: Executor, id: string, at: Date) {
   const rows = await db
     .update(payments)
-    .set({ status: 'paid', creditedAt: new Date(), updatedAt: new Date() })
+    .set({ status: 'paid', creditedAt: at, updatedAt: at })
     .where(and(eq(payments.id, id), isNull(payments.creditedAt)))
     .returning()
   return rows[0] ?? null
 }
 
 /** Another status from the provider; a credited payment stays paid. */
-export async function updateStatus(db: Executor, id: string, status: string) {
+export async function updateStatus(db: Executor, id: string, status: string, at: Date) {
   await db
     .update(payments)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, updatedAt: at })
     .where(and(eq(payments.id, id), isNull(payments.creditedAt), ne(payments.status, status)))
 }
 

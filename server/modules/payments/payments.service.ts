@@ -10,6 +10,7 @@ import type {
   TransactionsResponse,
 } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
+import { type Clock, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { changeCredits, listMovements } from '#server/modules/credits/credits.service.ts'
@@ -70,15 +71,15 @@ function toStatus(row: PaymentRow): PaymentStatusResponse {
  */
 export function createPaymentsService(
   db: Db,
-  deps: { provider: PaymentProvider; events: EventBus; discounts: DiscountsService },
+  deps: { provider: PaymentProvider; events: EventBus; discounts: DiscountsService; now: Clock },
 ) {
-  const { provider } = deps
+  const { provider, now } = deps
 
   /** Applies the provider's status; grants the credits when it is paid and was not credited yet. */
   async function apply(payment: PaymentRow, status: PaymentStatus | null): Promise<PaymentRow> {
     if (!status || status === payment.status || payment.creditedAt) return payment
     if (status !== 'paid') {
-      await updateStatus(db, payment.id, status)
+      await updateStatus(db, payment.id, status, now())
       // A saved card that declined a one-click purchase is not offered again.
       if (
         status === 'failed' &&
@@ -86,11 +87,11 @@ export function createPaymentsService(
         payment.method !== 'sdd' &&
         payment.mandateId
       )
-        await revokeMandate(db, provider.name, payment.mandateId)
+        await revokeMandate(db, provider.name, payment.mandateId, now())
       return (await selectPayment(db, payment.id)) ?? payment
     }
     const granted = await db.transaction(async (tx) => {
-      const claimed = await claimCredit(tx, payment.id)
+      const claimed = await claimCredit(tx, payment.id, now())
       if (!claimed) return null
       const credits = await changeCredits(tx, {
         userId: claimed.userId,
@@ -172,9 +173,9 @@ export function createPaymentsService(
         customerId: mandate.customerId,
         mandateId: mandate.mandateId,
       })
-      await setProviderReference(db, payment.id, charged.providerId, returnUrl, mandate.mandateId)
+      await setProviderReference(db, payment.id, charged.providerId, returnUrl, now(), mandate.mandateId)
     } catch (error) {
-      await updateStatus(db, payment.id, 'canceled')
+      await updateStatus(db, payment.id, 'canceled', now())
       throw error
     }
     return { payment_id: payment.id, checkout_url: returnUrl }
@@ -260,6 +261,7 @@ export function createPaymentsService(
         provider: provider.name,
         sequence: customerId ? 'first' : 'oneoff',
         amount,
+        at: now(),
       })
       const { id } = payment
       await insertPayment(db, {
@@ -278,7 +280,7 @@ export function createPaymentsService(
         locale: input.locale,
         metadata: { payment_id: id },
       })
-      await setProviderReference(db, id, created.providerId, created.checkoutUrl)
+      await setProviderReference(db, id, created.providerId, created.checkoutUrl, now())
       return { payment_id: id, checkout_url: created.checkoutUrl }
     },
 
@@ -287,7 +289,7 @@ export function createPaymentsService(
     chargeMandate,
     createMandate: (p: Parameters<PaymentProvider['createMandate']>[0]) => provider.createMandate(p),
     /** A payment the provider never took: cancelled, so it counts nowhere. */
-    cancel: (id: string) => updateStatus(db, id, 'canceled'),
+    cancel: (id: string) => updateStatus(db, id, 'canceled', now()),
 
     /** GET /api/repeat-order.php: the one-click purchase on offer, if the member has a saved card. */
     async repeatOffer(member: { userId: number }, site: Site): Promise<RepeatOffer | null> {
@@ -315,13 +317,14 @@ export function createPaymentsService(
         provider: provider.name,
         sequence: 'recurring',
         mandateId: card.mandateId,
+        at: now(),
       })
       const returnUrl = (paymentId: string) => `${origin}/credits/repeat-order?payment=${paymentId}`
       // One click buys once: a second press or a retried request while a purchase is under way
       // (under the member's lock) answers that purchase instead of charging the card again.
       const underWay = await db.transaction(async (tx) => {
         await lockMember(tx, member.userId)
-        const recent = await selectCardChargeUnderWay(tx, member.userId, new Date(Date.now() - 60_000))
+        const recent = await selectCardChargeUnderWay(tx, member.userId, shifted(now(), -60_000))
         if (recent) return recent.id
         await insertPayment(tx, payment)
         return null

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { systemClock } from '#server/lib/clock.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { creditAccount } from '../../../tests/support/credits.ts'
@@ -398,7 +399,8 @@ describe('the Mollie provider', () => {
     const payments = createPaymentsService(t.database.db, {
       provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
       events: t.app.services.events,
-      discounts: createDiscountsService(t.database.db),
+      discounts: createDiscountsService(t.database.db, { now: systemClock }),
+      now: systemClock,
     })
     const m = await activeMember(t.app, { name: 'Mollie' })
     const before = await account(m)
@@ -435,7 +437,8 @@ describe('the Mollie provider', () => {
     const payments = createPaymentsService(t.database.db, {
       provider,
       events: t.app.services.events,
-      discounts: createDiscountsService(t.database.db),
+      discounts: createDiscountsService(t.database.db, { now: systemClock }),
+      now: systemClock,
     })
     const site = t.app.services.sites.list()[0]
     const m = await activeMember(t.app, { name: 'Cardsaver' })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { sandboxCustomers, sandboxMandates, sandboxPayments } from '#server/db/schema/payments.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 
 /** How long a paid sandbox payment stays pending (processing) before it is paid. */
@@ -24,11 +25,11 @@ export function createSandboxPspService(
   db: Db,
   deps: {
     callWebhook?: (url: string, id: string) => Promise<void>
-    now?: () => Date
+    now: Clock
     settleMs?: number
-  } = {},
+  },
 ) {
-  const now = deps.now ?? (() => new Date())
+  const { now } = deps
   const settleMs = deps.settleMs ?? SETTLE_MS
   const callWebhook =
     deps.callWebhook ??
