@@ -13,14 +13,13 @@ import {
   SendMessageInput,
   SendMessageResponse,
 } from '#common/schemas/chat.ts'
-import { AppError } from '#server/lib/errors.ts'
-import { MAX_UPLOAD_BYTES } from '#server/lib/images.ts'
+import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import { requireMember } from '#server/plugins/session.ts'
 import type { ChatService } from './chat.service.ts'
 
 /** Chats, messages (text, gifts, photos), reading and removing (spec section 7, DESIGN.md section 7). */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 6 } })
+  await app.register(multipart, { limits: UPLOAD_LIMITS })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -93,23 +92,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     },
     async (request) => {
       const { userId } = requireMember(request)
-      if (!request.isMultipart()) throw new AppError('photos.not_image', 400)
-      const file = await request.file()
-      if (file?.fieldname !== 'photo') throw new AppError('photos.missing', 400)
-      const fields = Object.fromEntries(
-        Object.values(file.fields).flatMap((f) =>
-          f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, String(f.value)]] : [],
-        ),
-      )
-      const parsed = PhotoMessageFields.safeParse(fields)
-      if (!parsed.success) throw new AppError('request.invalid', 400)
-      let buffer: Buffer
-      try {
-        buffer = await file.toBuffer()
-      } catch {
-        throw new AppError('photos.too_large', 413, { mb: MAX_UPLOAD_BYTES / 1024 / 1024 })
-      }
-      const f = parsed.data
+      const { buffer, fields: f } = await readUpload(request, PhotoMessageFields)
       return chat.sendPhoto(
         userId,
         { profile: f.profile, conversation: f.conversation, clientId: f.client_id, text: f.text },

@@ -3,14 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { OkResponse } from '#common/schemas/accounts.ts'
 import { PhotoResponse } from '#common/schemas/members.ts'
-import { AppError } from '#server/lib/errors.ts'
-import { MAX_UPLOAD_BYTES } from '#server/lib/images.ts'
+import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import { requireMember } from '#server/plugins/session.ts'
 import type { PhotosService } from './photos.service.ts'
 
 /** POST /api/photos.php (multipart, field photo) and DELETE /api/photos.php {photo}. */
 export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = async (app, { photos }) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 5 } })
+  await app.register(multipart, { limits: UPLOAD_LIMITS })
 
   app.post(
     '/api/photos.php',
@@ -27,15 +26,7 @@ export const photosRoutes: FastifyPluginAsyncZod<{ photos: PhotosService }> = as
     },
     async (request, reply) => {
       const member = requireMember(request)
-      if (!request.isMultipart()) throw new AppError('photos.not_image', 400)
-      const file = await request.file()
-      if (file?.fieldname !== 'photo') throw new AppError('photos.missing', 400)
-      let buffer: Buffer
-      try {
-        buffer = await file.toBuffer()
-      } catch {
-        throw new AppError('photos.too_large', 413, { mb: MAX_UPLOAD_BYTES / 1024 / 1024 })
-      }
+      const { buffer } = await readUpload(request, z.object({}))
       const photo = await photos.upload(member, buffer, request.site)
       return reply.code(201).send({ photo })
     },
