@@ -38,7 +38,9 @@ export default defineConfig({
       NODE_ENV: 'production',
       DATA_DIR: '.tmp/e2e-data',
       SEED_MEMBERS: '60',
-      DEV_MAILBOX: 'true',
+      PAYMENTS: 'sandbox',
+      MAIL: 'outbox',
+      PUBLIC_URL: `http://localhost:${PORT}`,
       // Every journey signs up from this one address.
       SIGNUP_LIMIT_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',

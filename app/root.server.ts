@@ -31,6 +31,9 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     user: app.user,
     likes,
     chats,
+    staging: app.staging,
+    /** The site's configured origin, for absolute links (social previews); never the Host header. */
+    origin: app.services.sites.origin(app.site),
     signupOpen: signupsOpen(app.site.settings.signups, app.network),
   }
 }

@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
+import { StagingBanner } from './components/staging-banner.tsx'
 import { ChatStoreProvider } from './features/chat/chat-store.tsx'
 import { createI18n } from './i18n.ts'
 import { SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <I18nextProvider i18n={i18n}>
+          {data?.staging ? <StagingBanner /> : null}
           <PageLoadProgress />
           {children}
         </I18nextProvider>

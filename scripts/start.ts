@@ -10,11 +10,16 @@ if (!existsSync('build/server/index.js')) {
   })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
-// A newcomer's `npm start` has no mail server: show the outbox so activation links can be followed.
-// A deployment says NODE_ENV=production itself and configures SMTP_URL; it gets no mailbox.
-if (!process.env.NODE_ENV && !process.env.SMTP_URL) {
-  process.env.DEV_MAILBOX ??= 'true'
-  console.log('No SMTP_URL: mails stay in the outbox, listed at /dev/mailbox')
+// A newcomer's `npm start` is the demo: the sandbox payment provider and the mail outbox (listed at
+// /dev/mailbox, so activation links can be followed), with links to this machine. A deployment says
+// NODE_ENV=production itself and configures MOLLIE_API_KEY and SMTP_URL (ADR 13).
+if (!process.env.NODE_ENV) {
+  if (!process.env.MOLLIE_API_KEY) process.env.PAYMENTS ??= 'sandbox'
+  if (!process.env.SMTP_URL) {
+    process.env.MAIL ??= 'outbox'
+    console.log('No SMTP_URL: mails stay in the outbox, listed at /dev/mailbox')
+  }
+  process.env.PUBLIC_URL ??= `http://localhost:${process.env.PORT ?? 3000}`
 }
 process.env.NODE_ENV ??= 'production'
 await import('../server/main.ts')

@@ -113,7 +113,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const members = createMembersService(database.db)
   const memberPages = createMemberPageService(database.db)
   const mail = createMailService(database.db, {
-    smtpUrl: env.SMTP_URL,
+    smtpUrl: env.MAIL === 'smtp' ? env.SMTP_URL : undefined,
     from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
     log: app.log,
     now,
@@ -146,9 +146,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     discounts,
     now,
-    provider: env.MOLLIE_API_KEY
-      ? mollieProvider({ apiKey: env.MOLLIE_API_KEY, apiEndpoint: env.MOLLIE_API_ENDPOINT })
-      : sandboxProvider(sandboxPsp),
+    provider:
+      env.PAYMENTS === 'mollie'
+        ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
+        : sandboxProvider(sandboxPsp),
   })
   const directDebit = createDirectDebitService(database.db, { payments, now })
   const services: AppServices = {
@@ -191,7 +192,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Cross-cutting plugins
   await app.register(cookie)
   await app.register(securityPlugin, { production, https: env.PUBLIC_URL?.startsWith('https:') ?? false })
-  await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER, publicUrl: env.PUBLIC_URL })
+  await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
   await app.register(sessionPlugin, { accounts, secure: secureCookies })
   await app.register(errorsPlugin)
   await app.register(swagger, {
@@ -213,12 +214,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
   await app.register(paymentsRoutes, { payments, discounts, directDebit })
-  if (!env.MOLLIE_API_KEY) await app.register(sandboxPspRoutes, { psp: sandboxPsp })
+  if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })
   await app.register(websocketPlugin, { events, chat, publicUrl: env.PUBLIC_URL })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })
-  if (!production || env.DEV_MAILBOX) await app.register(mailboxRoutes, { mail })
+  if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
   app.all('/api/*', async () => {
     throw new AppError('api.not_found', 404)
@@ -243,6 +244,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       devServer: options.devServer,
       buildDirectory: path.join(PROJECT_ROOT, 'build'),
       production,
+      staging: env.STAGING,
     })
   }
   return app

@@ -24,15 +24,52 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-ups allowed per hour from one address (raise it behind a shared address, or for tests). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  /** Serve /dev/mailbox even in production mode (end-to-end tests of the built app). */
-  DEV_MAILBOX: z.stringbool().default(false),
+  /** The payment provider by name; in production the sandbox is used only when named (ADR 13). */
+  PAYMENTS: z.enum(['sandbox', 'mollie']).optional(),
+  /** The mail transport by name; in production the outbox (and /dev/mailbox) only when named. */
+  MAIL: z.enum(['outbox', 'smtp']).optional(),
   SEED_MEMBERS: z.coerce.number().int().min(0).default(300),
   TEST_DB_KIND: z.enum(['pglite', 'postgres']).default('pglite'),
   TEST_DATABASE_URL: z.string().optional(),
   TEST_REDIS_URL: z.string().optional(),
 })
 
-export type Env = z.infer<typeof EnvSchema> & { DATA_DIR: string }
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS' | 'MAIL'> & {
+  DATA_DIR: string
+  PAYMENTS: 'sandbox' | 'mollie'
+  MAIL: 'outbox' | 'smtp'
+  /** A production server on the sandbox provider or the outbox: every page says so. */
+  STAGING: boolean
+}
+
+/**
+ * Which provider and mail transport a server uses. Outside production the local defaults stand in
+ * for what is not configured; in production a missing one stops the server with a line naming the
+ * variable, so that a deployment cannot hand out free credits or show reset links to anyone.
+ */
+function chooseProviders(e: z.infer<typeof EnvSchema>): Pick<Env, 'PAYMENTS' | 'MAIL' | 'STAGING'> {
+  const production = e.NODE_ENV === 'production'
+  const payments = e.PAYMENTS ?? (e.MOLLIE_API_KEY ? 'mollie' : production ? null : 'sandbox')
+  if (!payments) {
+    throw new Error(
+      'MOLLIE_API_KEY is not set: a production server takes real payments (PAYMENTS=sandbox for a staging site)',
+    )
+  }
+  if (payments === 'mollie' && !e.MOLLIE_API_KEY)
+    throw new Error('MOLLIE_API_KEY is not set (PAYMENTS=mollie)')
+  const mail = e.MAIL ?? (e.SMTP_URL ? 'smtp' : production ? null : 'outbox')
+  if (!mail) {
+    throw new Error(
+      'SMTP_URL is not set: a production server sends real mail (MAIL=outbox for a staging site)',
+    )
+  }
+  if (mail === 'smtp' && !e.SMTP_URL) throw new Error('SMTP_URL is not set (MAIL=smtp)')
+  return {
+    PAYMENTS: payments,
+    MAIL: mail,
+    STAGING: production && (payments === 'sandbox' || mail === 'outbox'),
+  }
+}
 
 /** Reads and validates the environment; the only place that touches process.env. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -41,5 +78,5 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new Error(`Invalid environment: ${problems}`)
   }
-  return { ...parsed.data, DATA_DIR: path.resolve(parsed.data.DATA_DIR) }
+  return { ...parsed.data, ...chooseProviders(parsed.data), DATA_DIR: path.resolve(parsed.data.DATA_DIR) }
 }

@@ -1,8 +1,15 @@
 import { buildApp } from './app.ts'
 import { seedIfEmpty } from './db/seed/seed-if-empty.ts'
-import { readEnv } from './env.ts'
+import { type Env, readEnv } from './env.ts'
 
-const env = readEnv()
+let env: Env
+try {
+  env = readEnv()
+} catch (error) {
+  // One clear line for whoever starts the server, not a stack trace.
+  console.error(`Cannot start: ${(error as Error).message}`)
+  process.exit(1)
+}
 const app = await buildApp({ env })
 await seedIfEmpty(app, env)
 

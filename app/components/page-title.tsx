@@ -25,7 +25,7 @@ export function PageTitle({
       <meta property="og:title" content={full} />
       {text ? <meta property="og:description" content={text} /> : null}
       <meta property="og:site_name" content={siteName} />
-      {image ? <meta property="og:image" content={image} /> : null}
+      {image && root ? <meta property="og:image" content={new URL(image, root.origin).href} /> : null}
     </>
   )
 }

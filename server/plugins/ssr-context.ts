@@ -48,6 +48,8 @@ export interface AppLoadContext {
   selectedCountry: string | null
   nonce: string
   production: boolean
+  /** A staging site: payments are simulated and mail stays in the outbox (a banner says so). */
+  staging: boolean
   /** The visitor's traffic source (network), from the URL or the cookie kept from an earlier visit. */
   network: string | null
   /** The logged-in member, or null for a visitor. */

@@ -10,6 +10,8 @@ export interface SsrOptions {
   devServer?: ViteDevServer
   buildDirectory: string
   production: boolean
+  /** A production server on the sandbox provider or the outbox (a staging site). */
+  staging: boolean
 }
 
 /** Serves every page through React Router (and, in production, the built client assets). */
@@ -35,6 +37,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         selectedCountry: request.selectedCountry,
         nonce: reply.scriptNonce,
         production: opts.production,
+        staging: opts.staging,
         user,
         network:
           request.cookies.network ?? (request.query as Record<string, string | undefined>).network ?? null,

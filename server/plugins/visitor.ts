@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { COUNTRY_COOKIE, LOCALE_COOKIE, type Locale } from '#common/constants.ts'
 import { browserLocale, chooseLocale } from '#common/locale.ts'
-import { normalizeHost, type Site, type SitesService } from '#server/modules/sites/sites.service.ts'
+import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,7 +11,7 @@ declare module 'fastify' {
     browserLocale: Locale | null
     geoCountry: string | null
     selectedCountry: string | null
-    /** Scheme and host for links in mails: PUBLIC_URL, the site's own domain, or where the request came. */
+    /** Scheme and host of the site's absolute links: its configured origin, never the Host header. */
     linkOrigin: string
   }
 }
@@ -25,7 +25,7 @@ function readCountry(value: unknown): string | null {
 
 /** Decides per request which site it is for, the visitor's locale and country. */
 export const visitorPlugin = fp(
-  async (app: FastifyInstance, opts: { sites: SitesService; geoipHeader: string; publicUrl?: string }) => {
+  async (app: FastifyInstance, opts: { sites: SitesService; geoipHeader: string }) => {
     app.decorateRequest('site', null as unknown as Site)
     app.decorateRequest('locale', 'en')
     app.decorateRequest('browserLocale', null)
@@ -43,11 +43,7 @@ export const visitorPlugin = fp(
       })
       request.geoCountry = readCountry(request.headers[opts.geoipHeader])
       request.selectedCountry = readCountry(request.cookies[COUNTRY_COOKIE])
-      request.linkOrigin =
-        opts.publicUrl?.replace(/\/$/, '') ??
-        (normalizeHost(request.host) === request.site.domain
-          ? `https://${request.site.domain}`
-          : `${request.protocol}://${request.host}`)
+      request.linkOrigin = opts.sites.origin(request.site)
     })
   },
   { name: 'visitor', dependencies: ['@fastify/cookie'] },

@@ -12,6 +12,10 @@ test.describe('home page', () => {
     await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    // This server runs in production mode on the sandbox provider and the outbox: a staging site.
+    await expect(
+      page.getByRole('note').filter({ hasText: 'Test site: payments are simulated' }),
+    ).toBeVisible()
     await expectAccessible(page)
   })
 
@@ -26,6 +30,7 @@ test.describe('home page', () => {
     )
     await expect(page.getByRole('link', { name: 'Inscription gratuite' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible()
+    await expect(page.getByText('Site de test : les paiements sont simulés', { exact: false })).toBeVisible()
     await expectAccessible(page)
     await context.close()
   })

@@ -89,7 +89,7 @@ describe('POST /api/signup.php', () => {
     expect(mail?.subject).toBe('Confirm your e-mail address for LunaDate')
     expect(mail?.html).toContain('Confirm my e-mail address')
     const link = new URL(linkIn(mail?.text ?? '', '/api/activate.php'))
-    expect(link.origin).toBe('http://localhost:3000')
+    expect(link.origin).toBe('https://lunadate.com')
     const first = await t.app.inject({ url: link.pathname + link.search })
     expect(first.statusCode).toBe(303)
     expect(first.headers.location).toBe('/activate/done')

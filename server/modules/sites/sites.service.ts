@@ -88,6 +88,16 @@ export async function createSitesService(db: Db, env: Env) {
       return sites
     },
 
+    /**
+     * Where a site's absolute links point (mails, the provider's webhook and return addresses,
+     * social previews): PUBLIC_URL for the default site where one is set, else the site's own
+     * domain over https; never the Host header a request came with.
+     */
+    origin(site: Site): string {
+      if (env.PUBLIC_URL && site.id === sites[0].id) return env.PUBLIC_URL.replace(/\/$/, '')
+      return `https://${site.domain}`
+    },
+
     /** Reads the sites again after their rows changed. */
     async reload(): Promise<void> {
       sites = await loadSites(db)

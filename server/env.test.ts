@@ -1,0 +1,77 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { createTestApp } from '../tests/support/test-app.ts'
+import { readEnv } from './env.ts'
+
+// A deployment cannot hand out free credits (issue 13, point 11): in production the sandbox payment
+// provider and the mail outbox are used only when named, and a staging site says so on every page.
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'env-test-'))
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+describe('production safety', () => {
+  it('refuses to start in production without a payment provider or a mail transport', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(
+      /^MOLLIE_API_KEY is not set/,
+    )
+    expect(() => readEnv({ NODE_ENV: 'production', MOLLIE_API_KEY: 'live_x' })).toThrow(
+      /^SMTP_URL is not set/,
+    )
+    expect(() => readEnv({ NODE_ENV: 'production', PAYMENTS: 'mollie', MAIL: 'outbox' })).toThrow(
+      /^MOLLIE_API_KEY is not set/,
+    )
+    const real = readEnv({ NODE_ENV: 'production', MOLLIE_API_KEY: 'live_x', SMTP_URL: 'smtp://h' })
+    expect(real).toMatchObject({ PAYMENTS: 'mollie', MAIL: 'smtp', STAGING: false })
+    const staging = readEnv({ NODE_ENV: 'production', PAYMENTS: 'sandbox', MAIL: 'outbox' })
+    expect(staging).toMatchObject({ PAYMENTS: 'sandbox', MAIL: 'outbox', STAGING: true })
+    // Outside production the local defaults stand in, and nothing is staging.
+    expect(readEnv({ NODE_ENV: 'development' })).toMatchObject({
+      PAYMENTS: 'sandbox',
+      MAIL: 'outbox',
+      STAGING: false,
+    })
+  })
+
+  it('says so in one line when the server is started', () => {
+    const run = spawnSync(process.execPath, ['server/main.ts'], {
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        SMTP_URL: 'smtp://127.0.0.1:1',
+      },
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr.trim().split('\n')).toEqual([
+      'Cannot start: MOLLIE_API_KEY is not set: a production server takes real payments (PAYMENTS=sandbox for a staging site)',
+    ])
+  })
+
+  it('serves neither the mailbox nor the sandbox checkout with real providers', async () => {
+    const t = await createTestApp({
+      env: { NODE_ENV: 'production', MOLLIE_API_KEY: 'test_x', SMTP_URL: 'smtp://127.0.0.1:1' },
+    })
+    try {
+      expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(404)
+      expect(t.app.hasRoute({ method: 'GET', url: '/sandbox/checkout/:id' })).toBe(false)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('serves both on a staging site that named them', async () => {
+    const t = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox', MAIL: 'outbox' } })
+    try {
+      expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(200)
+      expect(t.app.hasRoute({ method: 'GET', url: '/sandbox/checkout/:id' })).toBe(true)
+      expect(t.env.STAGING).toBe(true)
+    } finally {
+      await t.close()
+    }
+  })
+})
