@@ -221,7 +221,11 @@ export const discountCodes = pgTable('discount_codes', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
-/** Who used which code, written when the discounted payment is paid. */
+/**
+ * Who holds or used which code. A single-use code is reserved when its payment is made (the keys
+ * below refuse a second holder), released when that payment fails, is cancelled or expires, and
+ * used when it is paid (ADR 13).
+ */
 export const discountRedemptions = pgTable(
   'discount_redemptions',
   {
@@ -234,7 +238,11 @@ export const discountRedemptions = pgTable(
     paymentId: text('payment_id')
       .notNull()
       .references(() => payments.id),
+    /** reserved while its payment is under way, used once it is paid. */
+    status: text('status').notNull().default('used'),
+    /** The code itself for a code one member in all may use (validity once): one holder at a time. */
+    onceKey: text('once_key').unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.code, t.userId] })],
+  (t) => [primaryKey({ columns: [t.code, t.userId] }), index('discount_redemptions_payment').on(t.paymentId)],
 )

@@ -145,6 +145,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
             email: input.email,
             passwordHash,
             status: 'not_confirmed',
+            signupDate: now(),
             language: from.locale,
             termsVersion: termsVersionDate(from.site.company.added),
             tracking:

@@ -3,7 +3,7 @@ import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '#common/constants.ts
 import { formatMoney } from '#common/money.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
-import type { Clock } from '#server/lib/clock.ts'
+import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   type DiscountRow,
@@ -13,6 +13,7 @@ import {
   selectOwnCode,
   selectRedeemed,
 } from './discounts.queries.ts'
+import { lockMember } from './mandates.queries.ts'
 
 export type DiscountsService = ReturnType<typeof createDiscountsService>
 
@@ -101,17 +102,25 @@ export function createDiscountsService(db: Db, deps: { now: Clock }) {
       const percentage = site.company.delete_discount ?? 0
       if (percentage <= 0) throw new AppError('discount.not_found', 404)
       const prefix = `STAY${percentage}-`
-      const existing = await selectOwnCode(db, userId, prefix, now())
-      const row =
-        existing ??
-        (await insertDiscount(db, {
+      // Once per member: asked again, the same code; used or expired, no new one.
+      const row = await db.transaction(async (tx) => {
+        await lockMember(tx, userId)
+        const existing = await selectOwnCode(tx, userId, prefix)
+        if (existing) {
+          if (await selectRedeemed(tx, existing.code, userId)) throw new AppError('discount.used', 409)
+          if (existing.expires && existing.expires <= now()) throw new AppError('discount.expired', 410)
+          return existing
+        }
+        return insertDiscount(tx, {
           code: `${prefix}${randomBytes(4).toString('hex').toUpperCase()}`,
           siteId: site.id,
           userId,
           valuePercentage: percentage,
           validity: 'once',
-          expires: new Date(now().getTime() + STAY_OFFER_DAYS * 86_400_000),
-        }))
+          expires: shifted(now(), STAY_OFFER_DAYS * DAY_MS),
+          createdAt: now(),
+        })
+      })
       return view(row, row.expires)
     },
   }

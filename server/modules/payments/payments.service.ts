@@ -15,7 +15,7 @@ import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { changeCredits, listMovements } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-import { insertRedemption } from './discounts.queries.ts'
+import { consumeDiscount, releaseDiscount, reserveDiscount, selectHolders } from './discounts.queries.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import {
   insertCustomer,
@@ -79,7 +79,11 @@ export function createPaymentsService(
   async function apply(payment: PaymentRow, status: PaymentStatus | null): Promise<PaymentRow> {
     if (!status || status === payment.status || payment.creditedAt) return payment
     if (status !== 'paid') {
-      await updateStatus(db, payment.id, status, now())
+      await db.transaction(async (tx) => {
+        await updateStatus(tx, payment.id, status, now())
+        // A payment that will not be paid gives its discount code back.
+        if (FINAL.has(status)) await releaseDiscount(tx, payment.id)
+      })
       // A saved card that declined a one-click purchase is not offered again.
       if (
         status === 'failed' &&
@@ -101,7 +105,7 @@ export function createPaymentsService(
       })
       await markPaidUser(tx, claimed.userId)
       if (claimed.discountCode) {
-        await insertRedemption(tx, {
+        await consumeDiscount(tx, {
           code: claimed.discountCode,
           userId: claimed.userId,
           paymentId: claimed.id,
@@ -193,6 +197,41 @@ export function createPaymentsService(
     return { bundle, card }
   }
 
+  /** The bundles a member of this site and country is offered: in their currency, else in euros. */
+  async function bundlesFor(site: Site, country: string | null) {
+    let currency = currencyOf(country)
+    let rows = await selectPackages(db, site.id, currency)
+    if (rows.length === 0) {
+      currency = 'EUR'
+      rows = await selectPackages(db, site.id, currency)
+    }
+    return { currency, rows }
+  }
+
+  /** A bundle the member may buy: one of their own site, in the currency they are offered. */
+  async function offeredBundle(
+    member: { userId: number; siteId: number },
+    site: Site,
+    country: string | null,
+    packageId: number,
+  ) {
+    const bundle = member.siteId === site.id ? await selectPackage(db, site.id, packageId) : null
+    if (!bundle || bundle.currency !== (await bundlesFor(site, country)).currency)
+      throw new AppError('payments.package_not_found', 404)
+    return bundle
+  }
+
+  /**
+   * Asks the provider about the payments that hold a code while under way: one that was abandoned
+   * and has since failed or expired gives the code back before the member uses it again.
+   */
+  async function settleHolders(userId: number, code: string) {
+    for (const id of await selectHolders(db, code, userId)) {
+      const held = await selectPayment(db, id)
+      if (held) await refresh(held)
+    }
+  }
+
   async function refresh(payment: PaymentRow): Promise<PaymentRow> {
     if (FINAL.has(payment.status) || !payment.providerId) return payment
     return apply(payment, await provider.status(payment.providerId))
@@ -208,12 +247,7 @@ export function createPaymentsService(
       const country = viewer
         ? ((await selectMemberCountry(db, viewer.userId)) ?? visitorCountry)
         : visitorCountry
-      let currency = currencyOf(country)
-      let rows = await selectPackages(db, site.id, currency)
-      if (rows.length === 0) {
-        currency = 'EUR'
-        rows = await selectPackages(db, site.id, currency)
-      }
+      const { currency, rows } = await bundlesFor(site, country)
       const best = rows.reduce<(typeof rows)[number] | null>(
         (b, p) => (!b || p.amount / p.credits < b.amount / b.credits ? p : b),
         null,
@@ -233,16 +267,16 @@ export function createPaymentsService(
 
     /** POST /api/payment.php: a payment of a bundle with a method of the member's country, at the provider. */
     async start(
-      member: { userId: number },
+      member: { userId: number; siteId: number },
       site: Site,
       input: { package: number; method: string; code?: string; locale: string; origin: string },
     ): Promise<PaymentCreated> {
       const country = await selectMemberCountry(db, member.userId)
-      const bundle = await selectPackage(db, site.id, input.package)
-      if (!bundle) throw new AppError('payments.package_not_found', 404)
+      const bundle = await offeredBundle(member, site, country, input.package)
       if (!(methodsFor(country) as string[]).includes(input.method)) {
         throw new AppError('payments.method_unavailable', 400)
       }
+      if (input.code) await settleHolders(member.userId, input.code)
       const discount = input.code
         ? await deps.discounts.check(
             member.userId,
@@ -264,10 +298,20 @@ export function createPaymentsService(
         at: now(),
       })
       const { id } = payment
-      await insertPayment(db, {
-        ...payment,
-        discountCode: discount?.code ?? null,
-        discountPercentage: discount?.value_percentage ?? null,
+      await db.transaction(async (tx) => {
+        await insertPayment(tx, {
+          ...payment,
+          discountCode: discount?.code ?? null,
+          discountPercentage: discount?.value_percentage ?? null,
+        })
+        // A single-use code is held by this payment from now on: a second payment is refused it.
+        if (discount && discount.validity !== 'unlimited') {
+          const once = discount.validity === 'once'
+          if (
+            !(await reserveDiscount(tx, { code: discount.code, userId: member.userId, paymentId: id, once }))
+          )
+            throw new AppError('discount.used', 409)
+        }
       })
       const created = await provider.create({
         customerId,
@@ -289,7 +333,11 @@ export function createPaymentsService(
     chargeMandate,
     createMandate: (p: Parameters<PaymentProvider['createMandate']>[0]) => provider.createMandate(p),
     /** A payment the provider never took: cancelled, so it counts nowhere. */
-    cancel: (id: string) => updateStatus(db, id, 'canceled', now()),
+    cancel: (id: string) =>
+      db.transaction(async (tx) => {
+        await updateStatus(tx, id, 'canceled', now())
+        await releaseDiscount(tx, id)
+      }),
 
     /** GET /api/repeat-order.php: the one-click purchase on offer, if the member has a saved card. */
     async repeatOffer(member: { userId: number }, site: Site): Promise<RepeatOffer | null> {

@@ -65,12 +65,16 @@ describe('sandbox payments', () => {
     const m = await activeMember(t.app, { name: 'Buyer' })
     const before = await account(m)
     const bundle = await bundleOf(m, 250)
-    const created = await payments.start({ userId: m.user.id }, t.app.services.sites.list()[0], {
-      package: bundle.id,
-      method: 'creditcard',
-      locale: 'en',
-      origin: 'http://localhost:3000',
-    })
+    const created = await payments.start(
+      { userId: m.user.id, siteId: t.app.services.sites.list()[0].id },
+      t.app.services.sites.list()[0],
+      {
+        package: bundle.id,
+        method: 'creditcard',
+        locale: 'en',
+        origin: 'http://localhost:3000',
+      },
+    )
     expect(created.checkout_url).toMatch(/^\/sandbox\/checkout\/tr_[0-9a-f]{20}$/)
     const providerId = created.checkout_url.split('/').pop() ?? ''
     expect((await payments.get({ userId: m.user.id }, created.payment_id)).status).toBe('open')
@@ -111,12 +115,16 @@ describe('sandbox payments', () => {
     const before = await account(m)
     const bundle = await bundleOf(m, 100)
     for (const action of ['fail', 'cancel'] as const) {
-      const created = await payments.start({ userId: m.user.id }, t.app.services.sites.list()[0], {
-        package: bundle.id,
-        method: 'paypal',
-        locale: 'en',
-        origin: 'http://localhost:3000',
-      })
+      const created = await payments.start(
+        { userId: m.user.id, siteId: t.app.services.sites.list()[0].id },
+        t.app.services.sites.list()[0],
+        {
+          package: bundle.id,
+          method: 'paypal',
+          locale: 'en',
+          origin: 'http://localhost:3000',
+        },
+      )
       const providerId = created.checkout_url.split('/').pop() ?? ''
       await psp.act(providerId, action)
       // Pressing Pay afterwards changes nothing at the PSP.
@@ -207,12 +215,16 @@ describe('transactions and receipts', () => {
     const other = await activeMember(t.app, { name: 'Nosy' })
     const bundle = await bundleOf(m, 100)
     const site = t.app.services.sites.list()[0]
-    const created = await payments.start({ userId: m.user.id }, site, {
-      package: bundle.id,
-      method: 'creditcard',
-      locale: 'en',
-      origin: 'http://localhost:3000',
-    })
+    const created = await payments.start(
+      { userId: m.user.id, siteId: t.app.services.sites.list()[0].id },
+      site,
+      {
+        package: bundle.id,
+        method: 'creditcard',
+        locale: 'en',
+        origin: 'http://localhost:3000',
+      },
+    )
     await psp.act(created.checkout_url.split('/').pop() ?? '', 'pay')
     clock = new Date(clock.getTime() + 5000)
     await payments.get({ userId: m.user.id }, created.payment_id)
@@ -405,12 +417,16 @@ describe('the Mollie provider', () => {
     const m = await activeMember(t.app, { name: 'Mollie' })
     const before = await account(m)
     const bundle = await bundleOf(m, 500)
-    const created = await payments.start({ userId: m.user.id }, t.app.services.sites.list()[0], {
-      package: bundle.id,
-      method: 'creditcard',
-      locale: 'fr',
-      origin: 'https://lunadate.com',
-    })
+    const created = await payments.start(
+      { userId: m.user.id, siteId: t.app.services.sites.list()[0].id },
+      t.app.services.sites.list()[0],
+      {
+        package: bundle.id,
+        method: 'creditcard',
+        locale: 'fr',
+        origin: 'https://lunadate.com',
+      },
+    )
     expect(created.checkout_url).toMatch(/^https:\/\/www\.mollie\.com\/checkout\/select-method\//)
     const [id, sent] = [...mollie.entries()].at(-1) ?? []
     expect(sent?.body).toMatchObject({
@@ -444,12 +460,16 @@ describe('the Mollie provider', () => {
     const m = await activeMember(t.app, { name: 'Cardsaver' })
     const before = await account(m)
     const bundle = await bundleOf(m, 250)
-    const created = await payments.start({ userId: m.user.id }, site, {
-      package: bundle.id,
-      method: 'creditcard',
-      locale: 'en',
-      origin: 'https://lunadate.com',
-    })
+    const created = await payments.start(
+      { userId: m.user.id, siteId: t.app.services.sites.list()[0].id },
+      site,
+      {
+        package: bundle.id,
+        method: 'creditcard',
+        locale: 'en',
+        origin: 'https://lunadate.com',
+      },
+    )
     // The member's customer record first, then a first payment for it.
     const [customerId, customer] = [...customers.entries()].at(-1) ?? []
     expect(customer).toMatchObject({ name: 'Cardsaver', email: m.email })

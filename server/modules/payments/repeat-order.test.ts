@@ -43,7 +43,7 @@ async function buy(
 ) {
   const res = await t.app.inject({ url: '/api/credits.php', headers: { cookie: member.cookie } })
   const bundle = res.json().packages.find((p: { credits: number }) => p.credits === credits)
-  const created = await s.payments.start({ userId: member.user.id }, site(), {
+  const created = await s.payments.start({ userId: member.user.id, siteId: site().id }, site(), {
     package: bundle.id,
     method,
     locale: 'en',

@@ -1,0 +1,167 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { creditPackages, discountCodes, payments as paymentsTable } from '#server/db/schema/payments.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { sandboxPayments } from '../../../tests/support/payments.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+// Single-use discount codes are used once (issue 13, point 4), and a member buys only the bundles
+// of their site and currency (point 5).
+
+let t: TestApp
+let clock = new Date('2030-05-06T07:08:09Z')
+type Member = Awaited<ReturnType<typeof activeMember>>
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => clock })
+})
+afterAll(() => t.close())
+
+const site = () => t.app.services.sites.list()[0]
+const as = (m: Member) => ({ userId: m.user.id, siteId: site().id })
+const failure = (p: Promise<unknown>) =>
+  p.then(() => null).catch((e: { code?: string }) => e.code ?? String(e))
+
+async function bundleOf(m: Member, credits = 500) {
+  const res = await t.app.inject({ url: '/api/credits.php', headers: { cookie: m.cookie } })
+  return res.json().packages.find((p: { credits: number }) => p.credits === credits) as { id: number }
+}
+
+async function providerIdOf(paymentId: string) {
+  const [row] = await t.database.db.select().from(paymentsTable).where(eq(paymentsTable.id, paymentId))
+  return row.providerId ?? ''
+}
+
+function setup() {
+  return sandboxPayments(t, () => clock)
+}
+
+describe('single-use discount codes', () => {
+  it('TIMEBONUS25 goes to one of three payments made at once; a failed one gives it back', async () => {
+    const s = setup()
+    const m = await activeMember(t.app, { name: 'Timebonus' })
+    const bundle = await bundleOf(m)
+    const start = () =>
+      s.payments.start(as(m), site(), {
+        package: bundle.id,
+        method: 'ideal',
+        code: 'TIMEBONUS25',
+        locale: 'en',
+        origin: 'https://lunadate.com',
+      })
+    const outcomes = await Promise.allSettled([start(), start(), start()])
+    const made = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
+    expect(made).toHaveLength(1)
+    expect(
+      outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as { code: string }).code] : [])),
+    ).toEqual(['discount.used', 'discount.used'])
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: bundle.id, method: 'ideal', code: 'TIMEBONUS25' },
+      headers: { cookie: m.cookie },
+    })
+    expect(refused.json().error).toEqual({ code: 'discount.used', message: 'Code already used' })
+    // The payment that held it failed: the code is free again, for one payment.
+    await s.psp.act(await providerIdOf(made[0].payment_id), 'fail')
+    expect((await s.payments.get(as(m), made[0].payment_id)).status).toBe('failed')
+    await expect(start()).resolves.toMatchObject({ payment_id: expect.any(String) })
+    expect(await failure(start())).toBe('discount.used')
+  })
+
+  it('a checkout left open gives the code back once the provider expired it', async () => {
+    const s = setup()
+    const m = await activeMember(t.app, { name: 'Abandoned' })
+    const bundle = await bundleOf(m)
+    const start = () =>
+      s.payments.start(as(m), site(), {
+        package: bundle.id,
+        method: 'ideal',
+        code: 'TIMEBONUS25',
+        locale: 'en',
+        origin: 'https://lunadate.com',
+      })
+    const first = await start()
+    expect(await failure(start())).toBe('discount.used')
+    clock = new Date(clock.getTime() + 16 * 60_000)
+    await expect(start()).resolves.toMatchObject({ payment_id: expect.any(String) })
+    const [row] = await t.database.db
+      .select()
+      .from(paymentsTable)
+      .where(eq(paymentsTable.id, first.payment_id))
+    expect(row.status).toBe('expired')
+  })
+
+  it('a personal stay code is paid at a discount once, and the offer is made once', async () => {
+    const s = setup()
+    const m = await activeMember(t.app, { name: 'Staying' })
+    const offer = await t.app.inject({
+      method: 'POST',
+      url: '/api/discountcode.php',
+      payload: { offer: 'stay' },
+      headers: { cookie: m.cookie },
+    })
+    const code = offer.json().code as string
+    const bundle = await bundleOf(m)
+    const start = () =>
+      s.payments.start(as(m), site(), {
+        package: bundle.id,
+        method: 'ideal',
+        code,
+        locale: 'en',
+        origin: 'https://lunadate.com',
+      })
+    const outcomes = await Promise.allSettled([start(), start(), start()])
+    const made = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
+    expect(made).toHaveLength(1)
+    await s.psp.act(await providerIdOf(made[0].payment_id), 'pay')
+    clock = new Date(clock.getTime() + 3000)
+    expect((await s.payments.get(as(m), made[0].payment_id)).status).toBe('paid')
+    expect(await failure(start())).toBe('discount.used')
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/discountcode.php',
+      payload: { offer: 'stay' },
+      headers: { cookie: m.cookie },
+    })
+    expect(again.statusCode).toBe(409)
+    expect(again.json().error.code).toBe('discount.used')
+    const codes = await t.database.db
+      .select()
+      .from(discountCodes)
+      .where(and(eq(discountCodes.userId, m.user.id)))
+    expect(codes).toHaveLength(1)
+  })
+})
+
+describe('bundles a member may buy', () => {
+  it('only those of their site, in their currency', async () => {
+    const m = await activeMember(t.app, { name: 'Dutch' })
+    const [gbp] = await t.database.db
+      .select()
+      .from(creditPackages)
+      .where(and(eq(creditPackages.siteId, site().id), eq(creditPackages.currency, 'GBP')))
+    const [otherSite] = await t.database.db
+      .select()
+      .from(creditPackages)
+      .where(eq(creditPackages.siteId, t.app.services.sites.list()[1].id))
+    for (const id of [gbp.id, otherSite.id]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/payment.php',
+        payload: { package: id, method: 'ideal' },
+        headers: { cookie: m.cookie },
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.json().error.code).toBe('payments.package_not_found')
+    }
+    const own = await bundleOf(m)
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: own.id, method: 'ideal' },
+      headers: { cookie: m.cookie },
+    })
+    expect(ok.statusCode).toBe(200)
+  })
+})
