@@ -36,19 +36,23 @@ function setup() {
   return sandboxPayments(t, () => clock)
 }
 
+/** A payment of a bundle by iDEAL with a discount code. */
+function buyWithCode(s: ReturnType<typeof setup>, m: Member, packageId: number, code: string) {
+  return s.payments.start(as(m), site(), {
+    package: packageId,
+    method: 'ideal',
+    code,
+    locale: 'en',
+    origin: 'https://lunadate.com',
+  })
+}
+
 describe('single-use discount codes', () => {
   it('TIMEBONUS25 goes to one of three payments made at once; a failed one gives it back', async () => {
     const s = setup()
     const m = await activeMember(t.app, { name: 'Timebonus' })
     const bundle = await bundleOf(m)
-    const start = () =>
-      s.payments.start(as(m), site(), {
-        package: bundle.id,
-        method: 'ideal',
-        code: 'TIMEBONUS25',
-        locale: 'en',
-        origin: 'https://lunadate.com',
-      })
+    const start = () => buyWithCode(s, m, bundle.id, 'TIMEBONUS25')
     const outcomes = await Promise.allSettled([start(), start(), start()])
     const made = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
     expect(made).toHaveLength(1)
@@ -73,14 +77,7 @@ describe('single-use discount codes', () => {
     const s = setup()
     const m = await activeMember(t.app, { name: 'Abandoned' })
     const bundle = await bundleOf(m)
-    const start = () =>
-      s.payments.start(as(m), site(), {
-        package: bundle.id,
-        method: 'ideal',
-        code: 'TIMEBONUS25',
-        locale: 'en',
-        origin: 'https://lunadate.com',
-      })
+    const start = () => buyWithCode(s, m, bundle.id, 'TIMEBONUS25')
     const first = await start()
     expect(await failure(start())).toBe('discount.used')
     clock = new Date(clock.getTime() + 16 * 60_000)
@@ -103,14 +100,7 @@ describe('single-use discount codes', () => {
     })
     const code = offer.json().code as string
     const bundle = await bundleOf(m)
-    const start = () =>
-      s.payments.start(as(m), site(), {
-        package: bundle.id,
-        method: 'ideal',
-        code,
-        locale: 'en',
-        origin: 'https://lunadate.com',
-      })
+    const start = () => buyWithCode(s, m, bundle.id, code)
     const outcomes = await Promise.allSettled([start(), start(), start()])
     const made = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value] : []))
     expect(made).toHaveLength(1)
