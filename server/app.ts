@@ -51,6 +51,7 @@ import { sandboxPspRoutes } from './modules/sandbox-psp/sandbox-psp.routes.ts'
 import { createSandboxPspService } from './modules/sandbox-psp/sandbox-psp.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
 import { createSitesService } from './modules/sites/sites.service.ts'
+import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { sessionPlugin } from './plugins/session.ts'
@@ -193,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(cookie)
   await app.register(securityPlugin, { production, https: env.PUBLIC_URL?.startsWith('https:') ?? false })
   await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
+  await app.register(csrfPlugin, { sites })
   await app.register(sessionPlugin, { accounts, secure: secureCookies })
   await app.register(errorsPlugin)
   await app.register(swagger, {
@@ -215,7 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatRoutes, { chat })
   await app.register(paymentsRoutes, { payments, discounts, directDebit })
   if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })
-  await app.register(websocketPlugin, { events, chat, publicUrl: env.PUBLIC_URL })
+  await app.register(websocketPlugin, { events, chat })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })

@@ -5,6 +5,7 @@ import type { WebSocket } from 'ws'
 import { ClientFrame } from '#common/schemas/chat.ts'
 import type { DomainEvent, EventBus } from '#server/lib/events.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
+import { requestSource } from './csrf.ts'
 
 const HEARTBEAT_MS = 30_000
 /** At most one typing signal per conversation this often from one socket. */
@@ -30,17 +31,9 @@ function send(socket: WebSocket, frame: string) {
   socket.send(frame)
 }
 
-/** A browser page of this site (same host, or the configured public address), not another site. */
-export function originAllowed(request: FastifyRequest, publicUrl: string | undefined): boolean {
-  const origin = request.headers.origin
-  if (!origin) return false
-  try {
-    const url = new URL(origin)
-    if (publicUrl && url.origin === new URL(publicUrl).origin) return true
-    return url.host === request.headers.host
-  } catch {
-    return false
-  }
+/** A browser page of this site (the host it asked for, or the site's configured origin). */
+export function originAllowed(request: FastifyRequest): boolean {
+  return request.headers.origin !== undefined && requestSource(request, request.linkOrigin) === 'site'
 }
 
 /**
@@ -51,8 +44,7 @@ export function originAllowed(request: FastifyRequest, publicUrl: string | undef
 export const websocketPlugin: FastifyPluginAsync<{
   events: EventBus
   chat: ChatService
-  publicUrl: string | undefined
-}> = async (app, { events, chat, publicUrl }) => {
+}> = async (app, { events, chat }) => {
   await app.register(websocket, { options: { maxPayload: 4096 } })
   const sockets = new Map<number, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
@@ -89,7 +81,7 @@ export const websocketPlugin: FastifyPluginAsync<{
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        if (!originAllowed(request, publicUrl)) {
+        if (!originAllowed(request)) {
           return reply.code(403).send({ error: { code: 'ws.origin', message: 'Origin not allowed' } })
         }
         if (!request.member) {

@@ -8,6 +8,8 @@ import {
   UpdateUserInput,
   UserResponse,
 } from '#common/schemas/accounts.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { requestSource } from '#server/plugins/csrf.ts'
 import { clearSessionCookie, requireMember, setSessionCookie } from '#server/plugins/session.ts'
 import type { AccountsService, RequestOrigin } from './accounts.service.ts'
 
@@ -89,6 +91,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     '/api/logout.php',
     { schema: { tags: ['accounts'], response: { 200: UserResponse } } },
     async (request, reply) => {
+      // A GET that changes state: only a page of this site, or no browser, may log a member out.
+      if (requestSource(request, request.linkOrigin) === 'other') throw new AppError('csrf.origin', 403)
       if (request.sessionToken) await accounts.logout(request.sessionToken)
       clearSessionCookie(reply, secure)
       return { user: null }
