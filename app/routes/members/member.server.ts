@@ -1,7 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
-import type { AppError } from '#server/lib/errors.ts'
 import { getAppContext } from '../../context.server.ts'
-import { createI18n } from '../../i18n.ts'
+import { rethrowBlocked } from './blocked.server.ts'
 
 /** A member page: 404 when unknown or hidden; the spec's message (403) when the member blocked the viewer. */
 export async function loadMember(context: Readonly<RouterContextProvider>, id: string | undefined) {
@@ -14,11 +13,6 @@ export async function loadMember(context: Readonly<RouterContextProvider>, id: s
     if (!profile) throw data(null, { status: 404 })
     return { profile, loggedIn: viewer !== null }
   } catch (error) {
-    const failure = error as AppError
-    if (failure?.code === 'member.blocked') {
-      const t = createI18n(app.locale).t
-      throw data(t('errors.member.blocked', failure.values), { status: 403 })
-    }
-    throw error
+    rethrowBlocked(error, app.locale)
   }
 }

@@ -29,6 +29,20 @@ export async function selectPartnerByProfile(db: Executor, profileId: number, vi
   return rows[0] ?? null
 }
 
+/** Whether the partner blocked the member, and whether the member blocked the partner. */
+export async function selectBlocksWith(db: Executor, userId: number, partnerUserId: number) {
+  const rows = await db
+    .select({ blocker: blocks.blockerUserId })
+    .from(blocks)
+    .where(
+      sql`(${blocks.blockerUserId} = ${userId} and ${blocks.blockedUserId} = ${partnerUserId}) or (${blocks.blockerUserId} = ${partnerUserId} and ${blocks.blockedUserId} = ${userId})`,
+    )
+  return {
+    blockedByThem: rows.some((r) => r.blocker === partnerUserId),
+    blockedByMe: rows.some((r) => r.blocker === userId),
+  }
+}
+
 /** The viewer's side of a conversation, or null when they are not part of it. */
 export async function selectMembership(db: Executor, conversationId: number, userId: number) {
   const rows = await db

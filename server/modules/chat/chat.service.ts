@@ -26,6 +26,7 @@ import {
   markRead,
   removeChat,
   type SendRequest,
+  selectBlocksWith,
   selectChats,
   selectHistoryFloor,
   selectMembership,
@@ -150,6 +151,21 @@ export function createChatService(
     return { message, conversation: message.conversation, credits: outcome.credits }
   }
 
+  /**
+   * The member's side of a conversation they may still open: 404 when they are not part of it, 403
+   * member.blocked when the partner blocked them; `blockedByMe` when they blocked the partner.
+   */
+  async function openMembership(userId: number, conversationId: number) {
+    const membership = await selectMembership(db, conversationId, userId)
+    if (!membership) throw new AppError('chat.not_found', 404)
+    const between = await selectBlocksWith(db, userId, membership.partnerUserId)
+    if (between.blockedByThem) {
+      const partner = await selectProfileIdOfUser(db, membership.partnerUserId)
+      throw new AppError('member.blocked', 403, { name: partner?.name ?? '' })
+    }
+    return { ...membership, blockedByMe: between.blockedByMe }
+  }
+
   return {
     send,
 
@@ -239,8 +255,7 @@ export function createChatService(
       q: { conversation: number; before?: number; after?: number },
       cdnPrefix: string,
     ): Promise<MessagesResponse> {
-      const membership = await selectMembership(db, q.conversation, userId)
-      if (!membership) throw new AppError('chat.not_found', 404)
+      const membership = await openMembership(userId, q.conversation)
       const [floor, partnerProfile] = await Promise.all([
         selectHistoryFloor(db, q.conversation, historyLimit),
         selectProfileIdOfUser(db, membership.partnerUserId),
@@ -275,11 +290,11 @@ export function createChatService(
 
     /** PUT /api/chat.php: the member read the conversation; their partner learns it (read receipts). */
     async read(userId: number, conversationId: number) {
-      const membership = await selectMembership(db, conversationId, userId)
-      if (!membership) throw new AppError('chat.not_found', 404)
+      const membership = await openMembership(userId, conversationId)
       const lastRead = await markRead(db, conversationId, userId)
       const total = await selectUnreadTotal(db, userId)
-      if (lastRead > membership.lastReadMessageId) {
+      // A member who blocked the partner reads in silence: no receipt reaches the partner.
+      if (lastRead > membership.lastReadMessageId && !membership.blockedByMe) {
         deps.events.emit({
           type: 'message.read',
           userId: membership.partnerUserId,
@@ -303,6 +318,8 @@ export function createChatService(
     async typing(userId: number, conversationId: number) {
       const membership = await selectMembership(db, conversationId, userId)
       if (!membership) return
+      const between = await selectBlocksWith(db, userId, membership.partnerUserId)
+      if (between.blockedByThem || between.blockedByMe) return
       const own = await selectProfileIdOfUser(db, userId)
       if (!own) return
       deps.events.emit({

@@ -264,6 +264,35 @@ describe('who may read and write', () => {
     expect((await send(a, { conversation }, 'Go away')).json().error.code).toBe('chat.blocked_by_you')
   })
 
+  it('leaves the blocked member no way to reach the blocker: history, read receipts, typing, pages', async () => {
+    const a = await activeMember(t.app, { name: 'Closed', gender: 'female' })
+    const b = await activeMember(t.app, { name: 'Shut' })
+    await setCredits(b, 100)
+    const conversation = (await send(b, { profile: a.user.profile.id }, 'Hello there')).json().conversation
+    await send(b, { conversation }, 'Are you there?')
+    await call(a, 'POST', '/api/block.php', { profile: b.user.profile.id })
+    events.length = 0
+    const history = await call(b, 'GET', `/api/messages.php?conversation=${conversation}`)
+    expect(history.statusCode).toBe(403)
+    expect(history.json().error.message).toBe(
+      "You're blocked by Closed. You do not have access to this page.",
+    )
+    expect((await call(b, 'PUT', '/api/chat.php', { conversation })).statusCode).toBe(403)
+    await t.app.services.chat.typing(b.user.id, conversation)
+    await expect(
+      t.app.services.members.getPublicProfile(a.user.profile.id, '/media', b.user.id),
+    ).rejects.toMatchObject({ code: 'member.blocked' })
+    // The blocker still reads the history, in silence: nothing reaches the blocked member.
+    expect((await call(a, 'GET', `/api/messages.php?conversation=${conversation}`)).statusCode).toBe(200)
+    expect((await call(a, 'PUT', '/api/chat.php', { conversation })).statusCode).toBe(200)
+    await t.app.services.chat.typing(a.user.id, conversation)
+    expect(events.filter((e) => e.userId === a.user.id && e.type !== 'chat.unread')).toEqual([])
+    expect(events.filter((e) => e.userId === b.user.id)).toEqual([])
+    // Unblocked, the two reach each other again.
+    await call(a, 'DELETE', '/api/block.php', { profile: b.user.profile.id })
+    expect((await call(b, 'GET', `/api/messages.php?conversation=${conversation}`)).statusCode).toBe(200)
+  })
+
   it('lets an invisible member keep chatting with existing contacts only', async () => {
     const shy = await activeMember(t.app, { name: 'Shy', gender: 'female' })
     const known = await activeMember(t.app, { name: 'Known' })

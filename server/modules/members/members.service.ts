@@ -2,10 +2,13 @@ import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { toPublicProfile } from '#server/db/profile-cards.ts'
+import { AppError } from '#server/lib/errors.ts'
 import {
   countProfiles,
   countViewerExclusions,
   type ProfileFilters,
+  selectBlocksBetween,
+  selectProfileOwner,
   selectProfiles,
   selectRankedProfiles,
   selectVisibleProfile,
@@ -33,10 +36,25 @@ export function createMembersService(db: Db) {
   }
   return {
     /** A profile anybody may see, or null when it does not exist or is hidden; only an active main image is shown. */
-    async getPublicProfile(profileId: number, cdnPrefix: string): Promise<PublicProfile | null> {
+    async getPublicProfile(
+      profileId: number,
+      cdnPrefix: string,
+      viewerUserId: number | null = null,
+    ): Promise<PublicProfile | null> {
       if (!Number.isSafeInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647) return null
       const row = await selectVisibleProfile(db, profileId)
-      return row ? toPublicProfile(row, cdnPrefix) : null
+      if (!row) return null
+      // A member who blocked the viewer is not shown to them, not even on a landing page.
+      if (viewerUserId !== null) {
+        const owner = await selectProfileOwner(db, profileId)
+        if (
+          owner &&
+          owner.userId !== viewerUserId &&
+          (await selectBlocksBetween(db, viewerUserId, owner.userId)).blockedByOther
+        )
+          throw new AppError('member.blocked', 403, { name: row.name })
+      }
+      return toPublicProfile(row, cdnPrefix)
     },
 
     /**
