@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const geocoder = createGeocodeService(database.db, [
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
-  const complaints = createComplaintsService(database.db, { mail })
+  const complaints = createComplaintsService(database.db, { mail, members })
   const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
   const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
   if (redisBus) app.addHook('onClose', () => redisBus.close())

@@ -188,4 +188,9 @@ export const ComplaintInput = z.object({
   profile: z.number().int().positive().max(2_147_483_647).optional(),
 })
 export type ComplaintInput = z.infer<typeof ComplaintInput>
-export const ComplaintResponse = z.object({ id: z.number().int() })
+export const ComplaintResponse = z.object({
+  id: z.number().int(),
+  /** Where the receipt went: the member's own address; null for a visitor (no mail is sent). */
+  receipt: z.string().nullable(),
+})
+export type ComplaintResponse = z.infer<typeof ComplaintResponse>

@@ -1,6 +1,8 @@
 import { expect, expectAccessible, skipEntryWarning, test } from './fixtures.ts'
 
-test('a visitor files a complaint and gets a receipt by mail', async ({ page }) => {
+test('a visitor files a complaint and is told its number; no mail goes to the address typed', async ({
+  page,
+}) => {
   await skipEntryWarning(page)
   await page.goto('/complaints')
   await page.getByRole('button', { name: 'Send' }).click()
@@ -10,14 +12,12 @@ test('a visitor files a complaint and gets a receipt by mail', async ({ page }) 
   await page.getByLabel('What is it about?').selectOption('billing')
   await page.getByLabel('Your message').fill('I bought credits twice by mistake and would like one refunded.')
   await page.getByRole('button', { name: 'Send' }).click()
-  await expect(page.getByRole('status')).toContainText(
-    'we sent a confirmation to camille-complaint@example.com',
-  )
+  await expect(page.getByRole('status')).toContainText('we will answer at camille-complaint@example.com')
   await expectAccessible(page)
   await page.goto('/dev/mailbox')
-  await expect(
-    page.locator('article.mail').filter({ hasText: 'camille-complaint@example.com' }).first(),
-  ).toContainText('We received your message')
+  await expect(page.locator('article.mail').filter({ hasText: 'camille-complaint@example.com' })).toHaveCount(
+    0,
+  )
 })
 
 test('"Report this profile" opens the form about that member, in French', async ({ browser }) => {

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COMPLAINT_REASONS, ComplaintInput } from '#common/schemas/members.ts'
+import { COMPLAINT_REASONS, ComplaintInput, type ComplaintResponse } from '#common/schemas/members.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { fetchJson } from '../../lib/api-client.ts'
@@ -21,7 +21,7 @@ export function ComplaintForm(props: {
   })
   const [fields, setFields] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
-  const [sent, setSent] = useState<{ id: number; email: string } | null>(null)
+  const [sent, setSent] = useState<{ id: number; receipt: string | null; email: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }))
@@ -38,12 +38,12 @@ export function ComplaintForm(props: {
     setMessage(null)
     setBusy(true)
     try {
-      const { id } = await fetchJson<{ id: number }>('/api/complaints.php', {
+      const filed = await fetchJson<ComplaintResponse>('/api/complaints.php', {
         method: 'POST',
         body: JSON.stringify(body),
         retries: 0,
       })
-      setSent({ id, email: parsed.data.email })
+      setSent({ ...filed, email: parsed.data.email })
     } catch (error) {
       const result = apiFormErrors(error, t)
       setFields(result.fields)
@@ -53,7 +53,17 @@ export function ComplaintForm(props: {
     }
   }
 
-  if (sent) return <FormMessage success={t('complaints.sent', sent)} />
+  if (sent) {
+    return (
+      <FormMessage
+        success={
+          sent.receipt
+            ? t('complaints.sent', { id: sent.id, email: sent.receipt })
+            : t('complaints.sentNoMail', { id: sent.id, email: sent.email })
+        }
+      />
+    )
+  }
   return (
     <form
       onSubmit={submit}

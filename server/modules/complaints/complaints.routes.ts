@@ -14,12 +14,12 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{ complaints: ComplaintsSer
       config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
     },
     async (request, reply) => {
-      const id = await complaints.file(request.body, {
+      const filed = await complaints.file(request.body, {
         site: request.site,
         locale: request.locale,
         userId: request.member?.userId ?? null,
       })
-      return reply.code(201).send({ id })
+      return reply.code(201).send(filed)
     },
   )
 }

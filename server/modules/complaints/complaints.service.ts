@@ -1,51 +1,62 @@
 import type { Locale } from '#common/constants.ts'
-import type { ComplaintInput } from '#common/schemas/members.ts'
+import type { ComplaintInput, ComplaintResponse } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { renderMail } from '#server/lib/mail-layout.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-import { insertComplaint, selectProfileName } from './complaints.queries.ts'
+import { insertComplaint, profileExists, selectAccountContact } from './complaints.queries.ts'
 
 export type ComplaintsService = ReturnType<typeof createComplaintsService>
 
-/** Complaints and profile reports: stored for moderation, acknowledged to the sender by mail. */
-export function createComplaintsService(db: Db, deps: { mail: MailService }) {
+/**
+ * Complaints and profile reports: stored for moderation. The receipt is no relay (ADR 13): it goes
+ * only to a logged-in member's own address, never quotes what was written, and names a reported
+ * profile only when the sender may see it; the answer is the same whether the profile exists or not.
+ */
+export function createComplaintsService(db: Db, deps: { mail: MailService; members: MembersService }) {
   return {
-    /** Files a complaint (or reports a profile) and mails the sender a receipt with its number. */
+    /** Files a complaint (or reports a profile); answers its number and where the receipt went. */
     async file(
       input: ComplaintInput,
       from: { site: Site; locale: Locale; userId: number | null },
-    ): Promise<number> {
-      const reported = input.profile ? await selectProfileName(db, input.profile) : null
-      if (input.profile && reported === null) throw new AppError('member.not_found', 404)
+    ): Promise<ComplaintResponse> {
+      const exists = input.profile ? await profileExists(db, input.profile) : false
+      const account = from.userId ? await selectAccountContact(db, from.userId) : null
+      const visible =
+        account && input.profile
+          ? await deps.members
+              .getPublicProfile(input.profile, from.site.settings.cdn_prefix, from.userId)
+              .catch(() => null)
+          : null
       const t = translator(from.locale)
       const id = await db.transaction(async (tx) => {
         const complaintId = await insertComplaint(tx, {
           siteId: from.site.id,
           userId: from.userId,
-          reportedProfileId: input.profile ?? null,
+          reportedProfileId: exists ? (input.profile ?? null) : null,
           name: input.name,
-          email: input.email,
+          email: account?.email ?? input.email,
           reason: input.reason,
           message: input.message,
         })
-        const mail = renderMail(from.site, from.locale, {
-          subject: t('mail.complaint.subject', { id: complaintId, name: from.site.settings.name }),
-          greeting: t('mail.greeting', { name: input.name }),
-          paragraphs: [
-            t('mail.complaint.intro', { id: complaintId }),
-            reported ? t('mail.complaint.about', { name: reported }) : '',
-            t('mail.complaint.next'),
-            `${t('mail.complaint.yourMessage')}\n${input.message}`,
-          ].filter(Boolean),
-        })
-        await enqueueMail(tx, { siteId: from.site.id, to: input.email, ...mail })
+        if (account) {
+          const mail = renderMail(from.site, from.locale, {
+            subject: t('mail.complaint.subject', { id: complaintId, name: from.site.settings.name }),
+            greeting: t('mail.greeting', { name: account.name }),
+            paragraphs: [
+              t('mail.complaint.intro', { id: complaintId }),
+              visible ? t('mail.complaint.about', { name: visible.name }) : '',
+              t('mail.complaint.next'),
+            ].filter(Boolean),
+          })
+          await enqueueMail(tx, { siteId: from.site.id, to: account.email, ...mail })
+        }
         return complaintId
       })
-      deps.mail.kick()
-      return id
+      if (account) deps.mail.kick()
+      return { id, receipt: account?.email ?? null }
     },
   }
 }
