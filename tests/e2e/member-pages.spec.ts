@@ -11,7 +11,8 @@ test('a member landing page (Empty layout) shows the member and the call to sign
   await expect(page.getByRole('img', { name: `Photo of ${name}` })).toBeVisible()
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     'content',
-    /^\/media\/demo\/.+\.webp$/,
+    // Absolute, from the site's configured origin (PUBLIC_URL here), as social networks need it.
+    /^http:\/\/localhost:3100\/media\/demo\/.+\.webp$/,
   )
   // Empty layout: no navigation, no footer.
   await expect(page.getByRole('navigation')).toHaveCount(0)
