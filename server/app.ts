@@ -15,6 +15,7 @@ import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { trustedProxies } from './lib/proxies.ts'
 import { createRedisEventBus } from './lib/redis-events.ts'
 import { validatorCompiler } from './lib/safe-input.ts'
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
@@ -102,7 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         ? false
         : { ...loggerOptions(env), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustedProxies(env.TRUST_PROXY),
   })
   app.decorate('database', database)
   if (!options.database) app.addHook('onClose', () => database.close())

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -19,8 +20,33 @@ const EnvSchema = z.object({
   VAPID_SUBJECT: z.string().optional(),
   /** Header set by the edge proxy or CDN with the visitor's ISO country code. */
   GEOIP_HEADER: z.string().toLowerCase().default('cf-ipcountry'),
-  /** Whether X-Forwarded-* headers from a reverse proxy in front of the app are trusted. */
-  TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * The reverse proxies whose X-Forwarded-* headers are believed (ADR 13), as Fastify's trustProxy
+   * takes them: false (none), a hop count (`1` behind one proxy; `true` means 1), or a list of
+   * addresses and CIDR ranges (`127.0.0.1,10.0.0.0/8`). Never every hop: a client's own
+   * X-Forwarded-For would then choose its address and defeat every per-address limit.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx): false | number | string[] => {
+      const v = value.trim().toLowerCase()
+      if (v === 'false' || v === '0' || v === '') return false
+      if (v === 'true') return 1
+      if (/^\d{1,2}$/.test(v)) return Number(v)
+      const list = v.split(',').map((s) => s.trim())
+      const bad = list.find((entry) => {
+        const [address, bits, more] = entry.split('/')
+        const kind = isIP(address)
+        if (kind === 0 || more !== undefined) return true
+        return bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128))
+      })
+      if (bad !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `"${bad}" is no hop count, address or CIDR range` })
+        return z.NEVER
+      }
+      return list
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-ups allowed per hour from one address (raise it behind a shared address, or for tests). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
