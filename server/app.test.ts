@@ -36,7 +36,8 @@ describe('server', () => {
     const res = await t.app.inject({ url: '/api/companyinfo.php' })
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN')
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), payment=(), geolocation=(self)')
   })
 
   it('refuses bodies over the limit', async () => {

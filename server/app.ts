@@ -25,6 +25,7 @@ import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createPasswordService } from './modules/accounts/password.service.ts'
 import { chatRoutes } from './modules/chat/chat.routes.ts'
 import { createChatService } from './modules/chat/chat.service.ts'
+import { chatPhotosRoutes } from './modules/chat/chat-photos.routes.ts'
 import { complaintsRoutes } from './modules/complaints/complaints.routes.ts'
 import { createComplaintsService } from './modules/complaints/complaints.service.ts'
 import { healthRoutes } from './modules/health/health.routes.ts'
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
+  await app.register(chatPhotosRoutes, { chat })
   await app.register(paymentsRoutes, { payments, discounts, directDebit })
   if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })
   await app.register(websocketPlugin, { events, chat })

@@ -6,6 +6,7 @@ import { type ZodType, z } from 'zod'
 export const MAX_INT4 = 2_147_483_647
 
 // A NUL character PostgreSQL cannot store in text; a lone surrogate half is no character at all.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is what this is for
 const UNSAFE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
 /** The first place in a value (strings, keys, numbers, nested) that no column can hold, with why. */

@@ -39,7 +39,13 @@ export const sessionPlugin = fp(
     app.decorateRequest('sessionToken', null)
     app.addHook('onRequest', async (request, reply) => {
       const token = request.cookies[SESSION_COOKIE]
-      if (!token || request.url.startsWith('/assets/') || request.url.startsWith('/media/')) return
+      // Public files need no session; chat photos (/media/c/) go only to the members of their chat.
+      if (
+        !token ||
+        request.url.startsWith('/assets/') ||
+        (request.url.startsWith('/media/') && !request.url.startsWith('/media/c/'))
+      )
+        return
       const member = token.length <= 100 ? await opts.accounts.memberForToken(token) : null
       if (member) {
         request.member = member

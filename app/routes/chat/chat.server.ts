@@ -33,7 +33,7 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
   try {
     const [head, messages] = await Promise.all([
       app.services.chat.conversation(user.id, conversation, cdn),
-      app.services.chat.messages(user.id, { conversation }, cdn),
+      app.services.chat.messages(user.id, { conversation }),
     ])
     return { ...head, messages }
   } catch (error) {

@@ -77,5 +77,7 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation').on(t.conversationId, t.id.desc()),
     uniqueIndex('messages_client_id').on(t.senderUserId, t.clientId),
+    // Who may see a chat photo is read from its message (only the two members of the chat).
+    index('messages_photo').on(t.photoFilename).where(sql`photo_filename is not null`),
   ],
 )

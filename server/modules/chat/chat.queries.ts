@@ -29,6 +29,16 @@ export async function selectPartnerByProfile(db: Executor, profileId: number, vi
   return rows[0] ?? null
 }
 
+/** The conversation a chat photo (its display file) was sent in, or null. */
+export async function selectPhotoConversation(db: Executor, photoFilename: string) {
+  const rows = await db
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(sql`${messages.photoFilename} is not null`, eq(messages.photoFilename, photoFilename)))
+    .limit(1)
+  return rows[0]?.conversationId ?? null
+}
+
 /** Whether the partner blocked the member, and whether the member blocked the partner. */
 export async function selectBlocksWith(db: Executor, userId: number, partnerUserId: number) {
   const rows = await db

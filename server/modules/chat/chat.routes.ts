@@ -53,8 +53,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   app.get(
     '/api/messages.php',
     { schema: { tags: ['chat'], querystring: MessagesQuery, response: { 200: MessagesResponse } } },
-    async (request) =>
-      chat.messages(requireMember(request).userId, request.query, request.site.settings.cdn_prefix),
+    async (request) => chat.messages(requireMember(request).userId, request.query),
   )
 
   app.post(

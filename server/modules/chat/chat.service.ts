@@ -35,10 +35,14 @@ import {
   selectPartnerByProfile,
   selectPartnerCard,
   selectPartnerLastRead,
+  selectPhotoConversation,
   selectProfileIdOfUser,
   selectUnreadTotal,
   sendMessages,
 } from './chat.queries.ts'
+
+/** Chat photos are always served by the app, which checks who asks (never through a public CDN). */
+export const CHAT_PHOTO_PREFIX = '/media'
 
 export type ChatService = ReturnType<typeof createChatService>
 
@@ -78,7 +82,7 @@ export function createChatService(
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
   const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends))
 
-  const toMessage = (row: MessageRow, senderProfileId: number, cdnPrefix: string): Message => ({
+  const toMessage = (row: MessageRow, senderProfileId: number): Message => ({
     id: row.id,
     conversation: row.conversationId,
     profile: senderProfileId,
@@ -88,8 +92,8 @@ export function createChatService(
     photo:
       row.photoFilename && row.photoThumb
         ? {
-            filename: mediaUrl(cdnPrefix, row.photoFilename),
-            thumb_filename: mediaUrl(cdnPrefix, row.photoThumb),
+            filename: mediaUrl(CHAT_PHOTO_PREFIX, row.photoFilename),
+            thumb_filename: mediaUrl(CHAT_PHOTO_PREFIX, row.photoThumb),
           }
         : null,
     client_id: row.clientId,
@@ -138,7 +142,7 @@ export function createChatService(
         outcome.name === undefined ? undefined : { name: outcome.name },
       )
     }
-    const message = toMessage(outcome.message, outcome.senderProfileId, site.cdnPrefix)
+    const message = toMessage(outcome.message, outcome.senderProfileId)
     if (outcome.fresh) {
       const { partnerUserId, unread, charged } = outcome.fresh
       const conversation = message.conversation
@@ -253,7 +257,6 @@ export function createChatService(
     async messages(
       userId: number,
       q: { conversation: number; before?: number; after?: number },
-      cdnPrefix: string,
     ): Promise<MessagesResponse> {
       const membership = await openMembership(userId, q.conversation)
       const [floor, partnerProfile] = await Promise.all([
@@ -281,7 +284,7 @@ export function createChatService(
         (await selectMessages(db, q.conversation, { above: membership.clearedUpTo, before: floor, limit: 1 }))
           .length > 0
       return {
-        messages: page.map((row) => toMessage(row, profileOf(row.senderUserId), cdnPrefix)),
+        messages: page.map((row) => toMessage(row, profileOf(row.senderUserId))),
         has_more: q.after === undefined ? hasMore : false,
         older_hidden: olderHidden,
         partner_last_read: await selectPartnerLastRead(db, q.conversation, membership.partnerUserId),
@@ -312,6 +315,20 @@ export function createChatService(
       if (!removed) throw new AppError('chat.not_found', 404)
       deps.events.emit({ type: 'chat.removed', userId, conversation: conversationId })
       return { removed: true }
+    },
+
+    /**
+     * The file of a chat photo (display or thumbnail) for a member of its conversation whom the
+     * partner has not blocked; null for anyone else.
+     */
+    async photoFile(userId: number, filename: string): Promise<string | null> {
+      const display = filename.replace(/-thumb\.webp$/, '.webp')
+      const conversationId = await selectPhotoConversation(db, display)
+      if (conversationId === null) return null
+      const membership = await selectMembership(db, conversationId, userId)
+      if (!membership) return null
+      if ((await selectBlocksWith(db, userId, membership.partnerUserId)).blockedByThem) return null
+      return path.join(deps.mediaDir, filename)
     },
 
     /** A typing signal from the WebSocket, passed to the partner when the member is part of the chat. */

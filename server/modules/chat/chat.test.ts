@@ -174,9 +174,23 @@ describe('sending messages', () => {
     expect(credits).toBe(80)
     expect(message).toMatchObject({ kind: 'photo', text: 'Look!' })
     expect(message.photo.filename).toMatch(/^\/media\/c\/.+\.webp$/)
-    const stored = await t.app.inject({ url: message.photo.filename })
+    const stored = await t.app.inject({ url: message.photo.filename, headers: { cookie: a.cookie } })
     expect(stored.statusCode).toBe(200)
     expect(stored.rawPayload.includes(Buffer.from('Secret Person'))).toBe(false)
+    // Only the two members of the chat get the photo, privately cached; nobody else with its URL.
+    expect(stored.headers['cache-control']).toBe('private, max-age=31536000, immutable')
+    const outsider = await activeMember(t.app, { name: 'Outsider' })
+    for (const url of [message.photo.filename, message.photo.thumb_filename]) {
+      expect((await t.app.inject({ url, headers: { cookie: b.cookie } })).statusCode).toBe(200)
+      expect((await t.app.inject({ url, headers: { cookie: outsider.cookie } })).statusCode).toBe(404)
+      expect((await t.app.inject({ url })).statusCode).toBe(404)
+      expect((await t.app.inject({ method: 'HEAD', url })).statusCode).toBe(404)
+    }
+    // Blocked by the other member, the photo is gone for them too.
+    await call(b, 'POST', '/api/block.php', { profile: a.user.profile.id })
+    expect(
+      (await t.app.inject({ url: message.photo.filename, headers: { cookie: a.cookie } })).statusCode,
+    ).toBe(404)
   })
 })
 
@@ -388,7 +402,7 @@ describe('reading, removing and paging', () => {
       mediaDir: '/nonexistent',
       historyLimit: 50,
     })
-    const top = await limited.messages(b.user.id, { conversation, before: page1.messages[0].id }, '/media')
+    const top = await limited.messages(b.user.id, { conversation, before: page1.messages[0].id })
     expect(top.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${21 + i}`))
     expect(top).toMatchObject({ has_more: false, older_hidden: true })
   })

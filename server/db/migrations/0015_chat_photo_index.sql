@@ -1,0 +1,1 @@
+CREATE INDEX "messages_photo" ON "messages" USING btree ("photo_filename") WHERE photo_filename is not null;
