@@ -84,6 +84,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     database: Database
     services: AppServices
+    /** Every route registered (method and URL): the authorization matrix test walks it. */
+    routeTable: ReadonlyArray<{ method: string; url: string }>
   }
 }
 
@@ -107,6 +109,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustedProxies(env.TRUST_PROXY),
   })
   app.decorate('database', database)
+  const routeTable: Array<{ method: string; url: string }> = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url })
+  })
   if (!options.database) app.addHook('onClose', () => database.close())
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)

@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   TEST_DB_KIND: z.enum(['pglite', 'postgres']).default('pglite'),
   TEST_DATABASE_URL: z.string().optional(),
   TEST_REDIS_URL: z.string().optional(),
+  /** Cases per operation in the API fuzz suite (server/fuzz.test.ts); more for a long run. */
+  FUZZ_RUNS: z.coerce.number().int().min(1).default(200),
 })
 
 export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS' | 'MAIL'> & {

@@ -31,6 +31,8 @@ function send(socket: WebSocket, frame: string) {
   socket.send(frame)
 }
 
+const MAX_TYPING_CHATS = 100
+
 /** A browser page of this site (the host it asked for, or the site's configured origin). */
 export function originAllowed(request: FastifyRequest): boolean {
   return request.headers.origin !== undefined && requestSource(request, request.linkOrigin) === 'site'
@@ -119,6 +121,8 @@ export const websocketPlugin: FastifyPluginAsync<{
         }
         const now = Date.now()
         if (now - (lastTyping.get(frame.conversation) ?? 0) < TYPING_EVERY_MS) return
+        // A socket typing in more chats than anyone holds at once is not a person: keep memory bounded.
+        if (lastTyping.size >= MAX_TYPING_CHATS) lastTyping.clear()
         lastTyping.set(frame.conversation, now)
         chat
           .typing(userId, frame.conversation)

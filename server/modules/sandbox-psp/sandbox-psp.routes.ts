@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { escapeHtml } from '#common/escape-html.ts'
 import { formatMoney } from '#common/money.ts'
+import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
 import { type SandboxPspService, TEST_CARDS, type TestCard } from './sandbox-psp.service.ts'
 
@@ -60,7 +61,7 @@ ${
         (action !== 'pay' && action !== 'fail' && action !== 'cancel') ||
         !Object.hasOwn(TEST_CARDS, card)
       ) {
-        return reply.code(400).send({ error: { code: 'request.invalid', message: 'Invalid request' } })
+        throw new AppError('request.invalid', 400)
       }
       const payment = await psp.act(request.params.id, action, card as TestCard)
       return reply.redirect(payment.redirectUrl, 303)
