@@ -106,5 +106,13 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')
     throw new Error(`Invalid environment: ${problems}`)
   }
-  return { ...parsed.data, ...chooseProviders(parsed.data), DATA_DIR: path.resolve(parsed.data.DATA_DIR) }
+  const data = parsed.data
+  return {
+    ...data,
+    ...chooseProviders(data),
+    // A development server's links (the mailbox's) point at the machine itself.
+    PUBLIC_URL:
+      data.PUBLIC_URL ?? (data.NODE_ENV === 'development' ? `http://localhost:${data.PORT}` : undefined),
+    DATA_DIR: path.resolve(data.DATA_DIR),
+  }
 }
