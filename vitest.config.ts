@@ -22,6 +22,9 @@ export default defineConfig({
               test: {
                 name: 'postgres',
                 include: integration,
+                // The fuzz suite is about input handling, not the database: once, on PGlite, is enough
+                // (server/hostile-input.test.ts checks the database's side on both).
+                exclude: ['server/fuzz.test.ts'],
                 env: { TEST_DB_KIND: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -30,7 +30,7 @@ test.describe('home page', () => {
     )
     await expect(page.getByRole('link', { name: 'Inscription gratuite' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible()
-    await expect(page.getByText('Site de test : les paiements sont simulés', { exact: false })).toBeVisible()
+    await expect(page.getByText('Site de test : paiements simulés, e-mails non envoyés.')).toBeVisible()
     await expectAccessible(page)
     await context.close()
   })

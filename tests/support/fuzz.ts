@@ -12,13 +12,19 @@ export interface JsonSchema {
   allOf?: JsonSchema[]
   minimum?: number
   maximum?: number
+  minLength?: number
+  maxLength?: number
+  pattern?: string
+  format?: string
+  minItems?: number
+  maxItems?: number
 }
 
 /** One operation of the OpenAPI document: where it is and what it takes. */
 export interface Operation {
   method: string
   path: string
-  query: string[]
+  query: Array<{ name: string; schema?: JsonSchema }>
   pathParams: string[]
   body: JsonSchema | null
 }
@@ -138,6 +144,85 @@ export function valueFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrar
   }
 }
 
+/** A value the schema accepts (as far as its JSON Schema tells): the base that mutants change. */
+export function validFor(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unknown> {
+  if (!schema || depth > 4) return fc.constant(null)
+  const options = (schema.anyOf ?? schema.oneOf ?? []).filter((o) => o.type !== 'null')
+  if (options.length > 0) return fc.oneof(...options.map((o) => validFor(o, depth + 1)))
+  if (schema.allOf?.[0]) return validFor(schema.allOf[0], depth + 1)
+  if (schema.enum) return fc.constantFrom(...schema.enum)
+  if (schema.const !== undefined) return fc.constant(schema.const)
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
+  switch (type) {
+    case 'string': {
+      if (schema.format === 'email') return fc.emailAddress().filter((e) => e.length <= 200)
+      if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString())
+      if (schema.format === 'uri') return fc.webUrl()
+      if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((v) => v.length <= 200)
+      const min = schema.minLength ?? 0
+      const max = Math.max(min, Math.min(schema.maxLength ?? 40, 60))
+      return fc.string({ minLength: min, maxLength: max })
+    }
+    case 'integer':
+    case 'number': {
+      const min = Math.max(Math.ceil(schema.minimum ?? 0), -2_147_483_648)
+      const max = Math.min(Math.floor(schema.maximum ?? 50), 2_147_483_647, min + 1000)
+      // Small numbers name rows that exist (the first profiles, bundles, regions).
+      return fc.integer({ min, max: Math.max(min, max) })
+    }
+    case 'boolean':
+      return fc.boolean()
+    case 'array':
+      return fc.array(validFor(schema.items, depth + 1), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 3, 3)),
+      })
+    case 'object':
+      return fc.record(
+        Object.fromEntries(
+          Object.entries(schema.properties ?? {}).map(([k, v]) => [k, validFor(v, depth + 1)]),
+        ),
+      )
+    default:
+      return fc.constant(null)
+  }
+}
+
+/** The paths to the leaves of a JSON value. */
+function leavesOf(value: unknown, path: Array<string | number> = []): Array<Array<string | number>> {
+  if (Array.isArray(value)) return value.flatMap((v, i) => leavesOf(v, [...path, i]))
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([k, v]) => leavesOf(v, [...path, k]))
+  return [path]
+}
+
+function replaced(value: unknown, path: Array<string | number>, leaf: unknown): unknown {
+  if (path.length === 0) return leaf
+  const [head, ...rest] = path
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<
+    string | number,
+    unknown
+  >
+  copy[head] = replaced(copy[head], rest, leaf)
+  return copy
+}
+
+/** A valid value with exactly one leaf made hostile: it gets past every other check to the one. */
+export function mutantFor(schema: JsonSchema | null) {
+  return fc
+    .tuple(
+      validFor(schema ?? { type: 'object' }),
+      fc.nat(),
+      fc.oneof(hostileString, hostileNumber, wrongType),
+    )
+    .map(([base, pick, leaf]) => {
+      const leaves = leavesOf(base)
+      if (leaves.length === 0 || (leaves.length === 1 && leaves[0].length === 0 && typeof base === 'object'))
+        return { ...(base as object), extra: leaf }
+      return replaced(base, leaves[pick % leaves.length], leaf)
+    })
+}
+
 /** A request body: valid-shaped JSON, any JSON, or raw bytes under a content type that may lie. */
 export function bodyFor(schema: JsonSchema | null) {
   const json = fc.record({
@@ -174,30 +259,31 @@ export function bodyFor(schema: JsonSchema | null) {
   return fc.oneof({ weight: 3, arbitrary: json }, raw)
 }
 
-/** A query string for the operation's parameters (and some it does not know), hostile values included. */
-export function queryFor(names: string[]) {
-  const value = fc.oneof(
-    hostileString,
-    hostileNumber.map(String),
-    fc.integer({ min: 1, max: 50 }).map(String),
-  )
-  const known = names.map((name) =>
-    fc.option(
+/**
+ * A query string for the operation's parameters (and some it does not know): mostly valid values
+ * with hostile ones among them, repeated keys, and malformed percent-encoding.
+ */
+export function queryFor(params: Array<{ name: string; schema?: JsonSchema }>) {
+  const hostile = fc.oneof(hostileString, hostileNumber.map(String))
+  const known = params.map(({ name, schema }) => {
+    const valid = validFor(schema ?? { type: 'string' }).map((v) => String(v))
+    return fc.option(
       fc.oneof(
-        { weight: 3, arbitrary: value.map((v) => [[name, v]] as Array<[string, string]>) },
+        { weight: 3, arbitrary: valid.map((v) => [[name, v]] as Array<[string, string]>) },
+        { weight: 2, arbitrary: hostile.map((v) => [[name, v]] as Array<[string, string]>) },
         fc
-          .array(value, { minLength: 2, maxLength: 3 })
+          .array(hostile, { minLength: 2, maxLength: 3 })
           .map((vs) => vs.map((v) => [name, v] as [string, string])),
       ),
       { nil: [] as Array<[string, string]> },
-    ),
-  )
-  const extra = fc.array(fc.tuple(fc.string({ maxLength: 10 }), value), { maxLength: 2 })
+    )
+  })
+  const extra = fc.array(fc.tuple(fc.string({ maxLength: 10 }), hostile), { maxLength: 2 })
   const raw = fc.constantFrom('', '', '', '&%ZZ=1', '&id=%E0%A4%A', '&=', '&a[b][c]=1')
   return fc.tuple(fc.tuple(...known), extra, raw).map(([parts, more, tail]) => {
-    const params = new URLSearchParams()
-    for (const [k, v] of [...parts.flat(), ...more]) params.append(k, v)
-    const text = params.toString()
+    const search = new URLSearchParams()
+    for (const [k, v] of [...parts.flat(), ...more]) search.append(k, v)
+    const text = search.toString()
     return text || tail ? `?${text}${tail}` : ''
   })
 }
@@ -223,7 +309,7 @@ export function operationsOf(document: {
     Record<
       string,
       {
-        parameters?: Array<{ in: string; name: string }>
+        parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>
         requestBody?: { content?: Record<string, { schema?: JsonSchema }> }
       }
     >
@@ -233,7 +319,9 @@ export function operationsOf(document: {
     Object.entries(ops).map(([method, op]) => ({
       method: method.toUpperCase(),
       path,
-      query: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      query: (op.parameters ?? [])
+        .filter((p) => p.in === 'query')
+        .map((p) => ({ name: p.name, schema: p.schema })),
       pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
       body: op.requestBody?.content?.['application/json']?.schema ?? null,
     })),
