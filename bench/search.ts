@@ -13,7 +13,7 @@ if (!env.DATABASE_URL) {
   process.exit(2)
 }
 const database = await openDatabase({ url: env.DATABASE_URL })
-const members = createMembersService(database.db)
+const members = createMembersService(database.db, { now: () => new Date() })
 const [{ n }] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from profiles`)
 const [ut] = await queryRows<{ id: number }>(database.db, sql`select id from regions where code = 'NL-UT'`)
 const [idf] = await queryRows<{ id: number }>(database.db, sql`select id from regions where code = 'FR-IDF'`)

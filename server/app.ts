@@ -120,7 +120,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Services
   const sites = await createSitesService(database.db, env)
-  const members = createMembersService(database.db)
+  const members = createMembersService(database.db, { now })
   const memberPages = createMemberPageService(database.db)
   const mail = createMailService(database.db, {
     smtpUrl: env.MAIL === 'smtp' ? env.SMTP_URL : undefined,
@@ -137,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mediaDir: path.join(env.DATA_DIR, 'media'),
     now,
   })
-  const profiles = createProfileService(database.db)
+  const profiles = createProfileService(database.db, { now })
   const photos = createPhotosService(database.db, { mediaDir: path.join(env.DATA_DIR, 'media') })
   const geocoder = createGeocodeService(database.db, [
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
@@ -148,7 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (redisBus) app.addHook('onClose', () => redisBus.close())
   const events = redisBus ?? createEventBus(onEventError)
   const chat = createChatService(database.db, { events, mediaDir: path.join(env.DATA_DIR, 'media') })
-  const likes = createLikesService(database.db, { events, members })
+  const likes = createLikesService(database.db, { events, members, now })
   const swipes = createSwipeService(database.db, { likes, now })
   const sandboxPsp = createSandboxPspService(database.db, { now })
   const discounts = createDiscountsService(database.db, { now })

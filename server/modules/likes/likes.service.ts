@@ -8,6 +8,7 @@ import type {
 } from '#common/schemas/likes.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { toPublicProfile } from '#server/db/profile-cards.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
@@ -57,7 +58,7 @@ export async function addLike(
 }
 
 /** Likes, matches and the likes lists (spec sections 3, 4 and 7). */
-export function createLikesService(db: Db, deps: { events: EventBus; members: MembersService }) {
+export function createLikesService(db: Db, deps: { events: EventBus; members: MembersService; now: Clock }) {
   /** Tells the liked member (and on a match, both) once the like is committed. */
   const announce = async (likerUserId: number, likedUserId: number, match: boolean) => {
     const [likerProfile, likedProfile] = await Promise.all([
@@ -133,7 +134,8 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
      * GET /api/auto-like.php: once a day (five times in all) one of the site's fictional members,
      * disclosed as such, likes the member; null when none is due or available.
      */
-    async autoLike(viewerUserId: number, cdnPrefix: string, now = new Date()): Promise<AutoLikeResponse> {
+    async autoLike(viewerUserId: number, cdnPrefix: string): Promise<AutoLikeResponse> {
+      const now = deps.now()
       const viewer = await selectMemberBasics(db, viewerUserId)
       if (!viewer) throw new AppError('authentication_required', 403)
       const previous = await selectAutoLikes(db, viewerUserId)

@@ -17,6 +17,8 @@ export async function selectVisibleProfile(db: Executor, profileId: number) {
 /** Filters of member search; ages become a birth-date range so that an index serves them. */
 export interface ProfileFilters {
   excludeUserId: number | null
+  /** Today, from the service's clock: ages become birth dates against it. */
+  today: Date
   genders?: string[]
   country?: string
   regionId?: number
@@ -63,7 +65,7 @@ export function selectProfiles(
   page: { limit: number; offset: number },
 ) {
   return selectProfileCards(db)
-    .where(filterConditions(filters, birthRange(filters, new Date())))
+    .where(filterConditions(filters, birthRange(filters, filters.today)))
     .orderBy(...MOST_RECENT_FIRST)
     .limit(page.limit)
     .offset(page.offset)
@@ -104,7 +106,7 @@ export function splitByYear(born: BirthRange): {
 /** How many visible profiles match the filters (all viewers alike: `excludeUserId` is ignored). */
 export async function countProfiles(db: Executor, filters: ProfileFilters): Promise<number> {
   const shared = { ...filters, excludeUserId: null }
-  const { years, partial } = splitByYear(birthRange(filters, new Date()))
+  const { years, partial } = splitByYear(birthRange(filters, filters.today))
   const counts = await Promise.all([
     years ? sumProfileCounts(db, shared, years) : 0,
     ...partial.map(async (born) => {
@@ -228,7 +230,7 @@ export async function countViewerExclusions(
     .from(profiles)
     .where(
       and(
-        filterConditions({ ...filters, excludeUserId: null }, birthRange(filters, new Date())),
+        filterConditions({ ...filters, excludeUserId: null }, birthRange(filters, filters.today)),
         sql`${profiles.userId} in (select ${viewerUserId}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${viewerUserId} union select blocker_user_id from ${blocks} where blocked_user_id = ${viewerUserId})`,
       ),
     )
@@ -250,7 +252,7 @@ export async function selectRankedProfiles(
   const candidates = db
     .select({ id: profiles.id, regionId: profiles.regionId, lastActiveAt: profiles.lastActiveAt })
     .from(profiles)
-    .where(filterConditions(filters, birthRange(filters, new Date())))
+    .where(filterConditions(filters, birthRange(filters, filters.today)))
     .orderBy(...MOST_RECENT_FIRST)
     .limit(RANKED_CANDIDATES)
     .as('c')

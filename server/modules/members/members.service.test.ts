@@ -9,7 +9,7 @@ let members: MembersService
 
 beforeAll(async () => {
   t = await createTestApp()
-  members = createMembersService(t.database.db)
+  members = createMembersService(t.database.db, { now: () => new Date() })
 })
 afterAll(() => t.close())
 

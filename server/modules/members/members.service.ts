@@ -2,6 +2,7 @@ import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { toPublicProfile } from '#server/db/profile-cards.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   countProfiles,
@@ -22,7 +23,8 @@ const SIMILAR_SIZE = 12
 export type MembersService = ReturnType<typeof createMembersService>
 
 /** Member profiles as others see them. */
-export function createMembersService(db: Db) {
+export function createMembersService(db: Db, deps: { now: Clock }) {
+  const { now } = deps
   /**
    * The number of matching members the viewer may see: the count shared by every viewer (summed
    * from the per-bucket counts), less the viewer's own profile and blocks, counted live.
@@ -78,6 +80,7 @@ export function createMembersService(db: Db) {
         db,
         {
           excludeUserId: opts.viewerUserId,
+          today: now(),
           genders: opts.genders,
           country: opts.country,
           regionId: opts.regionId,
@@ -103,6 +106,7 @@ export function createMembersService(db: Db) {
     ): Promise<MemberSearchResponse> {
       const filters: ProfileFilters = {
         excludeUserId: viewerUserId,
+        today: now(),
         genders: query.gender ? [query.gender] : undefined,
         country: query.country,
         regionId: query.countryregion,
@@ -122,6 +126,7 @@ export function createMembersService(db: Db) {
       if (total < SIMILAR_BELOW && narrowed) {
         const wider: ProfileFilters = {
           excludeUserId: viewerUserId,
+          today: filters.today,
           genders: filters.genders,
           country: filters.country,
         }

@@ -2,6 +2,7 @@ import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { mediaUrl } from '#server/db/profile-cards.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   existingInterestIds,
@@ -17,7 +18,7 @@ import {
 export type ProfileService = ReturnType<typeof createProfileService>
 
 /** A member's own profile: reading it with every photo, and editing it. */
-export function createProfileService(db: Db) {
+export function createProfileService(db: Db, deps: { now: Clock }) {
   async function getOwn(userId: number, cdnPrefix: string): Promise<OwnProfile> {
     const profile = await selectOwnProfile(db, userId)
     if (!profile) throw new AppError('authentication_required', 403)
@@ -29,7 +30,7 @@ export function createProfileService(db: Db) {
       id: profile.id,
       name: profile.name,
       date_of_birth: profile.birthDate,
-      age: ageOn(profile.birthDate, new Date()),
+      age: ageOn(profile.birthDate, deps.now()),
       hair_color: profile.hairColor,
       eye_color: profile.eyeColor,
       body_type: profile.bodyType,
