@@ -107,6 +107,7 @@ describe('API fuzz', () => {
         })
         socket.once('open', () => resolve(socket))
         socket.once('error', reject)
+        setTimeout(() => reject(new Error('the WebSocket did not open within 5 s')), 5000).unref()
       })
     const frames = fc.sample(
       fc.oneof(
@@ -137,11 +138,13 @@ describe('API fuzz', () => {
       if (code !== null) expect([1000, 1003, 1007, 1008, 1009]).toContain(code)
     }
     // Still talking: a ping is answered, and the server serves.
+    if (socket.readyState !== WebSocket.OPEN) socket = await open()
     const pong = new Promise((resolve) =>
       socket.on('message', (raw) => String(raw).includes('pong') && resolve(true)),
     )
     socket.send(JSON.stringify({ type: 'ping' }))
-    await expect(pong).resolves.toBe(true)
+    const late = new Promise((resolve) => setTimeout(() => resolve('no pong within 5 s'), 5000).unref())
+    await expect(Promise.race([pong, late])).resolves.toBe(true)
     socket.close()
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200)
     console.info(`fuzz: ${frames.length} WebSocket frames, ${closes} clean closes`)
