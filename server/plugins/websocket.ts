@@ -47,7 +47,16 @@ export const websocketPlugin: FastifyPluginAsync<{
   events: EventBus
   chat: ChatService
 }> = async (app, { events, chat }) => {
-  await app.register(websocket, { options: { maxPayload: 4096 } })
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // A frame too large or malformed is the client's fault: ws has already sent the close frame
+    // (1009, 1007…), so the socket closes cleanly instead of being cut (the default terminates it and
+    // logs an error for every such client).
+    errorHandler: (error, socket, request) => {
+      request.log.warn({ err: error }, 'websocket closed on a bad frame')
+      if (socket.readyState === socket.OPEN) socket.close(1008)
+    },
+  })
   const sockets = new Map<number, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
 
