@@ -62,6 +62,8 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await expect(alert).toBeVisible()
   await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits')
   await expect(bram.page.getByText('One more?')).toHaveCount(0)
+  // The refused message is not lost: its text is back in the box, ready once credits are bought.
+  await expect(annaText).toHaveValue('One more?')
 
   await bram.page.setViewportSize({ width: 375, height: 700 })
   await expectNoHorizontalScroll(bram.page)

@@ -119,6 +119,23 @@ test('the like modal opens after ?t=2 and t leaves the address', async ({ page }
   await expect(modal).toBeHidden()
 })
 
+test('the like modal shows for a logged-in member too, and the like is given from it', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Modalfan', gender: 'male' })
+  const { page } = member
+  await page.goto('/members?t=1')
+  await expect(page).toHaveURL('/members')
+  const modal = page.locator('#like-modal')
+  const heading = modal.getByRole('heading', { name: /^Do you like .+\?$/ })
+  await expect(heading).toBeVisible({ timeout: 5000 })
+  const name = ((await heading.textContent()) ?? '').replace(/^Do you like (.+)\?$/, '$1')
+  await modal.getByRole('button', { name: /Like/ }).click()
+  await expect(modal.getByRole('status')).toHaveText(`You like ${name}.`)
+  await expectAccessible(page)
+  await member.context.close()
+})
+
 test('a visitor who likes a card is asked to log in; the match finder ranks members', async ({ browser }) => {
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()

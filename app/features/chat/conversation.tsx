@@ -195,7 +195,16 @@ export function Conversation({
     return () => observer.disconnect()
   }, [hasMore, loadOlder])
 
-  const deliver = async (pending: ShownMessage, body: BodyInit, url = '/api/message.php') => {
+  /**
+   * Shows a message at once and sends it: 'sent'; 'refused' when the server said no (no credits,
+   * blocked: the message is taken back); 'failed' when it could not be reached (the bubble stays,
+   * with a retry that keeps its client_id, so a send that did arrive is not made twice).
+   */
+  const deliver = async (
+    pending: ShownMessage,
+    body: BodyInit,
+    url = '/api/message.php',
+  ): Promise<'sent' | 'refused' | 'failed'> => {
     setError(null)
     setNoCredits(false)
     stickToBottom.current = true
@@ -213,22 +222,22 @@ export function Conversation({
         setConversation(result.conversation)
         navigate(`/chats/${result.conversation}`, { replace: true })
       }
-      return true
+      return 'sent'
     } catch (failure) {
       if (failure instanceof ApiError && failure.code === 'credits.insufficient') {
         setMessages((current) => current.filter((m) => m.client_id !== pending.client_id))
         setNoCredits(true)
-        return false
+        return 'refused'
       }
       if (failure instanceof ApiError && failure.status < 500) {
         setMessages((current) => current.filter((m) => m.client_id !== pending.client_id))
         setError(failure.message)
-        return false
+        return 'refused'
       }
       setMessages((current) =>
         current.map((m) => (m.client_id === pending.client_id ? { ...m, state: 'failed' } : m)),
       )
-      return false
+      return 'failed'
     }
   }
 
@@ -260,8 +269,13 @@ export function Conversation({
     }
     const pending = pendingOf({ text: body })
     setText('')
-    const ok = await deliver(pending, JSON.stringify({ ...target, text: body, client_id: pending.client_id }))
-    if (!ok && !pending.text) setText(body)
+    const outcome = await deliver(
+      pending,
+      JSON.stringify({ ...target, text: body, client_id: pending.client_id }),
+    )
+    // A refused message is taken back from the list: its text returns to the box, unless the
+    // member has started another one meanwhile.
+    if (outcome === 'refused') setText((current) => (current.trim() ? current : body))
   }
 
   const sendGift = async (gift: GiftKey) => {

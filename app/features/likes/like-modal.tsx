@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches, useNavigate } from 'react-router'
@@ -58,23 +58,28 @@ export function LikeModal() {
     )
   }, [location, navigate])
 
+  // The timer belongs to the delay alone: the member's data is read when it fires. (It used to
+  // depend on the member too, so the refresh that follows a member's page load tore it down while
+  // the suggestion loaded, and a logged-in member never saw the modal.)
+  const latest = useRef({ pageProfile, loggedIn: user !== null })
+  latest.current = { pageProfile, loggedIn: user !== null }
   useEffect(() => {
     if (delay === null) return
-    let current = true
+    let cancelled = false
     const timer = setTimeout(async () => {
-      setDelay(null)
       try {
-        const next = pageProfile ?? (await suggestion(user !== null))
-        if (current && next) setProfile(next)
+        const next = latest.current.pageProfile ?? (await suggestion(latest.current.loggedIn))
+        if (!cancelled && next) setProfile(next)
       } catch {
         // Nobody to suggest: no modal.
       }
+      if (!cancelled) setDelay(null)
     }, delay * 1000)
     return () => {
-      current = false
+      cancelled = true
       clearTimeout(timer)
     }
-  }, [delay, pageProfile, user])
+  }, [delay])
 
   const liked = useLikedState(profile?.id ?? 0)
   const close = () => setProfile(null)
