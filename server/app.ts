@@ -156,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     discounts,
     now,
+    log: app.log,
     provider:
       env.PAYMENTS === 'mollie'
         ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })

@@ -22,6 +22,7 @@ export function sandboxPayments(t: TestApp, now: () => Date) {
     events: t.app.services.events,
     discounts: createDiscountsService(t.database.db, { now }),
     now,
+    log: t.app.log,
   })
   return { psp, payments, webhooks }
 }

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify'
 import { currencyOf, discounted } from '#common/money.ts'
 import { CARD_METHODS, methodsFor } from '#common/payment-methods.ts'
 import type {
@@ -71,7 +72,13 @@ function toStatus(row: PaymentRow): PaymentStatusResponse {
  */
 export function createPaymentsService(
   db: Db,
-  deps: { provider: PaymentProvider; events: EventBus; discounts: DiscountsService; now: Clock },
+  deps: {
+    provider: PaymentProvider
+    events: EventBus
+    discounts: DiscountsService
+    now: Clock
+    log: Pick<FastifyBaseLogger, 'warn'>
+  },
 ) {
   const { provider, now } = deps
 
@@ -115,7 +122,13 @@ export function createPaymentsService(
     })
     if (granted) {
       // The purchase stands whatever happens to the card: one that cannot be saved is just not offered.
-      if (granted.row.sequence === 'first') await saveCard(granted.row).catch(() => {})
+      if (granted.row.sequence === 'first')
+        await saveCard(granted.row).catch((error: unknown) =>
+          deps.log.warn(
+            { err: error, paymentId: granted.row.id },
+            'the card of a paid payment could not be saved',
+          ),
+        )
       deps.events.emit({ type: 'credits.changed', userId: granted.row.userId, credits: granted.credits })
       deps.events.emit({
         type: 'payment.updated',

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDiscountsService } from './discounts.service.ts'
 import { mollieProvider } from './mollie-provider.ts'
 import { createPaymentsService } from './payments.service.ts'
+import { sandboxProvider } from './sandbox-provider.ts'
 
 let t: TestApp
 const events: DomainEvent[] = []
@@ -107,6 +108,38 @@ describe('sandbox payments', () => {
       credits: 250,
       amount: bundle.amount,
     })
+  })
+
+  it('keeps a paid purchase whose card cannot be saved, and logs why', async () => {
+    const { psp } = sandboxSetup()
+    const warnings: unknown[][] = []
+    const payments = createPaymentsService(t.database.db, {
+      provider: {
+        ...sandboxProvider(psp),
+        savedCard: async () => {
+          throw new Error('the provider is down')
+        },
+      },
+      events: t.app.services.events,
+      discounts: createDiscountsService(t.database.db, { now: () => clock }),
+      now: () => clock,
+      log: { warn: (...args: unknown[]) => warnings.push(args) },
+    })
+    const m = await activeMember(t.app, { name: 'Cardless' })
+    const site = t.app.services.sites.list()[0]
+    const bundle = await bundleOf(m, 100)
+    const created = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
+      package: bundle.id,
+      method: 'creditcard',
+      locale: 'en',
+      origin: 'http://localhost:3000',
+    })
+    await psp.act(created.checkout_url.split('/').pop() ?? '', 'pay')
+    clock = new Date(clock.getTime() + 2500)
+    expect((await payments.get({ userId: m.user.id }, created.payment_id)).status).toBe('paid')
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0][1]).toBe('the card of a paid payment could not be saved')
+    expect(String((warnings[0][0] as { err: Error }).err.message)).toBe('the provider is down')
   })
 
   it('grants nothing for failed or cancelled payments, nor for forged ids', async () => {
@@ -413,6 +446,7 @@ describe('the Mollie provider', () => {
       events: t.app.services.events,
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
       now: systemClock,
+      log: t.app.log,
     })
     const m = await activeMember(t.app, { name: 'Mollie' })
     const before = await account(m)
@@ -455,6 +489,7 @@ describe('the Mollie provider', () => {
       events: t.app.services.events,
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
       now: systemClock,
+      log: t.app.log,
     })
     const site = t.app.services.sites.list()[0]
     const m = await activeMember(t.app, { name: 'Cardsaver' })
