@@ -3,18 +3,10 @@
  * they concern (DESIGN.md section 3). In-process here; the WebSocket and Redis transports subscribe
  * to the same bus.
  */
-import type { Message } from '#common/schemas/chat.ts'
+import type { EventFrame } from '#common/schemas/frames.ts'
 
-export type DomainEvent =
-  | { type: 'like.created'; userId: number; profileId: number }
-  | { type: 'match.created'; userId: number; profileId: number }
-  | { type: 'message.created'; userId: number; conversation: number; message: Message }
-  | { type: 'message.read'; userId: number; conversation: number; lastRead: number }
-  | { type: 'chat.typing'; userId: number; conversation: number; profileId: number }
-  | { type: 'chat.unread'; userId: number; conversation: number; unread: number }
-  | { type: 'chat.removed'; userId: number; conversation: number }
-  | { type: 'credits.changed'; userId: number; credits: number }
-  | { type: 'payment.updated'; userId: number; paymentId: string; status: string }
+/** An event is the frame its member's sockets get, and that member (common/schemas/frames.ts). */
+export type DomainEvent = EventFrame & { userId: number }
 
 export type EventHandler = (event: DomainEvent) => void
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { reconnectDelay } from './realtime.ts'
+import { describe, expect, it, vi } from 'vitest'
+import { readFrame, reconnectDelay } from './realtime.ts'
 
 describe('reconnect backoff', () => {
   it('doubles from 500 ms up to 30 s, with jitter of a quarter either way', () => {
@@ -9,5 +9,26 @@ describe('reconnect backoff', () => {
     ])
     expect(reconnectDelay(0, () => 0)).toBe(375)
     expect(reconnectDelay(0, () => 1)).toBe(625)
+  })
+})
+
+describe('server frames', () => {
+  it('reads the frames of the contract, and ignores (logging once) what it does not know', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    expect(readFrame(JSON.stringify({ type: 'credits.changed', credits: 40 }))).toEqual({
+      type: 'credits.changed',
+      credits: 40,
+    })
+    expect(readFrame('{"type":"hello"}')).toEqual({ type: 'hello' })
+    expect(readFrame(JSON.stringify({ type: 'presence.changed', online: true }))).toBeNull()
+    expect(readFrame(JSON.stringify({ type: 'presence.changed', online: false }))).toBeNull()
+    expect(readFrame(JSON.stringify({ type: 'credits.changed', credits: 'many' }))).toBeNull()
+    expect(readFrame('not json')).toBeNull()
+    expect(warn.mock.calls.map((c) => c[0])).toEqual([
+      'Ignored a server frame this page does not know: presence.changed',
+      'Ignored a server frame this page does not know: credits.changed',
+      'Ignored a server frame this page does not know: unreadable',
+    ])
+    warn.mockRestore()
   })
 })

@@ -1,19 +1,28 @@
 import { WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '#common/constants.ts'
-import type { Message } from '#common/schemas/chat.ts'
+import { ServerFrame } from '#common/schemas/frames.ts'
 
-/** What the server pushes over /api/ws (the domain events, without their addressee). */
-export type ServerFrame =
-  | { type: 'hello' }
-  | { type: 'pong' }
-  | { type: 'like.created'; profileId: number }
-  | { type: 'match.created'; profileId: number }
-  | { type: 'message.created'; conversation: number; message: Message }
-  | { type: 'message.read'; conversation: number; lastRead: number }
-  | { type: 'chat.typing'; conversation: number; profileId: number }
-  | { type: 'chat.unread'; conversation: number; unread: number }
-  | { type: 'chat.removed'; conversation: number }
-  | { type: 'credits.changed'; credits: number }
-  | { type: 'payment.updated'; paymentId: string; status: string }
+export type { ServerFrame }
+
+/** Frame types already reported as unreadable: each is logged once, then ignored quietly. */
+const reported = new Set<string>()
+
+/** A frame as the contract reads it, or null (logged once per type) for one it does not know. */
+export function readFrame(data: unknown): ServerFrame | null {
+  let raw: unknown
+  try {
+    raw = JSON.parse(String(data))
+  } catch {
+    raw = undefined
+  }
+  const parsed = ServerFrame.safeParse(raw)
+  if (parsed.success) return parsed.data
+  const type = String((raw as { type?: unknown } | undefined)?.type ?? 'unreadable')
+  if (!reported.has(type)) {
+    reported.add(type)
+    console.warn(`Ignored a server frame this page does not know: ${type}`)
+  }
+  return null
+}
 
 export interface Realtime {
   /** Sends a frame when connected; dropped otherwise (typing signals are worth nothing late). */
@@ -54,11 +63,8 @@ export function connectRealtime(handlers: {
       everOpened = true
     }
     ws.onmessage = (event) => {
-      try {
-        handlers.onFrame(JSON.parse(String(event.data)) as ServerFrame)
-      } catch {
-        // A frame we cannot read: skip it.
-      }
+      const frame = readFrame(event.data)
+      if (frame) handlers.onFrame(frame)
     }
     ws.onclose = () => {
       socket = null

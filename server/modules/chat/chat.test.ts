@@ -4,6 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ServerFrame } from '#common/schemas/frames.ts'
 import { users } from '#server/db/schema/members.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
@@ -405,5 +406,15 @@ describe('reading, removing and paging', () => {
     const top = await limited.messages(b.user.id, { conversation, before: page1.messages[0].id })
     expect(top.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${21 + i}`))
     expect(top).toMatchObject({ has_more: false, older_hidden: true })
+  })
+})
+
+describe('events', () => {
+  it('are the frames of the one contract (common/schemas/frames.ts), plus their addressee', () => {
+    expect(events.length).toBeGreaterThan(0)
+    for (const { userId, ...frame } of events) {
+      expect(userId).toBeGreaterThan(0)
+      expect(ServerFrame.safeParse(frame).success, JSON.stringify(frame)).toBe(true)
+    }
   })
 })
