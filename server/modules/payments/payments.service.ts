@@ -1,46 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify'
-import { currencyOf, discounted } from '#common/money.ts'
+import { discounted } from '#common/money.ts'
 import { CARD_METHODS, methodsFor } from '#common/payment-methods.ts'
-import type {
-  CreditsResponse,
-  PaymentCreated,
-  PaymentStatus,
-  PaymentStatusResponse,
-  ReceiptResponse,
-  RepeatOffer,
-  TransactionsResponse,
-} from '#common/schemas/credits.ts'
+import type { PaymentCreated, RepeatOffer } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
-import { changeCredits, listMovements } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-import { consumeDiscount, releaseDiscount, reserveDiscount, selectHolders } from './discounts.queries.ts'
+import { createBundles } from './bundles.ts'
+import { reserveDiscount, selectHolders } from './discounts.queries.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import {
   insertCustomer,
-  insertMandate,
   lockMember,
-  revokeMandate,
   selectCardChargeUnderWay,
   selectCustomer,
   selectLastPaid,
   selectMemberContact,
   selectSavedCard,
 } from './mandates.queries.ts'
+import { createPaymentHistory } from './payment-history.ts'
+import { createSettlement } from './payment-settlement.ts'
 import {
   bundlePayment,
-  claimCredit,
   insertPayment,
-  markPaidUser,
   type PaymentRow,
   selectMemberCountry,
   selectPackage,
-  selectPackages,
   selectPayment,
   selectPaymentByProvider,
-  selectPaymentsOf,
   setProviderReference,
   updateStatus,
 } from './payments.queries.ts'
@@ -48,23 +36,9 @@ import type { PaymentProvider } from './provider.ts'
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>
 
-const FINAL: ReadonlySet<string> = new Set(['paid', 'failed', 'canceled', 'expired'])
-
 /** What the provider shows the payer, and where it reports changes. */
 const paymentDescription = (site: Site, credits: number) => `${site.settings.name}: ${credits} credits`
 const webhookUrl = (origin: string) => `${origin}/api/payment-webhook.php`
-
-function toStatus(row: PaymentRow): PaymentStatusResponse {
-  return {
-    payment_id: row.id,
-    status: row.status as PaymentStatus,
-    credits: row.credits,
-    amount: row.amount,
-    currency: row.currency,
-    method: row.method,
-    package: row.packageId,
-  }
-}
 
 /**
  * Credit bundles and their payments (spec sections 3, 4 and 9). The status always comes from the
@@ -81,82 +55,10 @@ export function createPaymentsService(
   },
 ) {
   const { provider, now } = deps
-
-  /** Applies the provider's status; grants the credits when it is paid and was not credited yet. */
-  async function apply(payment: PaymentRow, status: PaymentStatus | null): Promise<PaymentRow> {
-    if (!status || status === payment.status || payment.creditedAt) return payment
-    if (status !== 'paid') {
-      await db.transaction(async (tx) => {
-        await updateStatus(tx, payment.id, status, now())
-        // A payment that will not be paid gives its discount code back.
-        if (FINAL.has(status)) await releaseDiscount(tx, payment.id)
-      })
-      // A saved card that declined a one-click purchase is not offered again.
-      if (
-        status === 'failed' &&
-        payment.sequence === 'recurring' &&
-        payment.method !== 'sdd' &&
-        payment.mandateId
-      )
-        await revokeMandate(db, provider.name, payment.mandateId, now())
-      return (await selectPayment(db, payment.id)) ?? payment
-    }
-    const granted = await db.transaction(async (tx) => {
-      const claimed = await claimCredit(tx, payment.id, now())
-      if (!claimed) return null
-      const credits = await changeCredits(tx, {
-        userId: claimed.userId,
-        delta: claimed.credits,
-        reason: 'payment',
-        reference: claimed.id,
-      })
-      await markPaidUser(tx, claimed.userId)
-      if (claimed.discountCode) {
-        await consumeDiscount(tx, {
-          code: claimed.discountCode,
-          userId: claimed.userId,
-          paymentId: claimed.id,
-        })
-      }
-      return { row: claimed, credits }
-    })
-    if (granted) {
-      // The purchase stands whatever happens to the card: one that cannot be saved is just not offered.
-      if (granted.row.sequence === 'first')
-        await saveCard(granted.row).catch((error: unknown) =>
-          deps.log.warn(
-            { err: error, paymentId: granted.row.id },
-            'the card of a paid payment could not be saved',
-          ),
-        )
-      deps.events.emit({ type: 'credits.changed', userId: granted.row.userId, credits: granted.credits })
-      deps.events.emit({
-        type: 'payment.updated',
-        userId: granted.row.userId,
-        paymentId: granted.row.id,
-        status: 'paid',
-      })
-    }
-    return (await selectPayment(db, payment.id)) ?? payment
-  }
-
-  /** The card a paid first payment saved, kept for one-click purchases. */
-  async function saveCard(payment: PaymentRow) {
-    if (!payment.providerId) return
-    const customerId = await selectCustomer(db, payment.userId, provider.name)
-    if (!customerId) return
-    const card = await provider.savedCard(payment.providerId, customerId)
-    if (!card) return
-    await insertMandate(db, {
-      userId: payment.userId,
-      provider: provider.name,
-      customerId,
-      mandateId: card.mandateId,
-      kind: 'card',
-      method: payment.method,
-      label: card.label,
-    })
-  }
+  const settlement = createSettlement(db, deps)
+  const { refresh } = settlement
+  const bundles = createBundles(db)
+  const history = createPaymentHistory(db, { settlement })
 
   /** The member's customer record at the provider, made on first need. */
   async function customerOf(userId: number): Promise<string> {
@@ -210,30 +112,6 @@ export function createPaymentsService(
     return { bundle, card }
   }
 
-  /** The bundles a member of this site and country is offered: in their currency, else in euros. */
-  async function bundlesFor(site: Site, country: string | null) {
-    let currency = currencyOf(country)
-    let rows = await selectPackages(db, site.id, currency)
-    if (rows.length === 0) {
-      currency = 'EUR'
-      rows = await selectPackages(db, site.id, currency)
-    }
-    return { currency, rows }
-  }
-
-  /** A bundle the member may buy: one of their own site, in the currency they are offered. */
-  async function offeredBundle(
-    member: { userId: number; siteId: number },
-    site: Site,
-    country: string | null,
-    packageId: number,
-  ) {
-    const bundle = member.siteId === site.id ? await selectPackage(db, site.id, packageId) : null
-    if (!bundle || bundle.currency !== (await bundlesFor(site, country)).currency)
-      throw new AppError('payments.package_not_found', 404)
-    return bundle
-  }
-
   /**
    * Asks the provider about the payments that hold a code while under way: one that was abandoned
    * and has since failed or expired gives the code back before the member uses it again.
@@ -245,39 +123,12 @@ export function createPaymentsService(
     }
   }
 
-  async function refresh(payment: PaymentRow): Promise<PaymentRow> {
-    if (FINAL.has(payment.status) || !payment.providerId) return payment
-    return apply(payment, await provider.status(payment.providerId))
-  }
-
   return {
-    /** GET /api/credits.php: the site's bundles in the member's currency, the best value marked. */
-    async packages(
-      site: Site,
-      viewer: { userId: number } | null,
-      visitorCountry: string | null,
-    ): Promise<CreditsResponse> {
-      const country = viewer
-        ? ((await selectMemberCountry(db, viewer.userId)) ?? visitorCountry)
-        : visitorCountry
-      const { currency, rows } = await bundlesFor(site, country)
-      const best = rows.reduce<(typeof rows)[number] | null>(
-        (b, p) => (!b || p.amount / p.credits < b.amount / b.credits ? p : b),
-        null,
-      )
-      return {
-        packages: rows.map((p) => ({
-          id: p.id,
-          credits: p.credits,
-          amount: p.amount,
-          currency: p.currency,
-          best_value: p.id === best?.id,
-        })),
-        methods: methodsFor(country),
-        currency,
-      }
-    },
-
+    packages: bundles.packages,
+    orderOf: bundles.orderOf,
+    get: history.get,
+    transactions: history.transactions,
+    receipt: history.receipt,
     /** POST /api/payment.php: a payment of a bundle with a method of the member's country, at the provider. */
     async start(
       member: { userId: number; siteId: number },
@@ -285,7 +136,7 @@ export function createPaymentsService(
       input: { package: number; method: string; code?: string; locale: string; origin: string },
     ): Promise<PaymentCreated> {
       const country = await selectMemberCountry(db, member.userId)
-      const bundle = await offeredBundle(member, site, country, input.package)
+      const bundle = await bundles.offeredBundle(member, site, country, input.package)
       if (!(methodsFor(country) as string[]).includes(input.method)) {
         throw new AppError('payments.method_unavailable', 400)
       }
@@ -345,12 +196,7 @@ export function createPaymentsService(
     customerOf,
     chargeMandate,
     createMandate: (p: Parameters<PaymentProvider['createMandate']>[0]) => provider.createMandate(p),
-    /** A payment the provider never took: cancelled, so it counts nowhere. */
-    cancel: (id: string) =>
-      db.transaction(async (tx) => {
-        await updateStatus(tx, id, 'canceled', now())
-        await releaseDiscount(tx, id)
-      }),
+    cancel: settlement.cancel,
 
     /** GET /api/repeat-order.php: the one-click purchase on offer, if the member has a saved card. */
     async repeatOffer(member: { userId: number }, site: Site): Promise<RepeatOffer | null> {
@@ -394,61 +240,11 @@ export function createPaymentsService(
       return chargeMandate(payment, site, card, returnUrl(payment.id), origin)
     },
 
-    /** GET /api/payment.php: the member's own payment, its status asked of the provider while open. */
-    async get(member: { userId: number }, id: string): Promise<PaymentStatusResponse> {
-      const payment = await selectPayment(db, id)
-      if (!payment || payment.userId !== member.userId) throw new AppError('payments.not_found', 404)
-      return toStatus(await refresh(payment))
-    },
-
     /** The provider's webhook: only an id, so the status is fetched; an unknown id changes nothing. */
     async webhook(providerId: string): Promise<void> {
       const payment = await selectPaymentByProvider(db, provider.name, providerId)
       if (!payment) return
       await refresh(payment)
-    },
-
-    /** GET /api/transactions.php, /transactions: the member's payments and credit movements. */
-    async transactions(member: { userId: number }): Promise<TransactionsResponse> {
-      const [rows, movements] = await Promise.all([
-        selectPaymentsOf(db, member.userId, 200),
-        listMovements(db, member.userId, 200),
-      ])
-      return {
-        payments: rows.map((row) => ({ ...toStatus(row), created_at: row.createdAt.toISOString() })),
-        movements,
-      }
-    },
-
-    /** /transactions/{id}: the receipt of one of the member's payments, with the seller's details. */
-    async receipt(member: { userId: number }, id: string, site: Site): Promise<ReceiptResponse> {
-      const payment = await selectPayment(db, id)
-      if (!payment || payment.userId !== member.userId) throw new AppError('payments.not_found', 404)
-      const fresh = await refresh(payment)
-      const c = site.company
-      return {
-        payment: {
-          ...toStatus(fresh),
-          created_at: fresh.createdAt.toISOString(),
-          list_amount: fresh.listAmount,
-        },
-        company: {
-          name: c.name,
-          address: c.address,
-          city: c.city,
-          country: c.country,
-          kvk: c.kvk,
-          vat_numbers: c.vat_numbers,
-        },
-        site: site.settings.name,
-      }
-    },
-
-    /** The order a discount code is checked against: a bundle of the site, and the method. */
-    async orderOf(site: Site, packageId: number, method?: string) {
-      const bundle = await selectPackage(db, site.id, packageId)
-      if (!bundle) throw new AppError('payments.package_not_found', 404)
-      return { amount: bundle.amount, currency: bundle.currency, method }
     },
   }
 }
