@@ -1,31 +1,13 @@
-import { rm } from 'node:fs/promises'
 import path from 'node:path'
-import {
-  CHAT_HISTORY_LIMIT,
-  CHATS_LIST_LIMIT,
-  FREE_CONVERSATIONS,
-  MESSAGES_PAGE_SIZE,
-} from '#common/constants.ts'
-import type {
-  ChatsResponse,
-  ConversationResponse,
-  GiftKey,
-  Message,
-  MessagesResponse,
-  SendMessageResponse,
-} from '#common/schemas/chat.ts'
-import type { SiteSettings } from '#common/schemas/sites.ts'
-import { type Db, isUniqueViolation } from '#server/db/client.ts'
-import { mediaUrl, toPublicProfile } from '#server/db/profile-cards.ts'
-import { createBatcher } from '#server/lib/batches.ts'
+import { CHAT_HISTORY_LIMIT, CHATS_LIST_LIMIT, MESSAGES_PAGE_SIZE } from '#common/constants.ts'
+import type { ChatsResponse, ConversationResponse, Message, MessagesResponse } from '#common/schemas/chat.ts'
+import type { Db } from '#server/db/client.ts'
+import { toPublicProfile } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
-import { storeImage } from '#server/lib/images.ts'
 import {
-  type MessageRow,
   markRead,
   removeChat,
-  type SendRequest,
   selectBlocksWith,
   selectChats,
   selectHistoryFloor,
@@ -38,37 +20,11 @@ import {
   selectPhotoConversation,
   selectProfileIdOfUser,
   selectUnreadTotal,
-  sendMessages,
 } from './chat.queries.ts'
-
-/** Chat photos are always served by the app, which checks who asks (never through a public CDN). */
-export const CHAT_PHOTO_PREFIX = '/media'
+import { createChatSending } from './chat-sending.ts'
+import { messageView } from './message-view.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
-
-type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'>
-
-interface Outgoing {
-  /** A profile (opening or continuing the conversation with its member) or a conversation. */
-  profile?: number
-  conversation?: number
-  clientId: string
-  kind: 'text' | 'gift' | 'photo'
-  text: string
-  gift?: GiftKey
-  photo?: { filename: string; thumbFilename: string }
-}
-
-/** The HTTP status of each reason chat_send gives for refusing a send. */
-const REFUSALS: Record<string, number> = {
-  authentication_required: 403,
-  'chat.not_found': 404,
-  'member.not_found': 404,
-  'chat.self': 400,
-  'member.blocked': 403,
-  'chat.blocked_by_you': 403,
-  'credits.insufficient': 402,
-}
 
 /**
  * Conversations and paid messages (spec sections 4, 6 and 9): the debit and the message are one
@@ -79,81 +35,7 @@ export function createChatService(
   deps: { events: EventBus; mediaDir: string; historyLimit?: number },
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
-  // Sends that arrive while a batch is in the database go together in the next one (group commit).
-  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends))
-
-  const toMessage = (row: MessageRow, senderProfileId: number): Message => ({
-    id: row.id,
-    conversation: row.conversationId,
-    profile: senderProfileId,
-    kind: row.kind as Message['kind'],
-    text: row.body,
-    gift: (row.giftKey as GiftKey | null) ?? null,
-    photo:
-      row.photoFilename && row.photoThumb
-        ? {
-            filename: mediaUrl(CHAT_PHOTO_PREFIX, row.photoFilename),
-            thumb_filename: mediaUrl(CHAT_PHOTO_PREFIX, row.photoThumb),
-          }
-        : null,
-    client_id: row.clientId,
-    created_at: row.createdAt.toISOString(),
-  })
-
-  async function send(
-    senderUserId: number,
-    out: Outgoing,
-    site: { costs: Costs; cdnPrefix: string },
-  ): Promise<SendMessageResponse> {
-    const text = out.text.trim()
-    if (out.kind === 'text' && text.length === 0) throw new AppError('chat.empty', 400)
-    if (text.length > site.costs.message_length) {
-      throw new AppError('chat.too_long', 400, { max: site.costs.message_length })
-    }
-    const price =
-      out.kind === 'gift'
-        ? site.costs.gift_credits
-        : out.kind === 'photo'
-          ? site.costs.photo_credits
-          : site.costs.message_credits
-    const outcome = await sendBatched({
-      sender: senderUserId,
-      client_id: out.clientId,
-      profile: out.conversation === undefined ? (out.profile ?? 0) : null,
-      conversation: out.conversation ?? null,
-      kind: out.kind,
-      body: text,
-      gift_key: out.gift ?? null,
-      photo_filename: out.photo?.filename ?? null,
-      photo_thumb: out.photo?.thumbFilename ?? null,
-      price,
-      free_limit: FREE_CONVERSATIONS,
-    }).catch((error: unknown) => {
-      // The ledger keys a debit by the client_id: one already written for a message since removed.
-      if (isUniqueViolation(error, 'credit_ledger_once')) throw new AppError('credits.already_applied', 409)
-      throw error
-    })
-    if ('error' in outcome) {
-      const status = REFUSALS[outcome.error]
-      if (status === undefined) throw new Error(`chat_send answered an unknown refusal: ${outcome.error}`)
-      throw new AppError(
-        outcome.error,
-        status,
-        outcome.name === undefined ? undefined : { name: outcome.name },
-      )
-    }
-    const message = toMessage(outcome.message, outcome.senderProfileId)
-    if (outcome.fresh) {
-      const { partnerUserId, unread, charged } = outcome.fresh
-      const conversation = message.conversation
-      deps.events.emit({ type: 'message.created', userId: senderUserId, conversation, message })
-      deps.events.emit({ type: 'message.created', userId: partnerUserId, conversation, message })
-      deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
-      if (charged)
-        deps.events.emit({ type: 'credits.changed', userId: senderUserId, credits: outcome.credits })
-    }
-    return { message, conversation: message.conversation, credits: outcome.credits }
-  }
+  const toMessage = messageView
 
   /**
    * The member's side of a conversation they may still open: 404 when they are not part of it, 403
@@ -170,33 +52,11 @@ export function createChatService(
     return { ...membership, blockedByMe: between.blockedByMe }
   }
 
+  const { send, sendPhoto } = createChatSending(db, deps)
+
   return {
     send,
-
-    /** POST /api/message-photo.php: the photo goes through the same pipeline as profile photos. */
-    async sendPhoto(
-      senderUserId: number,
-      to: { profile?: number; conversation?: number; clientId: string; text: string },
-      file: Buffer,
-      site: { costs: Costs; cdnPrefix: string },
-    ) {
-      const stored = await storeImage(file, deps.mediaDir, 'c')
-      const discard = () =>
-        Promise.all(
-          [stored.filename, stored.thumbFilename].map((f) =>
-            rm(path.join(deps.mediaDir, f), { force: true }),
-          ),
-        )
-      try {
-        const sent = await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site)
-        // A retried send answers the photo of its first attempt: this copy is not needed.
-        if (!sent.message.photo?.filename.endsWith(`/${stored.filename}`)) await discard()
-        return sent
-      } catch (error) {
-        await discard()
-        throw error
-      }
-    },
+    sendPhoto,
 
     /** GET /api/chats.php: the member's conversations, newest first, partners they may still see. */
     async list(userId: number, cdnPrefix: string): Promise<ChatsResponse> {
