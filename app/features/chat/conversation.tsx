@@ -12,6 +12,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import type { GiftKey, Message, MessagesResponse, SendMessageResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { CameraIcon, GiftIcon } from '../../components/icons.tsx'
+import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { ApiError, fetchJson } from '../../lib/api-client.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -333,19 +334,12 @@ export function Conversation({
           to={`/members/${profile.id}`}
           className="d-flex align-items-center gap-2 text-reset text-decoration-none me-auto min-w-0"
         >
-          {profile.main_image ? (
-            <img
-              src={profile.main_image.thumb_filename}
-              alt=""
-              width={40}
-              height={40}
-              className="rounded-circle"
-            />
-          ) : (
-            <span className="rounded-circle profile-photo-empty chat-avatar" aria-hidden="true">
-              {profile.name.slice(0, 1)}
-            </span>
-          )}
+          <ProfileAvatar
+            name={profile.name}
+            image={profile.main_image?.thumb_filename}
+            size={40}
+            emptyClassName="chat-avatar"
+          />
           <h1 className="h6 mb-0 text-truncate">
             <span className="visually-hidden">{t('chat.titleWith', { name: profile.name })}</span>
             <span aria-hidden="true">{profile.name}</span> {profile.fictional ? <FictionalBadge /> : null}

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '#common/schemas/accounts.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 
 /**
  * The match modal (spec sections 2 and 4): closes on any click; pressing the image opens the
@@ -42,19 +43,12 @@ export function MatchModal({
           </h2>
           <p className="text-body-secondary">{t('likes.match.text', { name: profile.name })}</p>
           <div className="d-flex justify-content-center align-items-center gap-3 my-4">
-            {own?.status === 'active' ? (
-              <img
-                src={own.thumb_filename}
-                alt=""
-                width={96}
-                height={96}
-                className="rounded-circle match-photo"
-              />
-            ) : (
-              <span className="rounded-circle match-photo profile-photo-empty" aria-hidden="true">
-                {viewer.profile.name.slice(0, 1)}
-              </span>
-            )}
+            <ProfileAvatar
+              name={viewer.profile.name}
+              image={own?.status === 'active' ? own.thumb_filename : null}
+              size={96}
+              className="match-photo"
+            />
             <span className="match-heart" aria-hidden="true">
               ♥
             </span>
@@ -64,22 +58,13 @@ export function MatchModal({
               onClick={() => openProfile(profile.id)}
               aria-label={t('likes.match.openProfile', { name: profile.name })}
             >
-              {profile.main_image ? (
-                <img
-                  src={profile.main_image.thumb_filename}
-                  alt=""
-                  width={96}
-                  height={96}
-                  className="rounded-circle match-photo"
-                />
-              ) : (
-                <span
-                  className="rounded-circle match-photo profile-photo-empty d-inline-flex"
-                  aria-hidden="true"
-                >
-                  {profile.name.slice(0, 1)}
-                </span>
-              )}
+              <ProfileAvatar
+                name={profile.name}
+                image={profile.main_image?.thumb_filename}
+                size={96}
+                className="match-photo"
+                emptyClassName="d-inline-flex"
+              />
             </button>
           </div>
           <div className="d-grid gap-2">

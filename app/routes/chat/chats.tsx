@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { ChatEntry } from '#common/schemas/chat.ts'
 import { CameraIcon, GiftIcon, TrashIcon } from '../../components/icons.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
+import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useChatStore } from '../../features/chat/chat-store.tsx'
 import { badgeText } from '../../features/likes/badge.ts'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
@@ -81,19 +82,12 @@ export default function Chats() {
                 key={chat.conversation}
                 className="list-group-item d-flex align-items-center gap-3 position-relative"
               >
-                {chat.profile.main_image ? (
-                  <img
-                    src={chat.profile.main_image.thumb_filename}
-                    alt=""
-                    width={48}
-                    height={48}
-                    className="rounded-circle"
-                  />
-                ) : (
-                  <span className="rounded-circle profile-photo-empty chat-avatar" aria-hidden="true">
-                    {chat.profile.name.slice(0, 1)}
-                  </span>
-                )}
+                <ProfileAvatar
+                  name={chat.profile.name}
+                  image={chat.profile.main_image?.thumb_filename}
+                  size={48}
+                  emptyClassName="chat-avatar"
+                />
                 <div className="flex-grow-1 min-w-0">
                   <div className="d-flex align-items-baseline gap-2">
                     <Link
