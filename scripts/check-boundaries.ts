@@ -52,6 +52,10 @@ for (const file of files) {
     ) {
       problems.push(`${file}: app/ reaches services through the load context; import only types from ${spec}`)
     }
+    // The seams point one way: lib/ and db/ serve the modules and know none of them.
+    if (/^server\/(lib|db)\//.test(file) && target.startsWith('server/modules/')) {
+      problems.push(`${file}: server/lib and server/db may not import a module (${spec})`)
+    }
     const fromModule = file.match(/^server\/modules\/([^/]+)\//)?.[1]
     const toModule = target.match(/^server\/modules\/([^/]+)\/(.+)$/)
     if (fromModule && toModule && toModule[1] !== fromModule && toModule[2] !== `${toModule[1]}.service.ts`) {

@@ -1,7 +1,12 @@
 import type { Locale } from '#common/constants.ts'
 import { escapeHtml } from '#common/escape-html.ts'
-import type { Site } from '#server/modules/sites/sites.service.ts'
 import { translator } from './i18n.ts'
+
+/** What a mail shows of its brand (a site, as lib/ knows it: by shape, not by module). */
+export interface MailBrand {
+  settings: { name: string; support_email: string }
+  company: { name: string }
+}
 
 export interface MailContent {
   subject: string
@@ -13,7 +18,7 @@ export interface MailContent {
 
 /** A branded mail in the member's language: an HTML part and a plain-text part with the same content. */
 export function renderMail(
-  site: Site,
+  site: MailBrand,
   locale: Locale,
   content: MailContent,
 ): { subject: string; html: string; text: string } {
