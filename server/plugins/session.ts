@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { AUTH_COOKIE_DAYS, SESSION_COOKIE } from '#common/constants.ts'
-import { AppError } from '#server/lib/errors.ts'
 import type { AccountsService, Member } from '#server/modules/accounts/accounts.service.ts'
 
 declare module 'fastify' {
@@ -10,12 +9,6 @@ declare module 'fastify' {
     member: Member | null
     sessionToken: string | null
   }
-}
-
-/** The member a request needs; a visitor gets 403 authentication_required (DESIGN.md section 7). */
-export function requireMember(request: FastifyRequest): Member {
-  if (!request.member) throw new AppError('authentication_required', 403)
-  return request.member
 }
 
 export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {

@@ -51,6 +51,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
       '../../../etc/passwd',
       '<script>alert(1)</script>',
       "' or 1=1 --",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template injection probe, on purpose
       '${7*7}{{7*7}}',
       '😀'.repeat(40),
       'NaN',

@@ -8,7 +8,8 @@ import {
   PasswordResetRequest,
   TokenInput,
 } from '#common/schemas/accounts.ts'
-import { clearSessionCookie, requireMember } from '#server/plugins/session.ts'
+import { requireMember } from '#server/lib/require-member.ts'
+import { clearSessionCookie } from '#server/plugins/session.ts'
 import type { AccountSettingsService } from './account-settings.service.ts'
 import { requestOrigin } from './accounts.routes.ts'
 import type { PasswordService } from './password.service.ts'

@@ -9,8 +9,9 @@ import {
   UserResponse,
 } from '#common/schemas/accounts.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import { requestSource } from '#server/plugins/csrf.ts'
-import { clearSessionCookie, requireMember, setSessionCookie } from '#server/plugins/session.ts'
+import { clearSessionCookie, setSessionCookie } from '#server/plugins/session.ts'
 import type { AccountsService, RequestOrigin } from './accounts.service.ts'
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {

@@ -13,8 +13,8 @@ import {
   SendMessageInput,
   SendMessageResponse,
 } from '#common/schemas/chat.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
-import { requireMember } from '#server/plugins/session.ts'
 import type { ChatService } from './chat.service.ts'
 
 /** Chats, messages (text, gifts, photos), reading and removing (spec section 7, DESIGN.md section 7). */

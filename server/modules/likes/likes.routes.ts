@@ -11,7 +11,7 @@ import {
   SwipeInput,
   SwipeResponse,
 } from '#common/schemas/likes.ts'
-import { requireMember } from '#server/plugins/session.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import type { LikesService } from './likes.service.ts'
 import type { SwipeService } from './swipe.service.ts'
 

@@ -9,7 +9,7 @@ import {
 } from '#common/schemas/members.ts'
 import { searchVisible } from '#common/search-visibility.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { requireMember } from '#server/plugins/session.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import type { MemberPageService } from './member-page.service.ts'
 import type { MembersService } from './members.service.ts'
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { OwnProfileResponse, ProfileUpdateInput } from '#common/schemas/members.ts'
-import { requireMember } from '#server/plugins/session.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import type { ProfileService } from './profile.service.ts'
 
 /** The member's own profile: GET and PUT /api/profile.php. */

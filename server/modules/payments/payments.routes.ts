@@ -17,7 +17,7 @@ import {
 } from '#common/schemas/credits.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
-import { requireMember } from '#server/plugins/session.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import type { DirectDebitService } from './direct-debit.service.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import type { PaymentsService } from './payments.service.ts'

@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { OkResponse } from '#common/schemas/accounts.ts'
 import { PhotoResponse } from '#common/schemas/members.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
-import { requireMember } from '#server/plugins/session.ts'
 import type { PhotosService } from './photos.service.ts'
 
 /** POST /api/photos.php (multipart, field photo) and DELETE /api/photos.php {photo}. */
