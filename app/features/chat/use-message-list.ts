@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { Message, MessagesResponse } from '#common/schemas/chat.ts'
+import { fetchJson } from '../../lib/api-client.ts'
+import { useChatStore } from './chat-store.tsx'
+import type { ShownMessage } from './message-list.tsx'
+
+/** How long "is typing" stays after the last signal. */
+const TYPING_SHOWN_MS = 4000
+
+/** Messages by client_id, sent ones in id order, then those still on their way. */
+export function merge(current: ShownMessage[], incoming: Message[]): ShownMessage[] {
+  const byClient = new Map(current.map((m) => [m.client_id, m]))
+  for (const m of incoming) byClient.set(m.client_id, { ...m, state: 'sent' })
+  return [...byClient.values()].sort((a, b) => {
+    if (a.state === 'sent' && b.state === 'sent') return a.id - b.id
+    if (a.state === 'sent') return -1
+    if (b.state === 'sent') return 1
+    return a.created_at.localeCompare(b.created_at)
+  })
+}
+
+/**
+ * The messages of the open conversation: the first page from the loader, older pages as the member
+ * scrolls up, live messages, typing and read receipts from the socket, what came while it was down,
+ * and reading (the open conversation counts as read). Keeps the view at the bottom for new
+ * messages and the reader's place for older ones.
+ */
+export function useMessageList(
+  conversation: number | null,
+  initial: MessagesResponse | null,
+  myProfileId: number,
+) {
+  const { t } = useTranslation()
+  const store = useChatStore()
+  const [messages, setMessages] = useState<ShownMessage[]>(
+    (initial?.messages ?? []).map((m) => ({ ...m, state: 'sent' as const })),
+  )
+  const [hasMore, setHasMore] = useState(initial?.has_more ?? false)
+  const [olderHidden, setOlderHidden] = useState(initial?.older_hidden ?? false)
+  const [partnerLastRead, setPartnerLastRead] = useState(initial?.partner_last_read ?? 0)
+  const [typingUntil, setTypingUntil] = useState(0)
+  const [loadingOlder, setLoadingOlder] = useState(false)
+  const [loadError, setLoadError] = useState<string | null>(null)
+  const scroller = useRef<HTMLDivElement>(null)
+  const topSentinel = useRef<HTMLDivElement>(null)
+  const keepScroll = useRef<number | null>(null)
+  const stickToBottom = useRef(true)
+  const newest = messages.filter((m) => m.state === 'sent').at(-1)?.id ?? 0
+
+  // Reading: the open conversation counts as read, now and whenever a message arrives.
+  const markRead = useCallback(() => {
+    if (conversation === null || document.visibilityState !== 'visible') return
+    store.chatRead(conversation)
+    fetchJson('/api/chat.php', { method: 'PUT', body: JSON.stringify({ conversation }) }).catch(() => {})
+  }, [conversation, store.chatRead])
+
+  useEffect(() => {
+    store.setOpenConversation(conversation)
+    markRead()
+    const onVisible = () => markRead()
+    document.addEventListener('visibilitychange', onVisible)
+    return () => {
+      store.setOpenConversation(null)
+      document.removeEventListener('visibilitychange', onVisible)
+    }
+  }, [conversation, store.setOpenConversation, markRead])
+
+  // Live: messages, typing and read receipts of this conversation.
+  useEffect(
+    () =>
+      store.onFrame((frame) => {
+        if (conversation === null || !('conversation' in frame) || frame.conversation !== conversation) return
+        if (frame.type === 'message.created') {
+          setMessages((current) => merge(current, [frame.message]))
+          if (frame.message.profile !== myProfileId) {
+            setTypingUntil(0)
+            markRead()
+          }
+        } else if (frame.type === 'chat.typing') {
+          setTypingUntil(Date.now() + TYPING_SHOWN_MS)
+        } else if (frame.type === 'message.read') {
+          setPartnerLastRead((current) => Math.max(current, frame.lastRead))
+        }
+      }),
+    [store.onFrame, conversation, myProfileId, markRead],
+  )
+
+  // After a reconnection: fetch what came while the socket was down.
+  const newestRef = useRef(newest)
+  newestRef.current = newest
+  useEffect(
+    () =>
+      store.onReconnect(async () => {
+        if (conversation === null) return
+        try {
+          const page = await fetchJson<MessagesResponse>(
+            `/api/messages.php?conversation=${conversation}&after=${newestRef.current}`,
+          )
+          setMessages((current) => merge(current, page.messages))
+          setPartnerLastRead((current) => Math.max(current, page.partner_last_read))
+          markRead()
+        } catch {
+          // The refresh cycle and the next reconnection try again.
+        }
+      }),
+    [store.onReconnect, conversation, markRead],
+  )
+
+  // The typing indicator fades on its own.
+  useEffect(() => {
+    if (typingUntil === 0) return
+    const timer = setTimeout(() => setTypingUntil(0), Math.max(0, typingUntil - Date.now()))
+    return () => clearTimeout(timer)
+  }, [typingUntil])
+
+  // Scrolling: new messages keep the view at the bottom; older pages keep the reader's place.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after every change of the messages shown
+  useLayoutEffect(() => {
+    const el = scroller.current
+    if (!el) return
+    if (keepScroll.current !== null) {
+      el.scrollTop = el.scrollHeight - keepScroll.current
+      keepScroll.current = null
+    } else if (stickToBottom.current) {
+      el.scrollTop = el.scrollHeight
+    }
+  }, [messages])
+
+  const loadOlder = useCallback(async () => {
+    if (conversation === null || !hasMore || loadingOlder) return
+    const oldest = messages.find((m) => m.state === 'sent')?.id
+    if (!oldest) return
+    setLoadingOlder(true)
+    try {
+      const page = await fetchJson<MessagesResponse>(
+        `/api/messages.php?conversation=${conversation}&before=${oldest}`,
+      )
+      const el = scroller.current
+      keepScroll.current = el ? el.scrollHeight - el.scrollTop : null
+      setMessages((current) => merge(current, page.messages))
+      setHasMore(page.has_more)
+      setOlderHidden(page.older_hidden)
+    } catch {
+      setLoadError(t('chat.loadFailed'))
+    } finally {
+      setLoadingOlder(false)
+    }
+  }, [conversation, hasMore, loadingOlder, messages, t])
+
+  useEffect(() => {
+    const sentinel = topSentinel.current
+    if (!sentinel || !hasMore) return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void loadOlder()
+    })
+    observer.observe(sentinel)
+    return () => observer.disconnect()
+  }, [hasMore, loadOlder])
+
+  return {
+    messages,
+    setMessages,
+    hasMore,
+    olderHidden,
+    partnerLastRead,
+    typing: typingUntil > Date.now(),
+    loadingOlder,
+    loadError,
+    scroller,
+    topSentinel,
+    stickToBottom,
+    /** Keeps following new messages while the reader is near the bottom. */
+    onScroll: (el: HTMLElement) => {
+      stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80
+    },
+  }
+}

@@ -1,0 +1,150 @@
+import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { GiftKey, Message, SendMessageResponse } from '#common/schemas/chat.ts'
+import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
+import { useChatStore } from './chat-store.tsx'
+import type { ShownMessage } from './message-list.tsx'
+import { merge } from './use-message-list.ts'
+
+/** How often we tell the partner we are typing. */
+const TYPING_SEND_EVERY_MS = 2000
+
+const newClientId = () => crypto.randomUUID()
+
+/**
+ * Sending in the open conversation: texts, gifts and photos shown at once and paid with credits. The
+ * first message of a new conversation moves the page to /chats/{id}. A refused text comes back to
+ * the box; a send that could not reach the server keeps its bubble, with a retry that reuses its
+ * client_id so that a message that did arrive is neither sent nor charged twice.
+ */
+export function useSending(opts: {
+  conversation: number | null
+  setConversation: (conversation: number) => void
+  partnerProfileId: number
+  myProfileId: number
+  setMessages: Dispatch<SetStateAction<ShownMessage[]>>
+  stickToBottom: RefObject<boolean>
+}) {
+  const { conversation, partnerProfileId, myProfileId, setMessages } = opts
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const store = useChatStore()
+  const { settings } = useRootData()
+  const [text, setText] = useState('')
+  const [noCredits, setNoCredits] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const lastTypingSent = useRef(0)
+
+  /** Shows a message at once and sends it: sent, refused (taken back) or failed (kept, to retry). */
+  const deliver = async (
+    pending: ShownMessage,
+    body: BodyInit,
+    url = '/api/message.php',
+  ): Promise<'sent' | 'refused' | 'failed'> => {
+    setError(null)
+    setNoCredits(false)
+    opts.stickToBottom.current = true
+    setMessages((current) =>
+      merge(
+        current.filter((m) => m.client_id !== pending.client_id),
+        [],
+      ).concat(pending),
+    )
+    try {
+      const result = await fetchJson<SendMessageResponse>(url, { method: 'POST', body })
+      setMessages((current) => merge(current, [result.message]))
+      store.setCredits(result.credits)
+      if (conversation === null) {
+        opts.setConversation(result.conversation)
+        navigate(`/chats/${result.conversation}`, { replace: true })
+      }
+      return 'sent'
+    } catch (failure) {
+      const refused = failure instanceof ApiError && failure.status < 500
+      if (refused) {
+        setMessages((current) => current.filter((m) => m.client_id !== pending.client_id))
+        if (failure.code === 'credits.insufficient') setNoCredits(true)
+        else setError(failure.message)
+        return 'refused'
+      }
+      setMessages((current) =>
+        current.map((m) => (m.client_id === pending.client_id ? { ...m, state: 'failed' } : m)),
+      )
+      return 'failed'
+    }
+  }
+
+  const target = conversation === null ? { profile: partnerProfileId } : { conversation }
+  const pendingOf = (fields: Partial<Message>): ShownMessage => ({
+    id: 0,
+    conversation: conversation ?? 0,
+    profile: myProfileId,
+    kind: 'text',
+    text: '',
+    gift: null,
+    photo: null,
+    client_id: newClientId(),
+    created_at: new Date().toISOString(),
+    state: 'pending',
+    ...fields,
+  })
+
+  const sendText = async (event?: FormEvent) => {
+    event?.preventDefault()
+    const body = text.trim()
+    if (!body) {
+      setError(t('errors.chat.empty'))
+      return
+    }
+    if (body.length > settings.message_length) {
+      setError(t('errors.chat.too_long', { max: settings.message_length }))
+      return
+    }
+    const pending = pendingOf({ text: body })
+    setText('')
+    const outcome = await deliver(
+      pending,
+      JSON.stringify({ ...target, text: body, client_id: pending.client_id }),
+    )
+    // A refused message is taken back from the list: its text returns to the box, unless the
+    // member has started another one meanwhile.
+    if (outcome === 'refused') setText((current) => (current.trim() ? current : body))
+  }
+
+  const sendGift = async (gift: GiftKey) => {
+    const pending = pendingOf({ kind: 'gift', gift })
+    await deliver(pending, JSON.stringify({ ...target, text: '', gift, client_id: pending.client_id }))
+  }
+
+  const sendPhoto = async (file: File) => {
+    const pending = pendingOf({ kind: 'photo', text: t('chat.photoSending') })
+    const form = new FormData()
+    if (conversation === null) form.set('profile', String(partnerProfileId))
+    else form.set('conversation', String(conversation))
+    form.set('client_id', pending.client_id)
+    form.set('text', '')
+    form.set('photo', file)
+    await deliver(pending, form, '/api/message-photo.php')
+  }
+
+  const retry = (m: ShownMessage) => {
+    const again: ShownMessage = { ...m, state: 'pending' }
+    if (m.kind === 'text')
+      void deliver(again, JSON.stringify({ ...target, text: m.text, client_id: m.client_id }))
+    else if (m.kind === 'gift' && m.gift)
+      void deliver(again, JSON.stringify({ ...target, text: '', gift: m.gift, client_id: m.client_id }))
+  }
+
+  /** The composer's text; typing tells the partner, at most every two seconds. */
+  const onTextChange = (value: string) => {
+    setText(value)
+    if (conversation !== null && Date.now() - lastTypingSent.current > TYPING_SEND_EVERY_MS) {
+      lastTypingSent.current = Date.now()
+      store.sendTyping(conversation)
+    }
+  }
+
+  return { text, setText, onTextChange, noCredits, error, sendText, sendGift, sendPhoto, retry }
+}
