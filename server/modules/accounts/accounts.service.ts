@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto'
 import {
   ACTIVATION_TOKEN_HOURS,
   AUTH_COOKIE_DAYS,
   LOGIN_BLOCK_MINUTES,
-  LOGIN_MAX_FAILURES,
   type Locale,
 } from '#common/constants.ts'
 import type { PushSubscriptionInput, SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
@@ -37,6 +35,7 @@ import {
   upsertPushSubscription,
 } from './accounts.queries.ts'
 import { issueEmailLink } from './email-links.ts'
+import { LOGIN_WINDOW_MINUTES, loginThrottles } from './login-throttles.ts'
 import { loadUser } from './user-view.ts'
 
 export type AccountsService = ReturnType<typeof createAccountsService>
@@ -59,26 +58,7 @@ export interface RequestOrigin {
   network: string | null
 }
 
-const LOGIN_WINDOW_MINUTES = 15
-/** Failed logins from one client address, whatever the e-mail addresses, that block that address. */
-const ADDRESS_MAX_FAILURES = 20
-/** Failed logins on one e-mail address from every client address that block it for everyone. */
-const EMAIL_MAX_FAILURES_EVERYWHERE = 100
 const ACTIVATION_MAILS_PER_DAY = 5
-
-/**
- * The counters a login attempt is checked against and counts into: the client address; the
- * e-mail address from that client address (the spec's block after 5 failures); the e-mail address
- * from everywhere. E-mail addresses are kept hashed, members' or not.
- */
-function loginThrottles(email: string, ip: string) {
-  const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)
-  return [
-    { key: `ip:${ip}`, max: ADDRESS_MAX_FAILURES },
-    { key: `email:${account}:${ip}`, max: LOGIN_MAX_FAILURES },
-    { key: `email:${account}`, max: EMAIL_MAX_FAILURES_EVERYWHERE },
-  ]
-}
 
 /** Sign up, activation, sessions: the accounts of members. */
 export function createAccountsService(db: Db, deps: { mail: MailService; now: Clock }) {

@@ -8,7 +8,7 @@ import { createBatcher } from '#server/lib/batches.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
-import { type SendRequest, sendMessages } from './chat.queries.ts'
+import { type SendRequest, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 
 type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'>

@@ -13,8 +13,8 @@ import { creditAccount } from '../../../tests/support/credits.ts'
 import { multipartBody } from '../../../tests/support/multipart.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { type SendRequest, sendMessages } from './chat.queries.ts'
 import { createChatService } from './chat.service.ts'
+import { type SendRequest, sendMessages } from './chat-send.queries.ts'
 
 let t: TestApp
 const events: DomainEvent[] = []

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm'
+import { type Executor, queryPreparedRows } from '#server/db/client.ts'
+import type { MessageRow } from './chat.queries.ts'
+
+/** One send for chat_send (migration 0013): who, to whom, what, and what it costs when not free. */
+export interface SendRequest {
+  sender: number
+  client_id: string
+  profile: number | null
+  conversation: number | null
+  kind: 'text' | 'gift' | 'photo'
+  body: string
+  gift_key: string | null
+  photo_filename: string | null
+  photo_thumb: string | null
+  price: number
+  free_limit: number
+}
+
+interface MessageJson {
+  id: number
+  conversation_id: number
+  sender_user_id: number
+  kind: string
+  body: string
+  gift_key: string | null
+  photo_filename: string | null
+  photo_thumb: string | null
+  cost: number
+  client_id: string
+  created_at: string
+}
+
+/** What chat_send answers for one send: why it may not go, or the message (new or sent before). */
+export type SendResult =
+  | { error: string; name?: string }
+  | {
+      message: MessageRow
+      credits: number
+      senderProfileId: number
+      /** Set for a new message: whom it went to, their unread count, whether it was paid. */
+      fresh: { partnerUserId: number; unread: number; charged: boolean } | null
+    }
+
+type SendResultJson =
+  | { error: string; name?: string }
+  | {
+      message: MessageJson
+      credits: number
+      sender_profile_id: number | null
+      fresh: boolean
+      partner_user_id?: number
+      unread?: number
+      charged?: boolean
+    }
+
+/**
+ * Sends a batch of messages in one call and one transaction: chat_send locks the senders, checks
+ * each send, debits and saves it, and answers one result per send, in order.
+ */
+export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<SendResult[]> {
+  const rows = await queryPreparedRows<{ results: SendResultJson[] | string }>(
+    db,
+    sql`select chat_send(${JSON.stringify(sends)}::jsonb) as results`,
+  )
+  const raw = rows[0].results
+  const results: SendResultJson[] = typeof raw === 'string' ? JSON.parse(raw) : raw
+  return results.map((r) => {
+    if ('error' in r) return r
+    const m = r.message
+    return {
+      message: {
+        id: Number(m.id),
+        conversationId: m.conversation_id,
+        senderUserId: m.sender_user_id,
+        kind: m.kind,
+        body: m.body,
+        giftKey: m.gift_key,
+        photoFilename: m.photo_filename,
+        photoThumb: m.photo_thumb,
+        cost: m.cost,
+        clientId: m.client_id,
+        createdAt: new Date(m.created_at),
+      },
+      credits: Number(r.credits),
+      senderProfileId: Number(r.sender_profile_id ?? 0),
+      fresh: r.fresh
+        ? {
+            partnerUserId: Number(r.partner_user_id),
+            unread: Number(r.unread ?? 0),
+            charged: Boolean(r.charged),
+          }
+        : null,
+    }
+  })
+}
