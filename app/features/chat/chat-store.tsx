@@ -8,18 +8,14 @@ import {
   useRef,
   useState,
 } from 'react'
-import {
-  AUTO_LIKE_RELOAD_DELAY_MS,
-  REFRESH_FIRST_DELAY_MS,
-  REFRESH_INTERVAL_MS,
-  REFRESH_INTERVAL_PUSH_MS,
-} from '#common/constants.ts'
+import { AUTO_LIKE_RELOAD_DELAY_MS } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { ChatEntry, ChatsResponse } from '#common/schemas/chat.ts'
+import type { ServerFrame } from '#common/schemas/frames.ts'
 import type { AutoLikeResponse, LikesProfile, LikesResponse } from '#common/schemas/likes.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { fetchJson, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts'
-import { pushSubscribed } from '../../lib/push.ts'
+import { useMemberConnection } from '../../lib/member-connection.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { AutoLikeToast } from '../likes/auto-like-toast.tsx'
 import { MatchModal } from '../likes/match-modal.tsx'
@@ -30,7 +26,6 @@ import {
   chatsWithUnread,
   unreadTotal,
 } from './chat-list.ts'
-import { connectRealtime, type Realtime, type ServerFrame } from './realtime.ts'
 
 /** The chat store of spec section 3: the member, chats, likes, the unread total and new likes. */
 export interface ChatStore {
@@ -97,14 +92,6 @@ function newMatches(likes: LikesResponse): LikesProfile[] {
 
 const TIME_ZONE_KEY = 'time-zone-sent'
 
-/** Adds a handler to a set; answers the function that takes it out again. */
-function subscribe<T>(handlers: Set<T>, handler: T): () => void {
-  handlers.add(handler)
-  return () => {
-    handlers.delete(handler)
-  }
-}
-
 /**
  * Keeps the logged-in member's data: what the page load brought, then the WebSocket's events and,
  * as the fallback, the refresh cycle of spec section 4 (user, chats and likes every 60 s, or 300 s
@@ -120,9 +107,6 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
   const [autoLiker, setAutoLiker] = useState<AutoLikeResponse['profile']>(null)
   const announced = useRef(new Set<number>())
   const openConversation = useRef<number | null>(null)
-  const frameHandlers = useRef(new Set<(frame: ServerFrame) => void>())
-  const reconnectHandlers = useRef(new Set<() => void>())
-  const realtime = useRef<Realtime | null>(null)
 
   // A new session (login, logout) starts from the page's data again.
   useEffect(() => {
@@ -176,7 +160,6 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
 
   const handleFrame = useCallback(
     (frame: ServerFrame) => {
-      for (const handler of frameHandlers.current) handler(frame)
       const ignore = () => {}
       switch (frame.type) {
         case 'like.created':
@@ -218,76 +201,48 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
     [reloadLikes, reloadChats, root.user?.profile.id],
   )
 
-  // The WebSocket: live events, and a catch-up after every reconnection.
-  useEffect(() => {
-    if (userId === null) return
-    const connection = connectRealtime({
-      onFrame: (frame) => handleFrameRef.current(frame),
-      onReconnect: () => {
-        reloadChats().catch(() => {})
-        reloadLikes().catch(() => {})
-        for (const handler of reconnectHandlers.current) handler()
-      },
-    })
-    realtime.current = connection
-    return () => {
-      connection.close()
-      realtime.current = null
-    }
-  }, [userId, reloadChats, reloadLikes])
-  const handleFrameRef = useRef(handleFrame)
-  handleFrameRef.current = handleFrame
-
-  // The refresh cycle, the member's time zone (for the swipe game's day), and automatic likes.
-  useEffect(() => {
-    if (userId === null) return
-    let stopped = false
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (zone && localStorage.getItem(TIME_ZONE_KEY) !== `${userId}:${zone}`) {
-      fetchJson('/api/user.php', { method: 'PUT', body: JSON.stringify({ time_zone: zone }) })
-        .then(() => localStorage.setItem(TIME_ZONE_KEY, `${userId}:${zone}`))
-        .catch(() => {})
-    }
-    const refresh = async () => {
-      try {
-        const { user: fresh } = await fetchJson<{ user: User | null }>('/api/user.php', {
-          headers: { 'X-Request-Type': 'client' },
-        })
-        if (stopped) return
-        if (!fresh) {
-          window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT))
-          return
-        }
-        setUser(fresh)
-        await Promise.all([reloadChats(), reloadLikes()])
-      } catch {
-        // The next cycle tries again.
-      }
-    }
-    const cycle = async () => {
-      await refresh()
-      if (stopped) return
-      const interval = (await pushSubscribed(window)) ? REFRESH_INTERVAL_PUSH_MS : REFRESH_INTERVAL_MS
-      timer = setTimeout(cycle, interval)
-    }
-    timer = setTimeout(async () => {
+  // The WebSocket and the refresh cycle (app/lib): live events, a catch-up after reconnecting, the
+  // refresh of user, chats and likes, and an automatic like at the first tick.
+  const connection = useMemberConnection(userId, {
+    onFrame: handleFrame,
+    onReconnect: () => {
+      reloadChats().catch(() => {})
+      reloadLikes().catch(() => {})
+    },
+    onFirstTick: async () => {
       try {
         const auto = await fetchJson<AutoLikeResponse>('/api/auto-like.php', { retries: 0 })
-        if (!stopped && auto.profile) {
+        if (auto.profile) {
           setAutoLiker(auto.profile)
           setTimeout(() => void reloadLikes().catch(() => {}), AUTO_LIKE_RELOAD_DELAY_MS)
         }
       } catch {
         // An automatic like is a bonus: nothing to tell when it fails.
       }
-      void cycle()
-    }, REFRESH_FIRST_DELAY_MS)
-    return () => {
-      stopped = true
-      clearTimeout(timer)
+    },
+    onRefresh: async () => {
+      const { user: fresh } = await fetchJson<{ user: User | null }>('/api/user.php', {
+        headers: { 'X-Request-Type': 'client' },
+      })
+      if (!fresh) {
+        window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT))
+        return
+      }
+      setUser(fresh)
+      await Promise.all([reloadChats(), reloadLikes()])
+    },
+  })
+
+  // The member's time zone, for the swipe game's day: told once per member and zone.
+  useEffect(() => {
+    if (userId === null) return
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (zone && localStorage.getItem(TIME_ZONE_KEY) !== `${userId}:${zone}`) {
+      fetchJson('/api/user.php', { method: 'PUT', body: JSON.stringify({ time_zone: zone }) })
+        .then(() => localStorage.setItem(TIME_ZONE_KEY, `${userId}:${zone}`))
+        .catch(() => {})
     }
-  }, [userId, reloadLikes, reloadChats])
+  }, [userId])
 
   const newLikes = useMemo(() => likes?.liked_by.filter((l) => l.like_new).length ?? 0, [likes])
   const unread = useMemo(() => (chats ? unreadTotal(chats) : 0), [chats])
@@ -347,15 +302,7 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
       setChats((current) => (current ? chatsWithUnread(current, conversation, 0) : current)),
     [],
   )
-  const onFrame = useCallback(
-    (handler: (frame: ServerFrame) => void) => subscribe(frameHandlers.current, handler),
-    [],
-  )
-  const onReconnect = useCallback((handler: () => void) => subscribe(reconnectHandlers.current, handler), [])
-  const sendTyping = useCallback(
-    (conversation: number) => realtime.current?.send({ type: 'typing', conversation }),
-    [],
-  )
+  const { onFrame, onReconnect, sendTyping } = connection
   const setCredits = useCallback(
     (credits: number) => setUser((current) => (current ? { ...current, credits } : current)),
     [],
