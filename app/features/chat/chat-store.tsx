@@ -10,7 +10,7 @@ import {
 } from 'react'
 import { AUTO_LIKE_RELOAD_DELAY_MS } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
-import type { ChatEntry, ChatsResponse } from '#common/schemas/chat.ts'
+import type { ChatEntry } from '#common/schemas/chat.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
 import type { AutoLikeResponse, LikesProfile, LikesResponse } from '#common/schemas/likes.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
@@ -19,13 +19,8 @@ import { useMemberConnection } from '../../lib/member-connection.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { AutoLikeToast } from '../likes/auto-like-toast.tsx'
 import { MatchModal } from '../likes/match-modal.tsx'
-import {
-  chatsAfterMessage,
-  chatsWithout,
-  chatsWithPartnerRead,
-  chatsWithUnread,
-  unreadTotal,
-} from './chat-list.ts'
+import { unreadTotal } from './chat-list.ts'
+import { useChats } from './use-chats.ts'
 
 /** The chat store of spec section 3: the member, chats, likes, the unread total and new likes. */
 export interface ChatStore {
@@ -102,18 +97,20 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
   const userId = root.user?.id ?? null
   const [user, setUser] = useState<User | null>(root.user)
   const [likes, setLikes] = useState<LikesResponse | null>(root.likes)
-  const [chats, setChats] = useState<ChatEntry[] | null>(root.chats)
   const [match, setMatch] = useState<PublicProfile | null>(null)
   const [autoLiker, setAutoLiker] = useState<AutoLikeResponse['profile']>(null)
   const announced = useRef(new Set<number>())
-  const openConversation = useRef<number | null>(null)
+  const { chats, reloadChats, onChatFrame, removeChats, setOpenConversation, chatRead } = useChats(
+    userId,
+    root.user?.profile.id ?? null,
+    root.chats,
+  )
 
   // A new session (login, logout) starts from the page's data again.
   useEffect(() => {
     setUser(root.user)
     setLikes(root.likes)
-    setChats(root.chats)
-  }, [root.user, root.likes, root.chats])
+  }, [root.user, root.likes])
 
   const markSeen = useCallback((profileId: number) => {
     setLikes((current) =>
@@ -141,13 +138,6 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
     setLikes(await fetchJson<LikesResponse>('/api/likes.php'))
   }, [userId])
 
-  const reloadChats = useCallback(async () => {
-    if (userId === null) return
-    const next = await fetchJson<ChatsResponse>('/api/chats.php')
-    const open = openConversation.current
-    setChats(open === null ? next.chats : chatsWithUnread(next.chats, open, 0))
-  }, [userId])
-
   // A match made by the other member shows once: the modal, and the like counts as seen.
   useEffect(() => {
     if (!likes || match) return
@@ -161,44 +151,18 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
   const handleFrame = useCallback(
     (frame: ServerFrame) => {
       const ignore = () => {}
+      onChatFrame(frame)
       switch (frame.type) {
         case 'like.created':
         case 'match.created':
           reloadLikes().catch(ignore)
-          break
-        case 'message.created': {
-          const mine = frame.message.profile === root.user?.profile.id
-          const open = openConversation.current === frame.conversation
-          let unknown = false
-          setChats((current) => {
-            const next = current ? chatsAfterMessage(current, frame.message, { mine, open }) : null
-            if (next === null) unknown = true
-            return next ?? current
-          })
-          if (unknown) reloadChats().catch(ignore)
-          break
-        }
-        case 'chat.unread':
-          if (openConversation.current !== frame.conversation) {
-            setChats((current) =>
-              current ? chatsWithUnread(current, frame.conversation, frame.unread) : current,
-            )
-          }
-          break
-        case 'message.read':
-          setChats((current) =>
-            current ? chatsWithPartnerRead(current, frame.conversation, frame.lastRead) : current,
-          )
-          break
-        case 'chat.removed':
-          setChats((current) => (current ? chatsWithout(current, new Set([frame.conversation])) : current))
           break
         case 'credits.changed':
           setUser((current) => (current ? { ...current, credits: frame.credits } : current))
           break
       }
     },
-    [reloadLikes, reloadChats, root.user?.profile.id],
+    [reloadLikes, onChatFrame],
   )
 
   // The WebSocket and the refresh cycle (app/lib): live events, a catch-up after reconnecting, the
@@ -277,31 +241,6 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
     [markSeen],
   )
 
-  const removeChats = useCallback(
-    async (conversations: number[]) => {
-      const gone = new Set(conversations)
-      setChats((current) => (current ? chatsWithout(current, gone) : current))
-      try {
-        for (const conversation of conversations) {
-          await fetchJson('/api/chat.php', { method: 'DELETE', body: JSON.stringify({ conversation }) })
-        }
-      } catch (error) {
-        await reloadChats().catch(() => {})
-        throw error
-      }
-    },
-    [reloadChats],
-  )
-
-  // Stable functions: pages use them in their effects.
-  const setOpenConversation = useCallback((conversation: number | null) => {
-    openConversation.current = conversation
-  }, [])
-  const chatRead = useCallback(
-    (conversation: number) =>
-      setChats((current) => (current ? chatsWithUnread(current, conversation, 0) : current)),
-    [],
-  )
   const { onFrame, onReconnect, sendTyping } = connection
   const setCredits = useCallback(
     (credits: number) => setUser((current) => (current ? { ...current, credits } : current)),
