@@ -1,24 +1,16 @@
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
 import { AUTO_LIKE_RELOAD_DELAY_MS } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { ChatEntry } from '#common/schemas/chat.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
-import type { AutoLikeResponse, LikesProfile, LikesResponse } from '#common/schemas/likes.ts'
+import type { AutoLikeResponse, LikesResponse } from '#common/schemas/likes.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { fetchJson, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts'
 import { useMemberConnection } from '../../lib/member-connection.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { AutoLikeToast } from '../likes/auto-like-toast.tsx'
 import { MatchModal } from '../likes/match-modal.tsx'
+import { useLikes } from '../likes/use-likes.ts'
 import { unreadTotal } from './chat-list.ts'
 import { useChats } from './use-chats.ts'
 
@@ -79,12 +71,6 @@ export function useChatStore(): ChatStore {
   return useContext(ChatStoreContext) ?? EMPTY
 }
 
-/** The profiles with a new like from a member the viewer liked too: matches not announced yet. */
-function newMatches(likes: LikesResponse): LikesProfile[] {
-  const fresh = new Set(likes.liked_by.filter((l) => l.like_new).map((l) => l.id))
-  return likes.profiles.filter((p) => p.liked && fresh.has(p.id))
-}
-
 const TIME_ZONE_KEY = 'time-zone-sent'
 
 /**
@@ -96,10 +82,8 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
   const root = useRootData()
   const userId = root.user?.id ?? null
   const [user, setUser] = useState<User | null>(root.user)
-  const [likes, setLikes] = useState<LikesResponse | null>(root.likes)
-  const [match, setMatch] = useState<PublicProfile | null>(null)
   const [autoLiker, setAutoLiker] = useState<AutoLikeResponse['profile']>(null)
-  const announced = useRef(new Set<number>())
+  const { likes, newLikes, reloadLikes, markSeen, liked, match, closeMatch } = useLikes(userId, root.likes)
   const { chats, reloadChats, onChatFrame, removeChats, setOpenConversation, chatRead } = useChats(
     userId,
     root.user?.profile.id ?? null,
@@ -107,46 +91,7 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
   )
 
   // A new session (login, logout) starts from the page's data again.
-  useEffect(() => {
-    setUser(root.user)
-    setLikes(root.likes)
-  }, [root.user, root.likes])
-
-  const markSeen = useCallback((profileId: number) => {
-    setLikes((current) =>
-      current
-        ? {
-            ...current,
-            liked_by: current.liked_by.map((l) => (l.id === profileId ? { ...l, like_new: false } : l)),
-          }
-        : current,
-    )
-  }, [])
-
-  const acknowledge = useCallback(
-    (profileId: number) => {
-      markSeen(profileId)
-      fetchJson('/api/like.php', { method: 'PUT', body: JSON.stringify({ profile: profileId }) }).catch(
-        () => {},
-      )
-    },
-    [markSeen],
-  )
-
-  const reloadLikes = useCallback(async () => {
-    if (userId === null) return
-    setLikes(await fetchJson<LikesResponse>('/api/likes.php'))
-  }, [userId])
-
-  // A match made by the other member shows once: the modal, and the like counts as seen.
-  useEffect(() => {
-    if (!likes || match) return
-    const next = newMatches(likes).find((p) => !announced.current.has(p.id))
-    if (!next) return
-    announced.current.add(next.id)
-    setMatch(next)
-    acknowledge(next.id)
-  }, [likes, match, acknowledge])
+  useEffect(() => setUser(root.user), [root.user])
 
   const handleFrame = useCallback(
     (frame: ServerFrame) => {
@@ -208,7 +153,6 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
     }
   }, [userId])
 
-  const newLikes = useMemo(() => likes?.liked_by.filter((l) => l.like_new).length ?? 0, [likes])
   const unread = useMemo(() => (chats ? unreadTotal(chats) : 0), [chats])
   const attention = newLikes + unread
 
@@ -222,24 +166,6 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
     const done = attention > 0 ? nav.setAppBadge(attention) : nav.clearAppBadge?.()
     done?.catch(() => {})
   }, [attention])
-
-  const liked = useCallback(
-    (profile: PublicProfile, isLiked: boolean, isMatch: boolean) => {
-      setLikes((current) => {
-        if (!current) return current
-        const others = current.profiles.filter((p) => p.id !== profile.id)
-        const known = current.liked_by.some((l) => l.id === profile.id)
-        if (!isLiked && !known) return { ...current, profiles: others }
-        return { ...current, profiles: [{ ...profile, liked: isLiked }, ...others] }
-      })
-      if (isMatch) {
-        announced.current.add(profile.id)
-        markSeen(profile.id)
-        setMatch(profile)
-      }
-    },
-    [markSeen],
-  )
 
   const { onFrame, onReconnect, sendTyping } = connection
   const setCredits = useCallback(
@@ -291,7 +217,7 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
   return (
     <ChatStoreContext.Provider value={userId === null ? EMPTY : value}>
       {children}
-      {user ? <MatchModal profile={match} viewer={user} onClose={() => setMatch(null)} /> : null}
+      {user ? <MatchModal profile={match} viewer={user} onClose={closeMatch} /> : null}
       {autoLiker ? <AutoLikeToast profile={autoLiker} onClose={() => setAutoLiker(null)} /> : null}
     </ChatStoreContext.Provider>
   )
