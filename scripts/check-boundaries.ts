@@ -52,6 +52,11 @@ for (const file of files) {
     ) {
       problems.push(`${file}: app/ reaches services through the load context; import only types from ${spec}`)
     }
+    // Components are the design primitives features build on: they know no feature (the shell that
+    // composes features lives with the routes' layouts).
+    if (file.startsWith('app/components/') && target.startsWith('app/features/')) {
+      problems.push(`${file}: app/components may not import a feature (${spec})`)
+    }
     // The seams point one way: lib/ and db/ serve the modules and know none of them.
     if (/^server\/(lib|db)\//.test(file) && target.startsWith('server/modules/')) {
       problems.push(`${file}: server/lib and server/db may not import a module (${spec})`)

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
-import { useChatStore } from '../features/chat/chat-store.tsx'
-import { titleWithCount } from '../features/likes/badge.ts'
+import { useAttention } from '../lib/attention.ts'
+import { titleWithCount } from '../lib/badge.ts'
 import type { RootData } from '../root.server.ts'
 
 /** The page title followed by the site name (spec section 2), and the page's description. */
@@ -16,7 +16,7 @@ export function PageTitle({
   const root = useRouteLoaderData('root') as RootData | undefined
   const siteName = root?.settings.name ?? ''
   const full = title ? `${title} - ${siteName}` : siteName
-  const { attention } = useChatStore()
+  const attention = useAttention()
   const text = description ?? root?.settings.description
   return (
     <>

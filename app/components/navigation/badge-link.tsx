@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { NavLink } from 'react-router'
-import { badgeText } from '../../features/likes/badge.ts'
+import { badgeText } from '../../lib/badge.ts'
 
 /** A navigation link with an icon, a label shown from 576 px, and a count badge (99+ at 100). */
 export function BadgeLink(props: {

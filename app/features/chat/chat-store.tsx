@@ -6,6 +6,7 @@ import type { ServerFrame } from '#common/schemas/frames.ts'
 import type { AutoLikeResponse, LikesResponse } from '#common/schemas/likes.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { fetchJson, SESSION_EXPIRED_EVENT } from '../../lib/api-client.ts'
+import { AttentionContext } from '../../lib/attention.ts'
 import { useMemberConnection } from '../../lib/member-connection.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { AutoLikeToast } from '../likes/auto-like-toast.tsx'
@@ -216,7 +217,9 @@ export function ChatStoreProvider({ children }: { children: ReactNode }) {
 
   return (
     <ChatStoreContext.Provider value={userId === null ? EMPTY : value}>
-      {children}
+      <AttentionContext.Provider value={userId === null ? 0 : attention}>
+        {children}
+      </AttentionContext.Provider>
       {user ? <MatchModal profile={match} viewer={user} onClose={closeMatch} /> : null}
       {autoLiker ? <AutoLikeToast profile={autoLiker} onClose={() => setAutoLiker(null)} /> : null}
     </ChatStoreContext.Provider>

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router'
 import { ErrorPage } from '../../components/error-page.tsx'
-import { DefaultShell } from '../../components/layouts/default-shell.tsx'
 import type { Route } from './+types/default-layout'
+import { DefaultShell } from './default-shell.tsx'
 
 /** Default layout: top navigation, banners, footer with disclaimer, entry warning. */
 export default function DefaultLayout() {

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
+import { ChatIcon } from '../../components/icons.tsx'
+import { AccountMenu } from '../../components/navigation/account-menu.tsx'
+import { BadgeLink } from '../../components/navigation/badge-link.tsx'
+import { LanguageMenu } from '../../components/navigation/language-menu.tsx'
 import { useChatStore } from '../../features/chat/chat-store.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { ChatIcon } from '../icons.tsx'
-import { AccountMenu } from './account-menu.tsx'
-import { BadgeLink } from './badge-link.tsx'
 import { CreditsLink } from './credits-link.tsx'
-import { LanguageMenu } from './language-menu.tsx'
 
 /** The top navigation: for members search and the account menu, for visitors the Login button. */
 export function TopNav() {

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Footer } from '../../components/footer.tsx'
+import { SiteEntryWarning } from '../../components/modals/site-entry-warning.tsx'
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
 import { LoginPromptProvider } from '../../features/accounts/login-prompt.tsx'
 import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
 import { TimeBonusBanner, TimeBonusProvider } from '../../features/credits/time-bonus.tsx'
 import { LikeModal } from '../../features/likes/like-modal.tsx'
-import { Footer } from '../footer.tsx'
-import { SiteEntryWarning } from '../modals/site-entry-warning.tsx'
-import { TopNav } from '../navigation/top-nav.tsx'
+import { TopNav } from './top-nav.tsx'
 
 /** The chrome of the Default layout around a page. */
 export function DefaultShell({ children }: { children: ReactNode }) {
