@@ -118,3 +118,18 @@ export const PhotoMessageFields = z
     path: ['conversation'],
     error: 'recipient_required',
   })
+
+/**
+ * Why chat_send refuses a send: one list for the database function's answers, the service's
+ * statuses and the messages (errors.<code> in common/i18n).
+ */
+export const SEND_REFUSALS = [
+  'authentication_required',
+  'chat.not_found',
+  'member.not_found',
+  'chat.self',
+  'member.blocked',
+  'chat.blocked_by_you',
+  'credits.insufficient',
+] as const
+export type SendRefusal = (typeof SEND_REFUSALS)[number]

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { SEND_REFUSALS, type SendRefusal } from '#common/schemas/chat.ts'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import type { MessageRow } from './chat.queries.ts'
 
@@ -33,7 +34,7 @@ interface MessageJson {
 
 /** What chat_send answers for one send: why it may not go, or the message (new or sent before). */
 export type SendResult =
-  | { error: string; name?: string }
+  | { error: SendRefusal; name?: string }
   | {
       message: MessageRow
       credits: number
@@ -66,7 +67,11 @@ export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<
   const raw = rows[0].results
   const results: SendResultJson[] = typeof raw === 'string' ? JSON.parse(raw) : raw
   return results.map((r) => {
-    if ('error' in r) return r
+    if ('error' in r) {
+      if (!(SEND_REFUSALS as readonly string[]).includes(r.error))
+        throw new Error(`chat_send answered an unknown refusal: ${r.error}`)
+      return { error: r.error as SendRefusal, name: r.name }
+    }
     const m = r.message
     return {
       message: {

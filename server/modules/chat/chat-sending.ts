@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { FREE_CONVERSATIONS } from '#common/constants.ts'
-import type { GiftKey, SendMessageResponse } from '#common/schemas/chat.ts'
+import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/chat.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
 import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { createBatcher } from '#server/lib/batches.ts'
@@ -24,8 +24,8 @@ interface Outgoing {
   photo?: { filename: string; thumbFilename: string }
 }
 
-/** The HTTP status of each reason chat_send gives for refusing a send. */
-const REFUSALS: Record<string, number> = {
+/** The HTTP status of each reason chat_send gives for refusing a send (every one, by its type). */
+const REFUSALS: Record<SendRefusal, number> = {
   authentication_required: 403,
   'chat.not_found': 404,
   'member.not_found': 404,
@@ -78,11 +78,9 @@ export function createChatSending(db: Db, deps: { events: EventBus; mediaDir: st
       throw error
     })
     if ('error' in outcome) {
-      const status = REFUSALS[outcome.error]
-      if (status === undefined) throw new Error(`chat_send answered an unknown refusal: ${outcome.error}`)
       throw new AppError(
         outcome.error,
-        status,
+        REFUSALS[outcome.error],
         outcome.name === undefined ? undefined : { name: outcome.name },
       )
     }

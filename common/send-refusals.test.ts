@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import en from './i18n/en.json' with { type: 'json' }
+import fr from './i18n/fr.json' with { type: 'json' }
+import { SEND_REFUSALS } from './schemas/chat.ts'
+
+/** The message of an error code in a bundle (errors.<domain>.<reason>). */
+function messageOf(bundle: Record<string, unknown>, code: string): unknown {
+  return ['errors', ...code.split('.')].reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    bundle,
+  )
+}
+
+describe('send refusals', () => {
+  it('each has a message in English and French', () => {
+    for (const code of SEND_REFUSALS) {
+      expect(typeof messageOf(en, code), `en ${code}`).toBe('string')
+      expect(typeof messageOf(fr, code), `fr ${code}`).toBe('string')
+    }
+  })
+})
