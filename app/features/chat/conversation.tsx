@@ -35,9 +35,9 @@ export function Conversation({
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const { settings, user: rootUser } = useRootData()
+  const { settings } = useRootData()
   const store = useChatStore()
-  const myProfileId = rootUser?.profile.id ?? 0
+  const myProfileId = store.user?.profile.id ?? 0
   const [conversation, setConversation] = useState(initialConversation)
   const [searchParams] = useSearchParams()
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
@@ -52,7 +52,7 @@ export function Conversation({
     stickToBottom: list.stickToBottom,
   })
   const error = sending.error ?? list.loadError
-  const credits = store.user?.credits ?? rootUser?.credits ?? 0
+  const credits = store.user?.credits ?? 0
   return (
     <div className="chat-page d-flex flex-column">
       <ConversationHeader profile={profile} blockedByMe={blockedByMe} />

@@ -5,7 +5,6 @@ import { Link, useLocation } from 'react-router'
 import { COUNTDOWN_TICK_MS, TIME_BONUS_MODAL_DELAY_MS } from '#common/constants.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
 import { fetchJson } from '../../lib/api-client.ts'
-import { useRootData } from '../../lib/use-root-data.ts'
 import { useChatStore } from '../chat/chat-store.tsx'
 import { countdownText } from './countdown.ts'
 
@@ -33,9 +32,8 @@ const MODAL_DISMISSED_KEY = 'dismissed-time-bonus-modal'
  */
 export function TimeBonusProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
-  const { user: rootUser } = useRootData()
-  const store = useChatStore()
-  const user = store.user ?? rootUser
+  // The member's store is the one owner of the member in the browser.
+  const { user } = useChatStore()
   const location = useLocation()
   const [bonus, setBonus] = useState<{ code: string; percentage: number; expires: number } | null>(null)
   const [now, setNow] = useState(() => Date.now())

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { CREDITS_WARNING_AT } from '#common/constants.ts'
 import { useChatStore } from '../../features/chat/chat-store.tsx'
-import { useRootData } from '../../lib/use-root-data.ts'
 
 /**
  * Paid members see their credits, with a badge at CREDITS_WARNING_AT or fewer (warning above 0,
@@ -10,9 +9,7 @@ import { useRootData } from '../../lib/use-root-data.ts'
  */
 export function CreditsLink() {
   const { t } = useTranslation()
-  const { user: rootUser } = useRootData()
-  const store = useChatStore()
-  const user = store.user ?? rootUser
+  const { user } = useChatStore()
   if (!user) return null
   if (!user.paid_user) {
     return (
