@@ -67,6 +67,9 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
 
   await bram.page.setViewportSize({ width: 375, height: 700 })
   await expectNoHorizontalScroll(bram.page)
+  // The composer stays on screen, below the staging banner this server shows.
+  const composer = await bram.page.locator('#chat-text').boundingBox()
+  expect((composer?.y ?? 999) + (composer?.height ?? 0)).toBeLessThanOrEqual(700)
   await anna.context.close()
   await bram.context.close()
 })
