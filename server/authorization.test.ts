@@ -1,6 +1,6 @@
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeMember } from '../tests/support/accounts.ts'
+import { testJpeg } from '../tests/support/images.ts'
 import { multipartBody } from '../tests/support/multipart.ts'
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts'
 
@@ -379,9 +379,7 @@ let world: World
 
 beforeAll(async () => {
   t = await createTestApp()
-  jpeg = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#2a6f97' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await testJpeg()
   const owner = await activeMember(t.app, { name: 'Owner', gender: 'female' })
   const other = await activeMember(t.app, { name: 'Other' })
   const blocked = await activeMember(t.app, { name: 'Blocked' })

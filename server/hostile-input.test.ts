@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeMember } from '../tests/support/accounts.ts'
+import { testJpeg } from '../tests/support/images.ts'
 import { multipartBody } from '../tests/support/multipart.ts'
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts'
 
@@ -18,9 +18,7 @@ beforeAll(async () => {
   t = await createTestApp()
   member = await activeMember(t.app, { name: 'Hostile' })
   other = await activeMember(t.app, { name: 'Target', gender: 'female' })
-  jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#336699' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await testJpeg(200, '#336699')
 })
 afterAll(() => t.close())
 

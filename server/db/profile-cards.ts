@@ -14,6 +14,20 @@ export function visibleToOthers(): SQL {
   return sql`${profiles.status} = 'active' and not ${profiles.invisible} and not ${profiles.hidden}`
 }
 
+/** Whether either member blocked the other: the one question every module asks about a block. */
+export async function selectBlocksBetween(db: Executor, viewerUserId: number, otherUserId: number) {
+  const rows = await db
+    .select({ blocker: blocks.blockerUserId })
+    .from(blocks)
+    .where(
+      sql`(${blocks.blockerUserId} = ${viewerUserId} and ${blocks.blockedUserId} = ${otherUserId}) or (${blocks.blockerUserId} = ${otherUserId} and ${blocks.blockedUserId} = ${viewerUserId})`,
+    )
+  return {
+    viewerBlocked: rows.some((r) => r.blocker === viewerUserId),
+    blockedByOther: rows.some((r) => r.blocker === otherUserId),
+  }
+}
+
 /** Neither side of a block between the viewer and the profile's member. */
 export function notBlockedWith(viewerUserId: number): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId}) or (b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId}))`

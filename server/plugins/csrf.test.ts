@@ -1,6 +1,6 @@
-import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeMember } from '../../tests/support/accounts.ts'
+import { testJpeg } from '../../tests/support/images.ts'
 import { multipartBody } from '../../tests/support/multipart.ts'
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts'
 
@@ -16,9 +16,7 @@ beforeAll(async () => {
   t = await createTestApp()
   member = await activeMember(t.app, { name: 'Victim' })
   other = await activeMember(t.app, { name: 'Partner', gender: 'female' })
-  jpeg = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#884422' } })
-    .jpeg()
-    .toBuffer()
+  jpeg = await testJpeg(120, '#884422')
 })
 afterAll(() => t.close())
 

@@ -29,28 +29,21 @@ export async function selectPartnerByProfile(db: Executor, profileId: number, vi
   return rows[0] ?? null
 }
 
-/** The conversation a chat photo (its display file) was sent in, or null. */
-export async function selectPhotoConversation(db: Executor, photoFilename: string) {
-  const rows = await db
-    .select({ conversationId: messages.conversationId })
-    .from(messages)
-    .where(and(sql`${messages.photoFilename} is not null`, eq(messages.photoFilename, photoFilename)))
-    .limit(1)
-  return rows[0]?.conversationId ?? null
-}
-
-/** Whether the partner blocked the member, and whether the member blocked the partner. */
-export async function selectBlocksWith(db: Executor, userId: number, partnerUserId: number) {
-  const rows = await db
-    .select({ blocker: blocks.blockerUserId })
-    .from(blocks)
-    .where(
-      sql`(${blocks.blockerUserId} = ${userId} and ${blocks.blockedUserId} = ${partnerUserId}) or (${blocks.blockerUserId} = ${partnerUserId} and ${blocks.blockedUserId} = ${userId})`,
-    )
-  return {
-    blockedByThem: rows.some((r) => r.blocker === partnerUserId),
-    blockedByMe: rows.some((r) => r.blocker === userId),
-  }
+/**
+ * Whether a member may see a chat photo (its display file): they are a member of the conversation
+ * it was sent in, and the partner has not blocked them. One query: photos load by the dozen.
+ */
+export async function selectPhotoAllowed(db: Executor, photoFilename: string, userId: number) {
+  const rows = await queryRows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from ${messages} m
+      join ${conversationMembers} cm on cm.conversation_id = m.conversation_id and cm.user_id = ${userId}
+      where m.photo_filename is not null and m.photo_filename = ${photoFilename}
+        and not exists (select 1 from ${blocks} b
+          where b.blocker_user_id = cm.partner_user_id and b.blocked_user_id = ${userId})
+      limit 1`,
+  )
+  return rows.length > 0
 }
 
 /** The viewer's side of a conversation, or null when they are not part of it. */

@@ -2,13 +2,12 @@ import path from 'node:path'
 import { CHAT_HISTORY_LIMIT, CHATS_LIST_LIMIT, MESSAGES_PAGE_SIZE } from '#common/constants.ts'
 import type { ChatsResponse, ConversationResponse, Message, MessagesResponse } from '#common/schemas/chat.ts'
 import type { Db } from '#server/db/client.ts'
-import { toPublicProfile } from '#server/db/profile-cards.ts'
+import { selectBlocksBetween, toPublicProfile } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import {
   markRead,
   removeChat,
-  selectBlocksWith,
   selectChats,
   selectHistoryFloor,
   selectMembership,
@@ -17,7 +16,7 @@ import {
   selectPartnerByProfile,
   selectPartnerCard,
   selectPartnerLastRead,
-  selectPhotoConversation,
+  selectPhotoAllowed,
   selectProfileIdOfUser,
   selectUnreadTotal,
 } from './chat.queries.ts'
@@ -44,12 +43,12 @@ export function createChatService(
   async function openMembership(userId: number, conversationId: number) {
     const membership = await selectMembership(db, conversationId, userId)
     if (!membership) throw new AppError('chat.not_found', 404)
-    const between = await selectBlocksWith(db, userId, membership.partnerUserId)
-    if (between.blockedByThem) {
+    const between = await selectBlocksBetween(db, userId, membership.partnerUserId)
+    if (between.blockedByOther) {
       const partner = await selectProfileIdOfUser(db, membership.partnerUserId)
       throw new AppError('member.blocked', 403, { name: partner?.name ?? '' })
     }
-    return { ...membership, blockedByMe: between.blockedByMe }
+    return { ...membership, blockedByMe: between.viewerBlocked }
   }
 
   const { send, sendPhoto } = createChatSending(db, deps)
@@ -183,20 +182,15 @@ export function createChatService(
      */
     async photoFile(userId: number, filename: string): Promise<string | null> {
       const display = filename.replace(/-thumb\.webp$/, '.webp')
-      const conversationId = await selectPhotoConversation(db, display)
-      if (conversationId === null) return null
-      const membership = await selectMembership(db, conversationId, userId)
-      if (!membership) return null
-      if ((await selectBlocksWith(db, userId, membership.partnerUserId)).blockedByThem) return null
-      return path.join(deps.mediaDir, filename)
+      return (await selectPhotoAllowed(db, display, userId)) ? path.join(deps.mediaDir, filename) : null
     },
 
     /** A typing signal from the WebSocket, passed to the partner when the member is part of the chat. */
     async typing(userId: number, conversationId: number) {
       const membership = await selectMembership(db, conversationId, userId)
       if (!membership) return
-      const between = await selectBlocksWith(db, userId, membership.partnerUserId)
-      if (between.blockedByThem || between.blockedByMe) return
+      const between = await selectBlocksBetween(db, userId, membership.partnerUserId)
+      if (between.blockedByOther || between.viewerBlocked) return
       const own = await selectProfileIdOfUser(db, userId)
       if (!own) return
       deps.events.emit({

@@ -1,14 +1,13 @@
 import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { mediaUrl } from '#server/db/profile-cards.ts'
+import { mediaUrl, selectBlocksBetween } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import {
   deleteBlock,
   insertBlock,
   selectActivePhotos,
-  selectBlocksBetween,
   selectInterestNames,
   selectMemberDetail,
   selectProfileOwner,

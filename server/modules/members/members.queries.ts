@@ -183,20 +183,6 @@ export function selectInterestNames(db: Executor, profileId: number) {
     .orderBy(interests.position)
 }
 
-/** Whether either member blocked the other. */
-export async function selectBlocksBetween(db: Executor, viewerUserId: number, otherUserId: number) {
-  const rows = await db
-    .select({ blocker: blocks.blockerUserId })
-    .from(blocks)
-    .where(
-      sql`(${blocks.blockerUserId} = ${viewerUserId} and ${blocks.blockedUserId} = ${otherUserId}) or (${blocks.blockerUserId} = ${otherUserId} and ${blocks.blockedUserId} = ${viewerUserId})`,
-    )
-  return {
-    viewerBlocked: rows.some((r) => r.blocker === viewerUserId),
-    blockedByOther: rows.some((r) => r.blocker === otherUserId),
-  }
-}
-
 export async function insertBlock(db: Executor, blockerUserId: number, blockedUserId: number) {
   await db.insert(blocks).values({ blockerUserId, blockedUserId }).onConflictDoNothing()
 }

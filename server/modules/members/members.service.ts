@@ -1,15 +1,13 @@
 import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { toPublicProfile } from '#server/db/profile-cards.ts'
+import { selectBlocksBetween, toPublicProfile } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   countProfiles,
   countViewerExclusions,
   type ProfileFilters,
-  selectBlocksBetween,
-  selectProfileOwner,
   selectProfiles,
   selectRankedProfiles,
   selectVisibleProfile,
@@ -47,15 +45,12 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       const row = await selectVisibleProfile(db, profileId)
       if (!row) return null
       // A member who blocked the viewer is not shown to them, not even on a landing page.
-      if (viewerUserId !== null) {
-        const owner = await selectProfileOwner(db, profileId)
-        if (
-          owner &&
-          owner.userId !== viewerUserId &&
-          (await selectBlocksBetween(db, viewerUserId, owner.userId)).blockedByOther
-        )
-          throw new AppError('member.blocked', 403, { name: row.name })
-      }
+      if (
+        viewerUserId !== null &&
+        row.userId !== viewerUserId &&
+        (await selectBlocksBetween(db, viewerUserId, row.userId)).blockedByOther
+      )
+        throw new AppError('member.blocked', 403, { name: row.name })
       return toPublicProfile(row, cdnPrefix)
     },
 
