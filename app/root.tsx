@@ -14,11 +14,11 @@ import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
-import { ChatStoreProvider } from './features/chat/chat-store.tsx'
 import { createI18n } from './i18n.ts'
 import { SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
 import { captureTracking } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
+import { MemberState } from './routes/layouts/member-state.tsx'
 import appCss from './styles/app.css?url'
 
 export const links: Route.LinksFunction = () => [
@@ -71,9 +71,9 @@ export default function App() {
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired)
   }, [])
   return (
-    <ChatStoreProvider>
+    <MemberState>
       <Outlet />
-    </ChatStoreProvider>
+    </MemberState>
   )
 }
 

@@ -21,6 +21,10 @@ export const PAYMENT_METHODS = [
 ] as const
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
+export function isPaymentMethod(value: string): value is PaymentMethod {
+  return (PAYMENT_METHODS as readonly string[]).includes(value)
+}
+
 /** Methods local to a country, offered first there. */
 const LOCAL: Record<string, PaymentMethod[]> = {
   NL: ['ideal'],

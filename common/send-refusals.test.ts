@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import en from './i18n/en.json' with { type: 'json' }
 import fr from './i18n/fr.json' with { type: 'json' }
 import { SEND_REFUSALS } from './schemas/chat.ts'
+import { writeRefusals } from './write-refusals.ts'
 
 /** The message of an error code in a bundle (errors.<domain>.<reason>). */
 function messageOf(bundle: Record<string, unknown>, code: string): unknown {
@@ -11,9 +12,9 @@ function messageOf(bundle: Record<string, unknown>, code: string): unknown {
   )
 }
 
-describe('send refusals', () => {
+describe('send and like refusals', () => {
   it('each has a message in English and French', () => {
-    for (const code of SEND_REFUSALS) {
+    for (const code of [...SEND_REFUSALS, ...writeRefusals('like')]) {
       expect(typeof messageOf(en, code), `en ${code}`).toBe('string')
       expect(typeof messageOf(fr, code), `fr ${code}`).toBe('string')
     }

@@ -5,8 +5,10 @@ import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod'
+import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { ViteDevServer } from 'vite'
+import { API_PREFIX, OPENAPI_PATH } from '#common/api.ts'
+import { openApiTransform } from '#server/lib/api-route.ts'
 import { type Database, openDatabase } from './db/client.ts'
 import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
@@ -209,7 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(errorsPlugin)
   await app.register(swagger, {
     openapi: { info: { title: 'Dating app API', version: '1' } },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   })
 
   // Modules
@@ -233,8 +235,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })
   if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
-  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger())
-  app.all('/api/*', async () => {
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
+  app.all(`${API_PREFIX}*`, async () => {
     throw new AppError('api.not_found', 404)
   })
 

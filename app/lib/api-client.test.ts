@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { ApiError, fetchJson, SESSION_EXPIRED_EVENT } from './api-client.ts'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { api } from '#common/api.ts'
+import { ApiError, callApi, fetchJson, InvalidResponseError, SESSION_EXPIRED_EVENT } from './api-client.ts'
 
 function scripted(answers: Array<Response | Error>) {
   const calls: RequestInit[] = []
@@ -73,5 +74,66 @@ describe('a session that ended on the server', () => {
     const u = scripted([denied()])
     await expect(fetchJson('/api/user.php', { ...u, events: target })).rejects.toBeInstanceOf(ApiError)
     expect(events).toEqual(['expired'])
+  })
+})
+
+describe('callApi', () => {
+  // An answer these tests leave incomplete is reported on the console: keep the output clean.
+  beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}))
+  afterEach(() => vi.restoreAllMocks())
+
+  const answer = (body: unknown) => {
+    const seen: Array<{ url: string; init: RequestInit }> = []
+    const fetchImpl = (async (url: string, init: RequestInit) => {
+      seen.push({ url, init })
+      return json(200, body)
+    }) as unknown as typeof fetch
+    return { seen, fetchImpl }
+  }
+
+  it('sends the entry’s method, path, query and JSON body', async () => {
+    const s = answer({ messages: [], partner_last_read: 0, has_more: false })
+    await callApi(api.messages, { query: { conversation: 7, after: 12 }, fetchImpl: s.fetchImpl }).catch(
+      () => {},
+    )
+    expect(s.seen[0].url).toBe('/api/messages.php?conversation=7&after=12')
+    expect(s.seen[0].init.method).toBe('GET')
+    const like = answer({ liked: true, match: false })
+    await callApi(api.like, { body: { profile: 3 }, fetchImpl: like.fetchImpl })
+    expect(like.seen[0]).toMatchObject({
+      url: '/api/like.php',
+      init: { method: 'POST', body: '{"profile":3}' },
+    })
+    expect(new Headers(like.seen[0].init.headers).get('content-type')).toBe('application/json')
+  })
+
+  it('returns the answer checked by the entry’s output schema', async () => {
+    const s = answer({ liked: true, match: true, extra: 'dropped' })
+    expect(await callApi(api.like, { body: { profile: 3 }, fetchImpl: s.fetchImpl })).toEqual({
+      liked: true,
+      match: true,
+    })
+  })
+
+  it('refuses an answer that breaks the contract', async () => {
+    const s = answer({ liked: 'yes' })
+    await expect(callApi(api.like, { body: { profile: 3 }, fetchImpl: s.fetchImpl })).rejects.toThrow(
+      InvalidResponseError,
+    )
+    expect(console.error).toHaveBeenCalledTimes(1)
+  })
+
+  it('sends a form call as multipart with the file last', async () => {
+    const s = answer({})
+    const file = new Blob(['x'], { type: 'image/jpeg' })
+    await callApi(api.sendPhotoMessage, {
+      form: { conversation: 4, client_id: 'c1', text: '' },
+      file,
+      fetchImpl: s.fetchImpl,
+    }).catch(() => {})
+    const form = s.seen[0].init.body as FormData
+    expect([...form.keys()]).toEqual(['conversation', 'client_id', 'text', 'photo'])
+    expect(form.get('conversation')).toBe('4')
+    expect(new Headers(s.seen[0].init.headers).has('content-type')).toBe(false)
   })
 })

@@ -1,3 +1,5 @@
+import type { z } from 'zod'
+import { api, type Call } from '#common/api.ts'
 import { REQUEST_RETRY_COUNT } from '#common/constants.ts'
 
 /** An API failure with the server's stable code and message in the member's language. */
@@ -68,7 +70,7 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}):
         error?: { code?: string; message?: string; fields?: Record<string, string> }
       } | null
       const code = body?.error?.code ?? 'request.failed'
-      if (response.status === 403 && code === 'authentication_required' && !url.startsWith('/api/user.php')) {
+      if (response.status === 403 && code === 'authentication_required' && !url.startsWith(api.user.path)) {
         events?.dispatchEvent(new Event(SESSION_EXPIRED_EVENT))
       }
       throw new ApiError(
@@ -81,4 +83,83 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}):
     await sleep(baseDelayMs * 2 ** attempt)
     attempt++
   }
+}
+
+type QueryOf<C> = C extends { query: infer Q extends z.ZodType }
+  ? { query: z.input<Q> }
+  : { query?: undefined }
+type BodyOf<C> = C extends { body: infer B extends z.ZodType } ? { body: z.input<B> } : { body?: undefined }
+type FormOf<C> = C extends { form: infer F extends z.ZodType }
+  ? { form: z.input<F>; file: Blob }
+  : { form?: undefined; file?: undefined }
+
+/** What a call of the table takes: its query, its JSON body or its form with the file. */
+export type CallInput<C> = QueryOf<C> & BodyOf<C> & FormOf<C>
+/** What a call of the table answers, checked against its schema. */
+export type CallOutput<C> = C extends { output: infer O extends z.ZodType } ? z.output<O> : never
+type CallOptions = Omit<FetchJsonOptions, 'method' | 'body'>
+type CallArgs<C> =
+  object extends CallInput<C> ? [input?: CallInput<C> & CallOptions] : [input: CallInput<C> & CallOptions]
+
+/** An answer that does not match the call's contract (a server of another version): shown as a server error. */
+export class InvalidResponseError extends Error {
+  constructor(call: string) {
+    super(`The answer to ${call} does not match its contract`)
+    this.name = 'InvalidResponseError'
+  }
+}
+
+const reported = new Set<string>()
+
+/** The URL of a call, with its query (values turned to text, absent ones left out). */
+export function callUrl(call: Call, query?: Record<string, unknown>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value))
+  }
+  const search = params.toString()
+  return search ? `${call.path}?${search}` : call.path
+}
+
+/** The multipart body of a form call: its fields as text, then the file as `photo`. */
+export function callForm(fields: Record<string, unknown>, file: Blob): FormData {
+  const form = new FormData()
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null) form.set(key, String(value))
+  }
+  form.set('photo', file)
+  return form
+}
+
+/** Checks an answer against the call's output schema (and reports a mismatch once per call). */
+export function checkOutput<C extends Call>(call: C, json: unknown): CallOutput<C> {
+  if (!call.output) return json as CallOutput<C>
+  const parsed = call.output.safeParse(json)
+  if (parsed.success) return parsed.data as CallOutput<C>
+  if (!reported.has(call.name)) {
+    reported.add(call.name)
+    console.error(`${call.method} ${call.path}: unexpected answer`, parsed.error.issues)
+  }
+  throw new InvalidResponseError(call.name)
+}
+
+/**
+ * Calls one entry of the API table (common/api.ts): the compiler checks the query and body
+ * against its schemas, and the answer is checked against its output schema before it is returned.
+ */
+export async function callApi<C extends Call>(call: C, ...[input]: CallArgs<C>): Promise<CallOutput<C>> {
+  const { query, body, form, file, ...options } = (input ?? {}) as CallInput<Call> &
+    CallOptions & {
+      query?: Record<string, unknown>
+      body?: unknown
+      form?: Record<string, unknown>
+      file?: Blob
+    }
+  const payload = form && file ? callForm(form, file) : body === undefined ? undefined : JSON.stringify(body)
+  const json = await fetchJson<unknown>(callUrl(call, query), {
+    ...options,
+    method: call.method,
+    body: payload,
+  })
+  return checkOutput(call, json)
 }

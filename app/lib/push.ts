@@ -1,4 +1,6 @@
-import { fetchJson } from './api-client.ts'
+import { api } from '#common/api.ts'
+import type { PushSubscriptionInput } from '#common/schemas/accounts.ts'
+import { callApi } from './api-client.ts'
 
 /** Where push stands in this browser (spec section 4). */
 export type PushState = 'unsupported' | 'capable' | 'subscribed' | 'denied'
@@ -37,9 +39,9 @@ export async function subscribePush(win: Window, publicKey: string): Promise<Pus
     userVisibleOnly: true,
     applicationServerKey: keyBytes(publicKey),
   })
-  await fetchJson('/api/user.php?push=1', {
-    method: 'POST',
-    body: JSON.stringify({ subscription: subscription.toJSON() }),
+  await callApi(api.postUser, {
+    query: { push: '1' },
+    body: { subscription: subscription.toJSON() as PushSubscriptionInput['subscription'] },
     retries: 2,
   })
   return 'subscribed'

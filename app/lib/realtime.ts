@@ -1,3 +1,4 @@
+import { SOCKET_PATH } from '#common/api.ts'
 import { WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '#common/constants.ts'
 import { ServerFrame } from '#common/schemas/frames.ts'
 
@@ -54,7 +55,7 @@ export function connectRealtime(handlers: {
   const open = () => {
     if (closed) return
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
-    const ws = new WebSocket(`${scheme}//${window.location.host}/api/ws`)
+    const ws = new WebSocket(`${scheme}//${window.location.host}${SOCKET_PATH}`)
     socket = ws
     ws.onopen = () => {
       attempt = 0

@@ -1,14 +1,15 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { z } from 'zod'
-import { fetchJson } from './api-client.ts'
+import type { Call } from '#common/api.ts'
+import { callApi } from './api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from './form-errors.ts'
 
 /**
  * A form that sends one API call: checks the body with the contract's schema first, then shows
  * the server's per-field or general error in the member's language.
  */
-export function useApiForm<T extends z.ZodType>(schema: T, url: string, method: 'POST' | 'PUT' | 'DELETE') {
+export function useApiForm(call: Call & { body: z.ZodType }) {
   const { t } = useTranslation()
   const [busy, setBusy] = useState(false)
   const [fields, setFields] = useState<FieldErrors>({})
@@ -17,7 +18,7 @@ export function useApiForm<T extends z.ZodType>(schema: T, url: string, method: 
 
   async function submit(body: unknown): Promise<boolean> {
     setMessage(null)
-    const parsed = schema.safeParse(body)
+    const parsed = call.body.safeParse(body)
     if (!parsed.success) {
       setFields(zodFieldErrors(parsed.error, t))
       return false
@@ -25,7 +26,8 @@ export function useApiForm<T extends z.ZodType>(schema: T, url: string, method: 
     setFields({})
     setBusy(true)
     try {
-      await fetchJson(url, { method, body: JSON.stringify(body), retries: 0 })
+      // The body just passed the call's own schema.
+      await callApi(call as Call, { body: body as never, retries: 0 })
       setDone(true)
       return true
     } catch (error) {

@@ -200,3 +200,12 @@ export const PushSubscriptionInput = z.object({
   }),
 })
 export type PushSubscriptionInput = z.infer<typeof PushSubscriptionInput>
+
+/** POST /api/user.php: `?push=1` saves a push subscription; without it the body logs in. */
+export const UserPostQuery = z.object({ push: z.enum(['1']).optional() })
+export const UserPostInput = z.union([PushSubscriptionInput, LoginInput])
+export const UserPostResponse = z.union([UserResponse, z.object({ subscribed: z.literal(true) })])
+
+/** GET /api/activate.php?token: the link of the activation mail (answers with a redirect). */
+export const ActivateQuery = z.object({ token: z.string().max(100).default('') })
+export const ActivationSentResponse = z.object({ sent: z.boolean() })

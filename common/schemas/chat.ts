@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { writeRefusals } from '../write-refusals.ts'
 import { PublicProfile } from './members.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
@@ -126,10 +127,10 @@ export const PhotoMessageFields = z
 export const SEND_REFUSALS = [
   'authentication_required',
   'chat.not_found',
-  'member.not_found',
-  'chat.self',
-  'member.blocked',
-  'chat.blocked_by_you',
+  ...writeRefusals('chat'),
   'credits.insufficient',
 ] as const
 export type SendRefusal = (typeof SEND_REFUSALS)[number]
+
+/** GET /api/conversation.php?id */
+export const ConversationQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })

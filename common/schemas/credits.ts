@@ -157,3 +157,6 @@ export const DirectDebitConfirm = z.object({
     .trim()
     .regex(/^[0-9]{6}$/, { error: 'otp_invalid' }),
 })
+
+/** The payment provider's webhook: only its payment id is read (the status is asked of it). */
+export const PaymentWebhookInput = z.object({ id: z.string().max(100) }).partial()

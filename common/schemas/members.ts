@@ -194,3 +194,8 @@ export const ComplaintResponse = z.object({
   receipt: z.string().nullable(),
 })
 export type ComplaintResponse = z.infer<typeof ComplaintResponse>
+
+/** PUT and DELETE /api/photos.php: one of the member's photos. */
+export const PhotoInput = z.object({ photo: z.number().int().positive() })
+/** POST /api/photos.php: the multipart upload has the file in `photo` and no other field. */
+export const PhotoUploadFields = z.object({})

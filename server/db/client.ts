@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { applyDatabaseFunctions } from './functions.ts'
 import * as accounts from './schema/accounts.ts'
 import * as chat from './schema/chat.ts'
 import * as complaints from './schema/complaints.ts'
@@ -86,7 +87,7 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** The driver underneath, for the job queue: the PGlite instance or the PostgreSQL URL. */
   raw: { pglite: PGlite } | { url: string }
-  /** Applies the committed drizzle-kit migrations that are not applied yet. */
+  /** Applies the committed drizzle-kit migrations not applied yet, then re-creates the database functions. */
   migrate(): Promise<void>
   /** Answers when the database accepts queries. */
   ping(): Promise<void>
@@ -107,7 +108,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       db,
       kind: 'postgres',
       raw: { url: config.url },
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+      migrate: async () => {
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+        await applyDatabaseFunctions(db)
+      },
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     }
@@ -125,7 +129,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     db,
     kind: 'pglite',
     raw: { pglite },
-    migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
+      await applyDatabaseFunctions(db)
+    },
     ping: async () => void (await pglite.query('select 1')),
     close: () => pglite.close(),
   }

@@ -1,7 +1,6 @@
 // The rules of the data that every module reading another member's profile applies in its query
-// (DESIGN.md section 4), and the card of a profile as others see it.
+// (DESIGN.md section 4), and the columns of a profile's card (the members module maps them to the API).
 import { eq, type SQL, sql } from 'drizzle-orm'
-import type { PublicProfile } from '#common/schemas/members.ts'
 import type { Executor } from './client.ts'
 import { blocks, photos, profiles } from './schema/members.ts'
 import { regions } from './schema/reference.ts'
@@ -12,6 +11,14 @@ import { regions } from './schema/reference.ts'
  */
 export function visibleToOthers(): SQL {
   return sql`${profiles.status} = 'active' and not ${profiles.invisible} and not ${profiles.hidden}`
+}
+
+/**
+ * A chat partner's profile in the chat lists: active, and its account neither deleted nor banned.
+ * Invisible members stay in the lists of the members they already chat with (write_refusal's rule).
+ */
+export function reachable(): SQL {
+  return sql`${profiles.status} = 'active' and not ${profiles.hidden}`
 }
 
 /** Whether either member blocked the other: the one question every module asks about a block. */
@@ -56,30 +63,3 @@ export function selectProfileCards(db: Executor) {
 }
 
 export type ProfileCardRow = Awaited<ReturnType<ReturnType<typeof selectProfileCards>['execute']>>[number]
-
-/** The URL of a stored media file below the site's cdn_prefix. */
-export function mediaUrl(cdnPrefix: string, filename: string): string {
-  return `${cdnPrefix.replace(/\/$/, '')}/${filename}`
-}
-
-/** A card as the API sends it: only an active main image is shown. */
-export function toPublicProfile(row: ProfileCardRow, cdnPrefix: string): PublicProfile {
-  return {
-    id: row.id,
-    name: row.name,
-    age: Number(row.age),
-    gender: row.gender,
-    city: row.city,
-    region: row.region,
-    country: row.country,
-    fictional: row.fictional,
-    main_image:
-      row.photoFilename && row.photoThumb && row.photoStatus === 'active'
-        ? {
-            filename: mediaUrl(cdnPrefix, row.photoFilename),
-            thumb_filename: mediaUrl(cdnPrefix, row.photoThumb),
-            status: 'active',
-          }
-        : null,
-  }
-}

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
+import { API_PREFIX } from '#common/api.ts'
 import { MIN_AGE } from '#common/constants.ts'
 import { escapeHtml } from '#common/escape-html.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -64,7 +65,7 @@ export const errorsPlugin = fp(
         body = { error: { code: 'server.error', message: t('errors.server.error') } }
       }
       if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed')
-      if (!request.url.startsWith('/api/') && request.headers.accept?.includes('text/html')) {
+      if (!request.url.startsWith(API_PREFIX) && request.headers.accept?.includes('text/html')) {
         // A page whose rendering itself failed: a plain page in the visitor's language.
         return reply
           .code(status)

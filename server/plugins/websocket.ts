@@ -2,6 +2,7 @@ import type { Socket } from 'node:net'
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
+import { SOCKET_PATH } from '#common/api.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
 import type { DomainEvent, EventBus } from '#server/lib/events.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
@@ -88,7 +89,7 @@ export const websocketPlugin: FastifyPluginAsync<{
   })
 
   app.get(
-    '/api/ws',
+    SOCKET_PATH,
     {
       websocket: true,
       preValidation: async (request, reply) => {

@@ -15,6 +15,8 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await expect(anna.page.getByText('Say hello to Bas!')).toBeVisible()
   await anna.page.getByRole('button', { name: 'Need an opening line?' }).click()
   await expect(anna.page.locator('#icebreaker-modal').getByRole('button').nth(1)).toBeVisible()
+  // Escape closes the dialog once it has opened (and taken the focus), as for a keyboard user.
+  await expect(anna.page.getByRole('dialog')).toBeFocused()
   await anna.page.keyboard.press('Escape')
   // The modal hands the focus back once it has closed.
   await expect(anna.page.locator('#icebreaker-modal')).toBeHidden()

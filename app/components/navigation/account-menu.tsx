@@ -1,12 +1,13 @@
 import { Dropdown } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { api } from '#common/api.ts'
 import type { User } from '#common/schemas/accounts.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 
 async function logout() {
   try {
-    await fetchJson('/api/logout.php', { retries: 1 })
+    await callApi(api.logout, { retries: 1 })
   } finally {
     // After logout, the root (spec section 4); a full load drops every member's data from memory.
     window.location.assign('/')

@@ -1,8 +1,9 @@
 import { Dropdown } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
+import { api } from '#common/api.ts'
 import type { Locale } from '#common/constants.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { localeCookie } from '../../lib/cookies.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
@@ -18,11 +19,7 @@ export function LanguageMenu() {
     document.cookie = localeCookie(next)
     if (user) {
       // A member's language also goes to the account, for mails; errors are ignored (spec section 7).
-      await fetchJson('/api/user.php', {
-        method: 'PUT',
-        body: JSON.stringify({ language: next }),
-        retries: 0,
-      }).catch(() => {})
+      await callApi(api.updateUser, { body: { language: next }, retries: 0 }).catch(() => {})
     }
     await revalidator.revalidate()
   }

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { fetchJson } from '../../lib/api-client.ts'
+import { api } from '#common/api.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
@@ -31,7 +32,7 @@ export function ActivationReminder() {
   const sendAgain = async () => {
     setBusy(true)
     try {
-      await fetchJson('/api/activation.php', { method: 'POST', retries: 1 })
+      await callApi(api.resendActivation, { retries: 1 })
       setStatus({ kind: 'success', text: t('activation.sent') })
     } catch (error) {
       setStatus({ kind: 'danger', text: apiFormErrors(error, t).message ?? t('errors.server.error') })

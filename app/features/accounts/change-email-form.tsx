@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { EmailChangeInput } from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
@@ -11,7 +11,7 @@ export function ChangeEmailForm({ current }: { current: string }) {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useApiForm(EmailChangeInput, '/api/mail-change.php', 'POST')
+  const form = useApiForm(api.requestEmailChange)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (await form.submit({ email, password })) {

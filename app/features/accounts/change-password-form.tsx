@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ChangePasswordInput } from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
@@ -9,7 +9,7 @@ import { useApiForm } from '../../lib/use-api-form.ts'
 export function ChangePasswordForm() {
   const { t } = useTranslation()
   const [values, setValues] = useState({ old_password: '', password: '', password_repeat: '' })
-  const form = useApiForm(ChangePasswordInput, '/api/password.php', 'PUT')
+  const form = useApiForm(api.changePassword)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     if (await form.submit(values)) setValues({ old_password: '', password: '', password_repeat: '' })

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DELETE_REASONS, DeleteAccountInput } from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
+import { DELETE_REASONS } from '#common/schemas/accounts.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
@@ -11,7 +12,7 @@ export function DeleteAccountForm() {
   const [reason, setReason] = useState('')
   const [remarks, setRemarks] = useState('')
   const [password, setPassword] = useState('')
-  const form = useApiForm(DeleteAccountInput, '/api/user.php', 'DELETE')
+  const form = useApiForm(api.deleteAccount)
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const body = { reason: reason || undefined, remarks: remarks.trim() || undefined, password }

@@ -1,10 +1,11 @@
 import { type FormEvent, useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { api } from '#common/api.ts'
 import { MIN_AGE } from '#common/constants.ts'
 import { SignupForm as SignupFormSchema } from '#common/schemas/accounts.ts'
 import { SubmitButton } from '../../components/submit-button.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
 import { storedTracking } from '../../lib/tracking.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -79,8 +80,8 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
     setBusy(true)
     onBusyChange?.(true)
     try {
-      const { password_repeat: _, ...payload } = body
-      await fetchJson('/api/signup.php', { method: 'POST', body: JSON.stringify(payload), retries: 0 })
+      const { password_repeat: _, ...payload } = parsed.data
+      await callApi(api.signup, { body: payload, retries: 0 })
       window.location.assign('/complete-signup')
     } catch (error) {
       const result = apiFormErrors(error, t)

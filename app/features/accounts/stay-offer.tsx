@@ -1,8 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { api } from '#common/api.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -24,13 +25,7 @@ export function DeleteAccountSection() {
   const take = async () => {
     setError(null)
     try {
-      setCode(
-        await fetchJson<DiscountCode>('/api/discountcode.php', {
-          method: 'POST',
-          body: JSON.stringify({ offer: 'stay' }),
-          retries: 1,
-        }),
-      )
+      setCode(await callApi(api.stayOffer, { body: { offer: 'stay' }, retries: 1 }))
     } catch (failure) {
       setError(apiErrorMessage(failure, t))
     }

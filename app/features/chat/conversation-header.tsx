@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
-import { BlockButton } from '../members/block-button.tsx'
-import { FictionalBadge } from '../members/fictional-badge.tsx'
+import { BlockButton, FictionalBadge } from '../members/index.ts'
 
 /** The top of a conversation: back to all chats, who it is with (to their page), and blocking. */
 export function ConversationHeader({

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { useMember } from '../../lib/member.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { useChatStore } from './chat-store.tsx'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
 import { GiftPicker } from './gift-picker.tsx'
@@ -36,8 +36,8 @@ export function Conversation({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const { settings } = useRootData()
-  const store = useChatStore()
-  const myProfileId = store.user?.profile.id ?? 0
+  const { user } = useMember()
+  const myProfileId = user?.profile.id ?? 0
   const [conversation, setConversation] = useState(initialConversation)
   const [searchParams] = useSearchParams()
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
@@ -52,7 +52,7 @@ export function Conversation({
     stickToBottom: list.stickToBottom,
   })
   const error = sending.error ?? list.loadError
-  const credits = store.user?.credits ?? 0
+  const credits = user?.credits ?? 0
   return (
     <div className="chat-page d-flex flex-column">
       <ConversationHeader profile={profile} blockedByMe={blockedByMe} />

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import { GiftIcon } from '../../components/icons.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { useLoginPrompt } from '../accounts/login-prompt.tsx'
+import { useLoginPrompt } from '../accounts/index.ts'
 
 /** Send a gift: the conversation opens with the gift catalogue; a visitor is asked to log in (spec section 6). */
 export function GiftButton({ profile }: { profile: { id: number; name: string } }) {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ChatEntry, ChatsResponse } from '#common/schemas/chat.ts'
+import { api } from '#common/api.ts'
+import type { ChatEntry } from '#common/schemas/chat.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { chatsAfterMessage, chatsWithout, chatsWithPartnerRead, chatsWithUnread } from './chat-list.ts'
 
 /**
@@ -18,7 +19,7 @@ export function useChats(userId: number | null, myProfileId: number | null, init
 
   const reloadChats = useCallback(async () => {
     if (userId === null) return
-    const next = await fetchJson<ChatsResponse>('/api/chats.php')
+    const next = await callApi(api.chats)
     const open = openConversation.current
     setChats(open === null ? next.chats : chatsWithUnread(next.chats, open, 0))
   }, [userId])
@@ -65,7 +66,7 @@ export function useChats(userId: number | null, myProfileId: number | null, init
       setChats((current) => (current ? chatsWithout(current, gone) : current))
       try {
         for (const conversation of conversations) {
-          await fetchJson('/api/chat.php', { method: 'DELETE', body: JSON.stringify({ conversation }) })
+          await callApi(api.removeChat, { body: { conversation } })
         }
       } catch (error) {
         await reloadChats().catch(() => {})

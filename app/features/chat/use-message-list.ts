@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { api } from '#common/api.ts'
 import type { Message, MessagesResponse } from '#common/schemas/chat.ts'
-import { fetchJson } from '../../lib/api-client.ts'
-import { useChatStore } from './chat-store.tsx'
+import { callApi } from '../../lib/api-client.ts'
+import { useMemberConnection } from '../../lib/member-connection.tsx'
+import { useChatsStore } from './chats-store.tsx'
 import type { ShownMessage } from './message-list.tsx'
 
 /** How long "is typing" stays after the last signal. */
@@ -32,7 +34,8 @@ export function useMessageList(
   myProfileId: number,
 ) {
   const { t } = useTranslation()
-  const store = useChatStore()
+  const { chatRead, setOpenConversation } = useChatsStore()
+  const { onFrame, onReconnect } = useMemberConnection()
   const [messages, setMessages] = useState<ShownMessage[]>(
     (initial?.messages ?? []).map((m) => ({ ...m, state: 'sent' as const })),
   )
@@ -51,25 +54,25 @@ export function useMessageList(
   // Reading: the open conversation counts as read, now and whenever a message arrives.
   const markRead = useCallback(() => {
     if (conversation === null || document.visibilityState !== 'visible') return
-    store.chatRead(conversation)
-    fetchJson('/api/chat.php', { method: 'PUT', body: JSON.stringify({ conversation }) }).catch(() => {})
-  }, [conversation, store.chatRead])
+    chatRead(conversation)
+    callApi(api.readChat, { body: { conversation } }).catch(() => {})
+  }, [conversation, chatRead])
 
   useEffect(() => {
-    store.setOpenConversation(conversation)
+    setOpenConversation(conversation)
     markRead()
     const onVisible = () => markRead()
     document.addEventListener('visibilitychange', onVisible)
     return () => {
-      store.setOpenConversation(null)
+      setOpenConversation(null)
       document.removeEventListener('visibilitychange', onVisible)
     }
-  }, [conversation, store.setOpenConversation, markRead])
+  }, [conversation, setOpenConversation, markRead])
 
   // Live: messages, typing and read receipts of this conversation.
   useEffect(
     () =>
-      store.onFrame((frame) => {
+      onFrame((frame) => {
         if (conversation === null || !('conversation' in frame) || frame.conversation !== conversation) return
         if (frame.type === 'message.created') {
           setMessages((current) => merge(current, [frame.message]))
@@ -83,7 +86,7 @@ export function useMessageList(
           setPartnerLastRead((current) => Math.max(current, frame.lastRead))
         }
       }),
-    [store.onFrame, conversation, myProfileId, markRead],
+    [onFrame, conversation, myProfileId, markRead],
   )
 
   // After a reconnection: fetch what came while the socket was down.
@@ -91,12 +94,10 @@ export function useMessageList(
   newestRef.current = newest
   useEffect(
     () =>
-      store.onReconnect(async () => {
+      onReconnect(async () => {
         if (conversation === null) return
         try {
-          const page = await fetchJson<MessagesResponse>(
-            `/api/messages.php?conversation=${conversation}&after=${newestRef.current}`,
-          )
+          const page = await callApi(api.messages, { query: { conversation, after: newestRef.current } })
           setMessages((current) => merge(current, page.messages))
           setPartnerLastRead((current) => Math.max(current, page.partner_last_read))
           markRead()
@@ -104,7 +105,7 @@ export function useMessageList(
           // The refresh cycle and the next reconnection try again.
         }
       }),
-    [store.onReconnect, conversation, markRead],
+    [onReconnect, conversation, markRead],
   )
 
   // The typing indicator fades on its own.
@@ -133,9 +134,7 @@ export function useMessageList(
     if (!oldest) return
     setLoadingOlder(true)
     try {
-      const page = await fetchJson<MessagesResponse>(
-        `/api/messages.php?conversation=${conversation}&before=${oldest}`,
-      )
+      const page = await callApi(api.messages, { query: { conversation, before: oldest } })
       const el = scroller.current
       keepScroll.current = el ? el.scrollHeight - el.scrollTop : null
       setMessages((current) => merge(current, page.messages))

@@ -1,10 +1,13 @@
 import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { api } from '#common/api.ts'
+import { checkMessageText } from '#common/message-text.ts'
 import type { GiftKey, Message, SendMessageResponse } from '#common/schemas/chat.ts'
-import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { ApiError, callApi } from '../../lib/api-client.ts'
+import { useMember } from '../../lib/member.tsx'
+import { useMemberConnection } from '../../lib/member-connection.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { useChatStore } from './chat-store.tsx'
 import type { ShownMessage } from './message-list.tsx'
 import { merge } from './use-message-list.ts'
 
@@ -30,7 +33,8 @@ export function useSending(opts: {
   const { conversation, partnerProfileId, myProfileId, setMessages } = opts
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const store = useChatStore()
+  const { setCredits } = useMember()
+  const { sendTyping } = useMemberConnection()
   const { settings } = useRootData()
   const [text, setText] = useState('')
   const [noCredits, setNoCredits] = useState(false)
@@ -40,8 +44,7 @@ export function useSending(opts: {
   /** Shows a message at once and sends it: sent, refused (taken back) or failed (kept, to retry). */
   const deliver = async (
     pending: ShownMessage,
-    body: BodyInit,
-    url = '/api/message.php',
+    send: () => Promise<SendMessageResponse>,
   ): Promise<'sent' | 'refused' | 'failed'> => {
     setError(null)
     setNoCredits(false)
@@ -53,9 +56,9 @@ export function useSending(opts: {
       ).concat(pending),
     )
     try {
-      const result = await fetchJson<SendMessageResponse>(url, { method: 'POST', body })
+      const result = await send()
       setMessages((current) => merge(current, [result.message]))
-      store.setCredits(result.credits)
+      setCredits(result.credits)
       if (conversation === null) {
         opts.setConversation(result.conversation)
         navigate(`/chats/${result.conversation}`, { replace: true })
@@ -93,20 +96,15 @@ export function useSending(opts: {
 
   const sendText = async (event?: FormEvent) => {
     event?.preventDefault()
-    const body = text.trim()
-    if (!body) {
-      setError(t('errors.chat.empty'))
-      return
-    }
-    if (body.length > settings.message_length) {
-      setError(t('errors.chat.too_long', { max: settings.message_length }))
+    const { text: body, problem } = checkMessageText(text, settings.message_length, { required: true })
+    if (problem) {
+      setError(t(`errors.${problem.code}`, problem.code === 'chat.too_long' ? { max: problem.max } : {}))
       return
     }
     const pending = pendingOf({ text: body })
     setText('')
-    const outcome = await deliver(
-      pending,
-      JSON.stringify({ ...target, text: body, client_id: pending.client_id }),
+    const outcome = await deliver(pending, () =>
+      callApi(api.sendMessage, { body: { ...target, text: body, client_id: pending.client_id } }),
     )
     // A refused message is taken back from the list: its text returns to the box, unless the
     // member has started another one meanwhile.
@@ -115,26 +113,25 @@ export function useSending(opts: {
 
   const sendGift = async (gift: GiftKey) => {
     const pending = pendingOf({ kind: 'gift', gift })
-    await deliver(pending, JSON.stringify({ ...target, text: '', gift, client_id: pending.client_id }))
+    await deliver(pending, () =>
+      callApi(api.sendMessage, { body: { ...target, text: '', gift, client_id: pending.client_id } }),
+    )
   }
 
   const sendPhoto = async (file: File) => {
     const pending = pendingOf({ kind: 'photo', text: t('chat.photoSending') })
-    const form = new FormData()
-    if (conversation === null) form.set('profile', String(partnerProfileId))
-    else form.set('conversation', String(conversation))
-    form.set('client_id', pending.client_id)
-    form.set('text', '')
-    form.set('photo', file)
-    await deliver(pending, form, '/api/message-photo.php')
+    const form = { ...target, client_id: pending.client_id, text: '' }
+    await deliver(pending, () => callApi(api.sendPhotoMessage, { form, file }))
   }
 
   const retry = (m: ShownMessage) => {
     const again: ShownMessage = { ...m, state: 'pending' }
-    if (m.kind === 'text')
-      void deliver(again, JSON.stringify({ ...target, text: m.text, client_id: m.client_id }))
-    else if (m.kind === 'gift' && m.gift)
-      void deliver(again, JSON.stringify({ ...target, text: '', gift: m.gift, client_id: m.client_id }))
+    const gift = m.kind === 'gift' ? m.gift : null
+    if (m.kind !== 'text' && !gift) return
+    const body = gift
+      ? { ...target, text: '', gift, client_id: m.client_id }
+      : { ...target, text: m.text, client_id: m.client_id }
+    void deliver(again, () => callApi(api.sendMessage, { body }))
   }
 
   /** The composer's text; typing tells the partner, at most every two seconds. */
@@ -142,7 +139,7 @@ export function useSending(opts: {
     setText(value)
     if (conversation !== null && Date.now() - lastTypingSent.current > TYPING_SEND_EVERY_MS) {
       lastTypingSent.current = Date.now()
-      store.sendTyping(conversation)
+      sendTyping(conversation)
     }
   }
 

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react'
 import { Toast, ToastContainer } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, useRevalidator } from 'react-router'
+import { api } from '#common/api.ts'
 import type { PaymentStatusResponse } from '#common/schemas/credits.ts'
-import { fetchJson } from '../../lib/api-client.ts'
-import { useChatStore } from '../chat/chat-store.tsx'
+import { callApi } from '../../lib/api-client.ts'
+import { useMemberConnection } from '../../lib/member-connection.tsx'
 import { useMoney } from './money.tsx'
 
 const POLL_MS = 1500
@@ -25,7 +26,7 @@ export function PaymentStatusPanel({
   failedMessage?: string
 }) {
   const { t } = useTranslation()
-  const store = useChatStore()
+  const { onFrame } = useMemberConnection()
   const revalidator = useRevalidator()
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
@@ -39,9 +40,7 @@ export function PaymentStatusPanel({
     let timer: ReturnType<typeof setTimeout> | undefined
     const poll = async () => {
       try {
-        const next = await fetchJson<PaymentStatusResponse>(
-          `/api/payment.php?id=${encodeURIComponent(paymentId)}`,
-        )
+        const next = await callApi(api.payment, { query: { id: paymentId } })
         if (stopped) return
         setPayment(next)
         if (next.status === 'paid') {
@@ -58,7 +57,7 @@ export function PaymentStatusPanel({
       timer = setTimeout(poll, POLL_MS)
     }
     void poll()
-    const off = store.onFrame((frame) => {
+    const off = onFrame((frame) => {
       if (frame.type === 'payment.updated' && frame.paymentId === paymentId) {
         clearTimeout(timer)
         void poll()
@@ -69,7 +68,7 @@ export function PaymentStatusPanel({
       clearTimeout(timer)
       off()
     }
-  }, [paymentId, store.onFrame])
+  }, [paymentId, onFrame])
 
   if (error) {
     return (

@@ -2,10 +2,10 @@ import { createContext, type ReactNode, useContext, useEffect, useState } from '
 import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
+import { api } from '#common/api.ts'
 import { COUNTDOWN_TICK_MS, TIME_BONUS_MODAL_DELAY_MS } from '#common/constants.ts'
-import type { DiscountCode } from '#common/schemas/credits.ts'
-import { fetchJson } from '../../lib/api-client.ts'
-import { useChatStore } from '../chat/chat-store.tsx'
+import { callApi } from '../../lib/api-client.ts'
+import { useMember } from '../../lib/member.tsx'
 import { countdownText } from './countdown.ts'
 
 interface TimeBonus {
@@ -32,8 +32,8 @@ const MODAL_DISMISSED_KEY = 'dismissed-time-bonus-modal'
  */
 export function TimeBonusProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
-  // The member's store is the one owner of the member in the browser.
-  const { user } = useChatStore()
+  // The member's store (app/lib/member.tsx) is the one owner of the member in the browser.
+  const { user } = useMember()
   const location = useLocation()
   const [bonus, setBonus] = useState<{ code: string; percentage: number; expires: number } | null>(null)
   const [now, setNow] = useState(() => Date.now())
@@ -46,7 +46,7 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
     setBonus(null)
     if (!eligible || userId === null) return
     let current = true
-    fetchJson<DiscountCode>('/api/discountcode.php?welcome=true', { retries: 0 })
+    callApi(api.discountCode, { query: { welcome: 'true' }, retries: 0 })
       .then((code) => {
         if (current && code.expires && !code.expired) {
           setBonus({

@@ -1,17 +1,17 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { LikeResponse } from '#common/schemas/likes.ts'
+import { api } from '#common/api.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { useLoginPrompt } from '../accounts/login-prompt.tsx'
-import { useChatStore } from '../chat/chat-store.tsx'
+import { useLoginPrompt } from '../accounts/index.ts'
+import { useLikesStore } from './likes-store.tsx'
 
 /** Whether the member likes this profile, from the likes store (fresh after every like). */
 export function useLikedState(profileId: number): boolean {
-  const { likes } = useChatStore()
+  const { likes } = useLikesStore()
   return likes?.profiles.some((p) => p.id === profileId && p.liked) ?? false
 }
 
@@ -29,7 +29,7 @@ export function LikeButton({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const { user } = useRootData()
-  const store = useChatStore()
+  const store = useLikesStore()
   const promptLogin = useLoginPrompt()
   const liked = useLikedState(profile.id)
   const [busy, setBusy] = useState(false)
@@ -43,10 +43,7 @@ export function LikeButton({
     setBusy(true)
     setError(null)
     try {
-      const result = await fetchJson<LikeResponse>('/api/like.php', {
-        method: liked ? 'DELETE' : 'POST',
-        body: JSON.stringify({ profile: profile.id }),
-      })
+      const result = await callApi(liked ? api.unlike : api.like, { body: { profile: profile.id } })
       store.liked(profile, result.liked, result.match)
     } catch (failure) {
       setError(apiErrorMessage(failure, t, t('likes.failed')))

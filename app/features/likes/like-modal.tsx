@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react'
 import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches, useNavigate } from 'react-router'
-import type { SwipeDeckResponse } from '#common/schemas/likes.ts'
-import type { MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { api } from '#common/api.ts'
+import type { PublicProfile } from '#common/schemas/members.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { SignupLink } from '../accounts/signup-modal.tsx'
-import { FictionalBadge } from '../members/fictional-badge.tsx'
+import { SignupLink } from '../accounts/index.ts'
+import { FictionalBadge } from '../members/index.ts'
 import { LikeButton, useLikedState } from './like-button.tsx'
 
 /** The longest timer the t parameter may set: an hour. */
@@ -25,9 +25,8 @@ function usePageProfile(): PublicProfile | null {
 
 /** Someone to ask about: the page's member, else the next swipe card (members) or search result (visitors). */
 async function suggestion(loggedIn: boolean): Promise<PublicProfile | null> {
-  if (loggedIn)
-    return (await fetchJson<SwipeDeckResponse>('/api/swipe.php', { retries: 0 })).profiles[0] ?? null
-  return (await fetchJson<MemberSearchResponse>('/api/members.php', { retries: 0 })).profiles[0] ?? null
+  if (loggedIn) return (await callApi(api.swipeDeck, { retries: 0 })).profiles[0] ?? null
+  return (await callApi(api.members, { query: {}, retries: 0 })).profiles[0] ?? null
 }
 
 /**

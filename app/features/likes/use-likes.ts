@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { api } from '#common/api.ts'
 import type { LikesProfile, LikesResponse } from '#common/schemas/likes.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 
 /** The profiles with a new like from a member the viewer liked too: matches not announced yet. */
 function newMatches(likes: LikesResponse): LikesProfile[] {
@@ -36,16 +37,14 @@ export function useLikes(userId: number | null, initial: LikesResponse | null) {
   const acknowledge = useCallback(
     (profileId: number) => {
       markSeen(profileId)
-      fetchJson('/api/like.php', { method: 'PUT', body: JSON.stringify({ profile: profileId }) }).catch(
-        () => {},
-      )
+      callApi(api.likeSeen, { body: { profile: profileId } }).catch(() => {})
     },
     [markSeen],
   )
 
   const reloadLikes = useCallback(async () => {
     if (userId === null) return
-    setLikes(await fetchJson<LikesResponse>('/api/likes.php'))
+    setLikes(await callApi(api.likes))
   }, [userId])
 
   useEffect(() => {

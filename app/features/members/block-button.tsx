@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
-import { fetchJson } from '../../lib/api-client.ts'
+import { api } from '#common/api.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** Block or unblock a member (POST/DELETE /api/block.php), then show the page as it now is. */
@@ -15,11 +16,7 @@ export function BlockButton({ profileId, blocked }: { profileId: number; blocked
     setBusy(true)
     setError(null)
     try {
-      await fetchJson('/api/block.php', {
-        method: blocked ? 'DELETE' : 'POST',
-        body: JSON.stringify({ profile: profileId }),
-        retries: 1,
-      })
+      await callApi(blocked ? api.unblock : api.block, { body: { profile: profileId }, retries: 1 })
       await revalidator.revalidate()
     } catch {
       setError(t('memberPage.blockFailed'))

@@ -1,9 +1,10 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { COMPLAINT_REASONS, ComplaintInput, type ComplaintResponse } from '#common/schemas/members.ts'
+import { api } from '#common/api.ts'
+import { COMPLAINT_REASONS, ComplaintInput } from '#common/schemas/members.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
 
 /** The complaint form, also used to report a profile (then the reason starts at "fake profile"). */
@@ -38,11 +39,7 @@ export function ComplaintForm(props: {
     setMessage(null)
     setBusy(true)
     try {
-      const filed = await fetchJson<ComplaintResponse>('/api/complaints.php', {
-        method: 'POST',
-        body: JSON.stringify(body),
-        retries: 0,
-      })
+      const filed = await callApi(api.fileComplaint, { body: parsed.data, retries: 0 })
       setSent({ ...filed, email: parsed.data.email })
     } catch (error) {
       const result = apiFormErrors(error, t)

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
-import { LikeButton } from '../likes/like-button.tsx'
+import { LikeButton } from '../likes/index.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 
 /** A member in a result list: photo, name, age and city. */

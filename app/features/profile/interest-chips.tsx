@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Interest } from '#common/schemas/sites.ts'
-import { referenceData } from '../reference-data/reference-data.ts'
+import { referenceData } from '../reference-data/index.ts'
 
 /** The interests catalogue as toggle chips (loaded once per language and kept). */
 export function InterestChips(props: {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Geocode } from '#common/schemas/location.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { api } from '#common/api.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { currentPosition, watchGeolocationPermission } from '../../lib/geolocation.ts'
-import { useRegions } from '../reference-data/use-regions.ts'
+import { useRegions } from '../reference-data/index.ts'
 
 export interface LocationValue {
   country: string
@@ -38,9 +38,9 @@ export function LocationFields(props: {
     setNote(null)
     try {
       const { coords } = await currentPosition(window)
-      const found = await fetchJson<Geocode | false>(
-        `/api/geocode.php?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`,
-      )
+      const found = await callApi(api.geocode, {
+        query: { lat: coords.latitude.toFixed(4), lon: coords.longitude.toFixed(4) },
+      })
       if (!found || !props.countries.includes(found.country)) {
         setNote(t('completeSignup.notFound'))
       } else {

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
+import { api } from '#common/api.ts'
 import type { OwnProfile } from '#common/schemas/members.ts'
 import { FormMessage } from '../../components/form-field.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { PhotoUploader } from './photo-uploader.tsx'
@@ -19,7 +20,7 @@ export function OwnPhotos({ photos, limit }: { photos: OwnProfile['photos']; lim
     setBusy(true)
     setError(null)
     try {
-      await fetchJson('/api/photos.php', { method, body: JSON.stringify({ photo }), retries: 1 })
+      await callApi(method === 'PUT' ? api.mainPhoto : api.removePhoto, { body: { photo }, retries: 1 })
       await revalidator.revalidate()
     } catch (e) {
       setError(apiFormErrors(e, t).message ?? t('errors.server.error'))

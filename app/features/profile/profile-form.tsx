@@ -1,10 +1,11 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
+import { api } from '#common/api.ts'
 import { type OwnProfile, ProfileUpdateInput, TRAIT_VALUES } from '#common/schemas/members.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
 import { InterestChips } from './interest-chips.tsx'
 import { LocationFields, type LocationValue } from './location-fields.tsx'
@@ -68,7 +69,7 @@ export function ProfileForm(props: {
     setFields({})
     setBusy(true)
     try {
-      await fetchJson('/api/profile.php', { method: 'PUT', body: JSON.stringify(body), retries: 0 })
+      await callApi(api.updateProfile, { body, retries: 0 })
       setSaved(true)
       await revalidator.revalidate()
     } catch (error) {

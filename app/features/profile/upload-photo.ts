@@ -1,15 +1,17 @@
-import type { z } from 'zod'
-import type { PhotoResponse } from '#common/schemas/members.ts'
-import { ApiError } from '../../lib/api-client.ts'
+import { api } from '#common/api.ts'
+import { ApiError, type CallOutput, callForm, checkOutput } from '../../lib/api-client.ts'
 
-/** Uploads one photo (POST /api/photos.php, field `photo`) and reports progress from 0 to 1. */
+/**
+ * Uploads one photo (the table's uploadPhoto call, field `photo`) and reports progress from 0 to 1:
+ * an XMLHttpRequest, since fetch tells nothing of an upload's progress.
+ */
 export function uploadPhoto(
   file: File,
   onProgress: (ratio: number) => void,
-): Promise<z.infer<typeof PhotoResponse>> {
+): Promise<CallOutput<typeof api.uploadPhoto>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest()
-    request.open('POST', '/api/photos.php')
+    request.open(api.uploadPhoto.method, api.uploadPhoto.path)
     request.setRequestHeader('Accept', 'application/json')
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total)
     request.onload = () => {
@@ -20,8 +22,13 @@ export function uploadPhoto(
           return null
         }
       })()
-      if (request.status >= 200 && request.status < 300) resolve(body)
-      else
+      if (request.status >= 200 && request.status < 300) {
+        try {
+          resolve(checkOutput(api.uploadPhoto, body))
+        } catch (invalid) {
+          reject(invalid)
+        }
+      } else
         reject(
           new ApiError(
             request.status,
@@ -31,8 +38,6 @@ export function uploadPhoto(
         )
     }
     request.onerror = () => reject(new ApiError(0, 'request.network', ''))
-    const form = new FormData()
-    form.append('photo', file)
-    request.send(form)
+    request.send(callForm({}, file))
   })
 }

@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest'
+import { InvalidResponseError } from '../../lib/api-client.ts'
 import { createReferenceData } from './reference-data.ts'
+
+const COMPANY = {
+  name: 'Co',
+  address: 'Street 1',
+  kvk: '12345678',
+  city: 'Utrecht',
+  country: 'NL',
+  tradenames: [],
+  vat_numbers: [],
+  support_phone: '+31 30 000 0000',
+  delete_discount: null,
+  added: '2024-01-01T00:00:00Z',
+}
 
 describe('reference data cache', () => {
   it('loads each list once and serves it from memory afterwards', async () => {
     const urls: string[] = []
-    const data = createReferenceData(async <T>(url: string) => {
+    const data = createReferenceData(async (url: string) => {
       urls.push(url)
       if (url.startsWith('/api/regions.php'))
-        return { regions: [{ id: 1, country: 'NL', code: 'NL-UT', name: 'Utrecht' }] } as T
-      if (url === '/api/interests.php') return { interests: [{ id: 1, key: 'travel', name: 'Travel' }] } as T
-      return { name: 'Co' } as T
+        return { regions: [{ id: 1, country: 'NL', code: 'NL-UT', name: 'Utrecht' }] }
+      if (url === '/api/interests.php') return { interests: [{ id: 1, key: 'travel', name: 'Travel' }] }
+      return COMPANY
     })
     await Promise.all([data.regions('NL'), data.regions('NL'), data.interests('en'), data.companyInfo()])
     expect((await data.regions('NL'))[0].name).toBe('Utrecht')
@@ -20,12 +34,19 @@ describe('reference data cache', () => {
 
   it('tries again after a failed load', async () => {
     let calls = 0
-    const data = createReferenceData(async <T>() => {
+    const data = createReferenceData(async () => {
       calls++
       if (calls === 1) throw new Error('offline')
-      return { name: 'Co' } as T
+      return COMPANY
     })
     await expect(data.companyInfo()).rejects.toThrow('offline')
-    await expect(data.companyInfo()).resolves.toEqual({ name: 'Co' })
+    await expect(data.companyInfo()).resolves.toEqual(COMPANY)
+  })
+
+  it('refuses an answer that does not match the contract, and tries again next time', async () => {
+    let calls = 0
+    const data = createReferenceData(async () => (++calls === 1 ? { name: 'Co' } : COMPANY))
+    await expect(data.companyInfo()).rejects.toThrow(InvalidResponseError)
+    await expect(data.companyInfo()).resolves.toEqual(COMPANY)
   })
 })

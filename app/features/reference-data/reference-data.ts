@@ -1,7 +1,7 @@
-import type { CompanyInfo, Interest, Region } from '#common/schemas/sites.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { api, type Call } from '#common/api.ts'
+import { type CallOutput, callUrl, checkOutput, fetchJson } from '../../lib/api-client.ts'
 
-type Fetcher = <T>(url: string) => Promise<T>
+type Fetcher = (url: string) => Promise<unknown>
 
 /**
  * Interests, regions and company info change rarely: the browser loads each once and keeps it
@@ -9,24 +9,23 @@ type Fetcher = <T>(url: string) => Promise<T>
  */
 export function createReferenceData(fetcher: Fetcher = (url) => fetchJson(url)) {
   const cache = new Map<string, Promise<unknown>>()
-  function once<T>(key: string, url: string): Promise<T> {
-    let pending = cache.get(key) as Promise<T> | undefined
+  function once<C extends Call>(
+    key: string,
+    call: C,
+    query?: Record<string, string>,
+  ): Promise<CallOutput<C>> {
+    let pending = cache.get(key) as Promise<CallOutput<C>> | undefined
     if (!pending) {
-      pending = fetcher<T>(url)
+      pending = fetcher(callUrl(call, query)).then((json) => checkOutput(call, json))
       cache.set(key, pending)
       pending.catch(() => cache.delete(key))
     }
     return pending
   }
   return {
-    interests: (locale: string) =>
-      once<{ interests: Interest[] }>(`interests:${locale}`, '/api/interests.php').then((r) => r.interests),
-    regions: (country: string) =>
-      once<{ regions: Region[] }>(
-        `regions:${country}`,
-        `/api/regions.php?country=${encodeURIComponent(country)}`,
-      ).then((r) => r.regions),
-    companyInfo: () => once<CompanyInfo>('companyinfo', '/api/companyinfo.php'),
+    interests: (locale: string) => once(`interests:${locale}`, api.interests).then((r) => r.interests),
+    regions: (country: string) => once(`regions:${country}`, api.regions, { country }).then((r) => r.regions),
+    companyInfo: () => once('companyinfo', api.companyInfo),
   }
 }
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { fetchJson } from '../../lib/api-client.ts'
+import { api } from '#common/api.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 
 function ConfirmEmail({ email }: { email: string }) {
@@ -10,7 +11,7 @@ function ConfirmEmail({ email }: { email: string }) {
   const [status, setStatus] = useState<string | null>(null)
   const again = async () => {
     try {
-      await fetchJson('/api/activation.php', { method: 'POST', retries: 1 })
+      await callApi(api.resendActivation, { retries: 1 })
       setStatus(t('activation.sent'))
     } catch (e) {
       setStatus(apiFormErrors(e, t).message)

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OwnProfile } from '#common/schemas/members.ts'
-import { InterestChips } from '../profile/interest-chips.tsx'
+import { InterestChips } from '../profile/index.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OwnProfile } from '#common/schemas/members.ts'
-import { LocationFields, type LocationValue } from '../profile/location-fields.tsx'
+import { LocationFields, type LocationValue } from '../profile/index.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { OwnProfile } from '#common/schemas/members.ts'
-import { PhotoUploader } from '../profile/photo-uploader.tsx'
+import { PhotoUploader } from '../profile/index.ts'
 import { StepFrame } from './step-frame.tsx'
 
 /** Step 2: a photo, by picker or drag and drop, with a progress bar. */

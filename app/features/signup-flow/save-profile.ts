@@ -1,7 +1,8 @@
+import { api } from '#common/api.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 
 /** PUT /api/profile.php with the given parts. */
 export function saveProfile(input: ProfileUpdateInput): Promise<{ profile: OwnProfile }> {
-  return fetchJson('/api/profile.php', { method: 'PUT', body: JSON.stringify(input), retries: 1 })
+  return callApi(api.updateProfile, { body: input, retries: 1 })
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { TokenInput } from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
 import { FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useApiForm } from '../../lib/use-api-form.ts'
@@ -12,7 +12,7 @@ export default function AccountDeleted() {
   const [params] = useSearchParams()
   const token = params.get('token')
   const hydrated = useHydrated()
-  const form = useApiForm(TokenInput, '/api/account-restore.php', 'POST')
+  const form = useApiForm(api.restoreAccount)
   if (!token) {
     return (
       <div className="container py-5 narrow-page text-center">

@@ -1,11 +1,12 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { api } from '#common/api.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { SignupLink } from '../../features/accounts/signup-modal.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import type { Route } from './+types/login'
 import { redirectMember } from './guards.server.ts'
@@ -28,11 +29,7 @@ export default function Login() {
     setBusy(true)
     setMessage(null)
     try {
-      await fetchJson('/api/user.php', {
-        method: 'POST',
-        body: JSON.stringify({ email, password }),
-        retries: 0,
-      })
+      await callApi(api.postUser, { query: {}, body: { email, password }, retries: 0 })
       window.location.assign('/members')
     } catch (error) {
       const result = apiFormErrors(error, t)

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { PasswordResetInput } from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
@@ -14,7 +14,7 @@ export default function ResetPasswordDo() {
   const token = params.get('token') ?? ''
   const [password, setPassword] = useState('')
   const [repeat, setRepeat] = useState('')
-  const form = useApiForm(PasswordResetInput, '/api/password-reset.php', 'PUT')
+  const form = useApiForm(api.resetPassword)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void form.submit({ token, password, password_repeat: repeat })

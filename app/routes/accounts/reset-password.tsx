@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { PasswordResetRequest } from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
@@ -17,7 +17,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function ResetPassword() {
   const { t } = useTranslation()
   const [email, setEmail] = useState('')
-  const form = useApiForm(PasswordResetRequest, '/api/password-reset.php', 'POST')
+  const form = useApiForm(api.requestPasswordReset)
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void form.submit({ email })

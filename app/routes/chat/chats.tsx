@@ -5,7 +5,7 @@ import type { ChatEntry } from '#common/schemas/chat.ts'
 import { CameraIcon, GiftIcon, TrashIcon } from '../../components/icons.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
-import { useChatStore } from '../../features/chat/chat-store.tsx'
+import { useChatsStore } from '../../features/chat/index.ts'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
 import { badgeText } from '../../lib/badge.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
@@ -33,7 +33,7 @@ function Preview({ chat }: { chat: ChatEntry }) {
 /** /chats: the member's conversations, newest first, with the last message and unread count. */
 export default function Chats() {
   const { t, i18n } = useTranslation()
-  const { chats, removeChats } = useChatStore()
+  const { chats, removeChats } = useChatsStore()
   const [confirming, setConfirming] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const when = (iso: string) => {

@@ -2,13 +2,14 @@ import { useEffect, useState } from 'react'
 import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
+import { api } from '#common/api.ts'
 import { discounted } from '#common/money.ts'
-import type { DiscountCode, PaymentCreated } from '#common/schemas/credits.ts'
+import type { DiscountCode } from '#common/schemas/credits.ts'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { Route } from './+types/checkout'
@@ -45,9 +46,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
 
   const applyCode = async (code: string) => {
     setCodeError(null)
-    const query = new URLSearchParams({ code, package: String(bundle.id), ...(method ? { method } : {}) })
     try {
-      setDiscount(await fetchJson<DiscountCode>(`/api/discountcode.php?${query}`, { retries: 0 }))
+      const query = { code, package: bundle.id, method: method ?? undefined }
+      setDiscount(await callApi(api.discountCode, { query, retries: 0 }))
       return true
     } catch (failure) {
       setDiscount(null)
@@ -71,9 +72,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     setBusy(true)
     setError(null)
     try {
-      const created = await fetchJson<PaymentCreated>('/api/payment.php', {
-        method: 'POST',
-        body: JSON.stringify({ package: bundle.id, method, ...(discount ? { code: discount.code } : {}) }),
+      const created = await callApi(api.startPayment, {
+        body: { package: bundle.id, method, ...(discount ? { code: discount.code } : {}) },
         retries: 0,
       })
       window.location.assign(created.checkout_url)

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { PAYMENT_METHODS } from '#common/payment-methods.ts'
+import { isPaymentMethod } from '#common/payment-methods.ts'
 import { getAppContext } from '../../context.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
 
@@ -74,7 +74,7 @@ export async function loadCheckout(
   const bundle = offer.packages.find((p) => String(p.id) === params.id)
   if (!bundle) throw data(null, { status: 404 })
   const method = params.paymentmethod
-  if (method !== undefined && !(PAYMENT_METHODS as readonly string[]).includes(method)) {
+  if (method !== undefined && !isPaymentMethod(method)) {
     throw data(null, { status: 404 })
   }
   return { bundle, methods: offer.methods, method: method ?? null, refundDays: offer.refundDays }

@@ -1,18 +1,14 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import {
-  DirectDebitConfirm,
-  DirectDebitInput,
-  type DirectDebitRequested,
-  type PaymentCreated,
-} from '#common/schemas/credits.ts'
+import { api } from '#common/api.ts'
+import { DirectDebitConfirm, DirectDebitInput, type DirectDebitRequested } from '#common/schemas/credits.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
 import type { Route } from './+types/direct-debit'
 import { loadDirectDebit } from './credits.server.ts'
@@ -74,11 +70,7 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
     }
     setFields({})
     void run(async () => {
-      const requested = await fetchJson<DirectDebitRequested>('/api/directdebit.php', {
-        method: 'POST',
-        body: JSON.stringify(body),
-        retries: 0,
-      })
+      const requested = await callApi(api.requestDirectDebit, { body, retries: 0 })
       setOtp('')
       setSent(requested)
     })
@@ -95,11 +87,7 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
     }
     setFields({})
     void run(async () => {
-      const created = await fetchJson<PaymentCreated>('/api/directdebit.php', {
-        method: 'PUT',
-        body: JSON.stringify(parsed.data),
-        retries: 0,
-      })
+      const created = await callApi(api.confirmDirectDebit, { body: parsed.data, retries: 0 })
       navigate(`/directdebit?payment=${created.payment_id}`, { replace: true })
     })
   }

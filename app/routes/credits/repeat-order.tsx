@@ -1,13 +1,13 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
-import type { PaymentCreated } from '#common/schemas/credits.ts'
+import { api } from '#common/api.ts'
 import { FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
-import { fetchJson } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/repeat-order'
 import { loadRepeatOrder } from './credits.server.ts'
@@ -32,7 +32,7 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
     setBusy(true)
     setError(null)
     try {
-      const created = await fetchJson<PaymentCreated>('/api/repeat-order.php', { method: 'POST', retries: 0 })
+      const created = await callApi(api.repeatOrder, { retries: 0 })
       navigate(`/credits/repeat-order?payment=${created.payment_id}`, { replace: true })
     } catch (failure) {
       setError(apiErrorMessage(failure, t))

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { CREDITS_WARNING_AT } from '#common/constants.ts'
-import { useChatStore } from '../../features/chat/chat-store.tsx'
+import { useMember } from '../../lib/member.tsx'
 
 /**
  * Paid members see their credits, with a badge at CREDITS_WARNING_AT or fewer (warning above 0,
@@ -9,7 +9,7 @@ import { useChatStore } from '../../features/chat/chat-store.tsx'
  */
 export function CreditsLink() {
   const { t } = useTranslation()
-  const { user } = useChatStore()
+  const { user } = useMember()
   if (!user) return null
   if (!user.paid_user) {
     return (

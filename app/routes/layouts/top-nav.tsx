@@ -4,7 +4,8 @@ import { ChatIcon } from '../../components/icons.tsx'
 import { AccountMenu } from '../../components/navigation/account-menu.tsx'
 import { BadgeLink } from '../../components/navigation/badge-link.tsx'
 import { LanguageMenu } from '../../components/navigation/language-menu.tsx'
-import { useChatStore } from '../../features/chat/chat-store.tsx'
+import { useChatsStore } from '../../features/chat/index.ts'
+import { useLikesStore } from '../../features/likes/index.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { CreditsLink } from './credits-link.tsx'
 
@@ -12,7 +13,8 @@ import { CreditsLink } from './credits-link.tsx'
 export function TopNav() {
   const { t } = useTranslation()
   const { settings, user } = useRootData()
-  const { newLikes, unread } = useChatStore()
+  const { newLikes } = useLikesStore()
+  const { unread } = useChatsStore()
   return (
     <header className={`top-nav border-bottom bg-white sticky-top${user ? ' top-nav-member' : ''}`}>
       <nav className="container d-flex align-items-center gap-1 gap-sm-2 py-2" aria-label={t('nav.main')}>

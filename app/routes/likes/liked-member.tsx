@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useChatStore } from '../../features/chat/chat-store.tsx'
+import { useLikesStore } from '../../features/likes/index.ts'
 import Member from '../members/member.tsx'
 import type { Route } from './+types/liked-member'
 import { loadLikedMember } from './likes.server.ts'
@@ -10,7 +10,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** /likes/m/{id}: a member page opened from the likes lists; opening it clears the like's like_new. */
 export default function LikedMember(props: Route.ComponentProps) {
-  const { seen } = useChatStore()
+  const { seen } = useLikesStore()
   const profileId = props.loaderData.profile.id
   useEffect(() => seen(profileId), [seen, profileId])
   return <Member {...(props as unknown as Parameters<typeof Member>[0])} />

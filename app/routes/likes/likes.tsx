@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { LIKE_LIST_TYPES, type LikeListType, type LikesResponse } from '#common/schemas/likes.ts'
 import { PageTitle } from '../../components/page-title.tsx'
-import { useChatStore } from '../../features/chat/chat-store.tsx'
+import { useLikesStore } from '../../features/likes/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { badgeText } from '../../lib/badge.ts'
 import type { Route } from './+types/likes'
@@ -26,7 +26,7 @@ function listOf(likes: LikesResponse | null, type: LikeListType) {
 /** /likes and /likes/{type}: the members who like me, whom I like, and my matches. */
 export default function Likes({ loaderData: { type } }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { likes, newLikes } = useChatStore()
+  const { likes, newLikes } = useLikesStore()
   const list = listOf(likes, type)
   const newBadge = badgeText(newLikes)
   return (

@@ -1,12 +1,12 @@
 import { type PointerEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import type { SwipeDeckResponse, SwipeResponse } from '#common/schemas/likes.ts'
+import { api } from '#common/api.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { PageTitle } from '../../components/page-title.tsx'
-import { useChatStore } from '../../features/chat/chat-store.tsx'
+import { useLikesStore } from '../../features/likes/index.ts'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
-import { ApiError, fetchJson } from '../../lib/api-client.ts'
+import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { Route } from './+types/swipe-game'
@@ -29,7 +29,7 @@ function untilText(resetsAt: string, now: number): { hours: number; minutes: num
 export default function SwipeGame({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const store = useChatStore()
+  const store = useLikesStore()
   const [deck, setDeck] = useState<PublicProfile[]>(loaderData.profiles)
   const [state, setState] = useState({ likesLeft: loaderData.likes_left, resetsAt: loaderData.resets_at })
   const [busy, setBusy] = useState(false)
@@ -41,7 +41,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
   const outOfLikes = state.likesLeft <= 0
 
   const refill = useCallback(async () => {
-    const next = await fetchJson<SwipeDeckResponse>('/api/swipe.php')
+    const next = await callApi(api.swipeDeck)
     setDeck(next.profiles)
     setState({ likesLeft: next.likes_left, resetsAt: next.resets_at })
   }, [])
@@ -52,10 +52,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       setBusy(true)
       setError(null)
       try {
-        const result = await fetchJson<SwipeResponse>('/api/swipe.php', {
-          method: 'POST',
-          body: JSON.stringify({ profile: card.id, like }),
-        })
+        const result = await callApi(api.swipe, { body: { profile: card.id, like } })
         setState({ likesLeft: result.likes_left, resetsAt: result.resets_at })
         if (like) store.liked(card, true, result.match)
         setSaid(like ? t('swipe.youLiked', { name: card.name }) : t('swipe.youPassed', { name: card.name }))

@@ -1,13 +1,8 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  LoginInput,
-  PushSubscriptionInput,
-  SignupInput,
-  UpdateUserInput,
-  UserResponse,
-} from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
+import { LoginInput, PushSubscriptionInput } from '#common/schemas/accounts.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestSource } from '#server/plugins/csrf.ts'
@@ -33,32 +28,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, opts) => {
   const { accounts, secure } = opts
 
-  app.post(
-    '/api/signup.php',
-    {
-      schema: { tags: ['accounts'], body: SignupInput, response: { 201: UserResponse } },
-      config: { rateLimit: { max: opts.signupsPerHour, timeWindow: '1 hour' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(api.signup),
+    config: { rateLimit: { max: opts.signupsPerHour, timeWindow: '1 hour' } },
+    handler: async (request, reply) => {
       const { user, token } = await accounts.signup(request.body, requestOrigin(request))
       setSessionCookie(reply, token, secure)
       return reply.code(201).send({ user })
     },
-  )
+  })
 
   // POST /api/user.php logs in; with ?push=1 it saves the browser's push subscription (spec section 7).
-  app.post(
-    '/api/user.php',
-    {
-      schema: {
-        tags: ['accounts'],
-        querystring: z.object({ push: z.enum(['1']).optional() }),
-        body: z.union([PushSubscriptionInput, LoginInput]),
-        response: { 200: z.union([UserResponse, z.object({ subscribed: z.literal(true) })]) },
-      },
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(api.postUser),
+    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    handler: async (request, reply) => {
       if (request.query.push === '1') {
         const input = PushSubscriptionInput.parse(request.body)
         await accounts.savePushSubscription(requireMember(request), input)
@@ -69,55 +53,48 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
       setSessionCookie(reply, token, secure)
       return { user }
     },
-  )
+  })
 
-  app.get(
-    '/api/user.php',
-    { schema: { tags: ['accounts'], response: { 200: UserResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(api.user),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store')
       return { user: request.member ? await accounts.getUser(request.member.userId, request.site) : null }
     },
-  )
+  })
 
-  app.put(
-    '/api/user.php',
-    { schema: { tags: ['accounts'], body: UpdateUserInput, response: { 200: UserResponse } } },
-    async (request) => ({
+  app.route({
+    ...apiRoute(api.updateUser),
+    handler: async (request) => ({
       user: await accounts.updateUser(requireMember(request), request.body, request.site),
     }),
-  )
+  })
 
-  app.get(
-    '/api/logout.php',
-    { schema: { tags: ['accounts'], response: { 200: UserResponse } } },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(api.logout),
+    handler: async (request, reply) => {
       // A GET that changes state: only a page of this site, or no browser, may log a member out.
       if (requestSource(request, request.linkOrigin) === 'other') throw new AppError('csrf.origin', 403)
       if (request.sessionToken) await accounts.logout(request.sessionToken)
       clearSessionCookie(reply, secure)
       return { user: null }
     },
-  )
+  })
 
-  app.get(
-    '/api/activate.php',
-    { schema: { tags: ['accounts'], querystring: z.object({ token: z.string().max(100).default('') }) } },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(api.activate),
+    handler: async (request, reply) => {
       const ok = request.query.token ? await accounts.activate(request.query.token) : false
       return reply.redirect(ok ? '/activate/done' : '/activate/error', 303)
     },
-  )
+  })
 
-  app.post(
-    '/api/activation.php',
-    {
-      schema: { tags: ['accounts'], response: { 200: z.object({ sent: z.boolean() }) } },
-      config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
-    },
-    async (request) => {
+  app.route({
+    ...apiRoute(api.resendActivation),
+    config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+    handler: async (request) => {
       await accounts.resendActivation(requireMember(request), requestOrigin(request))
       return { sent: true }
     },
-  )
+  })
 }

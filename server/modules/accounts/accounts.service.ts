@@ -1,3 +1,4 @@
+import { api } from '#common/api.ts'
 import {
   ACTIVATION_TOKEN_HOURS,
   AUTH_COOKIE_DAYS,
@@ -158,7 +159,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
             mail: (token) =>
               activationMail(
                 { site: from.site, locale: from.locale, to: input.email, name: input.name },
-                `${from.origin}/api/activate.php?token=${token}`,
+                `${from.origin}${api.activate.path}?token=${token}`,
               ),
           })
           return user.id
@@ -256,7 +257,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
           mail: (token) =>
             activationMail(
               { site: from.site, locale: from.locale, to: row.user.email, name: row.profile.name },
-              `${from.origin}/api/activate.php?token=${token}`,
+              `${from.origin}${api.activate.path}?token=${token}`,
             ),
         }),
       )

@@ -1,7 +1,7 @@
 import type { User } from '#common/schemas/accounts.ts'
 import type { Db } from '#server/db/client.ts'
-import { mediaUrl } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { selectAccount } from './accounts.queries.ts'
 

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { FREE_CONVERSATIONS } from '#common/constants.ts'
+import { checkMessageText } from '#common/message-text.ts'
 import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/chat.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
 import { type Db, isUniqueViolation } from '#server/db/client.ts'
@@ -49,11 +50,15 @@ export function createChatSending(db: Db, deps: { events: EventBus; mediaDir: st
     out: Outgoing,
     site: { costs: Costs; cdnPrefix: string },
   ): Promise<SendMessageResponse> {
-    const text = out.text.trim()
-    if (out.kind === 'text' && text.length === 0) throw new AppError('chat.empty', 400)
-    if (text.length > site.costs.message_length) {
-      throw new AppError('chat.too_long', 400, { max: site.costs.message_length })
-    }
+    const { text, problem } = checkMessageText(out.text, site.costs.message_length, {
+      required: out.kind === 'text',
+    })
+    if (problem)
+      throw new AppError(
+        problem.code,
+        400,
+        problem.code === 'chat.too_long' ? { max: problem.max } : undefined,
+      )
     const price =
       out.kind === 'gift'
         ? site.costs.gift_credits

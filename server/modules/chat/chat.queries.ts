@@ -1,30 +1,24 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '#server/db/client.ts'
-import { notBlockedWith, selectProfileCards } from '#server/db/profile-cards.ts'
+import { notBlockedWith, reachable, selectProfileCards } from '#server/db/profile-cards.ts'
 import { conversationMembers, messages } from '#server/db/schema/chat.ts'
 import { blocks, profiles } from '#server/db/schema/members.ts'
+import { chatsWith, writeRefusal } from '#server/db/write-refusal.ts'
 
 /**
- * A chat partner others may reach: an active profile whose account is neither deleted nor banned.
- * Invisible members stay reachable by the members they already chat with.
+ * The member behind a profile, and why the viewer may not write to them (write_refusal, the one
+ * definition of the rule; null when they may). An invisible member stays reachable in a chat.
  */
-export function reachable() {
-  return sql`${profiles.status} = 'active' and not ${profiles.hidden}`
-}
-
-/** The member behind a profile, with what decides whether the viewer may write to them. */
 export async function selectPartnerByProfile(db: Executor, profileId: number, viewerUserId: number) {
   const rows = await db
     .select({
       userId: profiles.userId,
       profileId: profiles.id,
       name: profiles.name,
-      invisible: profiles.invisible,
-      blockedByThem: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId})`,
-      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId})`,
+      refusal: writeRefusal(viewerUserId, 'chat', chatsWith(viewerUserId)),
     })
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), reachable()))
+    .where(eq(profiles.id, profileId))
     .limit(1)
   return rows[0] ?? null
 }

@@ -1,18 +1,7 @@
 import multipart from '@fastify/multipart'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { z } from 'zod'
-import {
-  ChatInput,
-  ChatsResponse,
-  ConversationResponse,
-  MessagesQuery,
-  MessagesResponse,
-  PhotoMessageFields,
-  ReadResponse,
-  RemoveResponse,
-  SendMessageInput,
-  SendMessageResponse,
-} from '#common/schemas/chat.ts'
+import { api } from '#common/api.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import type { ChatService } from './chat.service.ts'
@@ -31,35 +20,25 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     cdn_prefix: string
   }) => ({ costs: settings, cdnPrefix: settings.cdn_prefix })
 
-  app.get(
-    '/api/chats.php',
-    { schema: { tags: ['chat'], response: { 200: ChatsResponse } } },
-    async (request) => chat.list(requireMember(request).userId, request.site.settings.cdn_prefix),
-  )
+  app.route({
+    ...apiRoute(api.chats),
+    handler: async (request) => chat.list(requireMember(request).userId, request.site.settings.cdn_prefix),
+  })
 
-  app.get(
-    '/api/conversation.php',
-    {
-      schema: {
-        tags: ['chat'],
-        querystring: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: ConversationResponse },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...apiRoute(api.conversation),
+    handler: async (request) =>
       chat.conversation(requireMember(request).userId, request.query.id, request.site.settings.cdn_prefix),
-  )
+  })
 
-  app.get(
-    '/api/messages.php',
-    { schema: { tags: ['chat'], querystring: MessagesQuery, response: { 200: MessagesResponse } } },
-    async (request) => chat.messages(requireMember(request).userId, request.query),
-  )
+  app.route({
+    ...apiRoute(api.messages),
+    handler: async (request) => chat.messages(requireMember(request).userId, request.query),
+  })
 
-  app.post(
-    '/api/message.php',
-    { schema: { tags: ['chat'], body: SendMessageInput, response: { 200: SendMessageResponse } } },
-    async (request) => {
+  app.route({
+    ...apiRoute(api.sendMessage),
+    handler: async (request) => {
       const { userId } = requireMember(request)
       const b = request.body
       return chat.send(
@@ -75,23 +54,20 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         siteCosts(request.site.settings),
       )
     },
-  )
+  })
 
-  app.post(
-    '/api/message-photo.php',
-    {
-      schema: { tags: ['chat'], consumes: ['multipart/form-data'], response: { 200: SendMessageResponse } },
-      config: {
-        rateLimit: {
-          max: 60,
-          timeWindow: '1 hour',
-          keyGenerator: (request) => (request.member ? `member:${request.member.userId}` : request.ip),
-        },
+  app.route({
+    ...apiRoute(api.sendPhotoMessage),
+    config: {
+      rateLimit: {
+        max: 60,
+        timeWindow: '1 hour',
+        keyGenerator: (request) => (request.member ? `member:${request.member.userId}` : request.ip),
       },
     },
-    async (request) => {
+    handler: async (request) => {
       const { userId } = requireMember(request)
-      const { buffer, fields: f } = await readUpload(request, PhotoMessageFields)
+      const { buffer, fields: f } = await readUpload(request, api.sendPhotoMessage.form)
       return chat.sendPhoto(
         userId,
         { profile: f.profile, conversation: f.conversation, clientId: f.client_id, text: f.text },
@@ -99,17 +75,15 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         siteCosts(request.site.settings),
       )
     },
-  )
+  })
 
-  app.put(
-    '/api/chat.php',
-    { schema: { tags: ['chat'], body: ChatInput, response: { 200: ReadResponse } } },
-    async (request) => chat.read(requireMember(request).userId, request.body.conversation),
-  )
+  app.route({
+    ...apiRoute(api.readChat),
+    handler: async (request) => chat.read(requireMember(request).userId, request.body.conversation),
+  })
 
-  app.delete(
-    '/api/chat.php',
-    { schema: { tags: ['chat'], body: ChatInput, response: { 200: RemoveResponse } } },
-    async (request) => chat.remove(requireMember(request).userId, request.body.conversation),
-  )
+  app.route({
+    ...apiRoute(api.removeChat),
+    handler: async (request) => chat.remove(requireMember(request).userId, request.body.conversation),
+  })
 }

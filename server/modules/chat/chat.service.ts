@@ -2,9 +2,10 @@ import path from 'node:path'
 import { CHAT_HISTORY_LIMIT, CHATS_LIST_LIMIT, MESSAGES_PAGE_SIZE } from '#common/constants.ts'
 import type { ChatsResponse, ConversationResponse, Message, MessagesResponse } from '#common/schemas/chat.ts'
 import type { Db } from '#server/db/client.ts'
-import { selectBlocksBetween, toPublicProfile } from '#server/db/profile-cards.ts'
+import { selectBlocksBetween } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
+import { toPublicProfile } from '#server/modules/members/members.service.ts'
 import {
   markRead,
   removeChat,
@@ -90,21 +91,24 @@ export function createChatService(
       const membership = await selectMembership(db, conversationId, userId)
       if (!membership) throw new AppError('chat.not_found', 404)
       const partner = await selectProfileIdOfUser(db, membership.partnerUserId)
-      const blocks = partner ? await selectPartnerByProfile(db, partner.id, userId) : null
+      const reach = partner ? await selectPartnerByProfile(db, partner.id, userId) : null
       const card = partner ? await selectPartnerCard(db, partner.id) : null
-      if (!partner || !blocks || !card) throw new AppError('chat.not_found', 404)
-      if (blocks.blockedByThem) throw new AppError('member.blocked', 403, { name: partner.name })
+      if (!partner || !reach || !card || reach.refusal === 'member.not_found') {
+        throw new AppError('chat.not_found', 404)
+      }
+      if (reach.refusal === 'member.blocked')
+        throw new AppError('member.blocked', 403, { name: partner.name })
       return {
         conversation: conversationId,
         profile: toPublicProfile(card, cdnPrefix),
-        blocked_by_me: blocks.blockedByMe,
+        blocked_by_me: reach.refusal === 'chat.blocked_by_you',
       }
     },
 
     /** The member's conversation with a profile's member, if any (/members/{id}/chat). */
     async conversationWith(userId: number, profileId: number) {
       const partner = await selectPartnerByProfile(db, profileId, userId)
-      if (!partner) return null
+      if (!partner || partner.refusal === 'member.not_found') return null
       const membership = await selectMembershipWith(db, userId, partner.userId)
       return membership?.conversationId ?? null
     },

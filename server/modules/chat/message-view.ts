@@ -1,5 +1,5 @@
 import type { GiftKey, Message } from '#common/schemas/chat.ts'
-import { mediaUrl } from '#server/db/profile-cards.ts'
+import { mediaUrl } from '#server/lib/media-url.ts'
 import type { MessageRow } from './chat.queries.ts'
 
 /** Chat photos are always served by the app, which checks who asks (never through a public CDN). */

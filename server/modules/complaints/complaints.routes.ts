@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { ComplaintInput, ComplaintResponse } from '#common/schemas/members.ts'
+import { api } from '#common/api.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
 import type { ComplaintsService } from './complaints.service.ts'
 
 /** POST /api/complaints.php: complaints and "report this profile". */
@@ -7,13 +8,10 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{ complaints: ComplaintsSer
   app,
   { complaints },
 ) => {
-  app.post(
-    '/api/complaints.php',
-    {
-      schema: { tags: ['complaints'], body: ComplaintInput, response: { 201: ComplaintResponse } },
-      config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(api.fileComplaint),
+    config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    handler: async (request, reply) => {
       const filed = await complaints.file(request.body, {
         site: request.site,
         locale: request.locale,
@@ -21,5 +19,5 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{ complaints: ComplaintsSer
       })
       return reply.code(201).send(filed)
     },
-  )
+  })
 }

@@ -2,22 +2,18 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
 import { likes, swipes } from '#server/db/schema/likes.ts'
-import { blocks, profiles, users } from '#server/db/schema/members.ts'
+import { profiles, users } from '#server/db/schema/members.ts'
+import { writeRefusal } from '#server/db/write-refusal.ts'
 
 /** How many of the most recent likes each way the likes lists hold. */
 export const LIKES_LIST_LIMIT = 500
 
-/** A profile others may see, with its owner, and whether a block stands between it and the viewer. */
+/** A profile with its owner, and why the viewer may not like it (null when they may). */
 export async function selectLikeTarget(db: Executor, profileId: number, viewerUserId: number) {
   const rows = await db
-    .select({
-      userId: profiles.userId,
-      name: profiles.name,
-      blockedByThem: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId})`,
-      blockedByMe: sql<boolean>`exists (select 1 from ${blocks} b where b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId})`,
-    })
+    .select({ userId: profiles.userId, name: profiles.name, refusal: writeRefusal(viewerUserId, 'like') })
     .from(profiles)
-    .where(and(eq(profiles.id, profileId), visibleToOthers()))
+    .where(eq(profiles.id, profileId))
     .limit(1)
   return rows[0] ?? null
 }

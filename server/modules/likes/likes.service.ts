@@ -6,12 +6,13 @@ import type {
   MatchFinderQuery,
   MatchFinderResponse,
 } from '#common/schemas/likes.ts'
+import { writeRefusalStatus } from '#common/write-refusals.ts'
 import type { Db, Executor } from '#server/db/client.ts'
-import { toPublicProfile } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
+import { toPublicProfile } from '#server/modules/members/members.service.ts'
 import {
   deleteLike,
   insertLike,
@@ -33,13 +34,12 @@ const MATCH_FINDER_RESULTS = 24
 
 export type LikesService = ReturnType<typeof createLikesService>
 
-/** The other member of a like, checked: visible, not the viewer, no block either way. */
+/** The other member of a like, checked by write_refusal: visible, not the viewer, no block either way. */
 export async function likeTarget(db: Executor, viewerUserId: number, profileId: number) {
   const target = await selectLikeTarget(db, profileId, viewerUserId)
-  if (!target) throw new AppError('member.not_found', 404)
-  if (target.userId === viewerUserId) throw new AppError('like.self', 400)
-  if (target.blockedByThem) throw new AppError('member.blocked', 403, { name: target.name })
-  if (target.blockedByMe) throw new AppError('like.blocked_by_you', 403, { name: target.name })
+  if (!target || target.refusal === 'member.not_found') throw new AppError('member.not_found', 404)
+  if (target.refusal)
+    throw new AppError(target.refusal, writeRefusalStatus(target.refusal), { name: target.name })
   return target
 }
 
@@ -93,8 +93,9 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
 
     /** DELETE /api/like.php: the like is withdrawn, and with it a match. */
     async unlike(viewerUserId: number, profileId: number): Promise<LikeResponse> {
+      // Withdrawing a like needs the member visible only: a block does not keep a like in place.
       const target = await selectLikeTarget(db, profileId, viewerUserId)
-      if (!target) throw new AppError('member.not_found', 404)
+      if (!target || target.refusal === 'member.not_found') throw new AppError('member.not_found', 404)
       await deleteLike(db, viewerUserId, target.userId)
       return { liked: false, match: false }
     },
@@ -102,7 +103,7 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
     /** PUT /api/like.php and opening /likes/m/{id}: the like from that member has been seen. */
     async markSeen(viewerUserId: number, profileId: number): Promise<boolean> {
       const target = await selectLikeTarget(db, profileId, viewerUserId)
-      if (!target) return false
+      if (!target || target.refusal === 'member.not_found') return false
       return markLikeSeen(db, target.userId, viewerUserId)
     },
 

@@ -1,8 +1,9 @@
 import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { mediaUrl, selectBlocksBetween } from '#server/db/profile-cards.ts'
+import { selectBlocksBetween } from '#server/db/profile-cards.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import {
   deleteBlock,

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  BlockInput,
-  BlockResponse,
-  MemberDetailResponse,
-  MemberQuery,
-  MemberSearchQuery,
-  MemberSearchResponse,
-} from '#common/schemas/members.ts'
+import { api } from '#common/api.ts'
 import { searchVisible } from '#common/search-visibility.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import type { MemberPageService } from './member-page.service.ts'
@@ -18,12 +12,9 @@ export const membersRoutes: FastifyPluginAsyncZod<{
   members: MembersService
   memberPages: MemberPageService
 }> = async (app, { members, memberPages }) => {
-  app.get(
-    '/api/members.php',
-    {
-      schema: { tags: ['members'], querystring: MemberSearchQuery, response: { 200: MemberSearchResponse } },
-    },
-    async (request, reply) => {
+  app.route({
+    ...apiRoute(api.members),
+    handler: async (request, reply) => {
       const s = request.site.settings
       const visible = searchVisible({
         loggedIn: request.member !== null,
@@ -35,31 +26,28 @@ export const membersRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'private, no-store')
       return members.search(request.query, request.member?.userId ?? null, s.cdn_prefix)
     },
-  )
+  })
 
-  app.get(
-    '/api/member.php',
-    { schema: { tags: ['members'], querystring: MemberQuery, response: { 200: MemberDetailResponse } } },
-    async (request) => {
+  app.route({
+    ...apiRoute(api.member),
+    handler: async (request) => {
       const profile = await memberPages.get(request.query.id, request.member, request.site, request.locale)
       if (!profile) throw new AppError('member.not_found', 404)
       return { profile }
     },
-  )
+  })
 
-  app.post(
-    '/api/block.php',
-    { schema: { tags: ['members'], body: BlockInput, response: { 200: BlockResponse } } },
-    async (request) => ({
+  app.route({
+    ...apiRoute(api.block),
+    handler: async (request) => ({
       blocked: await memberPages.block(requireMember(request).userId, request.body.profile, true),
     }),
-  )
+  })
 
-  app.delete(
-    '/api/block.php',
-    { schema: { tags: ['members'], body: BlockInput, response: { 200: BlockResponse } } },
-    async (request) => ({
+  app.route({
+    ...apiRoute(api.unblock),
+    handler: async (request) => ({
       blocked: await memberPages.block(requireMember(request).userId, request.body.profile, false),
     }),
-  )
+  })
 }

@@ -1,7 +1,7 @@
 import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { selectBlocksBetween, toPublicProfile } from '#server/db/profile-cards.ts'
+import { selectBlocksBetween } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
@@ -12,6 +12,10 @@ import {
   selectRankedProfiles,
   selectVisibleProfile,
 } from './members.queries.ts'
+import { toPublicProfile } from './public-profile.ts'
+
+/** A profile's card as the API sends it: the one mapping, for every module that shows cards. */
+export { toPublicProfile } from './public-profile.ts'
 
 export const MEMBERS_PAGE_SIZE = 24
 /** Below this many results, search also offers similar members. */

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { OwnProfileResponse, ProfileUpdateInput } from '#common/schemas/members.ts'
+import { api } from '#common/api.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import type { ProfileService } from './profile.service.ts'
 
@@ -8,18 +9,16 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
   app,
   { profiles },
 ) => {
-  app.get(
-    '/api/profile.php',
-    { schema: { tags: ['members'], response: { 200: OwnProfileResponse } } },
-    async (request) => ({
+  app.route({
+    ...apiRoute(api.ownProfile),
+    handler: async (request) => ({
       profile: await profiles.getOwn(requireMember(request).userId, request.site.settings.cdn_prefix),
     }),
-  )
+  })
 
-  app.put(
-    '/api/profile.php',
-    { schema: { tags: ['members'], body: ProfileUpdateInput, response: { 200: OwnProfileResponse } } },
-    async (request) => ({
+  app.route({
+    ...apiRoute(api.updateProfile),
+    handler: async (request) => ({
       profile: await profiles.update(
         requireMember(request).userId,
         request.body,
@@ -27,5 +26,5 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
         request.site.settings.countries,
       ),
     }),
-  )
+  })
 }

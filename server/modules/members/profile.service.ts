@@ -1,9 +1,9 @@
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
-import { mediaUrl } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { mediaUrl } from '#server/lib/media-url.ts'
 import {
   existingInterestIds,
   regionInCountry,

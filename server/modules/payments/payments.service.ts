@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { api } from '#common/api.ts'
 import { discounted } from '#common/money.ts'
 import { CARD_METHODS, methodsFor } from '#common/payment-methods.ts'
 import type { PaymentCreated, RepeatOffer } from '#common/schemas/credits.ts'
@@ -38,7 +39,7 @@ export type PaymentsService = ReturnType<typeof createPaymentsService>
 
 /** What the provider shows the payer, and where it reports changes. */
 const paymentDescription = (site: Site, credits: number) => `${site.settings.name}: ${credits} credits`
-const webhookUrl = (origin: string) => `${origin}/api/payment-webhook.php`
+const webhookUrl = (origin: string) => `${origin}${api.paymentWebhook.path}`
 
 /**
  * Credit bundles and their payments (spec sections 3, 4 and 9). The status always comes from the

@@ -1,0 +1,65 @@
+import { createContext, type ReactNode, useContext, useMemo } from 'react'
+import type { ChatEntry } from '#common/schemas/chat.ts'
+import { useCatchUp, useFrames } from '../../lib/member-connection.tsx'
+import { unreadTotal } from './chat-list.ts'
+import { useChats } from './use-chats.ts'
+
+/** The member's chats (spec section 3), for the chats page, the conversation and the badges. */
+export interface ChatsStore {
+  chats: ChatEntry[] | null
+  /** Unread messages over all chats (the messages badge). */
+  unread: number
+  reloadChats: () => Promise<void>
+  /** Removes chats here first, then on the server (spec section 4); on failure the chats reload. */
+  removeChats: (conversations: number[]) => Promise<void>
+  /** The conversation on screen: its messages do not count as unread. */
+  setOpenConversation: (conversation: number | null) => void
+  chatRead: (conversation: number) => void
+}
+
+const noop = () => {}
+const EMPTY: ChatsStore = {
+  chats: null,
+  unread: 0,
+  reloadChats: async () => {},
+  removeChats: async () => {},
+  setOpenConversation: noop,
+  chatRead: noop,
+}
+
+const ChatsContext = createContext<ChatsStore>(EMPTY)
+
+export const useChatsStore = () => useContext(ChatsContext)
+
+/** Owns the chat list of the member of the page: follows chat frames, catches up, refreshes. */
+export function ChatsProvider(props: {
+  userId: number | null
+  myProfileId: number | null
+  initial: ChatEntry[] | null
+  children: ReactNode
+}) {
+  const { chats, reloadChats, onChatFrame, removeChats, setOpenConversation, chatRead } = useChats(
+    props.userId,
+    props.myProfileId,
+    props.initial,
+  )
+  useFrames(onChatFrame)
+  useCatchUp(reloadChats, { refresh: true })
+
+  const value = useMemo<ChatsStore>(
+    () => ({
+      chats,
+      unread: chats ? unreadTotal(chats) : 0,
+      reloadChats,
+      removeChats,
+      setOpenConversation,
+      chatRead,
+    }),
+    [chats, reloadChats, removeChats, setOpenConversation, chatRead],
+  )
+  return (
+    <ChatsContext.Provider value={props.userId === null ? EMPTY : value}>
+      {props.children}
+    </ChatsContext.Provider>
+  )
+}

@@ -1,0 +1,3 @@
+// What other features use of members: blocking and the fictional profile's badge.
+export { BlockButton } from './block-button.tsx'
+export { FictionalBadge } from './fictional-badge.tsx'

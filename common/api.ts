@@ -1,0 +1,121 @@
+import type { z } from 'zod'
+import * as accounts from './schemas/accounts.ts'
+import * as chat from './schemas/chat.ts'
+import * as credits from './schemas/credits.ts'
+import * as likes from './schemas/likes.ts'
+import * as location from './schemas/location.ts'
+import * as members from './schemas/members.ts'
+import * as sites from './schemas/sites.ts'
+
+/**
+ * The HTTP contract of spec section 7, one entry per call: the Fastify routes take their
+ * validation and OpenAPI schema from it (server/lib/api-route.ts) and the browser calls it
+ * through one typed client (app/lib/api-client.ts). No other file spells an /api/ path.
+ */
+export interface CallSpec {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  readonly path: `/api/${string}`
+  /** The OpenAPI tag: the module that serves the call. */
+  readonly tag: string
+  readonly query?: z.ZodType
+  /** A JSON body. */
+  readonly body?: z.ZodType
+  /** A multipart/form-data body: a file in `photo` and these text fields. */
+  readonly form?: z.ZodType
+  /** The JSON answer; absent for a redirect. */
+  readonly output?: z.ZodType
+  readonly status?: 200 | 201
+}
+
+/** An entry of the table, with its name (the OpenAPI operation id). */
+export type Call = CallSpec & { readonly name: string }
+
+function table<const T extends Record<string, CallSpec>>(calls: T): { [K in keyof T]: T[K] & { name: K } } {
+  return Object.fromEntries(Object.entries(calls).map(([name, spec]) => [name, { ...spec, name }])) as {
+    [K in keyof T]: T[K] & { name: K }
+  }
+}
+
+const GET = 'GET'
+const POST = 'POST'
+const PUT = 'PUT'
+const DELETE = 'DELETE'
+const ok = accounts.OkResponse
+
+// biome-ignore format: one call per line reads as a table
+export const api = table({
+  // Accounts
+  signup: { method: POST, path: '/api/signup.php', tag: 'accounts', body: accounts.SignupInput, output: accounts.UserResponse, status: 201 },
+  /** Logs in; with `?push=1`, saves the browser's push subscription instead. */
+  postUser: { method: POST, path: '/api/user.php', tag: 'accounts', query: accounts.UserPostQuery, body: accounts.UserPostInput, output: accounts.UserPostResponse },
+  user: { method: GET, path: '/api/user.php', tag: 'accounts', output: accounts.UserResponse },
+  updateUser: { method: PUT, path: '/api/user.php', tag: 'accounts', body: accounts.UpdateUserInput, output: accounts.UserResponse },
+  deleteAccount: { method: DELETE, path: '/api/user.php', tag: 'accounts', body: accounts.DeleteAccountInput, output: ok },
+  logout: { method: GET, path: '/api/logout.php', tag: 'accounts', output: accounts.UserResponse },
+  activate: { method: GET, path: '/api/activate.php', tag: 'accounts', query: accounts.ActivateQuery },
+  resendActivation: { method: POST, path: '/api/activation.php', tag: 'accounts', output: accounts.ActivationSentResponse },
+  requestPasswordReset: { method: POST, path: '/api/password-reset.php', tag: 'accounts', body: accounts.PasswordResetRequest, output: ok },
+  resetPassword: { method: PUT, path: '/api/password-reset.php', tag: 'accounts', body: accounts.PasswordResetInput, output: ok },
+  changePassword: { method: PUT, path: '/api/password.php', tag: 'accounts', body: accounts.ChangePasswordInput, output: ok },
+  requestEmailChange: { method: POST, path: '/api/mail-change.php', tag: 'accounts', body: accounts.EmailChangeInput, output: ok },
+  confirmEmailChange: { method: PUT, path: '/api/mail-change.php', tag: 'accounts', body: accounts.TokenInput, output: ok },
+  restoreAccount: { method: POST, path: '/api/account-restore.php', tag: 'accounts', body: accounts.TokenInput, output: ok },
+
+  // Chat
+  chats: { method: GET, path: '/api/chats.php', tag: 'chat', output: chat.ChatsResponse },
+  conversation: { method: GET, path: '/api/conversation.php', tag: 'chat', query: chat.ConversationQuery, output: chat.ConversationResponse },
+  messages: { method: GET, path: '/api/messages.php', tag: 'chat', query: chat.MessagesQuery, output: chat.MessagesResponse },
+  sendMessage: { method: POST, path: '/api/message.php', tag: 'chat', body: chat.SendMessageInput, output: chat.SendMessageResponse },
+  sendPhotoMessage: { method: POST, path: '/api/message-photo.php', tag: 'chat', form: chat.PhotoMessageFields, output: chat.SendMessageResponse },
+  readChat: { method: PUT, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.ReadResponse },
+  removeChat: { method: DELETE, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.RemoveResponse },
+
+  // Likes and the swipe game
+  like: { method: POST, path: '/api/like.php', tag: 'likes', body: likes.LikeInput, output: likes.LikeResponse },
+  unlike: { method: DELETE, path: '/api/like.php', tag: 'likes', body: likes.LikeInput, output: likes.LikeResponse },
+  likeSeen: { method: PUT, path: '/api/like.php', tag: 'likes', body: likes.LikeInput, output: likes.LikeSeenResponse },
+  likes: { method: GET, path: '/api/likes.php', tag: 'likes', output: likes.LikesResponse },
+  autoLike: { method: GET, path: '/api/auto-like.php', tag: 'likes', output: likes.AutoLikeResponse },
+  swipeDeck: { method: GET, path: '/api/swipe.php', tag: 'likes', output: likes.SwipeDeckResponse },
+  swipe: { method: POST, path: '/api/swipe.php', tag: 'likes', body: likes.SwipeInput, output: likes.SwipeResponse },
+  matchFinder: { method: GET, path: '/api/match-finder.php', tag: 'likes', query: likes.MatchFinderQuery, output: likes.MatchFinderResponse },
+
+  // Members, profiles, photos, complaints
+  members: { method: GET, path: '/api/members.php', tag: 'members', query: members.MemberSearchQuery, output: members.MemberSearchResponse },
+  member: { method: GET, path: '/api/member.php', tag: 'members', query: members.MemberQuery, output: members.MemberDetailResponse },
+  block: { method: POST, path: '/api/block.php', tag: 'members', body: members.BlockInput, output: members.BlockResponse },
+  unblock: { method: DELETE, path: '/api/block.php', tag: 'members', body: members.BlockInput, output: members.BlockResponse },
+  ownProfile: { method: GET, path: '/api/profile.php', tag: 'members', output: members.OwnProfileResponse },
+  updateProfile: { method: PUT, path: '/api/profile.php', tag: 'members', body: members.ProfileUpdateInput, output: members.OwnProfileResponse },
+  uploadPhoto: { method: POST, path: '/api/photos.php', tag: 'photos', form: members.PhotoUploadFields, output: members.PhotoResponse, status: 201 },
+  mainPhoto: { method: PUT, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
+  removePhoto: { method: DELETE, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
+  fileComplaint: { method: POST, path: '/api/complaints.php', tag: 'complaints', body: members.ComplaintInput, output: members.ComplaintResponse, status: 201 },
+  geocode: { method: GET, path: '/api/geocode.php', tag: 'location', query: location.GeocodeQuery, output: location.GeocodeResponse },
+
+  // Credits and payments
+  credits: { method: GET, path: '/api/credits.php', tag: 'payments', output: credits.CreditsResponse },
+  startPayment: { method: POST, path: '/api/payment.php', tag: 'payments', body: credits.PaymentInput, output: credits.PaymentCreated },
+  payment: { method: GET, path: '/api/payment.php', tag: 'payments', query: credits.PaymentQuery, output: credits.PaymentStatusResponse },
+  repeatOffer: { method: GET, path: '/api/repeat-order.php', tag: 'payments', output: credits.RepeatOfferResponse },
+  repeatOrder: { method: POST, path: '/api/repeat-order.php', tag: 'payments', output: credits.PaymentCreated },
+  requestDirectDebit: { method: POST, path: '/api/directdebit.php', tag: 'payments', body: credits.DirectDebitInput, output: credits.DirectDebitRequested },
+  confirmDirectDebit: { method: PUT, path: '/api/directdebit.php', tag: 'payments', body: credits.DirectDebitConfirm, output: credits.PaymentCreated },
+  transactions: { method: GET, path: '/api/transactions.php', tag: 'payments', output: credits.TransactionsResponse },
+  discountCode: { method: GET, path: '/api/discountcode.php', tag: 'payments', query: credits.DiscountQuery, output: credits.DiscountCode },
+  stayOffer: { method: POST, path: '/api/discountcode.php', tag: 'payments', body: credits.DiscountOfferInput, output: credits.DiscountCode },
+  paymentWebhook: { method: POST, path: '/api/payment-webhook.php', tag: 'payments', body: credits.PaymentWebhookInput, output: ok },
+
+  // The site
+  settings: { method: GET, path: '/api/settings.php', tag: 'sites', query: sites.SettingsQuery, output: sites.SettingsResponse },
+  companyInfo: { method: GET, path: '/api/companyinfo.php', tag: 'sites', output: sites.CompanyInfoResponse },
+  interests: { method: GET, path: '/api/interests.php', tag: 'sites', output: sites.InterestsResponse },
+  regions: { method: GET, path: '/api/regions.php', tag: 'sites', query: sites.RegionsQuery, output: sites.RegionsResponse },
+})
+
+/** Where every call lives, for prefix rules (errors in JSON, no caching, rate limits). */
+export const API_PREFIX = '/api/'
+/** The member's WebSocket (DESIGN.md section 3). */
+export const SOCKET_PATH = '/api/ws'
+/** The OpenAPI document built from the table. */
+export const OPENAPI_PATH = '/api/docs/json'

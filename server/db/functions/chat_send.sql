@@ -1,0 +1,142 @@
+-- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Each element of
+-- `sends` is {sender, client_id, profile | conversation, kind, body, gift_key, photo_filename,
+-- photo_thumb, price, free_limit}; the answer has one element per send, in order: {error, name} when
+-- it may not go, or {message, credits, sender_profile_id, partner_user_id, unread, charged, fresh}.
+-- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
+-- already used answers its message, the debit goes through credit_change (never below zero), and
+-- the message and both sides of the conversation are written together.
+CREATE OR REPLACE FUNCTION "chat_send"("sends" jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
+DECLARE
+  s jsonb;
+  results jsonb[] := '{}';
+  sender_id int;
+  sender record;
+  target record;
+  msg jsonb;
+  conversation int;
+  free_used int;
+  is_free boolean;
+  cost int;
+  balance int;
+  partner_unread int;
+BEGIN
+  PERFORM 1 FROM "users"
+    WHERE "id" IN (SELECT (e->>'sender')::int FROM jsonb_array_elements(sends) e)
+    ORDER BY "id" FOR UPDATE;
+  -- Then both sides of the conversations the batch writes to, in key order: concurrent batches take
+  -- their locks in the same order and never wait for each other in a circle.
+  PERFORM 1 FROM "conversation_members" cm
+    WHERE cm."conversation_id" IN (
+      SELECT own."conversation_id" FROM jsonb_array_elements(sends) e
+        JOIN "conversation_members" own
+          ON own."conversation_id" = (e->>'conversation')::int AND own."user_id" = (e->>'sender')::int
+      UNION ALL
+      SELECT own."conversation_id" FROM jsonb_array_elements(sends) e
+        JOIN "profiles" p ON p."id" = (e->>'profile')::int
+        JOIN "conversation_members" own
+          ON own."user_id" = (e->>'sender')::int AND own."partner_user_id" = p."user_id")
+    ORDER BY cm."conversation_id", cm."user_id" FOR UPDATE OF cm;
+
+  FOR s IN SELECT * FROM jsonb_array_elements(sends) LOOP
+    sender_id := (s->>'sender')::int;
+    SELECT u."credits", u."paid_user" AS paid,
+        (SELECT p."id" FROM "profiles" p WHERE p."user_id" = u."id") AS profile_id,
+        (SELECT to_jsonb(m) FROM "messages" m
+          WHERE m."sender_user_id" = u."id" AND m."client_id" = s->>'client_id') AS existing
+      INTO sender FROM "users" u WHERE u."id" = sender_id;
+    IF NOT FOUND THEN
+      results := results || jsonb_build_object('error', 'authentication_required');
+      CONTINUE;
+    END IF;
+    IF sender.existing IS NOT NULL THEN
+      results := results || jsonb_build_object('message', sender.existing, 'credits', sender."credits",
+        'sender_profile_id', sender.profile_id, 'fresh', false);
+      CONTINUE;
+    END IF;
+
+    IF s->>'conversation' IS NOT NULL THEN
+      SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name", cm."has_sent",
+          write_refusal(sender_id, p, true, 'chat') AS refusal
+        INTO target FROM "conversation_members" cm JOIN "profiles" p ON p."user_id" = cm."partner_user_id"
+        WHERE cm."conversation_id" = (s->>'conversation')::int AND cm."user_id" = sender_id;
+      IF NOT FOUND THEN
+        results := results || jsonb_build_object('error', 'chat.not_found');
+        CONTINUE;
+      END IF;
+    ELSE
+      SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name",
+          coalesce(cm."has_sent", false) AS has_sent,
+          write_refusal(sender_id, p, cm."conversation_id" IS NOT NULL, 'chat') AS refusal
+        INTO target FROM "profiles" p LEFT JOIN "conversation_members" cm
+          ON cm."user_id" = sender_id AND cm."partner_user_id" = p."user_id"
+        WHERE p."id" = (s->>'profile')::int;
+      IF NOT FOUND THEN
+        results := results || jsonb_build_object('error', 'member.not_found');
+        CONTINUE;
+      END IF;
+    END IF;
+    -- Who may write to whom: write_refusal (write_refusal.sql), the one definition of the rule.
+    IF target.refusal IS NOT NULL THEN
+      results := results || jsonb_strip_nulls(jsonb_build_object('error', target.refusal, 'name',
+        CASE WHEN target.refusal = 'member.not_found' THEN NULL ELSE target."name" END));
+      CONTINUE;
+    END IF;
+
+    conversation := target."conversation_id";
+    IF conversation IS NULL THEN
+      -- The pair is locked while looking, so two first messages make one conversation.
+      PERFORM pg_advisory_xact_lock(least(sender_id, target.partner_user_id), greatest(sender_id, target.partner_user_id));
+      SELECT cm."conversation_id" INTO conversation FROM "conversation_members" cm
+        WHERE cm."user_id" = sender_id AND cm."partner_user_id" = target.partner_user_id;
+      IF conversation IS NULL THEN
+        INSERT INTO "conversations" DEFAULT VALUES RETURNING "id" INTO conversation;
+        INSERT INTO "conversation_members" ("conversation_id", "user_id", "partner_user_id", "hidden")
+          VALUES (conversation, sender_id, target.partner_user_id, true),
+                 (conversation, target.partner_user_id, sender_id, true);
+      END IF;
+    END IF;
+
+    -- The welcome offer: a free member's opening message in up to free_limit chats is free.
+    is_free := false;
+    IF NOT sender.paid AND NOT target.has_sent THEN
+      SELECT count(*) INTO free_used FROM "conversation_members" f
+        WHERE f."user_id" = sender_id AND f."free_opening";
+      is_free := free_used < (s->>'free_limit')::int;
+    END IF;
+    cost := CASE WHEN is_free THEN 0 ELSE (s->>'price')::int END;
+    balance := sender."credits";
+    IF cost > 0 THEN
+      balance := credit_change(sender_id, -cost, 'chat_' || (s->>'kind'), s->>'client_id');
+      IF balance IS NULL THEN
+        results := results || jsonb_build_object('error', 'credits.insufficient');
+        CONTINUE;
+      END IF;
+    END IF;
+
+    -- The message and both sides in one statement (their rows locked in key order): the sender's
+    -- side is read up to the message, the partner's gets one more unread; both come back to the lists.
+    WITH saved AS (
+      INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "gift_key",
+          "photo_filename", "photo_thumb", "cost", "client_id")
+        VALUES (conversation, sender_id, s->>'kind', s->>'body', s->>'gift_key',
+          s->>'photo_filename', s->>'photo_thumb', cost, s->>'client_id')
+        RETURNING *
+    ), sides AS (
+      UPDATE "conversation_members" cm SET "last_message_at" = saved."created_at", "hidden" = false,
+          "last_read_message_id" = CASE WHEN cm."user_id" = sender_id THEN saved."id" ELSE cm."last_read_message_id" END,
+          "unread" = CASE WHEN cm."user_id" = sender_id THEN 0 ELSE cm."unread" + 1 END,
+          "has_sent" = cm."has_sent" OR cm."user_id" = sender_id,
+          "free_opening" = cm."free_opening" OR (cm."user_id" = sender_id AND is_free)
+        FROM saved WHERE cm."conversation_id" = conversation
+        RETURNING cm."user_id", cm."unread"
+    )
+    SELECT to_jsonb(saved), (SELECT sides."unread" FROM sides WHERE sides."user_id" = target.partner_user_id)
+      INTO msg, partner_unread FROM saved;
+
+    results := results || jsonb_build_object('message', msg, 'credits', balance,
+      'sender_profile_id', sender.profile_id, 'partner_user_id', target.partner_user_id,
+      'unread', partner_unread, 'charged', cost > 0, 'fresh', true);
+  END LOOP;
+  RETURN to_jsonb(results);
+END
+$$;

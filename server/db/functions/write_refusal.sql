@@ -1,0 +1,22 @@
+-- write_refusal: why member `viewer` may not write to the member of profile `target` (a chat message,
+-- a like), or NULL when they may. The one definition of who may write to whom: chat_send asks it,
+-- and so do the TypeScript queries before a like or a conversation (server/db/write-refusal.ts).
+--   member.not_found       the profile is not active, or its account is deleted or banned (hidden);
+--                          or it is invisible and the viewer does not `know` it (no conversation yet:
+--                          an invisible member stays reachable to the members they already chat with)
+--   {context}.self         the viewer's own profile ('chat' or 'like')
+--   member.blocked         its member blocked the viewer
+--   {context}.blocked_by_you  the viewer blocked its member
+-- The answers are common/write-refusals.ts's union; every one has a message in en and fr.
+CREATE OR REPLACE FUNCTION "write_refusal"("viewer" int, "target" "profiles", "known" boolean, "context" text)
+RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT CASE
+    WHEN target."id" IS NULL OR target."status" <> 'active' OR target."hidden" THEN 'member.not_found'
+    WHEN target."user_id" = viewer THEN context || '.self'
+    WHEN target."invisible" AND NOT known THEN 'member.not_found'
+    WHEN EXISTS (SELECT 1 FROM "blocks" b
+        WHERE b."blocker_user_id" = target."user_id" AND b."blocked_user_id" = viewer) THEN 'member.blocked'
+    WHEN EXISTS (SELECT 1 FROM "blocks" b
+        WHERE b."blocker_user_id" = viewer AND b."blocked_user_id" = target."user_id") THEN context || '.blocked_by_you'
+  END
+$$;
