@@ -1,6 +1,12 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
 
 export default [
+  // The operations console (ADR 15), before the site's catch-all routes.
+  layout('routes/admin/console-layout.tsx', [
+    route('admin', 'routes/admin/dashboard.tsx'),
+    route('admin/login', 'routes/admin/login.tsx'),
+    route('admin/audit', 'routes/admin/audit.tsx'),
+  ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
     route('lang-config', 'routes/lang-config.tsx'),

@@ -6,6 +6,8 @@ import * as likes from './schemas/likes.ts'
 import * as location from './schemas/location.ts'
 import * as members from './schemas/members.ts'
 import * as sites from './schemas/sites.ts'
+import * as staff from './schemas/staff.ts'
+import type { StaffRole } from './staff.ts'
 
 /**
  * The HTTP contract of spec section 7, one entry per call: the Fastify routes take their
@@ -25,6 +27,8 @@ export interface CallSpec {
   /** The JSON answer; absent for a redirect. */
   readonly output?: z.ZodType
   readonly status?: 200 | 201
+  /** A console call (`/api/admin/`): the staff roles that may make it, with both factors given. */
+  readonly roles?: readonly StaffRole[]
 }
 
 /** An entry of the table, with its name (the OpenAPI operation id). */
@@ -111,7 +115,17 @@ export const api = table({
   companyInfo: { method: GET, path: '/api/companyinfo.php', tag: 'sites', output: sites.CompanyInfoResponse },
   interests: { method: GET, path: '/api/interests.php', tag: 'sites', output: sites.InterestsResponse },
   regions: { method: GET, path: '/api/regions.php', tag: 'sites', query: sites.RegionsQuery, output: sites.RegionsResponse },
+
+  // The operations console (ADR 15): staff sessions apart from members'
+  staffLogin: { method: POST, path: '/api/admin/login.php', tag: 'staff', body: staff.StaffLoginInput, output: staff.StaffLoginResponse },
+  /** The second factor, on the half-open session the password opened. */
+  staffSecondFactor: { method: POST, path: '/api/admin/second-factor.php', tag: 'staff', body: staff.SecondFactorInput, output: staff.SecondFactorResponse },
+  staffLogout: { method: POST, path: '/api/admin/logout.php', tag: 'staff', output: ok },
+  audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: ['admin'] },
 })
+
+/** The console's calls, each with the roles it declares (the console's authorization matrix reads them). */
+export const consoleCalls = (Object.values(api) as Call[]).filter((call) => call.roles !== undefined)
 
 /** Where every call lives, for prefix rules (errors in JSON, no caching, rate limits). */
 export const API_PREFIX = '/api/'

@@ -25,6 +25,8 @@ import { createAccountSettingsService } from './modules/accounts/account-setting
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
 import { createPasswordService } from './modules/accounts/password.service.ts'
+import { auditRoutes } from './modules/audit/audit.routes.ts'
+import { createAuditService } from './modules/audit/audit.service.ts'
 import { chatRoutes } from './modules/chat/chat.routes.ts'
 import { createChatService } from './modules/chat/chat.service.ts'
 import { chatPhotosRoutes } from './modules/chat/chat-photos.routes.ts'
@@ -51,16 +53,20 @@ import { createPaymentsService } from './modules/payments/payments.service.ts'
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
 import { createPhotosService } from './modules/photos/photos.service.ts'
+import { createDashboardService } from './modules/reports/dashboard.service.ts'
 import { sandboxPspRoutes } from './modules/sandbox-psp/sandbox-psp.routes.ts'
 import { createSandboxPspService } from './modules/sandbox-psp/sandbox-psp.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
 import { createSitesService } from './modules/sites/sites.service.ts'
+import { staffRoutes } from './modules/staff/staff.routes.ts'
+import { createStaffService } from './modules/staff/staff.service.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { securityPlugin } from './plugins/security.ts'
 import { sessionPlugin } from './plugins/session.ts'
 import { ssrPlugin } from './plugins/ssr.ts'
 import type { AppServices } from './plugins/ssr-context.ts'
+import { staffSessionPlugin } from './plugins/staff-session.ts'
 import { visitorPlugin } from './plugins/visitor.ts'
 import { websocketPlugin } from './plugins/websocket.ts'
 
@@ -165,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : sandboxProvider(sandboxPsp),
   })
   const directDebit = createDirectDebitService(database.db, { payments, now })
+  const staff = createStaffService(database.db, { now })
+  const audit = createAuditService(database.db, { now })
   const services: AppServices = {
     sites,
     members,
@@ -181,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     events,
     chat,
     payments,
+    staff,
+    audit,
+    dashboard: createDashboardService(database.db, { now }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -208,6 +219,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
   await app.register(csrfPlugin, { sites })
   await app.register(sessionPlugin, { accounts, secure: secureCookies })
+  await app.register(staffSessionPlugin, { staffForToken: staff.staffForToken, secure: secureCookies })
   await app.register(errorsPlugin)
   await app.register(swagger, {
     openapi: { info: { title: 'Dating app API', version: '1' } },
@@ -234,6 +246,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })
+  await app.register(staffRoutes, { staff, secure: secureCookies })
+  await app.register(auditRoutes, { audit })
   if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
   app.all(`${API_PREFIX}*`, async () => {

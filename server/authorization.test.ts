@@ -85,6 +85,24 @@ const RULES: Record<string, Rule> = {
   'GET /api/companyinfo.php': { call: get('/api/companyinfo.php'), expect: all(200) },
   'GET /api/interests.php': { call: get('/api/interests.php'), expect: all(200) },
   'GET /api/regions.php': { call: get('/api/regions.php?country=NL'), expect: all(200) },
+  // The console: no member session opens it (its own matrix, per staff role, is in staff.test.ts).
+  'POST /api/admin/login.php': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/admin/login.php',
+      payload: { email: 'x@example.com', password: 'nope' },
+    }),
+    expect: all(401),
+  },
+  'POST /api/admin/second-factor.php': {
+    call: () => ({ method: 'POST', url: '/api/admin/second-factor.php', payload: { code: '123456' } }),
+    expect: all(401),
+  },
+  'POST /api/admin/logout.php': {
+    call: () => ({ method: 'POST', url: '/api/admin/logout.php' }),
+    expect: all(200),
+  },
+  'GET /api/admin/audit.php': { call: get('/api/admin/audit.php'), expect: all(401) },
   'POST /api/signup.php': {
     call: () => ({
       method: 'POST',

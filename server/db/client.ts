@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -19,6 +19,7 @@ import * as members from './schema/members.ts'
 import * as payments from './schema/payments.ts'
 import * as reference from './schema/reference.ts'
 import * as sites from './schema/sites.ts'
+import * as staff from './schema/staff.ts'
 
 export const schema = {
   ...sites,
@@ -29,6 +30,7 @@ export const schema = {
   ...likes,
   ...chat,
   ...payments,
+  ...staff,
 }
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
@@ -96,6 +98,37 @@ export interface Database {
 
 export type DatabaseConfig = { url: string } | { dataDir: string | null; pglite?: PGlite }
 
+/** The embedded database is open in another process (one process at a time may hold PGlite's files). */
+export class DatabaseBusyError extends Error {}
+
+/**
+ * Marks an embedded database's directory as held by this process (`pg.lock` with its pid); refuses
+ * when a live process holds it. A lock left by a process that died is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = `${dir}.lock`
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8').trim())
+    let alive = false
+    if (pid > 0 && pid !== process.pid) {
+      try {
+        process.kill(pid, 0)
+        alive = true
+      } catch (error) {
+        alive = (error as { code?: string }).code === 'EPERM'
+      }
+    }
+    if (alive) {
+      throw new DatabaseBusyError(
+        `The embedded database in ${path.dirname(dir)} is open in process ${pid} (the server?). ` +
+          'Stop it first, or use PostgreSQL (DATABASE_URL).',
+      )
+    }
+  }
+  writeFileSync(file, String(process.pid))
+  return () => rmSync(file, { force: true })
+}
+
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
@@ -117,9 +150,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     }
   }
   let client = config.pglite
+  let unlock = () => {}
   if (!client) {
     const dir = config.dataDir ? path.join(config.dataDir, 'pg') : undefined
-    if (dir) mkdirSync(dir, { recursive: true })
+    if (dir) {
+      mkdirSync(dir, { recursive: true })
+      unlock = lockDataDir(dir)
+    }
     client = new PGlite(dir)
   }
   await client.waitReady
@@ -134,6 +171,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       await applyDatabaseFunctions(db)
     },
     ping: async () => void (await pglite.query('select 1')),
-    close: () => pglite.close(),
+    close: async () => {
+      await pglite.close()
+      unlock()
+    },
   }
 }

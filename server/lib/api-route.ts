@@ -1,6 +1,9 @@
+import type { FastifyRequest } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Call } from '#common/api.ts'
+import type { StaffRole } from '#common/staff.ts'
+import { requireStaff } from './require-staff.ts'
 
 /** Where a form call keeps its fields' schema for the OpenAPI document (Fastify ignores the key). */
 const FORM_KEY = 'x-form'
@@ -11,6 +14,12 @@ type Response<C> = C extends { output: infer O }
     ? { 201: O }
     : { 200: O }
   : undefined
+
+function staffOnly(roles: readonly StaffRole[]) {
+  return async (request: FastifyRequest) => {
+    requireStaff(request, roles)
+  }
+}
 
 /**
  * The route options of one entry of the call table (common/api.ts): method, path, validation and
@@ -27,6 +36,8 @@ export function apiRoute<const C extends Call>(call: C) {
     ...(call.form ? { consumes: ['multipart/form-data'], [FORM_KEY]: call.form } : {}),
   }
   return {
+    // A console call declares its roles; no handler runs without one of them.
+    ...(call.roles ? { preHandler: staffOnly(call.roles) } : {}),
     method: call.method as C['method'],
     url: call.path as C['path'],
     schema: schema as {

@@ -3,9 +3,11 @@ import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
 import type { EventBus } from '#server/lib/events.ts'
+import type { StaffIdentity } from '#server/lib/require-staff.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
+import type { AuditService } from '#server/modules/audit/audit.service.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import type { LikesService } from '#server/modules/likes/likes.service.ts'
@@ -16,7 +18,9 @@ import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { ProfileService } from '#server/modules/members/profile.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
+import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import type { StaffService } from '#server/modules/staff/staff.service.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
 export interface AppServices {
@@ -35,6 +39,9 @@ export interface AppServices {
   events: EventBus
   chat: ChatService
   payments: PaymentsService
+  staff: StaffService
+  audit: AuditService
+  dashboard: DashboardService
 }
 
 /** What the server knows about a page request before React Router runs. */
@@ -54,6 +61,10 @@ export interface AppLoadContext {
   network: string | null
   /** The logged-in member, or null for a visitor. */
   user: User | null
+  /** On console pages: the staff member with both factors given, or null. */
+  staff: StaffIdentity | null
+  /** On console pages: a password was given and the second factor is awaited. */
+  staffPending: boolean
 }
 
 // The server build bundles its own copy of this module: keep one key per process.

@@ -39,6 +39,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         production: opts.production,
         staging: opts.staging,
         user,
+        staff: request.staff?.verified ? request.staff : null,
+        staffPending: request.staff !== null && !request.staff.verified,
         network:
           request.cookies.network ?? (request.query as Record<string, string | undefined>).network ?? null,
       })

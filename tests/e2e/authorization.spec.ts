@@ -48,6 +48,10 @@ const page = (url: string) => () => url
 /** The rules, keyed by the route's path as app/routes.ts writes it ('' is the home page). */
 const RULES: Record<string, Rule> = {
   '': { url: page('/'), expect: visitorsOnly() },
+  // The console: no member session opens it (staff roles per page: console.spec.ts).
+  admin: { url: page('/admin'), expect: all('302 /admin/login') },
+  'admin/login': { url: page('/admin/login'), expect: all(200) },
+  'admin/audit': { url: page('/admin/audit'), expect: all('302 /admin/login') },
   'lang-config': { url: page('/lang-config'), expect: all(200) },
   login: { url: page('/login'), expect: visitorsOnly() },
   signup: { url: page('/signup'), expect: visitorsOnly() },

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
-import { emailTokens, loginFailures, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
+import { emailTokens, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 
 export function selectUserByEmail(db: Executor, siteId: number, email: string) {
@@ -124,40 +124,6 @@ export async function activateUser(db: Executor, userId: number) {
 
 export async function updateUser(db: Executor, userId: number, values: Partial<typeof users.$inferInsert>) {
   await db.update(users).set(values).where(eq(users.id, userId))
-}
-
-export function selectLoginFailures(db: Executor, keys: string[]) {
-  return db.select().from(loginFailures).where(sql`${loginFailures.key} in ${keys}`)
-}
-
-/**
- * Counts one failed login for a key within the window that starts at its first failure; once the
- * count reaches `max`, the key is blocked until `blockedUntil` and the count starts again.
- */
-export async function recordLoginFailure(
-  db: Executor,
-  key: string,
-  limit: { max: number; windowStart: Date; blockedUntil: Date },
-  at: Date,
-) {
-  await db
-    .insert(loginFailures)
-    .values({ key, failures: 1, firstAt: at })
-    .onConflictDoUpdate({
-      target: loginFailures.key,
-      set: {
-        failures: sql`case when ${loginFailures.firstAt} < ${limit.windowStart} then 1 else ${loginFailures.failures} + 1 end`,
-        firstAt: sql`case when ${loginFailures.firstAt} < ${limit.windowStart} then ${at} else ${loginFailures.firstAt} end`,
-      },
-    })
-  await db
-    .update(loginFailures)
-    .set({ blockedUntil: limit.blockedUntil, failures: 0, firstAt: at })
-    .where(and(eq(loginFailures.key, key), sql`${loginFailures.failures} >= ${limit.max}`))
-}
-
-export async function clearLoginFailures(db: Executor, key: string) {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key))
 }
 
 export function selectUserById(db: Executor, userId: number) {

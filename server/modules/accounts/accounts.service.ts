@@ -1,10 +1,5 @@
 import { api } from '#common/api.ts'
-import {
-  ACTIVATION_TOKEN_HOURS,
-  AUTH_COOKIE_DAYS,
-  LOGIN_BLOCK_MINUTES,
-  type Locale,
-} from '#common/constants.ts'
+import { ACTIVATION_TOKEN_HOURS, AUTH_COOKIE_DAYS, type Locale } from '#common/constants.ts'
 import type { PushSubscriptionInput, SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
@@ -12,6 +7,7 @@ import type { Db } from '#server/db/client.ts'
 import { createBatcher } from '#server/lib/batches.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { loginGuard } from '#server/lib/login-throttles.ts'
 import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
@@ -20,23 +16,19 @@ import type { Site } from '#server/modules/sites/sites.service.ts'
 import { activationMail } from './account-mails.ts'
 import {
   activateUser,
-  clearLoginFailures,
   consumeEmailToken,
   countRecentTokens,
   deleteSession,
   insertProfile,
   insertSession,
   insertUser,
-  recordLoginFailure,
   selectAccount,
-  selectLoginFailures,
   selectSessions,
   selectUserByEmail,
   updateUser,
   upsertPushSubscription,
 } from './accounts.queries.ts'
 import { issueEmailLink } from './email-links.ts'
-import { LOGIN_WINDOW_MINUTES, loginThrottles } from './login-throttles.ts'
 import { loadUser } from './user-view.ts'
 
 export type AccountsService = ReturnType<typeof createAccountsService>
@@ -192,31 +184,16 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
       from: RequestOrigin,
     ): Promise<{ user: User; token: string }> {
       const at = now()
-      const throttles = loginThrottles(email, from.ip)
-      const blocks = (
-        await selectLoginFailures(
-          db,
-          throttles.map((k) => k.key),
-        )
-      ).filter((row) => row.blockedUntil && row.blockedUntil > at)
-      if (blocks.length > 0) {
-        const until = Math.max(...blocks.map((row) => (row.blockedUntil as Date).getTime()))
-        throw new AppError('accounts.login_blocked', 429, {
-          minutes: Math.max(1, Math.ceil((until - at.getTime()) / 60_000)),
-        })
-      }
+      const guard = loginGuard(db, now, email, from.ip)
+      await guard.assertOpen()
       const existing = await selectUserByEmail(db, from.site.id, email)
       const valid = await verifyPassword(existing?.passwordHash ?? DUMMY_HASH, password)
       if (!existing || !valid || existing.status === 'banned' || existing.status === 'deleted') {
-        const limit = {
-          windowStart: shifted(at, -LOGIN_WINDOW_MINUTES * 60_000),
-          blockedUntil: shifted(at, LOGIN_BLOCK_MINUTES * 60_000),
-        }
-        for (const { key, max } of throttles) await recordLoginFailure(db, key, { ...limit, max }, at)
+        await guard.failed()
         throw new AppError('accounts.login_failed', 401)
       }
       if (existing.deletedAt) throw new AppError('accounts.pending_deletion', 409)
-      await clearLoginFailures(db, throttles[1].key)
+      await guard.succeeded()
       await updateUser(db, existing.id, { lastLoginAt: at })
       const token = await openSession(existing.id)
       return { user: await toUser(existing.id, from.site), token }

@@ -1,0 +1,39 @@
+import { data, type RouterContextProvider, redirect } from 'react-router'
+import { AuditQuery } from '#common/schemas/staff.ts'
+import type { StaffRole } from '#common/staff.ts'
+import { getAppContext } from '../../context.server.ts'
+
+/**
+ * Console pages: a visitor (or a half-logged staff member) goes to /admin/login; another role gets
+ * a 403 page. Admins see every page. Answers who is logged in.
+ */
+export function requireStaffPage(context: Readonly<RouterContextProvider>, roles: readonly StaffRole[]) {
+  const staff = getAppContext(context).staff
+  if (!staff) throw redirect('/admin/login')
+  if (staff.role !== 'admin' && !roles.includes(staff.role)) throw data(null, { status: 403 })
+  return { email: staff.email, role: staff.role }
+}
+
+/** /admin/login: staff already in go to the console. */
+export function loadAdminLogin(context: Readonly<RouterContextProvider>) {
+  if (getAppContext(context).staff) throw redirect('/admin')
+  return null
+}
+
+/** /admin: what waits in each queue, and the last two weeks. */
+export async function loadDashboard(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['moderator', 'support', 'operator'])
+  const { dashboard } = getAppContext(context).services
+  const [queues, daily] = await Promise.all([dashboard.queues(), dashboard.daily()])
+  return { staff, queues, daily }
+}
+
+/** /admin/audit: the audit log, filtered by the query (admins only). */
+export async function loadAudit(context: Readonly<RouterContextProvider>, request: Request) {
+  const staff = requireStaffPage(context, [])
+  const params = Object.fromEntries(new URL(request.url).searchParams)
+  const parsed = AuditQuery.safeParse(params)
+  const filter = parsed.success ? parsed.data : {}
+  const page = await getAppContext(context).services.audit.list(filter)
+  return { staff, filter, ...page }
+}

@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next'
+import { Form, Link } from 'react-router'
+import type { Route } from './+types/audit'
+import { loadAudit } from './admin.server.ts'
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadAudit(context, request)
+}
+
+const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value))
+
+/** /admin/audit: every staff action, newest first; filter by staff, action or target. */
+export default function Audit({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { entries, has_more, filter } = loaderData
+  const older = new URLSearchParams(
+    Object.entries({ ...filter, before: String(entries.at(-1)?.id ?? '') }).filter(([, v]) => v) as [
+      string,
+      string,
+    ][],
+  )
+  return (
+    <>
+      <title>{t('console.audit.title')}</title>
+      <h1 className="h4 mb-3">{t('console.audit.title')}</h1>
+      <Form method="get" className="row g-2 align-items-end mb-3" role="search">
+        <div className="col-sm-4 col-lg-3">
+          <label className="form-label small" htmlFor="audit-staff">
+            {t('console.audit.staff')}
+          </label>
+          <input
+            id="audit-staff"
+            name="staff"
+            type="email"
+            className="form-control form-control-sm"
+            defaultValue={filter.staff ?? ''}
+          />
+        </div>
+        <div className="col-sm-3 col-lg-2">
+          <label className="form-label small" htmlFor="audit-action">
+            {t('console.audit.action')}
+          </label>
+          <input
+            id="audit-action"
+            name="action"
+            className="form-control form-control-sm"
+            placeholder="staff."
+            defaultValue={filter.action ?? ''}
+          />
+        </div>
+        <div className="col-sm-3 col-lg-2">
+          <label className="form-label small" htmlFor="audit-target">
+            {t('console.audit.target')}
+          </label>
+          <input
+            id="audit-target"
+            name="target"
+            className="form-control form-control-sm"
+            placeholder="member:42"
+            defaultValue={filter.target ?? ''}
+          />
+        </div>
+        <div className="col-auto">
+          <button type="submit" className="btn btn-primary btn-sm">
+            {t('console.audit.filter')}
+          </button>
+        </div>
+      </Form>
+      {entries.length === 0 ? (
+        <p className="text-body-secondary">{t('console.audit.empty')}</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table table-sm align-middle small" data-testid="audit-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('console.audit.when')}</th>
+                <th scope="col">{t('console.audit.staff')}</th>
+                <th scope="col">{t('console.audit.action')}</th>
+                <th scope="col">{t('console.audit.target')}</th>
+                <th scope="col">{t('console.audit.reason')}</th>
+                <th scope="col">{t('console.audit.change')}</th>
+                <th scope="col">{t('console.audit.ip')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={e.id}>
+                  <td className="text-nowrap">
+                    <time dateTime={e.created_at}>{e.created_at.replace('T', ' ').slice(0, 19)}</time>
+                  </td>
+                  <td>
+                    {e.staff_email} <span className="text-body-secondary">({e.role})</span>
+                  </td>
+                  <td>
+                    <code>{e.action}</code>
+                  </td>
+                  <td>{e.target_type ? `${e.target_type}:${e.target_id}` : ''}</td>
+                  <td>{e.reason}</td>
+                  <td className="font-monospace text-break" style={{ maxWidth: 320 }}>
+                    {show(e.before)}
+                    {e.before !== null && e.after !== null ? ' → ' : ''}
+                    {show(e.after)}
+                  </td>
+                  <td>{e.ip}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {has_more ? (
+        <Link className="btn btn-outline-secondary btn-sm" to={`/admin/audit?${older}`}>
+          {t('console.audit.older')}
+        </Link>
+      ) : null}
+    </>
+  )
+}

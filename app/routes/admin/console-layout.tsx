@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink, Outlet, useMatches } from 'react-router'
+import { api } from '#common/api.ts'
+import { ErrorPage } from '../../components/error-page.tsx'
+import { callApi } from '../../lib/api-client.ts'
+import type { Route } from './+types/console-layout'
+
+type Staff = { email: string; role: string }
+
+async function logout() {
+  try {
+    await callApi(api.staffLogout, { retries: 1 })
+  } finally {
+    window.location.assign('/admin/login')
+  }
+}
+
+/** The console's own frame (ADR 15): its navigation, who is logged in and with which role. */
+export default function ConsoleLayout() {
+  const { t } = useTranslation()
+  // Each console page's loader answers the staff member; the layout shows them.
+  const who = useMatches()
+    .map((m) => (m.loaderData as { staff?: Staff } | null | undefined)?.staff)
+    .find((s) => s !== undefined)
+  return (
+    <div className="console min-vh-100 d-flex flex-column">
+      <a className="visually-hidden-focusable" href="#console-main">
+        {t('console.skip')}
+      </a>
+      <header className="navbar navbar-expand bg-dark" data-bs-theme="dark">
+        <nav className="container-fluid flex-wrap gap-2" aria-label={t('console.nav')}>
+          <span className="navbar-brand">{t('console.title')}</span>
+          {who ? (
+            <>
+              <ul className="navbar-nav flex-wrap">
+                <li className="nav-item">
+                  <NavLink className="nav-link" to="/admin" end>
+                    {t('console.dashboard.title')}
+                  </NavLink>
+                </li>
+                {who.role === 'admin' ? (
+                  <li className="nav-item">
+                    <NavLink className="nav-link" to="/admin/audit">
+                      {t('console.audit.title')}
+                    </NavLink>
+                  </li>
+                ) : null}
+              </ul>
+              <div className="d-flex align-items-center gap-3 ms-auto mw-100">
+                <span className="navbar-text small text-truncate" data-testid="console-staff">
+                  {who.email} · {t(`console.roles.${who.role}`)}
+                </span>
+                <button
+                  type="button"
+                  className="btn btn-outline-light btn-sm text-nowrap"
+                  onClick={() => void logout()}
+                >
+                  {t('console.logout')}
+                </button>
+              </div>
+            </>
+          ) : null}
+        </nav>
+      </header>
+      <main id="console-main" className="container-fluid py-3 flex-grow-1" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  )
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <main className="container py-4">
+      <ErrorPage error={error} />
+    </main>
+  )
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod'
+import { STAFF_ROLES } from '../staff.ts'
+
+export const StaffRoleSchema = z.enum(STAFF_ROLES)
+
+export const StaffLoginInput = z.object({
+  email: z.string().trim().toLowerCase().min(1, { error: 'email_invalid' }).max(254),
+  password: z.string().min(1, { error: 'password_required' }).max(128),
+})
+
+/** After the password: the second factor is asked; an account not enrolled yet enrolls first. */
+export const StaffLoginResponse = z.object({
+  step: z.enum(['code', 'enroll']),
+  /** The authenticator app's enrollment link and its QR code (SVG), when enrolling. */
+  otpauth_url: z.string().optional(),
+  qr_svg: z.string().optional(),
+})
+
+/** A 6-digit code from the app, or one of the recovery codes (xxxx-xxxx). */
+export const SecondFactorInput = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/i, { error: 'code_invalid' }),
+})
+
+export const StaffMember = z.object({ id: z.number().int(), email: z.string(), role: StaffRoleSchema })
+export type StaffMember = z.infer<typeof StaffMember>
+
+export const SecondFactorResponse = z.object({
+  staff: StaffMember,
+  /** Shown once, at enrollment. */
+  recovery_codes: z.array(z.string()).optional(),
+})
+
+export const AuditQuery = z.object({
+  staff: z.string().trim().max(254).optional(),
+  action: z.string().trim().max(100).optional(),
+  target: z.string().trim().max(100).optional(),
+  before: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+})
+
+export const AuditEntry = z.object({
+  id: z.number().int(),
+  staff_email: z.string(),
+  role: z.string(),
+  action: z.string(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+})
+export type AuditEntry = z.infer<typeof AuditEntry>
+
+export const AuditResponse = z.object({ entries: z.array(AuditEntry), has_more: z.boolean() })

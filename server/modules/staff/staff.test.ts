@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { api, type Call, consoleCalls } from '#common/api.ts'
+import { STAFF_ROLES, type StaffRole } from '#common/staff.ts'
+import { queryRows } from '#server/db/client.ts'
+import { totpCode, totpStep } from '#server/lib/totp.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+let clock = new Date('2031-05-06T07:08:09Z')
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => clock })
+})
+afterAll(() => t.close())
+
+const call = (cookie: string | null, method: string, url: string, payload?: object) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    payload,
+    headers: cookie ? { cookie } : {},
+    remoteAddress: remote(),
+  })
+
+const cookieOf = (res: { cookies: Array<{ name: string; value: string }> }) =>
+  `auth.staff=${res.cookies.find((c) => c.name === 'auth.staff')?.value}`
+
+const auditCount = async () =>
+  Number((await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_log`))[0].n)
+
+describe('staff login', () => {
+  it('enrolls the authenticator app at the first login, then asks its code; recovery codes work once', async () => {
+    const { otpauthUrl } = await t.app.services.staff.create(
+      { email: 'Mod@Example.com', role: 'moderator', password: 'a-long-staff-password' },
+      { staffId: null, email: 'command line', role: 'cli', ip: null },
+    )
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/.*mod%40example\.com\?secret=[A-Z2-7]+/)
+    const secret = new URL(otpauthUrl).searchParams.get('secret') ?? ''
+
+    const first = await call(null, 'POST', '/api/admin/login.php', {
+      email: 'mod@example.com',
+      password: 'a-long-staff-password',
+    })
+    expect(first.statusCode).toBe(200)
+    expect(first.json()).toMatchObject({ step: 'enroll', otpauth_url: otpauthUrl })
+    expect(first.json().qr_svg).toContain('<svg')
+    const half = cookieOf(first)
+    // A half-open session reaches no console call.
+    expect((await call(half, 'GET', '/api/admin/audit.php')).statusCode).toBe(401)
+    expect(
+      (await call(half, 'POST', '/api/admin/second-factor.php', { code: '000000' })).json().error.code,
+    ).toBe('staff.code_wrong')
+    const enrolled = await call(half, 'POST', '/api/admin/second-factor.php', {
+      code: totpCode(secret, totpStep(clock)),
+    })
+    expect(enrolled.statusCode).toBe(200)
+    const codes: string[] = enrolled.json().recovery_codes
+    expect(codes).toHaveLength(10)
+
+    // The next login asks for a code; the code just used does not work twice.
+    const second = await call(null, 'POST', '/api/admin/login.php', {
+      email: 'mod@example.com',
+      password: 'a-long-staff-password',
+    })
+    expect(second.json()).toEqual({ step: 'code' })
+    const again = cookieOf(second)
+    expect(
+      (await call(again, 'POST', '/api/admin/second-factor.php', { code: totpCode(secret, totpStep(clock)) }))
+        .statusCode,
+    ).toBe(401)
+    const byRecovery = await call(again, 'POST', '/api/admin/second-factor.php', { code: codes[0] })
+    expect(byRecovery.statusCode).toBe(200)
+    expect(byRecovery.json().recovery_codes).toBeUndefined()
+
+    const third = cookieOf(
+      await call(null, 'POST', '/api/admin/login.php', {
+        email: 'mod@example.com',
+        password: 'a-long-staff-password',
+      }),
+    )
+    expect((await call(third, 'POST', '/api/admin/second-factor.php', { code: codes[0] })).statusCode).toBe(
+      401,
+    )
+  })
+
+  it('throttles passwords and codes like members’ logins', async () => {
+    const staff = await staffMember(t.app, 'support', () => clock)
+    const login = () =>
+      call(null, 'POST', '/api/admin/login.php', { email: staff.email, password: staff.password })
+    const half = cookieOf(await login())
+    let last = 0
+    for (let i = 0; i < 6; i++) {
+      last = (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/second-factor.php',
+          payload: { code: '123456' },
+          headers: { cookie: half },
+          remoteAddress: '10.9.9.9',
+        })
+      ).statusCode
+    }
+    expect(last).toBe(429)
+    const wrong = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login.php',
+        payload: { email: 'nobody@example.com', password },
+        remoteAddress: '10.9.9.8',
+      })
+    const statuses = []
+    for (let i = 0; i < 6; i++) statuses.push((await wrong(`wrong-${i}`)).statusCode)
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    expect(statuses[5]).toBe(429)
+  })
+
+  it('ends a session after 30 minutes without a request and 8 hours after login', async () => {
+    const staff = await staffMember(t.app, 'admin', () => clock)
+    const audit = () => call(staff.cookie, 'GET', '/api/admin/audit.php')
+    expect((await audit()).statusCode).toBe(200)
+    for (let i = 0; i < 17; i++) {
+      clock = new Date(clock.getTime() + 29 * 60_000)
+      expect((await audit()).statusCode, `after ${i + 1} × 29 min`).toBe(
+        i < 16 && (i + 1) * 29 < 480 ? 200 : 401,
+      )
+    }
+    const idle = await staffMember(t.app, 'admin', () => clock)
+    clock = new Date(clock.getTime() + 31 * 60_000)
+    expect((await call(idle.cookie, 'GET', '/api/admin/audit.php')).statusCode).toBe(401)
+  })
+
+  it('never lets a member session in, nor a staff cookie into the member side', async () => {
+    const member = await activeMember(t.app)
+    expect((await call(member.cookie, 'GET', '/api/admin/audit.php')).statusCode).toBe(401)
+    const staff = await staffMember(t.app, 'admin', () => clock)
+    expect((await call(staff.cookie, 'GET', '/api/likes.php')).statusCode).toBe(403)
+  })
+})
+
+describe('the audit log', () => {
+  it('records each step in the step’s transaction, and nothing for a step that failed', async () => {
+    const before = await auditCount()
+    const staff = await staffMember(t.app, 'admin', () => clock)
+    // create, totp_enrolled, login
+    expect(await auditCount()).toBe(before + 3)
+    await expect(
+      t.app.services.staff.create(
+        { email: staff.email, role: 'admin', password: 'another-long-password' },
+        { staffId: null, email: 'command line', role: 'cli', ip: null },
+      ),
+    ).rejects.toThrow('staff.email_taken')
+    expect(await auditCount()).toBe(before + 3)
+    const list = await call(staff.cookie, 'GET', `/api/admin/audit.php?target=staff`)
+    const actions = list
+      .json()
+      .entries.slice(0, 3)
+      .map((e: { action: string }) => e.action)
+    expect(actions).toEqual(['staff.login', 'staff.totp_enrolled', 'staff.create'])
+    const mine = await call(
+      staff.cookie,
+      'GET',
+      `/api/admin/audit.php?staff=${encodeURIComponent(staff.email)}`,
+    )
+    expect(mine.json().entries.every((e: { staff_email: string }) => e.staff_email === staff.email)).toBe(
+      true,
+    )
+    expect(mine.json().entries[0]).toMatchObject({
+      role: 'admin',
+      action: 'staff.login',
+      target_type: 'staff',
+    })
+  })
+
+  it('is append-only', async () => {
+    await expect(t.database.db.execute(sql`update audit_log set reason = 'x'`)).rejects.toThrow()
+    await expect(t.database.db.execute(sql`delete from audit_log`)).rejects.toThrow()
+  })
+})
+
+describe('the console’s authorization matrix', () => {
+  let people: Record<StaffRole, TestStaff>
+  let memberCookie: string
+  let halfCookie: string
+  beforeAll(async () => {
+    people = {} as Record<StaffRole, TestStaff>
+    for (const role of STAFF_ROLES) people[role] = await staffMember(t.app, role, () => clock)
+    memberCookie = (await activeMember(t.app)).cookie
+    halfCookie = cookieOf(
+      await call(null, 'POST', '/api/admin/login.php', {
+        email: people.admin.email,
+        password: people.admin.password,
+      }),
+    )
+  })
+
+  it('declares roles on every console call', () => {
+    const open = new Set<string>([api.staffLogin.path, api.staffSecondFactor.path, api.staffLogout.path])
+    const undeclared = (Object.values(api) as Call[]).filter(
+      (c) => c.path.startsWith('/api/admin/') && !c.roles && !open.has(c.path),
+    )
+    expect(undeclared.map((c) => c.name)).toEqual([])
+  })
+
+  it('answers visitor, member, half-logged staff and each role as each call declares', async () => {
+    const wrong: string[] = []
+    for (const c of consoleCalls) {
+      const askers: Array<[string, string | null, number[]]> = [
+        ['visitor', null, [401]],
+        ['member', memberCookie, [401]],
+        ['half', halfCookie, [401]],
+        ...STAFF_ROLES.map((role): [string, string, number[]] => [
+          role,
+          people[role].cookie,
+          role === 'admin' || c.roles?.includes(role) ? [200, 201, 400, 404] : [403],
+        ]),
+      ]
+      for (const [who, cookie, allowed] of askers) {
+        const res = await call(cookie, c.method, c.path, c.body ? {} : undefined)
+        if (!allowed.includes(res.statusCode)) wrong.push(`${c.name} as ${who}: ${res.statusCode}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+})
