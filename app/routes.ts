@@ -6,6 +6,7 @@ export default [
     route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/login', 'routes/admin/login.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
+    route('admin/photos', 'routes/admin/photos.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

@@ -5,6 +5,7 @@ import * as credits from './schemas/credits.ts'
 import * as likes from './schemas/likes.ts'
 import * as location from './schemas/location.ts'
 import * as members from './schemas/members.ts'
+import * as moderation from './schemas/moderation.ts'
 import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
 import type { StaffRole } from './staff.ts'
@@ -122,6 +123,8 @@ export const api = table({
   staffSecondFactor: { method: POST, path: '/api/admin/second-factor.php', tag: 'staff', body: staff.SecondFactorInput, output: staff.SecondFactorResponse },
   staffLogout: { method: POST, path: '/api/admin/logout.php', tag: 'staff', output: ok },
   audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: ['admin'] },
+  photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: ['moderator'] },
+  reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
 })
 
 /** The console's calls, each with the roles it declares (the console's authorization matrix reads them). */

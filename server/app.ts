@@ -45,6 +45,8 @@ import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { profileRoutes } from './modules/members/profile.routes.ts'
 import { createProfileService } from './modules/members/profile.service.ts'
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
+import { createPhotoReviewService } from './modules/moderation/photo-review.service.ts'
 import { createDirectDebitService } from './modules/payments/direct-debit.service.ts'
 import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
@@ -192,6 +194,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     staff,
     audit,
     dashboard: createDashboardService(database.db, { now }),
+    photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -248,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(complaintsRoutes, { complaints })
   await app.register(staffRoutes, { staff, secure: secureCookies })
   await app.register(auditRoutes, { audit })
+  await app.register(moderationRoutes, { photoReview: services.photoReview })
   if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
   app.all(`${API_PREFIX}*`, async () => {

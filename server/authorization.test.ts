@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { consoleCalls } from '#common/api.ts'
 import { activeMember } from '../tests/support/accounts.ts'
 import { testJpeg } from '../tests/support/images.ts'
 import { multipartBody } from '../tests/support/multipart.ts'
@@ -102,7 +103,13 @@ const RULES: Record<string, Rule> = {
     call: () => ({ method: 'POST', url: '/api/admin/logout.php' }),
     expect: all(200),
   },
-  'GET /api/admin/audit.php': { call: get('/api/admin/audit.php'), expect: all(401) },
+  // Every call that declares staff roles: no member session opens it, not even to validate its input.
+  ...Object.fromEntries(
+    consoleCalls.map((c): [string, Rule] => [
+      `${c.method} ${c.path}`,
+      { call: () => ({ method: c.method, url: c.path, payload: c.body ? {} : undefined }), expect: all(401) },
+    ]),
+  ),
   'POST /api/signup.php': {
     call: () => ({
       method: 'POST',

@@ -16,6 +16,7 @@ import * as chat from './schema/chat.ts'
 import * as complaints from './schema/complaints.ts'
 import * as likes from './schema/likes.ts'
 import * as members from './schema/members.ts'
+import * as moderation from './schema/moderation.ts'
 import * as payments from './schema/payments.ts'
 import * as reference from './schema/reference.ts'
 import * as sites from './schema/sites.ts'
@@ -31,6 +32,7 @@ export const schema = {
   ...chat,
   ...payments,
   ...staff,
+  ...moderation,
 }
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

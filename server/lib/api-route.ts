@@ -36,8 +36,8 @@ export function apiRoute<const C extends Call>(call: C) {
     ...(call.form ? { consumes: ['multipart/form-data'], [FORM_KEY]: call.form } : {}),
   }
   return {
-    // A console call declares its roles; no handler runs without one of them.
-    ...(call.roles ? { preHandler: staffOnly(call.roles) } : {}),
+    // A console call declares its roles; nothing of the request is read (not even validated) without one.
+    ...(call.roles ? { onRequest: staffOnly(call.roles) } : {}),
     method: call.method as C['method'],
     url: call.path as C['path'],
     schema: schema as {

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import { AppError } from '#server/lib/errors.ts'
+import { perceptualHash } from './perceptual-hash.ts'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
 export const MAX_INPUT_PIXELS = 40_000_000
@@ -19,7 +20,7 @@ export async function storeImage(
   mediaDir: string,
   /** u: profile photos; c: photos sent in chats. */
   folder: 'u' | 'c' = 'u',
-): Promise<{ filename: string; thumbFilename: string }> {
+): Promise<{ filename: string; thumbFilename: string; phash: bigint }> {
   let metadata: Metadata
   try {
     metadata = await sharp(input, { limitInputPixels: false }).metadata()
@@ -35,7 +36,7 @@ export async function storeImage(
   }
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new AppError('photos.too_many_pixels', 400)
   const decoded = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
-  const [display, thumb] = await Promise.all([
+  const [display, thumb, phash] = await Promise.all([
     decoded
       .clone()
       .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -46,6 +47,7 @@ export async function storeImage(
       .resize(THUMB_SIZE, THUMB_SIZE, { fit: 'cover', position: 'attention' })
       .webp({ quality: 78 })
       .toBuffer(),
+    perceptualHash(decoded),
   ]).catch(() => {
     throw new AppError('photos.not_image', 400)
   })
@@ -54,5 +56,5 @@ export async function storeImage(
   await mkdir(path.join(mediaDir, folder, month), { recursive: true })
   await writeFile(path.join(mediaDir, `${base}.webp`), display)
   await writeFile(path.join(mediaDir, `${base}-thumb.webp`), thumb)
-  return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp` }
+  return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, phash }
 }

@@ -16,6 +16,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { ProfileService } from '#server/modules/members/profile.service.ts'
+import type { PhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
@@ -42,6 +43,7 @@ export interface AppServices {
   staff: StaffService
   audit: AuditService
   dashboard: DashboardService
+  photoReview: PhotoReviewService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -37,3 +37,10 @@ export async function loadAudit(context: Readonly<RouterContextProvider>, reques
   const page = await getAppContext(context).services.audit.list(filter)
   return { staff, filter, ...page }
 }
+
+/** /admin/photos: the first page of the photo queue (moderators). */
+export async function loadPhotoQueue(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['moderator'])
+  const queue = await getAppContext(context).services.photoReview.queue()
+  return { staff, ...queue }
+}

@@ -38,6 +38,13 @@ export default function ConsoleLayout() {
                     {t('console.dashboard.title')}
                   </NavLink>
                 </li>
+                {who.role === 'admin' || who.role === 'moderator' ? (
+                  <li className="nav-item">
+                    <NavLink className="nav-link" to="/admin/photos">
+                      {t('console.nav_photos')}
+                    </NavLink>
+                  </li>
+                ) : null}
                 {who.role === 'admin' ? (
                   <li className="nav-item">
                     <NavLink className="nav-link" to="/admin/audit">

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   char,
   check,
@@ -43,6 +44,8 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),
     deleteRemarks: text('delete_remarks'),
+    /** A suspended member may not log in until then; the profile is hidden meanwhile (ADR 16). */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
   },
   (t) => [
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
@@ -120,11 +123,35 @@ export const photos = pgTable(
       .references(() => profiles.id, { onDelete: 'cascade' }),
     filename: text('filename').notNull(),
     thumbFilename: text('thumb_filename').notNull(),
+    /** active | pending (pre-moderation, until approved) | rejected (hidden, the member told why) */
     status: text('status').notNull().default('active'),
     position: smallint('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a moderator looked at it; null while it waits in the review queue (ADR 16). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** Why it was rejected: a key of PHOTO_REJECT_REASONS. */
+    rejectReason: text('reject_reason'),
+    /** A 64-bit difference hash of the picture (server/lib/perceptual-hash.ts). */
+    phash: bigint('phash', { mode: 'bigint' }),
+    /** A photo of another account it repeats: likely stolen or fake. */
+    duplicateOf: integer('duplicate_of'),
   },
-  (t) => [index('photos_profile').on(t.profileId, t.position)],
+  (t) => {
+    // The four 16-bit bands of the hash: two hashes within 3 bits share one band (pigeonhole), so a
+    // look-up by band finds near copies without comparing all photos (NEAR_COPY_BITS).
+    const band = (shift: number) =>
+      index(`photos_phash_band${shift / 16}`)
+        .on(sql`((${t.phash} >> ${sql.raw(String(shift))}) & 65535)`)
+        .where(sql`${t.phash} is not null`)
+    return [
+      index('photos_profile').on(t.profileId, t.position),
+      index('photos_review_queue').on(t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
+      band(0),
+      band(16),
+      band(32),
+      band(48),
+    ]
+  },
 )
 
 export const profileInterests = pgTable(

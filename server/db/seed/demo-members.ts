@@ -239,8 +239,8 @@ export async function seedDemoMembers(
           ${sql.param(col((m) => m.about))}::text[], ${sql.param(col((m) => m.language))}::text[], ${sql.param(col((m) => m.fictional))}::boolean[],
           ${sql.param(col((_m, i) => photoOf[i]))}::int[], ${sql.param(col((m) => m.lastActiveAt.toISOString()))}::timestamptz[])`)
       await tx.execute(sql`
-        insert into photos (id, profile_id, filename, thumb_filename, status, position)
-        select id, profile_id, filename, thumb, 'active', pos
+        insert into photos (id, profile_id, filename, thumb_filename, status, position, reviewed_at)
+        select id, profile_id, filename, thumb, 'active', pos, ${now.toISOString()}::timestamptz
         from unnest(${sql.param(photoRows.id)}::int[], ${sql.param(photoRows.profile)}::int[], ${sql.param(photoRows.file)}::text[],
                     ${sql.param(photoRows.thumb)}::text[], ${sql.param(photoRows.pos)}::smallint[]) as t(id, profile_id, filename, thumb, pos)`)
       const interestPairs = batch.flatMap((m, i) =>

@@ -1,8 +1,10 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
 import type { AuditEntry } from '#common/schemas/staff.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { auditLog } from '#server/db/schema/staff.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { AppError } from '#server/lib/errors.ts'
 
 const PAGE = 50
 
@@ -12,6 +14,13 @@ export interface Actor {
   email: string
   role: string
   ip: string | null
+}
+
+/** The staff member behind a console call (its preHandler checked the role) as the audit names them. */
+export function staffActor(request: FastifyRequest): Actor {
+  const staff = request.staff
+  if (!staff?.verified) throw new AppError('staff.required', 401)
+  return { staffId: staff.staffId, email: staff.email, role: staff.role, ip: request.ip }
 }
 
 export interface AuditRecord {

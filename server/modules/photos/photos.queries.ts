@@ -1,6 +1,7 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { hashBands, hashDistance, isInformative, NEAR_COPY_BITS } from '#server/lib/perceptual-hash.ts'
 
 /** The member's profile, locked until the transaction ends so that two uploads count in turn. */
 export function lockProfileOfUser(db: Executor, userId: number) {
@@ -23,10 +24,6 @@ export async function insertPhoto(db: Executor, values: typeof photos.$inferInse
   return row
 }
 
-export async function setMainPhoto(db: Executor, profileId: number, photoId: number | null) {
-  await db.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.id, profileId))
-}
-
 export function selectOwnPhoto(db: Executor, profileId: number, photoId: number) {
   return db
     .select()
@@ -39,21 +36,33 @@ export async function deletePhotoRow(db: Executor, photoId: number) {
   await db.delete(photos).where(eq(photos.id, photoId))
 }
 
-/** The photo to show first when the main one goes: the earliest active one. */
-export function selectNextMain(db: Executor, profileId: number) {
-  return db
-    .select({ id: photos.id })
-    .from(photos)
-    .where(and(eq(photos.profileId, profileId), eq(photos.status, 'active')))
-    .orderBy(asc(photos.position), asc(photos.id))
-    .limit(1)
-    .then((rows) => rows[0]?.id ?? null)
-}
-
 export async function nextPosition(db: Executor, profileId: number): Promise<number> {
   const [row] = await db
     .select({ max: sql<number>`coalesce(max(${photos.position}), -1)::int` })
     .from(photos)
     .where(eq(photos.profileId, profileId))
   return Number(row?.max ?? -1) + 1
+}
+
+/**
+ * A photo of another profile that shows the same picture: one that shares a 16-bit band of the hash
+ * (the band indexes find those) and differs by at most NEAR_COPY_BITS bits. Copies already flagged,
+ * and rejected photos, are no originals: the first owner may upload their picture again.
+ */
+export async function selectNearCopy(db: Executor, profileId: number, hash: bigint): Promise<number | null> {
+  if (!isInformative(hash)) return null
+  const [b0, b1, b2, b3] = hashBands(hash)
+  const candidates = await db
+    .select({ id: photos.id, phash: photos.phash })
+    .from(photos)
+    .where(
+      sql`${photos.phash} is not null and ${photos.profileId} <> ${profileId}
+        and ${photos.duplicateOf} is null and ${photos.status} <> 'rejected' and (
+        ((${photos.phash} >> 0) & 65535) = ${b0} or ((${photos.phash} >> 16) & 65535) = ${b1} or
+        ((${photos.phash} >> 32) & 65535) = ${b2} or ((${photos.phash} >> 48) & 65535) = ${b3})`,
+    )
+    .orderBy(photos.id)
+    .limit(500)
+  const near = candidates.find((c) => c.phash !== null && hashDistance(c.phash, hash) <= NEAR_COPY_BITS)
+  return near?.id ?? null
 }

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts'
 import type { Db } from '#server/db/client.ts'
+import { selectNextMain, setMainPhoto } from '#server/db/profile-photos.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storeImage } from '#server/lib/images.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
@@ -13,14 +14,16 @@ import {
   insertPhoto,
   lockProfileOfUser,
   nextPosition,
-  selectNextMain,
+  selectNearCopy,
   selectOwnPhoto,
-  setMainPhoto,
 } from './photos.queries.ts'
 
 export type PhotosService = ReturnType<typeof createPhotosService>
 
-/** Members' photos: upload through the image pipeline within the 3/25 limit, delete. */
+/**
+ * Members' photos: upload through the image pipeline within the 3/25 limit (each new photo waits in
+ * the moderators' queue), delete.
+ */
 export function createPhotosService(db: Db, deps: { mediaDir: string }) {
   const removeFiles = (...files: string[]) =>
     Promise.all(files.map((file) => rm(path.join(deps.mediaDir, file), { force: true })))
@@ -36,12 +39,16 @@ export function createPhotosService(db: Db, deps: { mediaDir: string }) {
           const limit = profile.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT
           if ((await countPhotos(tx, profile.id)) >= limit)
             throw new AppError('photos.limit_reached', 403, { limit })
+          // Pre-moderation holds every new photo; post-moderation only a likely copy (ADR 16).
+          const duplicateOf = await selectNearCopy(tx, profile.id, stored.phash)
           const row = await insertPhoto(tx, {
             profileId: profile.id,
             filename: stored.filename,
             thumbFilename: stored.thumbFilename,
-            status: site.settings.new_photo_status,
+            status: duplicateOf ? 'pending' : site.settings.new_photo_status,
             position: await nextPosition(tx, profile.id),
+            phash: stored.phash,
+            duplicateOf,
           })
           if (!profile.mainPhotoId) await setMainPhoto(tx, profile.id, row.id)
           return row

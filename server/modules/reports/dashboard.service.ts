@@ -29,11 +29,11 @@ export function createDashboardService(db: Db, deps: { now: Clock }) {
     async queues(): Promise<QueueState[]> {
       const [photoQueue] = await queryRows<{ waiting: number; oldest: Date | null }>(
         db,
-        sql`select count(*)::int as waiting, min(${photos.createdAt}) as oldest from ${photos} where ${photos.status} = 'pending'`,
+        sql`select count(*)::int as waiting, min(${photos.createdAt}) as oldest from ${photos} where ${photos.reviewedAt} is null`,
       )
       const [reportQueue] = await queryRows<{ waiting: number; oldest: Date | null }>(
         db,
-        sql`select count(*)::int as waiting, min(${complaints.createdAt}) as oldest from ${complaints} where ${complaints.status} = 'open'`,
+        sql`select count(*)::int as waiting, min(${complaints.queuedAt}) as oldest from ${complaints} where ${complaints.status} in ('open', 'appealed')`,
       )
       const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
       return [

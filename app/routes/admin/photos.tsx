@@ -1,0 +1,264 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api } from '#common/api.ts'
+import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '#common/moderation.ts'
+import type { PhotoQueueItem } from '#common/schemas/moderation.ts'
+import { ApiError, callApi } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
+import type { Route } from './+types/photos'
+import { loadPhotoQueue } from './admin.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadPhotoQueue(context)
+}
+
+type Decision = { decision: 'approve' } | { decision: 'reject'; reason: PhotoRejectReason }
+
+/** Whether a key press belongs to a text field (then it is typing, not a command). */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+
+/**
+ * /admin/photos: the photo queue, oldest first, one key per decision (ADR 16): A approves the
+ * selected photo, 1–6 reject it with that reason, J and K move the selection. A decided photo
+ * leaves the list and the next one is selected; the next page loads before the list runs dry.
+ */
+export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const [photos, setPhotos] = useState<PhotoQueueItem[]>(loaderData.photos)
+  const [waiting, setWaiting] = useState(loaderData.waiting)
+  const [selected, setSelected] = useState(0)
+  const [busy, setBusy] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [status, setStatus] = useState('')
+  const [loadingMore, setLoadingMore] = useState(false)
+  const cards = useRef<Array<HTMLElement | null>>([])
+
+  const loadMore = useCallback(
+    async (after: number | undefined) => {
+      setLoadingMore(true)
+      try {
+        const page = await callApi(api.photoQueue, { query: { after } })
+        setPhotos((current) => [
+          ...current,
+          ...page.photos.filter((p) => !current.some((c) => c.id === p.id)),
+        ])
+        setWaiting(page.waiting)
+      } catch (e) {
+        setError(apiErrorMessage(e, t))
+      } finally {
+        setLoadingMore(false)
+      }
+    },
+    [t],
+  )
+
+  const decide = useCallback(
+    async (photo: PhotoQueueItem, decision: Decision) => {
+      if (busy !== null) return
+      setBusy(photo.id)
+      setError(null)
+      try {
+        await callApi(api.reviewPhoto, { body: { photo: photo.id, ...decision }, retries: 1 })
+        setStatus(
+          t('console.photos.decided', {
+            decision:
+              decision.decision === 'approve'
+                ? t('console.photos.approve')
+                : t('console.photos.rejectAs', { reason: t(`console.photos.reasons.${decision.reason}`) }),
+          }),
+        )
+        setWaiting((n) => Math.max(0, n - 1))
+      } catch (e) {
+        // Decided by someone else meanwhile: it leaves the list all the same.
+        if (!(e instanceof ApiError && (e.status === 409 || e.status === 404))) {
+          setError(apiErrorMessage(e, t))
+          setBusy(null)
+          return
+        }
+      }
+      setPhotos((current) => {
+        const rest = current.filter((p) => p.id !== photo.id)
+        if (rest.length < 5 && waiting > current.length) void loadMore(rest.at(-1)?.id ?? photo.id)
+        return rest
+      })
+      setBusy(null)
+    },
+    [busy, loadMore, t, waiting],
+  )
+
+  const current = photos[Math.min(selected, photos.length - 1)]
+
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target) || !current) return
+      const key = event.key.toLowerCase()
+      const index = Number(key) - 1
+      if (key === 'a') void decide(current, { decision: 'approve' })
+      else if (index >= 0 && index < PHOTO_REJECT_REASONS.length)
+        void decide(current, { decision: 'reject', reason: PHOTO_REJECT_REASONS[index] })
+      else if (key === 'j') setSelected((s) => Math.min(s + 1, photos.length - 1))
+      else if (key === 'k') setSelected((s) => Math.max(s - 1, 0))
+      else return
+      event.preventDefault()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [current, decide, photos.length])
+
+  useEffect(() => {
+    cards.current[Math.min(selected, photos.length - 1)]?.scrollIntoView?.({ block: 'nearest' })
+  }, [selected, photos.length])
+
+  return (
+    <>
+      <title>{t('console.photos.title')}</title>
+      <div className="d-flex flex-wrap align-items-baseline gap-3 mb-2">
+        <h1 className="h4 mb-0">{t('console.photos.title')}</h1>
+        <span className="text-body-secondary" data-testid="photo-waiting">
+          {t('console.photos.waiting', { count: waiting })}
+        </span>
+      </div>
+      <p className="small text-body-secondary mb-3" id="photo-keys">
+        {t('console.photos.keys')}
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+      {error ? (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      ) : null}
+      {photos.length === 0 ? (
+        <p className="text-body-secondary" data-testid="photo-queue-empty">
+          {loadingMore ? t('console.photos.loading') : t('console.photos.empty')}
+        </p>
+      ) : (
+        <ol className="list-unstyled d-grid gap-3" aria-describedby="photo-keys">
+          {photos.map((photo, i) => {
+            const isSelected = photo.id === current?.id
+            return (
+              <li
+                key={photo.id}
+                ref={(el) => {
+                  cards.current[i] = el
+                }}
+                className={`card ${isSelected ? 'border-primary border-2 shadow-sm' : ''}`}
+                aria-current={isSelected ? 'true' : undefined}
+                data-testid="queue-photo"
+                data-photo-id={photo.id}
+              >
+                <div className="card-body d-flex flex-wrap gap-3">
+                  <button
+                    type="button"
+                    className="btn p-0 border-0"
+                    onClick={() => setSelected(i)}
+                    aria-label={t('console.photos.photoOf', { id: photo.id, name: photo.member.name })}
+                  >
+                    <img
+                      src={photo.url}
+                      alt=""
+                      width={240}
+                      height={240}
+                      className="rounded object-fit-contain bg-body-secondary"
+                    />
+                  </button>
+                  <div className="flex-grow-1" style={{ minWidth: 220 }}>
+                    <h2 className="h6 mb-1">
+                      {photo.member.name}, {photo.member.age} · {photo.member.country} ·{' '}
+                      <span className="text-body-secondary">
+                        {photo.member.site} · #{photo.member.user_id}
+                      </span>
+                    </h2>
+                    <p className="small mb-2">
+                      <span
+                        className={`badge ${photo.status === 'pending' ? 'text-bg-warning' : 'text-bg-info'}`}
+                      >
+                        {photo.status === 'pending'
+                          ? t('console.photos.pendingNote')
+                          : t('console.photos.liveNote')}
+                      </span>{' '}
+                      {t('console.photos.uploaded')}{' '}
+                      <time dateTime={photo.created_at}>
+                        {photo.created_at.replace('T', ' ').slice(0, 16)}
+                      </time>
+                    </p>
+                    {photo.duplicate_of ? (
+                      <div
+                        className="alert alert-danger py-2 small d-flex gap-2 align-items-center"
+                        role="note"
+                      >
+                        <img src={photo.duplicate_of.url} alt="" width={48} height={48} className="rounded" />
+                        <span>
+                          {t('console.photos.duplicate', {
+                            name: photo.duplicate_of.name,
+                            id: photo.duplicate_of.profile_id,
+                          })}
+                        </span>
+                      </div>
+                    ) : null}
+                    <h3 className="h6 small text-body-secondary">{t('console.photos.others')}</h3>
+                    {photo.others.length === 0 ? (
+                      <p className="small text-body-secondary">{t('console.photos.noOthers')}</p>
+                    ) : (
+                      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
+                        {photo.others.map((o) => (
+                          <li key={o.id}>
+                            <img
+                              src={o.thumb_url}
+                              alt={`${o.id} (${o.status})`}
+                              width={72}
+                              height={72}
+                              className={`rounded ${o.status === 'rejected' ? 'opacity-50' : ''}`}
+                            />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    <div className="d-flex flex-wrap gap-2">
+                      <button
+                        type="button"
+                        className="btn btn-success btn-sm"
+                        disabled={busy !== null}
+                        onClick={() => void decide(photo, { decision: 'approve' })}
+                        aria-keyshortcuts={isSelected ? 'A' : undefined}
+                      >
+                        <kbd className="me-1">A</kbd>
+                        {t('console.photos.approve')}
+                      </button>
+                      {PHOTO_REJECT_REASONS.map((reason, n) => (
+                        <button
+                          key={reason}
+                          type="button"
+                          className="btn btn-outline-danger btn-sm"
+                          disabled={busy !== null}
+                          onClick={() => void decide(photo, { decision: 'reject', reason })}
+                          aria-keyshortcuts={isSelected ? String(n + 1) : undefined}
+                        >
+                          <kbd className="me-1">{n + 1}</kbd>
+                          {t(`console.photos.reasons.${reason}`)}
+                        </button>
+                      ))}
+                    </div>
+                  </div>
+                </div>
+              </li>
+            )
+          })}
+        </ol>
+      )}
+      {photos.length > 0 && waiting > photos.length ? (
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          disabled={loadingMore}
+          onClick={() => void loadMore(photos.at(-1)?.id)}
+        >
+          {loadingMore ? t('console.photos.loading') : t('console.photos.more')}
+        </button>
+      ) : null}
+    </>
+  )
+}

@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { PHOTO_REJECT_REASONS, REPORT_OUTCOMES, SUSPENSION_DAYS } from '../moderation.ts'
+
+const Id = z.number().int().positive().max(2_147_483_647)
+
+export const QueuePhoto = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  thumb_url: z.string(),
+  status: z.enum(['pending', 'active', 'rejected']),
+  created_at: z.string(),
+})
+
+/** A photo waiting for review, with its member and the member's other photos. */
+export const PhotoQueueItem = QueuePhoto.extend({
+  member: z.object({
+    user_id: z.number().int(),
+    profile_id: z.number().int(),
+    name: z.string(),
+    age: z.number().int(),
+    country: z.string(),
+    site: z.string(),
+  }),
+  others: z.array(QueuePhoto),
+  /** A photo of another account this one repeats (likely stolen or fake). */
+  duplicate_of: z
+    .object({ photo_id: z.number().int(), profile_id: z.number().int(), name: z.string(), url: z.string() })
+    .nullable(),
+})
+export type PhotoQueueItem = z.infer<typeof PhotoQueueItem>
+
+export const PhotoQueueQuery = z.object({
+  /** Photos older than this one are shown first; the next page starts after it. */
+  after: Id.optional(),
+})
+export const PhotoQueueResponse = z.object({ photos: z.array(PhotoQueueItem), waiting: z.number().int() })
+
+export const PhotoReviewInput = z.discriminatedUnion('decision', [
+  z.object({ photo: Id, decision: z.literal('approve') }),
+  z.object({ photo: Id, decision: z.literal('reject'), reason: z.enum(PHOTO_REJECT_REASONS) }),
+])
+export type PhotoReviewInput = z.infer<typeof PhotoReviewInput>
+export const PhotoReviewResponse = z.object({
+  photo: z.object({ id: z.number().int(), status: z.enum(['active', 'rejected']) }),
+})
+
+export const ReportDecisionInput = z.object({
+  report: Id,
+  outcome: z.enum(REPORT_OUTCOMES),
+  /** The statement of reasons both sides receive. */
+  reason: z.string().trim().min(5, { error: 'reason_short' }).max(2000),
+  /** hide_photo: which photo. */
+  photo: Id.optional(),
+  /** suspend: how long. */
+  days: z
+    .number()
+    .int()
+    .refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: 'days_invalid' })
+    .optional(),
+})
+export type ReportDecisionInput = z.infer<typeof ReportDecisionInput>

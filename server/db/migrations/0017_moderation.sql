@@ -1,0 +1,54 @@
+CREATE TABLE "bans" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"site_id" integer,
+	"kind" text NOT NULL,
+	"value" text NOT NULL,
+	"reason" text NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "member_signals" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"kind" text NOT NULL,
+	"detail" jsonb NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"reviewed_at" timestamp with time zone,
+	"reviewed_by" integer
+);
+--> statement-breakpoint
+DROP INDEX "complaints_status";--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "queued_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "outcome" text;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "outcome_reason" text;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "outcome_detail" jsonb;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "decided_by" integer;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "first_decided_by" integer;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "appeal_text" text;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "appealed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "reject_reason" text;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "phash" bigint;--> statement-breakpoint
+ALTER TABLE "photos" ADD COLUMN "duplicate_of" integer;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
+-- Photos that existed before moderation count as reviewed; reports keep their filing time as queue time.
+UPDATE "photos" SET "reviewed_at" = "created_at" WHERE "status" <> 'pending';--> statement-breakpoint
+UPDATE "complaints" SET "queued_at" = "created_at";--> statement-breakpoint
+ALTER TABLE "bans" ADD CONSTRAINT "bans_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "bans" ADD CONSTRAINT "bans_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_signals" ADD CONSTRAINT "member_signals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "member_signals" ADD CONSTRAINT "member_signals_reviewed_by_staff_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "bans_kind_value" ON "bans" USING btree ("kind","value",coalesce("site_id", 0));--> statement-breakpoint
+CREATE UNIQUE INDEX "member_signals_open" ON "member_signals" USING btree ("user_id","kind") WHERE "member_signals"."reviewed_at" is null;--> statement-breakpoint
+CREATE INDEX "member_signals_queue" ON "member_signals" USING btree ("created_at","id") WHERE "member_signals"."reviewed_at" is null;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_first_decided_by_staff_id_fk" FOREIGN KEY ("first_decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "complaints_queue" ON "complaints" USING btree ("queued_at","id") WHERE "complaints"."status" in ('open', 'appealed');--> statement-breakpoint
+CREATE INDEX "complaints_created" ON "complaints" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "photos_review_queue" ON "photos" USING btree ("created_at","id") WHERE "photos"."reviewed_at" is null;--> statement-breakpoint
+CREATE INDEX "photos_phash_band0" ON "photos" USING btree ((("phash" >> 0) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
+CREATE INDEX "photos_phash_band1" ON "photos" USING btree ((("phash" >> 16) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
+CREATE INDEX "photos_phash_band2" ON "photos" USING btree ((("phash" >> 32) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
+CREATE INDEX "photos_phash_band3" ON "photos" USING btree ((("phash" >> 48) & 65535)) WHERE "photos"."phash" is not null;

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm'
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { users } from './members.ts'
+import { sites } from './sites.ts'
+import { staff } from './staff.ts'
+
+/**
+ * Sign-ups refused before any account exists (ADR 16): an e-mail address, a whole mail domain, or an
+ * address range (CIDR). `site_id` null bans on every site.
+ */
+export const bans = pgTable(
+  'bans',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id').references(() => sites.id),
+    /** email | domain | ip */
+    kind: text('kind').notNull(),
+    /** lower-case address or domain; for ip, the CIDR as PostgreSQL writes it */
+    value: text('value').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => staff.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('bans_kind_value').on(t.kind, t.value, sql`coalesce(${t.siteId}, 0)`)],
+)
+
+/**
+ * What puts a member in the moderators' queue without a report: many sign-ups from one address, the
+ * same first message to many members, links or phone numbers in a first message. One open signal
+ * per member and kind.
+ */
+export const memberSignals = pgTable(
+  'member_signals',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** signup_burst | repeated_first_message | contact_in_first_message */
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => staff.id),
+  },
+  (t) => [
+    uniqueIndex('member_signals_open').on(t.userId, t.kind).where(sql`${t.reviewedAt} is null`),
+    index('member_signals_queue').on(t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
+  ],
+)

@@ -1,0 +1,108 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { photos, profiles, users } from '#server/db/schema/members.ts'
+
+/** How many photos a queue page holds. */
+export const QUEUE_PAGE = 20
+
+/** The oldest photos waiting for review (after a given one), with their member. */
+export function selectPhotoQueue(db: Executor, after: number | undefined) {
+  const afterClause = after
+    ? sql`(${photos.createdAt}, ${photos.id}) > (select p2.created_at, p2.id from ${photos} p2 where p2.id = ${after})`
+    : sql`true`
+  return db
+    .select({
+      id: photos.id,
+      filename: photos.filename,
+      thumbFilename: photos.thumbFilename,
+      status: photos.status,
+      createdAt: photos.createdAt,
+      duplicateOf: photos.duplicateOf,
+      profileId: profiles.id,
+      userId: profiles.userId,
+      name: profiles.name,
+      birthDate: profiles.birthDate,
+      country: profiles.country,
+      siteId: users.siteId,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(isNull(photos.reviewedAt), afterClause))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(QUEUE_PAGE)
+}
+
+export async function countPhotoQueue(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(photos)
+    .where(isNull(photos.reviewedAt))
+  return Number(row?.n ?? 0)
+}
+
+/** Every photo of these profiles, in the members' order. */
+export function selectPhotosOfProfiles(db: Executor, profileIds: number[]) {
+  if (profileIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      id: photos.id,
+      profileId: photos.profileId,
+      filename: photos.filename,
+      thumbFilename: photos.thumbFilename,
+      status: photos.status,
+      createdAt: photos.createdAt,
+    })
+    .from(photos)
+    .where(inArray(photos.profileId, profileIds))
+    .orderBy(asc(photos.position), asc(photos.id))
+}
+
+/** The photos that queued ones repeat, with whose they are. */
+export function selectOriginals(db: Executor, photoIds: number[]) {
+  if (photoIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      id: photos.id,
+      filename: photos.filename,
+      profileId: profiles.id,
+      name: profiles.name,
+      siteId: users.siteId,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(inArray(photos.id, photoIds))
+}
+
+/** A photo with its owner's contact and language, locked for its review. */
+export function lockPhotoForReview(db: Executor, photoId: number) {
+  return db
+    .select({
+      id: photos.id,
+      status: photos.status,
+      reviewedAt: photos.reviewedAt,
+      rejectReason: photos.rejectReason,
+      profileId: profiles.id,
+      mainPhotoId: profiles.mainPhotoId,
+      name: profiles.name,
+      userId: users.id,
+      email: users.email,
+      language: users.language,
+      siteId: users.siteId,
+    })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.id, photos.profileId))
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(photos.id, photoId))
+    .for('update', { of: photos })
+    .then((rows) => rows[0] ?? null)
+}
+
+export async function updatePhotoReview(
+  db: Executor,
+  photoId: number,
+  values: { status: string; reviewedAt: Date; rejectReason: string | null },
+) {
+  await db.update(photos).set(values).where(eq(photos.id, photoId))
+}
