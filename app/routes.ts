@@ -7,6 +7,7 @@ export default [
     route('admin/login', 'routes/admin/login.tsx'),
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/photos', 'routes/admin/photos.tsx'),
+    route('admin/reports', 'routes/admin/reports.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),
@@ -39,6 +40,7 @@ export default [
     route('account-deleted', 'routes/accounts/account-deleted.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('complaints', 'routes/complaints.tsx'),
+    route('appeal/:token', 'routes/moderation/appeal.tsx'),
     route('pages/:page', 'routes/content/content-page.tsx'),
     route(':token', 'routes/content/token-page.tsx'),
     route('*', 'routes/not-found.tsx'),

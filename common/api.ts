@@ -95,6 +95,8 @@ export const api = table({
   uploadPhoto: { method: POST, path: '/api/photos.php', tag: 'photos', form: members.PhotoUploadFields, output: members.PhotoResponse, status: 201 },
   mainPhoto: { method: PUT, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
   removePhoto: { method: DELETE, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
+  /** The member concerned appeals a report's decision, once, through the link mailed with it. */
+  appeal: { method: POST, path: '/api/appeal.php', tag: 'moderation', body: moderation.AppealInput, output: ok },
   fileComplaint: { method: POST, path: '/api/complaints.php', tag: 'complaints', body: members.ComplaintInput, output: members.ComplaintResponse, status: 201 },
   geocode: { method: GET, path: '/api/geocode.php', tag: 'location', query: location.GeocodeQuery, output: location.GeocodeResponse },
 
@@ -124,6 +126,8 @@ export const api = table({
   staffLogout: { method: POST, path: '/api/admin/logout.php', tag: 'staff', output: ok },
   audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: ['admin'] },
   photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: ['moderator'] },
+  reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: ['moderator'] },
+  decideReport: { method: POST, path: '/api/admin/report-decision.php', tag: 'moderation', body: moderation.ReportDecisionInput, output: moderation.ReportDecisionResponse, roles: ['moderator'] },
   reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
 })
 

@@ -47,6 +47,7 @@ import { profileRoutes } from './modules/members/profile.routes.ts'
 import { createProfileService } from './modules/members/profile.service.ts'
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
 import { createPhotoReviewService } from './modules/moderation/photo-review.service.ts'
+import { createReportsService } from './modules/moderation/reports.service.ts'
 import { createDirectDebitService } from './modules/payments/direct-debit.service.ts'
 import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
@@ -195,6 +196,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audit,
     dashboard: createDashboardService(database.db, { now }),
     photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
+    reports: createReportsService(database.db, { now, sites, mail }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -206,6 +208,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'purge-deleted-accounts',
         cron: '17 * * * *',
         run: () => accountSettings.purgeExpiredDeletions(),
+      },
+      {
+        name: 'end-suspensions',
+        cron: '*/10 * * * *',
+        run: () => services.reports.endSuspensions(),
       },
       {
         name: 'forget-unconfirmed-direct-debits',
@@ -251,7 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(complaintsRoutes, { complaints })
   await app.register(staffRoutes, { staff, secure: secureCookies })
   await app.register(auditRoutes, { audit })
-  await app.register(moderationRoutes, { photoReview: services.photoReview })
+  await app.register(moderationRoutes, { photoReview: services.photoReview, reports: services.reports })
   if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
   app.all(`${API_PREFIX}*`, async () => {

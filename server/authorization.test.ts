@@ -350,6 +350,15 @@ const RULES: Record<string, Rule> = {
     expect: owned(200),
   },
   'GET /api/geocode.php': { call: get('/api/geocode.php?lat=52.09&lon=5.12'), expect: all(200) },
+  // An appeal names its report by the mailed token alone: an unknown one is refused to everyone alike.
+  'POST /api/appeal.php': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/appeal.php',
+      payload: { token: 'not-a-token-of-any-report', text: 'These are my own photos, truly.' },
+    }),
+    expect: all(404),
+  },
   'POST /api/complaints.php': {
     call: (w) => ({
       method: 'POST',

@@ -59,3 +59,65 @@ export const ReportDecisionInput = z.object({
     .optional(),
 })
 export type ReportDecisionInput = z.infer<typeof ReportDecisionInput>
+
+/** A report in the queue, with what a moderator needs to decide it. */
+export const ReportQueueItem = z.object({
+  id: z.number().int(),
+  status: z.enum(['open', 'appealed']),
+  reason: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+  queued_at: z.string(),
+  /** A member (by id and name) or a visitor (their given name); no address is shown. */
+  reporter: z.object({ user_id: z.number().int().nullable(), name: z.string() }),
+  reported: z
+    .object({
+      profile_id: z.number().int(),
+      user_id: z.number().int(),
+      name: z.string(),
+      age: z.number().int(),
+      country: z.string(),
+      account_status: z.string(),
+      about: z.string().nullable(),
+      fictional: z.boolean(),
+      photos: z.array(QueuePhoto),
+      /** Reports about this member before this one. */
+      earlier_reports: z.number().int(),
+    })
+    .nullable(),
+  /** The last messages between reporter and reported, oldest first, when they had a conversation. */
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      from: z.enum(['reporter', 'reported']),
+      kind: z.string(),
+      text: z.string(),
+      sent_at: z.string(),
+    }),
+  ),
+  /** For an appeal: the first decision, the member's appeal, and whether the viewer made it. */
+  appeal: z
+    .object({
+      outcome: z.enum(REPORT_OUTCOMES),
+      reason: z.string(),
+      text: z.string(),
+      decided_by_you: z.boolean(),
+    })
+    .nullable(),
+})
+export type ReportQueueItem = z.infer<typeof ReportQueueItem>
+export const ReportQueueResponse = z.object({ reports: z.array(ReportQueueItem), waiting: z.number().int() })
+
+export const ReportDecisionResponse = z.object({
+  report: z.object({
+    id: z.number().int(),
+    status: z.enum(['decided', 'closed']),
+    outcome: z.enum(REPORT_OUTCOMES),
+  }),
+})
+
+/** The member concerned appeals once, through the link mailed with the decision. */
+export const AppealInput = z.object({
+  token: z.string().trim().min(16).max(128),
+  text: z.string().trim().min(10, { error: 'appeal_short' }).max(4000),
+})

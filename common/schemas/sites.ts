@@ -41,6 +41,8 @@ export const SiteSettings = z.object({
   member_resell: YesNo,
   /** Whether new photos wait for moderation (pending) or show at once (active). */
   new_photo_status: z.enum(['pending', 'active']).default('active'),
+  /** Whether sign-ups with a throwaway mail address (disposable-email-domains) are refused. */
+  refuse_disposable_email: z.boolean().default(false),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 

@@ -17,6 +17,7 @@ import type { MemberPageService } from '#server/modules/members/member-page.serv
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { ProfileService } from '#server/modules/members/profile.service.ts'
 import type { PhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
+import type { ReportsService } from '#server/modules/moderation/reports.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
@@ -44,6 +45,7 @@ export interface AppServices {
   audit: AuditService
   dashboard: DashboardService
   photoReview: PhotoReviewService
+  reports: ReportsService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -52,6 +52,10 @@ const RULES: Record<string, Rule> = {
   admin: { url: page('/admin'), expect: all('302 /admin/login') },
   'admin/login': { url: page('/admin/login'), expect: all(200) },
   'admin/audit': { url: page('/admin/audit'), expect: all('302 /admin/login') },
+  'admin/photos': { url: page('/admin/photos'), expect: all('302 /admin/login') },
+  'admin/reports': { url: page('/admin/reports'), expect: all('302 /admin/login') },
+  // Anyone holding the mailed link may appeal (a banned member has no session); the page asks nothing.
+  'appeal/:token': { url: page('/appeal/not-a-real-token-0000'), expect: all(200) },
   'lang-config': { url: page('/lang-config'), expect: all(200) },
   login: { url: page('/login'), expect: visitorsOnly() },
   signup: { url: page('/signup'), expect: visitorsOnly() },

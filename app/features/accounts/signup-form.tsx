@@ -6,6 +6,7 @@ import { MIN_AGE } from '#common/constants.ts'
 import { SignupForm as SignupFormSchema } from '#common/schemas/accounts.ts'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { callApi } from '../../lib/api-client.ts'
+import { BAN_PAGE, isBanned } from '../../lib/ban-page.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
 import { storedTracking } from '../../lib/tracking.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -84,6 +85,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
       await callApi(api.signup, { body: payload, retries: 0 })
       window.location.assign('/complete-signup')
     } catch (error) {
+      if (isBanned(error)) return window.location.assign(BAN_PAGE)
       const result = apiFormErrors(error, t)
       setErrors(result.fields)
       setMessage(result.message)

@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { SignupLink } from '../../features/accounts/signup-modal.tsx'
 import { callApi } from '../../lib/api-client.ts'
+import { BAN_PAGE, isBanned } from '../../lib/ban-page.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import type { Route } from './+types/login'
 import { redirectMember } from './guards.server.ts'
@@ -32,6 +33,7 @@ export default function Login() {
       await callApi(api.postUser, { query: {}, body: { email, password }, retries: 0 })
       window.location.assign('/members')
     } catch (error) {
+      if (isBanned(error)) return window.location.assign(BAN_PAGE)
       const result = apiFormErrors(error, t)
       setMessage(result.message ?? Object.values(result.fields)[0] ?? t('errors.accounts.login_failed'))
       setBusy(false)

@@ -44,3 +44,11 @@ export async function loadPhotoQueue(context: Readonly<RouterContextProvider>) {
   const queue = await getAppContext(context).services.photoReview.queue()
   return { staff, ...queue }
 }
+
+/** /admin/reports: the report queue with each report's context (moderators). */
+export async function loadReportQueue(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['moderator'])
+  const app = getAppContext(context)
+  const queue = await app.services.reports.queue(app.staff?.staffId ?? null)
+  return { staff, ...queue }
+}

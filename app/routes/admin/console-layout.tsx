@@ -45,6 +45,13 @@ export default function ConsoleLayout() {
                     </NavLink>
                   </li>
                 ) : null}
+                {who.role === 'admin' || who.role === 'moderator' ? (
+                  <li className="nav-item">
+                    <NavLink className="nav-link" to="/admin/reports">
+                      {t('console.nav_reports')}
+                    </NavLink>
+                  </li>
+                ) : null}
                 {who.role === 'admin' ? (
                   <li className="nav-item">
                     <NavLink className="nav-link" to="/admin/audit">

@@ -26,6 +26,7 @@ ALTER TABLE "complaints" ADD COLUMN "outcome_detail" jsonb;--> statement-breakpo
 ALTER TABLE "complaints" ADD COLUMN "decided_by" integer;--> statement-breakpoint
 ALTER TABLE "complaints" ADD COLUMN "decided_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "complaints" ADD COLUMN "first_decided_by" integer;--> statement-breakpoint
+ALTER TABLE "complaints" ADD COLUMN "appeal_token_hash" text;--> statement-breakpoint
 ALTER TABLE "complaints" ADD COLUMN "appeal_text" text;--> statement-breakpoint
 ALTER TABLE "complaints" ADD COLUMN "appealed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "photos" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
@@ -33,6 +34,7 @@ ALTER TABLE "photos" ADD COLUMN "reject_reason" text;--> statement-breakpoint
 ALTER TABLE "photos" ADD COLUMN "phash" bigint;--> statement-breakpoint
 ALTER TABLE "photos" ADD COLUMN "duplicate_of" integer;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "suspended_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "signup_ip" text;--> statement-breakpoint
 -- Photos that existed before moderation count as reviewed; reports keep their filing time as queue time.
 UPDATE "photos" SET "reviewed_at" = "created_at" WHERE "status" <> 'pending';--> statement-breakpoint
 UPDATE "complaints" SET "queued_at" = "created_at";--> statement-breakpoint
@@ -51,4 +53,6 @@ CREATE INDEX "photos_review_queue" ON "photos" USING btree ("created_at","id") W
 CREATE INDEX "photos_phash_band0" ON "photos" USING btree ((("phash" >> 0) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
 CREATE INDEX "photos_phash_band1" ON "photos" USING btree ((("phash" >> 16) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
 CREATE INDEX "photos_phash_band2" ON "photos" USING btree ((("phash" >> 32) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
-CREATE INDEX "photos_phash_band3" ON "photos" USING btree ((("phash" >> 48) & 65535)) WHERE "photos"."phash" is not null;
+CREATE INDEX "photos_phash_band3" ON "photos" USING btree ((("phash" >> 48) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
+CREATE INDEX "users_signup_ip" ON "users" USING btree ("signup_ip","signup_date") WHERE "users"."signup_ip" is not null;--> statement-breakpoint
+ALTER TABLE "complaints" ADD CONSTRAINT "complaints_appeal_token_hash_unique" UNIQUE("appeal_token_hash");

@@ -62,6 +62,7 @@ const COMMON = {
   refund_days: 14,
   member_resell: 'no',
   new_photo_status: 'active',
+  refuse_disposable_email: true,
 } satisfies Partial<SiteSettings>
 
 /** The brands a fresh deployment serves; the first one is the default for unknown hosts. */

@@ -36,6 +36,8 @@ export const complaints = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     /** Who decided first: an appeal goes to someone else. */
     firstDecidedBy: integer('first_decided_by').references(() => staff.id),
+    /** SHA-256 of the single-use appeal link mailed to the member concerned with the outcome. */
+    appealTokenHash: text('appeal_token_hash').unique(),
     appealText: text('appeal_text'),
     appealedAt: timestamp('appealed_at', { withTimezone: true }),
   },

@@ -46,8 +46,11 @@ export const users = pgTable(
     deleteRemarks: text('delete_remarks'),
     /** A suspended member may not log in until then; the profile is hidden meanwhile (ADR 16). */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** The address the account was made from: many sign-ups from one address are a signal (ADR 16). */
+    signupIp: text('signup_ip'),
   },
   (t) => [
+    index('users_signup_ip').on(t.signupIp, t.signupDate).where(sql`${t.signupIp} is not null`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     uniqueIndex('users_site_email').on(t.siteId, sql`lower(${t.email})`),
   ],

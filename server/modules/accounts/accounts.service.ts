@@ -29,6 +29,7 @@ import {
   upsertPushSubscription,
 } from './accounts.queries.ts'
 import { issueEmailLink } from './email-links.ts'
+import { flagSignupBurst, screenSignup } from './signup-screening.ts'
 import { loadUser } from './user-view.ts'
 
 export type AccountsService = ReturnType<typeof createAccountsService>
@@ -100,6 +101,13 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
         throw new AppError('accounts.signup_closed', 403)
       if (isCommonPassword(input.password)) throw new AppError('accounts.password_common', 400)
       const existing = await selectUserByEmail(db, from.site.id, input.email)
+      if (existing?.status === 'banned') throw new AppError('accounts.banned', 403)
+      await screenSignup(db, {
+        siteId: from.site.id,
+        email: input.email,
+        ip: from.ip,
+        refuseDisposable: from.site.settings.refuse_disposable_email,
+      })
       if (existing?.deletedAt) throw new AppError('accounts.pending_deletion', 409)
       if (existing) throw new AppError('accounts.email_exists', 409)
       const passwordHash = await hashPassword(input.password)
@@ -119,6 +127,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
             passwordHash,
             status: 'not_confirmed',
             signupDate: now(),
+            signupIp: from.ip,
             language: from.locale,
             termsVersion: termsVersionDate(from.site.company.added),
             tracking:
@@ -143,6 +152,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
               reference: 'signup',
             })
           }
+          await flagSignupBurst(tx, from.ip, now())
           await issueEmailLink(tx, {
             userId: user.id,
             purpose: 'activation',
@@ -188,10 +198,16 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
       await guard.assertOpen()
       const existing = await selectUserByEmail(db, from.site.id, email)
       const valid = await verifyPassword(existing?.passwordHash ?? DUMMY_HASH, password)
-      if (!existing || !valid || existing.status === 'banned' || existing.status === 'deleted') {
+      if (!existing || !valid || existing.status === 'deleted') {
         await guard.failed()
         throw new AppError('accounts.login_failed', 401)
       }
+      // Told only to whoever knows the password (ADR 16).
+      if (existing.status === 'banned') throw new AppError('accounts.banned', 403)
+      if (existing.suspendedUntil && existing.suspendedUntil > at)
+        throw new AppError('accounts.suspended', 403, {
+          until: existing.suspendedUntil.toISOString().slice(0, 10),
+        })
       if (existing.deletedAt) throw new AppError('accounts.pending_deletion', 409)
       await guard.succeeded()
       await updateUser(db, existing.id, { lastLoginAt: at })

@@ -30,3 +30,48 @@ export function photoRejectedMail(
     }),
   }
 }
+
+interface Recipient {
+  email: string
+  name: string
+  language: string
+}
+
+/**
+ * The statement of reasons (ADR 16): what was decided and why, to the reporter and to the member
+ * concerned, each in their language; the member concerned gets the link to appeal once.
+ */
+export function reportOutcomeMail(
+  site: Site,
+  to: Recipient,
+  decision: { reportId: number; outcome: string; reason: string; until?: string },
+  side: { role: 'reporter' } | { role: 'member'; appealUrl: string | null },
+) {
+  const locale = localeOf(to.language)
+  const t = translator(locale)
+  const reporter = side.role === 'reporter'
+  return {
+    siteId: site.id,
+    to: to.email,
+    ...renderMail(site, locale, {
+      subject: reporter
+        ? t('mail.reportOutcome.reporterSubject', { id: decision.reportId, name: site.settings.name })
+        : t('mail.reportOutcome.memberSubject', { name: site.settings.name }),
+      greeting: t('mail.greeting', { name: to.name }),
+      paragraphs: [
+        reporter
+          ? t('mail.reportOutcome.reporterIntro', { id: decision.reportId })
+          : t('mail.reportOutcome.memberIntro'),
+        t(`mail.reportOutcome.${reporter ? 'outcomes' : 'memberOutcomes'}.${decision.outcome}`, {
+          until: decision.until,
+        }),
+        t('mail.reportOutcome.why', { reason: decision.reason }),
+        ...(side.role === 'member' && side.appealUrl ? [t('mail.reportOutcome.appealIntro')] : []),
+      ],
+      button:
+        side.role === 'member' && side.appealUrl
+          ? { label: t('mail.reportOutcome.appealButton'), url: side.appealUrl }
+          : undefined,
+    }),
+  }
+}

@@ -3,12 +3,13 @@ import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { PhotoReviewService } from './photo-review.service.ts'
+import type { ReportsService } from './reports.service.ts'
 
-/** The moderators' calls: the photo queue and its decisions. */
-export const moderationRoutes: FastifyPluginAsyncZod<{ photoReview: PhotoReviewService }> = async (
-  app,
-  { photoReview },
-) => {
+/** The moderators' calls (the photo and report queues and their decisions) and a member's appeal. */
+export const moderationRoutes: FastifyPluginAsyncZod<{
+  photoReview: PhotoReviewService
+  reports: ReportsService
+}> = async (app, { photoReview, reports }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -16,6 +17,25 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ photoReview: PhotoReviewS
   app.route({
     ...apiRoute(api.photoQueue),
     handler: async (request) => photoReview.queue(request.query.after),
+  })
+
+  app.route({
+    ...apiRoute(api.reportQueue),
+    handler: async (request) => reports.queue(staffActor(request).staffId),
+  })
+
+  app.route({
+    ...apiRoute(api.decideReport),
+    handler: async (request) => reports.decide(request.body, staffActor(request)),
+  })
+
+  app.route({
+    ...apiRoute(api.appeal),
+    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    handler: async (request) => {
+      await reports.appeal(request.body.token, request.body.text)
+      return { ok: true as const }
+    },
   })
 
   app.route({

@@ -7,7 +7,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
-import type { SitesService } from '#server/modules/sites/sites.service.ts'
+import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import { photoRejectedMail } from './moderation-mails.ts'
 import {
   countPhotoQueue,
@@ -94,43 +94,49 @@ export function createPhotoReviewService(
         const photo = await lockPhotoForReview(tx, input.photo)
         if (!photo) throw new AppError('moderation.photo_not_found', 404)
         if (photo.reviewedAt) throw new AppError('moderation.already_reviewed', 409)
-        return hidePhotoOrShow(
+        const rejectReason = input.decision === 'approve' ? null : input.reason
+        return applyPhotoDecision(
           tx,
           photo,
-          input.decision === 'approve' ? null : input.reason,
+          { rejectReason, via: 'photo', site: siteOf(photo.siteId) },
           actor,
           at,
-          'photo',
         )
       })
       if (result.status === 'rejected') deps.mail.kick()
       return { photo: { id: input.photo, status: result.status } }
     },
   }
+}
 
-  /** Within a transaction: shows a photo, or hides it with a reason told to its member; audited. */
-  async function hidePhotoOrShow(
-    tx: Executor,
-    photo: NonNullable<Awaited<ReturnType<typeof lockPhotoForReview>>>,
-    rejectReason: string | null,
-    actor: Actor,
-    at: Date,
-    via: 'photo' | 'report',
-  ) {
-    const status = rejectReason ? ('rejected' as const) : ('active' as const)
-    await updatePhotoReview(tx, photo.id, { status, reviewedAt: at, rejectReason })
-    if (status === 'rejected' && photo.mainPhotoId === photo.id)
-      await setMainPhoto(tx, photo.profileId, await selectNextMain(tx, photo.profileId))
-    if (status === 'active' && photo.mainPhotoId === null) await setMainPhoto(tx, photo.profileId, photo.id)
-    if (status === 'rejected')
-      await enqueueMail(tx, photoRejectedMail(siteOf(photo.siteId), photo, rejectReason ?? ''))
-    await recordAudit(tx, actor, at, {
-      action: status === 'active' ? 'photo.approve' : 'photo.reject',
-      target: { type: 'photo', id: photo.id },
-      reason: rejectReason,
-      before: { status: photo.status, member: photo.userId },
-      after: { status, via },
-    })
-    return { status }
-  }
+/** A photo as its decision needs it (locked by lockPhotoForReview). */
+export type PhotoUnderReview = NonNullable<Awaited<ReturnType<typeof lockPhotoForReview>>>
+
+/**
+ * Within a transaction: shows a photo, or hides it with a reason; audited. From the queue the
+ * member is told why by mail; from a report, the report's statement of reasons tells them.
+ */
+export async function applyPhotoDecision(
+  tx: Executor,
+  photo: PhotoUnderReview,
+  decision: { rejectReason: string | null; via: 'photo' | 'report'; site: Site },
+  actor: Actor,
+  at: Date,
+) {
+  const { rejectReason } = decision
+  const status = rejectReason ? ('rejected' as const) : ('active' as const)
+  await updatePhotoReview(tx, photo.id, { status, reviewedAt: at, rejectReason })
+  if (status === 'rejected' && photo.mainPhotoId === photo.id)
+    await setMainPhoto(tx, photo.profileId, await selectNextMain(tx, photo.profileId))
+  if (status === 'active' && photo.mainPhotoId === null) await setMainPhoto(tx, photo.profileId, photo.id)
+  if (status === 'rejected' && decision.via === 'photo')
+    await enqueueMail(tx, photoRejectedMail(decision.site, photo, rejectReason ?? ''))
+  await recordAudit(tx, actor, at, {
+    action: status === 'active' ? 'photo.approve' : 'photo.reject',
+    target: { type: 'photo', id: photo.id },
+    reason: rejectReason,
+    before: { status: photo.status, member: photo.userId },
+    after: { status, via: decision.via },
+  })
+  return { status }
 }

@@ -23,7 +23,12 @@ afterAll(() => t.close())
 
 async function upload(cookie: string, content: Buffer) {
   const { payload, headers } = multipartFile('photo', 'me.jpg', 'image/jpeg', content)
-  const res = await t.app.inject({ method: 'POST', url: '/api/photos.php', payload, headers: { ...headers, cookie } })
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/photos.php',
+    payload,
+    headers: { ...headers, cookie },
+  })
   if (res.statusCode !== 201) throw new Error(res.body)
   return res.json().photo as { id: number; status: string }
 }
@@ -74,7 +79,11 @@ describe('photo moderation', () => {
 
       const page = (await queue()).json()
       const item = page.photos.find((p: { id: number }) => p.id === photo.id)
-      expect(item).toMatchObject({ status: 'pending', member: { user_id: member.user.id }, duplicate_of: null })
+      expect(item).toMatchObject({
+        status: 'pending',
+        member: { user_id: member.user.id },
+        duplicate_of: null,
+      })
       expect(page.waiting).toBeGreaterThanOrEqual(1)
 
       const approved = await review({ photo: photo.id, decision: 'approve' })
@@ -124,7 +133,9 @@ describe('photo moderation', () => {
     const mail = await lastMailTo(t.database.db, member.email)
     expect(mail?.subject).toBe("Une de vos photos n'a pas été approuvée — LunaDate")
     expect(mail?.text).toContain("La raison : elle ne semble pas vous montrer (photo d'une autre personne")
-    expect(await auditOf(first.id)).toEqual([expect.objectContaining({ action: 'photo.reject', reason: 'not_you' })])
+    expect(await auditOf(first.id)).toEqual([
+      expect.objectContaining({ action: 'photo.reject', reason: 'not_you' }),
+    ])
   })
 
   it('flags a photo that repeats one on another account, even saved again at another size, and holds it', async () => {

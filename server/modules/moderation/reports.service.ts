@@ -1,0 +1,274 @@
+import type { ReportOutcome } from '#common/moderation.ts'
+import { ageOn } from '#common/schemas/accounts.ts'
+import type { ReportDecisionInput, ReportQueueItem } from '#common/schemas/moderation.ts'
+import type { Db, Executor } from '#server/db/client.ts'
+import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { mediaUrl } from '#server/lib/media-url.ts'
+import { hashToken, newToken } from '#server/lib/tokens.ts'
+import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
+import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import { localeOf, reportOutcomeMail } from './moderation-mails.ts'
+import { lockPhotoForReview } from './photo-review.queries.ts'
+import { applyPhotoDecision } from './photo-review.service.ts'
+import {
+  countEarlierReports,
+  countReportQueue,
+  endSuspensions,
+  liftRestriction,
+  lockReport,
+  restrictAccount,
+  selectMessagesBetween,
+  selectPhotosOf,
+  selectReporter,
+  selectReportQueue,
+  setProfileAbout,
+  updateReport,
+} from './reports.queries.ts'
+
+/** How long after a decision its member may appeal. */
+export const APPEAL_DAYS = 14
+
+/** What a decision changed, kept with the report so that an appeal can undo it. */
+interface OutcomeDetail {
+  photo?: number
+  days?: number
+  until?: string
+  /** The profile text hidden, and the account status before a ban. */
+  about?: string | null
+  statusBefore?: string
+}
+
+type LockedReport = NonNullable<Awaited<ReturnType<typeof lockReport>>>
+
+export type ReportsService = ReturnType<typeof createReportsService>
+
+/**
+ * Reports and what moderators make of them (ADR 16, the Digital Services Act's notice and action):
+ * a queue with each report's context; a decision (dismiss, warn, hide a photo or the text, suspend,
+ * ban) applied, audited and explained to both sides in their language in one transaction; one
+ * appeal by the member concerned, decided by another moderator.
+ */
+export function createReportsService(db: Db, deps: { now: Clock; sites: SitesService; mail: MailService }) {
+  const siteOf = (siteId: number | null | undefined): Site =>
+    deps.sites.list().find((s) => s.id === siteId) ?? deps.sites.list()[0]
+
+  /** Applies an outcome to the member concerned; answers what it changed. */
+  async function applyOutcome(
+    tx: Executor,
+    found: LockedReport,
+    input: ReportDecisionInput,
+    actor: Actor,
+    at: Date,
+  ): Promise<OutcomeDetail> {
+    const userId = found.userId
+    if (input.outcome === 'dismiss' || input.outcome === 'warn') return {}
+    if (userId === null || found.profileId === null) throw new AppError('moderation.no_member', 400)
+    switch (input.outcome) {
+      case 'hide_photo': {
+        if (!input.photo) throw new AppError('moderation.photo_required', 400)
+        const photo = await lockPhotoForReview(tx, input.photo)
+        if (!photo || photo.profileId !== found.profileId)
+          throw new AppError('moderation.photo_not_found', 404)
+        const site = siteOf(found.siteId)
+        await applyPhotoDecision(tx, photo, { rejectReason: 'other_rules', via: 'report', site }, actor, at)
+        return { photo: photo.id }
+      }
+      case 'hide_text':
+        await setProfileAbout(tx, found.profileId, null)
+        return { about: found.about }
+      case 'suspend': {
+        if (!input.days) throw new AppError('moderation.days_required', 400)
+        const until = shifted(at, input.days * DAY_MS)
+        await restrictAccount(tx, userId, { ban: false, until })
+        return { days: input.days, until: until.toISOString() }
+      }
+      case 'ban':
+        await restrictAccount(tx, userId, { ban: true, at })
+        return { statusBefore: found.accountStatus ?? 'active' }
+    }
+  }
+
+  /** Undoes what a first decision changed, when its appeal ends otherwise. */
+  async function undoOutcome(tx: Executor, found: LockedReport, actor: Actor, at: Date) {
+    const detail = (found.report.outcomeDetail ?? {}) as OutcomeDetail
+    const outcome = found.report.outcome as ReportOutcome
+    if (found.userId === null || found.profileId === null) return
+    if (outcome === 'ban') await liftRestriction(tx, found.userId, detail.statusBefore ?? 'active')
+    if (outcome === 'suspend') await liftRestriction(tx, found.userId, found.accountStatus ?? 'active')
+    if (outcome === 'hide_text' && detail.about) await setProfileAbout(tx, found.profileId, detail.about)
+    if (outcome === 'hide_photo' && detail.photo) {
+      const photo = await lockPhotoForReview(tx, detail.photo)
+      if (photo) {
+        const site = siteOf(found.siteId)
+        await applyPhotoDecision(tx, photo, { rejectReason: null, via: 'report', site }, actor, at)
+      }
+    }
+  }
+
+  return {
+    /** The queue: open reports and appeals, longest waiting first, each with its context. */
+    async queue(viewerStaffId: number | null): Promise<{ reports: ReportQueueItem[]; waiting: number }> {
+      const [rows, waiting] = await Promise.all([selectReportQueue(db), countReportQueue(db)])
+      const named = rows.flatMap((r) => (r.profile ? [{ profileId: r.profile.id, before: r.report.id }] : []))
+      const [photoRows, earlier] = await Promise.all([
+        selectPhotosOf(db, [...new Set(named.map((n) => n.profileId))]),
+        countEarlierReports(db, named),
+      ])
+      const today = deps.now()
+      const reports: ReportQueueItem[] = []
+      for (const { report, profile, accountStatus, suspendedUntil, siteId } of rows) {
+        const cdn = siteOf(siteId).settings.cdn_prefix
+        const conversation =
+          profile && report.userId ? await selectMessagesBetween(db, report.userId, profile.userId) : []
+        reports.push({
+          id: report.id,
+          status: report.status as 'open' | 'appealed',
+          reason: report.reason,
+          message: report.message,
+          created_at: report.createdAt.toISOString(),
+          queued_at: report.queuedAt.toISOString(),
+          reporter: { user_id: report.userId, name: report.name },
+          reported: profile
+            ? {
+                profile_id: profile.id,
+                user_id: profile.userId,
+                name: profile.name,
+                age: ageOn(profile.birthDate, today),
+                country: profile.country,
+                account_status:
+                  suspendedUntil && suspendedUntil > today ? 'suspended' : (accountStatus ?? 'unknown'),
+                about: profile.about,
+                fictional: profile.fictional,
+                photos: photoRows
+                  .filter((p) => p.profileId === profile.id)
+                  .map((p) => ({
+                    id: p.id,
+                    url: mediaUrl(cdn, p.filename),
+                    thumb_url: mediaUrl(cdn, p.thumbFilename),
+                    status: p.status as 'pending' | 'active' | 'rejected',
+                    created_at: p.createdAt.toISOString(),
+                  })),
+                earlier_reports: earlier.get(report.id) ?? 0,
+              }
+            : null,
+          messages: conversation.reverse().map((m) => ({
+            id: m.id,
+            from: m.sender === report.userId ? ('reporter' as const) : ('reported' as const),
+            kind: m.kind,
+            text: m.kind === 'gift' ? `[${m.giftKey}]` : m.body,
+            sent_at: m.createdAt.toISOString(),
+          })),
+          appeal:
+            report.status === 'appealed' && report.outcome
+              ? {
+                  outcome: report.outcome as ReportOutcome,
+                  reason: report.outcomeReason ?? '',
+                  text: report.appealText ?? '',
+                  decided_by_you: report.firstDecidedBy === viewerStaffId,
+                }
+              : null,
+        })
+      }
+      return { reports, waiting }
+    },
+
+    /**
+     * Decides a report (or its appeal): applies the outcome, writes the audit row, and mails the
+     * statement of reasons to the reporter and the member concerned, all in one transaction.
+     */
+    async decide(input: ReportDecisionInput, actor: Actor) {
+      const at = deps.now()
+      const result = await db.transaction(async (tx) => {
+        const found = await lockReport(tx, { id: input.report })
+        if (!found) throw new AppError('moderation.report_not_found', 404)
+        const { report } = found
+        if (report.status !== 'open' && report.status !== 'appealed')
+          throw new AppError('moderation.report_closed', 409)
+        const appeal = report.status === 'appealed'
+        if (appeal && report.firstDecidedBy === actor.staffId)
+          throw new AppError('moderation.same_moderator', 409)
+        // An appeal's decision replaces the first: what the first changed is undone unless it stands.
+        if (appeal && report.outcome !== input.outcome) await undoOutcome(tx, found, actor, at)
+        const detail =
+          appeal && report.outcome === input.outcome
+            ? ((report.outcomeDetail ?? {}) as OutcomeDetail)
+            : await applyOutcome(tx, found, input, actor, at)
+        const site = siteOf(found.siteId ?? report.siteId)
+        const appealToken =
+          !appeal && input.outcome !== 'dismiss' && found.userId !== null ? newToken() : null
+        const status = appeal ? ('closed' as const) : ('decided' as const)
+        await updateReport(tx, report.id, {
+          status,
+          outcome: input.outcome,
+          outcomeReason: input.reason,
+          outcomeDetail: detail,
+          decidedBy: actor.staffId,
+          decidedAt: at,
+          ...(appeal ? {} : { firstDecidedBy: actor.staffId }),
+          appealTokenHash: appealToken?.hash ?? null,
+        })
+        await recordAudit(tx, actor, at, {
+          action: appeal ? 'report.appeal_decided' : 'report.decided',
+          target: { type: 'report', id: report.id },
+          reason: input.reason,
+          before: { status: report.status, outcome: report.outcome, member: found.userId },
+          after: { status, outcome: input.outcome, ...detail },
+        })
+        const decision = {
+          reportId: report.id,
+          outcome: input.outcome,
+          reason: input.reason,
+          until: detail.until?.slice(0, 10),
+        }
+        const reporter = report.userId ? await selectReporter(tx, report.userId) : null
+        await enqueueMail(
+          tx,
+          reportOutcomeMail(
+            site,
+            reporter ?? { email: report.email, name: report.name, language: site.settings.domain_language },
+            decision,
+            { role: 'reporter' },
+          ),
+        )
+        if (found.userId !== null && found.email && found.profileName && input.outcome !== 'dismiss') {
+          const appealUrl = appealToken ? `${deps.sites.origin(site)}/appeal/${appealToken.token}` : null
+          await enqueueMail(
+            tx,
+            reportOutcomeMail(
+              site,
+              { email: found.email, name: found.profileName, language: localeOf(found.language ?? 'en') },
+              decision,
+              { role: 'member', appealUrl },
+            ),
+          )
+        }
+        return { id: report.id, status, outcome: input.outcome }
+      })
+      deps.mail.kick()
+      return { report: result }
+    },
+
+    /** The member concerned appeals, once, through the mailed link: the report returns to the queue. */
+    async appeal(token: string, text: string): Promise<void> {
+      const at = deps.now()
+      await db.transaction(async (tx) => {
+        const found = await lockReport(tx, { appealTokenHash: hashToken(token) })
+        const decidedAt = found?.report.decidedAt
+        if (found?.report.status !== 'decided' || !decidedAt || shifted(decidedAt, APPEAL_DAYS * DAY_MS) < at)
+          throw new AppError('moderation.appeal_invalid', 404)
+        await updateReport(tx, found.report.id, {
+          status: 'appealed',
+          appealText: text,
+          appealedAt: at,
+          queuedAt: at,
+          appealTokenHash: null,
+        })
+      })
+    },
+
+    /** Shows the profiles whose suspension ended (a scheduled job). */
+    endSuspensions: () => endSuspensions(db, deps.now()),
+  }
+}
