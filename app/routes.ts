@@ -8,6 +8,8 @@ export default [
     route('admin/audit', 'routes/admin/audit.tsx'),
     route('admin/photos', 'routes/admin/photos.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
+    route('admin/signals', 'routes/admin/signals.tsx'),
+    route('admin/bans', 'routes/admin/bans.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

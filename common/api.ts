@@ -128,6 +128,11 @@ export const api = table({
   photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: ['moderator'] },
   reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: ['moderator'] },
   decideReport: { method: POST, path: '/api/admin/report-decision.php', tag: 'moderation', body: moderation.ReportDecisionInput, output: moderation.ReportDecisionResponse, roles: ['moderator'] },
+  signalQueue: { method: GET, path: '/api/admin/signals.php', tag: 'moderation', output: moderation.SignalQueueResponse, roles: ['moderator'] },
+  reviewSignal: { method: POST, path: '/api/admin/signal-review.php', tag: 'moderation', body: moderation.SignalReviewInput, output: moderation.SignalReviewResponse, roles: ['moderator'] },
+  bans: { method: GET, path: '/api/admin/bans.php', tag: 'moderation', output: moderation.BansResponse, roles: ['moderator'] },
+  addBan: { method: POST, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanInput, output: moderation.BanCreated, status: 201, roles: ['moderator'] },
+  removeBan: { method: DELETE, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanRemoveInput, output: ok, roles: ['moderator'] },
   reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
 })
 

@@ -45,9 +45,11 @@ import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
 import { profileRoutes } from './modules/members/profile.routes.ts'
 import { createProfileService } from './modules/members/profile.service.ts'
+import { createBansService } from './modules/moderation/bans.service.ts'
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
 import { createPhotoReviewService } from './modules/moderation/photo-review.service.ts'
 import { createReportsService } from './modules/moderation/reports.service.ts'
+import { createSignalsService } from './modules/moderation/signals.service.ts'
 import { createDirectDebitService } from './modules/payments/direct-debit.service.ts'
 import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
@@ -158,7 +160,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
   if (redisBus) app.addHook('onClose', () => redisBus.close())
   const events = redisBus ?? createEventBus(onEventError)
-  const chat = createChatService(database.db, { events, mediaDir: path.join(env.DATA_DIR, 'media') })
+  const signals = createSignalsService(database.db, { now, sites })
+  const chat = createChatService(database.db, {
+    events,
+    mediaDir: path.join(env.DATA_DIR, 'media'),
+    onOpening: signals.opening,
+    onError: (error) => app.log.error({ err: error }, 'reading an opening message for signals failed'),
+  })
   const likes = createLikesService(database.db, { events, members, now })
   const swipes = createSwipeService(database.db, { likes, now })
   const sandboxPsp = createSandboxPspService(database.db, { now })
@@ -197,6 +205,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     dashboard: createDashboardService(database.db, { now }),
     photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
     reports: createReportsService(database.db, { now, sites, mail }),
+    signals,
+    bans: createBansService(database.db, { now, sites }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -213,6 +223,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'end-suspensions',
         cron: '*/10 * * * *',
         run: () => services.reports.endSuspensions(),
+      },
+      {
+        name: 'forget-opening-messages',
+        cron: '41 3 * * *',
+        run: () => signals.forgetOpenings(),
       },
       {
         name: 'forget-unconfirmed-direct-debits',
@@ -258,7 +273,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(complaintsRoutes, { complaints })
   await app.register(staffRoutes, { staff, secure: secureCookies })
   await app.register(auditRoutes, { audit })
-  await app.register(moderationRoutes, { photoReview: services.photoReview, reports: services.reports })
+  await app.register(moderationRoutes, {
+    photoReview: services.photoReview,
+    reports: services.reports,
+    signals,
+    bans: services.bans,
+  })
   if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
   app.all(`${API_PREFIX}*`, async () => {

@@ -1,5 +1,11 @@
 import { z } from 'zod'
-import { PHOTO_REJECT_REASONS, REPORT_OUTCOMES, SUSPENSION_DAYS } from '../moderation.ts'
+import {
+  BAN_KINDS,
+  PHOTO_REJECT_REASONS,
+  REPORT_OUTCOMES,
+  SIGNAL_KINDS,
+  SUSPENSION_DAYS,
+} from '../moderation.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 
@@ -121,3 +127,44 @@ export const AppealInput = z.object({
   token: z.string().trim().min(16).max(128),
   text: z.string().trim().min(10, { error: 'appeal_short' }).max(4000),
 })
+
+export const SignalItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(SIGNAL_KINDS),
+  detail: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+  member: z.object({
+    user_id: z.number().int(),
+    profile_id: z.number().int(),
+    name: z.string(),
+    account_status: z.string(),
+  }),
+})
+export type SignalItem = z.infer<typeof SignalItem>
+export const SignalQueueResponse = z.object({ signals: z.array(SignalItem), waiting: z.number().int() })
+
+/** Dismiss a signal, or open a case for it in the report queue (where every action is). */
+export const SignalReviewInput = z.object({ signal: Id, action: z.enum(['dismiss', 'open_case']) })
+export const SignalReviewResponse = z.object({ report: z.number().int().nullable() })
+
+export const BanItem = z.object({
+  id: z.number().int(),
+  kind: z.enum(BAN_KINDS),
+  value: z.string(),
+  reason: z.string(),
+  /** The site's name, or null for every site. */
+  site: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+})
+export const BansResponse = z.object({ bans: z.array(BanItem) })
+export const BanInput = z.object({
+  kind: z.enum(BAN_KINDS),
+  value: z.string().trim().toLowerCase().min(3).max(254),
+  reason: z.string().trim().min(5, { error: 'reason_short' }).max(500),
+  /** A site's id, or absent for every site. */
+  site: Id.optional(),
+})
+export type BanInput = z.infer<typeof BanInput>
+export const BanCreated = z.object({ ban: BanItem })
+export const BanRemoveInput = z.object({ ban: Id })

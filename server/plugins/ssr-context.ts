@@ -16,8 +16,10 @@ import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { ProfileService } from '#server/modules/members/profile.service.ts'
+import type { BansService } from '#server/modules/moderation/bans.service.ts'
 import type { PhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
 import type { ReportsService } from '#server/modules/moderation/reports.service.ts'
+import type { SignalsService } from '#server/modules/moderation/signals.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
@@ -46,6 +48,8 @@ export interface AppServices {
   dashboard: DashboardService
   photoReview: PhotoReviewService
   reports: ReportsService
+  signals: SignalsService
+  bans: BansService
 }
 
 /** What the server knows about a page request before React Router runs. */

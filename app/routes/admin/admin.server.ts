@@ -52,3 +52,17 @@ export async function loadReportQueue(context: Readonly<RouterContextProvider>) 
   const queue = await app.services.reports.queue(app.staff?.staffId ?? null)
   return { staff, ...queue }
 }
+
+/** /admin/signals: members put in the queue without a report (moderators). */
+export async function loadSignals(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['moderator'])
+  return { staff, ...(await getAppContext(context).services.signals.queue()) }
+}
+
+/** /admin/bans: sign-up bans by address, domain and network (moderators). */
+export async function loadBans(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['moderator'])
+  const { services } = getAppContext(context)
+  const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
+  return { staff, sites, ...(await services.bans.list()) }
+}

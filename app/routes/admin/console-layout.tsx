@@ -7,6 +7,16 @@ import type { Route } from './+types/console-layout'
 
 type Staff = { email: string; role: string }
 
+/** The console's pages and the roles that see them (admins see all; the loaders check the same). */
+const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly string[] }> = [
+  { to: '/admin', label: 'console.dashboard.title', roles: ['moderator', 'support', 'operator'] },
+  { to: '/admin/photos', label: 'console.nav_photos', roles: ['moderator'] },
+  { to: '/admin/reports', label: 'console.nav_reports', roles: ['moderator'] },
+  { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
+  { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
+  { to: '/admin/audit', label: 'console.audit.title', roles: [] },
+]
+
 async function logout() {
   try {
     await callApi(api.staffLogout, { retries: 1 })
@@ -33,32 +43,13 @@ export default function ConsoleLayout() {
           {who ? (
             <>
               <ul className="navbar-nav flex-wrap">
-                <li className="nav-item">
-                  <NavLink className="nav-link" to="/admin" end>
-                    {t('console.dashboard.title')}
-                  </NavLink>
-                </li>
-                {who.role === 'admin' || who.role === 'moderator' ? (
-                  <li className="nav-item">
-                    <NavLink className="nav-link" to="/admin/photos">
-                      {t('console.nav_photos')}
+                {CONSOLE_PAGES.filter((p) => who.role === 'admin' || p.roles.includes(who.role)).map((p) => (
+                  <li className="nav-item" key={p.to}>
+                    <NavLink className="nav-link" to={p.to} end={p.to === '/admin'}>
+                      {t(p.label)}
                     </NavLink>
                   </li>
-                ) : null}
-                {who.role === 'admin' || who.role === 'moderator' ? (
-                  <li className="nav-item">
-                    <NavLink className="nav-link" to="/admin/reports">
-                      {t('console.nav_reports')}
-                    </NavLink>
-                  </li>
-                ) : null}
-                {who.role === 'admin' ? (
-                  <li className="nav-item">
-                    <NavLink className="nav-link" to="/admin/audit">
-                      {t('console.audit.title')}
-                    </NavLink>
-                  </li>
-                ) : null}
+                ))}
               </ul>
               <div className="d-flex align-items-center gap-3 ms-auto mw-100">
                 <span className="navbar-text small text-truncate" data-testid="console-staff">

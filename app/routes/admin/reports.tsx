@@ -34,6 +34,7 @@ const typing = (target: EventTarget | null) =>
  */
 export default function Reports({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const reasonLabel = useReasonLabel()
   const [reports, setReports] = useState<ReportQueueItem[]>(loaderData.reports)
   const [waiting, setWaiting] = useState(loaderData.waiting)
   const [selected, setSelected] = useState(0)
@@ -94,9 +95,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
                     data-testid="report-item"
                   >
                     <span className="fw-semibold">#{r.id}</span>{' '}
-                    <span className="badge text-bg-secondary">
-                      {t(`complaints.reasons.${r.reason}`, r.reason)}
-                    </span>{' '}
+                    <span className="badge text-bg-secondary">{reasonLabel(r.reason)}</span>{' '}
                     {r.status === 'appealed' ? (
                       <span className="badge text-bg-warning">{t('console.reports.status.appealed')}</span>
                     ) : null}
@@ -115,6 +114,13 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   )
 }
 
+/** What a report is about, as the member chose it, or an automatic signal. */
+function useReasonLabel() {
+  const { t } = useTranslation()
+  return (reason: string) =>
+    reason === 'signal' ? t('console.reports.signal') : t(`complaints.reasons.${reason}`, reason)
+}
+
 function ReportDetail({
   report,
   onDecided,
@@ -123,6 +129,7 @@ function ReportDetail({
   onDecided: (report: ReportQueueItem, outcome: ReportOutcome) => void
 }) {
   const { t } = useTranslation()
+  const reasonLabel = useReasonLabel()
   const [outcome, setOutcome] = useState<ReportOutcome>('dismiss')
   const [reason, setReason] = useState('')
   const [days, setDays] = useState<number>(7)
@@ -171,7 +178,7 @@ function ReportDetail({
     <article className="card" aria-labelledby={`report-${report.id}`} data-testid="report-detail">
       <div className="card-body">
         <h2 className="h5" id={`report-${report.id}`}>
-          #{report.id} · {t(`complaints.reasons.${report.reason}`, report.reason)}
+          #{report.id} · {reasonLabel(report.reason)}
         </h2>
         <p className="small text-body-secondary mb-1">
           {t('console.reports.from')}:{' '}

@@ -1,7 +1,8 @@
 -- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Each element of
 -- `sends` is {sender, client_id, profile | conversation, kind, body, gift_key, photo_filename,
 -- photo_thumb, price, free_limit}; the answer has one element per send, in order: {error, name} when
--- it may not go, or {message, credits, sender_profile_id, partner_user_id, unread, charged, fresh}.
+-- it may not go, or {message, credits, sender_profile_id, partner_user_id, unread, charged, fresh,
+-- opening (the sender's first message in this conversation)}.
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
 -- the message and both sides of the conversation are written together.
@@ -135,7 +136,7 @@ BEGIN
 
     results := results || jsonb_build_object('message', msg, 'credits', balance,
       'sender_profile_id', sender.profile_id, 'partner_user_id', target.partner_user_id,
-      'unread', partner_unread, 'charged', cost > 0, 'fresh', true);
+      'unread', partner_unread, 'charged', cost > 0, 'fresh', true, 'opening', NOT target.has_sent);
   END LOOP;
   RETURN to_jsonb(results);
 END

@@ -18,6 +18,14 @@ CREATE TABLE "member_signals" (
 	"reviewed_by" integer
 );
 --> statement-breakpoint
+CREATE TABLE "opening_messages" (
+	"sender_user_id" integer NOT NULL,
+	"text_hash" text NOT NULL,
+	"conversation_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	CONSTRAINT "opening_messages_sender_user_id_text_hash_conversation_id_pk" PRIMARY KEY("sender_user_id","text_hash","conversation_id")
+);
+--> statement-breakpoint
 DROP INDEX "complaints_status";--> statement-breakpoint
 ALTER TABLE "complaints" ADD COLUMN "queued_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "complaints" ADD COLUMN "outcome" text;--> statement-breakpoint
@@ -42,9 +50,11 @@ ALTER TABLE "bans" ADD CONSTRAINT "bans_site_id_sites_id_fk" FOREIGN KEY ("site_
 ALTER TABLE "bans" ADD CONSTRAINT "bans_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_signals" ADD CONSTRAINT "member_signals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_signals" ADD CONSTRAINT "member_signals_reviewed_by_staff_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "opening_messages" ADD CONSTRAINT "opening_messages_sender_user_id_users_id_fk" FOREIGN KEY ("sender_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "bans_kind_value" ON "bans" USING btree ("kind","value",coalesce("site_id", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "member_signals_open" ON "member_signals" USING btree ("user_id","kind") WHERE "member_signals"."reviewed_at" is null;--> statement-breakpoint
 CREATE INDEX "member_signals_queue" ON "member_signals" USING btree ("created_at","id") WHERE "member_signals"."reviewed_at" is null;--> statement-breakpoint
+CREATE INDEX "opening_messages_created" ON "opening_messages" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_first_decided_by_staff_id_fk" FOREIGN KEY ("first_decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "complaints_queue" ON "complaints" USING btree ("queued_at","id") WHERE "complaints"."status" in ('open', 'appealed');--> statement-breakpoint

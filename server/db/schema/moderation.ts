@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core'
 import { users } from './members.ts'
 import { sites } from './sites.ts'
 import { staff } from './staff.ts'
@@ -46,5 +56,25 @@ export const memberSignals = pgTable(
   (t) => [
     uniqueIndex('member_signals_open').on(t.userId, t.kind).where(sql`${t.reviewedAt} is null`),
     index('member_signals_queue').on(t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
+  ],
+)
+
+/**
+ * The first message of each conversation a member opened, by a hash of its text: the same opening
+ * sent to many members within a day is a signal (spam, scams). Kept a few days (a job forgets them).
+ */
+export const openingMessages = pgTable(
+  'opening_messages',
+  {
+    senderUserId: integer('sender_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    textHash: text('text_hash').notNull(),
+    conversationId: integer('conversation_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.senderUserId, t.textHash, t.conversationId] }),
+    index('opening_messages_created').on(t.createdAt),
   ],
 )

@@ -39,8 +39,11 @@ export type SendResult =
       message: MessageRow
       credits: number
       senderProfileId: number
-      /** Set for a new message: whom it went to, their unread count, whether it was paid. */
-      fresh: { partnerUserId: number; unread: number; charged: boolean } | null
+      /**
+       * Set for a new message: whom it went to, their unread count, whether it was paid, and whether
+       * it is the sender's first message in this conversation.
+       */
+      fresh: { partnerUserId: number; unread: number; charged: boolean; opening: boolean } | null
     }
 
 type SendResultJson =
@@ -53,6 +56,7 @@ type SendResultJson =
       partner_user_id?: number
       unread?: number
       charged?: boolean
+      opening?: boolean
     }
 
 /**
@@ -94,6 +98,7 @@ export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<
             partnerUserId: Number(r.partner_user_id),
             unread: Number(r.unread ?? 0),
             charged: Boolean(r.charged),
+            opening: Boolean(r.opening),
           }
         : null,
     }

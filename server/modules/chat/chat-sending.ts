@@ -40,7 +40,24 @@ const REFUSALS: Record<SendRefusal, number> = {
  * Sending (spec sections 4, 6 and 9): the debit and the message are one transaction in chat_send; a
  * retried send (same client_id) sends and debits nothing twice; events go out after the commit.
  */
-export function createChatSending(db: Db, deps: { events: EventBus; mediaDir: string }) {
+/** A sender's first text message in a conversation, as the moderators' signals read it. */
+export interface OpeningMessage {
+  senderUserId: number
+  partnerUserId: number
+  conversation: number
+  text: string
+}
+
+export function createChatSending(
+  db: Db,
+  deps: {
+    events: EventBus
+    mediaDir: string
+    /** Told of every opening text message after its commit (moderation's signals); never awaited. */
+    onOpening?: (opening: OpeningMessage) => Promise<unknown>
+    onError?: (error: unknown) => void
+  },
+) {
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
   const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends))
   const toMessage = messageView
@@ -98,6 +115,16 @@ export function createChatSending(db: Db, deps: { events: EventBus; mediaDir: st
       deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
       if (charged)
         deps.events.emit({ type: 'credits.changed', userId: senderUserId, credits: outcome.credits })
+      if (outcome.fresh.opening && out.kind === 'text' && deps.onOpening) {
+        deps
+          .onOpening({
+            senderUserId,
+            partnerUserId,
+            conversation,
+            text,
+          })
+          .catch((error: unknown) => deps.onError?.(error))
+      }
     }
     return { message, conversation: message.conversation, credits: outcome.credits }
   }

@@ -21,7 +21,7 @@ import {
   selectProfileIdOfUser,
   selectUnreadTotal,
 } from './chat.queries.ts'
-import { createChatSending } from './chat-sending.ts'
+import { createChatSending, type OpeningMessage } from './chat-sending.ts'
 import { messageView } from './message-view.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
@@ -32,7 +32,13 @@ export type ChatService = ReturnType<typeof createChatService>
  */
 export function createChatService(
   db: Db,
-  deps: { events: EventBus; mediaDir: string; historyLimit?: number },
+  deps: {
+    events: EventBus
+    mediaDir: string
+    historyLimit?: number
+    onOpening?: (opening: OpeningMessage) => Promise<unknown>
+    onError?: (error: unknown) => void
+  },
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
   const toMessage = messageView

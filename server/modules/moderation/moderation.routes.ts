@@ -2,14 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { BansService } from './bans.service.ts'
 import type { PhotoReviewService } from './photo-review.service.ts'
 import type { ReportsService } from './reports.service.ts'
+import type { SignalsService } from './signals.service.ts'
 
 /** The moderators' calls (the photo and report queues and their decisions) and a member's appeal. */
 export const moderationRoutes: FastifyPluginAsyncZod<{
   photoReview: PhotoReviewService
   reports: ReportsService
-}> = async (app, { photoReview, reports }) => {
+  signals: SignalsService
+  bans: BansService
+}> = async (app, { photoReview, reports, signals, bans }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -34,6 +38,37 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     handler: async (request) => {
       await reports.appeal(request.body.token, request.body.text)
+      return { ok: true as const }
+    },
+  })
+
+  app.route({
+    ...apiRoute(api.signalQueue),
+    handler: async () => signals.queue(),
+  })
+
+  app.route({
+    ...apiRoute(api.reviewSignal),
+    handler: async (request) => signals.review(request.body, staffActor(request)),
+  })
+
+  app.route({
+    ...apiRoute(api.bans),
+    handler: async () => bans.list(),
+  })
+
+  app.route({
+    ...apiRoute(api.addBan),
+    handler: async (request, reply) => {
+      reply.code(201)
+      return bans.add(request.body, staffActor(request))
+    },
+  })
+
+  app.route({
+    ...apiRoute(api.removeBan),
+    handler: async (request) => {
+      await bans.remove(request.body.ban, staffActor(request))
       return { ok: true as const }
     },
   })

@@ -222,16 +222,18 @@ export function createReportsService(db: Db, deps: { now: Clock; sites: SitesSer
           reason: input.reason,
           until: detail.until?.slice(0, 10),
         }
+        // A case opened from a signal has no reporter to tell.
         const reporter = report.userId ? await selectReporter(tx, report.userId) : null
-        await enqueueMail(
-          tx,
-          reportOutcomeMail(
-            site,
-            reporter ?? { email: report.email, name: report.name, language: site.settings.domain_language },
-            decision,
-            { role: 'reporter' },
-          ),
-        )
+        if (report.reason !== 'signal')
+          await enqueueMail(
+            tx,
+            reportOutcomeMail(
+              site,
+              reporter ?? { email: report.email, name: report.name, language: site.settings.domain_language },
+              decision,
+              { role: 'reporter' },
+            ),
+          )
         if (found.userId !== null && found.email && found.profileName && input.outcome !== 'dismiss') {
           const appealUrl = appealToken ? `${deps.sites.origin(site)}/appeal/${appealToken.token}` : null
           await enqueueMail(

@@ -3,13 +3,14 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import { type Db, queryRows } from '#server/db/client.ts'
 import { complaints } from '#server/db/schema/complaints.ts'
 import { photos, users } from '#server/db/schema/members.ts'
+import { memberSignals } from '#server/db/schema/moderation.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 
 /** How many days the dashboard's daily counts go back. */
 export const DASHBOARD_DAYS = 14
 
 export interface QueueState {
-  queue: 'photos' | 'reports'
+  queue: 'photos' | 'reports' | 'signals'
   waiting: number
   /** When the oldest item came in, or null when none waits. */
   oldest: string | null
@@ -35,10 +36,15 @@ export function createDashboardService(db: Db, deps: { now: Clock }) {
         db,
         sql`select count(*)::int as waiting, min(${complaints.queuedAt}) as oldest from ${complaints} where ${complaints.status} in ('open', 'appealed')`,
       )
+      const [signalQueue] = await queryRows<{ waiting: number; oldest: Date | null }>(
+        db,
+        sql`select count(*)::int as waiting, min(${memberSignals.createdAt}) as oldest from ${memberSignals} where ${memberSignals.reviewedAt} is null`,
+      )
       const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null)
       return [
         { queue: 'photos', waiting: Number(photoQueue.waiting), oldest: iso(photoQueue.oldest) },
         { queue: 'reports', waiting: Number(reportQueue.waiting), oldest: iso(reportQueue.oldest) },
+        { queue: 'signals', waiting: Number(signalQueue.waiting), oldest: iso(signalQueue.oldest) },
       ]
     },
 

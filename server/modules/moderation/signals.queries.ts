@@ -1,0 +1,107 @@
+import { and, asc, count, eq, gte, isNull, lt } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { complaints } from '#server/db/schema/complaints.ts'
+import { profiles, users } from '#server/db/schema/members.ts'
+import { memberSignals, openingMessages } from '#server/db/schema/moderation.ts'
+
+export const SIGNAL_PAGE = 50
+
+export async function insertSignal(
+  db: Executor,
+  values: { userId: number; kind: string; detail: Record<string, unknown>; createdAt: Date },
+) {
+  await db.insert(memberSignals).values(values).onConflictDoNothing()
+}
+
+/** Records an opening and answers in how many conversations the sender opened with it since `since`. */
+export async function recordOpening(
+  db: Executor,
+  opening: { senderUserId: number; textHash: string; conversationId: number; createdAt: Date },
+  since: Date,
+): Promise<number> {
+  await db.insert(openingMessages).values(opening).onConflictDoNothing()
+  const [row] = await db
+    .select({ n: count() })
+    .from(openingMessages)
+    .where(
+      and(
+        eq(openingMessages.senderUserId, opening.senderUserId),
+        eq(openingMessages.textHash, opening.textHash),
+        gte(openingMessages.createdAt, since),
+      ),
+    )
+  return Number(row?.n ?? 0)
+}
+
+export async function forgetOpenings(db: Executor, before: Date) {
+  await db.delete(openingMessages).where(lt(openingMessages.createdAt, before))
+}
+
+/** The open signals, oldest first, with their member. */
+export function selectSignalQueue(db: Executor) {
+  return db
+    .select({
+      id: memberSignals.id,
+      kind: memberSignals.kind,
+      detail: memberSignals.detail,
+      createdAt: memberSignals.createdAt,
+      userId: users.id,
+      siteId: users.siteId,
+      accountStatus: users.status,
+      profileId: profiles.id,
+      name: profiles.name,
+    })
+    .from(memberSignals)
+    .innerJoin(users, eq(users.id, memberSignals.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(isNull(memberSignals.reviewedAt))
+    .orderBy(asc(memberSignals.createdAt), asc(memberSignals.id))
+    .limit(SIGNAL_PAGE)
+}
+
+export async function countSignalQueue(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(memberSignals).where(isNull(memberSignals.reviewedAt))
+  return Number(row?.n ?? 0)
+}
+
+export function lockSignal(db: Executor, id: number) {
+  return db
+    .select({
+      signal: memberSignals,
+      siteId: users.siteId,
+      profileId: profiles.id,
+      name: profiles.name,
+    })
+    .from(memberSignals)
+    .innerJoin(users, eq(users.id, memberSignals.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(memberSignals.id, id))
+    .for('update', { of: memberSignals })
+    .then((rows) => rows[0] ?? null)
+}
+
+export async function markSignalReviewed(db: Executor, id: number, staffId: number | null, at: Date) {
+  await db.update(memberSignals).set({ reviewedAt: at, reviewedBy: staffId }).where(eq(memberSignals.id, id))
+}
+
+/** A case in the report queue opened from a signal (no reporter to tell). */
+export async function insertSignalCase(
+  db: Executor,
+  values: { siteId: number; profileId: number; supportEmail: string; message: string; at: Date },
+) {
+  const [row] = await db
+    .insert(complaints)
+    .values({
+      siteId: values.siteId,
+      userId: null,
+      reportedProfileId: values.profileId,
+      name: 'Signal',
+      email: values.supportEmail,
+      reason: 'signal',
+      message: values.message,
+      createdAt: values.at,
+      queuedAt: values.at,
+    })
+    .returning({ id: complaints.id })
+  return row.id
+}
