@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, test as base, expect, type Page } from '@playwright/test'
+import { totpCode, totpStep } from '../../server/lib/totp.ts'
+import { E2E_STAFF_KEYS } from './staff-account.ts'
 
 /** Pages fail their test on any console error or uncaught exception (CSP violations included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -115,4 +118,24 @@ export async function newMember(
   }
   const me = await (await page.request.get('/api/user.php')).json()
   return { page, context, email, profileId: me.user.profile.id as number }
+}
+
+/**
+ * Logs a staff member of scripts/e2e-server.ts into the console: password, then a code from their
+ * authenticator key (enrolling at the first login, whose recovery codes it passes by).
+ */
+export async function consoleLogin(page: Page, account: { email: string; password: string }) {
+  const keys = JSON.parse(readFileSync(E2E_STAFF_KEYS, 'utf8')) as Record<string, string>
+  waitForAppAfterNavigation(page)
+  await page.goto('/admin/login')
+  await page.getByLabel('E-mail').fill(account.email)
+  await page.getByLabel('Password').fill(account.password)
+  await page.getByRole('button', { name: 'Next' }).click()
+  const enroll = page.getByRole('heading', { name: 'Set up your authenticator app' })
+  await expect(enroll.or(page.getByRole('heading', { name: 'Code from your app' }))).toBeVisible()
+  const enrolling = await enroll.isVisible()
+  await page.getByLabel('Code', { exact: true }).fill(totpCode(keys[account.email], totpStep(new Date())))
+  await page.getByRole('button', { name: 'Log in' }).click()
+  if (enrolling) await page.getByRole('link', { name: /saved them/ }).click()
+  await expect(page).toHaveURL('/admin')
 }

@@ -1,2 +1,20 @@
-/** The admin scripts/e2e-server.ts makes with `npm run staff -- create` before the server starts. */
-export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-admin-password-long' }
+/** The staff scripts/e2e-server.ts makes with `npm run staff -- create` before the server starts. */
+export const E2E_ADMIN = {
+  email: 'e2e-admin@example.com',
+  password: 'e2e-admin-password-long',
+  role: 'admin',
+}
+export const E2E_MODERATOR = {
+  email: 'e2e-moderator@example.com',
+  password: 'e2e-moderator-password-long',
+  role: 'moderator',
+}
+export const E2E_SUPPORT = {
+  email: 'e2e-support@example.com',
+  password: 'e2e-support-password-long',
+  role: 'support',
+}
+export const E2E_STAFF = [E2E_ADMIN, E2E_MODERATOR, E2E_SUPPORT]
+
+/** Where the server's start writes each account's authenticator key (from the printed otpauth:// link). */
+export const E2E_STAFF_KEYS = '.tmp/e2e-staff-keys.json'

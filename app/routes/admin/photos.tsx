@@ -150,10 +150,10 @@ export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
                 data-testid="queue-photo"
                 data-photo-id={photo.id}
               >
-                <div className="card-body d-flex flex-wrap gap-3">
+                <div className="card-body d-flex flex-column flex-md-row gap-3">
                   <button
                     type="button"
-                    className="btn p-0 border-0"
+                    className="btn p-0 border-0 flex-shrink-0 align-self-start"
                     onClick={() => setSelected(i)}
                     aria-label={t('console.photos.photoOf', { id: photo.id, name: photo.member.name })}
                   >
@@ -165,7 +165,7 @@ export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
                       className="rounded object-fit-contain bg-body-secondary"
                     />
                   </button>
-                  <div className="flex-grow-1" style={{ minWidth: 220 }}>
+                  <div className="flex-grow-1" style={{ minWidth: 0 }}>
                     <h2 className="h6 mb-1">
                       {photo.member.name}, {photo.member.age} · {photo.member.country} ·{' '}
                       <span className="text-body-secondary">

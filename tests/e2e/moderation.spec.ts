@@ -1,0 +1,121 @@
+import type { Locator, Page } from '@playwright/test'
+import { testJpeg } from '../support/images.ts'
+import { consoleLogin, expect, expectAccessible, newMember, test } from './fixtures.ts'
+import { E2E_MODERATOR } from './staff-account.ts'
+
+/** Presses J until the queue's selected card is this one (keyboard only, as a moderator works). */
+async function selectWithKeys(page: Page, target: Locator) {
+  for (let i = 0; i < 40; i++) {
+    if ((await target.getAttribute('aria-current')) === 'true') return
+    await page.keyboard.press('j')
+  }
+  throw new Error('the card was never selected')
+}
+
+test.describe
+  .serial('moderation', () => {
+    // One console session for the file: a code from the app works once in its 30 s.
+    let page: Page
+    test.beforeAll(async ({ browser }) => {
+      page = await (await browser.newContext()).newPage()
+      await consoleLogin(page, E2E_MODERATOR)
+    })
+    test.afterAll(() => page.context().close())
+
+    test('a moderator approves one photo and rejects another with the keyboard; the member is told why in French', async ({
+      browser,
+    }) => {
+      const member = await newMember(browser, { name: 'Noor' })
+      await member.page.request.put('/api/user.php', { data: { language: 'fr' } })
+      const ids: number[] = []
+      for (const colour of ['#3a5f8a', '#8a3a5f']) {
+        const res = await member.page.request.post('/api/photos.php', {
+          multipart: {
+            photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(300, colour) },
+          },
+        })
+        expect(res.status()).toBe(201)
+        ids.push((await res.json()).photo.id)
+      }
+
+      await page.goto('/admin')
+      await page.getByRole('link', { name: 'Photos' }).click()
+      await expect(page.getByRole('heading', { name: 'Photo queue' })).toBeVisible()
+      const cards = page.getByTestId('queue-photo')
+      const first = cards.and(page.locator(`[data-photo-id="${ids[0]}"]`))
+      const second = cards.and(page.locator(`[data-photo-id="${ids[1]}"]`))
+      await expect(first).toContainText('Noor')
+      await expect(first).toContainText("The member's other photos")
+      await expectAccessible(page)
+
+      await selectWithKeys(page, first)
+      await page.keyboard.press('a')
+      await expect(first).toHaveCount(0)
+      await expect(page.getByRole('status')).toHaveText('Decided: Approve')
+      await selectWithKeys(page, second)
+      await page.keyboard.press('2')
+      await expect(second).toHaveCount(0)
+      await expect(page.getByRole('status')).toContainText('Reject: Not the member')
+
+      await member.page.goto('/profile')
+      await expect(member.page.getByText('Rejected')).toBeVisible()
+      await member.page.goto('/dev/mailbox')
+      const mail = member.page.locator('article.mail').filter({ hasText: member.email }).first()
+      await expect(mail).toContainText("Une de vos photos n'a pas été approuvée")
+      await expect(mail).toContainText('elle ne semble pas vous montrer')
+      await member.context.close()
+    })
+
+    test('a moderator bans a reported member from the report queue: both are told, the banned member lands on /pages/ban', async ({
+      browser,
+    }) => {
+      const reported = await newMember(browser, { name: 'Scamper', gender: 'male' })
+      const reporter = await newMember(browser, { name: 'Ines' })
+      await reporter.page.request.put('/api/user.php', { data: { language: 'fr' } })
+      const filed = await reporter.page.request.post('/api/complaints.php', {
+        data: {
+          name: 'Ines',
+          email: reporter.email,
+          reason: 'spam_scam',
+          message: 'He asked me for money for a plane ticket.',
+          profile: reported.profileId,
+        },
+      })
+      expect(filed.status()).toBe(201)
+      const reportId = (await filed.json()).id
+
+      await page.goto('/admin')
+      await page.getByRole('link', { name: 'Reports' }).click()
+      const item = page.getByTestId('report-item').filter({ hasText: `#${reportId}` })
+      await item.click()
+      const detail = page.getByTestId('report-detail')
+      await expect(detail).toContainText('He asked me for money for a plane ticket.')
+      await expect(detail).toContainText('Scamper')
+      await expectAccessible(page)
+      await detail.getByRole('heading').first().click()
+      await page.keyboard.press('b')
+      await expect(page.getByLabel('Reason the member and the reporter read')).toBeFocused()
+      await expect(page.getByLabel('Ban')).toBeChecked()
+      await page.keyboard.type('Asking members for money breaks our rules.')
+      await page.keyboard.press('Control+Enter')
+      await expect(item).toHaveCount(0)
+      await expect(page.getByRole('status')).toHaveText(`Report ${reportId}: Ban`)
+
+      // The banned member's session is gone; logging in again leads to the ban page.
+      await reported.page.goto('/login')
+      await reported.page.getByLabel('E-mail').fill(reported.email)
+      await reported.page.getByLabel('Password').fill('maple-lantern-52')
+      await reported.page.getByRole('button', { name: 'Log in' }).click()
+      await expect(reported.page).toHaveURL('/pages/ban')
+
+      await reporter.page.goto('/dev/mailbox')
+      const toReporter = reporter.page.locator('article.mail').filter({ hasText: reporter.email }).first()
+      await expect(toReporter).toContainText(`À propos de votre signalement n° ${reportId}`)
+      await expect(toReporter).toContainText('Le compte est définitivement fermé.')
+      const toMember = reporter.page.locator('article.mail').filter({ hasText: reported.email }).first()
+      await expect(toMember).toContainText('Your account is closed')
+      await expect(toMember).toContainText('Appeal this decision')
+      await reporter.context.close()
+      await reported.context.close()
+    })
+  })
