@@ -10,6 +10,8 @@ export default [
     route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/signals', 'routes/admin/signals.tsx'),
     route('admin/bans', 'routes/admin/bans.tsx'),
+    route('admin/members', 'routes/admin/members.tsx'),
+    route('admin/members/:id', 'routes/admin/member-file.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

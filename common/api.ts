@@ -8,6 +8,7 @@ import * as members from './schemas/members.ts'
 import * as moderation from './schemas/moderation.ts'
 import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
+import * as support from './schemas/support.ts'
 import type { StaffRole } from './staff.ts'
 
 /**
@@ -133,6 +134,10 @@ export const api = table({
   bans: { method: GET, path: '/api/admin/bans.php', tag: 'moderation', output: moderation.BansResponse, roles: ['moderator'] },
   addBan: { method: POST, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanInput, output: moderation.BanCreated, status: 201, roles: ['moderator'] },
   removeBan: { method: DELETE, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanRemoveInput, output: ok, roles: ['moderator'] },
+  lookUpMembers: { method: GET, path: '/api/admin/members.php', tag: 'support', query: support.MemberLookupQuery, output: support.MemberLookupResponse, roles: ['support'] },
+  memberFile: { method: GET, path: '/api/admin/member.php', tag: 'support', query: support.MemberFileQuery, output: support.MemberFileResponse, roles: ['support'] },
+  correctCredits: { method: POST, path: '/api/admin/member-credits.php', tag: 'support', body: support.CreditCorrectionInput, output: support.CreditCorrectionResponse, roles: ['support'] },
+  supportAction: { method: POST, path: '/api/admin/member-action.php', tag: 'support', body: support.SupportActionInput, output: ok, roles: ['support'] },
   reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
 })
 

@@ -24,6 +24,8 @@ import { accountSettingsRoutes } from './modules/accounts/account-settings.route
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts'
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
+import { memberSupportRoutes } from './modules/accounts/member-support.routes.ts'
+import { createMemberSupportService } from './modules/accounts/member-support.service.ts'
 import { createPasswordService } from './modules/accounts/password.service.ts'
 import { auditRoutes } from './modules/audit/audit.routes.ts'
 import { createAuditService } from './modules/audit/audit.service.ts'
@@ -207,6 +209,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reports: createReportsService(database.db, { now, sites, mail }),
     signals,
     bans: createBansService(database.db, { now, sites }),
+    memberSupport: createMemberSupportService(database.db, { now, sites, mail }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -273,6 +276,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(complaintsRoutes, { complaints })
   await app.register(staffRoutes, { staff, secure: secureCookies })
   await app.register(auditRoutes, { audit })
+  await app.register(memberSupportRoutes, { support: services.memberSupport })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,

@@ -6,6 +6,7 @@ import type { EventBus } from '#server/lib/events.ts'
 import type { StaffIdentity } from '#server/lib/require-staff.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
+import type { MemberSupportService } from '#server/modules/accounts/member-support.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
 import type { AuditService } from '#server/modules/audit/audit.service.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
@@ -50,6 +51,7 @@ export interface AppServices {
   reports: ReportsService
   signals: SignalsService
   bans: BansService
+  memberSupport: MemberSupportService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -66,3 +66,24 @@ export async function loadBans(context: Readonly<RouterContextProvider>) {
   const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
   return { staff, sites, ...(await services.bans.list()) }
 }
+
+/** /admin/members: find a member (support). */
+export async function loadMemberLookup(context: Readonly<RouterContextProvider>, request: Request) {
+  const staff = requireStaffPage(context, ['support'])
+  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 254)
+  const { members } = q ? await getAppContext(context).services.memberSupport.lookUp(q) : { members: [] }
+  return { staff, q, members }
+}
+
+/** /admin/members/{id}: a member's file (support). */
+export async function loadMemberFile(context: Readonly<RouterContextProvider>, id: string | undefined) {
+  const staff = requireStaffPage(context, ['support'])
+  const userId = Number(id)
+  if (!Number.isInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw data(null, { status: 404 })
+  const { member } = await getAppContext(context)
+    .services.memberSupport.file(userId)
+    .catch(() => {
+      throw data(null, { status: 404 })
+    })
+  return { staff, member }
+}

@@ -57,6 +57,7 @@ CREATE INDEX "member_signals_queue" ON "member_signals" USING btree ("created_at
 CREATE INDEX "opening_messages_created" ON "opening_messages" USING btree ("created_at");--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_decided_by_staff_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_first_decided_by_staff_id_fk" FOREIGN KEY ("first_decided_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_outbox_to" ON "mail_outbox" USING btree ("to_address","id");--> statement-breakpoint
 CREATE INDEX "complaints_queue" ON "complaints" USING btree ("queued_at","id") WHERE "complaints"."status" in ('open', 'appealed');--> statement-breakpoint
 CREATE INDEX "complaints_created" ON "complaints" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "photos_review_queue" ON "photos" USING btree ("created_at","id") WHERE "photos"."reviewed_at" is null;--> statement-breakpoint
@@ -64,5 +65,6 @@ CREATE INDEX "photos_phash_band0" ON "photos" USING btree ((("phash" >> 0) & 655
 CREATE INDEX "photos_phash_band1" ON "photos" USING btree ((("phash" >> 16) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
 CREATE INDEX "photos_phash_band2" ON "photos" USING btree ((("phash" >> 32) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
 CREATE INDEX "photos_phash_band3" ON "photos" USING btree ((("phash" >> 48) & 65535)) WHERE "photos"."phash" is not null;--> statement-breakpoint
+CREATE INDEX "profiles_name_prefix" ON "profiles" USING btree (lower("name") text_pattern_ops);--> statement-breakpoint
 CREATE INDEX "users_signup_ip" ON "users" USING btree ("signup_ip","signup_date") WHERE "users"."signup_ip" is not null;--> statement-breakpoint
 ALTER TABLE "complaints" ADD CONSTRAINT "complaints_appeal_token_hash_unique" UNIQUE("appeal_token_hash");

@@ -79,7 +79,11 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
   },
-  (t) => [index('mail_outbox_pending').on(t.createdAt).where(sql`${t.sentAt} is null`)],
+  (t) => [
+    index('mail_outbox_pending').on(t.createdAt).where(sql`${t.sentAt} is null`),
+    // Member support reads the mails sent to an address.
+    index('mail_outbox_to').on(t.toAddress, t.id),
+  ],
 )
 
 /**

@@ -96,6 +96,8 @@ export const profiles = pgTable(
       index('profiles_visible_region_gender').on(t.regionId, t.gender, t.lastActiveAt.desc()).where(visible),
       index('profiles_visible_country_gender_birth').on(t.country, t.gender, t.birthDate).where(visible),
       index('profiles_visible_birth').on(t.birthDate).where(visible),
+      // Member support finds a member by the start of the name (ADR 16).
+      index('profiles_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
     ]
   },
 )

@@ -1,0 +1,349 @@
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useRevalidator } from 'react-router'
+import { api } from '#common/api.ts'
+import type { SupportActionInput } from '#common/schemas/support.ts'
+import { callApi } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
+import type { Route } from './+types/member-file'
+import { loadMemberFile } from './admin.server.ts'
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return loadMemberFile(context, params.id)
+}
+
+/** An action without the member and the reason, which the page adds. */
+type ActionBody = SupportActionInput extends infer A
+  ? A extends unknown
+    ? Omit<A, 'user' | 'reason'>
+    : never
+  : never
+
+const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="card mb-3">
+      <div className="card-body">
+        <h2 className="h6 card-title">{title}</h2>
+        {children}
+      </div>
+    </section>
+  )
+}
+
+/** /admin/members/{id}: the member's file and support's actions, each with a reason (audited). */
+export default function MemberFile({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const { member } = loaderData
+  const { account, profile } = member
+  const revalidator = useRevalidator()
+  const [delta, setDelta] = useState('')
+  const [reason, setReason] = useState('')
+  const [email, setEmail] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [status, setStatus] = useState('')
+
+  async function run(call: () => Promise<string>) {
+    setBusy(true)
+    setError(null)
+    try {
+      setStatus(await call())
+      setDelta('')
+      revalidator.revalidate()
+    } catch (e) {
+      setError(apiErrorMessage(e, t))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const correct = (event: FormEvent) => {
+    event.preventDefault()
+    void run(async () => {
+      const { credits } = await callApi(api.correctCredits, {
+        body: { user: account.user_id, delta: Number(delta), reason },
+        retries: 0,
+      })
+      return t('console.members.creditsNow', { credits })
+    })
+  }
+  const act = (body: ActionBody) =>
+    run(async () => {
+      await callApi(api.supportAction, {
+        body: { user: account.user_id, reason, ...body } as SupportActionInput,
+        retries: 0,
+      })
+      return t('console.members.done')
+    })
+
+  return (
+    <>
+      <title>{`#${account.user_id} ${profile.name}`}</title>
+      <p className="mb-1">
+        <Link to="/admin/members">← {t('console.members.title')}</Link>
+      </p>
+      <h1 className="h4 mb-3">
+        #{account.user_id} {profile.name}, {profile.age}{' '}
+        <span className="badge text-bg-light align-middle">{account.status}</span>
+      </h1>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+      <div className="row g-3">
+        <div className="col-lg-7">
+          <Section title={t('console.members.account')}>
+            <dl className="row small mb-0">
+              <dt className="col-5">E-mail</dt>
+              <dd className="col-7 text-break" data-testid="member-email">
+                {account.email}
+              </dd>
+              <dt className="col-5">{t('console.members.credits')}</dt>
+              <dd className="col-7" data-testid="member-credits">
+                {account.credits}
+                {account.paid_user ? ` · ${t('console.members.paid')}` : ''}
+              </dd>
+              <dt className="col-5">{t('console.members.signedUp')}</dt>
+              <dd className="col-7">
+                {day(account.signup_date)} · {account.site}
+              </dd>
+              <dt className="col-5">{t('console.members.lastLogin')}</dt>
+              <dd className="col-7">{day(account.last_login_at)}</dd>
+              <dt className="col-5">{t('console.members.language')}</dt>
+              <dd className="col-7">{account.language}</dd>
+              {account.deleted_at ? (
+                <>
+                  <dt className="col-5">{t('console.members.deleted')}</dt>
+                  <dd className="col-7">{day(account.deleted_at)}</dd>
+                </>
+              ) : null}
+              {account.suspended_until ? (
+                <>
+                  <dt className="col-5">{t('console.members.suspendedUntil')}</dt>
+                  <dd className="col-7">{day(account.suspended_until)}</dd>
+                </>
+              ) : null}
+              {account.notifications_disabled.length > 0 ? (
+                <>
+                  <dt className="col-5">{t('console.members.notificationsDisabled')}</dt>
+                  <dd className="col-7">{account.notifications_disabled.join(', ')}</dd>
+                </>
+              ) : null}
+            </dl>
+          </Section>
+          <Section title={t('console.members.profile')}>
+            <p className="small mb-1">
+              {profile.country} · {profile.status}
+              {profile.hidden ? ' · hidden' : ''}
+              {profile.fictional ? ' · fictional' : ''}
+            </p>
+            {profile.about ? <p className="small fst-italic">{profile.about}</p> : null}
+            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+              {member.photos.map((p) => (
+                <li key={p.id}>
+                  <img
+                    src={p.thumb_url}
+                    alt={`${p.id} (${p.status})`}
+                    width={80}
+                    height={80}
+                    className={`rounded ${p.status === 'rejected' ? 'opacity-50' : ''}`}
+                  />
+                </li>
+              ))}
+            </ul>
+          </Section>
+          <Section title={t('console.members.payments')}>
+            <Rows
+              empty={member.payments.length === 0}
+              head={[
+                t('console.members.when'),
+                t('console.members.reference'),
+                t('console.members.amount'),
+                t('console.members.status'),
+              ]}
+            >
+              {member.payments.map((p) => (
+                <tr key={p.id}>
+                  <td className="text-nowrap">{day(p.created_at)}</td>
+                  <td className="font-monospace small">
+                    {p.id}
+                    {p.provider_id ? ` / ${p.provider_id}` : ''}
+                  </td>
+                  <td className="text-nowrap">
+                    {(p.amount / 100).toFixed(2)} {p.currency} · {p.credits} · {p.method}
+                  </td>
+                  <td>{p.status}</td>
+                </tr>
+              ))}
+            </Rows>
+          </Section>
+          <Section title={t('console.members.ledger')}>
+            <Rows
+              empty={member.ledger.length === 0}
+              head={[
+                t('console.members.when'),
+                t('console.members.what'),
+                t('console.members.change'),
+                t('console.members.balance'),
+              ]}
+            >
+              {member.ledger.map((l) => (
+                <tr key={l.id}>
+                  <td className="text-nowrap">{day(l.created_at)}</td>
+                  <td>{l.reason}</td>
+                  <td className={l.delta < 0 ? 'text-danger' : 'text-success'}>
+                    {l.delta > 0 ? '+' : ''}
+                    {l.delta}
+                  </td>
+                  <td>{l.balance_after}</td>
+                </tr>
+              ))}
+            </Rows>
+          </Section>
+        </div>
+        <div className="col-lg-5">
+          <Section title={t('console.members.actions')}>
+            <label className="form-label small" htmlFor="support-reason">
+              {t('console.members.reason')}
+            </label>
+            <input
+              id="support-reason"
+              className="form-control form-control-sm mb-3"
+              value={reason}
+              minLength={5}
+              onChange={(e) => setReason(e.target.value)}
+            />
+            {error ? (
+              <div className="alert alert-danger py-2" role="alert">
+                {error}
+              </div>
+            ) : null}
+            <form className="d-flex gap-2 align-items-end mb-3" onSubmit={correct}>
+              <div>
+                <label className="form-label small" htmlFor="credit-delta">
+                  {t('console.members.delta')}
+                </label>
+                <input
+                  id="credit-delta"
+                  type="number"
+                  step={1}
+                  required
+                  className="form-control form-control-sm"
+                  style={{ width: 120 }}
+                  value={delta}
+                  onChange={(e) => setDelta(e.target.value)}
+                />
+              </div>
+              <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
+                {t('console.members.correct')}
+              </button>
+            </form>
+            <div className="d-flex flex-wrap gap-2 mb-3">
+              {account.status === 'not_confirmed' ? (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  disabled={busy}
+                  onClick={() => void act({ action: 'resend_activation' })}
+                >
+                  {t('console.members.resend')}
+                </button>
+              ) : null}
+              {account.deleted_at ? (
+                <button
+                  type="button"
+                  className="btn btn-outline-success btn-sm"
+                  disabled={busy}
+                  onClick={() => void act({ action: 'restore' })}
+                >
+                  {t('console.members.restore')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn-outline-danger btn-sm"
+                  disabled={busy}
+                  onClick={() => void act({ action: 'delete' })}
+                >
+                  {t('console.members.delete')}
+                </button>
+              )}
+            </div>
+            <form
+              className="d-flex gap-2 align-items-end"
+              onSubmit={(e) => {
+                e.preventDefault()
+                void act({ action: 'change_email', email })
+              }}
+            >
+              <div className="flex-grow-1">
+                <label className="form-label small" htmlFor="new-email">
+                  {t('console.members.newEmail')}
+                </label>
+                <input
+                  id="new-email"
+                  type="email"
+                  required
+                  className="form-control form-control-sm"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                />
+              </div>
+              <button type="submit" className="btn btn-outline-primary btn-sm" disabled={busy}>
+                {t('console.members.changeEmail')}
+              </button>
+            </form>
+          </Section>
+          <Section title={t('console.members.sessions')}>
+            <Rows
+              empty={member.sessions.length === 0}
+              head={[t('console.members.when'), t('console.members.open')]}
+            >
+              {member.sessions.map((s) => (
+                <tr key={s.id}>
+                  <td>{day(s.created_at)}</td>
+                  <td>{day(s.expires_at)}</td>
+                </tr>
+              ))}
+            </Rows>
+          </Section>
+          <Section title={t('console.members.mails')}>
+            <Rows
+              empty={member.mails.length === 0}
+              head={[t('console.members.when'), t('console.members.subject')]}
+            >
+              {member.mails.map((m) => (
+                <tr key={m.id}>
+                  <td className="text-nowrap">{day(m.created_at)}</td>
+                  <td>{m.subject}</td>
+                </tr>
+              ))}
+            </Rows>
+          </Section>
+        </div>
+      </div>
+    </>
+  )
+}
+
+function Rows({ head, empty, children }: { head: string[]; empty: boolean; children: ReactNode }) {
+  const { t } = useTranslation()
+  if (empty) return <p className="small text-body-secondary mb-0">{t('console.members.noneYet')}</p>
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm small mb-0">
+        <thead>
+          <tr>
+            {head.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  )
+}

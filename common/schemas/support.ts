@@ -1,0 +1,103 @@
+import { z } from 'zod'
+import { Email } from './accounts.ts'
+
+const Id = z.number().int().positive().max(2_147_483_647)
+const Reason = z.string().trim().min(5, { error: 'reason_short' }).max(500)
+
+/** Find a member by id (#42), e-mail address, the start of the name, or a payment's reference. */
+export const MemberLookupQuery = z.object({ q: z.string().trim().min(1).max(254) })
+
+export const MemberHit = z.object({
+  user_id: z.number().int(),
+  profile_id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  site: z.string(),
+  status: z.string(),
+  signup_date: z.string(),
+})
+export const MemberLookupResponse = z.object({ members: z.array(MemberHit) })
+
+export const MemberFileQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** Everything support may see of a member: never a password hash or a card. */
+export const MemberFile = z.object({
+  account: z.object({
+    user_id: z.number().int(),
+    email: z.string(),
+    site: z.string(),
+    status: z.string(),
+    language: z.string(),
+    credits: z.number().int(),
+    paid_user: z.boolean(),
+    signup_date: z.string(),
+    last_login_at: z.string().nullable(),
+    deleted_at: z.string().nullable(),
+    suspended_until: z.string().nullable(),
+    notifications_disabled: z.array(z.string()),
+  }),
+  profile: z.object({
+    profile_id: z.number().int(),
+    name: z.string(),
+    age: z.number().int(),
+    country: z.string(),
+    status: z.string(),
+    hidden: z.boolean(),
+    fictional: z.boolean(),
+    about: z.string().nullable(),
+  }),
+  photos: z.array(z.object({ id: z.number().int(), thumb_url: z.string(), status: z.string() })),
+  sessions: z.array(z.object({ id: z.number().int(), created_at: z.string(), expires_at: z.string() })),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      provider_id: z.string().nullable(),
+      status: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      credits: z.number().int(),
+      method: z.string(),
+      created_at: z.string(),
+    }),
+  ),
+  ledger: z.array(
+    z.object({
+      id: z.number().int(),
+      delta: z.number().int(),
+      balance_after: z.number().int(),
+      reason: z.string(),
+      reference: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+  mails: z.array(
+    z.object({
+      id: z.number().int(),
+      subject: z.string(),
+      created_at: z.string(),
+      sent_at: z.string().nullable(),
+    }),
+  ),
+})
+export type MemberFile = z.infer<typeof MemberFile>
+export const MemberFileResponse = z.object({ member: MemberFile })
+
+export const CreditCorrectionInput = z.object({
+  user: Id,
+  delta: z
+    .number()
+    .int()
+    .min(-100_000)
+    .max(100_000)
+    .refine((d) => d !== 0, { error: 'number_invalid' }),
+  reason: Reason,
+})
+export const CreditCorrectionResponse = z.object({ credits: z.number().int() })
+
+export const SupportActionInput = z.discriminatedUnion('action', [
+  z.object({ user: Id, action: z.literal('resend_activation'), reason: Reason }),
+  z.object({ user: Id, action: z.literal('change_email'), email: Email, reason: Reason }),
+  z.object({ user: Id, action: z.literal('delete'), reason: Reason }),
+  z.object({ user: Id, action: z.literal('restore'), reason: Reason }),
+])
+export type SupportActionInput = z.infer<typeof SupportActionInput>

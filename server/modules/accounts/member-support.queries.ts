@@ -1,0 +1,117 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { creditLedger, mailOutbox, sessions } from '#server/db/schema/accounts.ts'
+import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { payments } from '#server/db/schema/payments.ts'
+import { sites } from '#server/db/schema/sites.ts'
+
+const HITS = 20
+
+const hitColumns = {
+  userId: users.id,
+  profileId: profiles.id,
+  name: profiles.name,
+  email: users.email,
+  siteId: users.siteId,
+  status: users.status,
+  signupDate: users.signupDate,
+}
+
+/**
+ * Members matching what support typed: an id (of the account or the profile), an e-mail address
+ * (every site's), a payment's id or provider reference, or else the start of the name. Each look-up
+ * uses an index.
+ */
+export async function lookUpMembers(db: Executor, q: string) {
+  const base = () => db.select(hitColumns).from(users).innerJoin(profiles, eq(profiles.userId, users.id))
+  const id = q.match(/^#?(\d{1,9})$/)?.[1]
+  if (id) {
+    const n = Number(id)
+    return base().where(sql`${users.id} = ${n} or ${profiles.id} = ${n}`).limit(HITS)
+  }
+  if (q.includes('@')) {
+    // Through each site's (site_id, lower(email)) index.
+    return base()
+      .innerJoin(sites, eq(sites.id, users.siteId))
+      .where(sql`lower(${users.email}) = ${q.toLowerCase()}`)
+      .limit(HITS)
+  }
+  const byPayment = await base()
+    .innerJoin(payments, eq(payments.userId, users.id))
+    // The provider reference through the (provider, provider_id) index.
+    .where(
+      sql`${payments.id} = ${q} or (${payments.provider} in ('sandbox', 'mollie') and ${payments.providerId} = ${q})`,
+    )
+    .limit(HITS)
+  if (byPayment.length > 0) return byPayment
+  const prefix = `${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`
+  return base().where(sql`lower(${profiles.name}) like ${prefix}`).orderBy(desc(users.signupDate)).limit(HITS)
+}
+
+export function selectMemberAccount(db: Executor, userId: number) {
+  return db
+    .select({ user: users, profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0] ?? null)
+}
+
+export function selectMemberPhotos(db: Executor, profileId: number) {
+  return db
+    .select({ id: photos.id, thumb: photos.thumbFilename, status: photos.status })
+    .from(photos)
+    .where(eq(photos.profileId, profileId))
+    .orderBy(photos.position, photos.id)
+}
+
+export function selectLiveSessions(db: Executor, userId: number, at: Date) {
+  return db
+    .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, at)))
+    .orderBy(desc(sessions.createdAt))
+    .limit(50)
+}
+
+export function selectMemberPayments(db: Executor, userId: number) {
+  return db
+    .select({
+      id: payments.id,
+      providerId: payments.providerId,
+      status: payments.status,
+      amount: payments.amount,
+      currency: payments.currency,
+      credits: payments.credits,
+      method: payments.method,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .where(eq(payments.userId, userId))
+    .orderBy(desc(payments.createdAt))
+    .limit(100)
+}
+
+export function selectLedger(db: Executor, userId: number) {
+  return db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.userId, userId))
+    .orderBy(desc(creditLedger.id))
+    .limit(100)
+}
+
+/** The mails sent to the member's address (the outbox keeps them by address). */
+export function selectMailsTo(db: Executor, email: string) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      subject: mailOutbox.subject,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, email))
+    .orderBy(desc(mailOutbox.id))
+    .limit(50)
+}
