@@ -65,6 +65,9 @@ export const api = table({
   changePassword: { method: PUT, path: '/api/password.php', tag: 'accounts', body: accounts.ChangePasswordInput, output: ok },
   requestEmailChange: { method: POST, path: '/api/mail-change.php', tag: 'accounts', body: accounts.EmailChangeInput, output: ok },
   confirmEmailChange: { method: PUT, path: '/api/mail-change.php', tag: 'accounts', body: accounts.TokenInput, output: ok },
+  requestDataExport: { method: POST, path: '/api/data-export.php', tag: 'accounts', output: accounts.DataExportRequested },
+  /** The mailed link: the zip, or back to /profile when the link no longer works. */
+  downloadDataExport: { method: GET, path: '/api/data-export.php', tag: 'accounts', query: accounts.DataExportQuery },
   restoreAccount: { method: POST, path: '/api/account-restore.php', tag: 'accounts', body: accounts.TokenInput, output: ok },
 
   // Chat

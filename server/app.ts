@@ -24,6 +24,8 @@ import { accountSettingsRoutes } from './modules/accounts/account-settings.route
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts'
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts'
 import { createAccountsService } from './modules/accounts/accounts.service.ts'
+import { dataExportRoutes } from './modules/accounts/data-export.routes.ts'
+import { createDataExportService } from './modules/accounts/data-export.service.ts'
 import { memberSupportRoutes } from './modules/accounts/member-support.routes.ts'
 import { createMemberSupportService } from './modules/accounts/member-support.service.ts'
 import { createPasswordService } from './modules/accounts/password.service.ts'
@@ -147,10 +149,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onClose', async () => mail.stop())
   const accounts = createAccountsService(database.db, { mail, now })
   const passwords = createPasswordService(database.db, { mail, now })
+  // Jobs start after the services: a request kicks the export job once it runs.
+  const kicks = { exports: () => {} }
+  const exports = createDataExportService(database.db, {
+    now,
+    sites,
+    mail,
+    dataDir: env.DATA_DIR,
+    kick: () => kicks.exports(),
+  })
   const accountSettings = createAccountSettingsService(database.db, {
     mail,
     mediaDir: path.join(env.DATA_DIR, 'media'),
     now,
+    filesToErase: exports.filesToErase,
   })
   const profiles = createProfileService(database.db, { now })
   const photos = createPhotosService(database.db, { mediaDir: path.join(env.DATA_DIR, 'media') })
@@ -209,7 +221,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     reports: createReportsService(database.db, { now, sites, mail }),
     signals,
     bans: createBansService(database.db, { now, sites }),
-    memberSupport: createMemberSupportService(database.db, { now, sites, mail }),
+    memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports }),
+    exports,
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -221,6 +234,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'purge-deleted-accounts',
         cron: '17 * * * *',
         run: () => accountSettings.purgeExpiredDeletions(),
+      },
+      {
+        name: 'prepare-data-exports',
+        cron: '* * * * *',
+        run: () => exports.prepareWaiting(),
+      },
+      {
+        name: 'forget-data-exports',
+        cron: '23 * * * *',
+        run: () => exports.forgetExpired(),
       },
       {
         name: 'end-suspensions',
@@ -238,6 +261,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         run: () => directDebit.forgetExpired(),
       },
     ])
+    kicks.exports = () => void jobs.runNow('prepare-data-exports')
     app.addHook('onClose', () => jobs.stop())
   }
 
@@ -277,6 +301,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(staffRoutes, { staff, secure: secureCookies })
   await app.register(auditRoutes, { audit })
   await app.register(memberSupportRoutes, { support: services.memberSupport })
+  await app.register(dataExportRoutes, { exports })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,

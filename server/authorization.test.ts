@@ -146,6 +146,12 @@ const RULES: Record<string, Rule> = {
     expect: members(400),
   },
   'GET /api/activate.php': { call: get('/api/activate.php?token=nope'), expect: all(303) },
+  // A member asks for their own data; the mailed link is the key to the zip (a wrong one leads back).
+  'POST /api/data-export.php': {
+    call: () => ({ method: 'POST', url: '/api/data-export.php' }),
+    expect: members(200),
+  },
+  'GET /api/data-export.php': { call: get('/api/data-export.php?token=not-a-real-token'), expect: all(303) },
   'POST /api/activation.php': {
     call: () => ({ method: 'POST', url: '/api/activation.php' }),
     expect: members(409),

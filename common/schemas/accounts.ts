@@ -209,3 +209,7 @@ export const UserPostResponse = z.union([UserResponse, z.object({ subscribed: z.
 /** GET /api/activate.php?token: the link of the activation mail (answers with a redirect). */
 export const ActivateQuery = z.object({ token: z.string().max(100).default('') })
 export const ActivationSentResponse = z.object({ sent: z.boolean() })
+
+/** A member's request for all their data (GDPR access): prepared by a job, mailed as a link. */
+export const DataExportRequested = z.object({ status: z.literal('pending') })
+export const DataExportQuery = z.object({ token: z.string().trim().max(128).optional() })

@@ -99,5 +99,6 @@ export const SupportActionInput = z.discriminatedUnion('action', [
   z.object({ user: Id, action: z.literal('change_email'), email: Email, reason: Reason }),
   z.object({ user: Id, action: z.literal('delete'), reason: Reason }),
   z.object({ user: Id, action: z.literal('restore'), reason: Reason }),
+  z.object({ user: Id, action: z.literal('export'), reason: Reason }),
 ])
 export type SupportActionInput = z.infer<typeof SupportActionInput>

@@ -6,6 +6,7 @@ import type { EventBus } from '#server/lib/events.ts'
 import type { StaffIdentity } from '#server/lib/require-staff.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
+import type { DataExportService } from '#server/modules/accounts/data-export.service.ts'
 import type { MemberSupportService } from '#server/modules/accounts/member-support.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
 import type { AuditService } from '#server/modules/audit/audit.service.ts'
@@ -52,6 +53,7 @@ export interface AppServices {
   signals: SignalsService
   bans: BansService
   memberSupport: MemberSupportService
+  exports: DataExportService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts'
 import { PageTitle } from '../../components/page-title.tsx'
+import { DataExport } from '../../features/profile/data-export.tsx'
 import { OwnPhotos } from '../../features/profile/own-photos.tsx'
 import { ProfileForm } from '../../features/profile/profile-form.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -28,6 +29,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         visibleFields={settings.visible_profile_fields}
         showAbout={settings.visible_profile_notes.includes('about')}
       />
+      <DataExport />
     </div>
   )
 }

@@ -112,6 +112,14 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
               <dd className="col-7">{day(account.last_login_at)}</dd>
               <dt className="col-5">{t('console.members.language')}</dt>
               <dd className="col-7">{account.language}</dd>
+              <button
+                type="button"
+                className="btn btn-outline-secondary btn-sm"
+                disabled={busy}
+                onClick={() => void act({ action: 'export' })}
+              >
+                {t('console.members.export')}
+              </button>
               {account.deleted_at ? (
                 <>
                   <dt className="col-5">{t('console.members.deleted')}</dt>

@@ -113,3 +113,30 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [index('push_subscriptions_user').on(t.userId)],
 )
+
+/**
+ * A member's request for all their data (GDPR access, ADR 16): written when asked, prepared by a job
+ * into a zip under DATA_DIR/exports, offered by a mailed link that expires.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'member', or 'staff:{id}' when support started it for the member. */
+    requestedBy: text('requested_by').notNull(),
+    /** pending | ready | expired */
+    status: text('status').notNull().default('pending'),
+    tokenHash: text('token_hash').unique(),
+    file: text('file'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('data_exports_pending').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('data_exports_user').on(t.userId, t.createdAt),
+  ],
+)

@@ -32,7 +32,13 @@ const EMAIL_CHANGE_HOURS = 24
 /** Changing the e-mail address, deleting the account, undoing that, and erasing it after 14 days. */
 export function createAccountSettingsService(
   db: Db,
-  deps: { mail: MailService; mediaDir: string; now: Clock },
+  deps: {
+    mail: MailService
+    mediaDir: string
+    now: Clock
+    /** The other files an erased account leaves (chat photos sent, data exports). */
+    filesToErase?: (userId: number) => Promise<string[]>
+  },
 ) {
   const { now } = deps
   const reactivationSince = () => shifted(now(), -ACCOUNT_REACTIVATION_DAYS * DAY_MS)
@@ -138,11 +144,15 @@ export function createAccountSettingsService(
         if (batch.length === 0) return purged
         for (const { id } of batch) {
           const files = await selectPhotoFiles(db, id)
+          // Chat photos they sent and their data exports go too (ADR 16).
+          const more = (await deps.filesToErase?.(id)) ?? []
+          // Their messages' text and every row of theirs go with the account (foreign keys cascade).
           await deleteUser(db, id)
           for (const file of files.flatMap((f) => [f.filename, f.thumb])) {
             // Demo portraits are shared between demo members; uploaded photos belong to one member.
             if (!file.startsWith('demo/')) await rm(path.join(deps.mediaDir, file), { force: true })
           }
+          for (const file of more) await rm(file, { force: true })
           purged++
         }
       }

@@ -13,6 +13,7 @@ import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import { activationMail, deletionMail } from './account-mails.ts'
 import { deleteUserSessions, markDeleted, restoreDeleted, updateUser } from './accounts.queries.ts'
+import type { DataExportService } from './data-export.service.ts'
 import { issueEmailLink } from './email-links.ts'
 import {
   lookUpMembers,
@@ -35,7 +36,7 @@ export type MemberSupportService = ReturnType<typeof createMemberSupportService>
  */
 export function createMemberSupportService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; mail: MailService },
+  deps: { now: Clock; sites: SitesService; mail: MailService; exports: DataExportService },
 ) {
   const siteOf = (id: number): Site => deps.sites.list().find((s) => s.id === id) ?? deps.sites.list()[0]
   const localeOf = (language: string) => (language === 'fr' ? 'fr' : 'en') as 'en' | 'fr'
@@ -165,6 +166,9 @@ export function createMemberSupportService(
     /** Resends activation, changes the address, deletes or restores an account; audited. */
     async act(input: SupportActionInput, actor: Actor) {
       const { user, profile } = await account(input.user)
+      // An export is prepared by its job, for the member's own address.
+      if (input.action === 'export')
+        return deps.exports.request(user.id, { staff: actor, reason: input.reason })
       const site = siteOf(user.siteId)
       const origin = deps.sites.origin(site)
       const at = deps.now()

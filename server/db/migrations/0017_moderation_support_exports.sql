@@ -1,3 +1,16 @@
+CREATE TABLE "data_exports" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"user_id" integer NOT NULL,
+	"requested_by" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"token_hash" text,
+	"file" text,
+	"created_at" timestamp with time zone NOT NULL,
+	"ready_at" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	CONSTRAINT "data_exports_token_hash_unique" UNIQUE("token_hash")
+);
+--> statement-breakpoint
 CREATE TABLE "bans" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"site_id" integer,
@@ -46,11 +59,14 @@ ALTER TABLE "users" ADD COLUMN "signup_ip" text;--> statement-breakpoint
 -- Photos that existed before moderation count as reviewed; reports keep their filing time as queue time.
 UPDATE "photos" SET "reviewed_at" = "created_at" WHERE "status" <> 'pending';--> statement-breakpoint
 UPDATE "complaints" SET "queued_at" = "created_at";--> statement-breakpoint
+ALTER TABLE "data_exports" ADD CONSTRAINT "data_exports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bans" ADD CONSTRAINT "bans_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "bans" ADD CONSTRAINT "bans_created_by_staff_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_signals" ADD CONSTRAINT "member_signals_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "member_signals" ADD CONSTRAINT "member_signals_reviewed_by_staff_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."staff"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "opening_messages" ADD CONSTRAINT "opening_messages_sender_user_id_users_id_fk" FOREIGN KEY ("sender_user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "data_exports_pending" ON "data_exports" USING btree ("created_at") WHERE "data_exports"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "data_exports_user" ON "data_exports" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "bans_kind_value" ON "bans" USING btree ("kind","value",coalesce("site_id", 0));--> statement-breakpoint
 CREATE UNIQUE INDEX "member_signals_open" ON "member_signals" USING btree ("user_id","kind") WHERE "member_signals"."reviewed_at" is null;--> statement-breakpoint
 CREATE INDEX "member_signals_queue" ON "member_signals" USING btree ("created_at","id") WHERE "member_signals"."reviewed_at" is null;--> statement-breakpoint

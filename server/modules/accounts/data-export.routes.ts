@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { api } from '#common/api.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { requireMember } from '#server/lib/require-member.ts'
+import type { DataExportService } from './data-export.service.ts'
+
+/** A member asks for all their data; the mailed link downloads it. */
+export const dataExportRoutes: FastifyPluginAsyncZod<{ exports: DataExportService }> = async (
+  app,
+  { exports },
+) => {
+  app.route({
+    ...apiRoute(api.requestDataExport),
+    config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+    handler: async (request) => {
+      await exports.request(requireMember(request).userId, { member: true })
+      return { status: 'pending' as const }
+    },
+  })
+
+  app.route({
+    ...apiRoute(api.downloadDataExport),
+    config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    handler: async (request, reply) => {
+      try {
+        const { bytes, filename } = await exports.download(request.query.token ?? '')
+        return reply
+          .header('content-type', 'application/zip')
+          .header('content-disposition', `attachment; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(bytes)
+      } catch (error) {
+        // A link that no longer works leads back to the profile, which offers a new export.
+        if (error instanceof AppError && error.code === 'exports.link_invalid')
+          return reply.redirect('/profile?export=expired', 303)
+        throw error
+      }
+    },
+  })
+}
