@@ -12,6 +12,7 @@ export default [
     route('admin/bans', 'routes/admin/bans.tsx'),
     route('admin/members', 'routes/admin/members.tsx'),
     route('admin/members/:id', 'routes/admin/member-file.tsx'),
+    route('admin/staff', 'routes/admin/staff.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

@@ -128,6 +128,9 @@ export const api = table({
   /** The second factor, on the half-open session the password opened. */
   staffSecondFactor: { method: POST, path: '/api/admin/second-factor.php', tag: 'staff', body: staff.SecondFactorInput, output: staff.SecondFactorResponse },
   staffLogout: { method: POST, path: '/api/admin/logout.php', tag: 'staff', output: ok },
+  staffList: { method: GET, path: '/api/admin/staff.php', tag: 'staff', output: staff.StaffListResponse, roles: [] },
+  createStaff: { method: POST, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffCreateInput, output: staff.StaffCreated, status: 201, roles: [] },
+  updateStaff: { method: PUT, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffUpdateInput, output: ok, roles: [] },
   audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: ['admin'] },
   photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: ['moderator'] },
   reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: ['moderator'] },

@@ -69,6 +69,7 @@ import { sitesRoutes } from './modules/sites/sites.routes.ts'
 import { createSitesService } from './modules/sites/sites.service.ts'
 import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { createStaffService } from './modules/staff/staff.service.ts'
+import { createStaffAdminService } from './modules/staff/staff-admin.service.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bans: createBansService(database.db, { now, sites }),
     memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports }),
     exports,
+    staffAdmin: createStaffAdminService(database.db, { now, staff }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -298,7 +300,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })
-  await app.register(staffRoutes, { staff, secure: secureCookies })
+  await app.register(staffRoutes, { staff, staffAdmin: services.staffAdmin, secure: secureCookies })
   await app.register(auditRoutes, { audit })
   await app.register(memberSupportRoutes, { support: services.memberSupport })
   await app.register(dataExportRoutes, { exports })

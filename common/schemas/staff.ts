@@ -56,3 +56,28 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>
 
 export const AuditResponse = z.object({ entries: z.array(AuditEntry), has_more: z.boolean() })
+
+export const StaffAccount = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role: StaffRoleSchema,
+  status: z.enum(['active', 'disabled']),
+  /** Whether the authenticator app is set up (false after a reset, until the next login). */
+  enrolled: z.boolean(),
+  created_at: z.string(),
+})
+export const StaffListResponse = z.object({ staff: z.array(StaffAccount) })
+export const StaffCreateInput = z.object({
+  email: z.string().trim().toLowerCase().min(3).max(254),
+  role: StaffRoleSchema,
+  password: z.string().min(12, { error: 'password_too_short' }).max(128),
+})
+export const StaffCreated = z.object({ staff: StaffAccount, otpauth_url: z.string() })
+/** An admin changes a colleague's role, disables or enables the account, or resets the second factor. */
+export const StaffUpdateInput = z.object({
+  staff: z.number().int().positive().max(2_147_483_647),
+  role: StaffRoleSchema.optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+  reset_second_factor: z.literal(true).optional(),
+  reason: z.string().trim().min(5, { error: 'reason_short' }).max(500),
+})

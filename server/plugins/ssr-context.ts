@@ -27,6 +27,7 @@ import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import type { StaffService } from '#server/modules/staff/staff.service.ts'
+import type { StaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
 export interface AppServices {
@@ -54,6 +55,7 @@ export interface AppServices {
   bans: BansService
   memberSupport: MemberSupportService
   exports: DataExportService
+  staffAdmin: StaffAdminService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -87,3 +87,11 @@ export async function loadMemberFile(context: Readonly<RouterContextProvider>, i
     })
   return { staff, member }
 }
+
+/** /admin/staff: the staff accounts (admins only). */
+export async function loadStaff(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, [])
+  const app = getAppContext(context)
+  const { staff: accounts } = await app.services.staffAdmin.list()
+  return { staff, me: app.staff?.staffId ?? null, accounts }
+}

@@ -58,3 +58,22 @@ export async function updateStaffSession(
 export async function deleteStaffSession(db: Executor, id: number) {
   await db.delete(staffSessions).where(eq(staffSessions.id, id))
 }
+
+/** Every staff account. */
+export function selectStaffList(db: Executor) {
+  return db
+    .select({
+      id: staff.id,
+      email: staff.email,
+      role: staff.role,
+      status: staff.status,
+      enrolled: staff.totpEnrolledAt,
+      createdAt: staff.createdAt,
+    })
+    .from(staff)
+    .orderBy(staff.email)
+}
+
+export async function deleteStaffSessionsOf(db: Executor, staffId: number) {
+  await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
+}

@@ -2,14 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { staffActor } from '#server/modules/audit/audit.service.ts'
 import { clearStaffCookie, setStaffCookie } from '#server/plugins/staff-session.ts'
 import type { StaffService } from './staff.service.ts'
+import type { StaffAdminService } from './staff-admin.service.ts'
 
-/** The console's login (password, then the second factor) and logout. */
-export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secure: boolean }> = async (
-  app,
-  { staff, secure },
-) => {
+/** The console's login (password, then the second factor), logout, and admins' management of staff. */
+export const staffRoutes: FastifyPluginAsyncZod<{
+  staff: StaffService
+  staffAdmin: StaffAdminService
+  secure: boolean
+}> = async (app, { staff, staffAdmin, secure }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -42,6 +45,23 @@ export const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService; secure: b
     handler: async (request, reply) => {
       if (request.staff) await staff.logout(request.staff, request.ip)
       clearStaffCookie(reply, secure)
+      return { ok: true as const }
+    },
+  })
+
+  // Admins manage staff (the call table gives these calls no other role).
+  app.route({ ...apiRoute(api.staffList), handler: async () => staffAdmin.list() })
+  app.route({
+    ...apiRoute(api.createStaff),
+    handler: async (request, reply) => {
+      reply.code(201)
+      return staffAdmin.create(request.body, staffActor(request))
+    },
+  })
+  app.route({
+    ...apiRoute(api.updateStaff),
+    handler: async (request) => {
+      await staffAdmin.update(request.body, staffActor(request))
       return { ok: true as const }
     },
   })

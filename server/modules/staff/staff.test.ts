@@ -140,6 +140,75 @@ describe('staff login', () => {
   })
 })
 
+describe('staff management', () => {
+  it('lets admins make accounts, change roles, disable them and reset a lost second factor; sessions end', async () => {
+    const admin = await staffMember(t.app, 'admin', () => clock)
+    const colleague = await staffMember(t.app, 'support', () => clock)
+    const made = await call(admin.cookie, 'POST', '/api/admin/staff.php', {
+      email: 'New.Mod@Example.com',
+      role: 'moderator',
+      password: 'a-long-first-password',
+    })
+    expect(made.statusCode).toBe(201)
+    expect(made.json().staff).toMatchObject({
+      email: 'new.mod@example.com',
+      role: 'moderator',
+      enrolled: false,
+    })
+    expect(made.json().otpauth_url).toMatch(/^otpauth:\/\/totp\//)
+    const list = (await call(admin.cookie, 'GET', '/api/admin/staff.php')).json().staff
+    expect(list.map((s: { email: string }) => s.email)).toContain('new.mod@example.com')
+
+    // Support becomes a moderator: the old session ends, the new role holds at the next login.
+    const promote = await call(admin.cookie, 'PUT', '/api/admin/staff.php', {
+      staff: (await t.app.services.staffAdmin.list()).staff.find((s) => s.email === colleague.email)?.id,
+      role: 'moderator',
+      reason: 'Moved to the moderation team',
+    })
+    expect(promote.statusCode).toBe(200)
+    expect((await call(colleague.cookie, 'GET', '/api/admin/reports.php')).statusCode).toBe(401)
+
+    const id = made.json().staff.id
+    await call(admin.cookie, 'PUT', '/api/admin/staff.php', {
+      staff: id,
+      status: 'disabled',
+      reason: 'Left the company',
+    })
+    const login = await call(null, 'POST', '/api/admin/login.php', {
+      email: 'new.mod@example.com',
+      password: 'a-long-first-password',
+    })
+    expect(login.statusCode).toBe(401)
+    const me = (await t.app.services.staffAdmin.list()).staff.find((s) => s.email === admin.email)?.id
+    const self = await call(admin.cookie, 'PUT', '/api/admin/staff.php', {
+      staff: me,
+      status: 'disabled',
+      reason: 'Oops, myself',
+    })
+    expect(self.json().error.code).toBe('staff.not_yourself')
+
+    // A reset second factor: the next login enrolls the app again.
+    await call(admin.cookie, 'PUT', '/api/admin/staff.php', {
+      staff: id,
+      status: 'active',
+      reset_second_factor: true,
+      reason: 'Lost their phone',
+    })
+    const again = await call(null, 'POST', '/api/admin/login.php', {
+      email: 'new.mod@example.com',
+      password: 'a-long-first-password',
+    })
+    expect(again.json().step).toBe('enroll')
+    const actions = (await call(admin.cookie, 'GET', `/api/admin/audit.php?target=staff:${id}`))
+      .json()
+      .entries.map((e: { action: string }) => e.action)
+    expect(actions).toEqual(['staff.update', 'staff.update', 'staff.create'])
+    // Only admins manage staff.
+    const moderator = await staffMember(t.app, 'moderator', () => clock)
+    expect((await call(moderator.cookie, 'GET', '/api/admin/staff.php')).statusCode).toBe(403)
+  })
+})
+
 describe('the audit log', () => {
   it('records each step in the step’s transaction, and nothing for a step that failed', async () => {
     const before = await auditCount()
