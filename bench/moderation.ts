@@ -1,0 +1,128 @@
+// npm run bench:moderation (DATABASE_URL set to a scratch PostgreSQL database): the console's
+// moderation queues at scale. Seeds 1,000,000 demo members when fewer are there (minutes), adds
+// 100,000 photos waiting for review and 10,000 open reports, then times a page of each queue, the
+// photo queue's later pages, a photo decision and the member look-up, and shows the queue's plan.
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { sql } from 'drizzle-orm'
+import { openDatabase, queryRows } from '../server/db/client.ts'
+import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
+import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
+import { readEnv } from '../server/env.ts'
+import { createProgressBar } from '../server/lib/progress-bar.ts'
+import { createDataExportService } from '../server/modules/accounts/data-export.service.ts'
+import { createMemberSupportService } from '../server/modules/accounts/member-support.service.ts'
+import { createMailService } from '../server/modules/mail/mail.service.ts'
+import { createPhotoReviewService } from '../server/modules/moderation/photo-review.service.ts'
+import { createReportsService } from '../server/modules/moderation/reports.service.ts'
+import { createSitesService } from '../server/modules/sites/sites.service.ts'
+
+const MEMBERS = 1_000_000
+const PENDING_PHOTOS = 100_000
+const OPEN_REPORTS = 10_000
+const RUNS = 40
+
+const env = readEnv()
+if (!env.DATABASE_URL) {
+  console.error('Set DATABASE_URL to a scratch PostgreSQL database (it gets 1,000,000 demo members).')
+  process.exit(2)
+}
+const database = await openDatabase({ url: env.DATABASE_URL })
+await database.migrate()
+await ensureReferenceData(database.db)
+const db = database.db
+const count = async (query: ReturnType<typeof sql>) =>
+  Number((await queryRows<{ n: number }>(db, query))[0].n)
+
+if ((await count(sql`select count(*)::int as n from profiles`)) < MEMBERS) {
+  const started = Date.now()
+  await seedDemoMembers(db, {
+    members: MEMBERS,
+    seed: 42,
+    mediaDir: path.join(env.DATA_DIR, 'media'),
+    onProgress: createProgressBar('Demo members'),
+  })
+  console.log(
+    `seeded ${MEMBERS.toLocaleString('en')} members in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+  )
+}
+const waiting = await count(sql`select count(*)::int as n from photos where reviewed_at is null`)
+if (waiting < PENDING_PHOTOS) {
+  // New photos of random members, a few seconds apart, as uploads arrive.
+  await db.execute(sql`
+    insert into photos (profile_id, filename, thumb_filename, status, position, created_at)
+    select p.id, 'demo/bench.webp', 'demo/bench-thumb.webp', 'pending', 30, now() - (g * interval '3 seconds')
+    from generate_series(1, ${PENDING_PHOTOS - waiting}) g
+    join profiles p on p.id = 1 + (g * 7919) % ${MEMBERS}`)
+}
+const open = await count(sql`select count(*)::int as n from complaints where status = 'open'`)
+if (open < OPEN_REPORTS) {
+  await db.execute(sql`
+    insert into complaints (site_id, user_id, reported_profile_id, name, email, reason, message, created_at, queued_at)
+    select 1, null, 1 + (g * 104729) % ${MEMBERS}, 'Bench', 'bench@example.com', 'fake_profile', 'A fake profile',
+      now() - (g * interval '1 minute'), now() - (g * interval '1 minute')
+    from generate_series(1, ${OPEN_REPORTS - open}) g`)
+}
+await db.execute(sql`analyze`)
+
+const now = () => new Date()
+const sites = await createSitesService(db, env)
+const mail = createMailService(db, { from: 'bench@example.com', log: console as never, now })
+const photoReview = createPhotoReviewService(db, { now, sites, mail })
+const reports = createReportsService(db, { now, sites, mail })
+const exports = createDataExportService(db, { now, sites, mail, dataDir: '.tmp/bench-exports' })
+const support = createMemberSupportService(db, { now, sites, mail, exports })
+const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+async function time(name: string, run: (i: number) => Promise<unknown>) {
+  for (let i = 0; i < 3; i++) await run(i)
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const t0 = performance.now()
+    await run(i)
+    times.push(performance.now() - t0)
+  }
+  times.sort((a, b) => a - b)
+  console.log(name.padEnd(52), pct(times, 50).toFixed(1).padStart(8), pct(times, 95).toFixed(1).padStart(8))
+}
+
+const members = await count(sql`select count(*)::int as n from profiles`)
+const photos = await count(sql`select count(*)::int as n from photos where reviewed_at is null`)
+const queuedReports = await count(sql`select count(*)::int as n from complaints where status = 'open'`)
+console.log(
+  `\n${members.toLocaleString('en')} members, ${photos.toLocaleString('en')} photos waiting, ${queuedReports.toLocaleString('en')} open reports; ${RUNS} runs each, PostgreSQL`,
+)
+console.log('call'.padEnd(52), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8))
+await time('photo queue, first page (20, with count)', () => photoReview.queue())
+const tenth = await (async () => {
+  let after: number | undefined
+  for (let i = 0; i < 10; i++) after = (await photoReview.queue(after)).photos.at(-1)?.id
+  return after
+})()
+await time('photo queue, page 11 (keyset after a photo)', () => photoReview.queue(tenth))
+const decisions = await queryRows<{ id: number }>(
+  db,
+  sql`select id from photos where reviewed_at is null order by created_at desc limit ${RUNS + 3}`,
+)
+await time('photo decision (approve, audited, one transaction)', async (i) => {
+  await photoReview.review({ photo: Number(decisions[i].id), decision: 'approve' }, actor)
+})
+await time('report queue, first page (20, context and count)', () => reports.queue(null))
+const [someone] = await queryRows<{ id: number; email: string }>(
+  db,
+  sql`select id, email from users where id >= (select max(id) / 2 from users) order by id limit 1`,
+)
+await time('member look-up by e-mail address', () => support.lookUp(someone.email))
+await time('member look-up by the start of a name', () => support.lookUp('emm'))
+await time('member look-up by number', () => support.lookUp(`#${someone.id}`))
+await time('member file (account, photos, payments, ledger, mails)', () => support.file(Number(someone.id)))
+
+const plan = await queryRows<{ 'QUERY PLAN': string }>(
+  db,
+  sql`explain (analyze, buffers) select ph.id from photos ph join profiles p on p.id = ph.profile_id
+      join users u on u.id = p.user_id where ph.reviewed_at is null order by ph.created_at, ph.id limit 20`,
+)
+console.log(`\nplan of the photo queue's page:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`)
+await database.close()
