@@ -30,3 +30,37 @@ test('support finds a member by address and corrects their credits; the member s
   await expect(member.page.getByText('Correction by customer service')).toBeVisible()
   await member.context.close()
 })
+
+test('a member downloads all their data from their profile, in French: a mailed link to a zip', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Margaux' })
+  await member.context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: 'http://localhost:3100' }])
+  await member.page.request.put('/api/user.php', { data: { language: 'fr' } })
+  await member.page.goto('/profile')
+  await member.page.getByRole('button', { name: 'Télécharger mes données' }).click()
+  await expect(member.page.getByText('Nous préparons vos données.')).toBeVisible()
+  await expectAccessible(member.page)
+
+  // The job prepares it at once (the request kicks it) and mails the link.
+  await expect(async () => {
+    await member.page.goto('/dev/mailbox')
+    await expect(
+      member.page
+        .locator('article.mail')
+        .filter({ hasText: member.email })
+        .filter({ hasText: 'Vos données de' }),
+    ).toHaveCount(1, { timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  const mail = member.page.locator('article.mail').filter({ hasText: 'Vos données de' }).first()
+  const href = await mail
+    .getByRole('link', { name: /data-export\.php/ })
+    .first()
+    .getAttribute('href')
+  const zip = await member.page.request.get(href ?? '')
+  expect(zip.status()).toBe(200)
+  expect(zip.headers()['content-type']).toBe('application/zip')
+  // A zip file starts with "PK".
+  expect((await zip.body()).subarray(0, 2).toString()).toBe('PK')
+  await member.context.close()
+})

@@ -94,49 +94,29 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
       <div className="row g-3">
         <div className="col-lg-7">
           <Section title={t('console.members.account')}>
-            <dl className="row small mb-0">
-              <dt className="col-5">E-mail</dt>
-              <dd className="col-7 text-break" data-testid="member-email">
+            <dl className="small mb-0">
+              <Pair label="E-mail" testId="member-email">
                 {account.email}
-              </dd>
-              <dt className="col-5">{t('console.members.credits')}</dt>
-              <dd className="col-7" data-testid="member-credits">
+              </Pair>
+              <Pair label={t('console.members.credits')} testId="member-credits">
                 {account.credits}
                 {account.paid_user ? ` · ${t('console.members.paid')}` : ''}
-              </dd>
-              <dt className="col-5">{t('console.members.signedUp')}</dt>
-              <dd className="col-7">
+              </Pair>
+              <Pair label={t('console.members.signedUp')}>
                 {day(account.signup_date)} · {account.site}
-              </dd>
-              <dt className="col-5">{t('console.members.lastLogin')}</dt>
-              <dd className="col-7">{day(account.last_login_at)}</dd>
-              <dt className="col-5">{t('console.members.language')}</dt>
-              <dd className="col-7">{account.language}</dd>
-              <button
-                type="button"
-                className="btn btn-outline-secondary btn-sm"
-                disabled={busy}
-                onClick={() => void act({ action: 'export' })}
-              >
-                {t('console.members.export')}
-              </button>
+              </Pair>
+              <Pair label={t('console.members.lastLogin')}>{day(account.last_login_at)}</Pair>
+              <Pair label={t('console.members.language')}>{account.language}</Pair>
               {account.deleted_at ? (
-                <>
-                  <dt className="col-5">{t('console.members.deleted')}</dt>
-                  <dd className="col-7">{day(account.deleted_at)}</dd>
-                </>
+                <Pair label={t('console.members.deleted')}>{day(account.deleted_at)}</Pair>
               ) : null}
               {account.suspended_until ? (
-                <>
-                  <dt className="col-5">{t('console.members.suspendedUntil')}</dt>
-                  <dd className="col-7">{day(account.suspended_until)}</dd>
-                </>
+                <Pair label={t('console.members.suspendedUntil')}>{day(account.suspended_until)}</Pair>
               ) : null}
               {account.notifications_disabled.length > 0 ? (
-                <>
-                  <dt className="col-5">{t('console.members.notificationsDisabled')}</dt>
-                  <dd className="col-7">{account.notifications_disabled.join(', ')}</dd>
-                </>
+                <Pair label={t('console.members.notificationsDisabled')}>
+                  {account.notifications_disabled.join(', ')}
+                </Pair>
               ) : null}
             </dl>
           </Section>
@@ -332,6 +312,18 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </>
+  )
+}
+
+/** One term and its value of a definition list, as a group (a row). */
+function Pair({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className="row">
+      <dt className="col-5 fw-normal text-body-secondary">{label}</dt>
+      <dd className="col-7 mb-1 text-break" data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   )
 }
 
