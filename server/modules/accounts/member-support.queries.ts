@@ -26,8 +26,13 @@ export async function lookUpMembers(db: Executor, q: string) {
   const base = () => db.select(hitColumns).from(users).innerJoin(profiles, eq(profiles.userId, users.id))
   const id = q.match(/^#?(\d{1,9})$/)?.[1]
   if (id) {
+    // Each through its own primary key (an `or` across the two tables would read them all).
     const n = Number(id)
-    return base().where(sql`${users.id} = ${n} or ${profiles.id} = ${n}`).limit(HITS)
+    const [byAccount, byProfile] = await Promise.all([
+      base().where(eq(users.id, n)),
+      base().where(eq(profiles.id, n)),
+    ])
+    return [...byAccount, ...byProfile.filter((p) => p.userId !== n)]
   }
   if (q.includes('@')) {
     // Through each site's (site_id, lower(email)) index.
