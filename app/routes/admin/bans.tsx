@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import { BAN_KINDS, type BanKind } from '#common/moderation.ts'
 import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/bans'
 import { loadBans } from './admin.server.ts'
+import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadBans(context)
@@ -21,15 +21,11 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
   const [value, setValue] = useState('')
   const [reason, setReason] = useState('')
   const [site, setSite] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [status, setStatus] = useState('')
+  const { busy, error, status, run } = useConsoleAction()
 
-  async function add(event: FormEvent) {
+  const add = (event: FormEvent) => {
     event.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
+    void run(async () => {
       const { ban } = await callApi(api.addBan, {
         body: { kind, value, reason, ...(site ? { site: Number(site) } : {}) },
         retries: 0,
@@ -37,33 +33,23 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
       setBans((list) => [ban, ...list])
       setValue('')
       setReason('')
-      setStatus(t('console.bans.added'))
-    } catch (e) {
-      setError(apiErrorMessage(e, t))
-    } finally {
-      setBusy(false)
-    }
+      return t('console.bans.added')
+    })
   }
 
-  async function remove(ban: Ban) {
-    setError(null)
-    try {
+  const remove = (ban: Ban) =>
+    run(async () => {
       await callApi(api.removeBan, { body: { ban: ban.id }, retries: 0 })
       setBans((list) => list.filter((b) => b.id !== ban.id))
-      setStatus(t('console.bans.removed'))
-    } catch (e) {
-      setError(apiErrorMessage(e, t))
-    }
-  }
+      return t('console.bans.removed')
+    })
 
   return (
     <>
       <title>{t('console.bans.title')}</title>
       <h1 className="h4">{t('console.bans.title')}</h1>
       <p className="small text-body-secondary">{t('console.bans.intro')}</p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
+      <ActionFeedback status={status} error={error} />
       <form className="row g-2 align-items-end mb-3" onSubmit={add} aria-busy={busy}>
         <div className="col-sm-3 col-lg-2">
           <label className="form-label small" htmlFor="ban-kind">
@@ -134,11 +120,6 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
           </button>
         </div>
       </form>
-      {error ? (
-        <div className="alert alert-danger" role="alert">
-          {error}
-        </div>
-      ) : null}
       {bans.length === 0 ? (
         <p className="text-body-secondary">{t('console.bans.empty')}</p>
       ) : (

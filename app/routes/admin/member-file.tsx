@@ -4,9 +4,9 @@ import { Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { SupportActionInput } from '#common/schemas/support.ts'
 import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
+import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadMemberFile(context, params.id)
@@ -41,21 +41,13 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
   const [delta, setDelta] = useState('')
   const [reason, setReason] = useState('')
   const [email, setEmail] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [status, setStatus] = useState('')
+  const action = useConsoleAction()
+  const { busy, error, status } = action
 
   async function run(call: () => Promise<string>) {
-    setBusy(true)
-    setError(null)
-    try {
-      setStatus(await call())
+    if (await action.run(call)) {
       setDelta('')
       revalidator.revalidate()
-    } catch (e) {
-      setError(apiErrorMessage(e, t))
-    } finally {
-      setBusy(false)
     }
   }
 
@@ -88,9 +80,7 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
         #{account.user_id} {profile.name}, {profile.age}{' '}
         <span className="badge text-bg-light align-middle">{account.status}</span>
       </h1>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
+      <ActionFeedback status={status} error={error} />
       <div className="row g-3">
         <div className="col-lg-7">
           <Section title={t('console.members.account')}>
@@ -202,11 +192,6 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
               minLength={5}
               onChange={(e) => setReason(e.target.value)}
             />
-            {error ? (
-              <div className="alert alert-danger py-2" role="alert">
-                {error}
-              </div>
-            ) : null}
             <form className="d-flex gap-2 align-items-end mb-3" onSubmit={correct}>
               <div>
                 <label className="form-label small" htmlFor="credit-delta">

@@ -7,17 +7,13 @@ import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/photos'
 import { loadPhotoQueue } from './admin.server.ts'
+import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPhotoQueue(context)
 }
 
 type Decision = { decision: 'approve' } | { decision: 'reject'; reason: PhotoRejectReason }
-
-/** Whether a key press belongs to a text field (then it is typing, not a command). */
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
 
 /**
  * /admin/photos: the photo queue, oldest first, one key per decision (ADR 16): A approves the
@@ -90,22 +86,17 @@ export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
 
   const current = photos[Math.min(selected, photos.length - 1)]
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target) || !current) return
-      const key = event.key.toLowerCase()
-      const index = Number(key) - 1
-      if (key === 'a') void decide(current, { decision: 'approve' })
-      else if (index >= 0 && index < PHOTO_REJECT_REASONS.length)
-        void decide(current, { decision: 'reject', reason: PHOTO_REJECT_REASONS[index] })
-      else if (key === 'j') setSelected((s) => Math.min(s + 1, photos.length - 1))
-      else if (key === 'k') setSelected((s) => Math.max(s - 1, 0))
-      else return
-      event.preventDefault()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [current, decide, photos.length])
+  useShortcuts({
+    a: () => current && void decide(current, { decision: 'approve' }),
+    ...Object.fromEntries(
+      PHOTO_REJECT_REASONS.map((reason, n) => [
+        String(n + 1),
+        () => current && void decide(current, { decision: 'reject', reason }),
+      ]),
+    ),
+    j: () => setSelected((s) => Math.min(s + 1, photos.length - 1)),
+    k: () => setSelected((s) => Math.max(s - 1, 0)),
+  })
 
   useEffect(() => {
     cards.current[Math.min(selected, photos.length - 1)]?.scrollIntoView?.({ block: 'nearest' })
@@ -123,14 +114,7 @@ export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary mb-3" id="photo-keys">
         {t('console.photos.keys')}
       </p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <div className="alert alert-danger" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ActionFeedback status={status} error={error} />
       {photos.length === 0 ? (
         <p className="text-body-secondary" data-testid="photo-queue-empty">
           {loadingMore ? t('console.photos.loading') : t('console.photos.empty')}

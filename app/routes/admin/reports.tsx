@@ -7,6 +7,7 @@ import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/reports'
 import { loadReportQueue } from './admin.server.ts'
+import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadReportQueue(context)
@@ -24,10 +25,6 @@ const OUTCOME_KEYS: Record<string, ReportOutcome> = {
 const keyOf = (outcome: ReportOutcome) =>
   Object.entries(OUTCOME_KEYS).find(([, o]) => o === outcome)?.[0] ?? ''
 
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
-
 /**
  * /admin/reports: reports and appeals, longest waiting first (ADR 16). J/K choose a report; a
  * letter picks the outcome and puts the cursor in the reason; Ctrl+Enter decides.
@@ -41,20 +38,16 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
   const [status, setStatus] = useState('')
   const current = reports[Math.min(selected, reports.length - 1)]
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return
-      const key = event.key.toLowerCase()
-      if (key === 'j') setSelected((s) => Math.min(s + 1, reports.length - 1))
-      else if (key === 'k') setSelected((s) => Math.max(s - 1, 0))
-      else if (OUTCOME_KEYS[key] && current) {
-        window.dispatchEvent(new CustomEvent('report-outcome', { detail: OUTCOME_KEYS[key] }))
-      } else return
-      event.preventDefault()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [current, reports.length])
+  useShortcuts({
+    j: () => setSelected((s) => Math.min(s + 1, reports.length - 1)),
+    k: () => setSelected((s) => Math.max(s - 1, 0)),
+    ...Object.fromEntries(
+      Object.entries(OUTCOME_KEYS).map(([key, outcome]) => [
+        key,
+        () => window.dispatchEvent(new CustomEvent('report-outcome', { detail: outcome })),
+      ]),
+    ),
+  })
 
   function decided(report: ReportQueueItem, outcome: ReportOutcome) {
     setStatus(
@@ -76,9 +69,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary mb-3" id="report-keys">
         {t('console.reports.keys')}
       </p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
+      <ActionFeedback status={status} error={null} />
       {reports.length === 0 ? (
         <p className="text-body-secondary">{t('console.reports.empty')}</p>
       ) : (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import type { SignalItem } from '#common/schemas/moderation.ts'
@@ -6,14 +6,11 @@ import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/signals'
 import { loadSignals } from './admin.server.ts'
+import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadSignals(context)
 }
-
-const typing = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
 
 /** /admin/signals: what put members here without a report; X dismisses, C opens a case (ADR 16). */
 export default function Signals({ loaderData }: Route.ComponentProps) {
@@ -51,20 +48,12 @@ export default function Signals({ loaderData }: Route.ComponentProps) {
     [busy, t],
   )
 
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target) || !current) return
-      const key = event.key.toLowerCase()
-      if (key === 'j') setSelected((s) => Math.min(s + 1, signals.length - 1))
-      else if (key === 'k') setSelected((s) => Math.max(s - 1, 0))
-      else if (key === 'x') void review(current, 'dismiss')
-      else if (key === 'c') void review(current, 'open_case')
-      else return
-      event.preventDefault()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [current, review, signals.length])
+  useShortcuts({
+    j: () => setSelected((s) => Math.min(s + 1, signals.length - 1)),
+    k: () => setSelected((s) => Math.max(s - 1, 0)),
+    x: () => current && void review(current, 'dismiss'),
+    c: () => current && void review(current, 'open_case'),
+  })
 
   return (
     <>
@@ -76,14 +65,7 @@ export default function Signals({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary" id="signal-keys">
         {t('console.signals.keys')}
       </p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <div className="alert alert-danger" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ActionFeedback status={status} error={error} />
       {signals.length === 0 ? (
         <p className="text-body-secondary">{t('console.signals.empty')}</p>
       ) : (

@@ -4,9 +4,9 @@ import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import { STAFF_ROLES, type StaffRole } from '#common/staff.ts'
 import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/staff'
 import { loadStaff } from './admin.server.ts'
+import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadStaff(context)
@@ -21,22 +21,15 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
   const [password, setPassword] = useState('')
   const [reason, setReason] = useState('')
   const [enrollment, setEnrollment] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [status, setStatus] = useState('')
-  const [busy, setBusy] = useState(false)
+  const action = useConsoleAction()
+  const { busy, error, status } = action
 
   async function run(call: () => Promise<void>) {
-    setBusy(true)
-    setError(null)
-    try {
+    const done = await action.run(async () => {
       await call()
-      setStatus(t('console.staff.done'))
-      revalidator.revalidate()
-    } catch (e) {
-      setError(apiErrorMessage(e, t))
-    } finally {
-      setBusy(false)
-    }
+      return t('console.staff.done')
+    })
+    if (done) revalidator.revalidate()
   }
 
   const create = (event: FormEvent) => {
@@ -63,14 +56,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       <title>{t('console.staff.title')}</title>
       <h1 className="h4">{t('console.staff.title')}</h1>
       <p className="small text-body-secondary">{t('console.staff.intro')}</p>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {status}
-      </p>
-      {error ? (
-        <div className="alert alert-danger" role="alert">
-          {error}
-        </div>
-      ) : null}
+      <ActionFeedback status={status} error={error} />
       <form className="row g-2 align-items-end mb-3" onSubmit={create}>
         <div className="col-sm-4">
           <label className="form-label small" htmlFor="staff-email">

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
+
+/** What the last action did (read out by screen readers) and what went wrong (shown). */
+export function ActionFeedback({ status, error }: { status: string; error: string | null }) {
+  return (
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+      {error ? (
+        <div className="alert alert-danger py-2" role="alert">
+          {error}
+        </div>
+      ) : null}
+    </>
+  )
+}
+
+/** Whether a key press belongs to a text field (then it is typing, not a command). */
+const typing = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
+
+/**
+ * A queue page's one-key commands (lower-case keys), as staff work all day: no modifier, and never
+ * while typing into a field.
+ */
+export function useShortcuts(handlers: Record<string, () => void>) {
+  const current = useRef(handlers)
+  current.current = handlers
+  useEffect(() => {
+    function onKey(event: KeyboardEvent) {
+      if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return
+      const handler = current.current[event.key.toLowerCase()]
+      if (!handler) return
+      event.preventDefault()
+      handler()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [])
+}
+
+/** An action of a console page: busy while it runs, its error in words, its result as the status. */
+export function useConsoleAction() {
+  const { t } = useTranslation()
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [status, setStatus] = useState('')
+  const run = useCallback(
+    async (action: () => Promise<string>) => {
+      setBusy(true)
+      setError(null)
+      try {
+        setStatus(await action())
+        return true
+      } catch (e) {
+        setError(apiErrorMessage(e, t))
+        return false
+      } finally {
+        setBusy(false)
+      }
+    },
+    [t],
+  )
+  return { busy, error, status, setStatus, setError, run }
+}
