@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
@@ -7,6 +7,7 @@ import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
 import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { Pair, Rows, Section } from './member-file-parts.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadMemberFile(context, params.id)
@@ -20,17 +21,6 @@ type ActionBody = SupportActionInput extends infer A
   : never
 
 const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="card mb-3">
-      <div className="card-body">
-        <h2 className="h6 card-title">{title}</h2>
-        {children}
-      </div>
-    </section>
-  )
-}
 
 /** /admin/members/{id}: the member's file and support's actions, each with a reason (audited). */
 export default function MemberFile({ loaderData }: Route.ComponentProps) {
@@ -297,38 +287,5 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
     </>
-  )
-}
-
-/** One term and its value of a definition list, as a group (a row). */
-function Pair({ label, testId, children }: { label: string; testId?: string; children: ReactNode }) {
-  return (
-    <div className="row">
-      <dt className="col-5 fw-normal text-body-secondary">{label}</dt>
-      <dd className="col-7 mb-1 text-break" data-testid={testId}>
-        {children}
-      </dd>
-    </div>
-  )
-}
-
-function Rows({ head, empty, children }: { head: string[]; empty: boolean; children: ReactNode }) {
-  const { t } = useTranslation()
-  if (empty) return <p className="small text-body-secondary mb-0">{t('console.members.noneYet')}</p>
-  return (
-    <div className="table-responsive">
-      <table className="table table-sm small mb-0">
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
   )
 }

@@ -1,0 +1,256 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api } from '#common/api.ts'
+import { REPORT_OUTCOMES, type ReportOutcome, SUSPENSION_DAYS } from '#common/moderation.ts'
+import type { ReportQueueItem } from '#common/schemas/moderation.ts'
+import { ApiError, callApi } from '../../lib/api-client.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
+
+/** The key that picks each outcome. */
+export const OUTCOME_KEYS: Record<string, ReportOutcome> = {
+  d: 'dismiss',
+  w: 'warn',
+  p: 'hide_photo',
+  t: 'hide_text',
+  s: 'suspend',
+  b: 'ban',
+}
+const keyOf = (outcome: ReportOutcome) =>
+  Object.entries(OUTCOME_KEYS).find(([, o]) => o === outcome)?.[0] ?? ''
+
+/** What a report is about, as the member chose it, or an automatic signal. */
+export function useReasonLabel() {
+  const { t } = useTranslation()
+  return (reason: string) =>
+    reason === 'signal' ? t('console.reports.signal') : t(`complaints.reasons.${reason}`, reason)
+}
+
+export function ReportDetail({
+  report,
+  onDecided,
+}: {
+  report: ReportQueueItem
+  onDecided: (report: ReportQueueItem, outcome: ReportOutcome) => void
+}) {
+  const { t } = useTranslation()
+  const reasonLabel = useReasonLabel()
+  const [outcome, setOutcome] = useState<ReportOutcome>('dismiss')
+  const [reason, setReason] = useState('')
+  const [days, setDays] = useState<number>(7)
+  const [photo, setPhoto] = useState<number | null>(
+    report.reported?.photos.find((p) => p.status !== 'rejected')?.id ?? null,
+  )
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const reasonRef = useRef<HTMLTextAreaElement>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+
+  useEffect(() => {
+    function pick(event: Event) {
+      setOutcome((event as CustomEvent<ReportOutcome>).detail)
+      reasonRef.current?.focus()
+    }
+    window.addEventListener('report-outcome', pick)
+    return () => window.removeEventListener('report-outcome', pick)
+  }, [])
+
+  async function submit(event?: FormEvent) {
+    event?.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      await callApi(api.decideReport, {
+        body: {
+          report: report.id,
+          outcome,
+          reason,
+          ...(outcome === 'suspend' ? { days } : {}),
+          ...(outcome === 'hide_photo' && photo ? { photo } : {}),
+        },
+        retries: 1,
+      })
+      onDecided(report, outcome)
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'moderation.report_closed') onDecided(report, outcome)
+      else setError(apiErrorMessage(e, t))
+      setBusy(false)
+    }
+  }
+
+  const reported = report.reported
+  return (
+    <article className="card" aria-labelledby={`report-${report.id}`} data-testid="report-detail">
+      <div className="card-body">
+        <h2 className="h5" id={`report-${report.id}`}>
+          #{report.id} · {reasonLabel(report.reason)}
+        </h2>
+        <p className="small text-body-secondary mb-1">
+          {t('console.reports.from')}:{' '}
+          {report.reporter.user_id
+            ? `${report.reporter.name} (${t('console.reports.member', { id: report.reporter.user_id })})`
+            : `${report.reporter.name} (${t('console.reports.visitor')})`}{' '}
+          · <time dateTime={report.created_at}>{report.created_at.replace('T', ' ').slice(0, 16)}</time>
+        </p>
+        <blockquote className="border-start border-3 ps-2 mb-3" style={{ whiteSpace: 'pre-wrap' }}>
+          {report.message}
+        </blockquote>
+        {report.appeal ? (
+          <div className="alert alert-warning small" role="note">
+            <p className="mb-1 fw-semibold">
+              {t('console.reports.firstDecision', {
+                outcome: t(`console.reports.outcomes.${report.appeal.outcome}`),
+                reason: report.appeal.reason,
+              })}
+            </p>
+            <p className="mb-1" style={{ whiteSpace: 'pre-wrap' }}>
+              {t('console.reports.appealed')}: {report.appeal.text}
+            </p>
+            {report.appeal.decided_by_you ? (
+              <p className="mb-0 fw-semibold">{t('console.reports.yours')}</p>
+            ) : null}
+          </div>
+        ) : null}
+        <h3 className="h6">{t('console.reports.about')}</h3>
+        {reported ? (
+          <div className="mb-3">
+            <p className="mb-1">
+              {reported.name}, {reported.age} · {reported.country} · #{reported.user_id} ·{' '}
+              <span className="badge text-bg-light">{reported.account_status}</span>
+              {reported.earlier_reports > 0 ? (
+                <span className="badge text-bg-danger ms-1">
+                  {t('console.reports.earlier', { count: reported.earlier_reports })}
+                </span>
+              ) : null}
+            </p>
+            {reported.about ? <p className="small fst-italic mb-2">{reported.about}</p> : null}
+            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
+              {reported.photos.map((p) => (
+                <li key={p.id}>
+                  <img
+                    src={p.thumb_url}
+                    alt={`${p.id} (${p.status})`}
+                    width={96}
+                    height={96}
+                    className={`rounded ${p.status === 'rejected' ? 'opacity-50' : ''}`}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : (
+          <p className="text-body-secondary">{t('console.reports.noMember')}</p>
+        )}
+        <h3 className="h6">{t('console.reports.messages')}</h3>
+        {report.messages.length === 0 ? (
+          <p className="small text-body-secondary">{t('console.reports.noMessages')}</p>
+        ) : (
+          <ol className="list-unstyled small mb-3" style={{ maxHeight: 240, overflowY: 'auto' }}>
+            {report.messages.map((m) => (
+              <li key={m.id} className={m.from === 'reported' ? 'text-danger-emphasis' : ''}>
+                <span className="text-body-secondary">
+                  {m.sent_at.replace('T', ' ').slice(0, 16)} · {t(`console.reports.from_${m.from}`)}:
+                </span>{' '}
+                {m.text}
+              </li>
+            ))}
+          </ol>
+        )}
+        <form ref={formRef} onSubmit={submit} className="border-top pt-3" aria-busy={busy}>
+          <fieldset className="mb-2">
+            <legend className="h6">{t('console.reports.outcome')}</legend>
+            <div className="d-flex flex-wrap gap-2">
+              {REPORT_OUTCOMES.map((o) => (
+                <div className="form-check form-check-inline" key={o}>
+                  <input
+                    className="form-check-input"
+                    type="radio"
+                    name="outcome"
+                    id={`outcome-${o}`}
+                    value={o}
+                    checked={outcome === o}
+                    onChange={() => setOutcome(o)}
+                    disabled={!reported && o !== 'dismiss'}
+                  />
+                  <label className="form-check-label" htmlFor={`outcome-${o}`}>
+                    <kbd className="me-1">{keyOf(o).toUpperCase()}</kbd>
+                    {t(`console.reports.outcomes.${o}`)}
+                  </label>
+                </div>
+              ))}
+            </div>
+          </fieldset>
+          {outcome === 'suspend' ? (
+            <div className="mb-2">
+              <label className="form-label small" htmlFor="suspend-days">
+                {t('console.reports.days')}
+              </label>
+              <select
+                id="suspend-days"
+                className="form-select form-select-sm w-auto"
+                value={days}
+                onChange={(e) => setDays(Number(e.target.value))}
+              >
+                {SUSPENSION_DAYS.map((d) => (
+                  <option key={d} value={d}>
+                    {t('console.reports.daysN', { count: d })}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {outcome === 'hide_photo' && reported ? (
+            <div className="mb-2">
+              <label className="form-label small" htmlFor="hide-photo">
+                {t('console.reports.photo')}
+              </label>
+              <select
+                id="hide-photo"
+                className="form-select form-select-sm w-auto"
+                value={photo ?? ''}
+                onChange={(e) => setPhoto(Number(e.target.value))}
+              >
+                {reported.photos.map((p) => (
+                  <option key={p.id} value={p.id}>
+                    {p.id} ({p.status})
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <label className="form-label small" htmlFor="decision-reason">
+            {t('console.reports.reason')}
+          </label>
+          <textarea
+            ref={reasonRef}
+            id="decision-reason"
+            className="form-control mb-2"
+            rows={3}
+            value={reason}
+            required
+            minLength={5}
+            maxLength={2000}
+            onChange={(e) => setReason(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault()
+                formRef.current?.requestSubmit()
+              }
+            }}
+          />
+          {error ? (
+            <div className="alert alert-danger py-2" role="alert">
+              {error}
+            </div>
+          ) : null}
+          <button
+            type="submit"
+            className="btn btn-primary btn-sm"
+            disabled={busy || (report.appeal?.decided_by_you ?? false)}
+          >
+            {busy ? t('console.reports.deciding') : t('console.reports.decide')}
+          </button>
+        </form>
+      </div>
+    </article>
+  )
+}
