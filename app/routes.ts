@@ -13,6 +13,7 @@ export default [
     route('admin/members', 'routes/admin/members.tsx'),
     route('admin/members/:id', 'routes/admin/member-file.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
+    route('admin/inbox', 'routes/admin/inbox.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

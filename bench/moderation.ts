@@ -1,6 +1,7 @@
 // npm run bench:moderation (DATABASE_URL set to a scratch PostgreSQL database): the console's
-// moderation queues at scale. Seeds 1,000,000 demo members when fewer are there (minutes), adds
-// 100,000 photos waiting for review and 10,000 open reports, then times a page of each queue, the
+// queues at scale. Seeds 1,000,000 demo members when fewer are there (minutes), adds
+// 100,000 photos waiting for review, 10,000 open reports and 100,000 conversations waiting for an
+// operator, then times a page of each queue, the
 // photo queue's later pages, a photo decision and the member look-up, and shows the queue's plan.
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
@@ -9,17 +10,21 @@ import { openDatabase, queryRows } from '../server/db/client.ts'
 import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
 import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
 import { readEnv } from '../server/env.ts'
+import { createEventBus } from '../server/lib/events.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
 import { createDataExportService } from '../server/modules/accounts/data-export.service.ts'
 import { createMemberSupportService } from '../server/modules/accounts/member-support.service.ts'
+import { createChatService } from '../server/modules/chat/chat.service.ts'
 import { createMailService } from '../server/modules/mail/mail.service.ts'
 import { createPhotoReviewService } from '../server/modules/moderation/photo-review.service.ts'
 import { createReportsService } from '../server/modules/moderation/reports.service.ts'
+import { createInboxService } from '../server/modules/operators/inbox.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
 
 const MEMBERS = 1_000_000
 const PENDING_PHOTOS = 100_000
 const OPEN_REPORTS = 10_000
+const WAITING_CONVERSATIONS = 100_000
 const RUNS = 40
 
 const env = readEnv()
@@ -63,6 +68,17 @@ if (open < OPEN_REPORTS) {
       now() - (g * interval '1 minute'), now() - (g * interval '1 minute')
     from generate_series(1, ${OPEN_REPORTS - open}) g`)
 }
+const inQueue = await count(sql`select count(*)::int as n from operator_queue`)
+if (inQueue < WAITING_CONVERSATIONS) {
+  // Members waiting for fictional profiles' answers (the queue rows chat_send writes).
+  await db.execute(sql`
+    insert into operator_queue (conversation_id, site_id, member_user_id, fictional_user_id, waiting_since)
+    select 10000000 + rn, 1, id, next_id, now() - (rn * interval '2 seconds')
+    from (select id, lead(id) over (order by id) as next_id, row_number() over (order by id) as rn
+          from users where demo) u
+    where rn <= ${WAITING_CONVERSATIONS} and next_id is not null
+    on conflict do nothing`)
+}
 await db.execute(sql`analyze`)
 
 const now = () => new Date()
@@ -73,6 +89,9 @@ const reports = createReportsService(db, { now, sites, mail })
 const exports = createDataExportService(db, { now, sites, mail, dataDir: '.tmp/bench-exports' })
 const support = createMemberSupportService(db, { now, sites, mail, exports })
 const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
+const events = createEventBus()
+const chat = createChatService(db, { events, mediaDir: '.tmp/bench-media' })
+const inbox = createInboxService(db, { now, sites, chat, events })
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -91,8 +110,9 @@ async function time(name: string, run: () => Promise<unknown>) {
 const members = await count(sql`select count(*)::int as n from profiles`)
 const photos = await count(sql`select count(*)::int as n from photos where reviewed_at is null`)
 const queuedReports = await count(sql`select count(*)::int as n from complaints where status = 'open'`)
+const waitingMembers = await count(sql`select count(*)::int as n from operator_queue`)
 console.log(
-  `\n${members.toLocaleString('en')} members, ${photos.toLocaleString('en')} photos waiting, ${queuedReports.toLocaleString('en')} open reports; ${RUNS} runs each, PostgreSQL`,
+  `\n${members.toLocaleString('en')} members, ${photos.toLocaleString('en')} photos waiting, ${queuedReports.toLocaleString('en')} open reports, ${waitingMembers.toLocaleString('en')} conversations in the operators' inbox; ${RUNS} runs each, PostgreSQL`,
 )
 console.log('call'.padEnd(52), 'p50 ms'.padStart(8), 'p95 ms'.padStart(8))
 await time('photo queue, first page (20, with count)', () => photoReview.queue())
@@ -111,6 +131,7 @@ await time('photo decision (approve, audited, one transaction)', async () => {
   await photoReview.review({ photo: Number(decisions[decided++].id), decision: 'approve' }, actor)
 })
 await time('report queue, first page (20, context and count)', () => reports.queue(null))
+await time("operators' inbox, first page (50, per-site waits, figures)", () => inbox.queue(0))
 const [someone] = await queryRows<{ id: number; email: string }>(
   db,
   sql`select id, email from users where id >= (select max(id) / 2 from users) order by id limit 1`,

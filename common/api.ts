@@ -6,6 +6,7 @@ import * as likes from './schemas/likes.ts'
 import * as location from './schemas/location.ts'
 import * as members from './schemas/members.ts'
 import * as moderation from './schemas/moderation.ts'
+import * as operators from './schemas/operators.ts'
 import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
 import * as support from './schemas/support.ts'
@@ -144,6 +145,12 @@ export const api = table({
   memberFile: { method: GET, path: '/api/admin/member.php', tag: 'support', query: support.MemberFileQuery, output: support.MemberFileResponse, roles: ['support'] },
   correctCredits: { method: POST, path: '/api/admin/member-credits.php', tag: 'support', body: support.CreditCorrectionInput, output: support.CreditCorrectionResponse, roles: ['support'] },
   supportAction: { method: POST, path: '/api/admin/member-action.php', tag: 'support', body: support.SupportActionInput, output: ok, roles: ['support'] },
+  inbox: { method: GET, path: '/api/admin/inbox.php', tag: 'operators', output: operators.InboxResponse, roles: ['operator'] },
+  claimConversation: { method: POST, path: '/api/admin/inbox-claim.php', tag: 'operators', body: operators.InboxClaimInput, output: operators.InboxClaimResponse, roles: ['operator'] },
+  inboxConversation: { method: GET, path: '/api/admin/inbox-conversation.php', tag: 'operators', query: operators.InboxConversationQuery, output: operators.InboxConversationResponse, roles: ['operator'] },
+  answerConversation: { method: POST, path: '/api/admin/inbox-answer.php', tag: 'operators', body: operators.InboxAnswerInput, output: operators.InboxAnswerResponse, roles: ['operator'] },
+  addMemberNote: { method: POST, path: '/api/admin/inbox-note.php', tag: 'operators', body: operators.InboxNoteInput, output: operators.InboxNoteResponse, status: 201, roles: ['operator'] },
+  releaseConversation: { method: POST, path: '/api/admin/inbox-release.php', tag: 'operators', body: operators.InboxReleaseInput, output: ok, roles: ['operator'] },
   reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
 })
 
@@ -154,5 +161,7 @@ export const consoleCalls = (Object.values(api) as Call[]).filter((call) => call
 export const API_PREFIX = '/api/'
 /** The member's WebSocket (DESIGN.md section 3). */
 export const SOCKET_PATH = '/api/ws'
+/** The console's WebSocket: the operators' inbox events (ADR 17). */
+export const CONSOLE_SOCKET_PATH = '/api/admin/ws'
 /** The OpenAPI document built from the table. */
 export const OPENAPI_PATH = '/api/docs/json'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { api, type Call, OPENAPI_PATH, SOCKET_PATH } from '#common/api.ts'
+import { api, type Call, CONSOLE_SOCKET_PATH, OPENAPI_PATH, SOCKET_PATH } from '#common/api.ts'
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts'
 
 // The call table (common/api.ts) is the HTTP contract: every /api/ route the server serves is one
@@ -16,7 +16,7 @@ describe('the call table', () => {
     const served = new Set(
       t.app.routeTable
         .filter((r) => r.url.startsWith('/api/') && !r.url.endsWith('*') && r.method !== 'HEAD')
-        .filter((r) => r.url !== SOCKET_PATH && r.url !== OPENAPI_PATH)
+        .filter((r) => r.url !== SOCKET_PATH && r.url !== CONSOLE_SOCKET_PATH && r.url !== OPENAPI_PATH)
         .map((r) => `${r.method} ${r.url}`),
     )
     const table = new Set(Object.values(api).map((call) => `${call.method} ${call.path}`))

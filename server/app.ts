@@ -54,6 +54,8 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
 import { createPhotoReviewService } from './modules/moderation/photo-review.service.ts'
 import { createReportsService } from './modules/moderation/reports.service.ts'
 import { createSignalsService } from './modules/moderation/signals.service.ts'
+import { createInboxService } from './modules/operators/inbox.service.ts'
+import { operatorsRoutes } from './modules/operators/operators.routes.ts'
 import { createDirectDebitService } from './modules/payments/direct-debit.service.ts'
 import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
@@ -225,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports }),
     exports,
     staffAdmin: createStaffAdminService(database.db, { now, staff }),
+    inbox: createInboxService(database.db, { now, sites, chat, events }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -304,6 +307,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(auditRoutes, { audit })
   await app.register(memberSupportRoutes, { support: services.memberSupport })
   await app.register(dataExportRoutes, { exports })
+  await app.register(operatorsRoutes, { inbox: services.inbox })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,

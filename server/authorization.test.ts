@@ -381,6 +381,8 @@ const RULES: Record<string, Rule> = {
   },
   'GET /dev/mailbox': { call: get('/dev/mailbox'), expect: all(200) },
   'GET /api/ws': { call: get('/api/ws'), expect: all(403) },
+  // The operators' socket: no member session (and no request without an Origin) opens it.
+  'GET /api/admin/ws': { call: get('/api/admin/ws'), expect: all(403) },
   'GET /api/*': { call: get('/api/nothing.php'), expect: all(404) },
   'POST /api/*': { call: () => ({ method: 'POST', url: '/api/nothing.php' }), expect: all(404) },
   // Blocking and logging out change who may do what: they go last, undone or on a session of their own.

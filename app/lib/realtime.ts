@@ -45,6 +45,8 @@ export function connectRealtime(handlers: {
   onFrame: (frame: ServerFrame) => void
   onReconnect: () => void
   onStatus?: (connected: boolean) => void
+  /** The socket: the member's by default, or the console's (the operators' inbox). */
+  path?: string
 }): Realtime {
   let socket: WebSocket | null = null
   let attempt = 0
@@ -55,7 +57,7 @@ export function connectRealtime(handlers: {
   const open = () => {
     if (closed) return
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
-    const ws = new WebSocket(`${scheme}//${window.location.host}${SOCKET_PATH}`)
+    const ws = new WebSocket(`${scheme}//${window.location.host}${handlers.path ?? SOCKET_PATH}`)
     socket = ws
     ws.onopen = () => {
       attempt = 0

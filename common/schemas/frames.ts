@@ -15,6 +15,8 @@ export const EventFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.removed'), conversation: z.number().int() }),
   z.object({ type: z.literal('credits.changed'), credits: z.number().int() }),
   z.object({ type: z.literal('payment.updated'), paymentId: z.string(), status: z.string() }),
+  /** To the operators' console sockets only: the inbox changed (a member wrote, an answer, a claim; ADR 17). */
+  z.object({ type: z.literal('inbox.changed'), conversation: z.number().int() }),
 ])
 export type EventFrame = z.infer<typeof EventFrame>
 

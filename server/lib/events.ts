@@ -8,6 +8,9 @@ import type { EventFrame } from '#common/schemas/frames.ts'
 /** An event is the frame its member's sockets get, and that member (common/schemas/frames.ts). */
 export type DomainEvent = EventFrame & { userId: number }
 
+/** The addressee of events for every operator's console socket (the inbox), not a member. */
+export const OPERATOR_SOCKETS = -1
+
 export type EventHandler = (event: DomainEvent) => void
 
 export interface EventBus {

@@ -22,6 +22,7 @@ import type { BansService } from '#server/modules/moderation/bans.service.ts'
 import type { PhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
 import type { ReportsService } from '#server/modules/moderation/reports.service.ts'
 import type { SignalsService } from '#server/modules/moderation/signals.service.ts'
+import type { InboxService } from '#server/modules/operators/inbox.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
@@ -56,6 +57,7 @@ export interface AppServices {
   memberSupport: MemberSupportService
   exports: DataExportService
   staffAdmin: StaffAdminService
+  inbox: InboxService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -2,9 +2,9 @@ import type { Socket } from 'node:net'
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
-import { SOCKET_PATH } from '#common/api.ts'
+import { CONSOLE_SOCKET_PATH, SOCKET_PATH } from '#common/api.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
-import type { DomainEvent, EventBus } from '#server/lib/events.ts'
+import { type DomainEvent, type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import { requestSource } from './csrf.ts'
 
@@ -87,6 +87,39 @@ export const websocketPlugin: FastifyPluginAsync<{
     unsubscribe()
     for (const open of sockets.values()) for (const socket of open) socket.close(1001, 'server closing')
   })
+
+  // The operators' console socket (ADR 17): inbox events, to operators and admins only.
+  app.get(
+    CONSOLE_SOCKET_PATH,
+    {
+      websocket: true,
+      preValidation: async (request, reply) => {
+        if (!originAllowed(request)) {
+          return reply.code(403).send({ error: { code: 'ws.origin', message: 'Origin not allowed' } })
+        }
+        const staff = request.staff
+        if (!staff?.verified || (staff.role !== 'operator' && staff.role !== 'admin')) {
+          return reply
+            .code(401)
+            .send({ error: { code: 'staff.required', message: 'Log in to the console first.' } })
+        }
+      },
+    },
+    (socket) => {
+      const open = sockets.get(OPERATOR_SOCKETS) ?? new Set<WebSocket>()
+      open.add(socket)
+      sockets.set(OPERATOR_SOCKETS, open)
+      alive.add(socket)
+      socket.on('pong', () => alive.add(socket))
+      // Operators only listen: nothing they send is read.
+      socket.on('message', () => alive.add(socket))
+      socket.on('close', () => {
+        open.delete(socket)
+        if (open.size === 0) sockets.delete(OPERATOR_SOCKETS)
+      })
+      socket.send(JSON.stringify({ type: 'hello' }))
+    },
+  )
 
   app.get(
     SOCKET_PATH,

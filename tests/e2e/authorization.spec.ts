@@ -59,6 +59,7 @@ const RULES: Record<string, Rule> = {
   'admin/members': { url: page('/admin/members'), expect: all('302 /admin/login') },
   'admin/members/:id': { url: page('/admin/members/1'), expect: all('302 /admin/login') },
   'admin/staff': { url: page('/admin/staff'), expect: all('302 /admin/login') },
+  'admin/inbox': { url: page('/admin/inbox'), expect: all('302 /admin/login') },
   // Anyone holding the mailed link may appeal (a banned member has no session); the page asks nothing.
   'appeal/:token': { url: page('/appeal/not-a-real-token-0000'), expect: all(200) },
   'lang-config': { url: page('/lang-config'), expect: all(200) },

@@ -14,7 +14,12 @@ export const E2E_SUPPORT = {
   password: 'e2e-support-password-long',
   role: 'support',
 }
-export const E2E_STAFF = [E2E_ADMIN, E2E_MODERATOR, E2E_SUPPORT]
+export const E2E_OPERATOR = {
+  email: 'e2e-operator@example.com',
+  password: 'e2e-operator-password-long',
+  role: 'operator',
+}
+export const E2E_STAFF = [E2E_ADMIN, E2E_MODERATOR, E2E_SUPPORT, E2E_OPERATOR]
 
 /** Where the server's start writes each account's authenticator key (from the printed otpauth:// link). */
 export const E2E_STAFF_KEYS = '.tmp/e2e-staff-keys.json'

@@ -95,3 +95,10 @@ export async function loadStaff(context: Readonly<RouterContextProvider>) {
   const { staff: accounts } = await app.services.staffAdmin.list()
   return { staff, me: app.staff?.staffId ?? null, accounts }
 }
+
+/** /admin/inbox: the operators' inbox (operators). */
+export async function loadInbox(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['operator'])
+  const app = getAppContext(context)
+  return { staff, ...(await app.services.inbox.queue(app.staff?.staffId ?? 0)) }
+}

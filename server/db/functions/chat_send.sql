@@ -2,7 +2,8 @@
 -- `sends` is {sender, client_id, profile | conversation, kind, body, gift_key, photo_filename,
 -- photo_thumb, price, free_limit}; the answer has one element per send, in order: {error, name} when
 -- it may not go, or {message, credits, sender_profile_id, partner_user_id, unread, charged, fresh,
--- opening (the sender's first message in this conversation)}.
+-- opening (the sender's first message in this conversation), to_fictional (a member wrote to a
+-- fictional profile: the operators' inbox has it)}.
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
 -- the message and both sides of the conversation are written together.
@@ -40,8 +41,9 @@ BEGIN
 
   FOR s IN SELECT * FROM jsonb_array_elements(sends) LOOP
     sender_id := (s->>'sender')::int;
-    SELECT u."credits", u."paid_user" AS paid,
+    SELECT u."credits", u."paid_user" AS paid, u."site_id",
         (SELECT p."id" FROM "profiles" p WHERE p."user_id" = u."id") AS profile_id,
+        coalesce((SELECT p."fictional" FROM "profiles" p WHERE p."user_id" = u."id"), false) AS fictional,
         (SELECT to_jsonb(m) FROM "messages" m
           WHERE m."sender_user_id" = u."id" AND m."client_id" = s->>'client_id') AS existing
       INTO sender FROM "users" u WHERE u."id" = sender_id;
@@ -57,7 +59,7 @@ BEGIN
 
     IF s->>'conversation' IS NOT NULL THEN
       SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name", cm."has_sent",
-          write_refusal(sender_id, p, true, 'chat') AS refusal
+          p."fictional" AS partner_fictional, write_refusal(sender_id, p, true, 'chat') AS refusal
         INTO target FROM "conversation_members" cm JOIN "profiles" p ON p."user_id" = cm."partner_user_id"
         WHERE cm."conversation_id" = (s->>'conversation')::int AND cm."user_id" = sender_id;
       IF NOT FOUND THEN
@@ -66,7 +68,7 @@ BEGIN
       END IF;
     ELSE
       SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name",
-          coalesce(cm."has_sent", false) AS has_sent,
+          coalesce(cm."has_sent", false) AS has_sent, p."fictional" AS partner_fictional,
           write_refusal(sender_id, p, cm."conversation_id" IS NOT NULL, 'chat') AS refusal
         INTO target FROM "profiles" p LEFT JOIN "conversation_members" cm
           ON cm."user_id" = sender_id AND cm."partner_user_id" = p."user_id"
@@ -134,9 +136,20 @@ BEGIN
     SELECT to_jsonb(saved), (SELECT sides."unread" FROM sides WHERE sides."user_id" = target.partner_user_id)
       INTO msg, partner_unread FROM saved;
 
+    -- The operators' inbox (ADR 17): a member writing to a fictional profile waits from their first
+    -- unanswered message; the fictional profile's answer ends the wait.
+    IF target.partner_fictional AND NOT sender.fictional THEN
+      INSERT INTO "operator_queue" ("conversation_id", "site_id", "member_user_id", "fictional_user_id", "waiting_since")
+        VALUES (conversation, sender."site_id", sender_id, target.partner_user_id, (msg->>'created_at')::timestamptz)
+        ON CONFLICT ("conversation_id") DO NOTHING;
+    ELSIF sender.fictional THEN
+      DELETE FROM "operator_queue" WHERE "conversation_id" = conversation;
+    END IF;
+
     results := results || jsonb_build_object('message', msg, 'credits', balance,
       'sender_profile_id', sender.profile_id, 'partner_user_id', target.partner_user_id,
-      'unread', partner_unread, 'charged', cost > 0, 'fresh', true, 'opening', NOT target.has_sent);
+      'unread', partner_unread, 'charged', cost > 0, 'fresh', true, 'opening', NOT target.has_sent,
+      'to_fictional', target.partner_fictional AND NOT sender.fictional);
   END LOOP;
   RETURN to_jsonb(results);
 END

@@ -43,7 +43,14 @@ export type SendResult =
        * Set for a new message: whom it went to, their unread count, whether it was paid, and whether
        * it is the sender's first message in this conversation.
        */
-      fresh: { partnerUserId: number; unread: number; charged: boolean; opening: boolean } | null
+      fresh: {
+        partnerUserId: number
+        unread: number
+        charged: boolean
+        opening: boolean
+        /** A member wrote to a fictional profile: the operators' inbox has it now. */
+        toFictional: boolean
+      } | null
     }
 
 type SendResultJson =
@@ -57,6 +64,7 @@ type SendResultJson =
       unread?: number
       charged?: boolean
       opening?: boolean
+      to_fictional?: boolean
     }
 
 /**
@@ -99,6 +107,7 @@ export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<
             unread: Number(r.unread ?? 0),
             charged: Boolean(r.charged),
             opening: Boolean(r.opening),
+            toFictional: Boolean(r.to_fictional),
           }
         : null,
     }

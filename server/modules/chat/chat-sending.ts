@@ -4,12 +4,12 @@ import { FREE_CONVERSATIONS } from '#common/constants.ts'
 import { checkMessageText } from '#common/message-text.ts'
 import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/chat.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
-import { type Db, isUniqueViolation } from '#server/db/client.ts'
+import { type Db, type Executor, isUniqueViolation } from '#server/db/client.ts'
 import { createBatcher } from '#server/lib/batches.ts'
 import { AppError } from '#server/lib/errors.ts'
-import type { EventBus } from '#server/lib/events.ts'
+import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
-import { type SendRequest, sendMessages } from './chat-send.queries.ts'
+import { type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 
 type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'>
@@ -62,11 +62,8 @@ export function createChatSending(
   const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends))
   const toMessage = messageView
 
-  async function send(
-    senderUserId: number,
-    out: Outgoing,
-    site: { costs: Costs; cdnPrefix: string },
-  ): Promise<SendMessageResponse> {
+  /** The send chat_send takes: the text checked by the one text rule, the price of its kind. */
+  function request(senderUserId: number, out: Outgoing, site: { costs: Costs }, price?: number): SendRequest {
     const { text, problem } = checkMessageText(out.text, site.costs.message_length, {
       required: out.kind === 'text',
     })
@@ -76,13 +73,7 @@ export function createChatSending(
         400,
         problem.code === 'chat.too_long' ? { max: problem.max } : undefined,
       )
-    const price =
-      out.kind === 'gift'
-        ? site.costs.gift_credits
-        : out.kind === 'photo'
-          ? site.costs.photo_credits
-          : site.costs.message_credits
-    const outcome = await sendBatched({
+    return {
       sender: senderUserId,
       client_id: out.clientId,
       profile: out.conversation === undefined ? (out.profile ?? 0) : null,
@@ -92,13 +83,19 @@ export function createChatSending(
       gift_key: out.gift ?? null,
       photo_filename: out.photo?.filename ?? null,
       photo_thumb: out.photo?.thumbFilename ?? null,
-      price,
+      price:
+        price ??
+        (out.kind === 'gift'
+          ? site.costs.gift_credits
+          : out.kind === 'photo'
+            ? site.costs.photo_credits
+            : site.costs.message_credits),
       free_limit: FREE_CONVERSATIONS,
-    }).catch((error: unknown) => {
-      // The ledger keys a debit by the client_id: one already written for a message since removed.
-      if (isUniqueViolation(error, 'credit_ledger_once')) throw new AppError('credits.already_applied', 409)
-      throw error
-    })
+    }
+  }
+
+  /** A send's message, or its refusal as an error. */
+  function sent(outcome: SendResult) {
     if ('error' in outcome) {
       throw new AppError(
         outcome.error,
@@ -106,6 +103,11 @@ export function createChatSending(
         outcome.name === undefined ? undefined : { name: outcome.name },
       )
     }
+    return outcome
+  }
+
+  /** After the commit: the message to both sides' sockets, the inbox told, the opening read. */
+  function deliver(senderUserId: number, outcome: Exclude<SendResult, { error: unknown }>, req: SendRequest) {
     const message = toMessage(outcome.message, outcome.senderProfileId)
     if (outcome.fresh) {
       const { partnerUserId, unread, charged } = outcome.fresh
@@ -115,22 +117,53 @@ export function createChatSending(
       deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
       if (charged)
         deps.events.emit({ type: 'credits.changed', userId: senderUserId, credits: outcome.credits })
-      if (outcome.fresh.opening && out.kind === 'text' && deps.onOpening) {
+      if (outcome.fresh.toFictional)
+        deps.events.emit({ type: 'inbox.changed', userId: OPERATOR_SOCKETS, conversation })
+      if (outcome.fresh.opening && req.kind === 'text' && deps.onOpening) {
         deps
-          .onOpening({
-            senderUserId,
-            partnerUserId,
-            conversation,
-            text,
-          })
+          .onOpening({ senderUserId, partnerUserId, conversation, text: req.body })
           .catch((error: unknown) => deps.onError?.(error))
       }
     }
     return { message, conversation: message.conversation, credits: outcome.credits }
   }
 
+  async function send(
+    senderUserId: number,
+    out: Outgoing,
+    site: { costs: Costs; cdnPrefix: string },
+  ): Promise<SendMessageResponse> {
+    const req = request(senderUserId, out, site)
+    const outcome = await sendBatched(req).catch((error: unknown) => {
+      // The ledger keys a debit by the client_id: one already written for a message since removed.
+      if (isUniqueViolation(error, 'credit_ledger_once')) throw new AppError('credits.already_applied', 409)
+      throw error
+    })
+    return deliver(senderUserId, sent(outcome), req)
+  }
+
   return {
     send,
+
+    /**
+     * Sends a text as a fictional profile (an operator's answer, ADR 17): free, and in one
+     * transaction with `within` (the operator's records); delivered like any message after it.
+     */
+    async answerAs(
+      fictionalUserId: number,
+      to: { conversation: number; clientId: string; text: string },
+      site: { costs: Costs },
+      within: (tx: Executor, message: { id: number; createdAt: Date }) => Promise<void>,
+    ): Promise<SendMessageResponse> {
+      const req = request(fictionalUserId, { ...to, kind: 'text' }, site, 0)
+      const outcome = await db.transaction(async (tx) => {
+        const [result] = await sendMessages(tx, [req])
+        const ok = sent(result)
+        if (ok.fresh) await within(tx, ok.message)
+        return ok
+      })
+      return deliver(fictionalUserId, outcome, req)
+    },
 
     /** POST /api/message-photo.php: the photo goes through the same pipeline as profile photos. */
     async sendPhoto(

@@ -58,10 +58,11 @@ export function createChatService(
     return { ...membership, blockedByMe: between.viewerBlocked }
   }
 
-  const { send, sendPhoto } = createChatSending(db, deps)
+  const { send, sendPhoto, answerAs } = createChatSending(db, deps)
 
   return {
     send,
+    answerAs,
     sendPhoto,
 
     /** GET /api/chats.php: the member's conversations, newest first, partners they may still see. */

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { ClientId } from './chat.ts'
+
+const Id = z.number().int().positive().max(2_147_483_647)
+
+/** A profile as operators see it: public facts only, never an address, payment or ledger. */
+const InboxProfile = z.object({
+  profile_id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  country: z.string(),
+  thumb_url: z.string().nullable(),
+})
+
+export const InboxItem = z.object({
+  conversation: z.number().int(),
+  site: z.string(),
+  waiting_since: z.string(),
+  /** Claimed by another operator, whose claim has not run out. */
+  claimed: z.boolean(),
+  claimed_by_me: z.boolean(),
+  member: InboxProfile,
+  fictional: InboxProfile,
+  last_text: z.string(),
+})
+export type InboxItem = z.infer<typeof InboxItem>
+
+export const InboxResponse = z.object({
+  conversations: z.array(InboxItem),
+  waiting: z.number().int(),
+  /** Per site: how many wait and since when the oldest. */
+  sites: z.array(z.object({ site: z.string(), waiting: z.number().int(), oldest: z.string().nullable() })),
+  /** The asking operator's own figures. */
+  me: z.object({ answers_last_hour: z.number().int(), median_wait_seconds: z.number().nullable() }),
+})
+
+export const InboxClaimInput = z.object({ conversation: Id.optional() })
+export const InboxClaimResponse = z.object({ conversation: z.number().int(), expires_at: z.string() })
+
+export const InboxConversationQuery = z.object({
+  conversation: z.coerce.number().int().positive().max(2_147_483_647),
+})
+export const InboxConversation = z.object({
+  conversation: z.number().int(),
+  expires_at: z.string(),
+  member: InboxProfile.extend({
+    city: z.string().nullable(),
+    about: z.string().nullable(),
+    photos: z.array(z.string()),
+  }),
+  fictional: InboxProfile.extend({ about: z.string().nullable() }),
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      from: z.enum(['member', 'fictional']),
+      kind: z.string(),
+      text: z.string(),
+      at: z.string(),
+    }),
+  ),
+  notes: z.array(z.object({ id: z.number().int(), text: z.string(), by: z.string(), at: z.string() })),
+})
+export type InboxConversation = z.infer<typeof InboxConversation>
+export const InboxConversationResponse = z.object({ conversation: InboxConversation })
+
+export const InboxAnswerInput = z.object({
+  conversation: Id,
+  text: z.string().trim().min(1, { error: 'message_required' }).max(2000),
+  client_id: ClientId,
+})
+export const InboxAnswerResponse = z.object({ message: z.number().int() })
+export const InboxNoteInput = z.object({ conversation: Id, text: z.string().trim().min(2).max(500) })
+export const InboxNoteResponse = z.object({
+  note: z.object({ id: z.number().int(), text: z.string(), by: z.string(), at: z.string() }),
+})
+export const InboxReleaseInput = z.object({ conversation: Id })

@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { api } from '#common/api.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
+import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { InboxService } from './inbox.service.ts'
+
+/** The operators' inbox calls (operators and admins). */
+export const operatorsRoutes: FastifyPluginAsyncZod<{ inbox: InboxService }> = async (app, { inbox }) => {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+  })
+  const me = (request: Parameters<typeof staffActor>[0]) => staffActor(request).staffId ?? 0
+
+  app.route({ ...apiRoute(api.inbox), handler: async (request) => inbox.queue(me(request)) })
+  app.route({
+    ...apiRoute(api.claimConversation),
+    handler: async (request) => inbox.claim(me(request), request.body.conversation),
+  })
+  app.route({
+    ...apiRoute(api.inboxConversation),
+    handler: async (request) => inbox.conversation(me(request), request.query.conversation),
+  })
+  app.route({
+    ...apiRoute(api.answerConversation),
+    handler: async (request) => inbox.answer(request.body, staffActor(request)),
+  })
+  app.route({
+    ...apiRoute(api.addMemberNote),
+    handler: async (request, reply) => {
+      reply.code(201)
+      return inbox.note(request.body, staffActor(request))
+    },
+  })
+  app.route({
+    ...apiRoute(api.releaseConversation),
+    handler: async (request) => {
+      await inbox.release(me(request), request.body.conversation)
+      return { ok: true as const }
+    },
+  })
+}
