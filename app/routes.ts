@@ -14,6 +14,8 @@ export default [
     route('admin/members/:id', 'routes/admin/member-file.tsx'),
     route('admin/staff', 'routes/admin/staff.tsx'),
     route('admin/inbox', 'routes/admin/inbox.tsx'),
+    route('admin/fictional', 'routes/admin/fictional.tsx'),
+    route('admin/fictional/:id', 'routes/admin/fictional-profile.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

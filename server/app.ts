@@ -44,6 +44,8 @@ import { createGeocodeService } from './modules/location/geocode.service.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
+import { fictionalProfilesRoutes } from './modules/members/fictional-profiles.routes.ts'
+import { createFictionalProfilesService } from './modules/members/fictional-profiles.service.ts'
 import { createMemberPageService } from './modules/members/member-page.service.ts'
 import { membersRoutes } from './modules/members/members.routes.ts'
 import { createMembersService } from './modules/members/members.service.ts'
@@ -228,6 +230,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exports,
     staffAdmin: createStaffAdminService(database.db, { now, staff }),
     inbox: createInboxService(database.db, { now, sites, chat, events }),
+    fictional: createFictionalProfilesService(database.db, {
+      now,
+      sites,
+      profiles,
+      mediaDir: path.join(env.DATA_DIR, 'media'),
+    }),
   }
   app.decorate('services', services)
   const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
@@ -308,6 +316,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(memberSupportRoutes, { support: services.memberSupport })
   await app.register(dataExportRoutes, { exports })
   await app.register(operatorsRoutes, { inbox: services.inbox })
+  await app.register(fictionalProfilesRoutes, { fictional: services.fictional })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,

@@ -32,29 +32,32 @@ export const TRAIT_VALUES = {
   tattoos: ['none', 'some', 'many'],
 } as const
 
-export const ProfileUpdateInput = z
-  .object({
-    name: z.string().trim().min(2, { error: 'name_too_short' }).max(30, { error: 'name_too_long' }),
-    date_of_birth: DateOfBirth,
-    hair_color: z.enum(TRAIT_VALUES.hair_color).nullable(),
-    eye_color: z.enum(TRAIT_VALUES.eye_color).nullable(),
-    body_type: z.enum(TRAIT_VALUES.body_type).nullable(),
-    relationship_status: z.enum(TRAIT_VALUES.relationship_status).nullable(),
-    tattoos: z.enum(TRAIT_VALUES.tattoos).nullable(),
-    invisible: z.boolean(),
-    gender: z.enum(['female', 'male']),
-    sexuality: z.enum(['straight', 'gay', 'bisexual']),
-    country: z.string().regex(/^[A-Z]{2}$/, { error: 'country_invalid' }),
-    region_id: z.number().int().positive().nullable(),
-    city: z.string().trim().max(80, { error: 'city_too_long' }).nullable(),
-    about: z.string().trim().max(2000, { error: 'about_too_long' }).nullable(),
-    interests: z.array(z.number().int().positive()).max(20, { error: 'interests_too_many' }),
-  })
-  .partial()
-  .superRefine((value, ctx) => {
-    if (value.name?.startsWith('@'))
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_starts_with_at' })
-  })
+/** Every field of a profile its owner writes, each as it must be. */
+export const ProfileFields = z.object({
+  name: z.string().trim().min(2, { error: 'name_too_short' }).max(30, { error: 'name_too_long' }),
+  date_of_birth: DateOfBirth,
+  hair_color: z.enum(TRAIT_VALUES.hair_color).nullable(),
+  eye_color: z.enum(TRAIT_VALUES.eye_color).nullable(),
+  body_type: z.enum(TRAIT_VALUES.body_type).nullable(),
+  relationship_status: z.enum(TRAIT_VALUES.relationship_status).nullable(),
+  tattoos: z.enum(TRAIT_VALUES.tattoos).nullable(),
+  invisible: z.boolean(),
+  gender: z.enum(['female', 'male']),
+  sexuality: z.enum(['straight', 'gay', 'bisexual']),
+  country: z.string().regex(/^[A-Z]{2}$/, { error: 'country_invalid' }),
+  region_id: z.number().int().positive().nullable(),
+  city: z.string().trim().max(80, { error: 'city_too_long' }).nullable(),
+  about: z.string().trim().max(2000, { error: 'about_too_long' }).nullable(),
+  interests: z.array(z.number().int().positive()).max(20, { error: 'interests_too_many' }),
+})
+
+/** A name may not start with @ (spec section 5). */
+export function refuseAtName(value: { name?: string }, ctx: z.RefinementCtx) {
+  if (value.name?.startsWith('@'))
+    ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_starts_with_at' })
+}
+
+export const ProfileUpdateInput = ProfileFields.partial().superRefine(refuseAtName)
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
 
 /** The member's own profile, as the profile editor shows it. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ClientId } from './chat.ts'
+import { OwnProfile, ProfileFields, refuseAtName } from './members.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 
@@ -74,3 +75,36 @@ export const InboxNoteResponse = z.object({
   note: z.object({ id: z.number().int(), text: z.string(), by: z.string(), at: z.string() }),
 })
 export const InboxReleaseInput = z.object({ conversation: Id })
+
+/** A fictional profile as the console lists it. */
+export const FictionalListItem = z.object({
+  profile_id: z.number().int(),
+  site: z.string(),
+  name: z.string(),
+  age: z.number().int(),
+  gender: z.string(),
+  country: z.string(),
+  thumb_url: z.string().nullable(),
+  photos: z.number().int(),
+})
+export const FictionalListResponse = z.object({ profiles: z.array(FictionalListItem) })
+
+/** What operators and admins write of a fictional profile; the fictional flag is not theirs to change. */
+const FictionalFields = ProfileFields.omit({ invisible: true }).partial()
+export const FictionalProfileInput = FictionalFields.required({
+  name: true,
+  date_of_birth: true,
+  gender: true,
+  country: true,
+})
+  .extend({ site: Id })
+  .superRefine(refuseAtName)
+export type FictionalProfileInput = z.infer<typeof FictionalProfileInput>
+export const FictionalProfileUpdate = FictionalFields.extend({ profile: Id }).superRefine(refuseAtName)
+export type FictionalProfileUpdate = z.infer<typeof FictionalProfileUpdate>
+export const FictionalProfileQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+export const FictionalProfileResponse = z.object({ profile: OwnProfile.extend({ site: z.number().int() }) })
+export const FictionalPhotoFields = z.object({
+  profile: z.coerce.number().int().positive().max(2_147_483_647),
+})
+export const FictionalPhotoInput = z.object({ photo: Id })

@@ -15,6 +15,7 @@ import type { ComplaintsService } from '#server/modules/complaints/complaints.se
 import type { LikesService } from '#server/modules/likes/likes.service.ts'
 import type { SwipeService } from '#server/modules/likes/swipe.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
+import type { FictionalProfilesService } from '#server/modules/members/fictional-profiles.service.ts'
 import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import type { ProfileService } from '#server/modules/members/profile.service.ts'
@@ -58,6 +59,7 @@ export interface AppServices {
   exports: DataExportService
   staffAdmin: StaffAdminService
   inbox: InboxService
+  fictional: FictionalProfilesService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -60,6 +60,8 @@ const RULES: Record<string, Rule> = {
   'admin/members/:id': { url: page('/admin/members/1'), expect: all('302 /admin/login') },
   'admin/staff': { url: page('/admin/staff'), expect: all('302 /admin/login') },
   'admin/inbox': { url: page('/admin/inbox'), expect: all('302 /admin/login') },
+  'admin/fictional': { url: page('/admin/fictional'), expect: all('302 /admin/login') },
+  'admin/fictional/:id': { url: page('/admin/fictional/1'), expect: all('302 /admin/login') },
   // Anyone holding the mailed link may appeal (a banned member has no session); the page asks nothing.
   'appeal/:token': { url: page('/appeal/not-a-real-token-0000'), expect: all(200) },
   'lang-config': { url: page('/lang-config'), expect: all(200) },

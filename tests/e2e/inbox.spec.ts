@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { testJpeg } from '../support/images.ts'
 import { consoleLogin, expect, expectAccessible, newMember, test } from './fixtures.ts'
 import { E2E_OPERATOR } from './staff-account.ts'
 
@@ -47,4 +48,32 @@ test('an operator sees a member’s message arrive live, takes it and answers as
   // The member gets the answer on their open conversation, live.
   await expect(member.page.getByText('Always! How was your day, Timo?')).toBeVisible()
   await member.context.close()
+})
+
+test('an operator makes a fictional profile with a photo; members see it with the fictional disclosure', async ({
+  browser,
+  page,
+}) => {
+  await consoleLogin(page, E2E_OPERATOR)
+  await page.getByRole('link', { name: 'Fictional profiles' }).click()
+  await page.getByLabel('Name').fill('Giulia')
+  await page.getByLabel('Date of birth').fill('1994-06-15')
+  await page.getByLabel('City').fill('Lyon')
+  await page.getByLabel('About').fill('Painter, cook, night owl.')
+  await page.getByRole('button', { name: 'Make the profile' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Giulia')
+  await expectAccessible(page)
+  await page.getByLabel('Add a photo').setInputFiles({
+    name: 'giulia.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await testJpeg(300, '#996633'),
+  })
+  await expect(page.getByTestId('fictional-photos').getByRole('img')).toHaveCount(1)
+  const profileId = page.url().split('/').at(-1)
+
+  const visitor = await browser.newContext()
+  const member = await visitor.newPage()
+  const seen = await (await member.request.get(`/api/member.php?id=${profileId}`)).json()
+  expect(seen.profile).toMatchObject({ name: 'Giulia', fictional: true, main_image: { status: 'active' } })
+  await visitor.close()
 })

@@ -102,3 +102,27 @@ export async function loadInbox(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
   return { staff, ...(await app.services.inbox.queue(app.staff?.staffId ?? 0)) }
 }
+
+/** /admin/fictional: the fictional profiles (operators). */
+export async function loadFictionalProfiles(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['operator'])
+  const { services } = getAppContext(context)
+  const sites = services.sites
+    .list()
+    .map((s) => ({ id: s.id, name: s.settings.name, countries: s.settings.countries }))
+  return { staff, sites, ...(await services.fictional.list()) }
+}
+
+/** /admin/fictional/{id}: one fictional profile to edit (operators). */
+export async function loadFictionalProfile(context: Readonly<RouterContextProvider>, id: string | undefined) {
+  const staff = requireStaffPage(context, ['operator'])
+  const profileId = Number(id)
+  if (!Number.isInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647)
+    throw data(null, { status: 404 })
+  const { services } = getAppContext(context)
+  const { profile } = await services.fictional.get(profileId).catch(() => {
+    throw data(null, { status: 404 })
+  })
+  const site = services.sites.list().find((s) => s.id === profile.site)
+  return { staff, profile, countries: site?.settings.countries ?? [] }
+}

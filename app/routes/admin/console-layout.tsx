@@ -11,6 +11,7 @@ type Staff = { email: string; role: string }
 const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly string[] }> = [
   { to: '/admin', label: 'console.dashboard.title', roles: ['moderator', 'support', 'operator'] },
   { to: '/admin/inbox', label: 'console.nav_inbox', roles: ['operator'] },
+  { to: '/admin/fictional', label: 'console.nav_fictional', roles: ['operator'] },
   { to: '/admin/photos', label: 'console.nav_photos', roles: ['moderator'] },
   { to: '/admin/reports', label: 'console.nav_reports', roles: ['moderator'] },
   { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
