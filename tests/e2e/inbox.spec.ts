@@ -1,79 +1,93 @@
 import { randomUUID } from 'node:crypto'
+import type { Page } from '@playwright/test'
 import { testJpeg } from '../support/images.ts'
 import { consoleLogin, expect, expectAccessible, newMember, test } from './fixtures.ts'
 import { E2E_OPERATOR } from './staff-account.ts'
 
-test('an operator sees a member’s message arrive live, takes it and answers as the fictional profile', async ({
-  browser,
-  page,
-}) => {
-  const member = await newMember(browser, { name: 'Timo', gender: 'male' })
-  // A fictional profile of the demo members (its disclosure is on its card).
-  let fictional: { id: number; name: string } | undefined
-  for (let p = 1; p <= 5 && !fictional; p++) {
-    const { profiles } = await (await member.page.request.get(`/api/members.php?page=${p}`)).json()
-    fictional = profiles.find((x: { fictional: boolean }) => x.fictional)
-  }
-  if (!fictional) throw new Error('the demo members hold no fictional profile')
+test.describe
+  .serial('operators', () => {
+    // One console session for the file: a code from the app works once in its 30 s.
+    let page: Page
+    test.beforeAll(async ({ browser }) => {
+      page = await (await browser.newContext()).newPage()
+      await consoleLogin(page, E2E_OPERATOR)
+    })
+    test.afterAll(() => page.context().close())
 
-  await consoleLogin(page, E2E_OPERATOR)
-  await page.getByRole('link', { name: 'Inbox' }).click()
-  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible()
-  await expectAccessible(page)
+    test('an operator sees a member’s message arrive live, takes it and answers as the fictional profile', async ({
+      browser,
+    }) => {
+      const member = await newMember(browser, { name: 'Timo', gender: 'male' })
+      // A fictional profile of the demo members (its disclosure is on its card).
+      let fictional: { id: number; name: string } | undefined
+      for (let p = 1; p <= 5 && !fictional; p++) {
+        const { profiles } = await (await member.page.request.get(`/api/members.php?page=${p}`)).json()
+        fictional = profiles.find((x: { fictional: boolean }) => x.fictional)
+      }
+      if (!fictional) throw new Error('the demo members hold no fictional profile')
 
-  // The member writes: the inbox shows it without a reload.
-  const sent = await member.page.request.post('/api/message.php', {
-    data: { profile: fictional.id, text: 'Hello there, fancy a chat?', client_id: randomUUID() },
+      await page.goto('/admin')
+      await page.getByRole('link', { name: 'Inbox' }).click()
+      await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible()
+      await expectAccessible(page)
+
+      // The member writes: the inbox shows it without a reload.
+      const sent = await member.page.request.post('/api/message.php', {
+        data: { profile: fictional.id, text: 'Hello there, fancy a chat?', client_id: randomUUID() },
+      })
+      expect(sent.status()).toBe(200)
+      const conversation = (await sent.json()).conversation
+      const item = page.getByTestId('inbox-item').filter({ hasText: 'Hello there, fancy a chat?' })
+      await expect(item).toBeVisible()
+      await expect(item).toContainText('Timo')
+      await expect(item).toContainText(`→ ${fictional.name}`)
+
+      await member.page.goto(`/chats/${conversation}`)
+      await item.getByRole('button', { name: /^Take/ }).click()
+      const open = page.getByTestId('inbox-conversation')
+      await expect(open.getByTestId('inbox-messages')).toContainText('Hello there, fancy a chat?')
+      await open.getByLabel('Note (all operators see it)').fill('Likes to chat in the evening')
+      await open.getByRole('button', { name: 'Add a note' }).click()
+      await expect(open.getByTestId('inbox-notes')).toContainText('Likes to chat in the evening')
+      await expectAccessible(page)
+      await open.getByLabel(`Your answer as ${fictional.name}`).fill('Always! How was your day, Timo?')
+      await page.keyboard.press('Control+Enter')
+      await expect(page.getByRole('status')).toHaveText('Answer sent to Timo.')
+      await expect(item).toHaveCount(0)
+
+      // The member gets the answer on their open conversation, live.
+      await expect(member.page.getByText('Always! How was your day, Timo?')).toBeVisible()
+      await member.context.close()
+    })
+
+    test('an operator makes a fictional profile with a photo; members see it with the fictional disclosure', async ({
+      browser,
+    }) => {
+      await page.goto('/admin')
+      await page.getByRole('link', { name: 'Fictional profiles' }).click()
+      await page.getByLabel('Name').fill('Giulia')
+      await page.getByLabel('Date of birth').fill('1994-06-15')
+      await page.getByLabel('City').fill('Lyon')
+      await page.getByLabel('About').fill('Painter, cook, night owl.')
+      await page.getByRole('button', { name: 'Make the profile' }).click()
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('Giulia')
+      await expectAccessible(page)
+      await page.getByLabel('Add a photo').setInputFiles({
+        name: 'giulia.jpg',
+        mimeType: 'image/jpeg',
+        buffer: await testJpeg(300, '#996633'),
+      })
+      await expect(page.getByTestId('fictional-photos').getByRole('img')).toHaveCount(1)
+      const profileId = page.url().split('/').at(-1)
+
+      const visitor = await browser.newContext()
+      const member = await visitor.newPage()
+      const seen = await (await member.request.get(`/api/member.php?id=${profileId}`)).json()
+      expect(seen.profile).toMatchObject({
+        name: 'Giulia',
+        fictional: true,
+        main_image: { status: 'active' },
+      })
+      await visitor.close()
+    })
   })
-  expect(sent.status()).toBe(200)
-  const conversation = (await sent.json()).conversation
-  const item = page.getByTestId('inbox-item').filter({ hasText: 'Hello there, fancy a chat?' })
-  await expect(item).toBeVisible()
-  await expect(item).toContainText('Timo')
-  await expect(item).toContainText(`→ ${fictional.name}`)
-
-  await member.page.goto(`/chats/${conversation}`)
-  await item.getByRole('button', { name: /^Take/ }).click()
-  const open = page.getByTestId('inbox-conversation')
-  await expect(open.getByTestId('inbox-messages')).toContainText('Hello there, fancy a chat?')
-  await open.getByLabel('Note (all operators see it)').fill('Likes to chat in the evening')
-  await open.getByRole('button', { name: 'Add a note' }).click()
-  await expect(open.getByTestId('inbox-notes')).toContainText('Likes to chat in the evening')
-  await expectAccessible(page)
-  await open.getByLabel(`Your answer as ${fictional.name}`).fill('Always! How was your day, Timo?')
-  await page.keyboard.press('Control+Enter')
-  await expect(page.getByRole('status')).toHaveText('Answer sent to Timo.')
-  await expect(item).toHaveCount(0)
-
-  // The member gets the answer on their open conversation, live.
-  await expect(member.page.getByText('Always! How was your day, Timo?')).toBeVisible()
-  await member.context.close()
-})
-
-test('an operator makes a fictional profile with a photo; members see it with the fictional disclosure', async ({
-  browser,
-  page,
-}) => {
-  await consoleLogin(page, E2E_OPERATOR)
-  await page.getByRole('link', { name: 'Fictional profiles' }).click()
-  await page.getByLabel('Name').fill('Giulia')
-  await page.getByLabel('Date of birth').fill('1994-06-15')
-  await page.getByLabel('City').fill('Lyon')
-  await page.getByLabel('About').fill('Painter, cook, night owl.')
-  await page.getByRole('button', { name: 'Make the profile' }).click()
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Giulia')
-  await expectAccessible(page)
-  await page.getByLabel('Add a photo').setInputFiles({
-    name: 'giulia.jpg',
-    mimeType: 'image/jpeg',
-    buffer: await testJpeg(300, '#996633'),
-  })
-  await expect(page.getByTestId('fictional-photos').getByRole('img')).toHaveCount(1)
-  const profileId = page.url().split('/').at(-1)
-
-  const visitor = await browser.newContext()
-  const member = await visitor.newPage()
-  const seen = await (await member.request.get(`/api/member.php?id=${profileId}`)).json()
-  expect(seen.profile).toMatchObject({ name: 'Giulia', fictional: true, main_image: { status: 'active' } })
-  await visitor.close()
-})
