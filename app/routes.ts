@@ -16,6 +16,7 @@ export default [
     route('admin/inbox', 'routes/admin/inbox.tsx'),
     route('admin/fictional', 'routes/admin/fictional.tsx'),
     route('admin/fictional/:id', 'routes/admin/fictional-profile.tsx'),
+    route('admin/settings', 'routes/admin/settings.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

@@ -132,6 +132,8 @@ export const api = table({
   staffList: { method: GET, path: '/api/admin/staff.php', tag: 'staff', output: staff.StaffListResponse, roles: [] },
   createStaff: { method: POST, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffCreateInput, output: staff.StaffCreated, status: 201, roles: [] },
   updateStaff: { method: PUT, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffUpdateInput, output: ok, roles: [] },
+  siteSettings: { method: GET, path: '/api/admin/site-settings.php', tag: 'sites', query: sites.SiteSettingsQuery, output: sites.SiteSettingsResponse, roles: [] },
+  updateSiteSettings: { method: PUT, path: '/api/admin/site-settings.php', tag: 'sites', body: sites.SiteSettingsUpdate, output: sites.SiteSettingsResponse, roles: [] },
   audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: ['admin'] },
   photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: ['moderator'] },
   reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: ['moderator'] },

@@ -69,6 +69,8 @@ import { createPhotosService } from './modules/photos/photos.service.ts'
 import { createDashboardService } from './modules/reports/dashboard.service.ts'
 import { sandboxPspRoutes } from './modules/sandbox-psp/sandbox-psp.routes.ts'
 import { createSandboxPspService } from './modules/sandbox-psp/sandbox-psp.service.ts'
+import { siteSettingsRoutes } from './modules/sites/site-settings.routes.ts'
+import { createSiteSettingsService } from './modules/sites/site-settings.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
 import { createSitesService } from './modules/sites/sites.service.ts'
 import { staffRoutes } from './modules/staff/staff.routes.ts'
@@ -179,6 +181,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
   if (redisBus) app.addHook('onClose', () => redisBus.close())
   const events = redisBus ?? createEventBus(onEventError)
+  // A site's settings changed on some node: every node reads its sites again.
+  const unsubscribeSites = events.subscribe((event) => {
+    if (event.type === 'sites.changed') sites.reload().catch(onEventError)
+  })
+  app.addHook('onClose', async () => unsubscribeSites())
   const signals = createSignalsService(database.db, { now, sites })
   const chat = createChatService(database.db, {
     events,
@@ -230,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     exports,
     staffAdmin: createStaffAdminService(database.db, { now, staff }),
     inbox: createInboxService(database.db, { now, sites, chat, events }),
+    siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     fictional: createFictionalProfilesService(database.db, {
       now,
       sites,
@@ -317,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dataExportRoutes, { exports })
   await app.register(operatorsRoutes, { inbox: services.inbox })
   await app.register(fictionalProfilesRoutes, { fictional: services.fictional })
+  await app.register(siteSettingsRoutes, { settings: services.siteSettings })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,

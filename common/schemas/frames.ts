@@ -17,6 +17,8 @@ export const EventFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payment.updated'), paymentId: z.string(), status: z.string() }),
   /** To the operators' console sockets only: the inbox changed (a member wrote, an answer, a claim; ADR 17). */
   z.object({ type: z.literal('inbox.changed'), conversation: z.number().int() }),
+  /** To the app nodes, never a browser: a site's settings changed, read them again. */
+  z.object({ type: z.literal('sites.changed') }),
 ])
 export type EventFrame = z.infer<typeof EventFrame>
 

@@ -90,3 +90,22 @@ export const Region = z.object({
 })
 export const RegionsResponse = z.object({ regions: z.array(Region) })
 export type Region = z.infer<typeof Region>
+
+/**
+ * What admins change of a site in the console: every setting but its domain and media prefix. The
+ * stored settings' defaults are left out, so that a change of some settings never resets others.
+ */
+export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix: true }).extend({
+  new_photo_status: z.enum(['pending', 'active']),
+  refuse_disposable_email: z.boolean(),
+})
+export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
+export const SiteSettingsResponse = z.object({
+  site: z.object({ id: z.number().int(), domain: z.string(), settings: SiteSettings, company: CompanyInfo }),
+})
+export const SiteSettingsUpdate = z.object({
+  site: z.number().int().positive().max(2_147_483_647),
+  settings: EditableSiteSettings.partial().optional(),
+  company: CompanyInfo.partial().optional(),
+})
+export type SiteSettingsUpdate = z.infer<typeof SiteSettingsUpdate>

@@ -11,6 +11,9 @@ export type DomainEvent = EventFrame & { userId: number }
 /** The addressee of events for every operator's console socket (the inbox), not a member. */
 export const OPERATOR_SOCKETS = -1
 
+/** The addressee of events for every app node itself (a site's settings changed), no socket's. */
+export const SERVER_NODES = -2
+
 export type EventHandler = (event: DomainEvent) => void
 
 export interface EventBus {

@@ -27,6 +27,7 @@ import type { InboxService } from '#server/modules/operators/inbox.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
+import type { SiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import type { StaffService } from '#server/modules/staff/staff.service.ts'
 import type { StaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
@@ -60,6 +61,7 @@ export interface AppServices {
   staffAdmin: StaffAdminService
   inbox: InboxService
   fictional: FictionalProfilesService
+  siteSettings: SiteSettingsService
 }
 
 /** What the server knows about a page request before React Router runs. */

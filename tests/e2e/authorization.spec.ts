@@ -60,6 +60,7 @@ const RULES: Record<string, Rule> = {
   'admin/members/:id': { url: page('/admin/members/1'), expect: all('302 /admin/login') },
   'admin/staff': { url: page('/admin/staff'), expect: all('302 /admin/login') },
   'admin/inbox': { url: page('/admin/inbox'), expect: all('302 /admin/login') },
+  'admin/settings': { url: page('/admin/settings'), expect: all('302 /admin/login') },
   'admin/fictional': { url: page('/admin/fictional'), expect: all('302 /admin/login') },
   'admin/fictional/:id': { url: page('/admin/fictional/1'), expect: all('302 /admin/login') },
   // Anyone holding the mailed link may appeal (a banned member has no session); the page asks nothing.

@@ -126,3 +126,13 @@ export async function loadFictionalProfile(context: Readonly<RouterContextProvid
   const site = services.sites.list().find((s) => s.id === profile.site)
   return { staff, profile, countries: site?.settings.countries ?? [] }
 }
+
+/** /admin/settings: a site's business settings (admins). */
+export async function loadSiteSettings(context: Readonly<RouterContextProvider>, request: Request) {
+  const staff = requireStaffPage(context, [])
+  const { services } = getAppContext(context)
+  const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
+  const asked = Number(new URL(request.url).searchParams.get('site'))
+  const siteId = sites.some((s) => s.id === asked) ? asked : sites[0].id
+  return { staff, sites, ...(await services.siteSettings.get(siteId)) }
+}

@@ -17,6 +17,7 @@ const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly 
   { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
   { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
   { to: '/admin/members', label: 'console.nav_members', roles: ['support'] },
+  { to: '/admin/settings', label: 'console.nav_settings', roles: [] },
   { to: '/admin/staff', label: 'console.nav_staff', roles: [] },
   { to: '/admin/audit', label: 'console.audit.title', roles: [] },
 ]

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
+import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 import type { Executor } from '#server/db/client.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 import { appSecrets, sites } from '#server/db/schema/sites.ts'
@@ -28,4 +29,21 @@ export function selectRegions(db: Executor, country: string) {
 
 export function selectAllRegions(db: Executor) {
   return db.select().from(regions)
+}
+
+export function lockSite(db: Executor, id: number) {
+  return db
+    .select()
+    .from(sites)
+    .where(eq(sites.id, id))
+    .for('update')
+    .then((rows) => rows[0] ?? null)
+}
+
+export async function updateSite(
+  db: Executor,
+  id: number,
+  values: { settings: SiteSettings; company: CompanyInfo },
+) {
+  await db.update(sites).set(values).where(eq(sites.id, id))
 }
