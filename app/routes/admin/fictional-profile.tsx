@@ -74,9 +74,15 @@ export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
             {t('console.fictional.photos')}
           </h2>
           <ul className="list-unstyled d-flex flex-wrap gap-2" data-testid="fictional-photos">
-            {profile.photos.map((p) => (
+            {profile.photos.map((p, i) => (
               <li key={p.id} className="text-center">
-                <img src={p.thumb_filename} alt="" width={96} height={96} className="rounded d-block mb-1" />
+                <img
+                  src={p.thumb_filename}
+                  alt={`${profile.name} ${i + 1}`}
+                  width={96}
+                  height={96}
+                  className="rounded d-block mb-1"
+                />
                 <button
                   type="button"
                   className="btn btn-outline-danger btn-sm"
