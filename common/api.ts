@@ -159,6 +159,8 @@ export const api = table({
   answerConversation: { method: POST, path: '/api/admin/inbox-answer.php', tag: 'operators', body: operators.InboxAnswerInput, output: operators.InboxAnswerResponse, roles: ['operator'] },
   addMemberNote: { method: POST, path: '/api/admin/inbox-note.php', tag: 'operators', body: operators.InboxNoteInput, output: operators.InboxNoteResponse, status: 201, roles: ['operator'] },
   releaseConversation: { method: POST, path: '/api/admin/inbox-release.php', tag: 'operators', body: operators.InboxReleaseInput, output: ok, roles: ['operator'] },
+  searchPayments: { method: GET, path: '/api/admin/payments.php', tag: 'payments', query: credits.PaymentSearchQuery, output: credits.PaymentSearchResponse, roles: ['support'] },
+  refundPayment: { method: POST, path: '/api/admin/payment-refund.php', tag: 'payments', body: credits.RefundInput, output: credits.RefundResponse, roles: ['support'] },
   reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
 })
 

@@ -63,6 +63,8 @@ import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
 import { paymentsRoutes } from './modules/payments/payments.routes.ts'
 import { createPaymentsService } from './modules/payments/payments.service.ts'
+import { refundsRoutes } from './modules/payments/refunds.routes.ts'
+import { createRefundsService } from './modules/payments/refunds.service.ts'
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
 import { createPhotosService } from './modules/photos/photos.service.ts'
@@ -197,16 +199,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const swipes = createSwipeService(database.db, { likes, now })
   const sandboxPsp = createSandboxPspService(database.db, { now })
   const discounts = createDiscountsService(database.db, { now })
-  const payments = createPaymentsService(database.db, {
-    events,
-    discounts,
-    now,
-    log: app.log,
-    provider:
-      env.PAYMENTS === 'mollie'
-        ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
-        : sandboxProvider(sandboxPsp),
-  })
+  const provider =
+    env.PAYMENTS === 'mollie'
+      ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
+      : sandboxProvider(sandboxPsp)
+  const payments = createPaymentsService(database.db, { events, discounts, now, log: app.log, provider })
   const directDebit = createDirectDebitService(database.db, { payments, now })
   const staff = createStaffService(database.db, { now })
   const audit = createAuditService(database.db, { now })
@@ -238,6 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     staffAdmin: createStaffAdminService(database.db, { now, staff }),
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
+    refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
     fictional: createFictionalProfilesService(database.db, {
       now,
       sites,
@@ -326,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operatorsRoutes, { inbox: services.inbox })
   await app.register(fictionalProfilesRoutes, { fictional: services.fictional })
   await app.register(siteSettingsRoutes, { settings: services.siteSettings })
+  await app.register(refundsRoutes, { refunds: services.refunds })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,

@@ -31,7 +31,15 @@ export const PaymentInput = z.object({
 export const PaymentCreated = z.object({ payment_id: z.string(), checkout_url: z.string() })
 export type PaymentCreated = z.infer<typeof PaymentCreated>
 
-export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired'] as const
+export const PAYMENT_STATUSES = [
+  'open',
+  'pending',
+  'paid',
+  'failed',
+  'canceled',
+  'expired',
+  'refunded',
+] as const
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
 
 /** GET /api/payment.php?id: where a payment stands (spec section 3: payment_id, credits, amount). */
@@ -160,3 +168,37 @@ export const DirectDebitConfirm = z.object({
 
 /** The payment provider's webhook: only its payment id is read (the status is asked of it). */
 export const PaymentWebhookInput = z.object({ id: z.string().max(100) }).partial()
+
+/** The console's payments (support): the latest, or those matching an id or provider reference. */
+export const PaymentSearchQuery = z.object({ q: z.string().trim().max(100).optional() })
+export const PaymentSearchResponse = z.object({
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      provider_id: z.string().nullable(),
+      user_id: z.number().int(),
+      member: z.string(),
+      email: z.string(),
+      status: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      credits: z.number().int(),
+      method: z.string(),
+      created_at: z.string(),
+      refunded_credits: z.number().int().nullable(),
+      spent_credits: z.number().int().nullable(),
+    }),
+  ),
+})
+export const RefundInput = z.object({
+  payment: z.string().trim().min(1).max(100),
+  reason: z.string().trim().min(5, { error: 'reason_short' }).max(500),
+})
+export const RefundResponse = z.object({
+  payment: z.object({
+    id: z.string(),
+    status: z.literal('refunded'),
+    taken_back: z.number().int(),
+    spent: z.number().int(),
+  }),
+})

@@ -25,6 +25,7 @@ import type { ReportsService } from '#server/modules/moderation/reports.service.
 import type { SignalsService } from '#server/modules/moderation/signals.service.ts'
 import type { InboxService } from '#server/modules/operators/inbox.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
+import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
 import type { SiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
@@ -62,6 +63,7 @@ export interface AppServices {
   inbox: InboxService
   fictional: FictionalProfilesService
   siteSettings: SiteSettingsService
+  refunds: RefundsService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -1,10 +1,11 @@
 import { consoleLogin, expect, expectAccessible, newMember, test } from './fixtures.ts'
 import { E2E_SUPPORT } from './staff-account.ts'
 
-test('support finds a member by address and corrects their credits; the member sees the correction', async ({
+test('support finds a member by address, corrects their credits and refunds a purchase; the member sees both', async ({
   browser,
   page,
 }) => {
+  test.setTimeout(60_000)
   const member = await newMember(browser, { name: 'Corentin', gender: 'male' })
   const before = (await (await member.page.request.get('/api/user.php')).json()).user.credits as number
 
@@ -28,6 +29,23 @@ test('support finds a member by address and corrects their credits; the member s
 
   await member.page.goto('/transactions')
   await expect(member.page.getByText('Correction by customer service')).toBeVisible()
+
+  // The member buys a bundle in the sandbox; support refunds it within the refund days.
+  const { packages } = await (await member.page.request.get('/api/credits.php')).json()
+  const created = await (
+    await member.page.request.post('/api/payment.php', {
+      data: { package: packages[0].id, method: 'paypal' },
+    })
+  ).json()
+  await member.page.goto(created.checkout_url)
+  await member.page.getByRole('button', { name: 'Pay' }).click()
+  await expect(member.page.getByText(/^Payment completed/)).toBeVisible({ timeout: 15_000 })
+  await page.reload()
+  await page.getByLabel('Reason (kept in the audit log)').fill('Bought by mistake, asked by mail')
+  await page.getByRole('button', { name: 'Refund' }).click()
+  await expect(page.getByRole('status')).toHaveText(/^Refunded: \d+ credits taken back$/)
+  await member.page.goto('/transactions')
+  await expect(member.page.getByText('Refunded', { exact: true })).toBeVisible()
   await member.context.close()
 })
 

@@ -8,6 +8,7 @@ import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
 import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
 import { Pair, Rows, Section } from './member-file-parts.tsx'
+import { MemberPayments } from './member-payments.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadMemberFile(context, params.id)
@@ -121,31 +122,16 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           </Section>
-          <Section title={t('console.members.payments')}>
-            <Rows
-              empty={member.payments.length === 0}
-              head={[
-                t('console.members.when'),
-                t('console.members.reference'),
-                t('console.members.amount'),
-                t('console.members.status'),
-              ]}
-            >
-              {member.payments.map((p) => (
-                <tr key={p.id}>
-                  <td className="text-nowrap">{day(p.created_at)}</td>
-                  <td className="font-monospace small">
-                    {p.id}
-                    {p.provider_id ? ` / ${p.provider_id}` : ''}
-                  </td>
-                  <td className="text-nowrap">
-                    {(p.amount / 100).toFixed(2)} {p.currency} · {p.credits} · {p.method}
-                  </td>
-                  <td>{p.status}</td>
-                </tr>
-              ))}
-            </Rows>
-          </Section>
+          <MemberPayments
+            payments={member.payments}
+            busy={busy}
+            onRefund={(payment) =>
+              void run(async () => {
+                const done = await callApi(api.refundPayment, { body: { payment, reason }, retries: 0 })
+                return t('console.members.refunded', { count: done.payment.taken_back })
+              })
+            }
+          />
           <Section title={t('console.members.ledger')}>
             <Rows
               empty={member.ledger.length === 0}

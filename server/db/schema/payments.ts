@@ -70,6 +70,11 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
+    /** A refund (ADR 17): when, the provider's refund id, the credits taken back and those already spent. */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    refundId: text('refund_id'),
+    refundedCredits: integer('refunded_credits'),
+    spentCredits: integer('spent_credits'),
   },
   (t) => [
     index('payments_user_recent').on(t.userId, t.createdAt.desc()),
@@ -197,6 +202,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   /** oneoff, first (the card is saved once paid) or recurring (charged on `mandateId`). */
   sequenceType: text('sequence_type').notNull().default('oneoff'),
   mandateId: text('mandate_id'),
+  /** What the sandbox refunded of it, in cents. */
+  refundedAmount: integer('refunded_amount').notNull().default(0),
 })
 
 /**

@@ -87,6 +87,14 @@ export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }
         label: [details.cardLabel, `••••\u00a0${last4}`].filter(Boolean).join(' '),
       }
     },
+    async refund(p) {
+      const refund = await client.paymentRefunds.create({
+        paymentId: p.providerId,
+        amount: { value: (p.amount / 100).toFixed(2), currency: p.currency },
+        description: p.description,
+      })
+      return refund.id
+    },
     async status(providerId) {
       try {
         const payment = await client.payments.get(providerId)

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDiscountsService } from './discounts.service.ts'
 import { mollieProvider } from './mollie-provider.ts'
 import { createPaymentsService } from './payments.service.ts'
+import { createRefundsService } from './refunds.service.ts'
 import { sandboxProvider } from './sandbox-provider.ts'
 
 let t: TestApp
@@ -293,6 +294,7 @@ describe('the Mollie provider', () => {
   let server: Server
   let endpoint = ''
   const mollie = new Map<string, { status: string; body: Record<string, unknown>; mandateId?: string }>()
+  const refunds: Array<{ paymentId: string; amount: unknown }> = []
   const customers = new Map<string, Record<string, unknown>>()
   const mandates = new Map<string, Record<string, unknown>>()
   const requests: Array<{ method: string; url: string; auth: string | undefined }> = []
@@ -422,6 +424,31 @@ describe('the Mollie provider', () => {
           if (req.method === 'GET' && mandatePath[2] && mandates.has(mandatePath[2]))
             return reply(200, mandateView(mandatePath[2]))
         }
+        const refundPath = req.url?.match(/^\/v2\/payments\/(tr_[a-z0-9]+)\/refunds$/)
+        if (req.method === 'POST' && refundPath && mollie.get(refundPath[1])?.status === 'paid') {
+          // Mollie's refund object (Refunds API, create payment refund).
+          const body = JSON.parse(raw)
+          const id = `re_${Math.random().toString(36).slice(2, 12)}`
+          refunds.push({ paymentId: refundPath[1], amount: body.amount })
+          return reply(201, {
+            resource: 'refund',
+            id,
+            mode: 'test',
+            amount: body.amount,
+            status: 'pending',
+            description: body.description ?? '',
+            metadata: null,
+            paymentId: refundPath[1],
+            createdAt: '2026-11-22T10:00:00+00:00',
+            _links: {
+              self: {
+                href: `${endpoint}payments/${refundPath[1]}/refunds/${id}`,
+                type: 'application/hal+json',
+              },
+              payment: { href: `${endpoint}payments/${refundPath[1]}`, type: 'application/hal+json' },
+            },
+          })
+        }
         const match = req.url?.match(/^\/v2\/payments\/(tr_[a-z0-9]+)/)
         const found = match ? view(match[1]) : null
         if (req.method === 'GET' && found) return reply(200, found)
@@ -480,6 +507,26 @@ describe('the Mollie provider', () => {
     await payments.webhook('tr_forged0000')
     const after = await account(m)
     expect(after).toMatchObject({ credits: before.credits + 500, paid: true, entries: before.entries + 1 })
+
+    // A refund goes to Mollie's Refunds API for the whole amount.
+    const refundsService = createRefundsService(t.database.db, {
+      provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
+      sites: t.app.services.sites,
+      mail: t.app.services.mail,
+      events: t.app.services.events,
+      now: systemClock,
+    })
+    const refunded = await refundsService.refund(created.payment_id, 'Asked within the refund days', {
+      staffId: null,
+      email: 'support@example.com',
+      role: 'support',
+      ip: null,
+    })
+    expect(refunded.payment).toMatchObject({ status: 'refunded', taken_back: 500 })
+    expect(refunds).toEqual([
+      { paymentId: id, amount: { value: (bundle.amount / 100).toFixed(2), currency: 'EUR' } },
+    ])
+    expect((await account(m)).credits).toBe(before.credits)
   })
 
   it('saves the card of a first payment, buys again on it, and makes SEPA mandates', async () => {

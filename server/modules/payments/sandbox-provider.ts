@@ -33,5 +33,6 @@ export function sandboxProvider(psp: SandboxPspService): PaymentProvider {
       const mandate = await psp.mandate(customerId, payment.mandateId)
       return mandate ? { mandateId: mandate.id, label: `••••\u00a0${mandate.last4}` } : null
     },
+    refund: (p) => psp.refund(p.providerId, p.amount),
   }
 }

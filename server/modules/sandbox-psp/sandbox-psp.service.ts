@@ -153,6 +153,18 @@ export function createSandboxPspService(
      * The payer pressed Pay (with a test card), Fail or Cancel on the checkout page; or, for a
      * recurring payment still pending, the bank returned the debit (Fail).
      */
+    /** Refunds a paid payment (at most what is left of it), as a PSP would; answers a refund id. */
+    async refund(id: string, amount: number) {
+      const current = await status(id)
+      if (current?.status !== 'paid') throw new AppError('payments.not_refundable', 409)
+      if (current.refundedAmount + amount > current.amount) throw new AppError('payments.not_refundable', 409)
+      await db
+        .update(sandboxPayments)
+        .set({ refundedAmount: current.refundedAmount + amount })
+        .where(eq(sandboxPayments.id, id))
+      return `re_${randomBytes(8).toString('hex')}`
+    },
+
     async act(id: string, action: 'pay' | 'fail' | 'cancel', card: TestCard = '4242') {
       const current = await status(id)
       if (!current) throw new AppError('sandbox.not_found', 404)

@@ -1,0 +1,76 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { profiles, users } from '#server/db/schema/members.ts'
+import { payments } from '#server/db/schema/payments.ts'
+
+/** A payment with its member, locked for a refund. */
+export function lockPaymentForRefund(db: Executor, id: string) {
+  return db
+    .select({
+      payment: payments,
+      email: users.email,
+      language: users.language,
+      siteId: users.siteId,
+      name: profiles.name,
+    })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(payments.id, id))
+    .for('update', { of: payments })
+    .then((rows) => rows[0] ?? null)
+}
+
+/** Marks a refund as under way (its time set, no refund id yet): a second refund is refused. */
+export async function claimRefund(db: Executor, id: string, at: Date) {
+  await db.update(payments).set({ refundedAt: at }).where(eq(payments.id, id))
+}
+
+/** The provider refused the refund: the payment may be refunded again. */
+export async function releaseRefund(db: Executor, id: string) {
+  await db.update(payments).set({ refundedAt: null }).where(eq(payments.id, id))
+}
+
+/** The member's balance, locked: what a refund may take back. */
+export async function lockCredits(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ credits: users.credits })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update')
+  return Number(row?.credits ?? 0)
+}
+
+export async function markRefunded(
+  db: Executor,
+  id: string,
+  values: { refundedAt: Date; refundId: string; refundedCredits: number; spentCredits: number },
+) {
+  await db
+    .update(payments)
+    .set({ ...values, status: 'refunded', updatedAt: values.refundedAt })
+    .where(eq(payments.id, id))
+}
+
+/** Premium stays with a member who still has a paid purchase. */
+export async function recomputePaidUser(db: Executor, userId: number) {
+  await db
+    .update(users)
+    .set({
+      paidUser: sql`exists (select 1 from ${payments} p where p.user_id = ${userId} and p.status = 'paid')`,
+    })
+    .where(eq(users.id, userId))
+}
+
+/** The latest payments, or those matching a payment id or provider reference, with their member. */
+export function searchPayments(db: Executor, q: string | undefined) {
+  const base = db
+    .select({ payment: payments, name: profiles.name, email: users.email })
+    .from(payments)
+    .innerJoin(users, eq(users.id, payments.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+  const where = q
+    ? sql`${payments.id} = ${q} or (${payments.provider} in ('sandbox', 'mollie') and ${payments.providerId} = ${q})`
+    : sql`true`
+  return base.where(and(where)).orderBy(desc(payments.createdAt)).limit(50)
+}

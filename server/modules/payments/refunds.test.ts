@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { createRefundsService } from '#server/modules/payments/refunds.service.ts'
+import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { lastMailTo } from '../../../tests/support/mail.ts'
+import { sandboxPayments } from '../../../tests/support/payments.ts'
+import { staffMember, type TestStaff } from '../../../tests/support/staff.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+let clock = new Date('2031-05-06T07:08:09Z')
+let t: TestApp
+let support: TestStaff
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => clock })
+  support = await staffMember(t.app, 'support', () => clock)
+})
+afterAll(() => t.close())
+
+const actor = () => ({ staffId: null, email: support.email, role: 'support', ip: '127.0.0.1' })
+const creditsOf = async (userId: number) =>
+  (
+    await queryRows<{ credits: number; paid_user: boolean }>(
+      t.database.db,
+      sql`select credits, paid_user from users where id = ${userId}`,
+    )
+  )[0]
+
+/** A member who bought the 250-credit bundle in the sandbox, and the refunds service on that PSP. */
+async function paidPurchase() {
+  const { psp, payments } = sandboxPayments(t, () => clock)
+  const refunds = createRefundsService(t.database.db, {
+    provider: sandboxProvider(psp),
+    sites: t.app.services.sites,
+    mail: t.app.services.mail,
+    events: t.app.services.events,
+    now: () => clock,
+  })
+  const m = await activeMember(t.app, { name: 'Refundee' })
+  const { packages } = (await t.app.inject({ url: '/api/credits.php', headers: { cookie: m.cookie } })).json()
+  const bundle = packages.find((p: { credits: number }) => p.credits === 250)
+  const site = t.app.services.sites.list()[0]
+  const created = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
+    package: bundle.id,
+    method: 'creditcard',
+    locale: 'en',
+    origin: 'http://localhost:3000',
+  })
+  const providerId = created.checkout_url.split('/').pop() ?? ''
+  await psp.act(providerId, 'pay')
+  clock = new Date(clock.getTime() + 2500)
+  await payments.webhook(providerId)
+  return { m, refunds, payment: created.payment_id as string, providerId, psp }
+}
+
+describe('refunds', () => {
+  it('pays back through the provider and takes back the credits, never below zero: what was spent is recorded', async () => {
+    const { m, refunds, payment, psp, providerId } = await paidPurchase()
+    const bought = await creditsOf(m.user.id)
+    expect(bought.paid_user).toBe(true)
+    // The member spends 100 of them, then asks for the money back.
+    await t.database.db.execute(sql`update users set credits = credits - 100 where id = ${m.user.id}`)
+    const before = bought.credits - 100
+    const result = await refunds.refund(payment, 'Bought by mistake, asked by phone', actor())
+    const taken = Math.min(250, before)
+    expect(result).toEqual({
+      payment: { id: payment, status: 'refunded', taken_back: taken, spent: 250 - taken },
+    })
+    const after = await creditsOf(m.user.id)
+    expect(after).toEqual({ credits: before - taken, paid_user: false })
+    expect((await psp.status(providerId))?.refundedAmount).toBeGreaterThan(0)
+    const [ledger] = await queryRows<{ delta: number; reason: string }>(
+      t.database.db,
+      sql`select delta, reason from credit_ledger where user_id = ${m.user.id} order by id desc limit 1`,
+    )
+    expect(ledger).toEqual({ delta: -taken, reason: 'refund' })
+    expect((await lastMailTo(t.database.db, m.email))?.subject).toBe(
+      'Your payment has been refunded — LunaDate',
+    )
+    const [audit] = await queryRows<{ action: string; reason: string }>(
+      t.database.db,
+      sql`select action, reason from audit_log where target_type = 'payment' and target_id = ${payment}`,
+    )
+    expect(audit).toEqual({ action: 'payment.refund', reason: 'Bought by mistake, asked by phone' })
+    // Once only.
+    await expect(refunds.refund(payment, 'Again please', actor())).rejects.toThrow(
+      'payments.already_refunded',
+    )
+    const transactions = (
+      await t.app.inject({ url: '/api/transactions.php', headers: { cookie: m.cookie } })
+    ).json()
+    expect(JSON.stringify(transactions)).toContain('refunded')
+  })
+
+  it('takes back only what is left when the member spent more than the rest', async () => {
+    const { m, refunds, payment } = await paidPurchase()
+    await t.database.db.execute(sql`update users set credits = 30 where id = ${m.user.id}`)
+    const result = await refunds.refund(payment, 'Chargeback threatened', actor())
+    expect(result.payment).toMatchObject({ taken_back: 30, spent: 220 })
+    expect((await creditsOf(m.user.id)).credits).toBe(0)
+  })
+
+  it('refuses after the site’s refund days, and through the console only for support and admins', async () => {
+    const { refunds, payment } = await paidPurchase()
+    const days = t.app.services.sites.list()[0].settings.refund_days
+    clock = new Date(clock.getTime() + (days + 1) * 86_400_000)
+    await expect(refunds.refund(payment, 'Too late now', actor())).rejects.toThrow('payments.refund_window')
+    const moderator = await staffMember(t.app, 'moderator', () => clock)
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/payment-refund.php',
+      payload: { payment, reason: 'Not mine to do' },
+      headers: { cookie: moderator.cookie },
+    })
+    expect(res.statusCode).toBe(403)
+    const supportNow = await staffMember(t.app, 'support', () => clock)
+    const found = await t.app.inject({
+      url: `/api/admin/payments.php?q=${payment}`,
+      headers: { cookie: supportNow.cookie },
+    })
+    expect(found.json().payments).toEqual([expect.objectContaining({ id: payment, status: 'paid' })])
+  })
+})
