@@ -46,6 +46,8 @@ export const users = pgTable(
     deleteRemarks: text('delete_remarks'),
     /** A suspended member may not log in until then; the profile is hidden meanwhile (ADR 16). */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    /** After a chargeback or a returned direct debit the member may pay no more (ADR 17). */
+    paymentsBlockedAt: timestamp('payments_blocked_at', { withTimezone: true }),
     /** The address the account was made from: many sign-ups from one address are a signal (ADR 16). */
     signupIp: text('signup_ip'),
   },

@@ -204,6 +204,8 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   mandateId: text('mandate_id'),
   /** What the sandbox refunded of it, in cents. */
   refundedAmount: integer('refunded_amount').notNull().default(0),
+  /** The payer's bank took it back (a chargeback, a returned direct debit). */
+  chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
 })
 
 /**

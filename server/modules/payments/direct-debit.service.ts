@@ -7,6 +7,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { enqueueSms } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import { assertMayPay } from './chargebacks.ts'
 import {
   clearExpired,
   countAttempt,
@@ -69,6 +70,7 @@ export function createDirectDebitService(db: Db, deps: { payments: PaymentsServi
       locale: Locale,
     ): Promise<DirectDebitRequested> {
       const at = now()
+      await assertMayPay(db, member.userId)
       await checkAllowed(db, member.userId, site.id, input.package, input.iban)
       if (
         (await countRequestsSince(db, member.userId, new Date(at.getTime() - 3600_000))) >= CODES_PER_HOUR

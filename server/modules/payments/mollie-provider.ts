@@ -87,6 +87,11 @@ export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }
         label: [details.cardLabel, `••••\u00a0${last4}`].filter(Boolean).join(' '),
       }
     },
+    async chargedBack(providerId) {
+      // Mollie keeps such a payment paid and states what was charged back (and calls the webhook).
+      const payment = await client.payments.get(providerId)
+      return Number(payment.amountChargedBack?.value ?? 0) > 0
+    },
     async refund(p) {
       const refund = await client.paymentRefunds.create({
         paymentId: p.providerId,

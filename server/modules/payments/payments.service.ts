@@ -9,6 +9,7 @@ import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { createBundles } from './bundles.ts'
+import { applyChargeback, assertMayPay } from './chargebacks.ts'
 import { reserveDiscount, selectHolders } from './discounts.queries.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import {
@@ -136,6 +137,7 @@ export function createPaymentsService(
       site: Site,
       input: { package: number; method: string; code?: string; locale: string; origin: string },
     ): Promise<PaymentCreated> {
+      await assertMayPay(db, member.userId)
       const country = await selectMemberCountry(db, member.userId)
       const bundle = await bundles.offeredBundle(member, site, country, input.package)
       if (!(methodsFor(country) as string[]).includes(input.method)) {
@@ -215,6 +217,7 @@ export function createPaymentsService(
 
     /** POST /api/repeat-order.php: buys the last bundle again on the saved card, in one step. */
     async repeat(member: { userId: number }, site: Site, origin: string): Promise<PaymentCreated> {
+      await assertMayPay(db, member.userId)
       const offer = await repeatOffer(member.userId, site)
       if (!offer) throw new AppError('payments.no_saved_card', 409)
       const { bundle, card } = offer
@@ -245,7 +248,10 @@ export function createPaymentsService(
     async webhook(providerId: string): Promise<void> {
       const payment = await selectPaymentByProvider(db, provider.name, providerId)
       if (!payment) return
-      await refresh(payment)
+      const current = await refresh(payment)
+      // The provider calls again when the bank takes a paid payment back (ADR 17).
+      if (current.status === 'paid' && current.creditedAt && (await provider.chargedBack(providerId)))
+        await applyChargeback(db, deps, current.id)
     },
   }
 }

@@ -529,6 +529,38 @@ describe('the Mollie provider', () => {
     expect((await account(m)).credits).toBe(before.credits)
   })
 
+  it('takes the credits back when Mollie reports the payment charged back', async () => {
+    const payments = createPaymentsService(t.database.db, {
+      provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
+      events: t.app.services.events,
+      discounts: createDiscountsService(t.database.db, { now: systemClock }),
+      now: systemClock,
+      log: t.app.log,
+    })
+    const m = await activeMember(t.app, { name: 'Chargeback' })
+    const before = await account(m)
+    const bundle = await bundleOf(m, 100)
+    await payments.start(
+      { userId: m.user.id, siteId: t.app.services.sites.list()[0].id },
+      t.app.services.sites.list()[0],
+      {
+        package: bundle.id,
+        method: 'paypal',
+        locale: 'en',
+        origin: 'https://lunadate.com',
+      },
+    )
+    const [id, entry] = [...mollie.entries()].at(-1) ?? []
+    if (!id || !entry) throw new Error('no payment at Mollie')
+    entry.status = 'paid'
+    await payments.webhook(id)
+    expect((await account(m)).credits).toBe(before.credits + 100)
+    // Mollie keeps the payment paid and states the amount charged back.
+    entry.body.amountChargedBack = { value: (bundle.amount / 100).toFixed(2), currency: 'EUR' }
+    await payments.webhook(id)
+    expect((await account(m)).credits).toBe(before.credits)
+  })
+
   it('saves the card of a first payment, buys again on it, and makes SEPA mandates', async () => {
     const provider = mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint })
     const payments = createPaymentsService(t.database.db, {

@@ -41,6 +41,8 @@ export interface PaymentProvider {
   status(providerId: string): Promise<PaymentStatus | null>
   /** The card a paid first payment saved, if any. */
   savedCard(providerId: string, customerId: string): Promise<SavedCard | null>
+  /** Whether the payer's bank took a paid payment back (a chargeback, a returned direct debit). */
+  chargedBack(providerId: string): Promise<boolean>
   /** Pays a paid payment's amount back to the payer (ADR 17); answers the provider's refund id. */
   refund(p: { providerId: string; amount: number; currency: string; description: string }): Promise<string>
 }

@@ -52,7 +52,7 @@ async function paidPurchase() {
   await psp.act(providerId, 'pay')
   clock = new Date(clock.getTime() + 2500)
   await payments.webhook(providerId)
-  return { m, refunds, payment: created.payment_id as string, providerId, psp }
+  return { m, refunds, payment: created.payment_id as string, providerId, psp, payments, bundle, site }
 }
 
 describe('refunds', () => {
@@ -121,5 +121,43 @@ describe('refunds', () => {
       headers: { cookie: supportNow.cookie },
     })
     expect(found.json().payments).toEqual([expect.objectContaining({ id: payment, status: 'paid' })])
+  })
+})
+
+describe('chargebacks', () => {
+  it('take back the credits once, block further payments and revoke saved mandates', async () => {
+    const { m, payment, providerId, psp, payments, bundle, site } = await paidPurchase()
+    await t.database.db.execute(sql`update users set credits = credits - 50 where id = ${m.user.id}`)
+    const before = await creditsOf(m.user.id)
+    await psp.chargeBack(providerId)
+    await Promise.all([payments.webhook(providerId), payments.webhook(providerId)])
+    await payments.webhook(providerId)
+    const taken = Math.min(250, before.credits)
+    expect(await creditsOf(m.user.id)).toEqual({ credits: before.credits - taken, paid_user: false })
+    const [row] = await queryRows<{ status: string; refunded_credits: number; spent_credits: number }>(
+      t.database.db,
+      sql`select status, refunded_credits, spent_credits from payments where id = ${payment}`,
+    )
+    expect(row).toEqual({ status: 'charged_back', refunded_credits: taken, spent_credits: 250 - taken })
+    const ledger = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from credit_ledger where user_id = ${m.user.id} and reason = 'chargeback'`,
+    )
+    expect(ledger[0].n).toBe(taken > 0 ? 1 : 0)
+    await expect(
+      payments.start({ userId: m.user.id, siteId: site.id }, site, {
+        package: bundle.id,
+        method: 'paypal',
+        locale: 'en',
+        origin: 'http://localhost:3000',
+      }),
+    ).rejects.toThrow('payments.blocked')
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: bundle.id, method: 'paypal' },
+      headers: { cookie: m.cookie },
+    })
+    expect(refused.json().error).toMatchObject({ code: 'payments.blocked' })
   })
 })

@@ -34,5 +34,6 @@ export function sandboxProvider(psp: SandboxPspService): PaymentProvider {
       return mandate ? { mandateId: mandate.id, label: `••••\u00a0${mandate.last4}` } : null
     },
     refund: (p) => psp.refund(p.providerId, p.amount),
+    chargedBack: async (providerId) => Boolean((await psp.status(providerId))?.chargedBackAt),
   }
 }

@@ -153,6 +153,14 @@ export function createSandboxPspService(
      * The payer pressed Pay (with a test card), Fail or Cancel on the checkout page; or, for a
      * recurring payment still pending, the bank returned the debit (Fail).
      */
+    /** The payer's bank takes a paid payment back, and the merchant is told (tests and demos). */
+    async chargeBack(id: string) {
+      const current = await status(id)
+      if (current?.status !== 'paid') throw new AppError('payments.not_refundable', 409)
+      await db.update(sandboxPayments).set({ chargedBackAt: now() }).where(eq(sandboxPayments.id, id))
+      await callWebhook(current.webhookUrl, id)
+    },
+
     /** Refunds a paid payment (at most what is left of it), as a PSP would; answers a refund id. */
     async refund(id: string, amount: number) {
       const current = await status(id)

@@ -1,0 +1,61 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { Db, Executor } from '#server/db/client.ts'
+import { users } from '#server/db/schema/members.ts'
+import { paymentMandates, payments } from '#server/db/schema/payments.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { EventBus } from '#server/lib/events.ts'
+import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { lockCredits, lockPaymentForRefund, recomputePaidUser } from './refunds.queries.ts'
+
+/** Refuses a payment of a member whose earlier payment the bank took back (ADR 17). */
+export async function assertMayPay(db: Executor, userId: number) {
+  const [row] = await db.select({ blocked: users.paymentsBlockedAt }).from(users).where(eq(users.id, userId))
+  if (row?.blocked) throw new AppError('payments.blocked', 403)
+}
+
+/**
+ * A paid payment the payer's bank took back (a chargeback, a returned direct debit): the credits it
+ * bought are taken back through the ledger, never below zero (what was spent is recorded as spent),
+ * Premium stays only with another paid purchase, saved cards and mandates are revoked, and the member
+ * may pay no more until support looks at it. Once per payment, whatever the number of webhook calls.
+ */
+export async function applyChargeback(db: Db, deps: { now: Clock; events: EventBus }, paymentId: string) {
+  const at = deps.now()
+  const done = await db.transaction(async (tx) => {
+    const found = await lockPaymentForRefund(tx, paymentId)
+    if (!found || found.payment.status !== 'paid' || !found.payment.creditedAt) return null
+    const { payment } = found
+    const balance = await lockCredits(tx, payment.userId)
+    const takenBack = Math.min(payment.credits, balance)
+    const credits =
+      takenBack > 0
+        ? await changeCredits(tx, {
+            userId: payment.userId,
+            delta: -takenBack,
+            reason: 'chargeback',
+            reference: payment.id,
+          })
+        : balance
+    // A credited payment's status changes only here and in a refund.
+    await tx
+      .update(payments)
+      .set({
+        status: 'charged_back',
+        updatedAt: at,
+        refundedCredits: takenBack,
+        spentCredits: payment.credits - takenBack,
+      })
+      .where(eq(payments.id, payment.id))
+    await tx.update(users).set({ paymentsBlockedAt: at }).where(eq(users.id, payment.userId))
+    await tx
+      .update(paymentMandates)
+      .set({ revokedAt: at })
+      .where(and(eq(paymentMandates.userId, payment.userId), isNull(paymentMandates.revokedAt)))
+    await recomputePaidUser(tx, payment.userId)
+    return { userId: payment.userId, credits }
+  })
+  if (!done) return
+  deps.events.emit({ type: 'credits.changed', userId: done.userId, credits: done.credits })
+  deps.events.emit({ type: 'payment.updated', userId: done.userId, paymentId, status: 'charged_back' })
+}
