@@ -24,7 +24,7 @@ export async function applyChargeback(db: Db, deps: { now: Clock; events: EventB
   const at = deps.now()
   const done = await db.transaction(async (tx) => {
     const found = await lockPaymentForRefund(tx, paymentId)
-    if (!found || found.payment.status !== 'paid' || !found.payment.creditedAt) return null
+    if (found?.payment.status !== 'paid' || !found.payment.creditedAt) return null
     const { payment } = found
     const balance = await lockCredits(tx, payment.userId)
     const takenBack = Math.min(payment.credits, balance)
