@@ -17,6 +17,7 @@ export default [
     route('admin/fictional', 'routes/admin/fictional.tsx'),
     route('admin/fictional/:id', 'routes/admin/fictional-profile.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
+    route('admin/catalog', 'routes/admin/catalog.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

@@ -58,6 +58,7 @@ import { createReportsService } from './modules/moderation/reports.service.ts'
 import { createSignalsService } from './modules/moderation/signals.service.ts'
 import { createInboxService } from './modules/operators/inbox.service.ts'
 import { operatorsRoutes } from './modules/operators/operators.routes.ts'
+import { createCatalogService } from './modules/payments/catalog.service.ts'
 import { createDirectDebitService } from './modules/payments/direct-debit.service.ts'
 import { createDiscountsService } from './modules/payments/discounts.service.ts'
 import { mollieProvider } from './modules/payments/mollie-provider.ts'
@@ -236,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
+    catalog: createCatalogService(database.db, { now, sites }),
     fictional: createFictionalProfilesService(database.db, {
       now,
       sites,
@@ -324,7 +326,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(operatorsRoutes, { inbox: services.inbox })
   await app.register(fictionalProfilesRoutes, { fictional: services.fictional })
   await app.register(siteSettingsRoutes, { settings: services.siteSettings })
-  await app.register(refundsRoutes, { refunds: services.refunds })
+  await app.register(refundsRoutes, { refunds: services.refunds, catalog: services.catalog })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,

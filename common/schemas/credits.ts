@@ -202,3 +202,49 @@ export const RefundResponse = z.object({
     spent: z.number().int(),
   }),
 })
+
+/** The console's bundles and discount codes (admins). */
+export const CatalogQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
+export const CatalogBundle = z.object({
+  id: z.number().int(),
+  credits: z.number().int(),
+  amount: z.number().int(),
+  currency: z.string(),
+  active: z.boolean(),
+})
+export const CatalogCode = z.object({
+  code: z.string(),
+  value_percentage: z.number().int(),
+  validity: z.string(),
+  status: z.string(),
+  expires: z.string().nullable(),
+  currency: z.string().nullable(),
+  minimum_order_value: z.number().int().nullable(),
+  country: z.string().nullable(),
+  uses: z.number().int(),
+})
+export const CatalogResponse = z.object({ bundles: z.array(CatalogBundle), codes: z.array(CatalogCode) })
+export const BundleInput = z.object({
+  site: z.number().int().positive().max(2_147_483_647),
+  credits: z.number().int().min(1).max(100_000),
+  currency: z.enum(['EUR', 'GBP', 'USD', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD']),
+  /** In cents. */
+  amount: z.number().int().min(50).max(10_000_000),
+  active: z.boolean(),
+})
+export const DiscountCodeInput = z.object({
+  site: z.number().int().positive().max(2_147_483_647),
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]{3,40}$/, { error: 'code_invalid' }),
+  value_percentage: z.number().int().min(1).max(90),
+  validity: z.enum(['once_per_user', 'once', 'unlimited']),
+  expires: z.iso.datetime({ offset: true }).optional(),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+})
+export const ExpireCodeInput = z.object({ code: z.string().trim().min(1).max(40) })

@@ -24,6 +24,7 @@ import type { PhotoReviewService } from '#server/modules/moderation/photo-review
 import type { ReportsService } from '#server/modules/moderation/reports.service.ts'
 import type { SignalsService } from '#server/modules/moderation/signals.service.ts'
 import type { InboxService } from '#server/modules/operators/inbox.service.ts'
+import type { CatalogService } from '#server/modules/payments/catalog.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
@@ -64,6 +65,7 @@ export interface AppServices {
   fictional: FictionalProfilesService
   siteSettings: SiteSettingsService
   refunds: RefundsService
+  catalog: CatalogService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -61,6 +61,7 @@ const RULES: Record<string, Rule> = {
   'admin/staff': { url: page('/admin/staff'), expect: all('302 /admin/login') },
   'admin/inbox': { url: page('/admin/inbox'), expect: all('302 /admin/login') },
   'admin/settings': { url: page('/admin/settings'), expect: all('302 /admin/login') },
+  'admin/catalog': { url: page('/admin/catalog'), expect: all('302 /admin/login') },
   'admin/fictional': { url: page('/admin/fictional'), expect: all('302 /admin/login') },
   'admin/fictional/:id': { url: page('/admin/fictional/1'), expect: all('302 /admin/login') },
   // Anyone holding the mailed link may appeal (a banned member has no session); the page asks nothing.

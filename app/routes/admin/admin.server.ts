@@ -136,3 +136,13 @@ export async function loadSiteSettings(context: Readonly<RouterContextProvider>,
   const siteId = sites.some((s) => s.id === asked) ? asked : sites[0].id
   return { staff, sites, ...(await services.siteSettings.get(siteId)) }
 }
+
+/** /admin/catalog: a site's bundles and discount codes (admins). */
+export async function loadCatalog(context: Readonly<RouterContextProvider>, request: Request) {
+  const staff = requireStaffPage(context, [])
+  const { services } = getAppContext(context)
+  const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
+  const asked = Number(new URL(request.url).searchParams.get('site'))
+  const siteId = sites.some((s) => s.id === asked) ? asked : sites[0].id
+  return { staff, sites, siteId, ...(await services.catalog.list(siteId)) }
+}

@@ -18,6 +18,7 @@ const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly 
   { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
   { to: '/admin/members', label: 'console.nav_members', roles: ['support'] },
   { to: '/admin/settings', label: 'console.nav_settings', roles: [] },
+  { to: '/admin/catalog', label: 'console.nav_catalog', roles: [] },
   { to: '/admin/staff', label: 'console.nav_staff', roles: [] },
   { to: '/admin/audit', label: 'console.audit.title', roles: [] },
 ]

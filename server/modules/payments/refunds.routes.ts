@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { CatalogService } from './catalog.service.ts'
 import type { RefundsService } from './refunds.service.ts'
 
-/** The console's payments: search and refund (support and admins). */
-export const refundsRoutes: FastifyPluginAsyncZod<{ refunds: RefundsService }> = async (app, { refunds }) => {
+/** The console's payments: search and refund (support and admins), bundles and codes (admins). */
+export const refundsRoutes: FastifyPluginAsyncZod<{
+  refunds: RefundsService
+  catalog: CatalogService
+}> = async (app, { refunds, catalog }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -14,5 +18,23 @@ export const refundsRoutes: FastifyPluginAsyncZod<{ refunds: RefundsService }> =
     ...apiRoute(api.refundPayment),
     handler: async (request) =>
       refunds.refund(request.body.payment, request.body.reason, staffActor(request)),
+  })
+
+  // What the sites sell (admins).
+  app.route({ ...apiRoute(api.catalog), handler: async (request) => catalog.list(request.query.site) })
+  app.route({
+    ...apiRoute(api.saveBundle),
+    handler: async (request) => catalog.saveBundle(request.body, staffActor(request)),
+  })
+  app.route({
+    ...apiRoute(api.createCode),
+    handler: async (request, reply) => {
+      reply.code(201)
+      return catalog.createCode(request.body, staffActor(request))
+    },
+  })
+  app.route({
+    ...apiRoute(api.expireCode),
+    handler: async (request) => catalog.expireCode(request.body.code, staffActor(request)),
   })
 }

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+const clock = new Date('2031-05-06T07:08:09Z')
+let t: TestApp
+let admin: TestStaff
+let siteId: number
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => clock })
+  admin = await staffMember(t.app, 'admin', () => clock)
+  siteId = t.app.services.sites.list()[0].id
+})
+afterAll(() => t.close())
+
+const as = (who: { cookie: string }, method: string, url: string, payload?: object) =>
+  t.app.inject({
+    method: method as 'GET',
+    url,
+    payload,
+    headers: { cookie: who.cookie },
+    remoteAddress: remote(),
+  })
+
+describe('bundles and discount codes in the console', () => {
+  it('changes a bundle’s price and takes one off sale: members see it at once; audited', async () => {
+    const member = await activeMember(t.app)
+    const offered = async () =>
+      (await t.app.inject({ url: '/api/credits.php', headers: { cookie: member.cookie } })).json().packages
+    const before = (await offered()).find((p: { credits: number }) => p.credits === 250)
+    const saved = await as(admin, 'PUT', '/api/admin/bundles.php', {
+      site: siteId,
+      credits: 250,
+      currency: 'EUR',
+      amount: before.amount + 100,
+      active: true,
+    })
+    expect(saved.statusCode).toBe(200)
+    expect((await offered()).find((p: { credits: number }) => p.credits === 250).amount).toBe(
+      before.amount + 100,
+    )
+    await as(admin, 'PUT', '/api/admin/bundles.php', {
+      site: siteId,
+      credits: 250,
+      currency: 'EUR',
+      amount: before.amount + 100,
+      active: false,
+    })
+    expect((await offered()).map((p: { credits: number }) => p.credits)).not.toContain(250)
+    const audit = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`select action from audit_log where target_type = 'bundle' order by id`,
+    )
+    expect(audit.map((a) => a.action)).toEqual(['bundle.save', 'bundle.save'])
+  })
+
+  it('makes a code members can use, lists it with its uses, and ends it', async () => {
+    const member = await activeMember(t.app)
+    const made = await as(admin, 'POST', '/api/admin/codes.php', {
+      site: siteId,
+      code: 'spring20',
+      value_percentage: 20,
+      validity: 'once_per_user',
+    })
+    expect(made.statusCode).toBe(201)
+    expect(made.json().codes).toContainEqual(
+      expect.objectContaining({ code: 'SPRING20', value_percentage: 20, uses: 0 }),
+    )
+    const check = () =>
+      t.app.inject({ url: '/api/discountcode.php?code=SPRING20', headers: { cookie: member.cookie } })
+    expect((await check()).json()).toMatchObject({ code: 'SPRING20', value_percentage: 20 })
+    expect(
+      (
+        await as(admin, 'POST', '/api/admin/codes.php', {
+          site: siteId,
+          code: 'SPRING20',
+          value_percentage: 10,
+          validity: 'once',
+        })
+      ).statusCode,
+    ).toBe(409)
+    const ended = await as(admin, 'DELETE', '/api/admin/codes.php', { code: 'SPRING20' })
+    expect(ended.json().codes).toContainEqual(
+      expect.objectContaining({ code: 'SPRING20', status: 'inactive' }),
+    )
+    expect((await check()).statusCode).toBeGreaterThanOrEqual(400)
+  })
+
+  it('is for admins only', async () => {
+    const support = await staffMember(t.app, 'support', () => clock)
+    expect((await as(support, 'GET', `/api/admin/catalog.php?site=${siteId}`)).statusCode).toBe(403)
+  })
+})
