@@ -65,6 +65,8 @@ test.describe
     }) => {
       await page.goto('/admin')
       await page.getByRole('link', { name: 'Fictional profiles' }).click()
+      // On the second brand: the automatic likes of the other journeys (LunaDate's members) never see her.
+      await page.getByLabel('Site').selectOption({ label: 'Rendez-vous Secret' })
       await page.getByLabel('Name').fill('Giulia')
       await page.getByLabel('Date of birth').fill('1994-06-15')
       await page.getByLabel('City').fill('Lyon')

@@ -116,6 +116,7 @@ export async function selectMemberBasics(db: Executor, userId: number, lock = fa
   const query = db
     .select({
       timeZone: users.timeZone,
+      siteId: users.siteId,
       country: profiles.country,
       gender: profiles.gender,
       sexuality: profiles.sexuality,
@@ -160,12 +161,17 @@ export async function upsertSwipe(
  * A fictional member (the site's own, disclosed as such) of the sought genders who does not like
  * the member yet and shares no block with them, preferring the member's country.
  */
-export function selectAutoLiker(db: Executor, opts: { userId: number; genders: string[]; country: string }) {
+export function selectAutoLiker(
+  db: Executor,
+  opts: { userId: number; siteId: number; genders: string[]; country: string },
+) {
   return selectProfileCards(db)
     .where(
       and(
         visibleToOthers(),
         eq(profiles.fictional, true),
+        // One of the member's own site (brand), never another brand's.
+        sql`exists (select 1 from ${users} u where u.id = ${profiles.userId} and u.site_id = ${opts.siteId})`,
         sql`${profiles.userId} <> ${opts.userId}`,
         notBlockedWith(opts.userId),
         inArray(profiles.gender, opts.genders),

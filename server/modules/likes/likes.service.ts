@@ -145,6 +145,7 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
         return { profile: null }
       const liker = await selectAutoLiker(db, {
         userId: viewerUserId,
+        siteId: viewer.siteId,
         genders: gendersSought(viewer.gender, viewer.sexuality),
         country: viewer.country,
       })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
 import { testJpeg } from '../../../tests/support/images.ts'
 import { multipartBody } from '../../../tests/support/multipart.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
@@ -116,5 +117,28 @@ describe('fictional profiles in the console', () => {
     }
     const missing = await as(operator, 'PUT', '/api/admin/fictional.php', { profile: 2_000_000, about: 'x' })
     expect(missing.statusCode).toBe(404)
+  })
+
+  it('like members of their own site only (the automatic like)', async () => {
+    const sites = t.app.services.sites.list()
+    const actor = { staffId: null, email: 'cli', role: 'cli', ip: null }
+    const other = sites[1]
+    await t.app.services.fictional.create(
+      {
+        site: other.id,
+        name: 'Elsewhere',
+        date_of_birth: '1993-01-01',
+        gender: 'female',
+        country: other.settings.countries[0],
+      },
+      actor,
+    )
+    const member = await activeMember(t.app, { name: 'Luuk', gender: 'male' })
+    // The other site's profile would come first otherwise: the member's country, the most recent.
+    await t.database.db.execute(
+      sql`update profiles set country = ${member.user.profile.country}, last_active_at = '2040-01-01T00:00:00Z' where name = 'Elsewhere'`,
+    )
+    const auto = await t.app.inject({ url: '/api/auto-like.php', headers: { cookie: member.cookie } })
+    expect(auto.json().profile).toMatchObject({ name: 'Sofia' })
   })
 })
