@@ -1,11 +1,10 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/catalog'
 import { loadCatalog } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { ActionFeedback, SiteSelect, useConsoleAction } from './console-ui.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadCatalog(context, request)
@@ -21,7 +20,6 @@ type Currency = (typeof CURRENCIES)[number]
 /** /admin/catalog: what a site sells: its bundles per currency, and its discount codes. */
 export default function CatalogPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const site = loaderData.siteId
   const [catalog, setCatalog] = useState<Catalog>(loaderData)
   const { busy, error, status, run } = useConsoleAction()
@@ -67,23 +65,7 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
     <>
       <title>{t('console.catalog.title')}</title>
       <h1 className="h4">{t('console.catalog.title')}</h1>
-      <div className="mb-3" style={{ maxWidth: 320 }}>
-        <label className="form-label small" htmlFor="catalog-site">
-          {t('console.settings.site')}
-        </label>
-        <select
-          id="catalog-site"
-          className="form-select form-select-sm"
-          value={site}
-          onChange={(e) => navigate(`/admin/catalog?site=${e.target.value}`)}
-        >
-          {loaderData.sites.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SiteSelect sites={loaderData.sites} current={site} page="/admin/catalog" />
       <ActionFeedback status={status} error={error} />
       <div className="row g-4">
         <section className="col-lg-6" aria-labelledby="catalog-bundles">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 
 /** What the last action did (read out by screen readers) and what went wrong (shown). */
@@ -66,4 +67,37 @@ export function useConsoleAction() {
     [t],
   )
   return { busy, error, status, setStatus, setError, run }
+}
+
+/** The site a per-site console page shows; choosing another loads the page for it (`?site=`). */
+export function SiteSelect({
+  sites,
+  current,
+  page,
+}: {
+  sites: ReadonlyArray<{ id: number; name: string }>
+  current: number
+  page: string
+}) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  return (
+    <div className="mb-3" style={{ maxWidth: 320 }}>
+      <label className="form-label small" htmlFor="console-site">
+        {t('console.settings.site')}
+      </label>
+      <select
+        id="console-site"
+        className="form-select form-select-sm"
+        value={current}
+        onChange={(e) => navigate(`${page}?site=${e.target.value}`)}
+      >
+        {sites.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
 }

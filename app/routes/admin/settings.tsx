@@ -1,12 +1,11 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/settings'
 import { loadSiteSettings } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { ActionFeedback, SiteSelect, useConsoleAction } from './console-ui.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSiteSettings(context, request)
@@ -39,7 +38,6 @@ type ChoiceKey = keyof typeof CHOICES
 /** /admin/settings: a site's business settings and company; a change shows on the site at once. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const { site } = loaderData
   const [settings, setSettings] = useState<SiteSettings>(site.settings)
   const [company, setCompany] = useState<CompanyInfo>(site.company)
@@ -76,23 +74,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <title>{t('console.settings.title')}</title>
       <h1 className="h4">{t('console.settings.title')}</h1>
       <p className="small text-body-secondary">{t('console.settings.intro')}</p>
-      <div className="mb-3" style={{ maxWidth: 320 }}>
-        <label className="form-label small" htmlFor="settings-site">
-          {t('console.settings.site')}
-        </label>
-        <select
-          id="settings-site"
-          className="form-select form-select-sm"
-          value={site.id}
-          onChange={(e) => navigate(`/admin/settings?site=${e.target.value}`)}
-        >
-          {loaderData.sites.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SiteSelect sites={loaderData.sites} current={site.id} page="/admin/settings" />
       <ActionFeedback status={status} error={error} />
       <form onSubmit={save} aria-busy={busy} key={site.id}>
         <fieldset className="row g-2 mb-3">
