@@ -121,8 +121,12 @@ test.describe('at 1280 px', () => {
     const email = newEmail()
     await page.goto('/signup')
     await fillSignup(page.locator('form.signup-form'), email)
+    // The new member's page opens its socket: the cookies go only once it is open (a handshake
+    // without them is refused, and the browser reports that as an error).
+    const socket = page.waitForEvent('websocket')
     await page.getByRole('button', { name: EN.submit }).click()
     await expect(page).toHaveURL('/complete-signup')
+    await (await socket).waitForEvent('framereceived')
     await page.context().clearCookies()
     await page.goto('/signup')
     await fillSignup(page.locator('form.signup-form'), email)

@@ -41,7 +41,8 @@ export async function screenSignup(
         or(
           and(eq(bans.kind, 'email'), eq(bans.value, email)),
           and(eq(bans.kind, 'domain'), eq(bans.value, domainOf(email))),
-          and(eq(bans.kind, 'ip'), sql`${input.ip}::inet <<= ${bans.value}::cidr`),
+          // CASE keeps the cast to the address rows: PostgreSQL may evaluate an OR's parts in any order.
+          sql`case when ${bans.kind} = 'ip' then ${input.ip}::inet <<= ${bans.value}::cidr else false end`,
         ),
       ),
     )
