@@ -21,6 +21,9 @@ export function startServer(port: number, dataDir: string, env: Record<string, s
       HOST: '127.0.0.1',
       DATA_DIR: path.resolve(dataDir),
       LOG_LEVEL: 'warn',
+      // A production server names its local providers (ADR 13); a benchmark pays and mails nobody.
+      PAYMENTS: 'sandbox',
+      MAIL: 'outbox',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
