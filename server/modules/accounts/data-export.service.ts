@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { api } from '#common/api.ts'
+import { localeOfLanguage } from '#common/locale.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -246,8 +247,8 @@ export function createDataExportService(
       readyAt: at,
       expiresAt,
     })
-    const site = deps.sites.list().find((s) => s.id === data.user.siteId) ?? deps.sites.list()[0]
-    const locale = data.user.language === 'fr' ? 'fr' : 'en'
+    const site = deps.sites.byId(data.user.siteId)
+    const locale = localeOfLanguage(data.user.language)
     const t = translator(locale)
     await enqueueMail(tx, {
       siteId: site.id,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { api } from '#common/api.ts'
 import { ACCOUNT_REACTIVATION_DAYS, ACTIVATION_TOKEN_HOURS } from '#common/constants.ts'
+import { localeOfLanguage } from '#common/locale.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { MemberFile, SupportActionInput } from '#common/schemas/support.ts'
 import { type Db, isUniqueViolation } from '#server/db/client.ts'
@@ -10,7 +11,7 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
-import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import { activationMail, deletionMail } from './account-mails.ts'
 import { deleteUserSessions, markDeleted, restoreDeleted, updateUser } from './accounts.queries.ts'
 import type { DataExportService } from './data-export.service.ts'
@@ -38,8 +39,7 @@ export function createMemberSupportService(
   db: Db,
   deps: { now: Clock; sites: SitesService; mail: MailService; exports: DataExportService },
 ) {
-  const siteOf = (id: number): Site => deps.sites.list().find((s) => s.id === id) ?? deps.sites.list()[0]
-  const localeOf = (language: string) => (language === 'fr' ? 'fr' : 'en') as 'en' | 'fr'
+  const siteOf = deps.sites.byId
 
   async function account(userId: number) {
     const found = await selectMemberAccount(db, userId)
@@ -172,7 +172,7 @@ export function createMemberSupportService(
       const site = siteOf(user.siteId)
       const origin = deps.sites.origin(site)
       const at = deps.now()
-      const locale = localeOf(user.language)
+      const locale = localeOfLanguage(user.language)
       const audit = (tx: Parameters<typeof recordAudit>[0], before: unknown, after: unknown) =>
         recordAudit(tx, actor, at, {
           action: `member.${input.action}`,

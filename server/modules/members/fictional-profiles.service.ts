@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
+import { localeOfLanguage } from '#common/locale.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { FictionalProfileInput, FictionalProfileUpdate } from '#common/schemas/operators.ts'
 import type { Db, Executor } from '#server/db/client.ts'
@@ -12,7 +13,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { storeImage } from '#server/lib/images.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
-import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import {
   existingInterestIds,
   regionInCountry,
@@ -37,7 +38,7 @@ export function createFictionalProfilesService(
   db: Db,
   deps: { now: Clock; sites: SitesService; profiles: ProfileService; mediaDir: string },
 ) {
-  const siteOf = (id: number): Site => deps.sites.list().find((s) => s.id === id) ?? deps.sites.list()[0]
+  const siteOf = deps.sites.byId
 
   async function fictional(tx: Executor, profileId: number) {
     const [row] = await tx
@@ -141,7 +142,7 @@ export function createFictionalProfilesService(
             // Never mailed, never logged in to (no password).
             email: `fictional-${randomUUID()}@fictional.invalid`,
             status: 'active',
-            language: site.settings.domain_language === 'fr' ? 'fr' : 'en',
+            language: localeOfLanguage(site.settings.domain_language),
             signupDate: at,
           })
           .returning({ id: users.id })

@@ -1,12 +1,7 @@
-import { type Locale, SUPPORTED_LOCALES } from '#common/constants.ts'
+import { localeOfLanguage } from '#common/locale.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { renderMail } from '#server/lib/mail-layout.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-
-/** A member's language for what moderation tells them (the site's first language otherwise). */
-export function localeOf(language: string): Locale {
-  return (SUPPORTED_LOCALES as readonly string[]).includes(language) ? (language as Locale) : 'en'
-}
 
 /** The mail that tells a member one of their photos was rejected, and why, in their language. */
 export function photoRejectedMail(
@@ -14,7 +9,7 @@ export function photoRejectedMail(
   to: { email: string; name: string; language: string },
   reason: string,
 ) {
-  const locale = localeOf(to.language)
+  const locale = localeOfLanguage(to.language)
   const t = translator(locale)
   return {
     siteId: site.id,
@@ -47,7 +42,7 @@ export function reportOutcomeMail(
   decision: { reportId: number; outcome: string; reason: string; until?: string },
   side: { role: 'reporter' } | { role: 'member'; appealUrl: string | null },
 ) {
-  const locale = localeOf(to.language)
+  const locale = localeOfLanguage(to.language)
   const t = translator(locale)
   const reporter = side.role === 'reporter'
   return {

@@ -31,7 +31,7 @@ export function createPhotoReviewService(
   db: Db,
   deps: { now: Clock; sites: SitesService; mail: MailService },
 ) {
-  const siteOf = (siteId: number) => deps.sites.list().find((s) => s.id === siteId) ?? deps.sites.list()[0]
+  const siteOf = deps.sites.byId
   const url = (siteId: number, file: string) => mediaUrl(siteOf(siteId).settings.cdn_prefix, file)
 
   return {

@@ -8,8 +8,8 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
-import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
-import { localeOf, reportOutcomeMail } from './moderation-mails.ts'
+import type { SitesService } from '#server/modules/sites/sites.service.ts'
+import { reportOutcomeMail } from './moderation-mails.ts'
 import { lockPhotoForReview } from './photo-review.queries.ts'
 import { applyPhotoDecision } from './photo-review.service.ts'
 import {
@@ -51,8 +51,7 @@ export type ReportsService = ReturnType<typeof createReportsService>
  * appeal by the member concerned, decided by another moderator.
  */
 export function createReportsService(db: Db, deps: { now: Clock; sites: SitesService; mail: MailService }) {
-  const siteOf = (siteId: number | null | undefined): Site =>
-    deps.sites.list().find((s) => s.id === siteId) ?? deps.sites.list()[0]
+  const siteOf = deps.sites.byId
 
   /** Applies an outcome to the member concerned; answers what it changed. */
   async function applyOutcome(
@@ -240,7 +239,7 @@ export function createReportsService(db: Db, deps: { now: Clock; sites: SitesSer
             tx,
             reportOutcomeMail(
               site,
-              { email: found.email, name: found.profileName, language: localeOf(found.language ?? 'en') },
+              { email: found.email, name: found.profileName, language: found.language ?? 'en' },
               decision,
               { role: 'member', appealUrl },
             ),

@@ -95,7 +95,7 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
         if (!found) throw new AppError('moderation.signal_not_found', 404)
         if (found.signal.reviewedAt) throw new AppError('moderation.already_reviewed', 409)
         await markSignalReviewed(tx, found.signal.id, actor.staffId, at)
-        const site = deps.sites.list().find((s) => s.id === found.siteId) ?? deps.sites.list()[0]
+        const site = deps.sites.byId(found.siteId)
         const report =
           input.action === 'open_case'
             ? await insertSignalCase(tx, {

@@ -41,7 +41,7 @@ export function createInboxService(
   db: Db,
   deps: { now: Clock; sites: SitesService; chat: ChatService; events: EventBus },
 ) {
-  const siteOf = (id: number): Site => deps.sites.list().find((s) => s.id === id) ?? deps.sites.list()[0]
+  const siteOf = deps.sites.byId
   const thumb = (site: Site, file: string | null) => (file ? mediaUrl(site.settings.cdn_prefix, file) : null)
   const changed = (conversation: number) =>
     deps.events.emit({ type: 'inbox.changed', userId: OPERATOR_SOCKETS, conversation })

@@ -1,3 +1,4 @@
+import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -67,7 +68,7 @@ export function createRefundsService(
         if (payment.refundedAt) throw new AppError('payments.already_refunded', 409)
         if (payment.status !== 'paid' || !payment.creditedAt || !payment.providerId)
           throw new AppError('payments.not_refundable', 409)
-        const site = deps.sites.list().find((s) => s.id === found.siteId) ?? deps.sites.list()[0]
+        const site = deps.sites.byId(found.siteId)
         const days = site.settings.refund_days
         if (shifted(payment.creditedAt, days * DAY_MS) < at)
           throw new AppError('payments.refund_window', 409, { days })
@@ -114,7 +115,7 @@ export function createRefundsService(
           before: { status: 'paid', credits: balance },
           after: { status: 'refunded', refund: refundId, taken_back: takenBack, spent, credits },
         })
-        const locale = claimed.language === 'fr' ? 'fr' : 'en'
+        const locale = localeOfLanguage(claimed.language)
         const t = translator(locale)
         await enqueueMail(tx, {
           siteId: site.id,

@@ -88,6 +88,11 @@ export async function createSitesService(db: Db, env: Env) {
       return sites
     },
 
+    /** The site of a member or a row by its id; the default site for an id no site has (any more). */
+    byId(id: number | null | undefined): Site {
+      return sites.find((site) => site.id === id) ?? sites[0]
+    },
+
     /**
      * Where a site's absolute links point (mails, the provider's webhook and return addresses,
      * social previews): PUBLIC_URL for the default site where one is set, else the site's own
