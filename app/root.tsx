@@ -10,13 +10,14 @@ import {
   useRevalidator,
   useRouteLoaderData,
 } from 'react-router'
+import { api } from '#common/api.ts'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
 import { createI18n } from './i18n.ts'
-import { SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
-import { captureTracking } from './lib/tracking.ts'
+import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
+import { captureTracking, countVisit } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
 import { MemberState } from './routes/layouts/member-state.tsx'
 import appCss from './styles/app.css?url'
@@ -65,6 +66,7 @@ export default function App() {
     // Marks the page as interactive (end-to-end tests wait for it before they type or click).
     document.documentElement.dataset.hydrated = 'true'
     captureTracking(window)
+    countVisit(window, (tracking) => callApi(api.visit, { body: tracking, retries: 0 }))
     // A member endpoint said the session is gone: reload the page's data as a visitor, quietly.
     const onExpired = () => void revalidate.current()
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired)

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import * as accounts from './schemas/accounts.ts'
 import * as chat from './schemas/chat.ts'
+import * as content from './schemas/content.ts'
 import * as credits from './schemas/credits.ts'
 import * as likes from './schemas/likes.ts'
 import * as location from './schemas/location.ts'
@@ -9,6 +10,7 @@ import * as moderation from './schemas/moderation.ts'
 import * as operators from './schemas/operators.ts'
 import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
+import * as statistics from './schemas/statistics.ts'
 import * as support from './schemas/support.ts'
 import type { StaffRole } from './staff.ts'
 
@@ -102,6 +104,8 @@ export const api = table({
   removePhoto: { method: DELETE, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
   /** The member concerned appeals a report's decision, once, through the link mailed with it. */
   appeal: { method: POST, path: '/api/appeal.php', tag: 'moderation', body: moderation.AppealInput, output: ok },
+  /** A browser session's first page, with its traffic source: the reports' visits. */
+  visit: { method: POST, path: '/api/visit.php', tag: 'statistics', body: statistics.VisitInput, output: ok },
   fileComplaint: { method: POST, path: '/api/complaints.php', tag: 'complaints', body: members.ComplaintInput, output: members.ComplaintResponse, status: 201 },
   geocode: { method: GET, path: '/api/geocode.php', tag: 'location', query: location.GeocodeQuery, output: location.GeocodeResponse },
 
@@ -166,6 +170,16 @@ export const api = table({
   searchPayments: { method: GET, path: '/api/admin/payments.php', tag: 'payments', query: credits.PaymentSearchQuery, output: credits.PaymentSearchResponse, roles: ['support'] },
   refundPayment: { method: POST, path: '/api/admin/payment-refund.php', tag: 'payments', body: credits.RefundInput, output: credits.RefundResponse, roles: ['support'] },
   reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
+  contentPages: { method: GET, path: '/api/admin/content-pages.php', tag: 'sites', query: content.ContentPagesQuery, output: content.ContentPagesResponse, roles: [] },
+  contentPage: { method: GET, path: '/api/admin/content-page.php', tag: 'sites', query: content.ContentPageQuery, output: content.ContentPageResponse, roles: [] },
+  saveContentPage: { method: PUT, path: '/api/admin/content-page.php', tag: 'sites', body: content.ContentPageInput, output: content.ContentPageResponse, roles: [] },
+  resetContentPage: { method: DELETE, path: '/api/admin/content-page.php', tag: 'sites', body: content.ContentPageReset, output: content.ContentPageResponse, roles: [] },
+  previewContentPage: { method: POST, path: '/api/admin/content-preview.php', tag: 'sites', body: content.ContentPreviewInput, output: content.ContentPreviewResponse, roles: [] },
+  stats: { method: GET, path: '/api/admin/stats.php', tag: 'statistics', query: statistics.StatsQuery, output: statistics.StatsResponse, roles: [] },
+  /** The same report as CSV (text/csv, a file to save). */
+  statsCsv: { method: GET, path: '/api/admin/stats-csv.php', tag: 'statistics', query: statistics.StatsQuery, roles: [] },
+  /** Computes the given days' figures again from the members and payments (after a backfill). */
+  refreshStats: { method: POST, path: '/api/admin/stats-refresh.php', tag: 'statistics', body: statistics.StatsRefreshInput, output: statistics.StatsRefreshResponse, roles: [] },
 })
 
 /** The console's calls, each with the roles it declares (the console's authorization matrix reads them). */

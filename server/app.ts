@@ -72,6 +72,7 @@ import { createPhotosService } from './modules/photos/photos.service.ts'
 import { createDashboardService } from './modules/reports/dashboard.service.ts'
 import { sandboxPspRoutes } from './modules/sandbox-psp/sandbox-psp.routes.ts'
 import { createSandboxPspService } from './modules/sandbox-psp/sandbox-psp.service.ts'
+import { createContentPagesService } from './modules/sites/content-pages.service.ts'
 import { siteSettingsRoutes } from './modules/sites/site-settings.routes.ts'
 import { createSiteSettingsService } from './modules/sites/site-settings.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
@@ -79,6 +80,8 @@ import { createSitesService } from './modules/sites/sites.service.ts'
 import { staffRoutes } from './modules/staff/staff.routes.ts'
 import { createStaffService } from './modules/staff/staff.service.ts'
 import { createStaffAdminService } from './modules/staff/staff-admin.service.ts'
+import { statisticsRoutes } from './modules/statistics/statistics.routes.ts'
+import { createStatisticsService } from './modules/statistics/statistics.service.ts'
 import { csrfPlugin } from './plugins/csrf.ts'
 import { errorsPlugin } from './plugins/errors.ts'
 import { securityPlugin } from './plugins/security.ts'
@@ -238,6 +241,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
     catalog: createCatalogService(database.db, { now, sites }),
+    contentPages: createContentPagesService(database.db, {
+      now,
+      sites,
+      defaultsDir: fileURLToPath(new URL('../app/content', import.meta.url)),
+    }),
+    statistics: createStatisticsService(database.db, { now }),
     fictional: createFictionalProfilesService(database.db, {
       now,
       sites,
@@ -275,6 +284,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'forget-opening-messages',
         cron: '41 3 * * *',
         run: () => signals.forgetOpenings(),
+      },
+      {
+        name: 'refresh-statistics',
+        cron: '*/5 * * * *',
+        run: () => services.statistics.refreshRecent(),
       },
       {
         name: 'forget-unconfirmed-direct-debits',
@@ -325,7 +339,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dataExportRoutes, { exports })
   await app.register(operatorsRoutes, { inbox: services.inbox })
   await app.register(fictionalProfilesRoutes, { fictional: services.fictional })
-  await app.register(siteSettingsRoutes, { settings: services.siteSettings })
+  await app.register(siteSettingsRoutes, { settings: services.siteSettings, content: services.contentPages })
+  await app.register(statisticsRoutes, { statistics: services.statistics })
   await app.register(refundsRoutes, { refunds: services.refunds, catalog: services.catalog })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,

@@ -379,6 +379,11 @@ const RULES: Record<string, Rule> = {
     }),
     expect: all(201),
   },
+  // Anyone's first page counts as a visit (the reports'), with the traffic source it came with.
+  'POST /api/visit.php': {
+    call: () => ({ method: 'POST', url: '/api/visit.php', payload: { network: 'matrix' } }),
+    expect: all(200),
+  },
   'GET /dev/mailbox': { call: get('/dev/mailbox'), expect: all(200) },
   'GET /api/ws': { call: get('/api/ws'), expect: all(403) },
   // The operators' socket: no member session (and no request without an Origin) opens it.

@@ -62,3 +62,22 @@ export function storedTracking(win: Window): Tracking {
     return {}
   }
 }
+
+const VISIT_KEY = 'visit-counted'
+
+/**
+ * Counts the browser session's first page as a visit, with the traffic source kept (the reports'
+ * visits, ADR 18); the console's pages are no visits.
+ */
+export function countVisit(win: Window, send: (tracking: Tracking) => Promise<unknown>): void {
+  if (win.location.pathname.startsWith('/admin')) return
+  try {
+    if (win.sessionStorage.getItem(VISIT_KEY)) return
+    win.sessionStorage.setItem(VISIT_KEY, '1')
+  } catch {
+    return
+  }
+  send(storedTracking(win)).catch(() => {
+    // A visit that could not be counted is not worth a member's attention.
+  })
+}

@@ -1,10 +1,15 @@
 import { z } from 'zod'
+import { GIFT_KEYS, GiftKey } from '../gifts.ts'
 
 const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code')
 const YesNo = z.enum(['yes', 'no'])
 /** A text a site sets per bundled language; the API answers it resolved to the request's locale. */
 export const LocalizedText = z.object({ en: z.string().min(1), fr: z.string().min(1) })
 export type LocalizedText = z.infer<typeof LocalizedText>
+
+const GiftCatalogue = z
+  .array(GiftKey)
+  .refine((keys) => new Set(keys).size === keys.length, { error: 'gifts_repeated' })
 
 /** Per-site settings as stored on the site row (spec section 3, Settings). */
 export const SiteSettings = z.object({
@@ -43,6 +48,8 @@ export const SiteSettings = z.object({
   new_photo_status: z.enum(['pending', 'active']).default('active'),
   /** Whether sign-ups with a throwaway mail address (disposable-email-domains) are refused. */
   refuse_disposable_email: z.boolean().default(false),
+  /** The gift catalogue: the gifts this site offers, in the order the picker shows them. */
+  gifts: GiftCatalogue.default([...GIFT_KEYS]),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 
@@ -98,6 +105,7 @@ export type Region = z.infer<typeof Region>
 export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix: true }).extend({
   new_photo_status: z.enum(['pending', 'active']),
   refuse_disposable_email: z.boolean(),
+  gifts: GiftCatalogue,
 })
 export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
 export const SiteSettingsResponse = z.object({

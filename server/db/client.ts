@@ -22,6 +22,7 @@ import * as payments from './schema/payments.ts'
 import * as reference from './schema/reference.ts'
 import * as sites from './schema/sites.ts'
 import * as staff from './schema/staff.ts'
+import * as statistics from './schema/statistics.ts'
 
 export const schema = {
   ...sites,
@@ -35,6 +36,7 @@ export const schema = {
   ...staff,
   ...moderation,
   ...operators,
+  ...statistics,
 }
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

@@ -29,10 +29,12 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
+import type { ContentPagesService } from '#server/modules/sites/content-pages.service.ts'
 import type { SiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import type { StaffService } from '#server/modules/staff/staff.service.ts'
 import type { StaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
+import type { StatisticsService } from '#server/modules/statistics/statistics.service.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
 export interface AppServices {
@@ -66,6 +68,8 @@ export interface AppServices {
   siteSettings: SiteSettingsService
   refunds: RefundsService
   catalog: CatalogService
+  contentPages: ContentPagesService
+  statistics: StatisticsService
 }
 
 /** What the server knows about a page request before React Router runs. */

@@ -131,6 +131,7 @@ export function Conversation({
       )}
       <GiftPicker
         show={showGifts}
+        gifts={settings.gifts}
         cost={settings.gift_credits}
         onPick={(g) => {
           setShowGifts(false)

@@ -1,15 +1,17 @@
 import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
-import { GIFT_KEYS, type GiftKey } from '#common/schemas/chat.ts'
+import type { GiftKey } from '#common/schemas/chat.ts'
 
-/** The gift catalogue: a picture and a name per gift, all at the site's gift_credits. */
+/** The site's gift catalogue: a picture and a name per gift, all at the site's gift_credits. */
 export function GiftPicker({
   show,
+  gifts,
   cost,
   onPick,
   onClose,
 }: {
   show: boolean
+  gifts: readonly GiftKey[]
   cost: number
   onPick: (gift: GiftKey) => void
   onClose: () => void
@@ -23,9 +25,11 @@ export function GiftPicker({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="text-body-secondary small">{t('chat.gifts.cost', { count: cost })}</p>
+        <p className="text-body-secondary small">
+          {gifts.length > 0 ? t('chat.gifts.cost', { count: cost }) : t('chat.gifts.none')}
+        </p>
         <ul className="gift-grid list-unstyled mb-0">
-          {GIFT_KEYS.map((key) => (
+          {gifts.map((key) => (
             <li key={key}>
               <button type="button" className="btn btn-light w-100 gift-option" onClick={() => onPick(key)}>
                 <img src={`/gifts/${key}.svg`} alt="" width={56} height={56} />

@@ -1,3 +1,4 @@
+import { GIFT_KEYS } from '#common/gifts.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 
 /** Operator of the default brands. */
@@ -63,6 +64,7 @@ const COMMON = {
   member_resell: 'no',
   new_photo_status: 'active',
   refuse_disposable_email: true,
+  gifts: [...GIFT_KEYS],
 } satisfies Partial<SiteSettings>
 
 /** The brands a fresh deployment serves; the first one is the default for unknown hosts. */

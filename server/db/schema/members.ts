@@ -34,6 +34,8 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    /** When the member followed the activation link (the reports' confirmations). */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     demo: boolean('demo').notNull().default(false),
     /** The terms version date the member agreed to at sign-up. */
     termsVersion: timestamp('terms_version', { withTimezone: true }),
@@ -53,6 +55,9 @@ export const users = pgTable(
   },
   (t) => [
     index('users_signup_ip').on(t.signupIp, t.signupDate).where(sql`${t.signupIp} is not null`),
+    // The daily figures read a day's sign-ups and confirmations (ADR 18).
+    index('users_signup_date').on(t.signupDate),
+    index('users_confirmed').on(t.confirmedAt).where(sql`${t.confirmedAt} is not null`),
     check('users_credits_non_negative', sql`${t.credits} >= 0`),
     uniqueIndex('users_site_email').on(t.siteId, sql`lower(${t.email})`),
   ],

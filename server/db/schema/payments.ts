@@ -70,7 +70,7 @@ export const payments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     creditedAt: timestamp('credited_at', { withTimezone: true }),
-    /** A refund (ADR 17): when, the provider's refund id, the credits taken back and those already spent. */
+    /** A refund or a chargeback (ADR 17): when, the provider's refund id, the credits taken back and those already spent. */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     refundId: text('refund_id'),
     refundedCredits: integer('refunded_credits'),
@@ -78,6 +78,9 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_user_recent').on(t.userId, t.createdAt.desc()),
+    // The daily figures read a day's purchases and refunds (ADR 18).
+    index('payments_credited').on(t.creditedAt).where(sql`${t.creditedAt} is not null`),
+    index('payments_refunded').on(t.refundedAt).where(sql`${t.refundedAt} is not null`),
     uniqueIndex('payments_provider_id').on(t.provider, t.providerId).where(sql`${t.providerId} is not null`),
   ],
 )

@@ -1,4 +1,4 @@
-import { jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import { integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 
 /** One row per brand (domain); settings and company are validated by the common zod schemas. */
@@ -16,3 +16,21 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
+
+/**
+ * A site's own text of a content page in one language (ADR 18), written in the console; without a
+ * row the page is the bundled markdown (app/content).
+ */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    markdown: text('markdown').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.name, t.language] })],
+)

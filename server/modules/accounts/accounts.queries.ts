@@ -111,10 +111,10 @@ export async function countRecentTokens(db: Executor, userId: number, purpose: s
   return Number(rows[0]?.n ?? 0)
 }
 
-export async function activateUser(db: Executor, userId: number) {
+export async function activateUser(db: Executor, userId: number, at: Date) {
   await db
     .update(users)
-    .set({ status: 'active' })
+    .set({ status: 'active', confirmedAt: at })
     .where(and(eq(users.id, userId), eq(users.status, 'not_confirmed')))
   await db
     .update(profiles)

@@ -223,9 +223,10 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
     /** Follows an activation link: single use, within its validity. */
     async activate(token: string): Promise<boolean> {
       return db.transaction(async (tx) => {
-        const row = await consumeEmailToken(tx, hashToken(token), 'activation', now())
+        const at = now()
+        const row = await consumeEmailToken(tx, hashToken(token), 'activation', at)
         if (!row) return false
-        await activateUser(tx, row.userId)
+        await activateUser(tx, row.userId, at)
         return true
       })
     },

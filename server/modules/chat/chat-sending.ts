@@ -12,7 +12,10 @@ import { storeImage } from '#server/lib/images.ts'
 import { type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 
-type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'>
+type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'> & {
+  /** The site's gift catalogue: a gift it does not offer is refused. */
+  gifts: readonly string[]
+}
 
 interface Outgoing {
   /** A profile (opening or continuing the conversation with its member) or a conversation. */
@@ -73,6 +76,8 @@ export function createChatSending(
         400,
         problem.code === 'chat.too_long' ? { max: problem.max } : undefined,
       )
+    if (out.kind === 'gift' && !(out.gift && site.costs.gifts.includes(out.gift)))
+      throw new AppError('chat.gift_unavailable', 400)
     return {
       sender: senderUserId,
       client_id: out.clientId,

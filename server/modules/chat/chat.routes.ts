@@ -17,6 +17,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     gift_credits: number
     photo_credits: number
     message_length: number
+    gifts: readonly string[]
     cdn_prefix: string
   }) => ({ costs: settings, cdnPrefix: settings.cdn_prefix })
 

@@ -43,6 +43,7 @@ export async function applyChargeback(db: Db, deps: { now: Clock; events: EventB
       .set({
         status: 'charged_back',
         updatedAt: at,
+        refundedAt: at,
         refundedCredits: takenBack,
         spentCredits: payment.credits - takenBack,
       })

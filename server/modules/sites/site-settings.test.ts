@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { queryRows } from '#server/db/client.ts'
 import { readEnv } from '#server/env.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, createTestDatabase, type TestApp, testEnv } from '../../../tests/support/test-app.ts'
 
@@ -67,6 +68,30 @@ describe('business settings of a site', () => {
     expect((await put(t.app, operator, { site: siteId, settings: { message_credits: 1 } })).statusCode).toBe(
       403,
     )
+  })
+
+  it('the gift catalogue: the site offers the gifts chosen, in their order, and refuses the others', async () => {
+    expect(
+      (await put(t.app, admin, { site: siteId, settings: { gifts: ['rose', 'rose'] } })).statusCode,
+    ).toBe(400)
+    const res = await put(t.app, admin, { site: siteId, settings: { gifts: ['ring', 'rose'] } })
+    expect(res.statusCode).toBe(200)
+    expect((await settings(t.app)).gifts).toEqual(['ring', 'rose'])
+    // Members of the first site (lunadate.com, the site of unknown hosts such as localhost).
+    const a = await activeMember(t.app, { name: 'Giver' })
+    const b = await activeMember(t.app, { name: 'Taker', gender: 'female' })
+    await t.database.db.execute(sql`update users set credits = 100 where id = ${a.user.id}`)
+    const gift = (key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/message.php',
+        payload: { profile: b.user.profile.id, text: '', gift: key, client_id: `gift-${key}-${Date.now()}` },
+        headers: { cookie: a.cookie, host: 'localhost:3000', 'accept-language': 'fr' },
+      })
+    const refused = await gift('teddy')
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error.message).toBe('Ce cadeau n’est plus proposé. Choisissez-en un autre.')
+    expect((await gift('ring')).statusCode).toBe(200)
   })
 })
 

@@ -1,0 +1,15 @@
+import { z } from 'zod'
+
+/** Every gift there is (pictures under /gifts/{key}.svg); each site offers some of them, in its order. */
+export const GIFT_KEYS = [
+  'rose',
+  'heart',
+  'chocolate',
+  'champagne',
+  'teddy',
+  'ring',
+  'coffee',
+  'star',
+] as const
+export const GiftKey = z.enum(GIFT_KEYS)
+export type GiftKey = z.infer<typeof GiftKey>

@@ -1,0 +1,80 @@
+import { z } from 'zod'
+import { Tracking } from './accounts.ts'
+
+const Day = z.iso.date({ error: 'date_invalid' })
+const Count = z.number().int()
+
+/** What a report is grouped by: the day, the site or one traffic-source value (spec section 5). */
+export const STATS_GROUPS = ['day', 'site', 'network', 'ref', 'sub1', 'sub2', 'sub3'] as const
+export type StatsGroup = (typeof STATS_GROUPS)[number]
+/** The longest report: a year and a day, so that a leap year fits. */
+export const STATS_MAX_DAYS = 366
+
+/** GET /api/admin/stats.php and stats.csv: the days from `from` to `to`, both included. */
+export const StatsQuery = z
+  .object({
+    from: Day,
+    to: Day,
+    by: z.enum(STATS_GROUPS).default('day'),
+    site: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    /** Only members who arrived with this network ('' for those who came without one). */
+    network: z.string().max(100).optional(),
+  })
+  .refine((q) => q.from <= q.to, { error: 'range_reversed', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < STATS_MAX_DAYS, {
+    error: 'range_too_long',
+    path: ['to'],
+  })
+export type StatsQuery = z.infer<typeof StatsQuery>
+
+/** Money of one currency, in its cents. */
+export const StatsMoney = z.object({
+  currency: z.string(),
+  revenue: Count,
+  refunded: Count,
+  paying_members: Count,
+  /** Revenue divided by the members who paid in this currency; null when nobody paid. */
+  revenue_per_paying: z.number().int().nullable(),
+})
+export type StatsMoney = z.infer<typeof StatsMoney>
+
+export const StatsRow = z.object({
+  /** The day (YYYY-MM-DD), the site's id, or the source value ('' for none). */
+  key: z.string(),
+  visits: Count,
+  signups: Count,
+  confirmations: Count,
+  first_purchases: Count,
+  purchases: Count,
+  paying_members: Count,
+  refunds: Count,
+  messages_to_members: Count,
+  messages_to_fictional: Count,
+  answers: Count,
+  /** The mean time members waited for an operator's answer, in seconds. */
+  average_wait_seconds: z.number().int().nullable(),
+  money: z.array(StatsMoney),
+})
+export type StatsRow = z.infer<typeof StatsRow>
+
+export const StatsResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  by: z.enum(STATS_GROUPS),
+  rows: z.array(StatsRow),
+  total: StatsRow,
+})
+export type StatsResponse = z.infer<typeof StatsResponse>
+
+/** POST /api/visit.php: a browser session's first page, with the tracking it arrived with. */
+export const VisitInput = Tracking
+
+/** POST /api/admin/stats-refresh.php: the days to compute again (at most a year). */
+export const StatsRefreshInput = z
+  .object({ from: Day, to: Day })
+  .refine((q) => q.from <= q.to, { error: 'range_reversed', path: ['to'] })
+  .refine((q) => (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < STATS_MAX_DAYS, {
+    error: 'range_too_long',
+    path: ['to'],
+  })
+export const StatsRefreshResponse = z.object({ days: z.number().int() })

@@ -1,0 +1,52 @@
+import type { StatsResponse, StatsRow } from '#common/schemas/statistics.ts'
+
+const COUNTS = [
+  'visits',
+  'signups',
+  'confirmations',
+  'first_purchases',
+  'purchases',
+  'paying_members',
+  'refunds',
+  'messages_to_members',
+  'messages_to_fictional',
+  'answers',
+  'average_wait_seconds',
+] as const
+
+/**
+ * One CSV field: quoted when it holds a separator, a quote or a line break; a value a spreadsheet
+ * would run as a formula (a traffic source is whatever a link carried) starts with a quote mark.
+ */
+export function csvField(value: string | number | null): string {
+  if (value === null) return ''
+  let text = String(value)
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+const cents = (amount: number | null | undefined) => (amount == null ? null : (amount / 100).toFixed(2))
+
+/** A report as CSV: a row per group and a total, money per currency in its units (two decimals). */
+export function statsCsv(report: StatsResponse): string {
+  const currencies = [
+    ...new Set([...report.rows, report.total].flatMap((r) => r.money.map((m) => m.currency))),
+  ]
+  currencies.sort()
+  const header = [
+    report.by,
+    ...COUNTS,
+    ...currencies.flatMap((c) => [`revenue_${c}`, `refunded_${c}`, `revenue_per_paying_${c}`]),
+  ]
+  const line = (row: StatsRow) => [
+    row.key,
+    ...COUNTS.map((name) => row[name]),
+    ...currencies.flatMap((c) => {
+      const money = row.money.find((m) => m.currency === c)
+      return [cents(money?.revenue ?? 0), cents(money?.refunded ?? 0), cents(money?.revenue_per_paying)]
+    }),
+  ]
+  return `${[header, ...report.rows.map(line), line(report.total)]
+    .map((fields) => fields.map(csvField).join(','))
+    .join('\r\n')}\r\n`
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { api } from '#common/api.ts'
+import { apiRoute } from '#server/lib/api-route.ts'
+import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { StatisticsService } from './statistics.service.ts'
+
+/** The reports (admins) and the visits that feed them (every visitor). */
+export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsService }> = async (
+  app,
+  { statistics },
+) => {
+  app.route({
+    ...apiRoute(api.visit),
+    // One a browser session; a burst from one address is not visitors.
+    config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+    handler: async (request) => {
+      await statistics.recordVisit(request.site.id, request.body)
+      return { ok: true as const }
+    },
+  })
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'private, no-store')
+  })
+  app.route({ ...apiRoute(api.stats), handler: async (request) => statistics.report(request.query) })
+  app.route({
+    ...apiRoute(api.statsCsv),
+    handler: async (request, reply) => {
+      const { from, to, by } = request.query
+      reply.header('content-type', 'text/csv; charset=utf-8')
+      reply.header('content-disposition', `attachment; filename="report-${from}-${to}-by-${by}.csv"`)
+      return statistics.csv(request.query)
+    },
+  })
+  app.route({
+    ...apiRoute(api.refreshStats),
+    handler: async (request) => statistics.refresh(request.body, staffActor(request)),
+  })
+}
