@@ -18,6 +18,9 @@ export default [
     route('admin/fictional/:id', 'routes/admin/fictional-profile.tsx'),
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/catalog', 'routes/admin/catalog.tsx'),
+    route('admin/content', 'routes/admin/content.tsx'),
+    route('admin/payments', 'routes/admin/payments.tsx'),
+    route('admin/statistics', 'routes/admin/statistics.tsx'),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

@@ -34,6 +34,8 @@ export const MemberFile = z.object({
     last_login_at: z.string().nullable(),
     deleted_at: z.string().nullable(),
     suspended_until: z.string().nullable(),
+    /** Payments refused since a chargeback or a returned direct debit (ADR 17). */
+    payments_blocked_at: z.string().nullable(),
     notifications_disabled: z.array(z.string()),
   }),
   profile: z.object({
@@ -100,5 +102,7 @@ export const SupportActionInput = z.discriminatedUnion('action', [
   z.object({ user: Id, action: z.literal('delete'), reason: Reason }),
   z.object({ user: Id, action: z.literal('restore'), reason: Reason }),
   z.object({ user: Id, action: z.literal('export'), reason: Reason }),
+  /** Lets a member whose payment the bank took back pay again (ADR 17). */
+  z.object({ user: Id, action: z.literal('allow_payments'), reason: Reason }),
 ])
 export type SupportActionInput = z.infer<typeof SupportActionInput>

@@ -62,6 +62,9 @@ const RULES: Record<string, Rule> = {
   'admin/inbox': { url: page('/admin/inbox'), expect: all('302 /admin/login') },
   'admin/settings': { url: page('/admin/settings'), expect: all('302 /admin/login') },
   'admin/catalog': { url: page('/admin/catalog'), expect: all('302 /admin/login') },
+  'admin/content': { url: page('/admin/content'), expect: all('302 /admin/login') },
+  'admin/payments': { url: page('/admin/payments'), expect: all('302 /admin/login') },
+  'admin/statistics': { url: page('/admin/statistics'), expect: all('302 /admin/login') },
   'admin/fictional': { url: page('/admin/fictional'), expect: all('302 /admin/login') },
   'admin/fictional/:id': { url: page('/admin/fictional/1'), expect: all('302 /admin/login') },
   // Anyone holding the mailed link may appeal (a banned member has no session); the page asks nothing.

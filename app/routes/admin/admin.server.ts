@@ -1,5 +1,7 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { ContentPageQuery } from '#common/schemas/content.ts'
 import { AuditQuery } from '#common/schemas/staff.ts'
+import { StatsQuery } from '#common/schemas/statistics.ts'
 import type { StaffRole } from '#common/staff.ts'
 import { getAppContext } from '../../context.server.ts'
 
@@ -145,4 +147,49 @@ export async function loadCatalog(context: Readonly<RouterContextProvider>, requ
   const asked = Number(new URL(request.url).searchParams.get('site'))
   const siteId = sites.some((s) => s.id === asked) ? asked : sites[0].id
   return { staff, sites, siteId, ...(await services.catalog.list(siteId)) }
+}
+
+/** /admin/statistics: the report the address asks for, or the last 30 days by day (admins). */
+export async function loadStatistics(context: Readonly<RouterContextProvider>, request: Request) {
+  const staff = requireStaffPage(context, [])
+  const { services } = getAppContext(context)
+  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ''))
+  const parsed = StatsQuery.safeParse(params)
+  const query = parsed.success ? parsed.data : services.statistics.defaultQuery()
+  const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
+  return {
+    staff,
+    sites,
+    query,
+    invalid: !parsed.success && Object.keys(params).length > 0,
+    report: await services.statistics.report(query),
+  }
+}
+
+/** /admin/content: a site's content pages in both languages (admins). */
+export async function loadContentPages(context: Readonly<RouterContextProvider>, request: Request) {
+  const staff = requireStaffPage(context, [])
+  const { services } = getAppContext(context)
+  const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
+  const asked = Number(new URL(request.url).searchParams.get('site'))
+  const siteId = sites.some((s) => s.id === asked) ? asked : sites[0].id
+  const open = ContentPageQuery.safeParse({
+    ...Object.fromEntries(new URL(request.url).searchParams),
+    site: siteId,
+  })
+  return {
+    staff,
+    sites,
+    siteId,
+    ...(await services.contentPages.list(siteId)),
+    editing: open.success ? await services.contentPages.get(open.data) : null,
+  }
+}
+
+/** /admin/payments: payments found by the address's `q`, the latest without one (support, admins). */
+export async function loadPayments(context: Readonly<RouterContextProvider>, request: Request) {
+  const staff = requireStaffPage(context, ['support'])
+  const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 100) ?? ''
+  const { payments } = await getAppContext(context).services.refunds.search(q || undefined)
+  return { staff, q, payments }
 }

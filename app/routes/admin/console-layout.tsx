@@ -19,6 +19,9 @@ const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly 
   { to: '/admin/members', label: 'console.nav_members', roles: ['support'] },
   { to: '/admin/settings', label: 'console.nav_settings', roles: [] },
   { to: '/admin/catalog', label: 'console.nav_catalog', roles: [] },
+  { to: '/admin/content', label: 'console.nav_content', roles: [] },
+  { to: '/admin/payments', label: 'console.nav_payments', roles: ['support'] },
+  { to: '/admin/statistics', label: 'console.nav_statistics', roles: [] },
   { to: '/admin/staff', label: 'console.nav_staff', roles: [] },
   { to: '/admin/audit', label: 'console.audit.title', roles: [] },
 ]

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { FictionalExtras, TRAITS, type Trait } from './fictional-extras.tsx'
 
 export interface FictionalFields {
   name: string
@@ -9,6 +10,25 @@ export interface FictionalFields {
   country: string
   city: string
   about: string
+  traits: Record<Trait, string>
+  region_id: number | null
+  interests: number[]
+}
+
+/** A fictional profile's traits as a form holds them ('' for none). */
+export function traitFields(profile: Partial<Record<Trait, string | null>>): Record<Trait, string> {
+  return Object.fromEntries(TRAITS.map((trait) => [trait, profile[trait] ?? ''])) as Record<Trait, string>
+}
+
+/** The form's fields as the console's calls take them (empty values as null). */
+export function fictionalBody(fields: FictionalFields) {
+  const { traits, ...rest } = fields
+  return {
+    ...rest,
+    ...(Object.fromEntries(TRAITS.map((trait) => [trait, traits[trait] || null])) as Record<Trait, never>),
+    city: fields.city || null,
+    about: fields.about || null,
+  }
 }
 
 /** The fields of a fictional profile, for making one and for editing it. */
@@ -101,7 +121,7 @@ export function FictionalForm({
           id="fictional-country"
           className="form-select form-select-sm"
           value={fields.country}
-          onChange={(e) => set('country', e.target.value)}
+          onChange={(e) => setFields((f) => ({ ...f, country: e.target.value, region_id: null }))}
         >
           {countries.map((c) => (
             <option key={c} value={c}>
@@ -122,6 +142,15 @@ export function FictionalForm({
           onChange={(e) => set('city', e.target.value)}
         />
       </div>
+      <FictionalExtras
+        country={fields.country}
+        traits={fields.traits}
+        regionId={fields.region_id}
+        interests={fields.interests}
+        onTrait={(trait, value) => set('traits', { ...fields.traits, [trait]: value })}
+        onRegion={(region) => set('region_id', region)}
+        onInterests={(interests) => set('interests', interests)}
+      />
       <div className="col-12">
         <label className="form-label small" htmlFor="fictional-about">
           {t('console.fictional.about')}

@@ -6,7 +6,7 @@ import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/fictional-profile'
 import { loadFictionalProfile } from './admin.server.ts'
 import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
-import { type FictionalFields, FictionalForm } from './fictional-form.tsx'
+import { type FictionalFields, FictionalForm, fictionalBody, traitFields } from './fictional-form.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadFictionalProfile(context, params.id)
@@ -21,7 +21,7 @@ export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
   const save = (fields: FictionalFields) =>
     run(async () => {
       const saved = await callApi(api.updateFictional, {
-        body: { ...fields, city: fields.city || null, about: fields.about || null, profile: profile.id },
+        body: { ...fictionalBody(fields), profile: profile.id },
         retries: 0,
       })
       setProfile(saved.profile)
@@ -62,6 +62,9 @@ export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
               country: profile.country,
               city: profile.city ?? '',
               about: profile.about ?? '',
+              traits: traitFields(profile),
+              region_id: profile.region_id,
+              interests: profile.interests,
             }}
             countries={loaderData.countries}
             busy={busy}

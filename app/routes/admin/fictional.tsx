@@ -6,7 +6,7 @@ import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/fictional'
 import { loadFictionalProfiles } from './admin.server.ts'
 import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
-import { type FictionalFields, FictionalForm } from './fictional-form.tsx'
+import { type FictionalFields, FictionalForm, fictionalBody, traitFields } from './fictional-form.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadFictionalProfiles(context)
@@ -23,7 +23,7 @@ export default function FictionalProfiles({ loaderData }: Route.ComponentProps) 
   const create = (fields: FictionalFields) =>
     run(async () => {
       const { profile } = await callApi(api.createFictional, {
-        body: { ...fields, city: fields.city || null, about: fields.about || null, site: siteId },
+        body: { ...fictionalBody(fields), site: siteId },
         retries: 0,
       })
       navigate(`/admin/fictional/${profile.id}`)
@@ -94,6 +94,9 @@ export default function FictionalProfiles({ loaderData }: Route.ComponentProps) 
                   country: site?.countries[0] ?? '',
                   city: '',
                   about: '',
+                  traits: traitFields({}),
+                  region_id: null,
+                  interests: [],
                 }}
                 countries={site?.countries ?? []}
                 busy={busy}

@@ -91,6 +91,9 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
               {account.deleted_at ? (
                 <Pair label={t('console.members.deleted')}>{day(account.deleted_at)}</Pair>
               ) : null}
+              {account.payments_blocked_at ? (
+                <Pair label={t('console.members.paymentsBlocked')}>{day(account.payments_blocked_at)}</Pair>
+              ) : null}
               {account.suspended_until ? (
                 <Pair label={t('console.members.suspendedUntil')}>{day(account.suspended_until)}</Pair>
               ) : null}
@@ -197,6 +200,16 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
                   onClick={() => void act({ action: 'resend_activation' })}
                 >
                   {t('console.members.resend')}
+                </button>
+              ) : null}
+              {account.payments_blocked_at ? (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  disabled={busy}
+                  onClick={() => void act({ action: 'allow_payments' })}
+                >
+                  {t('console.members.allowPayments')}
                 </button>
               ) : null}
               {account.deleted_at ? (

@@ -36,22 +36,38 @@ export function MemberPayments({
             <td className="text-nowrap">
               {(p.amount / 100).toFixed(2)} {p.currency} · {p.credits} · {p.method}
             </td>
-            <td>
-              {p.status}
-              {p.status === 'paid' ? (
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm ms-2"
-                  disabled={busy}
-                  onClick={() => onRefund(p.id)}
-                >
-                  {t('console.members.refund')}
-                </button>
-              ) : null}
-            </td>
+            <PaymentStatus status={p.status} busy={busy} onRefund={() => onRefund(p.id)} />
           </tr>
         ))}
       </Rows>
     </Section>
+  )
+}
+
+/** A payment's status, and for a paid one the button that refunds it. */
+export function PaymentStatus({
+  status,
+  busy,
+  onRefund,
+}: {
+  status: string
+  busy: boolean
+  onRefund: () => void
+}) {
+  const { t } = useTranslation()
+  return (
+    <td className="text-nowrap">
+      {status}
+      {status === 'paid' ? (
+        <button
+          type="button"
+          className="btn btn-outline-danger btn-sm ms-2"
+          disabled={busy}
+          onClick={onRefund}
+        >
+          {t('console.members.refund')}
+        </button>
+      ) : null}
+    </td>
   )
 }

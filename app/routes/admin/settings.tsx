@@ -6,6 +6,7 @@ import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/settings'
 import { loadSiteSettings } from './admin.server.ts'
 import { ActionFeedback, SiteSelect, useConsoleAction } from './console-ui.tsx'
+import { CompanyFields, GiftCatalogue, MinimumCosts, SiteTexts } from './settings-parts.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSiteSettings(context, request)
@@ -43,6 +44,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const [company, setCompany] = useState<CompanyInfo>(site.company)
   const [countries, setCountries] = useState(site.settings.countries.join(', '))
   const { busy, error, status, run } = useConsoleAction()
+  const countryList = countries
+    .split(/[,\s]+/)
+    .map((c) => c.trim().toUpperCase())
+    .filter(Boolean)
   const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) =>
     setSettings((s) => ({ ...s, [key]: value }))
 
@@ -55,10 +60,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           site: site.id,
           settings: {
             ...editable,
-            countries: countries
-              .split(/[,\s]+/)
-              .map((c) => c.trim().toUpperCase())
-              .filter(Boolean),
+            countries: countryList,
+            // Only the countries served keep a minimum cost.
+            minimum_message_costs: Object.fromEntries(
+              countryList.map((c) => [c, editable.minimum_message_costs[c] ?? { costs: 0, currency: 'EUR' }]),
+            ),
           },
           company,
         },
@@ -166,22 +172,14 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </fieldset>
-        <fieldset className="row g-2 mb-3">
-          <legend className="h6">{t('console.settings.company')}</legend>
-          {(['name', 'address', 'city', 'kvk', 'support_phone'] as const).map((key) => (
-            <div className="col-md-4" key={key}>
-              <label className="form-label small" htmlFor={`company-${key}`}>
-                {t(`console.settings.companyFields.${key}`)}
-              </label>
-              <input
-                id={`company-${key}`}
-                className="form-control form-control-sm"
-                value={company[key]}
-                onChange={(e) => setCompany((c) => ({ ...c, [key]: e.target.value }))}
-              />
-            </div>
-          ))}
-        </fieldset>
+        <MinimumCosts
+          countries={countryList}
+          costs={settings.minimum_message_costs}
+          onChange={(costs) => set('minimum_message_costs', costs)}
+        />
+        <GiftCatalogue gifts={settings.gifts} onChange={(gifts) => set('gifts', gifts)} />
+        <SiteTexts settings={settings} onChange={(key, value) => set(key, value)} />
+        <CompanyFields company={company} onChange={setCompany} />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('console.settings.save')}
         </button>

@@ -90,6 +90,7 @@ export function createMemberSupportService(
             last_login_at: iso(user.lastLoginAt),
             deleted_at: iso(user.deletedAt),
             suspended_until: iso(user.suspendedUntil),
+            payments_blocked_at: iso(user.paymentsBlockedAt),
             notifications_disabled: user.notificationsDisabled,
           },
           profile: {
@@ -225,6 +226,15 @@ export function createMemberSupportService(
                 ),
             })
             await audit(tx, { deleted_at: null }, { deleted_at: at.toISOString() })
+            return
+          case 'allow_payments':
+            if (!user.paymentsBlockedAt) throw new AppError('support.payments_not_blocked', 409)
+            await updateUser(tx, user.id, { paymentsBlockedAt: null })
+            await audit(
+              tx,
+              { payments_blocked_at: iso(user.paymentsBlockedAt) },
+              { payments_blocked_at: null },
+            )
             return
           case 'restore':
             if (!(await restoreDeleted(tx, user.id, shifted(at, -ACCOUNT_REACTIVATION_DAYS * DAY_MS))))

@@ -6,7 +6,7 @@ import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { lastMailTo } from '../../../tests/support/mail.ts'
 import { sandboxPayments } from '../../../tests/support/payments.ts'
-import { staffMember, type TestStaff } from '../../../tests/support/staff.ts'
+import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let clock = new Date('2031-05-06T07:08:09Z')
@@ -159,5 +159,29 @@ describe('chargebacks', () => {
       headers: { cookie: m.cookie },
     })
     expect(refused.json().error).toMatchObject({ code: 'payments.blocked' })
+
+    // Support lets the member pay again, audited; once. (The clock has moved on: a fresh session.)
+    const supportNow = await staffMember(t.app, 'support', () => clock)
+    const allow = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/member-action.php',
+        payload: { user: m.user.id, action: 'allow_payments', reason: 'The bank confirmed a mistake.' },
+        headers: { cookie: supportNow.cookie, 'x-forwarded-for': remote() },
+      })
+    expect((await allow()).statusCode).toBe(200)
+    expect((await allow()).statusCode).toBe(409)
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: bundle.id, method: 'paypal' },
+      headers: { cookie: m.cookie },
+    })
+    expect(again.statusCode).toBe(200)
+    const [audit] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_log where action = 'member.allow_payments' and target_id = ${String(m.user.id)}`,
+    )
+    expect(audit.n).toBe(1)
   })
 })

@@ -126,6 +126,11 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
   }
 
   return {
+    /** The report a page opens with: the last 30 days to today, by day. */
+    defaultQuery(): StatsQuery {
+      const today = utcDay(deps.now())
+      return { from: addDays(today, -29), to: today, by: 'day' }
+    },
     /** A browser session's first page: one visit on today's row of its site and source. */
     recordVisit: (siteId: number, tracking: Tracking) => countVisit(db, utcDay(deps.now()), siteId, tracking),
     refreshRecent,

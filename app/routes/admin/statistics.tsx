@@ -1,0 +1,203 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Form, useRevalidator } from 'react-router'
+import uplotCss from 'uplot/dist/uPlot.min.css?url'
+import { api } from '#common/api.ts'
+import { STATS_GROUPS, type StatsRow } from '#common/schemas/statistics.ts'
+import { callApi, callUrl } from '../../lib/api-client.ts'
+import type { Route } from './+types/statistics'
+import { loadStatistics } from './admin.server.ts'
+import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { StatsChart } from './stats-chart.tsx'
+import { StatsTable } from './stats-table.tsx'
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: uplotCss }]
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadStatistics(context, request)
+}
+
+const COLORS = ['#0d6efd', '#d63384', '#198754', '#fd7e14', '#6f42c1']
+
+/** /admin/statistics: what the sites earn and where their members come from, per day and source. */
+export default function Statistics({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation()
+  const { query, report, sites, invalid } = loaderData
+  const revalidator = useRevalidator()
+  const { busy, error, status, run } = useConsoleAction()
+  const currencies = useMemo(() => report.total.money.map((m) => m.currency), [report])
+  const money = (currency: string) => (cents: number) =>
+    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
+
+  const days = useMemo(() => report.rows.map((r) => r.key), [report])
+  const countSeries = useMemo(
+    () =>
+      (['visits', 'signups', 'confirmations', 'first_purchases'] as const).map((name, i) => ({
+        label: t(`console.stats.columns.${name}`),
+        color: COLORS[i],
+        values: report.rows.map((r: StatsRow) => r[name]),
+      })),
+    [report, t],
+  )
+  const revenueSeries = useMemo(
+    () =>
+      currencies.map((currency, i) => ({
+        label: t('console.stats.revenueIn', { currency }),
+        color: COLORS[i],
+        values: report.rows.map((r) => r.money.find((m) => m.currency === currency)?.revenue ?? 0),
+      })),
+    [report, currencies, t],
+  )
+  const language = i18n.language
+  const revenueFormat = useMemo(() => {
+    if (currencies.length !== 1) return (v: number) => (v / 100).toFixed(0)
+    const format = new Intl.NumberFormat(language, { style: 'currency', currency: currencies[0] })
+    return (v: number) => format.format(v / 100)
+  }, [currencies, language])
+
+  const recompute = () =>
+    void run(async () => {
+      const { days } = await callApi(api.refreshStats, {
+        body: { from: query.from, to: query.to },
+        retries: 0,
+      })
+      await revalidator.revalidate()
+      return t('console.stats.recomputed', { count: days })
+    })
+
+  const total = report.total
+  const tiles: Array<[string, string]> = [
+    [t('console.stats.columns.visits'), String(total.visits)],
+    [t('console.stats.columns.signups'), String(total.signups)],
+    [t('console.stats.columns.first_purchases'), String(total.first_purchases)],
+    [t('console.stats.columns.paying_members'), String(total.paying_members)],
+    ...total.money.map((m): [string, string] => [
+      t('console.stats.revenueIn', { currency: m.currency }),
+      money(m.currency)(m.revenue - m.refunded),
+    ]),
+  ]
+
+  return (
+    <>
+      <title>{t('console.stats.title')}</title>
+      <h1 className="h4">{t('console.stats.title')}</h1>
+      <p className="small text-body-secondary">{t('console.stats.intro')}</p>
+      <Form method="get" className="row g-2 align-items-end mb-3" aria-label={t('console.stats.filters')}>
+        <div className="col-6 col-md-2">
+          <label className="form-label small" htmlFor="stats-from">
+            {t('console.stats.from')}
+          </label>
+          <input
+            id="stats-from"
+            name="from"
+            type="date"
+            className="form-control form-control-sm"
+            defaultValue={query.from}
+            required
+          />
+        </div>
+        <div className="col-6 col-md-2">
+          <label className="form-label small" htmlFor="stats-to">
+            {t('console.stats.to')}
+          </label>
+          <input
+            id="stats-to"
+            name="to"
+            type="date"
+            className="form-control form-control-sm"
+            defaultValue={query.to}
+            required
+          />
+        </div>
+        <div className="col-6 col-md-2">
+          <label className="form-label small" htmlFor="stats-by">
+            {t('console.stats.by')}
+          </label>
+          <select id="stats-by" name="by" className="form-select form-select-sm" defaultValue={query.by}>
+            {STATS_GROUPS.map((g) => (
+              <option key={g} value={g}>
+                {t(`console.stats.groups.${g}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-2">
+          <label className="form-label small" htmlFor="stats-site">
+            {t('console.settings.site')}
+          </label>
+          <select
+            id="stats-site"
+            name="site"
+            className="form-select form-select-sm"
+            defaultValue={query.site ?? ''}
+          >
+            <option value="">{t('console.stats.allSites')}</option>
+            {sites.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-2">
+          <label className="form-label small" htmlFor="stats-network">
+            {t('console.stats.network')}
+          </label>
+          <input
+            id="stats-network"
+            name="network"
+            className="form-control form-control-sm"
+            defaultValue={query.network ?? ''}
+          />
+        </div>
+        <div className="col-6 col-md-2 d-flex gap-2">
+          <button type="submit" className="btn btn-primary btn-sm">
+            {t('console.stats.show')}
+          </button>
+          <a className="btn btn-outline-secondary btn-sm" href={callUrl(api.statsCsv, query)} download>
+            CSV
+          </a>
+        </div>
+      </Form>
+      {invalid ? (
+        <p className="alert alert-warning py-2 small" role="alert">
+          {t('console.stats.invalid')}
+        </p>
+      ) : null}
+      <ActionFeedback status={status} error={error} />
+      <div className="row g-2 mb-3" data-testid="stats-tiles">
+        {tiles.map(([label, value]) => (
+          <div className="col-6 col-md-4 col-lg-2" key={label}>
+            <div className="card h-100">
+              <div className="card-body py-2">
+                <p className="small text-body-secondary mb-0">{label}</p>
+                <p className="h5 mb-0">{value}</p>
+              </div>
+            </div>
+          </div>
+        ))}
+      </div>
+      {query.by === 'day' && days.length > 1 ? (
+        <div className="row">
+          <div className={revenueSeries.length > 0 ? 'col-lg-6' : 'col-12'}>
+            <StatsChart title={t('console.stats.chartCounts')} days={days} series={countSeries} />
+          </div>
+          {revenueSeries.length > 0 ? (
+            <div className="col-lg-6">
+              <StatsChart
+                title={t('console.stats.chartRevenue')}
+                days={days}
+                series={revenueSeries}
+                format={revenueFormat}
+              />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <StatsTable report={report} sites={sites} currencies={currencies} />
+      <button type="button" className="btn btn-link btn-sm px-0" onClick={recompute} disabled={busy}>
+        {t('console.stats.recompute')}
+      </button>
+    </>
+  )
+}
