@@ -1,8 +1,9 @@
 // npm run bench:moderation (DATABASE_URL set to a scratch PostgreSQL database): the console's
 // queues at scale. Seeds 1,000,000 demo members when fewer are there (minutes), adds
 // 100,000 photos waiting for review, 10,000 open reports and 100,000 conversations waiting for an
-// operator, then times a page of each queue, the
-// photo queue's later pages, a photo decision and the member look-up, and shows the queue's plan.
+// operator, a year of daily figures (ADR 18) and a year of payments, then times a page of each queue,
+// the photo queue's later pages, a photo decision, the member look-up and a year's report, and shows
+// the plans of the photo queue and of the report.
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
@@ -20,6 +21,7 @@ import { createPhotoReviewService } from '../server/modules/moderation/photo-rev
 import { createReportsService } from '../server/modules/moderation/reports.service.ts'
 import { createInboxService } from '../server/modules/operators/inbox.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
+import { createStatisticsService } from '../server/modules/statistics/statistics.service.ts'
 
 const MEMBERS = 1_000_000
 const PENDING_PHOTOS = 100_000
@@ -79,6 +81,40 @@ if (inQueue < WAITING_CONVERSATIONS) {
     where rn <= ${WAITING_CONVERSATIONS} and next_id is not null
     on conflict do nothing`)
 }
+const figureRows = await count(sql`select count(*)::int as n from stats_days`)
+if (figureRows < 100_000) {
+  // A year of daily figures: both sites, 150 traffic sources (5 networks x 30 sub1 values), the counts
+  // on the '' row and the money in euros; visits and messages on theirs.
+  const year = sql`generate_series(current_date - 364, current_date, interval '1 day') d,
+    generate_series(1, 2) s, generate_series(0, 149) k`
+  const src = sql`d::date, s, 'network' || k % 5, '', 'sub' || k / 5, '', ''`
+  await db.execute(sql`insert into stats_days (day, site_id, network, ref, sub1, sub2, sub3, currency,
+      signups, confirmations, first_purchases, paying_members, purchases, revenue, refunds, refunded, answers, answer_wait_seconds)
+    select ${src}, '', 3 + k % 4, 2 + k % 3, 0, 0, 0, 0, 0, 0, 5 + k % 7, (5 + k % 7) * 90 from ${year}
+    on conflict do nothing`)
+  await db.execute(sql`insert into stats_days (day, site_id, network, ref, sub1, sub2, sub3, currency,
+      signups, confirmations, first_purchases, paying_members, purchases, revenue, refunds, refunded, answers, answer_wait_seconds)
+    select ${src}, 'EUR', 0, 0, k % 2, 1 + k % 2, 1 + k % 3, (1 + k % 3) * 1999, k % 9 / 8, k % 9 / 8 * 1999, 0, 0 from ${year}
+    on conflict do nothing`)
+  await db.execute(sql`insert into stats_visit_days (day, site_id, network, ref, sub1, sub2, sub3, visits)
+    select ${src}, 40 + k from ${year} on conflict do nothing`)
+  await db.execute(sql`insert into stats_message_days (day, site_id, network, ref, sub1, sub2, sub3, to_members, to_fictional)
+    select ${src}, 200 + k, 80 + k from ${year} on conflict do nothing`)
+  // The messages of the chat bench and any others are already counted: the roll-up starts after them.
+  await db.execute(sql`insert into stats_rollups (name, last_id) select 'messages', coalesce(max(id), 0) from messages
+    on conflict (name) do update set last_id = excluded.last_id`)
+}
+const credited = await count(sql`select count(*)::int as n from payments where credited_at is not null`)
+if (credited < 200_000) {
+  // A year of purchases by 150,000 members (the members who paid are counted from these).
+  const [pkg] = await queryRows<{ id: number }>(db, sql`select id from credit_packages order by id limit 1`)
+  await db.execute(sql`insert into payments (id, user_id, site_id, package_id, credits, amount, list_amount, currency,
+      method, provider, status, created_at, credited_at)
+    select 'bench-' || g, u.id, u.site_id, ${pkg.id}, 100, 1999, 1999, 'EUR', 'creditcard', 'sandbox', 'paid',
+      now() - (g % 365) * interval '1 day', now() - (g % 365) * interval '1 day'
+    from generate_series(1, ${200_000 - credited}) g join users u on u.id = 1 + (g * 7919) % 150000
+    on conflict do nothing`)
+}
 await db.execute(sql`analyze`)
 
 const now = () => new Date()
@@ -92,6 +128,9 @@ const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
 const events = createEventBus()
 const chat = createChatService(db, { events, mediaDir: '.tmp/bench-media' })
 const inbox = createInboxService(db, { now, sites, chat, events })
+const statistics = createStatisticsService(db, { now })
+const today = new Date().toISOString().slice(0, 10)
+const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -140,6 +179,17 @@ await time('member look-up by e-mail address', () => support.lookUp(someone.emai
 await time('member look-up by the start of a name', () => support.lookUp('emm'))
 await time('member look-up by number', () => support.lookUp(`#${someone.id}`))
 await time('member file (account, photos, payments, ledger, mails)', () => support.file(Number(someone.id)))
+await time("bring today's figures up to date (2 days, 1M members)", () => statistics.refreshRecent())
+await time("a year's report by day (365 rows, with today brought up to date)", () =>
+  statistics.report({ from: yearAgo, to: today, by: 'day' }),
+)
+await time("a year's report by network (members who paid counted once)", () =>
+  statistics.report({ from: yearAgo, to: today, by: 'network' }),
+)
+await time("a year's report by sub1 for one site and network", () =>
+  statistics.report({ from: yearAgo, to: today, by: 'sub1', site: 1, network: 'network1' }),
+)
+await time("a year's report as CSV, by site", () => statistics.csv({ from: yearAgo, to: today, by: 'site' }))
 
 const plan = await queryRows<{ 'QUERY PLAN': string }>(
   db,
@@ -147,4 +197,10 @@ const plan = await queryRows<{ 'QUERY PLAN': string }>(
       join users u on u.id = p.user_id where ph.reviewed_at is null order by ph.created_at, ph.id limit 20`,
 )
 console.log(`\nplan of the photo queue's page:\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`)
+const reportPlan = await queryRows<{ 'QUERY PLAN': string }>(
+  db,
+  sql`explain (analyze, buffers) select to_char(day, 'YYYY-MM-DD'), currency, sum(signups), sum(revenue)
+      from stats_days where day >= ${yearAgo}::date and day <= ${today}::date group by 1, 2`,
+)
+console.log(`\nplan of a year's figures by day:\n${reportPlan.map((r) => r['QUERY PLAN']).join('\n')}`)
 await database.close()
