@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { Tracking } from './accounts.ts'
 
-const Day = z.iso.date({ error: 'date_invalid' })
+/** A day of this millennium (YYYY-MM-DD): reports and their arithmetic stay in four-digit years. */
+const Day = z.iso
+  .date({ error: 'date_invalid' })
+  .refine((day) => day >= '2000-01-01' && day <= '2999-12-31', { error: 'date_invalid' })
 const Count = z.number().int()
 
 /** What a report is grouped by: the day, the site or one traffic-source value (spec section 5). */

@@ -28,6 +28,25 @@ export function FictionalExtras({
   const regions = useRegions(country)
   return (
     <>
+      <div className="col-sm-6">
+        <label className="form-label small" htmlFor="fictional-region">
+          {t('console.fictional.region')}
+        </label>
+        <select
+          id="fictional-region"
+          className="form-select form-select-sm"
+          value={regionId ?? ''}
+          aria-busy={regions === null}
+          onChange={(e) => onRegion(e.target.value ? Number(e.target.value) : null)}
+        >
+          <option value="">—</option>
+          {(regions ?? []).map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
       {TRAITS.map((trait) => (
         <div className="col-6 col-sm-4" key={trait}>
           <label className="form-label small" htmlFor={`fictional-${trait}`}>
@@ -48,25 +67,6 @@ export function FictionalExtras({
           </select>
         </div>
       ))}
-      <div className="col-6 col-sm-4">
-        <label className="form-label small" htmlFor="fictional-region">
-          {t('console.fictional.region')}
-        </label>
-        <select
-          id="fictional-region"
-          className="form-select form-select-sm"
-          value={regionId ?? ''}
-          aria-busy={regions === null}
-          onChange={(e) => onRegion(e.target.value ? Number(e.target.value) : null)}
-        >
-          <option value="">—</option>
-          {(regions ?? []).map((r) => (
-            <option key={r.id} value={r.id}>
-              {r.name}
-            </option>
-          ))}
-        </select>
-      </div>
       <div className="col-12">
         <InterestChips
           chosen={new Set(interests)}

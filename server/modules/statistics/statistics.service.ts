@@ -55,7 +55,11 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
     const figures = await readFigures(db, query)
     const rows = new Map<string, StatsRow>()
     if (query.by === 'day') {
-      for (let day = query.from; day <= query.to; day = addDays(day, 1)) rows.set(day, zeroRow(day))
+      const days = Math.round((Date.parse(query.to) - Date.parse(query.from)) / DAY_MS) + 1
+      for (let i = 0; i < days; i++) {
+        const day = addDays(query.from, i)
+        rows.set(day, zeroRow(day))
+      }
     }
     const rowOf = (key: string) => {
       const found = rows.get(key)
