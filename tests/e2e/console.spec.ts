@@ -1,6 +1,6 @@
 import { totpCode, totpStep } from '../../server/lib/totp.ts'
 import { expect, expectAccessible, newMember, test } from './fixtures.ts'
-import { E2E_ADMIN, E2E_STAFF } from './staff-account.ts'
+import { E2E_FIRST_ADMIN, E2E_STAFF } from './staff-account.ts'
 
 test('the first admin enrolls the authenticator app, logs in with a code and finds it in the audit log', async ({
   page,
@@ -8,12 +8,12 @@ test('the first admin enrolls the authenticator app, logs in with a code and fin
   await page.goto('/admin')
   await expect(page).toHaveURL('/admin/login')
   await expect(page.getByRole('heading', { name: 'Console login' })).toBeFocused()
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email)
+  await page.getByLabel('E-mail').fill(E2E_FIRST_ADMIN.email)
   await page.getByLabel('Password').fill('not-the-password')
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('alert')).toContainText('Login failed')
 
-  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByLabel('Password').fill(E2E_FIRST_ADMIN.password)
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('heading', { name: 'Set up your authenticator app' })).toBeFocused()
   await expect(page.getByRole('img', { name: 'QR code of the enrollment link' }).locator('svg')).toBeVisible()
@@ -31,7 +31,7 @@ test('the first admin enrolls the authenticator app, logs in with a code and fin
 
   await page.getByRole('link', { name: /saved them/ }).click()
   await expect(page).toHaveURL('/admin')
-  await expect(page.getByTestId('console-staff')).toHaveText(`${E2E_ADMIN.email} · admin`)
+  await expect(page.getByTestId('console-staff')).toHaveText(`${E2E_FIRST_ADMIN.email} · admin`)
   await expect(page.getByTestId('queue-photos')).toHaveText(/^\d+$/)
   await expectAccessible(page)
 
@@ -52,8 +52,8 @@ test('the first admin enrolls the authenticator app, logs in with a code and fin
   await expect(page).toHaveURL('/admin/login')
   await page.goto('/admin/audit')
   await expect(page).toHaveURL('/admin/login')
-  await page.getByLabel('E-mail').fill(E2E_ADMIN.email)
-  await page.getByLabel('Password').fill(E2E_ADMIN.password)
+  await page.getByLabel('E-mail').fill(E2E_FIRST_ADMIN.email)
+  await page.getByLabel('Password').fill(E2E_FIRST_ADMIN.password)
   await page.getByRole('button', { name: 'Next' }).click()
   await expect(page.getByRole('heading', { name: 'Code from your app' })).toBeFocused()
   await page.getByLabel('Code', { exact: true }).fill(recovery)

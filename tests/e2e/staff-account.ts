@@ -4,6 +4,12 @@ export const E2E_ADMIN = {
   password: 'e2e-admin-password-long',
   role: 'admin',
 }
+/** An admin only console.spec.ts uses: it walks the first login (enrollment) itself. */
+export const E2E_FIRST_ADMIN = {
+  email: 'e2e-first-admin@example.com',
+  password: 'e2e-first-admin-password-long',
+  role: 'admin',
+}
 export const E2E_MODERATOR = {
   email: 'e2e-moderator@example.com',
   password: 'e2e-moderator-password-long',
@@ -19,7 +25,7 @@ export const E2E_OPERATOR = {
   password: 'e2e-operator-password-long',
   role: 'operator',
 }
-export const E2E_STAFF = [E2E_ADMIN, E2E_MODERATOR, E2E_SUPPORT, E2E_OPERATOR]
+export const E2E_STAFF = [E2E_ADMIN, E2E_FIRST_ADMIN, E2E_MODERATOR, E2E_SUPPORT, E2E_OPERATOR]
 
 /** Where the server's start writes each account's authenticator key (from the printed otpauth:// link). */
 export const E2E_STAFF_KEYS = '.tmp/e2e-staff-keys.json'
