@@ -44,6 +44,8 @@ export default defineConfig({
       // Every journey signs up from this one address.
       SIGNUP_LIMIT_PER_HOUR: '1000',
       LOG_LEVEL: 'warn',
+      // The mail provider's bounce webhook, signed by tests/e2e/notifications.spec.ts.
+      MAILGUN_WEBHOOK_SIGNING_KEY: 'e2e-mailgun-signing-key',
     },
   },
 })

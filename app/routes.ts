@@ -48,6 +48,7 @@ export default [
     route('reset-password', 'routes/accounts/reset-password.tsx'),
     route('reset-password/do', 'routes/accounts/reset-password-do.tsx'),
     route('notifications', 'routes/accounts/settings.tsx'),
+    route('unsubscribe', 'routes/accounts/unsubscribe.tsx'),
     route('profile', 'routes/accounts/profile.tsx'),
     route('mail-change/do', 'routes/accounts/mail-change-do.tsx'),
     route('account-deleted', 'routes/accounts/account-deleted.tsx'),

@@ -7,6 +7,7 @@ import * as likes from './schemas/likes.ts'
 import * as location from './schemas/location.ts'
 import * as members from './schemas/members.ts'
 import * as moderation from './schemas/moderation.ts'
+import * as notifications from './schemas/notifications.ts'
 import * as operators from './schemas/operators.ts'
 import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
@@ -72,6 +73,17 @@ export const api = table({
   /** The mailed link: the zip, or back to /profile when the link no longer works. */
   downloadDataExport: { method: GET, path: '/api/data-export.php', tag: 'accounts', query: accounts.DataExportQuery },
   restoreAccount: { method: POST, path: '/api/account-restore.php', tag: 'accounts', body: accounts.TokenInput, output: ok },
+
+  // Notifications and presence (ADR 19)
+  notifications: { method: GET, path: '/api/notifications.php', tag: 'notifications', output: notifications.NotificationSettings },
+  updateNotifications: { method: PUT, path: '/api/notifications.php', tag: 'notifications', body: notifications.NotificationSettingsInput, output: notifications.NotificationSettings },
+  /** A mail's List-Unsubscribe URL opened in a browser: to the confirmation page. */
+  unsubscribeLink: { method: GET, path: '/api/unsubscribe.php', tag: 'notifications', query: notifications.UnsubscribeQuery },
+  /** RFC 8058 one-click unsubscribe (the mail client's POST), and the confirmation page's button. */
+  unsubscribe: { method: POST, path: '/api/unsubscribe.php', tag: 'notifications', query: notifications.UnsubscribeQuery, body: notifications.UnsubscribeInput, output: notifications.UnsubscribeResponse },
+  /** The mail provider's events (bounces, complaints, unsubscribes), signed by the provider. */
+  mailEvents: { method: POST, path: '/api/mail-events.php', tag: 'notifications', body: notifications.MailEventsInput, output: ok },
+  pageHidden: { method: POST, path: '/api/page-hidden.php', tag: 'notifications', body: notifications.PageHiddenInput, output: ok },
 
   // Chat
   chats: { method: GET, path: '/api/chats.php', tag: 'chat', output: chat.ChatsResponse },

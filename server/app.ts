@@ -56,6 +56,9 @@ import { moderationRoutes } from './modules/moderation/moderation.routes.ts'
 import { createPhotoReviewService } from './modules/moderation/photo-review.service.ts'
 import { createReportsService } from './modules/moderation/reports.service.ts'
 import { createSignalsService } from './modules/moderation/signals.service.ts'
+import { mailgunEvents } from './modules/notifications/mail-events.ts'
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
+import { createNotificationsService } from './modules/notifications/notifications.service.ts'
 import { createInboxService } from './modules/operators/inbox.service.ts'
 import { operatorsRoutes } from './modules/operators/operators.routes.ts'
 import { createCatalogService } from './modules/payments/catalog.service.ts'
@@ -210,6 +213,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const payments = createPaymentsService(database.db, { events, discounts, now, log: app.log, provider })
   const directDebit = createDirectDebitService(database.db, { payments, now })
   const staff = createStaffService(database.db, { now })
+  const notifications = await createNotificationsService(database.db, {
+    now,
+    sites,
+    mail,
+    quietSeconds: env.NOTIFY_DELAY_S,
+    mailEvents: env.MAILGUN_WEBHOOK_SIGNING_KEY ? mailgunEvents(env.MAILGUN_WEBHOOK_SIGNING_KEY) : null,
+  })
   const audit = createAuditService(database.db, { now })
   const services: AppServices = {
     sites,
@@ -247,6 +257,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       defaultsDir: fileURLToPath(new URL('../app/content', import.meta.url)),
     }),
     statistics: createStatisticsService(database.db, { now }),
+    notifications,
     fictional: createFictionalProfilesService(database.db, {
       now,
       sites,
@@ -291,6 +302,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         run: () => services.statistics.refreshRecent(),
       },
       {
+        name: 'message-mails',
+        cron: '* * * * *',
+        run: () => notifications.sendMessageMails(),
+      },
+      {
         name: 'forget-unconfirmed-direct-debits',
         cron: '*/10 * * * *',
         run: () => directDebit.forgetExpired(),
@@ -326,10 +342,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
+  await app.register(notificationsRoutes, { notifications })
   await app.register(chatPhotosRoutes, { chat })
   await app.register(paymentsRoutes, { payments, discounts, directDebit })
   if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })
-  await app.register(websocketPlugin, { events, chat })
+  await app.register(websocketPlugin, { events, chat, presence: notifications })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })

@@ -384,6 +384,31 @@ const RULES: Record<string, Rule> = {
     call: () => ({ method: 'POST', url: '/api/visit.php', payload: { network: 'matrix' } }),
     expect: all(200),
   },
+  // Notification settings are the member's own; the unsubscribe link's signed token is its own
+  // authority (a forged one is refused to everyone); the mail provider's events need its signature.
+  'GET /api/notifications.php': { call: get('/api/notifications.php'), expect: members(200) },
+  'PUT /api/notifications.php': {
+    call: () => ({ method: 'PUT', url: '/api/notifications.php', payload: { push: true } }),
+    expect: members(200),
+  },
+  'GET /api/unsubscribe.php': { call: get('/api/unsubscribe.php?token=nope'), expect: all(303) },
+  'POST /api/unsubscribe.php': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/unsubscribe.php?token=1.like.AAAAAAAAAAAAAAAAAAAAAAAA',
+      payload: {},
+    }),
+    expect: all(400),
+  },
+  'POST /api/mail-events.php': {
+    call: () => ({ method: 'POST', url: '/api/mail-events.php', payload: { 'event-data': {} } }),
+    expect: all(401),
+  },
+  // The beacon of a hidden page: a visitor's says nothing and changes nothing.
+  'POST /api/page-hidden.php': {
+    call: () => ({ method: 'POST', url: '/api/page-hidden.php', payload: {} }),
+    expect: all(200),
+  },
   'GET /dev/mailbox': { call: get('/dev/mailbox'), expect: all(200) },
   'GET /api/ws': { call: get('/api/ws'), expect: all(403) },
   // The operators' socket: no member session (and no request without an Origin) opens it.

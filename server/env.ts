@@ -12,6 +12,10 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
+  /** Seconds a message stays unread before its member is mailed about it (ADR 19). */
+  NOTIFY_DELAY_S: z.coerce.number().int().min(0).max(86_400).default(300),
+  /** Mailgun's HTTP webhook signing key: bounces, complaints and unsubscribes (ADR 19). */
+  MAILGUN_WEBHOOK_SIGNING_KEY: z.string().min(1).optional(),
   MOLLIE_API_KEY: z.string().optional(),
   /** Mollie's API address (its default when unset; a local server in tests). */
   MOLLIE_API_ENDPOINT: z.url().optional(),

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react'
+import { api } from '#common/api.ts'
 import { REFRESH_FIRST_DELAY_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '#common/constants.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
 import { pushSubscribed } from './push.ts'
@@ -98,6 +99,19 @@ export function MemberConnectionProvider({
       connection.close()
       realtime.current = null
     }
+  }, [userId])
+
+  // Presence (ADR 19): a hidden page tells the socket, and a beacon says so even as the page closes.
+  useEffect(() => {
+    if (userId === null) return
+    const changed = () => {
+      realtime.current?.send({ type: 'visibility', hidden: document.hidden })
+      if (document.hidden) {
+        navigator.sendBeacon?.(api.pageHidden.path, new Blob(['{}'], { type: 'application/json' }))
+      }
+    }
+    document.addEventListener('visibilitychange', changed)
+    return () => document.removeEventListener('visibilitychange', changed)
   }, [userId])
 
   useEffect(() => {

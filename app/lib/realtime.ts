@@ -27,7 +27,7 @@ export function readFrame(data: unknown): ServerFrame | null {
 
 export interface Realtime {
   /** Sends a frame when connected; dropped otherwise (typing signals are worth nothing late). */
-  send: (frame: { type: 'typing'; conversation: number }) => void
+  send: (frame: { type: 'typing'; conversation: number } | { type: 'visibility'; hidden: boolean }) => void
   close: () => void
 }
 
@@ -61,6 +61,8 @@ export function connectRealtime(handlers: {
     socket = ws
     ws.onopen = () => {
       attempt = 0
+      // A page opened or reconnected in the background says so: its member is not on the site.
+      if (document.hidden) ws.send(JSON.stringify({ type: 'visibility', hidden: true }))
       handlers.onStatus?.(true)
       if (everOpened) handlers.onReconnect()
       everOpened = true

@@ -93,6 +93,8 @@ export const RemoveResponse = z.object({ removed: z.boolean() })
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('typing'), conversation: Id }),
   z.object({ type: z.literal('ping') }),
+  /** The page was hidden or shown again: presence (ADR 19). */
+  z.object({ type: z.literal('visibility'), hidden: z.boolean() }),
 ])
 export type ClientFrame = z.infer<typeof ClientFrame>
 

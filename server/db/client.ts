@@ -17,6 +17,7 @@ import * as complaints from './schema/complaints.ts'
 import * as likes from './schema/likes.ts'
 import * as members from './schema/members.ts'
 import * as moderation from './schema/moderation.ts'
+import * as notifications from './schema/notifications.ts'
 import * as operators from './schema/operators.ts'
 import * as payments from './schema/payments.ts'
 import * as reference from './schema/reference.ts'
@@ -37,6 +38,7 @@ export const schema = {
   ...moderation,
   ...operators,
   ...statistics,
+  ...notifications,
 }
 export type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

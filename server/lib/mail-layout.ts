@@ -14,6 +14,8 @@ export interface MailContent {
   paragraphs: string[]
   button?: { label: string; url: string }
   after?: string[]
+  /** Links below the content: a notification mail's unsubscribe and settings. */
+  footerLinks?: { label: string; url: string }[]
 }
 
 /** A branded mail in the member's language: an HTML part and a plain-text part with the same content. */
@@ -36,12 +38,18 @@ export function renderMail(
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
     ...(content.after ?? []).flatMap((p) => [p, '']),
     '--',
+    ...(content.footerLinks ?? []).map((link) => `${link.label}: ${link.url}`),
     footer,
   ].join('\n')
   const p = (value: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(value)}</p>`
   const button = content.button
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#c2185b;color:#fff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.button.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t('mail.linkFallback'))}<br><a href="${escapeHtml(content.button.url)}" style="color:#ad1457;word-break:break-all">${escapeHtml(content.button.url)}</a></p>`
+    : ''
+  const links = content.footerLinks?.length
+    ? `<p style="font-size:12px;color:#666;margin:16px 0 0">${content.footerLinks
+        .map((link) => `<a href="${escapeHtml(link.url)}" style="color:#666">${escapeHtml(link.label)}</a>`)
+        .join(' · ')}</p>`
     : ''
   const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head>
 <body style="margin:0;background:#f6f1f3;font-family:Arial,Helvetica,sans-serif;color:#222">
@@ -50,7 +58,7 @@ export function renderMail(
 <div style="background:#fff;border-radius:8px;padding:24px">
 ${p(content.greeting)}${content.paragraphs.map(p).join('')}${button}${(content.after ?? []).map(p).join('')}
 </div>
-<p style="font-size:12px;color:#666;margin:16px 0 0">${escapeHtml(footer)}</p>
+${links}<p style="font-size:12px;color:#666;margin:16px 0 0">${escapeHtml(footer)}</p>
 </div></body></html>`
   return { subject: content.subject, html, text }
 }

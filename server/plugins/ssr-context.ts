@@ -23,6 +23,7 @@ import type { BansService } from '#server/modules/moderation/bans.service.ts'
 import type { PhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
 import type { ReportsService } from '#server/modules/moderation/reports.service.ts'
 import type { SignalsService } from '#server/modules/moderation/signals.service.ts'
+import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import type { InboxService } from '#server/modules/operators/inbox.service.ts'
 import type { CatalogService } from '#server/modules/payments/catalog.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
@@ -70,6 +71,7 @@ export interface AppServices {
   catalog: CatalogService
   contentPages: ContentPagesService
   statistics: StatisticsService
+  notifications: NotificationsService
 }
 
 /** What the server knows about a page request before React Router runs. */

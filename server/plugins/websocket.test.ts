@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { buildApp } from '#server/app.ts'
+import { users } from '#server/db/schema/members.ts'
 import { readEnv } from '#server/env.ts'
 import { activeMember } from '../../tests/support/accounts.ts'
 import { createTestDatabase, testEnv } from '../../tests/support/test-app.ts'
@@ -135,6 +137,31 @@ describe('the WebSocket on one node', () => {
     await new Promise((r) => setTimeout(r, 300))
     expect(as.messages.frames.filter((f) => f.type === 'chat.typing')).toHaveLength(1)
     for (const s of [as, bs, cs]) s.socket.close()
+  })
+
+  it('keeps a member on the site while a visible page holds a socket, and not once it is hidden or closed', async () => {
+    const [app] = cluster.nodes
+    const member = await activeMember(app, { name: 'Present' })
+    const onlineUntil = async () => {
+      const [row] = await app.database.db
+        .select({ until: users.onlineUntil })
+        .from(users)
+        .where(eq(users.id, member.user.id))
+      return row.until?.getTime() ?? 0
+    }
+    const until = (expected: (value: number) => boolean) =>
+      expect.poll(async () => expected(await onlineUntil()), { timeout: 3000 }).toBe(true)
+    expect(await onlineUntil()).toBe(0)
+    const page = connect(app, member)
+    await page.opened
+    await page.messages.next((f) => f.type === 'hello')
+    await until((value) => value > Date.now() + 60_000)
+    page.socket.send(JSON.stringify({ type: 'visibility', hidden: true }))
+    await until((value) => value <= Date.now())
+    page.socket.send(JSON.stringify({ type: 'visibility', hidden: false }))
+    await until((value) => value > Date.now() + 60_000)
+    page.socket.close()
+    await until((value) => value <= Date.now())
   })
 })
 

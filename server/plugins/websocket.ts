@@ -6,6 +6,7 @@ import { CONSOLE_SOCKET_PATH, SOCKET_PATH } from '#common/api.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
 import { type DomainEvent, type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
+import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import { requestSource } from './csrf.ts'
 
 const HEARTBEAT_MS = 30_000
@@ -47,7 +48,9 @@ export function originAllowed(request: FastifyRequest): boolean {
 export const websocketPlugin: FastifyPluginAsync<{
   events: EventBus
   chat: ChatService
-}> = async (app, { events, chat }) => {
+  /** Presence (ADR 19): members with a visible page here are on the site. */
+  presence: Pick<NotificationsService, 'online' | 'away'>
+}> = async (app, { events, chat, presence }) => {
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     // A frame too large or malformed is the client's fault: ws has already sent the close frame
@@ -60,6 +63,10 @@ export const websocketPlugin: FastifyPluginAsync<{
   })
   const sockets = new Map<number, Set<WebSocket>>()
   const alive = new WeakSet<WebSocket>()
+  /** Sockets whose page said it is hidden (a background tab): its member is not on the site. */
+  const hidden = new WeakSet<WebSocket>()
+  const onPresenceError = (error: unknown) => app.log.warn({ err: error }, 'presence update failed')
+  const visibleHere = (userId: number) => [...(sockets.get(userId) ?? [])].some((s) => !hidden.has(s))
 
   const unsubscribe = events.subscribe((event) => {
     const open = sockets.get(event.userId)
@@ -69,6 +76,11 @@ export const websocketPlugin: FastifyPluginAsync<{
   })
 
   const heartbeat = setInterval(() => {
+    // One update for every member with a visible page on this node keeps them on the site.
+    const present: number[] = []
+    for (const userId of sockets.keys())
+      if (userId !== OPERATOR_SOCKETS && visibleHere(userId)) present.push(userId)
+    presence.online(present).catch(onPresenceError)
     for (const open of sockets.values()) {
       for (const socket of open) {
         if (!alive.has(socket)) {
@@ -162,6 +174,13 @@ export const websocketPlugin: FastifyPluginAsync<{
           socket.send(JSON.stringify({ type: 'pong' }))
           return
         }
+        if (frame.type === 'visibility') {
+          if (frame.hidden) hidden.add(socket)
+          else hidden.delete(socket)
+          const update = visibleHere(userId) ? presence.online([userId]) : presence.away(userId)
+          update.catch(onPresenceError)
+          return
+        }
         const now = Date.now()
         if (now - (lastTyping.get(frame.conversation) ?? 0) < TYPING_EVERY_MS) return
         // A socket typing in more chats than anyone holds at once is not a person: keep memory bounded.
@@ -174,7 +193,9 @@ export const websocketPlugin: FastifyPluginAsync<{
       socket.on('close', () => {
         open.delete(socket)
         if (open.size === 0) sockets.delete(userId)
+        if (!visibleHere(userId)) presence.away(userId).catch(onPresenceError)
       })
+      presence.online([userId]).catch(onPresenceError)
       socket.send(JSON.stringify({ type: 'hello' }))
     },
   )

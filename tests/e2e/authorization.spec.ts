@@ -105,6 +105,7 @@ const RULES: Record<string, Rule> = {
   profile: { url: page('/profile'), expect: members() },
   'mail-change/do': { url: page('/mail-change/do?token=nope'), expect: all(200) },
   'account-deleted': { url: page('/account-deleted'), expect: all(200) },
+  unsubscribe: { url: page('/unsubscribe?token=nope'), expect: all(200) },
   pricing: { url: page('/pricing'), expect: all(200) },
   complaints: { url: page('/complaints'), expect: all(200) },
   'pages/:page': { url: page('/pages/terms'), expect: all(200) },

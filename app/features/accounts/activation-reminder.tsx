@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { api } from '#common/api.ts'
+import { BannerAlert, useDismissed } from '../../components/banner-alert.tsx'
 import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -16,12 +17,9 @@ export function ActivationReminder() {
   const { t } = useTranslation()
   const { user } = useRootData()
   const { pathname } = useLocation()
-  const [dismissed, setDismissed] = useState(true)
+  const [dismissed, dismiss] = useDismissed(DISMISSED_KEY)
   const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
-  useEffect(() => {
-    setDismissed(Boolean(window.localStorage.getItem(DISMISSED_KEY)))
-  }, [])
   const needed =
     user &&
     user.status === 'not_confirmed' &&
@@ -41,24 +39,19 @@ export function ActivationReminder() {
     }
   }
   return (
-    <div className="alert alert-warning rounded-0 mb-0 border-0 border-bottom" role="status">
-      <div className="container d-flex flex-wrap align-items-center gap-2">
-        <span className="me-auto">{t('activation.reminder', { email: user.email })}</span>
+    <BannerAlert
+      dismissLabel={t('activation.dismiss')}
+      onDismiss={dismiss}
+      actions={
         <button type="button" className="btn btn-sm btn-dark" onClick={sendAgain} disabled={busy}>
           {t('activation.sendAgain')}
         </button>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-dark"
-          onClick={() => {
-            window.localStorage.setItem(DISMISSED_KEY, new Date().toISOString())
-            setDismissed(true)
-          }}
-        >
-          {t('activation.dismiss')}
-        </button>
-        {status ? <p className={`w-100 mb-0 small text-${status.kind}-emphasis`}>{status.text}</p> : null}
-      </div>
-    </div>
+      }
+      footer={
+        status ? <p className={`w-100 mb-0 small text-${status.kind}-emphasis`}>{status.text}</p> : null
+      }
+    >
+      {t('activation.reminder', { email: user.email })}
+    </BannerAlert>
   )
 }

@@ -2,21 +2,27 @@ import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title.tsx'
 import { ChangeEmailForm } from '../../features/accounts/change-email-form.tsx'
 import { ChangePasswordForm } from '../../features/accounts/change-password-form.tsx'
+import { NotificationSettingsForm } from '../../features/accounts/notification-settings.tsx'
 import { DeleteAccountSection } from '../../features/accounts/stay-offer.tsx'
 import type { Route } from './+types/settings'
 import { requireUser } from './guards.server.ts'
+import { loadNotificationSettings } from './notifications.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { email: requireUser(context).email }
+  const user = requireUser(context)
+  return { email: user.email, notifications: await loadNotificationSettings(context, user.id) }
 }
 
-/** The member's settings: password, e-mail address, deletion. */
+/** The member's settings (/notifications): notifications, password, e-mail address, deletion. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   return (
     <div className="container py-4 narrow-page">
       <PageTitle title={t('settings.title')} />
       <h1 className="h3 mb-4">{t('settings.title')}</h1>
+      <section className="card card-body shadow-sm mb-4" id="notifications">
+        <NotificationSettingsForm initial={loaderData.notifications} />
+      </section>
       <section className="card card-body shadow-sm mb-4">
         <ChangePasswordForm />
       </section>

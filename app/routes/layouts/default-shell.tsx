@@ -4,6 +4,7 @@ import { Footer } from '../../components/footer.tsx'
 import { SiteEntryWarning } from '../../components/modals/site-entry-warning.tsx'
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
 import { LoginPromptProvider } from '../../features/accounts/login-prompt.tsx'
+import { NotificationsDisabledAlert } from '../../features/accounts/notifications-disabled-alert.tsx'
 import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
 import { TimeBonusBanner, TimeBonusProvider } from '../../features/credits/time-bonus.tsx'
 import { LikeModal } from '../../features/likes/like-modal.tsx'
@@ -23,6 +24,7 @@ export function DefaultShell({ children }: { children: ReactNode }) {
             <TopNav />
             <TimeBonusBanner />
             <ActivationReminder />
+            <NotificationsDisabledAlert />
             <main id="main" className="flex-grow-1" tabIndex={-1}>
               {children}
             </main>

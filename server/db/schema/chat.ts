@@ -51,6 +51,8 @@ export const conversationMembers = pgTable(
     primaryKey({ columns: [t.conversationId, t.userId] }),
     uniqueIndex('conversation_members_pair').on(t.userId, t.partnerUserId),
     index('conversation_members_recent').on(t.userId, t.lastMessageAt.desc()).where(sql`not ${t.hidden}`),
+    // The message-mail job's scan: the sides with something unread, by when it arrived (ADR 19).
+    index('conversation_members_unread').on(t.lastMessageAt).where(sql`${t.unread} > 0`),
   ],
 )
 

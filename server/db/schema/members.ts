@@ -16,6 +16,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { StoredNotificationSettings } from '#common/notifications.ts'
 import { interests, regions } from './reference.ts'
 import { sites } from './sites.ts'
 
@@ -33,6 +34,13 @@ export const users = pgTable(
     paidUser: boolean('paid_user').notNull().default(false),
     language: text('language').notNull().default('en'),
     notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
+    /** The member's choices of notification mails and push (ADR 19); a type not in it has its default. */
+    notificationSettings: jsonb('notification_settings')
+      .$type<StoredNotificationSettings>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** Until when the member counts as on the site: an open socket keeps moving it on (ADR 19). */
+    onlineUntil: timestamp('online_until', { withTimezone: true }),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     /** When the member followed the activation link (the reports' confirmations). */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),

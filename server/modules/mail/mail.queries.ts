@@ -8,6 +8,8 @@ export interface OutgoingMail {
   subject: string
   text: string
   html: string
+  /** Extra headers, such as List-Unsubscribe. */
+  headers?: Record<string, string>
 }
 
 export async function insertMail(db: Executor, mail: OutgoingMail) {
@@ -17,6 +19,7 @@ export async function insertMail(db: Executor, mail: OutgoingMail) {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
+    headers: mail.headers ?? null,
   })
 }
 

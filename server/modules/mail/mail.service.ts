@@ -56,6 +56,7 @@ export function createMailService(
             subject: mail.subject,
             text: mail.text,
             html: mail.html,
+            headers: mail.headers ?? undefined,
           })
           await markSent(tx, mail.id, options.now())
           sent++

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signupMember } from '../../../tests/support/accounts.ts'
+import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { activeMember, signupMember } from '../../../tests/support/accounts.ts'
 import { linkIn } from '../../../tests/support/mail.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -12,6 +14,8 @@ interface Received {
   subject: string
   text: string
   html: string
+  /** Header lines as they arrived, by lower-case name. */
+  headers: Record<string, string>
 }
 
 const received: Received[] = []
@@ -32,6 +36,15 @@ beforeAll(async () => {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             html: typeof mail.html === 'string' ? mail.html : '',
+            headers: Object.fromEntries(
+              mail.headerLines.map((h) => [
+                h.key,
+                h.line
+                  .slice(h.line.indexOf(':') + 1)
+                  .replace(/\r?\n\s+/g, ' ')
+                  .trim(),
+              ]),
+            ),
           })
           callback()
         })
@@ -41,7 +54,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   const port = (smtp.server.address() as AddressInfo).port
   t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'LunaDate <no-reply@lunadate.com>' },
+    env: {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_FROM: 'LunaDate <no-reply@lunadate.com>',
+      NOTIFY_DELAY_S: '0',
+    },
   })
 })
 afterAll(async () => {
@@ -72,5 +89,38 @@ describe('mail through a real SMTP server', () => {
     expect(received.filter((m) => m.to === member.email)).toHaveLength(1)
     const [row] = (await t.app.services.mail.recent(50)).filter((m) => m.toAddress === member.email)
     expect(row.sentAt).not.toBeNull()
+  })
+
+  it('sends a message mail with its one-click unsubscribe headers (RFC 8058)', async () => {
+    const sender = await activeMember(t.app, { name: 'Eva', gender: 'female' })
+    const reader = await activeMember(t.app)
+    await t.database.db.transaction((tx) =>
+      changeCredits(tx, {
+        userId: sender.user.id,
+        delta: 20,
+        reason: 'test',
+        reference: `smtp-${sender.user.id}`,
+      }),
+    )
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/message.php',
+      payload: {
+        profile: reader.user.profile.id,
+        text: 'Hello from Eva',
+        client_id: randomBytes(9).toString('base64url'),
+      },
+      headers: { cookie: sender.cookie },
+    })
+    expect(sent.statusCode).toBe(200)
+    // NOTIFY_DELAY_S is 0 here: the job mails at once.
+    expect(await t.app.services.notifications.sendMessageMails()).toEqual({ sent: 1 })
+    await t.app.services.mail.deliverPending()
+    const mail = received.find((m) => m.to === reader.email && m.subject === 'Eva wrote to you')
+    expect(mail?.headers['list-unsubscribe']).toMatch(
+      /^<https:\/\/lunadate\.com\/api\/unsubscribe\.php\?token=\d+\.new_conversations\.[\w-]+>, <mailto:support@lunadate\.com\?subject=unsubscribe%20new_conversations>$/,
+    )
+    expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
+    expect(mail?.html).toContain('/unsubscribe?token=')
   })
 })

@@ -103,6 +103,11 @@ export async function createSitesService(db: Db, env: Env) {
       return `https://${site.domain}`
     },
 
+    /** A server-held secret, generated once (by the first node that needs it) and kept. */
+    async keptSecret(name: string, generate: () => string): Promise<string> {
+      return (await selectSecret(db, name)) ?? (await insertSecret(db, name, generate()))
+    },
+
     /** Reads the sites again after their rows changed. */
     async reload(): Promise<void> {
       sites = await loadSites(db)

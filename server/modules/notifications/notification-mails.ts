@@ -1,0 +1,66 @@
+import { api } from '#common/api.ts'
+import type { Locale } from '#common/constants.ts'
+import type { EmailType } from '#common/notifications.ts'
+import { translator } from '#server/lib/i18n.ts'
+import { renderMail } from '#server/lib/mail-layout.ts'
+import type { OutgoingMail } from '#server/modules/mail/mail.service.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+
+export interface NotificationRecipient {
+  site: Site
+  /** Where the site's links point. */
+  origin: string
+  locale: Locale
+  to: string
+  name: string
+  type: EmailType
+  /** The signed token of this member and type (unsubscribe-tokens.ts). */
+  unsubscribeToken: string
+}
+
+/**
+ * The unsubscribe links every notification mail carries (ADR 19): the one-click URL of RFC 8058
+ * (a POST turns the type off; a GET shows the confirmation page) and a mailto to the support address.
+ */
+function unsubscribeHeaders(r: NotificationRecipient): Record<string, string> {
+  const url = `${r.origin}${api.unsubscribe.path}?token=${encodeURIComponent(r.unsubscribeToken)}`
+  const mailto = `mailto:${r.site.settings.support_email}?subject=${encodeURIComponent(`unsubscribe ${r.type}`)}`
+  return {
+    'List-Unsubscribe': `<${url}>, <${mailto}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  }
+}
+
+function notificationMail(
+  r: NotificationRecipient,
+  content: { subject: string; paragraphs: string[]; button: { label: string; url: string } },
+): OutgoingMail {
+  const t = translator(r.locale)
+  const mail = renderMail(r.site, r.locale, {
+    ...content,
+    greeting: t('mail.greeting', { name: r.name }),
+    footerLinks: [
+      {
+        label: t('mail.notification.unsubscribe', { type: t(`notifications.types.${r.type}.label`) }),
+        url: `${r.origin}/unsubscribe?token=${encodeURIComponent(r.unsubscribeToken)}`,
+      },
+      { label: t('mail.notification.settings'), url: `${r.origin}/notifications` },
+    ],
+  })
+  return { siteId: r.site.id, to: r.to, ...mail, headers: unsubscribeHeaders(r) }
+}
+
+/** "Eva wrote to you": a conversation's first message or new ones, unread for the quiet period. */
+export function messageMail(
+  r: NotificationRecipient,
+  partnerName: string,
+  conversationId: number,
+): OutgoingMail {
+  const t = translator(r.locale)
+  const key = r.type === 'new_conversations' ? 'mail.newConversation' : 'mail.newMessages'
+  return notificationMail(r, {
+    subject: t(`${key}.subject`, { partner: partnerName, name: r.site.settings.name }),
+    paragraphs: [t(`${key}.intro`, { partner: partnerName, name: r.site.settings.name })],
+    button: { label: t(`${key}.button`), url: `${r.origin}/chats/${conversationId}` },
+  })
+}

@@ -1,0 +1,131 @@
+import { eq, sql } from 'drizzle-orm'
+import type { DisabledReason, StoredNotificationSettings } from '#common/notifications.ts'
+import { type Executor, queryRows } from '#server/db/client.ts'
+import { users } from '#server/db/schema/members.ts'
+import { mailEvents, notificationLog } from '#server/db/schema/notifications.ts'
+
+export async function selectSettings(db: Executor, userId: number) {
+  const rows = await db
+    .select({
+      settings: users.notificationSettings,
+      disabled: users.notificationsDisabled,
+      email: users.email,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+  return rows[0] ?? null
+}
+
+export async function updateSettings(db: Executor, userId: number, settings: StoredNotificationSettings) {
+  await db.update(users).set({ notificationSettings: settings }).where(eq(users.id, userId))
+}
+
+/** Mails go out again: the member cleared the reasons. */
+export async function clearDisabled(db: Executor, userId: number) {
+  await db.update(users).set({ notificationsDisabled: [] }).where(eq(users.id, userId))
+}
+
+/** Stops every mail to an address (a provider's bounce, complaint or unsubscribe); answers the members hit. */
+export async function disableByEmail(db: Executor, email: string, reason: DisabledReason): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`update users set notifications_disabled = array_append(notifications_disabled, ${reason})
+      where lower(email) = lower(${email}) and not (${reason} = any(notifications_disabled))
+      returning id`,
+  )
+  return rows.length
+}
+
+/** Keeps a provider's event id; false when it was already handled (a retried or replayed webhook). */
+export async function recordMailEvent(
+  db: Executor,
+  event: { id: string; provider: string; event: string; recipient: string },
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(mailEvents)
+    .values({ ...event, receivedAt: at })
+    .onConflictDoNothing()
+    .returning({ id: mailEvents.id })
+  return rows.length > 0
+}
+
+/** Claims a notification's once-only key; false when it was sent before (ADR 19). */
+export async function claimNotification(
+  db: Executor,
+  entry: { key: string; userId: number; kind: string },
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(notificationLog)
+    .values({ ...entry, sentAt: at })
+    .onConflictDoNothing()
+    .returning({ key: notificationLog.key })
+  return rows.length > 0
+}
+
+export interface DueMessageMail {
+  userId: number
+  siteId: number
+  email: string
+  language: string
+  settings: StoredNotificationSettings
+  conversationId: number
+  lastRead: number
+  /** The member has never written in this conversation nor read it: a new conversation. */
+  fresh: boolean
+  name: string
+  partnerName: string
+}
+
+/**
+ * The conversations whose first unread message is older than the quiet period, for members who are
+ * off the site, take mails and were not mailed about it since they last read it (ADR 19). Messages
+ * older than `since` are left alone (nobody is mailed about last month's messages).
+ */
+export async function selectDueMessageMails(
+  db: Executor,
+  now: Date,
+  quietSeconds: number,
+  limit: number,
+): Promise<DueMessageMail[]> {
+  const due = new Date(now.getTime() - quietSeconds * 1000)
+  const since = new Date(now.getTime() - 2 * 86_400_000)
+  return queryRows<DueMessageMail>(
+    db,
+    sql`select cm.user_id as "userId", u.site_id as "siteId", u.email, u.language,
+        u.notification_settings as settings, cm.conversation_id as "conversationId",
+        cm.last_read_message_id::int8 as "lastRead",
+        (not cm.has_sent and cm.last_read_message_id = 0) as fresh,
+        me.name, partner.name as "partnerName"
+      from conversation_members cm
+      join users u on u.id = cm.user_id
+      join profiles me on me.user_id = cm.user_id
+      join profiles partner on partner.user_id = cm.partner_user_id
+      where cm.unread > 0 and cm.last_message_at > ${since}
+        and u.status = 'active' and not u.demo and cardinality(u.notifications_disabled) = 0
+        and (u.suspended_until is null or u.suspended_until < ${now})
+        and not me.fictional
+        and (u.online_until is null or u.online_until <= ${now})
+        and (select min(m.created_at) from messages m
+              where m.conversation_id = cm.conversation_id and m.id > cm.last_read_message_id
+                and m.sender_user_id <> cm.user_id) <= ${due}
+        and not exists (select 1 from notification_log l
+              where l.key = 'message:' || cm.conversation_id || ':' || cm.user_id || ':' || cm.last_read_message_id)
+      order by cm.last_message_at
+      limit ${limit}`,
+  ).then((rows) => rows.map((row) => ({ ...row, lastRead: Number(row.lastRead) })))
+}
+
+/** An open, visible page keeps its members on the site until `until` (the next heartbeat moves it on). */
+export async function markOnline(db: Executor, userIds: number[], until: Date) {
+  if (userIds.length === 0) return
+  await db.execute(
+    sql`update users set online_until = ${until} where id = any(${`{${userIds.join(',')}}`}::int[])`,
+  )
+}
+
+/** The member left or hid the page: off the site from now, unless another page says otherwise. */
+export async function markAway(db: Executor, userId: number, now: Date) {
+  await db.execute(sql`update users set online_until = ${now} where id = ${userId} and online_until > ${now}`)
+}

@@ -1,0 +1,180 @@
+import type { z } from 'zod'
+import { localeOfLanguage } from '#common/locale.ts'
+import {
+  CONSENT_TYPES,
+  type DisabledReason,
+  EMAIL_TYPES,
+  emailChoices,
+  type StoredNotificationSettings,
+} from '#common/notifications.ts'
+import type { NotificationSettings, NotificationSettingsInput } from '#common/schemas/notifications.ts'
+import type { Db } from '#server/db/client.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import type { SitesService } from '#server/modules/sites/sites.service.ts'
+import type { MailEventsProvider } from './mail-events.ts'
+import { messageMail } from './notification-mails.ts'
+import {
+  claimNotification,
+  clearDisabled,
+  disableByEmail,
+  markAway,
+  markOnline,
+  recordMailEvent,
+  selectDueMessageMails,
+  selectSettings,
+  updateSettings,
+} from './notifications.queries.ts'
+import { newSigningKey, unsubscribeTokens } from './unsubscribe-tokens.ts'
+
+export type NotificationsService = Awaited<ReturnType<typeof createNotificationsService>>
+
+/** A page's socket keeps its member on the site this long past each heartbeat (30 s apart). */
+export const PRESENCE_TTL_MS = 90_000
+/** Message mails written per transaction of the job. */
+const MAIL_BATCH = 200
+
+function settingsView(row: {
+  settings: StoredNotificationSettings
+  disabled: string[]
+}): NotificationSettings {
+  return {
+    email: emailChoices(row.settings),
+    push: row.settings.push ?? true,
+    notifications_disabled: row.disabled.filter((reason): reason is DisabledReason =>
+      ['fbl', 'bounce', 'listunsubscribe'].includes(reason),
+    ),
+  }
+}
+
+/**
+ * What reaches a member off the site (ADR 19): their choices of mails and push, the unsubscribe
+ * links, the mail provider's bounces and complaints, presence, and the message mails' job.
+ */
+export async function createNotificationsService(
+  db: Db,
+  deps: {
+    now: Clock
+    sites: SitesService
+    mail: MailService
+    /** NOTIFY_DELAY_S: how long a message stays unread before it is mailed about. */
+    quietSeconds: number
+    mailEvents: MailEventsProvider | null
+  },
+) {
+  const { now, sites } = deps
+  const tokens = unsubscribeTokens(
+    Buffer.from(await sites.keptSecret('unsubscribe_key', newSigningKey), 'base64url'),
+  )
+
+  async function load(userId: number) {
+    const row = await selectSettings(db, userId)
+    if (!row) throw new AppError('authentication_required', 403)
+    return row
+  }
+
+  return {
+    async get(userId: number): Promise<NotificationSettings> {
+      return settingsView(await load(userId))
+    },
+
+    async update(userId: number, input: z.infer<typeof NotificationSettingsInput>) {
+      return db.transaction(async (tx) => {
+        const row = await selectSettings(tx, userId)
+        if (!row) throw new AppError('authentication_required', 403)
+        const stored: StoredNotificationSettings = structuredClone(row.settings)
+        const at = now().toISOString()
+        for (const type of EMAIL_TYPES) {
+          const on = input.email?.[type]
+          if (on === undefined) continue
+          stored.email = { ...stored.email, [type]: on }
+          // The record of consent: when the member said yes to a marketing type (ADR 19).
+          if (CONSENT_TYPES.includes(type)) {
+            stored.consented = { ...stored.consented }
+            if (on) stored.consented[type] ??= at
+            else delete stored.consented[type]
+          }
+        }
+        if (input.push !== undefined) stored.push = input.push
+        await updateSettings(tx, userId, stored)
+        if (input.notifications_disabled) await clearDisabled(tx, userId)
+        return settingsView({ settings: stored, disabled: input.notifications_disabled ?? row.disabled })
+      })
+    },
+
+    /** The List-Unsubscribe link of a mail: turns its type off, without logging in. */
+    async unsubscribe(token: string) {
+      const found = tokens.read(token)
+      if (!found) throw new AppError('notifications.token_invalid', 400)
+      return db.transaction(async (tx) => {
+        const row = await selectSettings(tx, found.userId)
+        if (!row) throw new AppError('notifications.token_invalid', 400)
+        const stored = structuredClone(row.settings)
+        stored.email = { ...stored.email, [found.type]: false }
+        if (stored.consented) delete stored.consented[found.type]
+        await updateSettings(tx, found.userId, stored)
+        return { ok: true as const, type: found.type }
+      })
+    },
+
+    /** The type a token unsubscribes from (the confirmation page), or null for a token that is not ours. */
+    tokenType: (token: string) => tokens.read(token)?.type ?? null,
+
+    /** A mail provider's webhook: false when its signature does not hold. */
+    async receiveMailEvent(body: unknown): Promise<boolean> {
+      const event = deps.mailEvents?.read(body, now())
+      if (!event || !deps.mailEvents) return false
+      await db.transaction(async (tx) => {
+        const fresh = await recordMailEvent(tx, { ...event, provider: deps.mailEvents?.name ?? '' }, now())
+        if (fresh && event.reason) await disableByEmail(tx, event.recipient, event.reason)
+      })
+      return true
+    },
+
+    /** Members with an open, visible page are on the site until the next heartbeat has passed. */
+    online: (userIds: number[]) => markOnline(db, userIds, new Date(now().getTime() + PRESENCE_TTL_MS)),
+    away: (userId: number) => markAway(db, userId, now()),
+
+    /**
+     * The job: a mail for each conversation left unread for the quiet period by a member who is off
+     * the site and takes that type; its once-only key is written with the mail (ADR 19).
+     */
+    async sendMessageMails(): Promise<{ sent: number }> {
+      let sent = 0
+      for (;;) {
+        const at = now()
+        const batch = await db.transaction(async (tx) => {
+          const due = await selectDueMessageMails(tx, at, deps.quietSeconds, MAIL_BATCH)
+          for (const row of due) {
+            const key = `message:${row.conversationId}:${row.userId}:${row.lastRead}`
+            // Claimed whether or not the type is on: a type turned on later does not mail old news.
+            if (!(await claimNotification(tx, { key, userId: row.userId, kind: 'message' }, at))) continue
+            const type = row.fresh ? 'new_conversations' : 'new_messages'
+            if (!emailChoices(row.settings)[type]) continue
+            const site = sites.byId(row.siteId)
+            const mail = messageMail(
+              {
+                site,
+                origin: sites.origin(site),
+                locale: localeOfLanguage(row.language),
+                to: row.email,
+                name: row.name,
+                type,
+                unsubscribeToken: tokens.make(row.userId, type),
+              },
+              row.partnerName,
+              row.conversationId,
+            )
+            await enqueueMail(tx, mail)
+            sent++
+          }
+          return due.length
+        })
+        if (batch < MAIL_BATCH) break
+      }
+      if (sent > 0) deps.mail.kick()
+      return { sent }
+    },
+  }
+}
