@@ -47,11 +47,12 @@ self.addEventListener('notificationclick', (event) => {
     (async () => {
       const url = (await isLoggedIn()) ? checkUrl : openUrl
       const clients = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
-      for (const client of clients) client.postMessage({ type: 'NEW_PUSH_CLICK', url })
       const same = clients.find((client) => new URL(client.url).origin === self.location.origin)
+      // An open page of the site goes there itself, inside the app (NEW_PUSH_CLICK); else a new window.
       if (same) {
         await same.focus()
-        return same.navigate ? same.navigate(url) : undefined
+        same.postMessage({ type: 'NEW_PUSH_CLICK', url })
+        return undefined
       }
       return self.clients.openWindow(url)
     })(),

@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import type { Agent as HttpsAgent } from 'node:https'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import cookie from '@fastify/cookie'
@@ -59,6 +60,7 @@ import { createSignalsService } from './modules/moderation/signals.service.ts'
 import { mailgunEvents } from './modules/notifications/mail-events.ts'
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts'
 import { createNotificationsService } from './modules/notifications/notifications.service.ts'
+import { pushSender } from './modules/notifications/push-sender.ts'
 import { createInboxService } from './modules/operators/inbox.service.ts'
 import { operatorsRoutes } from './modules/operators/operators.routes.ts'
 import { createCatalogService } from './modules/payments/catalog.service.ts'
@@ -111,6 +113,8 @@ export interface BuildAppOptions {
   jobs?: boolean
   /** The one clock of every service (tests move it); the system's by default. */
   clock?: Clock
+  /** The HTTPS agent pushes go through (a test trusts its local push service's certificate with it). */
+  pushAgent?: HttpsAgent
 }
 
 declare module 'fastify' {
@@ -219,7 +223,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     quietSeconds: env.NOTIFY_DELAY_S,
     mailEvents: env.MAILGUN_WEBHOOK_SIGNING_KEY ? mailgunEvents(env.MAILGUN_WEBHOOK_SIGNING_KEY) : null,
+    push: pushSender(
+      {
+        ...sites.vapidKeys(),
+        subject: env.VAPID_SUBJECT ?? `mailto:${sites.list()[0].settings.support_email}`,
+      },
+      options.pushAgent,
+    ),
+    onError: (error) => app.log.warn({ err: error }, 'push failed'),
   })
+  const unsubscribePushes = events.subscribe((event) => {
+    notifications.handleEvent(event).catch(onEventError)
+  })
+  app.addHook('onClose', async () => unsubscribePushes())
   const audit = createAuditService(database.db, { now })
   const services: AppServices = {
     sites,

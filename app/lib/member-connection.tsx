@@ -3,6 +3,7 @@ import { api } from '#common/api.ts'
 import { REFRESH_FIRST_DELAY_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '#common/constants.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
 import { pushSubscribed } from './push.ts'
+import { usePushMessages } from './push-messages.ts'
 import { connectRealtime, type Realtime } from './realtime.ts'
 
 /** Adds a handler to a set; answers the function that takes it out again. */
@@ -100,6 +101,10 @@ export function MemberConnectionProvider({
       realtime.current = null
     }
   }, [userId])
+
+  usePushMessages(userId !== null, () => {
+    for (const handler of handlers.current.reconnect) handler()
+  })
 
   // Presence (ADR 19): a hidden page tells the socket, and a beacon says so even as the page closes.
   useEffect(() => {

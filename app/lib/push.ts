@@ -3,7 +3,7 @@ import type { PushSubscriptionInput } from '#common/schemas/accounts.ts'
 import { callApi } from './api-client.ts'
 
 /** Where push stands in this browser (spec section 4). */
-export type PushState = 'unsupported' | 'capable' | 'subscribed' | 'denied'
+export type PushState = 'unsupported' | 'capable' | 'not_subscribed' | 'subscribed' | 'denied'
 
 export const PUSH_WORKER_URL = '/sw-push.js?v=2'
 
@@ -56,4 +56,11 @@ export async function pushSubscribed(win: Window): Promise<boolean> {
   } catch {
     return false
   }
+}
+
+/** Where push stands here, subscription included: unsupported, denied, subscribed or not subscribed. */
+export async function pushStatus(win: Window): Promise<PushState> {
+  const state = pushState(win)
+  if (state !== 'capable') return state
+  return (await pushSubscribed(win)) ? 'subscribed' : 'not_subscribed'
 }

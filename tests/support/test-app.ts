@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
+import type { Agent as HttpsAgent } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -52,7 +53,12 @@ export interface TestApp {
 
 /** buildApp() on a fresh migrated database, API only, for app.inject tests. */
 export async function createTestApp(
-  options: { logStream?: NodeJS.WritableStream; env?: Record<string, string>; clock?: Clock } = {},
+  options: {
+    logStream?: NodeJS.WritableStream
+    env?: Record<string, string>
+    clock?: Clock
+    pushAgent?: HttpsAgent
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-test-'))
   const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env })
@@ -64,6 +70,7 @@ export async function createTestApp(
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     clock: options.clock,
+    pushAgent: options.pushAgent,
   })
   return {
     app,

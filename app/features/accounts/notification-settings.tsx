@@ -6,7 +6,7 @@ import { EMAIL_TYPES, type EmailType } from '#common/notifications.ts'
 import type { NotificationSettings } from '#common/schemas/notifications.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
-import { type PushState, pushState, pushSubscribed, subscribePush } from '../../lib/push.ts'
+import { type PushState, pushStatus, subscribePush } from '../../lib/push.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 type Change = { email?: Partial<Record<EmailType, boolean>>; push?: boolean; notifications_disabled?: [] }
@@ -55,12 +55,10 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
   const [current, setCurrent] = useState(initial)
   const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
-  const [browser, setBrowser] = useState<PushState | 'not_subscribed' | null>(null)
+  const [browser, setBrowser] = useState<PushState | null>(null)
 
   useEffect(() => {
-    const state = pushState(window)
-    if (state !== 'capable') setBrowser(state)
-    else void pushSubscribed(window).then((on) => setBrowser(on ? 'subscribed' : 'not_subscribed'))
+    void pushStatus(window).then(setBrowser)
   }, [])
 
   const save = async (change: Change, optimistic: NotificationSettings) => {
@@ -91,7 +89,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
     if (on && browser === 'not_subscribed') {
       try {
         const state = await subscribePush(window, site.push_public_key)
-        setBrowser(state === 'subscribed' ? 'subscribed' : state)
+        setBrowser(state)
       } catch {
         setBrowser('not_subscribed')
       }

@@ -5,6 +5,7 @@ import { SiteEntryWarning } from '../../components/modals/site-entry-warning.tsx
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
 import { LoginPromptProvider } from '../../features/accounts/login-prompt.tsx'
 import { NotificationsDisabledAlert } from '../../features/accounts/notifications-disabled-alert.tsx'
+import { PushAlert } from '../../features/accounts/push-alert.tsx'
 import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
 import { TimeBonusBanner, TimeBonusProvider } from '../../features/credits/time-bonus.tsx'
 import { LikeModal } from '../../features/likes/like-modal.tsx'
@@ -25,6 +26,7 @@ export function DefaultShell({ children }: { children: ReactNode }) {
             <TimeBonusBanner />
             <ActivationReminder />
             <NotificationsDisabledAlert />
+            <PushAlert />
             <main id="main" className="flex-grow-1" tabIndex={-1}>
               {children}
             </main>

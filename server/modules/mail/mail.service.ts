@@ -42,6 +42,7 @@ export function createMailService(
 ) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
   let running: Promise<number> | null = null
+  let next: Promise<number> | null = null
   let timer: NodeJS.Timeout | null = null
 
   async function deliverBatch(): Promise<number> {
@@ -71,12 +72,25 @@ export function createMailService(
 
   return {
     smtp: transport !== null,
-    /** Sends what is pending now; concurrent calls share one run. */
+    /**
+     * Sends what is pending now. A run already under way may have read the outbox before the
+     * caller's mail was committed, so the caller waits for it and then for one more run (shared by
+     * every caller that came meanwhile).
+     */
     deliverPending(): Promise<number> {
-      running ??= deliverBatch().finally(() => {
-        running = null
-      })
-      return running
+      if (!running) {
+        running = deliverBatch().finally(() => {
+          running = null
+        })
+        return running
+      }
+      next ??= running
+        .catch(() => 0)
+        .then(() => {
+          next = null
+          return this.deliverPending()
+        })
+      return next
     },
     /** After a commit that wrote mails: deliver soon, without making the request wait. */
     kick() {

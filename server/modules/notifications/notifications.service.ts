@@ -26,6 +26,8 @@ import {
   selectSettings,
   updateSettings,
 } from './notifications.queries.ts'
+import { pushNotifier } from './push-notifier.ts'
+import type { PushSend } from './push-sender.ts'
 import { newSigningKey, unsubscribeTokens } from './unsubscribe-tokens.ts'
 
 export type NotificationsService = Awaited<ReturnType<typeof createNotificationsService>>
@@ -61,12 +63,17 @@ export async function createNotificationsService(
     /** NOTIFY_DELAY_S: how long a message stays unread before it is mailed about. */
     quietSeconds: number
     mailEvents: MailEventsProvider | null
+    /** Sends one Web Push message (push-sender.ts). */
+    push: PushSend
+    onError: (error: unknown) => void
   },
 ) {
   const { now, sites } = deps
   const tokens = unsubscribeTokens(
     Buffer.from(await sites.keptSecret('unsubscribe_key', newSigningKey), 'base64url'),
   )
+
+  const pushes = pushNotifier(db, { now, send: deps.push, onError: deps.onError })
 
   async function load(userId: number) {
     const row = await selectSettings(db, userId)
@@ -131,6 +138,9 @@ export async function createNotificationsService(
       })
       return true
     },
+
+    /** Every domain event, on every node: a push to an absent member where one is due. */
+    handleEvent: pushes,
 
     /** Members with an open, visible page are on the site until the next heartbeat has passed. */
     online: (userIds: number[]) => markOnline(db, userIds, new Date(now().getTime() + PRESENCE_TTL_MS)),

@@ -41,11 +41,25 @@ export function normalizeHost(host: string | undefined | null): string {
     .replace(/^www\./, '')
 }
 
-async function loadVapidPublicKey(db: Db, env: Env): Promise<string> {
-  if (env.VAPID_PUBLIC_KEY) return env.VAPID_PUBLIC_KEY
+export interface VapidKeys {
+  /** The uncompressed P-256 point (0x04 || x || y), base64url: what browsers subscribe with. */
+  publicKey: string
+  /** The private scalar d, base64url. */
+  privateKey: string
+}
+
+/** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, else a pair generated once and kept in the database. */
+async function loadVapidKeys(db: Db, env: Env): Promise<VapidKeys> {
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) {
+      throw new Error(
+        'Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither (a pair is then generated)',
+      )
+    }
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+  }
   const stored = await selectSecret(db, 'vapid_keys')
-  if (stored) return (JSON.parse(stored) as { publicKey: string }).publicKey
-  // A VAPID public key is the uncompressed P-256 point (0x04 || x || y), base64url.
+  if (stored) return JSON.parse(stored) as VapidKeys
   const { publicKey, privateKey } = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })
   const jwk = publicKey.export({ format: 'jwk' })
   const point = Buffer.concat([
@@ -55,8 +69,8 @@ async function loadVapidPublicKey(db: Db, env: Env): Promise<string> {
   ])
   const privateJwk = privateKey.export({ format: 'jwk' })
   const value = JSON.stringify({ publicKey: point.toString('base64url'), privateKey: privateJwk.d })
-  const kept = await insertSecret(db, 'vapid_keys', value)
-  return (JSON.parse(kept) as { publicKey: string }).publicKey
+  // Two nodes starting at once: the first pair written is the one both use.
+  return JSON.parse(await insertSecret(db, 'vapid_keys', value)) as VapidKeys
 }
 
 /** Brands, their settings and company, and the reference lists (interests, regions) they share. */
@@ -74,7 +88,8 @@ async function loadSites(db: Db): Promise<Site[]> {
 export async function createSitesService(db: Db, env: Env) {
   let sites = await loadSites(db)
   let byDomain = new Map(sites.map((site) => [site.domain, site]))
-  const pushPublicKey = await loadVapidPublicKey(db, env)
+  const vapid = await loadVapidKeys(db, env)
+  const pushPublicKey = vapid.publicKey
   const interestRows = await selectInterests(db)
   const regionCache = new Map<string, Region[]>()
 
@@ -102,6 +117,9 @@ export async function createSitesService(db: Db, env: Env) {
       if (env.PUBLIC_URL && site.id === sites[0].id) return env.PUBLIC_URL.replace(/\/$/, '')
       return `https://${site.domain}`
     },
+
+    /** The push keys (ADR 19): the public one is in the settings, the private one signs pushes. */
+    vapidKeys: (): VapidKeys => vapid,
 
     /** A server-held secret, generated once (by the first node that needs it) and kept. */
     async keptSecret(name: string, generate: () => string): Promise<string> {

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useLocation } from 'react-router'
+import { BannerAlert, useDismissed } from '../../components/banner-alert.tsx'
+import { type PushState, pushStatus, subscribePush } from '../../lib/push.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
+
+const DISMISSED_KEY = 'dismissed-push-notification'
+
+/**
+ * The push alert (spec section 4): offers notifications to a member whose browser can show them and
+ * who has not subscribed here; remembered when dismissed. Nothing where push is unsupported or denied.
+ */
+export function PushAlert() {
+  const { t } = useTranslation()
+  const { user, settings } = useRootData()
+  const { pathname } = useLocation()
+  const [dismissed, dismiss] = useDismissed(DISMISSED_KEY)
+  const [state, setState] = useState<PushState | null>(null)
+  const [busy, setBusy] = useState(false)
+  useEffect(() => {
+    // A member who answered the sign-up flow's push step was asked already.
+    if (user && !window.localStorage.getItem('push-asked')) void pushStatus(window).then(setState)
+  }, [user])
+  // The sign-up flow asks in its own step, and the settings page has its switch.
+  if (
+    !user ||
+    dismissed ||
+    state !== 'not_subscribed' ||
+    ['/complete-signup', '/notifications'].includes(pathname)
+  ) {
+    return null
+  }
+  const allow = async () => {
+    setBusy(true)
+    try {
+      setState(await subscribePush(window, settings.push_public_key))
+    } catch {
+      setState('not_subscribed')
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <BannerAlert
+      testId="push-alert"
+      dismissLabel={t('notifications.pushAlert.dismiss')}
+      onDismiss={dismiss}
+      actions={
+        <button type="button" className="btn btn-sm btn-dark" onClick={() => void allow()} disabled={busy}>
+          {t('notifications.pushAlert.allow')}
+        </button>
+      }
+    >
+      🔔 {t('notifications.pushAlert.text')}
+    </BannerAlert>
+  )
+}

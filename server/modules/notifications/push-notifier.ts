@@ -1,0 +1,91 @@
+import { localeOfLanguage } from '#common/locale.ts'
+import type { Db } from '#server/db/client.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import type { DomainEvent } from '#server/lib/events.ts'
+import { translator } from '#server/lib/i18n.ts'
+import { claimNotification } from './notifications.queries.ts'
+import { deleteSubscription, selectProfileName, selectPushTargets } from './push.queries.ts'
+import type { PushPayload, PushSend } from './push-sender.ts'
+
+type Pushed = { key: string; kind: 'message' | 'like' | 'match'; from: number; checkUrl: string }
+
+/** The events that reach an absent member as a push, with their once-only key (ADR 19). */
+function pushOf(event: DomainEvent): Pushed | null {
+  switch (event.type) {
+    case 'message.created':
+      return {
+        key: `push:message:${event.message.id}:${event.userId}`,
+        kind: 'message',
+        from: event.message.profile,
+        checkUrl: `/chats/${event.conversation}`,
+      }
+    case 'like.created':
+      return {
+        key: `push:like:${event.userId}:${event.profileId}`,
+        kind: 'like',
+        from: event.profileId,
+        checkUrl: '/likes',
+      }
+    case 'match.created':
+      return {
+        key: `push:match:${event.userId}:${event.profileId}`,
+        kind: 'match',
+        from: event.profileId,
+        checkUrl: `/members/${event.profileId}`,
+      }
+    default:
+      return null
+  }
+}
+
+/**
+ * Web push for a new message, a like and a match, to a member with no visible page open. Every node
+ * hears every event (the bus goes through Redis); the once-only key lets one of them send it.
+ */
+export function pushNotifier(
+  db: Db,
+  deps: { now: Clock; send: PushSend; onError: (error: unknown) => void },
+) {
+  return async function handle(event: DomainEvent): Promise<number> {
+    const pushed = pushOf(event)
+    if (!pushed) return 0
+    const at = deps.now()
+    const targets = await selectPushTargets(db, event.userId, at)
+    const [first] = targets
+    // The sender's own copy of the message, push turned off, or nobody to push to.
+    if (!first || first.profileId === pushed.from || first.settings.push === false) return 0
+    if (
+      !(await claimNotification(
+        db,
+        { key: pushed.key, userId: event.userId, kind: `push_${pushed.kind}` },
+        at,
+      ))
+    ) {
+      return 0
+    }
+    const name = (await selectProfileName(db, pushed.from)) ?? ''
+    const t = translator(localeOfLanguage(first.language))
+    const payload: PushPayload = {
+      type: 'NEW_PUSH_MESSAGE',
+      title: t(`push.${pushed.kind}.title`, { name }),
+      body: t(`push.${pushed.kind}.body`, { name }),
+      icon: '/favicon.svg',
+      tag: pushed.kind === 'message' ? `chat-${pushed.checkUrl}` : `${pushed.kind}-${pushed.from}`,
+      checkUrl: pushed.checkUrl,
+      openUrl: '/login',
+    }
+    let sent = 0
+    await Promise.all(
+      targets.map(async (target) => {
+        try {
+          const status = await deps.send(target, payload)
+          if (status === 404 || status === 410) await deleteSubscription(db, target.endpoint)
+          else if (status >= 200 && status < 300) sent++
+        } catch (error) {
+          deps.onError(error)
+        }
+      }),
+    )
+    return sent
+  }
+}

@@ -1,0 +1,186 @@
+import { createECDH, randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { Agent, createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { sql } from 'drizzle-orm'
+import ece from 'http_ece'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { memberRequest } from '../../../tests/support/requests.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+type Member = Awaited<ReturnType<typeof activeMember>>
+interface Received {
+  path: string
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
+const cert = readFileSync(new URL('../../../tests/support/tls/push-service.crt', import.meta.url))
+const key = readFileSync(new URL('../../../tests/support/tls/push-service.key', import.meta.url))
+let t: TestApp
+let service: Server
+let base = ''
+const received: Received[] = []
+let at = new Date()
+const call = (member: Member, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  memberRequest(t.app, member, method, url, payload)
+
+/** A browser's push subscription: its own P-256 key pair and auth secret, at our local push service. */
+async function subscribe(member: Member, status: 'ok' | 'gone' = 'ok') {
+  const ecdh = createECDH('prime256v1')
+  ecdh.generateKeys()
+  const auth = randomBytes(16)
+  const endpoint = `${base}/${status}/${randomBytes(8).toString('hex')}`
+  const res = await call(member, 'POST', '/api/user.php?push=1', {
+    subscription: {
+      endpoint,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
+  })
+  expect(res.statusCode).toBe(200)
+  /** The pushes this subscription received, decrypted as the browser would. */
+  const pushes = () =>
+    received
+      .filter((r) => r.path === new URL(endpoint).pathname)
+      .map((r) => ({
+        headers: r.headers,
+        payload: JSON.parse(
+          ece
+            .decrypt(r.body, {
+              version: 'aes128gcm',
+              privateKey: ecdh,
+              authSecret: auth.toString('base64url'),
+            })
+            .toString(),
+        ),
+      }))
+  return { endpoint, pushes }
+}
+
+async function send(from: Member, to: Member) {
+  await t.database.db.transaction((tx) =>
+    changeCredits(tx, {
+      userId: from.user.id,
+      delta: 20,
+      reason: 'test',
+      reference: randomBytes(6).toString('hex'),
+    }),
+  )
+  const res = await call(from, 'POST', '/api/message.php', {
+    profile: to.user.profile.id,
+    text: 'Hello, push!',
+    client_id: randomBytes(9).toString('base64url'),
+  })
+  expect(res.statusCode).toBe(200)
+  return res.json().message.conversation as number
+}
+
+/** Pushes leave after the request has answered: wait until the service has them. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+
+beforeAll(async () => {
+  service = createServer({ cert, key }, (request, response) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => chunks.push(chunk))
+    request.on('end', () => {
+      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) })
+      response.writeHead(request.url?.startsWith('/gone/') ? 410 : 201).end()
+    })
+  })
+  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
+  base = `https://127.0.0.1:${(service.address() as AddressInfo).port}`
+  t = await createTestApp({ clock: () => at, pushAgent: new Agent({ ca: cert }) })
+})
+afterAll(async () => {
+  await t.close()
+  await new Promise<void>((resolve) => service.close(() => resolve()))
+})
+
+describe('web push', () => {
+  it('sends an absent member an encrypted, VAPID-signed push for a message, once, and none to the sender', async () => {
+    const sender = await activeMember(t.app, { name: 'Eva', gender: 'female' })
+    const reader = await activeMember(t.app, { name: 'Marc' })
+    const readerPush = await subscribe(reader)
+    const senderPush = await subscribe(sender)
+    const conversation = await send(sender, reader)
+    await settle()
+    const [push, ...more] = readerPush.pushes()
+    expect(more).toEqual([])
+    expect(senderPush.pushes()).toEqual([])
+    expect(push.headers['content-encoding']).toBe('aes128gcm')
+    expect(push.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=[\w-]+$/)
+    const settings = (await t.app.inject({ url: '/api/settings.php' })).json()
+    expect(String(push.headers.authorization)).toContain(`k=${settings.push_public_key}`)
+    expect(push.payload).toEqual({
+      type: 'NEW_PUSH_MESSAGE',
+      title: 'Eva sent you a message',
+      body: 'Open the conversation to read it.',
+      icon: '/favicon.svg',
+      tag: `chat-/chats/${conversation}`,
+      checkUrl: `/chats/${conversation}`,
+      openUrl: '/login',
+    })
+    // The same event heard again (a second node through Redis) sends nothing twice.
+    const [row] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from notification_log where kind = 'push_message' and user_id = ${reader.user.id}`,
+    )
+    expect(row.n).toBe(1)
+  })
+
+  it('sends likes and matches in the member’s language, nothing while the member is on the site or has push off', async () => {
+    const anna = await activeMember(t.app, { name: 'Anna', gender: 'female' })
+    const paul = await activeMember(t.app, { name: 'Paul' })
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      payload: { language: 'fr' },
+      headers: { cookie: paul.cookie },
+    })
+    const paulPush = await subscribe(paul)
+    const annaPush = await subscribe(anna)
+    expect((await call(anna, 'POST', '/api/like.php', { profile: paul.user.profile.id })).statusCode).toBe(
+      200,
+    )
+    await settle()
+    expect(paulPush.pushes().map((p) => p.payload.title)).toEqual(['Anna vous aime'])
+    // Anna is on the site: the match reaches her page over the socket, not as a push.
+    await t.app.services.notifications.online([anna.user.id])
+    expect((await call(paul, 'POST', '/api/like.php', { profile: anna.user.profile.id })).statusCode).toBe(
+      200,
+    )
+    await settle()
+    expect(annaPush.pushes()).toEqual([])
+    expect(paulPush.pushes().map((p) => p.payload.title)).toEqual([
+      'Anna vous aime',
+      'C’est un match avec Anna\u202f!',
+    ])
+    expect(paulPush.pushes()[1].payload.checkUrl).toBe(`/members/${anna.user.profile.id}`)
+
+    // Push turned off in the settings: nothing more.
+    at = new Date(at.getTime() + 120_000)
+    await call(paul, 'PUT', '/api/notifications.php', { push: false })
+    await send(anna, paul)
+    await settle()
+    expect(paulPush.pushes()).toHaveLength(2)
+  })
+
+  it('forgets a subscription the push service says is gone (410)', async () => {
+    const sender = await activeMember(t.app, { name: 'Lea', gender: 'female' })
+    const reader = await activeMember(t.app)
+    const gone = await subscribe(reader, 'gone')
+    const kept = await subscribe(reader)
+    await send(sender, reader)
+    await settle()
+    expect(received.filter((r) => r.path === new URL(gone.endpoint).pathname)).toHaveLength(1)
+    expect(kept.pushes()).toHaveLength(1)
+    const rows = await queryRows<{ endpoint: string }>(
+      t.database.db,
+      sql`select endpoint from push_subscriptions where user_id = ${reader.user.id}`,
+    )
+    expect(rows.map((r) => r.endpoint)).toEqual([kept.endpoint])
+  })
+})
