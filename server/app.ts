@@ -158,7 +158,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Services
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db, { now })
-  const memberPages = createMemberPageService(database.db)
+  const memberPages = createMemberPageService(database.db, { now })
   const mail = createMailService(database.db, {
     smtpUrl: env.MAIL === 'smtp' ? env.SMTP_URL : undefined,
     from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
@@ -202,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const signals = createSignalsService(database.db, { now, sites })
   const chat = createChatService(database.db, {
     events,
+    now,
     mediaDir: path.join(env.DATA_DIR, 'media'),
     onOpening: signals.opening,
     onError: (error) => app.log.error({ err: error }, 'reading an opening message for signals failed'),
@@ -321,6 +322,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'message-mails',
         cron: '* * * * *',
         run: () => notifications.sendMessageMails(),
+      },
+      {
+        name: 'like-mails',
+        cron: '*/10 * * * *',
+        run: () => notifications.sendLikeMails(),
       },
       {
         name: 'forget-unconfirmed-direct-debits',

@@ -10,8 +10,13 @@ export const ProfileImage = z.object({
 export type ProfileImage = z.infer<typeof ProfileImage>
 
 /** What anybody, a visitor included, may see of a member: the card of a profile. */
+/** Whether a member is on the site now or was today; null for invisible members and fictional profiles (ADR 19). */
+export const Presence = z.enum(['online', 'today']).nullable()
+export type Presence = z.infer<typeof Presence>
+
 export const PublicProfile = z.object({
   id: z.number().int(),
+  presence: Presence,
   name: z.string(),
   age: z.number().int(),
   gender: z.string(),

@@ -2,7 +2,7 @@
 // (DESIGN.md section 4), and the columns of a profile's card (the members module maps them to the API).
 import { eq, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from './client.ts'
-import { blocks, photos, profiles } from './schema/members.ts'
+import { blocks, photos, profiles, users } from './schema/members.ts'
 import { regions } from './schema/reference.ts'
 
 /**
@@ -56,8 +56,11 @@ export function selectProfileCards(db: Executor) {
       photoFilename: photos.filename,
       photoThumb: photos.thumbFilename,
       photoStatus: photos.status,
+      invisible: profiles.invisible,
+      onlineUntil: users.onlineUntil,
     })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .leftJoin(regions, eq(regions.id, profiles.regionId))
 }

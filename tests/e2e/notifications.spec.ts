@@ -72,3 +72,22 @@ test('a forged unsubscribe link says so and leads to the settings', async ({ pag
   await page.getByRole('link', { name: 'All your notification settings' }).click()
   await expect(page).toHaveURL('/login')
 })
+
+test('a member with the site open shows as online now on their page, and the push alert can be put away', async ({
+  browser,
+}) => {
+  const shown = await newMember(browser, { name: 'Océane' })
+  await shown.page.goto('/members')
+  const viewer = await newMember(browser, { name: 'Marc', gender: 'male' })
+  await viewer.page.goto(`/members/${shown.profileId}`)
+  await expect(viewer.page.getByTestId('presence')).toHaveText('Online now')
+  const alert = viewer.page.getByTestId('push-alert')
+  await expect(alert).toContainText('Know at once when someone writes to you')
+  await alert.getByRole('button', { name: 'Not now' }).click()
+  await expect(alert).toBeHidden()
+  await viewer.page.reload()
+  await expect(viewer.page.getByTestId('presence')).toHaveText('Online now')
+  await expect(viewer.page.getByTestId('push-alert')).toBeHidden()
+  await shown.context.close()
+  await viewer.context.close()
+})

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { BannerAlert, useDismissed } from '../../components/banner-alert.tsx'
+import { BellIcon } from '../../components/icons.tsx'
 import { type PushState, pushStatus, subscribePush } from '../../lib/push.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
@@ -52,7 +53,7 @@ export function PushAlert() {
         </button>
       }
     >
-      🔔 {t('notifications.pushAlert.text')}
+      <BellIcon /> {t('notifications.pushAlert.text')}
     </BannerAlert>
   )
 }

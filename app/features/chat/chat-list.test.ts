@@ -18,6 +18,7 @@ const profile = (id: number) => ({
   country: 'NL',
   fictional: false,
   main_image: null,
+  presence: null,
 })
 const chat = (conversation: number, unread: number): ChatEntry => ({
   conversation,

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
-import { BlockButton, FictionalBadge } from '../members/index.ts'
+import { BlockButton, FictionalBadge, PresenceBadge } from '../members/index.ts'
 
 /** The top of a conversation: back to all chats, who it is with (to their page), and blocking. */
 export function ConversationHeader({
@@ -34,6 +34,7 @@ export function ConversationHeader({
         <h1 className="h6 mb-0 text-truncate">
           <span className="visually-hidden">{t('chat.titleWith', { name: profile.name })}</span>
           <span aria-hidden="true">{profile.name}</span> {profile.fictional ? <FictionalBadge /> : null}
+          <PresenceBadge presence={profile.presence} className="d-block fw-normal" />
         </h1>
       </Link>
       <BlockButton profileId={profile.id} blocked={blockedByMe} />

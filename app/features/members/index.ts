@@ -1,3 +1,4 @@
 // What other features use of members: blocking and the fictional profile's badge.
 export { BlockButton } from './block-button.tsx'
 export { FictionalBadge } from './fictional-badge.tsx'
+export { PresenceBadge } from './presence-badge.tsx'

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { LikeButton } from '../likes/index.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
+import { PresenceBadge } from './presence-badge.tsx'
 
 /** A member in a result list: photo, name, age and city. */
 export function MemberCard({
@@ -45,6 +46,7 @@ export function MemberCard({
           {isNew ? <span className="badge text-bg-danger ms-1">{t('likes.new')}</span> : null}
         </h2>
         <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
+        <PresenceBadge presence={profile.presence} className="d-block text-truncate" />
       </div>
     </article>
   )

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
+import { PresenceBadge } from './presence-badge.tsx'
 
 /** Photo, name, age and place of a member, with the fictional disclosure where it applies. */
 export function ProfileSummary({
@@ -42,6 +43,7 @@ export function ProfileSummary({
           {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
         </p>
         <p className="text-body-secondary mb-0">{place}</p>
+        <PresenceBadge presence={profile.presence} />
         {profile.fictional && size === 'large' ? (
           <p className="small text-body-secondary mt-2 mb-0">{settings.fictional_warning}</p>
         ) : null}

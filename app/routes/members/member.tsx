@@ -6,6 +6,7 @@ import { LikeButton } from '../../features/likes/like-button.tsx'
 import { BlockButton } from '../../features/members/block-button.tsx'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
 import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
+import { PresenceBadge } from '../../features/members/presence-badge.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/member'
 import { loadMember } from './member.server.ts'
@@ -33,7 +34,8 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           <h1 className="h2 mb-1">
             {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
           </h1>
-          <p className="text-body-secondary">{place}</p>
+          <p className="text-body-secondary mb-1">{place}</p>
+          <PresenceBadge presence={profile.presence} className="d-block mb-3" />
           {profile.fictional ? <p className="small alert alert-light">{settings.fictional_warning}</p> : null}
           {profile.blocked_by_me ? (
             <p className="alert alert-secondary" role="status">

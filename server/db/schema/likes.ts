@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './members.ts'
 
@@ -23,6 +24,8 @@ export const likes = pgTable(
     primaryKey({ columns: [t.likerUserId, t.likedUserId] }),
     index('likes_liked_recent').on(t.likedUserId, t.createdAt.desc()),
     index('likes_liker_recent').on(t.likerUserId, t.createdAt.desc()),
+    // The like-mail job's scan: likes not seen yet, by when they came (ADR 19).
+    index('likes_new').on(t.createdAt).where(sql`${t.isNew}`),
   ],
 )
 

@@ -3,6 +3,7 @@ import { CHAT_HISTORY_LIMIT, CHATS_LIST_LIMIT, MESSAGES_PAGE_SIZE } from '#commo
 import type { ChatsResponse, ConversationResponse, Message, MessagesResponse } from '#common/schemas/chat.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
@@ -34,6 +35,7 @@ export function createChatService(
   db: Db,
   deps: {
     events: EventBus
+    now: Clock
     mediaDir: string
     historyLimit?: number
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
@@ -71,7 +73,7 @@ export function createChatService(
       return {
         chats: rows.map((r) => ({
           conversation: r.conversationId,
-          profile: toPublicProfile(r.card, cdnPrefix),
+          profile: toPublicProfile(r.card, cdnPrefix, deps.now()),
           num_unread_messages: r.unread,
           last_message: r.last
             ? {
@@ -107,7 +109,7 @@ export function createChatService(
         throw new AppError('member.blocked', 403, { name: partner.name })
       return {
         conversation: conversationId,
-        profile: toPublicProfile(card, cdnPrefix),
+        profile: toPublicProfile(card, cdnPrefix, deps.now()),
         blocked_by_me: reach.refusal === 'chat.blocked_by_you',
       }
     },

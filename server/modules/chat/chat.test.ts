@@ -400,6 +400,7 @@ describe('reading, removing and paging', () => {
     // With a history limit of 50, the 20 oldest are hidden for privacy.
     const limited = createChatService(t.database.db, {
       events: t.app.services.events,
+      now: () => new Date(),
       mediaDir: '/nonexistent',
       historyLimit: 50,
     })

@@ -123,7 +123,10 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
       }
       const profiles = [...byUser.values()]
         .sort((a, b) => (latest.get(b.userId) ?? 0) - (latest.get(a.userId) ?? 0))
-        .map((card) => ({ ...toPublicProfile(card, cdnPrefix), liked: likedUsers.has(card.userId) }))
+        .map((card) => ({
+          ...toPublicProfile(card, cdnPrefix, deps.now()),
+          liked: likedUsers.has(card.userId),
+        }))
       const likedBy = received.flatMap((l) => {
         const card = byUser.get(l.userId)
         return card ? [{ id: card.id, like_new: l.isNew }] : []
@@ -154,7 +157,7 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
         addLike(tx, { likerUserId: liker.userId, likedUserId: viewerUserId, source: 'auto' }),
       )
       if (outcome.created) await announce(liker.userId, viewerUserId, outcome.match)
-      const card = toPublicProfile(liker, cdnPrefix)
+      const card = toPublicProfile(liker, cdnPrefix, deps.now())
       return { profile: { id: card.id, name: card.name, main_image: card.main_image } }
     },
 

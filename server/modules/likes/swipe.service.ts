@@ -41,7 +41,7 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
           limit: DECK_SIZE,
         }),
       ])
-      return { ...state(used, day.next), profiles: cards.map((c) => toPublicProfile(c, cdnPrefix)) }
+      return { ...state(used, day.next), profiles: cards.map((c) => toPublicProfile(c, cdnPrefix, now())) }
     },
 
     /**

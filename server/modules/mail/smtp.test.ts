@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activeMember, signupMember } from '../../../tests/support/accounts.ts'
+import { sendPaidMessage } from '../../../tests/support/chat.ts'
 import { linkIn } from '../../../tests/support/mail.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -94,25 +93,7 @@ describe('mail through a real SMTP server', () => {
   it('sends a message mail with its one-click unsubscribe headers (RFC 8058)', async () => {
     const sender = await activeMember(t.app, { name: 'Eva', gender: 'female' })
     const reader = await activeMember(t.app)
-    await t.database.db.transaction((tx) =>
-      changeCredits(tx, {
-        userId: sender.user.id,
-        delta: 20,
-        reason: 'test',
-        reference: `smtp-${sender.user.id}`,
-      }),
-    )
-    const sent = await t.app.inject({
-      method: 'POST',
-      url: '/api/message.php',
-      payload: {
-        profile: reader.user.profile.id,
-        text: 'Hello from Eva',
-        client_id: randomBytes(9).toString('base64url'),
-      },
-      headers: { cookie: sender.cookie },
-    })
-    expect(sent.statusCode).toBe(200)
+    await sendPaidMessage(t.app, sender, reader, 'Hello from Eva')
     // NOTIFY_DELAY_S is 0 here: the job mails at once.
     expect(await t.app.services.notifications.sendMessageMails()).toEqual({ sent: 1 })
     await t.app.services.mail.deliverPending()

@@ -2,6 +2,7 @@ import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
@@ -13,6 +14,7 @@ import {
   selectMemberDetail,
   selectProfileOwner,
 } from './members.queries.ts'
+import { presenceOf } from './public-profile.ts'
 
 export type MemberPageService = ReturnType<typeof createMemberPageService>
 
@@ -33,7 +35,7 @@ const TRAIT_COLUMNS = {
 } as const
 
 /** Member pages with photo gating (spec section 6), and blocking. */
-export function createMemberPageService(db: Db) {
+export function createMemberPageService(db: Db, deps: { now: Clock }) {
   return {
     /**
      * A member as the viewer may see them: null when unknown or hidden; 403 member.blocked when the
@@ -68,6 +70,7 @@ export function createMemberPageService(db: Db) {
       const main = photoRows.find((p) => p.id === row.mainPhotoId)
       return {
         id: row.id,
+        presence: presenceOf(row, deps.now()),
         name: row.name,
         age: Number(row.age),
         gender: row.gender,

@@ -1,7 +1,14 @@
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
-import { blocks, photos, profileCounts, profileInterests, profiles } from '#server/db/schema/members.ts'
+import {
+  blocks,
+  photos,
+  profileCounts,
+  profileInterests,
+  profiles,
+  users,
+} from '#server/db/schema/members.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 
 const MOST_RECENT_FIRST = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.id} desc nulls last`]
@@ -157,8 +164,11 @@ export function selectMemberDetail(db: Executor, profileId: number) {
       about: profiles.about,
       fictional: profiles.fictional,
       mainPhotoId: profiles.mainPhotoId,
+      invisible: profiles.invisible,
+      onlineUntil: users.onlineUntil,
     })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
     .leftJoin(regions, eq(regions.id, profiles.regionId))
     .where(and(eq(profiles.id, profileId), visibleToOthers()))
     .limit(1)

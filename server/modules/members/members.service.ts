@@ -55,7 +55,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         (await selectBlocksBetween(db, viewerUserId, row.userId)).blockedByOther
       )
         throw new AppError('member.blocked', 403, { name: row.name })
-      return toPublicProfile(row, cdnPrefix)
+      return toPublicProfile(row, cdnPrefix, now())
     },
 
     /**
@@ -90,7 +90,10 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         },
         opts.limit,
       )
-      return rows.map((row) => ({ ...toPublicProfile(row, opts.cdnPrefix), shared_interests: row.shared }))
+      return rows.map((row) => ({
+        ...toPublicProfile(row, opts.cdnPrefix, now()),
+        shared_interests: row.shared,
+      }))
     },
 
     /**
@@ -138,12 +141,12 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
           profiles: similarRows
             .filter((r) => !shown.has(r.id))
             .slice(0, SIMILAR_SIZE)
-            .map((r) => toPublicProfile(r, cdnPrefix)),
+            .map((r) => toPublicProfile(r, cdnPrefix, now())),
           total: Math.max(0, similarTotal - total),
         }
       }
       return {
-        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix)),
+        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix, now())),
         total,
         page: query.page,
         pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),

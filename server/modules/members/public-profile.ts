@@ -1,10 +1,26 @@
-import type { PublicProfile } from '#common/schemas/members.ts'
+import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import type { ProfileCardRow } from '#server/db/profile-cards.ts'
+import { DAY_MS } from '#server/lib/clock.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 
+/**
+ * Presence as others see it (ADR 19): "online" with a visible page in the last 90 s, "today" within
+ * 24 hours, else nothing; never for an invisible member, nor for a fictional profile (no person is
+ * there to be online).
+ */
+export function presenceOf(
+  row: { onlineUntil: Date | null; invisible: boolean; fictional: boolean },
+  now: Date,
+): Presence {
+  if (!row.onlineUntil || row.invisible || row.fictional) return null
+  if (row.onlineUntil > now) return 'online'
+  return now.getTime() - row.onlineUntil.getTime() < DAY_MS ? 'today' : null
+}
+
 /** A card as the API sends it: only an active main image is shown. */
-export function toPublicProfile(row: ProfileCardRow, cdnPrefix: string): PublicProfile {
+export function toPublicProfile(row: ProfileCardRow, cdnPrefix: string, now: Date): PublicProfile {
   return {
+    presence: presenceOf(row, now),
     id: row.id,
     name: row.name,
     age: Number(row.age),

@@ -64,3 +64,17 @@ export function messageMail(
     button: { label: t(`${key}.button`), url: `${r.origin}/chats/${conversationId}` },
   })
 }
+
+/** "Eva and 2 others liked your profile": the day's new likes in one mail. */
+export function likesMail(r: NotificationRecipient, names: string[], count: number): OutgoingMail {
+  const t = translator(r.locale)
+  const others = count - 1
+  return notificationMail(r, {
+    subject:
+      others === 0
+        ? t('mail.likes.subjectOne', { partner: names[0] })
+        : t('mail.likes.subjectMany', { partner: names[0], count: others }),
+    paragraphs: [t('mail.likes.intro', { count, names: names.join(', '), name: r.site.settings.name })],
+    button: { label: t('mail.likes.button'), url: `${r.origin}/likes` },
+  })
+}

@@ -129,3 +129,48 @@ export async function markOnline(db: Executor, userIds: number[], until: Date) {
 export async function markAway(db: Executor, userId: number, now: Date) {
   await db.execute(sql`update users set online_until = ${now} where id = ${userId} and online_until > ${now}`)
 }
+
+export interface DueLikeMail {
+  userId: number
+  siteId: number
+  email: string
+  language: string
+  settings: StoredNotificationSettings
+  name: string
+  count: number
+  /** The newest likers' names, at most three. */
+  names: string[]
+  day: string
+}
+
+/**
+ * Members with new likes (not seen yet) whose first one waited `batchSeconds`, off the site, taking
+ * mails, not mailed about likes on this UTC day (ADR 19): one mail a day gathers them. Likers shown
+ * are real, visible members (no fictional profile is named in a mail).
+ */
+export function selectDueLikeMails(db: Executor, now: Date, batchSeconds: number, limit: number) {
+  const due = new Date(now.getTime() - batchSeconds * 1000)
+  const since = new Date(now.getTime() - 2 * 86_400_000)
+  const day = now.toISOString().slice(0, 10)
+  return queryRows<DueLikeMail>(
+    db,
+    sql`select l.liked_user_id as "userId", u.site_id as "siteId", u.email, u.language,
+        u.notification_settings as settings, me.name, count(*)::int as count,
+        (array_agg(p.name order by l.created_at desc))[1:3] as names, ${day} as day
+      from likes l
+      join users u on u.id = l.liked_user_id
+      join profiles me on me.user_id = l.liked_user_id
+      join profiles p on p.user_id = l.liker_user_id
+      where l.is_new and l.created_at > ${since}
+        and p.status = 'active' and not p.hidden and not p.fictional
+        and u.status = 'active' and not u.demo and cardinality(u.notifications_disabled) = 0
+        and (u.suspended_until is null or u.suspended_until < ${now})
+        and (u.online_until is null or u.online_until <= ${now})
+        and not me.fictional
+        and not exists (select 1 from notification_log n
+              where n.key = 'likes:' || l.liked_user_id || ':' || ${day})
+      group by l.liked_user_id, u.site_id, u.email, u.language, u.notification_settings, me.name
+      having min(l.created_at) <= ${due}
+      limit ${limit}`,
+  )
+}

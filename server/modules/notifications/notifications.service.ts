@@ -4,17 +4,18 @@ import {
   CONSENT_TYPES,
   type DisabledReason,
   EMAIL_TYPES,
+  type EmailType,
   emailChoices,
   type StoredNotificationSettings,
 } from '#common/notifications.ts'
 import type { NotificationSettings, NotificationSettingsInput } from '#common/schemas/notifications.ts'
-import type { Db } from '#server/db/client.ts'
+import type { Db, Executor } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import { enqueueMail, type MailService, type OutgoingMail } from '#server/modules/mail/mail.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import type { MailEventsProvider } from './mail-events.ts'
-import { messageMail } from './notification-mails.ts'
+import { likesMail, messageMail, type NotificationRecipient } from './notification-mails.ts'
 import {
   claimNotification,
   clearDisabled,
@@ -22,6 +23,7 @@ import {
   markAway,
   markOnline,
   recordMailEvent,
+  selectDueLikeMails,
   selectDueMessageMails,
   selectSettings,
   updateSettings,
@@ -30,12 +32,24 @@ import { pushNotifier } from './push-notifier.ts'
 import type { PushSend } from './push-sender.ts'
 import { newSigningKey, unsubscribeTokens } from './unsubscribe-tokens.ts'
 
+/** What a notification mail needs of its member (the job queries' rows). */
+interface MailedMember {
+  userId: number
+  siteId: number
+  email: string
+  language: string
+  settings: StoredNotificationSettings
+  name: string
+}
+
 export type NotificationsService = Awaited<ReturnType<typeof createNotificationsService>>
 
 /** A page's socket keeps its member on the site this long past each heartbeat (30 s apart). */
 export const PRESENCE_TTL_MS = 90_000
 /** Message mails written per transaction of the job. */
 const MAIL_BATCH = 200
+/** A first new like waits this long for others to join it in the day's like mail. */
+export const LIKE_BATCH_S = 3600
 
 function settingsView(row: {
   settings: StoredNotificationSettings
@@ -74,6 +88,49 @@ export async function createNotificationsService(
   )
 
   const pushes = pushNotifier(db, { now, send: deps.push, onError: deps.onError })
+
+  /**
+   * Writes the due notification mails in batches, each with its once-only key in the same
+   * transaction; the key is claimed even when the type is off (turning it on later mails no old news).
+   */
+  async function mailDue<Row extends MailedMember>(
+    select: (tx: Executor, at: Date) => Promise<Row[]>,
+    describe: (row: Row) => {
+      key: string
+      kind: string
+      type: EmailType
+      mail: (recipient: NotificationRecipient) => OutgoingMail
+    },
+  ): Promise<{ sent: number }> {
+    let sent = 0
+    for (;;) {
+      const at = now()
+      const batch = await db.transaction(async (tx) => {
+        const due = await select(tx, at)
+        for (const row of due) {
+          const { key, kind, type, mail } = describe(row)
+          if (!(await claimNotification(tx, { key, userId: row.userId, kind }, at))) continue
+          if (!emailChoices(row.settings)[type]) continue
+          const site = sites.byId(row.siteId)
+          const recipient: NotificationRecipient = {
+            site,
+            origin: sites.origin(site),
+            locale: localeOfLanguage(row.language),
+            to: row.email,
+            name: row.name,
+            type,
+            unsubscribeToken: tokens.make(row.userId, type),
+          }
+          await enqueueMail(tx, mail(recipient))
+          sent++
+        }
+        return due.length
+      })
+      if (batch < MAIL_BATCH) break
+    }
+    if (sent > 0) deps.mail.kick()
+    return { sent }
+  }
 
   async function load(userId: number) {
     const row = await selectSettings(db, userId)
@@ -150,41 +207,27 @@ export async function createNotificationsService(
      * The job: a mail for each conversation left unread for the quiet period by a member who is off
      * the site and takes that type; its once-only key is written with the mail (ADR 19).
      */
-    async sendMessageMails(): Promise<{ sent: number }> {
-      let sent = 0
-      for (;;) {
-        const at = now()
-        const batch = await db.transaction(async (tx) => {
-          const due = await selectDueMessageMails(tx, at, deps.quietSeconds, MAIL_BATCH)
-          for (const row of due) {
-            const key = `message:${row.conversationId}:${row.userId}:${row.lastRead}`
-            // Claimed whether or not the type is on: a type turned on later does not mail old news.
-            if (!(await claimNotification(tx, { key, userId: row.userId, kind: 'message' }, at))) continue
-            const type = row.fresh ? 'new_conversations' : 'new_messages'
-            if (!emailChoices(row.settings)[type]) continue
-            const site = sites.byId(row.siteId)
-            const mail = messageMail(
-              {
-                site,
-                origin: sites.origin(site),
-                locale: localeOfLanguage(row.language),
-                to: row.email,
-                name: row.name,
-                type,
-                unsubscribeToken: tokens.make(row.userId, type),
-              },
-              row.partnerName,
-              row.conversationId,
-            )
-            await enqueueMail(tx, mail)
-            sent++
-          }
-          return due.length
-        })
-        if (batch < MAIL_BATCH) break
-      }
-      if (sent > 0) deps.mail.kick()
-      return { sent }
-    },
+    sendMessageMails: () =>
+      mailDue(
+        (tx, at) => selectDueMessageMails(tx, at, deps.quietSeconds, MAIL_BATCH),
+        (row) => ({
+          key: `message:${row.conversationId}:${row.userId}:${row.lastRead}`,
+          kind: 'message',
+          type: row.fresh ? 'new_conversations' : 'new_messages',
+          mail: (recipient) => messageMail(recipient, row.partnerName, row.conversationId),
+        }),
+      ),
+
+    /** The job: one mail a day gathers a member's new likes, once the first has waited LIKE_BATCH_S. */
+    sendLikeMails: () =>
+      mailDue(
+        (tx, at) => selectDueLikeMails(tx, at, LIKE_BATCH_S, MAIL_BATCH),
+        (row) => ({
+          key: `likes:${row.userId}:${row.day}`,
+          kind: 'likes',
+          type: 'like',
+          mail: (recipient) => likesMail(recipient, row.names, row.count),
+        }),
+      ),
   }
 }

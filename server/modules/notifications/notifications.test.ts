@@ -3,9 +3,9 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { mailOutbox } from '#server/db/schema/accounts.ts'
-import { users } from '#server/db/schema/members.ts'
-import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { profiles, users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { sendPaidMessage } from '../../../tests/support/chat.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -21,23 +21,7 @@ const call = (member: Member | null, method: 'GET' | 'POST' | 'PUT', url: string
   memberRequest(t.app, member, method, url, payload)
 const job = () => t.app.services.notifications.sendMessageMails()
 
-async function send(from: Member, to: Member) {
-  await t.database.db.transaction((tx) =>
-    changeCredits(tx, {
-      userId: from.user.id,
-      delta: 20,
-      reason: 'test',
-      reference: randomBytes(6).toString('hex'),
-    }),
-  )
-  const res = await call(from, 'POST', '/api/message.php', {
-    profile: to.user.profile.id,
-    text: 'Hello there, how are you?',
-    client_id: randomBytes(9).toString('base64url'),
-  })
-  expect(res.statusCode).toBe(200)
-  return res.json().message.conversation as number
-}
+const send = (from: Member, to: Member) => sendPaidMessage(t.app, from, to)
 
 /** The notification mails to a member (the activation mail of the sign-up left aside). */
 const mailsTo = (member: Member) =>
@@ -315,5 +299,40 @@ describe('the mail provider’s events (Mailgun)', () => {
       sql`select count(*)::int as n from mail_events`,
     )
     expect(kept.n).toBe(4)
+  })
+})
+
+describe('like mails', () => {
+  it('gather a day’s new likes in one mail once the first has waited an hour, naming real members only', async () => {
+    // Likes are dated by the database: the clock starts from now again.
+    at = new Date()
+    const liked = await activeMember(t.app, { name: 'Marc' })
+    const likers = await Promise.all(
+      ['Eva', 'Lou', 'Zoé'].map((name) => activeMember(t.app, { name, gender: 'female' })),
+    )
+    const like = (from: Member) => call(from, 'POST', '/api/like.php', { profile: liked.user.profile.id })
+    expect((await like(likers[0])).statusCode).toBe(200)
+    later(30 * 60)
+    expect(await t.app.services.notifications.sendLikeMails()).toEqual({ sent: 0 })
+    expect((await like(likers[1])).statusCode).toBe(200)
+    expect((await like(likers[2])).statusCode).toBe(200)
+    // A fictional profile's like is never named in a mail.
+    const fictional = await activeMember(t.app, { name: 'Fiona', gender: 'female' })
+    expect((await like(fictional)).statusCode).toBe(200)
+    await t.database.db
+      .update(profiles)
+      .set({ fictional: true })
+      .where(eq(profiles.userId, fictional.user.id))
+    later(31 * 60)
+    expect(await t.app.services.notifications.sendLikeMails()).toEqual({ sent: 1 })
+    const [mail] = await mailsTo(liked)
+    expect(mail.subject).toBe('Zoé and 2 other members liked your profile')
+    expect(mail.text).toContain('3 new likes on LunaDate, including Zoé, Lou, Eva.')
+    expect(mail.headers?.['List-Unsubscribe']).toContain('.like.')
+    // No second like mail the same day.
+    const late = await activeMember(t.app, { name: 'Ines', gender: 'female' })
+    expect((await like(late)).statusCode).toBe(200)
+    later(3600)
+    expect(await t.app.services.notifications.sendLikeMails()).toEqual({ sent: 0 })
   })
 })

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm'
 import ece from 'http_ece'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { sendPaidMessage } from '../../../tests/support/chat.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -60,23 +60,7 @@ async function subscribe(member: Member, status: 'ok' | 'gone' = 'ok') {
   return { endpoint, pushes }
 }
 
-async function send(from: Member, to: Member) {
-  await t.database.db.transaction((tx) =>
-    changeCredits(tx, {
-      userId: from.user.id,
-      delta: 20,
-      reason: 'test',
-      reference: randomBytes(6).toString('hex'),
-    }),
-  )
-  const res = await call(from, 'POST', '/api/message.php', {
-    profile: to.user.profile.id,
-    text: 'Hello, push!',
-    client_id: randomBytes(9).toString('base64url'),
-  })
-  expect(res.statusCode).toBe(200)
-  return res.json().message.conversation as number
-}
+const send = (from: Member, to: Member) => sendPaidMessage(t.app, from, to)
 
 /** Pushes leave after the request has answered: wait until the service has them. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))

@@ -1,0 +1,1 @@
+CREATE INDEX "likes_new" ON "likes" USING btree ("created_at") WHERE "likes"."is_new";
