@@ -329,6 +329,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         run: () => notifications.sendLikeMails(),
       },
       {
+        name: 'unread-message-reminders',
+        cron: '7 * * * *',
+        run: () => notifications.sendUnreadReminders(),
+      },
+      {
         name: 'forget-unconfirmed-direct-debits',
         cron: '*/10 * * * *',
         run: () => directDebit.forgetExpired(),

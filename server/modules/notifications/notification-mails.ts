@@ -78,3 +78,19 @@ export function likesMail(r: NotificationRecipient, names: string[], count: numb
     button: { label: t('mail.likes.button'), url: `${r.origin}/likes` },
   })
 }
+
+/** "3 messages are waiting for you": unread for a day, at most once a day. */
+export function unreadReminderMail(
+  r: NotificationRecipient,
+  partnerNames: string[],
+  count: number,
+): OutgoingMail {
+  const t = translator(r.locale)
+  return notificationMail(r, {
+    subject: t('mail.unreadReminder.subject', { count }),
+    paragraphs: [
+      t('mail.unreadReminder.intro', { count, names: partnerNames.join(', '), name: r.site.settings.name }),
+    ],
+    button: { label: t('mail.unreadReminder.button'), url: `${r.origin}/chats` },
+  })
+}

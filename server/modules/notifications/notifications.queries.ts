@@ -64,17 +64,31 @@ export async function claimNotification(
   return rows.length > 0
 }
 
-export interface DueMessageMail {
+/** What a notification mail needs of its member: every job's rows have it. */
+export interface MailedMember {
   userId: number
   siteId: number
   email: string
   language: string
   settings: StoredNotificationSettings
+  name: string
+}
+
+/**
+ * A member (`u`) a notification mail may go to now: active, not a demo member, not suspended, no
+ * disabled reason, and off the site (ADR 19).
+ */
+const mailable = (
+  now: Date,
+) => sql`u.status = 'active' and not u.demo and cardinality(u.notifications_disabled) = 0
+  and (u.suspended_until is null or u.suspended_until < ${now})
+  and (u.online_until is null or u.online_until <= ${now})`
+
+export interface DueMessageMail extends MailedMember {
   conversationId: number
   lastRead: number
   /** The member has never written in this conversation nor read it: a new conversation. */
   fresh: boolean
-  name: string
   partnerName: string
 }
 
@@ -103,10 +117,7 @@ export async function selectDueMessageMails(
       join profiles me on me.user_id = cm.user_id
       join profiles partner on partner.user_id = cm.partner_user_id
       where cm.unread > 0 and cm.last_message_at > ${since}
-        and u.status = 'active' and not u.demo and cardinality(u.notifications_disabled) = 0
-        and (u.suspended_until is null or u.suspended_until < ${now})
-        and not me.fictional
-        and (u.online_until is null or u.online_until <= ${now})
+        and ${mailable(now)} and not me.fictional
         and (select min(m.created_at) from messages m
               where m.conversation_id = cm.conversation_id and m.id > cm.last_read_message_id
                 and m.sender_user_id <> cm.user_id) <= ${due}
@@ -130,13 +141,7 @@ export async function markAway(db: Executor, userId: number, now: Date) {
   await db.execute(sql`update users set online_until = ${now} where id = ${userId} and online_until > ${now}`)
 }
 
-export interface DueLikeMail {
-  userId: number
-  siteId: number
-  email: string
-  language: string
-  settings: StoredNotificationSettings
-  name: string
+export interface DueLikeMail extends MailedMember {
   count: number
   /** The newest likers' names, at most three. */
   names: string[]
@@ -163,14 +168,48 @@ export function selectDueLikeMails(db: Executor, now: Date, batchSeconds: number
       join profiles p on p.user_id = l.liker_user_id
       where l.is_new and l.created_at > ${since}
         and p.status = 'active' and not p.hidden and not p.fictional
-        and u.status = 'active' and not u.demo and cardinality(u.notifications_disabled) = 0
-        and (u.suspended_until is null or u.suspended_until < ${now})
-        and (u.online_until is null or u.online_until <= ${now})
+        and ${mailable(now)}
         and not me.fictional
         and not exists (select 1 from notification_log n
               where n.key = 'likes:' || l.liked_user_id || ':' || ${day})
       group by l.liked_user_id, u.site_id, u.email, u.language, u.notification_settings, me.name
       having min(l.created_at) <= ${due}
+      limit ${limit}`,
+  )
+}
+
+export interface DueUnreadReminder extends MailedMember {
+  /** Unread messages, and the conversations they are in. */
+  count: number
+  partnerNames: string[]
+  day: string
+}
+
+/**
+ * Members whose oldest unread message has waited a day (and less than a week), off the site, taking
+ * mails, not reminded on this UTC day (ADR 19): one reminder a day at most, naming who wrote.
+ */
+export function selectDueUnreadReminders(db: Executor, now: Date, limit: number) {
+  const due = new Date(now.getTime() - 86_400_000)
+  const since = new Date(now.getTime() - 7 * 86_400_000)
+  const day = now.toISOString().slice(0, 10)
+  return queryRows<DueUnreadReminder>(
+    db,
+    sql`select cm.user_id as "userId", u.site_id as "siteId", u.email, u.language,
+        u.notification_settings as settings, me.name, sum(cm.unread)::int as count,
+        (array_agg(partner.name order by cm.last_message_at desc))[1:3] as "partnerNames", ${day} as day
+      from conversation_members cm
+      join users u on u.id = cm.user_id
+      join profiles me on me.user_id = cm.user_id
+      join profiles partner on partner.user_id = cm.partner_user_id
+      where cm.unread > 0 and cm.last_message_at > ${since}
+        and ${mailable(now)}
+        and not me.fictional
+        and (select min(m.created_at) from messages m
+              where m.conversation_id = cm.conversation_id and m.id > cm.last_read_message_id
+                and m.sender_user_id <> cm.user_id) <= ${due}
+        and not exists (select 1 from notification_log n where n.key = 'unread:' || cm.user_id || ':' || ${day})
+      group by cm.user_id, u.site_id, u.email, u.language, u.notification_settings, me.name
       limit ${limit}`,
   )
 }

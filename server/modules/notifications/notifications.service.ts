@@ -15,32 +15,29 @@ import { AppError } from '#server/lib/errors.ts'
 import { enqueueMail, type MailService, type OutgoingMail } from '#server/modules/mail/mail.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import type { MailEventsProvider } from './mail-events.ts'
-import { likesMail, messageMail, type NotificationRecipient } from './notification-mails.ts'
+import {
+  likesMail,
+  messageMail,
+  type NotificationRecipient,
+  unreadReminderMail,
+} from './notification-mails.ts'
 import {
   claimNotification,
   clearDisabled,
   disableByEmail,
+  type MailedMember,
   markAway,
   markOnline,
   recordMailEvent,
   selectDueLikeMails,
   selectDueMessageMails,
+  selectDueUnreadReminders,
   selectSettings,
   updateSettings,
 } from './notifications.queries.ts'
 import { pushNotifier } from './push-notifier.ts'
 import type { PushSend } from './push-sender.ts'
 import { newSigningKey, unsubscribeTokens } from './unsubscribe-tokens.ts'
-
-/** What a notification mail needs of its member (the job queries' rows). */
-interface MailedMember {
-  userId: number
-  siteId: number
-  email: string
-  language: string
-  settings: StoredNotificationSettings
-  name: string
-}
 
 export type NotificationsService = Awaited<ReturnType<typeof createNotificationsService>>
 
@@ -227,6 +224,18 @@ export async function createNotificationsService(
           kind: 'likes',
           type: 'like',
           mail: (recipient) => likesMail(recipient, row.names, row.count),
+        }),
+      ),
+
+    /** The job: a reminder of messages unread for a day, at most once a day. */
+    sendUnreadReminders: () =>
+      mailDue(
+        (tx, at) => selectDueUnreadReminders(tx, at, MAIL_BATCH),
+        (row) => ({
+          key: `unread:${row.userId}:${row.day}`,
+          kind: 'unread',
+          type: 'unread_message_reminders',
+          mail: (recipient) => unreadReminderMail(recipient, row.partnerNames, row.count),
         }),
       ),
   }

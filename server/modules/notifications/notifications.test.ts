@@ -336,3 +336,34 @@ describe('like mails', () => {
     expect(await t.app.services.notifications.sendLikeMails()).toEqual({ sent: 0 })
   })
 })
+
+describe('unread message reminders', () => {
+  it('remind once a day of messages unread for a day, after the message mail', async () => {
+    at = new Date()
+    const sender = await activeMember(t.app, { name: 'Rose', gender: 'female' })
+    const other = await activeMember(t.app, { name: 'Lina', gender: 'female' })
+    const reader = await activeMember(t.app, { name: 'Tom' })
+    await send(sender, reader)
+    await send(other, reader)
+    await send(other, reader)
+    later(301)
+    await job()
+    expect((await mailsTo(reader)).map((m) => m.subject).sort()).toEqual([
+      'Lina wrote to you',
+      'Rose wrote to you',
+    ])
+    // Other tests' members are reminded too: count this member's mails.
+    later(12 * 3600)
+    await t.app.services.notifications.sendUnreadReminders()
+    expect(await mailsTo(reader)).toHaveLength(2)
+    later(12 * 3600)
+    await t.app.services.notifications.sendUnreadReminders()
+    await t.app.services.notifications.sendUnreadReminders()
+    const mails = await mailsTo(reader)
+    expect(mails).toHaveLength(3)
+    expect(mails.at(-1)?.subject).toBe('3 messages are waiting for you')
+    expect(mails.at(-1)?.text).toMatch(
+      /You have 3 unread messages on LunaDate, from (Lina, Rose|Rose, Lina)\./,
+    )
+  })
+})
