@@ -92,7 +92,7 @@ export async function createNotificationsService(
    */
   async function mailDue<Row extends MailedMember>(
     select: (tx: Executor, at: Date) => Promise<Row[]>,
-    describe: (row: Row) => {
+    notice: (row: Row) => {
       key: string
       kind: string
       type: EmailType
@@ -105,7 +105,7 @@ export async function createNotificationsService(
       const batch = await db.transaction(async (tx) => {
         const due = await select(tx, at)
         for (const row of due) {
-          const { key, kind, type, mail } = describe(row)
+          const { key, kind, type, mail } = notice(row)
           if (!(await claimNotification(tx, { key, userId: row.userId, kind }, at))) continue
           if (!emailChoices(row.settings)[type]) continue
           const site = sites.byId(row.siteId)
