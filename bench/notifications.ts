@@ -2,7 +2,8 @@
 // notification jobs (ADR 19) for 100,000 members. Seeds 100,000 real (not demo) members when fewer are
 // there, 20,000 conversations whose unread messages are a day old (a third of the readers on the
 // site) and 30,000 new likes, then times each job's run that writes the mails and a second run
-// that finds nothing left to send (the steady state of a job every minute), with the peak memory.
+// that finds nothing left to send (the steady state of a job every minute), with the peak memory; then
+// the weekly update, with 2,000 of them new this week, spread over the country's regions.
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { openDatabase, queryRows } from '../server/db/client.ts'
@@ -73,9 +74,18 @@ if (
     `seeded ${MEMBERS.toLocaleString('en')} members in ${((performance.now() - started) / 1000).toFixed(0)} s`,
   )
 }
-// Every run starts from the same state: no notification sent yet, no mail in the outbox.
+// Every run starts from the same state: no notification sent yet, no mail in the outbox, one member
+// in fifty joined two days ago, every member in one of the country's regions.
+await db.execute(sql`
+  update profiles p set region_id = r.id
+  from users u, (select id, row_number() over (order by id) - 1 as rn from regions where country = 'NL') r
+  where u.id = p.user_id and u.email like 'nb-%' and p.region_id is null
+    and r.rn = u.id % (select count(*) from regions where country = 'NL')`)
+await db.execute(sql`
+  update users set signup_date = case when id % 50 = 0 then now() - interval '2 days' else now() - interval '30 days' end
+  where email like 'nb-%'`)
 await db.execute(
-  sql`delete from notification_log where key like 'message:%' or key like 'likes:%' or key like 'unread:%'`,
+  sql`delete from notification_log where key like 'message:%' or key like 'likes:%' or key like 'unread:%' or key like 'weekly:%'`,
 )
 await db.execute(sql`delete from mail_outbox where to_address like 'nb-%'`)
 
@@ -116,6 +126,9 @@ await timed('like mails, first run', () => notifications.sendLikeMails())
 await timed('like mails, nothing left', () => notifications.sendLikeMails())
 await timed('unread reminders, first run', () => notifications.sendUnreadReminders())
 await timed('unread reminders, nothing left', () => notifications.sendUnreadReminders())
+await db.execute(sql`delete from mail_outbox where to_address like 'nb-%'`)
+await timed('weekly update, first run', () => notifications.sendWeeklyUpdates())
+await timed('weekly update, nothing left', () => notifications.sendWeeklyUpdates())
 const plan = await queryRows<{ 'QUERY PLAN': string }>(
   db,
   sql`explain analyze select count(*) from conversation_members cm

@@ -80,12 +80,14 @@ try {
   server.kill('SIGTERM')
 }
 
-// The chat benchmark needs PostgreSQL (one node, as in production).
+// The chat and notification benchmarks need PostgreSQL (as in production; the second seeds 100,000 members).
 if (process.env.DATABASE_URL) {
   const { spawnSync } = await import('node:child_process')
   spawnSync('node', ['bench/chat.ts'], { stdio: 'inherit', env: process.env })
+  spawnSync('node', ['bench/notifications.ts'], { stdio: 'inherit', env: process.env })
 } else {
   console.log(
-    '\nchat: set DATABASE_URL to a scratch PostgreSQL database to measure chat delivery (npm run bench:chat)',
+    '\nchat, notification jobs: set DATABASE_URL to a scratch PostgreSQL database ' +
+      '(npm run bench:chat, npm run bench:notifications)',
   )
 }

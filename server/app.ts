@@ -334,6 +334,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         run: () => notifications.sendUnreadReminders(),
       },
       {
+        name: 'weekly-updates',
+        cron: '0 9-21 * * 1',
+        run: () => notifications.sendWeeklyUpdates(),
+      },
+      {
         name: 'forget-unconfirmed-direct-debits',
         cron: '*/10 * * * *',
         run: () => directDebit.forgetExpired(),

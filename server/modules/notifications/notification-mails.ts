@@ -94,3 +94,19 @@ export function unreadReminderMail(
     button: { label: t('mail.unreadReminder.button'), url: `${r.origin}/chats` },
   })
 }
+
+/** The weekly update: members who joined this week near the member (their region first). */
+export function weeklyUpdateMail(
+  r: NotificationRecipient,
+  members: { name: string; place: string | null }[],
+): OutgoingMail {
+  const t = translator(r.locale)
+  return notificationMail(r, {
+    subject: t('mail.weekly.subject', { count: members.length, name: r.site.settings.name }),
+    paragraphs: [
+      t('mail.weekly.intro', { count: members.length }),
+      members.map((m) => (m.place ? `${m.name} (${m.place})` : m.name)).join(', '),
+    ],
+    button: { label: t('mail.weekly.button'), url: `${r.origin}/members` },
+  })
+}

@@ -78,7 +78,7 @@ export interface MailedMember {
  * A member (`u`) a notification mail may go to now: active, not a demo member, not suspended, no
  * disabled reason, and off the site (ADR 19).
  */
-const mailable = (
+export const mailable = (
   now: Date,
 ) => sql`u.status = 'active' and not u.demo and cardinality(u.notifications_disabled) = 0
   and (u.suspended_until is null or u.suspended_until < ${now})

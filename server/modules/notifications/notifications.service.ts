@@ -20,6 +20,7 @@ import {
   messageMail,
   type NotificationRecipient,
   unreadReminderMail,
+  weeklyUpdateMail,
 } from './notification-mails.ts'
 import {
   claimNotification,
@@ -38,6 +39,8 @@ import {
 import { pushNotifier } from './push-notifier.ts'
 import type { PushSend } from './push-sender.ts'
 import { newSigningKey, unsubscribeTokens } from './unsubscribe-tokens.ts'
+import { selectNewMembers, selectWeeklyRecipients } from './weekly-update.queries.ts'
+import { newsNearby, weekOf } from './weekly-update.ts'
 
 export type NotificationsService = Awaited<ReturnType<typeof createNotificationsService>>
 
@@ -96,7 +99,8 @@ export async function createNotificationsService(
       key: string
       kind: string
       type: EmailType
-      mail: (recipient: NotificationRecipient) => OutgoingMail
+      /** Null when there is nothing to say (the key is kept: nothing is said later either). */
+      mail: ((recipient: NotificationRecipient) => OutgoingMail) | null
     },
   ): Promise<{ sent: number }> {
     let sent = 0
@@ -107,7 +111,7 @@ export async function createNotificationsService(
         for (const row of due) {
           const { key, kind, type, mail } = notice(row)
           if (!(await claimNotification(tx, { key, userId: row.userId, kind }, at))) continue
-          if (!emailChoices(row.settings)[type]) continue
+          if (!mail || !emailChoices(row.settings)[type]) continue
           const site = sites.byId(row.siteId)
           const recipient: NotificationRecipient = {
             site,
@@ -226,6 +230,33 @@ export async function createNotificationsService(
           mail: (recipient) => likesMail(recipient, row.names, row.count),
         }),
       ),
+
+    /**
+     * The job (Mondays): members who joined in the last week near each member, their region first,
+     * then their country, of the genders they look for; nothing when there is nobody new.
+     */
+    async sendWeeklyUpdates() {
+      const at = now()
+      const week = weekOf(at)
+      const nearby = newsNearby(await selectNewMembers(db, at))
+      let afterId = 0
+      return mailDue(
+        async (tx, when) => {
+          const rows = await selectWeeklyRecipients(tx, when, week, afterId, MAIL_BATCH)
+          afterId = rows.at(-1)?.userId ?? afterId
+          return rows
+        },
+        (row) => {
+          const members = nearby(row)
+          return {
+            key: `weekly:${row.userId}:${week}`,
+            kind: 'weekly',
+            type: 'weekly_updates',
+            mail: members.length > 0 ? (recipient) => weeklyUpdateMail(recipient, members) : null,
+          }
+        },
+      )
+    },
 
     /** The job: a reminder of messages unread for a day, at most once a day. */
     sendUnreadReminders: () =>

@@ -367,3 +367,44 @@ describe('unread message reminders', () => {
     )
   })
 })
+
+describe('the weekly update', () => {
+  it('names the week’s new members of the genders sought, the member’s region first, once a week', async () => {
+    at = new Date()
+    const db = t.database.db
+    const regionsOf = await queryRows<{ id: number; name: string }>(
+      db,
+      sql`select id, name from regions where country = 'BE' order by name limit 2`,
+    )
+    const [home, away] = regionsOf
+    const place = async (member: Member, country: string, region: number | null, extra: object = {}) =>
+      db
+        .update(profiles)
+        .set({ country, regionId: region, ...extra })
+        .where(eq(profiles.userId, member.user.id))
+    const reader = await activeMember(t.app, { name: 'Bram' })
+    await place(reader, 'BE', home.id)
+    const far = await activeMember(t.app, { name: 'Anouk', gender: 'female' })
+    await place(far, 'BE', away.id)
+    const near = await activeMember(t.app, { name: 'Lotte', gender: 'female' })
+    await place(near, 'BE', home.id)
+    const man = await activeMember(t.app, { name: 'Jens' })
+    await place(man, 'BE', home.id)
+    const fictional = await activeMember(t.app, { name: 'Fleur', gender: 'female' })
+    await place(fictional, 'BE', home.id, { fictional: true })
+    const alone = await activeMember(t.app, { name: 'Solo' })
+    await place(alone, 'LU', null)
+
+    later(3600)
+    await t.app.services.notifications.sendWeeklyUpdates()
+    const [mail, ...more] = (await mailsTo(reader)).filter((m) => m.subject.includes('this week'))
+    expect(more).toEqual([])
+    expect(mail.subject).toBe('2 new members near you on LunaDate this week')
+    expect(mail.text).toContain(`Lotte (${home.name}), Anouk (${away.name})`)
+    expect(mail.text).not.toMatch(/Jens|Fleur|Bram \(/)
+    expect((await mailsTo(alone)).filter((m) => m.subject.includes('this week'))).toEqual([])
+    // The same week: nothing twice.
+    await t.app.services.notifications.sendWeeklyUpdates()
+    expect((await mailsTo(reader)).filter((m) => m.subject.includes('this week'))).toHaveLength(1)
+  })
+})
