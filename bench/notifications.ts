@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm'
 import { openDatabase, queryRows } from '../server/db/client.ts'
 import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
 import { readEnv } from '../server/env.ts'
+import { createAccountsService } from '../server/modules/accounts/accounts.service.ts'
 import { createMailService } from '../server/modules/mail/mail.service.ts'
 import { createNotificationsService } from '../server/modules/notifications/notifications.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
@@ -99,6 +100,7 @@ const notifications = await createNotificationsService(db, {
   quietSeconds: 300,
   mailEvents: null,
   push: async () => 201,
+  activationToken: createAccountsService(db, { mail, now }).activationToken,
   onError: () => {},
 })
 

@@ -224,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mail,
     quietSeconds: env.NOTIFY_DELAY_S,
     mailEvents: env.MAILGUN_WEBHOOK_SIGNING_KEY ? mailgunEvents(env.MAILGUN_WEBHOOK_SIGNING_KEY) : null,
+    activationToken: accounts.activationToken,
     push: pushSender(
       {
         ...sites.vapidKeys(),
@@ -332,6 +333,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'unread-message-reminders',
         cron: '7 * * * *',
         run: () => notifications.sendUnreadReminders(),
+      },
+      {
+        name: 'signup-reminders',
+        cron: '23 * * * *',
+        run: () => notifications.sendSignupReminders(),
       },
       {
         name: 'weekly-updates',

@@ -3,7 +3,7 @@ import { ACTIVATION_TOKEN_HOURS, AUTH_COOKIE_DAYS, type Locale } from '#common/c
 import type { PushSubscriptionInput, SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
-import type { Db } from '#server/db/client.ts'
+import type { Db, Executor } from '#server/db/client.ts'
 import { createBatcher } from '#server/lib/batches.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -28,7 +28,7 @@ import {
   updateUser,
   upsertPushSubscription,
 } from './accounts.queries.ts'
-import { issueEmailLink } from './email-links.ts'
+import { issueEmailLink, newEmailLinkToken } from './email-links.ts'
 import { flagSignupBurst, screenSignup } from './signup-screening.ts'
 import { loadUser } from './user-view.ts'
 
@@ -230,6 +230,15 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
         return true
       })
     },
+
+    /** A new activation link's token, in the caller's transaction (the sign-up reminders' mails). */
+    activationToken: (tx: Executor, userId: number) =>
+      newEmailLinkToken(tx, {
+        userId,
+        purpose: 'activation',
+        at: now(),
+        validForMs: ACTIVATION_TOKEN_HOURS * 3_600_000,
+      }),
 
     /** Sends the activation mail again (at most 5 a day). */
     async resendActivation(member: Member, from: RequestOrigin): Promise<void> {

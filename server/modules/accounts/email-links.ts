@@ -10,17 +10,23 @@ import { insertEmailToken, voidEmailTokens } from './accounts.queries.ts'
  */
 export async function issueEmailLink(
   tx: Executor,
-  opts: {
-    userId: number
-    purpose: 'activation' | 'password_reset' | 'mail_change' | 'restore'
-    validForMs: number
-    newEmail?: string
-    replace?: boolean
-    mail: (token: string) => OutgoingMail
-    /** Now, from the service's clock. */
-    at: Date
-  },
+  opts: LinkOptions & { mail: (token: string) => OutgoingMail },
 ): Promise<void> {
+  await enqueueMail(tx, opts.mail(await newEmailLinkToken(tx, opts)))
+}
+
+interface LinkOptions {
+  userId: number
+  purpose: 'activation' | 'password_reset' | 'mail_change' | 'restore'
+  validForMs: number
+  newEmail?: string
+  replace?: boolean
+  /** Now, from the service's clock. */
+  at: Date
+}
+
+/** Within the caller's transaction: a new single-use link token (only its hash stored), for a mail. */
+export async function newEmailLinkToken(tx: Executor, opts: LinkOptions): Promise<string> {
   const link = newToken()
   if (opts.replace) await voidEmailTokens(tx, opts.userId, opts.purpose, opts.at)
   await insertEmailToken(tx, {
@@ -31,5 +37,5 @@ export async function issueEmailLink(
     createdAt: opts.at,
     expiresAt: shifted(opts.at, opts.validForMs),
   })
-  await enqueueMail(tx, opts.mail(link.token))
+  return link.token
 }

@@ -110,3 +110,25 @@ export function weeklyUpdateMail(
     button: { label: t('mail.weekly.button'), url: `${r.origin}/members` },
   })
 }
+
+/** An unfinished sign-up: the address is not confirmed a day (step 1), then three days (3) on. */
+export function signupReminderMail(
+  r: NotificationRecipient,
+  activationToken: string,
+  step: 1 | 3,
+): OutgoingMail {
+  const t = translator(r.locale)
+  const name = r.site.settings.name
+  return notificationMail(r, {
+    subject: t(step === 1 ? 'mail.signupReminder.subject' : 'mail.signupReminder.lastSubject', { name }),
+    paragraphs: [
+      t('mail.signupReminder.intro', { name }),
+      ...(step === 3 ? [t('mail.signupReminder.last')] : []),
+      t('mail.activation.notYou'),
+    ],
+    button: {
+      label: t('mail.activation.button'),
+      url: `${r.origin}${api.activate.path}?token=${encodeURIComponent(activationToken)}`,
+    },
+  })
+}

@@ -213,3 +213,34 @@ export function selectDueUnreadReminders(db: Executor, now: Date, limit: number)
       limit ${limit}`,
   )
 }
+
+export interface DueSignupReminder extends MailedMember {
+  /** 1: a day after signing up, 3: after three days (the key's part). */
+  step: 1 | 3
+}
+
+/**
+ * Members who signed up one to eight days ago and have not confirmed their address, with the
+ * reminder now due (a day, then three days after signing up) and not yet written.
+ */
+export function selectDueSignupReminders(db: Executor, now: Date, limit: number) {
+  const day = new Date(now.getTime() - 86_400_000)
+  const third = new Date(now.getTime() - 3 * 86_400_000)
+  const since = new Date(now.getTime() - 8 * 86_400_000)
+  return queryRows<DueSignupReminder>(
+    db,
+    sql`select * from (
+        select u.id as "userId", u.site_id as "siteId", u.email, u.language,
+          u.notification_settings as settings, p.name,
+          case when u.signup_date <= ${third} then 3 else 1 end as step
+        from users u
+        join profiles p on p.user_id = u.id
+        where u.signup_date > ${since} and u.signup_date <= ${day}
+          and u.status = 'not_confirmed' and u.deleted_at is null and not u.demo and not p.fictional
+          and cardinality(u.notifications_disabled) = 0
+      ) due
+      where not exists (select 1 from notification_log n where n.key = 'signup:' || due."userId" || ':' || due.step)
+      order by "userId"
+      limit ${limit}`,
+  )
+}

@@ -1,10 +1,8 @@
 import type { z } from 'zod'
-import { localeOfLanguage } from '#common/locale.ts'
 import {
   CONSENT_TYPES,
   type DisabledReason,
   EMAIL_TYPES,
-  type EmailType,
   emailChoices,
   type StoredNotificationSettings,
 } from '#common/notifications.ts'
@@ -12,26 +10,26 @@ import type { NotificationSettings, NotificationSettingsInput } from '#common/sc
 import type { Db, Executor } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { enqueueMail, type MailService, type OutgoingMail } from '#server/modules/mail/mail.service.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
+import { dueMailer, MAIL_BATCH } from './due-mails.ts'
 import type { MailEventsProvider } from './mail-events.ts'
 import {
   likesMail,
   messageMail,
-  type NotificationRecipient,
+  signupReminderMail,
   unreadReminderMail,
   weeklyUpdateMail,
 } from './notification-mails.ts'
 import {
-  claimNotification,
   clearDisabled,
   disableByEmail,
-  type MailedMember,
   markAway,
   markOnline,
   recordMailEvent,
   selectDueLikeMails,
   selectDueMessageMails,
+  selectDueSignupReminders,
   selectDueUnreadReminders,
   selectSettings,
   updateSettings,
@@ -46,8 +44,6 @@ export type NotificationsService = Awaited<ReturnType<typeof createNotifications
 
 /** A page's socket keeps its member on the site this long past each heartbeat (30 s apart). */
 export const PRESENCE_TTL_MS = 90_000
-/** Message mails written per transaction of the job. */
-const MAIL_BATCH = 200
 /** A first new like waits this long for others to join it in the day's like mail. */
 export const LIKE_BATCH_S = 3600
 
@@ -79,6 +75,8 @@ export async function createNotificationsService(
     mailEvents: MailEventsProvider | null
     /** Sends one Web Push message (push-sender.ts). */
     push: PushSend
+    /** A new activation link's token for a member, within the job's transaction (accounts). */
+    activationToken: (tx: Executor, userId: number) => Promise<string>
     onError: (error: unknown) => void
   },
 ) {
@@ -89,49 +87,7 @@ export async function createNotificationsService(
 
   const pushes = pushNotifier(db, { now, send: deps.push, onError: deps.onError })
 
-  /**
-   * Writes the due notification mails in batches, each with its once-only key in the same
-   * transaction; the key is claimed even when the type is off (turning it on later mails no old news).
-   */
-  async function mailDue<Row extends MailedMember>(
-    select: (tx: Executor, at: Date) => Promise<Row[]>,
-    notice: (row: Row) => {
-      key: string
-      kind: string
-      type: EmailType
-      /** Null when there is nothing to say (the key is kept: nothing is said later either). */
-      mail: ((recipient: NotificationRecipient) => OutgoingMail) | null
-    },
-  ): Promise<{ sent: number }> {
-    let sent = 0
-    for (;;) {
-      const at = now()
-      const batch = await db.transaction(async (tx) => {
-        const due = await select(tx, at)
-        for (const row of due) {
-          const { key, kind, type, mail } = notice(row)
-          if (!(await claimNotification(tx, { key, userId: row.userId, kind }, at))) continue
-          if (!mail || !emailChoices(row.settings)[type]) continue
-          const site = sites.byId(row.siteId)
-          const recipient: NotificationRecipient = {
-            site,
-            origin: sites.origin(site),
-            locale: localeOfLanguage(row.language),
-            to: row.email,
-            name: row.name,
-            type,
-            unsubscribeToken: tokens.make(row.userId, type),
-          }
-          await enqueueMail(tx, mail(recipient))
-          sent++
-        }
-        return due.length
-      })
-      if (batch < MAIL_BATCH) break
-    }
-    if (sent > 0) deps.mail.kick()
-    return { sent }
-  }
+  const mailDue = dueMailer(db, { now, sites, tokens, kick: () => deps.mail.kick() })
 
   async function load(userId: number) {
     const row = await selectSettings(db, userId)
@@ -257,6 +213,22 @@ export async function createNotificationsService(
         },
       )
     },
+
+    /**
+     * The job: a member who signed up but has not confirmed their address hears of it a day after
+     * signing up and again after three days, each with a fresh activation link; then no more.
+     */
+    sendSignupReminders: () =>
+      mailDue(
+        (tx, at) => selectDueSignupReminders(tx, at, MAIL_BATCH),
+        (row) => ({
+          key: `signup:${row.userId}:${row.step}`,
+          kind: 'signup',
+          type: 'reminders',
+          mail: async (recipient, tx) =>
+            signupReminderMail(recipient, await deps.activationToken(tx, row.userId), row.step),
+        }),
+      ),
 
     /** The job: a reminder of messages unread for a day, at most once a day. */
     sendUnreadReminders: () =>

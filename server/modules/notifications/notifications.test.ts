@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { mailOutbox } from '#server/db/schema/accounts.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
-import { activeMember } from '../../../tests/support/accounts.ts'
+import { activeMember, signupMember } from '../../../tests/support/accounts.ts'
 import { sendPaidMessage } from '../../../tests/support/chat.ts'
+import { linkIn } from '../../../tests/support/mail.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -406,5 +407,54 @@ describe('the weekly update', () => {
     // The same week: nothing twice.
     await t.app.services.notifications.sendWeeklyUpdates()
     expect((await mailsTo(reader)).filter((m) => m.subject.includes('this week'))).toHaveLength(1)
+  })
+})
+
+describe('reminders of an unfinished sign-up', () => {
+  const reminders = async (member: Member) =>
+    (await mailsTo(member)).filter((m) => m.headers?.['List-Unsubscribe']?.includes('.reminders.'))
+  const run = () => t.app.services.notifications.sendSignupReminders()
+
+  it('remind a member who has not confirmed their address after a day and after three, each with a working link, then stop', async () => {
+    at = new Date()
+    const waiting = await signupMember(t.app, { name: 'Wim' })
+    const follows = await signupMember(t.app, { name: 'Fien' })
+    await t.database.db.update(users).set({ language: 'fr' }).where(eq(users.id, follows.user.id))
+    const optedOut = await signupMember(t.app, { name: 'Otto' })
+    const confirmed = await activeMember(t.app, { name: 'Cor' })
+    expect((await call(optedOut, 'PUT', '/api/notifications.php', { email: { reminders: false } })).statusCode).toBe(200)
+
+    later(23 * 3600)
+    await run()
+    expect(await reminders(waiting)).toEqual([])
+
+    later(2 * 3600)
+    await run()
+    await run()
+    const [first, ...again] = await reminders(waiting)
+    expect(again).toEqual([])
+    expect(first.subject).toBe('Your profile on LunaDate is waiting for you')
+    const [french] = await reminders(follows)
+    expect(french.subject).toBe('Votre profil sur LunaDate vous attend')
+    expect(await reminders(optedOut)).toEqual([])
+    expect(await reminders(confirmed)).toEqual([])
+
+    // The link in the reminder confirms the address, and the reminders stop.
+    const link = new URL(linkIn(french.text, '/api/activate.php'))
+    const activated = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })
+    expect(activated.statusCode).toBeLessThan(400)
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, follows.user.id))
+    expect(row.status).toBe('active')
+
+    later(2 * 86_400)
+    await run()
+    const [, last] = await reminders(waiting)
+    expect(last.subject).toBe('Last reminder: confirm your e-mail address for LunaDate')
+    expect(last.text).toContain('our last reminder')
+    expect(await reminders(follows)).toHaveLength(1)
+
+    later(6 * 86_400)
+    await run()
+    expect(await reminders(waiting)).toHaveLength(2)
   })
 })

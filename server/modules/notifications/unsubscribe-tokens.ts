@@ -26,6 +26,8 @@ export function unsubscribeTokens(key: Buffer) {
   }
 }
 
+export type UnsubscribeTokens = ReturnType<typeof unsubscribeTokens>
+
 /** A new signing key (kept once in app_secrets). */
 export function newSigningKey(): string {
   return randomBytes(32).toString('base64url')
