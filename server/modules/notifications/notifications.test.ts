@@ -422,7 +422,9 @@ describe('reminders of an unfinished sign-up', () => {
     await t.database.db.update(users).set({ language: 'fr' }).where(eq(users.id, follows.user.id))
     const optedOut = await signupMember(t.app, { name: 'Otto' })
     const confirmed = await activeMember(t.app, { name: 'Cor' })
-    expect((await call(optedOut, 'PUT', '/api/notifications.php', { email: { reminders: false } })).statusCode).toBe(200)
+    expect(
+      (await call(optedOut, 'PUT', '/api/notifications.php', { email: { reminders: false } })).statusCode,
+    ).toBe(200)
 
     later(23 * 3600)
     await run()
