@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from 'react-router'
 import { api } from '#common/api.ts'
+import { THEME_COLOR } from '#common/constants.ts'
 import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
@@ -26,6 +27,8 @@ export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: bootstrapCss },
   { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/app-192.png' },
 ]
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +44,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#c2185b" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
       </head>

@@ -49,3 +49,6 @@ export const CHATS_LIST_LIMIT = 200
 /** Reconnect delays of the WebSocket client: doubling from the first, capped at the last. */
 export const WS_RECONNECT_MIN_MS = 500
 export const WS_RECONNECT_MAX_MS = 30_000
+
+/** The product's colour: the browser's theme, the installed app's and the ground of its icon. */
+export const THEME_COLOR = '#c2185b'

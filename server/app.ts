@@ -77,6 +77,7 @@ import { createPhotosService } from './modules/photos/photos.service.ts'
 import { createDashboardService } from './modules/reports/dashboard.service.ts'
 import { sandboxPspRoutes } from './modules/sandbox-psp/sandbox-psp.routes.ts'
 import { createSandboxPspService } from './modules/sandbox-psp/sandbox-psp.service.ts'
+import { appManifestRoutes } from './modules/sites/app-manifest.routes.ts'
 import { createContentPagesService } from './modules/sites/content-pages.service.ts'
 import { siteSettingsRoutes } from './modules/sites/site-settings.routes.ts'
 import { createSiteSettingsService } from './modules/sites/site-settings.service.ts'
@@ -370,6 +371,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Modules
   await app.register(healthRoutes, { ping: database.ping })
   await app.register(sitesRoutes, { sites })
+  await app.register(appManifestRoutes, { sites })
   await app.register(accountsRoutes, {
     accounts,
     secure: secureCookies,

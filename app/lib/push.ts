@@ -6,6 +6,11 @@ import { callApi } from './api-client.ts'
 export type PushState = 'unsupported' | 'capable' | 'not_subscribed' | 'subscribed' | 'denied'
 
 export const PUSH_WORKER_URL = '/sw-push.js?v=2'
+/**
+ * How long the browser's push service has to answer a subscription: one that cannot reach it (no
+ * network, a browser with push turned off) may never answer, and the member is told instead.
+ */
+const SUBSCRIBE_TIMEOUT_MS = 10_000
 
 export function pushState(win: Window): PushState {
   if (!('serviceWorker' in win.navigator) || !('PushManager' in win) || typeof Notification === 'undefined')
@@ -27,7 +32,8 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Asks for permission, registers the push worker, subscribes with the site's public key and sends
- * the subscription to the account. A refused permission answers 'denied'.
+ * the subscription to the account. A refused permission answers 'denied'; a push service that fails
+ * or does not answer within SUBSCRIBE_TIMEOUT_MS throws.
  */
 export async function subscribePush(win: Window, publicKey: string): Promise<PushState> {
   if (pushState(win) === 'unsupported') return 'unsupported'
@@ -35,10 +41,13 @@ export async function subscribePush(win: Window, publicKey: string): Promise<Pus
   if (permission !== 'granted') return 'denied'
   const registration = await win.navigator.serviceWorker.register(PUSH_WORKER_URL)
   await win.navigator.serviceWorker.ready
-  const subscription = await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: keyBytes(publicKey),
-  })
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const subscription = await Promise.race([
+    registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('push_service_timeout')), SUBSCRIBE_TIMEOUT_MS)
+    }),
+  ]).finally(() => clearTimeout(timer))
   await callApi(api.postUser, {
     query: { push: '1' },
     body: { subscription: subscription.toJSON() as PushSubscriptionInput['subscription'] },

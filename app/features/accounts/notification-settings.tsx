@@ -56,6 +56,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
   const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null)
   const [busy, setBusy] = useState(false)
   const [browser, setBrowser] = useState<PushState | null>(null)
+  const [pushFailed, setPushFailed] = useState(false)
 
   useEffect(() => {
     void pushStatus(window).then(setBrowser)
@@ -85,13 +86,17 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
   const setEmail = (type: EmailType, on: boolean) =>
     save({ email: { [type]: on } }, { ...current, email: { ...current.email, [type]: on } })
 
+  // The switch is this browser's: on when the account takes pushes and this browser is subscribed.
   const setPush = async (on: boolean) => {
-    if (on && browser === 'not_subscribed') {
+    setPushFailed(false)
+    if (on && browser !== 'subscribed') {
       try {
         const state = await subscribePush(window, site.push_public_key)
         setBrowser(state)
+        if (state !== 'subscribed') return
       } catch {
-        setBrowser('not_subscribed')
+        setPushFailed(true)
+        return
       }
     }
     await save({ push: on }, { ...current, push: on })
@@ -146,13 +151,15 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
           id={`${id}-push`}
           label={t('notifications.push')}
           hint={
-            browser === 'denied'
-              ? t('notifications.pushDenied')
-              : browser === 'unsupported'
-                ? t('notifications.pushUnsupported')
-                : t('notifications.pushHint')
+            pushFailed
+              ? t('notifications.pushFailed')
+              : browser === 'denied'
+                ? t('notifications.pushDenied')
+                : browser === 'unsupported'
+                  ? t('notifications.pushUnsupported')
+                  : t('notifications.pushHint')
           }
-          checked={current.push && browser !== 'denied' && browser !== 'unsupported'}
+          checked={current.push && browser === 'subscribed'}
           disabled={browser === 'denied' || browser === 'unsupported'}
           onChange={(on) => void setPush(on)}
         />

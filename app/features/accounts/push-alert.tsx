@@ -19,6 +19,7 @@ export function PushAlert() {
   const [dismissed, dismiss] = useDismissed(DISMISSED_KEY)
   const [state, setState] = useState<PushState | null>(null)
   const [busy, setBusy] = useState(false)
+  const [failed, setFailed] = useState(false)
   useEffect(() => {
     // A member who answered the sign-up flow's push step was asked already.
     if (user && !window.localStorage.getItem('push-asked')) void pushStatus(window).then(setState)
@@ -34,10 +35,12 @@ export function PushAlert() {
   }
   const allow = async () => {
     setBusy(true)
+    setFailed(false)
     try {
       setState(await subscribePush(window, settings.push_public_key))
     } catch {
       setState('not_subscribed')
+      setFailed(true)
     } finally {
       setBusy(false)
     }
@@ -53,7 +56,7 @@ export function PushAlert() {
         </button>
       }
     >
-      <BellIcon /> {t('notifications.pushAlert.text')}
+      <BellIcon /> {failed ? t('notifications.pushFailed') : t('notifications.pushAlert.text')}
     </BannerAlert>
   )
 }

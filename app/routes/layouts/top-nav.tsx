@@ -3,6 +3,7 @@ import { Link, NavLink } from 'react-router'
 import { ChatIcon } from '../../components/icons.tsx'
 import { AccountMenu } from '../../components/navigation/account-menu.tsx'
 import { BadgeLink } from '../../components/navigation/badge-link.tsx'
+import { InstalledBackButton } from '../../components/navigation/installed-back-button.tsx'
 import { LanguageMenu } from '../../components/navigation/language-menu.tsx'
 import { useChatsStore } from '../../features/chat/index.ts'
 import { useLikesStore } from '../../features/likes/index.ts'
@@ -18,6 +19,7 @@ export function TopNav() {
   return (
     <header className={`top-nav border-bottom bg-white sticky-top${user ? ' top-nav-member' : ''}`}>
       <nav className="container d-flex align-items-center gap-1 gap-sm-2 py-2" aria-label={t('nav.main')}>
+        <InstalledBackButton />
         <Link
           to={user ? '/members' : '/'}
           className="brand me-auto text-decoration-none"
