@@ -45,6 +45,7 @@ import { createGeocodeService } from './modules/location/geocode.service.ts'
 import { locationRoutes } from './modules/location/location.routes.ts'
 import { createMailService } from './modules/mail/mail.service.ts'
 import { mailboxRoutes } from './modules/mail/mailbox.routes.ts'
+import { twilioSms } from './modules/mail/sms-provider.ts'
 import { fictionalProfilesRoutes } from './modules/members/fictional-profiles.routes.ts'
 import { createFictionalProfilesService } from './modules/members/fictional-profiles.service.ts'
 import { createMemberPageService } from './modules/members/member-page.service.ts'
@@ -165,6 +166,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
     log: app.log,
     now,
+    sms:
+      env.SMS === 'twilio'
+        ? twilioSms({
+            accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+            authToken: env.TWILIO_AUTH_TOKEN ?? '',
+            from: env.TWILIO_FROM ?? '',
+            apiUrl: env.TWILIO_API_URL,
+          })
+        : null,
   })
   mail.start()
   app.addHook('onClose', async () => mail.stop())
@@ -217,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
       : sandboxProvider(sandboxPsp)
   const payments = createPaymentsService(database.db, { events, discounts, now, log: app.log, provider })
-  const directDebit = createDirectDebitService(database.db, { payments, now })
+  const directDebit = createDirectDebitService(database.db, { payments, now, mail })
   const staff = createStaffService(database.db, { now })
   const notifications = await createNotificationsService(database.db, {
     now,

@@ -35,6 +35,17 @@ describe('production safety', () => {
     })
   })
 
+  it('sends text messages through Twilio when its account is set, and names what is missing', () => {
+    expect(readEnv({ NODE_ENV: 'development' }).SMS).toBe('outbox')
+    const twilio = { TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: 'LunaDate' }
+    expect(readEnv({ NODE_ENV: 'development', ...twilio }).SMS).toBe('twilio')
+    expect(readEnv({ NODE_ENV: 'development', ...twilio, SMS: 'outbox' }).SMS).toBe('outbox')
+    expect(() => readEnv({ NODE_ENV: 'development', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
+      /^TWILIO_AUTH_TOKEN, TWILIO_FROM not set \(SMS=twilio\)/,
+    )
+    expect(() => readEnv({ NODE_ENV: 'development', SMS: 'twilio' })).toThrow(/^TWILIO_ACCOUNT_SID, /)
+  })
+
   it('says so in one line when the server is started', () => {
     const run = spawnSync(process.execPath, ['server/main.ts'], {
       env: {

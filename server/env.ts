@@ -19,6 +19,12 @@ const EnvSchema = z.object({
   MOLLIE_API_KEY: z.string().optional(),
   /** Mollie's API address (its default when unset; a local server in tests). */
   MOLLIE_API_ENDPOINT: z.url().optional(),
+  /** Twilio's account, token and sender (a number or an alphanumeric id): SMS for real (SMS=twilio). */
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  TWILIO_FROM: z.string().min(1).optional(),
+  /** Twilio's API address (its default when unset; a local server in tests). */
+  TWILIO_API_URL: z.url().optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
@@ -58,6 +64,8 @@ const EnvSchema = z.object({
   PAYMENTS: z.enum(['sandbox', 'mollie']).optional(),
   /** The mail transport by name; in production the outbox (and /dev/mailbox) only when named. */
   MAIL: z.enum(['outbox', 'smtp']).optional(),
+  /** The SMS provider by name: Twilio when its account is set, else the SMS outbox. */
+  SMS: z.enum(['outbox', 'twilio']).optional(),
   SEED_MEMBERS: z.coerce.number().int().min(0).default(300),
   TEST_DB_KIND: z.enum(['pglite', 'postgres']).default('pglite'),
   TEST_DATABASE_URL: z.string().optional(),
@@ -66,10 +74,11 @@ const EnvSchema = z.object({
   FUZZ_RUNS: z.coerce.number().int().min(1).default(200),
 })
 
-export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS' | 'MAIL'> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS' | 'MAIL' | 'SMS'> & {
   DATA_DIR: string
   PAYMENTS: 'sandbox' | 'mollie'
   MAIL: 'outbox' | 'smtp'
+  SMS: 'outbox' | 'twilio'
   /** A production server on the sandbox provider or the outbox: every page says so. */
   STAGING: boolean
 }
@@ -79,7 +88,7 @@ export type Env = Omit<z.infer<typeof EnvSchema>, 'PAYMENTS' | 'MAIL'> & {
  * for what is not configured; in production a missing one stops the server with a line naming the
  * variable, so that a deployment cannot hand out free credits or show reset links to anyone.
  */
-function chooseProviders(e: z.infer<typeof EnvSchema>): Pick<Env, 'PAYMENTS' | 'MAIL' | 'STAGING'> {
+function chooseProviders(e: z.infer<typeof EnvSchema>): Pick<Env, 'PAYMENTS' | 'MAIL' | 'SMS' | 'STAGING'> {
   const production = e.NODE_ENV === 'production'
   const payments = e.PAYMENTS ?? (e.MOLLIE_API_KEY ? 'mollie' : production ? null : 'sandbox')
   if (!payments) {
@@ -96,9 +105,16 @@ function chooseProviders(e: z.infer<typeof EnvSchema>): Pick<Env, 'PAYMENTS' | '
     )
   }
   if (mail === 'smtp' && !e.SMTP_URL) throw new Error('SMTP_URL is not set (MAIL=smtp)')
+  const sms = e.SMS ?? (e.TWILIO_ACCOUNT_SID ? 'twilio' : 'outbox')
+  const twilioMissing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'].filter(
+    (name) => !e[name as keyof typeof e],
+  )
+  if (sms === 'twilio' && twilioMissing.length > 0)
+    throw new Error(`${twilioMissing.join(', ')} not set (SMS=twilio)`)
   return {
     PAYMENTS: payments,
     MAIL: mail,
+    SMS: sms,
     STAGING: production && (payments === 'sandbox' || mail === 'outbox'),
   }
 }

@@ -99,16 +99,25 @@ export const mailOutbox = pgTable(
 )
 
 /**
- * Text messages (SMS), beside the mails: the sandbox SMS gateway keeps them here, where
- * /dev/mailbox shows them; a real gateway would deliver them from here.
+ * Text messages (SMS), beside the mails: written in the transaction that makes them, delivered from
+ * here by the SMS provider when one is configured (Twilio), kept here otherwise (/dev/mailbox).
  */
-export const smsOutbox = pgTable('sms_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  siteId: integer('site_id').references(() => sites.id),
-  toPhone: text('to_phone').notNull(),
-  text: text('text').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    siteId: integer('site_id').references(() => sites.id),
+    toPhone: text('to_phone').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** The provider's id of the message (Twilio's SM… sid). */
+    providerId: text('provider_id'),
+  },
+  (t) => [index('sms_outbox_pending').on(t.id).where(sql`${t.sentAt} is null`)],
+)
 
 /** Web Push subscriptions of members' browsers (one per endpoint). */
 export const pushSubscriptions = pgTable(

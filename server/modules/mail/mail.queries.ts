@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { mailOutbox, smsOutbox } from '#server/db/schema/accounts.ts'
 
@@ -58,4 +58,32 @@ export async function insertSms(db: Executor, sms: { siteId: number | null; to: 
 
 export function selectRecentSms(db: Executor, limit: number) {
   return db.select().from(smsOutbox).orderBy(desc(smsOutbox.id)).limit(limit)
+}
+
+/**
+ * Unsent text messages with tries left, written since `since` (a code is worth nothing later), locked
+ * for this sender (other nodes skip them).
+ */
+export function selectPendingSmsForUpdate(db: Executor, limit: number, maxAttempts: number, since: Date) {
+  return db
+    .select()
+    .from(smsOutbox)
+    .where(and(isNull(smsOutbox.sentAt), lt(smsOutbox.attempts, maxAttempts), gt(smsOutbox.createdAt, since)))
+    .orderBy(asc(smsOutbox.id))
+    .limit(limit)
+    .for('update', { skipLocked: true })
+}
+
+export async function markSmsSent(db: Executor, id: number, at: Date, providerId: string) {
+  await db
+    .update(smsOutbox)
+    .set({ sentAt: at, providerId, attempts: sql`${smsOutbox.attempts} + 1`, lastError: null })
+    .where(eq(smsOutbox.id, id))
+}
+
+export async function markSmsFailed(db: Executor, id: number, error: string) {
+  await db
+    .update(smsOutbox)
+    .set({ attempts: sql`${smsOutbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .where(eq(smsOutbox.id, id))
 }

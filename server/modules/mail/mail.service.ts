@@ -7,17 +7,23 @@ import {
   insertSms,
   markFailed,
   markSent,
+  markSmsFailed,
+  markSmsSent,
   type OutgoingMail,
   selectPendingForUpdate,
+  selectPendingSmsForUpdate,
   selectRecentMails,
   selectRecentSms,
 } from './mail.queries.ts'
+import type { SmsProvider } from './sms-provider.ts'
 
 export type { OutgoingMail }
 export type MailService = ReturnType<typeof createMailService>
 
 const MAX_ATTEMPTS = 5
 const RETRY_INTERVAL_MS = 30_000
+/** A text message not delivered by then is left alone: the codes they carry live 10 minutes. */
+const SMS_MAX_AGE_MS = 15 * 60_000
 
 /** Writes a mail into the outbox inside the caller's transaction, so it is never lost. */
 export function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<void> {
@@ -25,28 +31,55 @@ export function enqueueMail(tx: Executor, mail: OutgoingMail): Promise<void> {
 }
 
 /**
- * Writes a text message (SMS) into the SMS outbox inside the caller's transaction. The sandbox SMS
- * gateway delivers nothing: the outbox is where the message lands, beside the mails at /dev/mailbox.
+ * Writes a text message (SMS) into the SMS outbox inside the caller's transaction; the SMS provider
+ * delivers it after the commit (kick), and without one it stays there, beside the mails at /dev/mailbox.
  */
 export function enqueueSms(tx: Executor, sms: { siteId: number | null; to: string; text: string }) {
   return insertSms(tx, sms)
 }
 
 /**
- * Delivers the outbox by SMTP when SMTP_URL is set; without it mails stay in the outbox, readable at
- * /dev/mailbox outside production.
+ * Delivers the outbox by SMTP when SMTP_URL is set, and the SMS outbox by the SMS provider when one
+ * is configured; without them both stay in their outboxes, readable at /dev/mailbox outside production.
  */
 export function createMailService(
   db: Db,
-  options: { smtpUrl?: string; from: string; log: FastifyBaseLogger; now: Clock },
+  options: {
+    smtpUrl?: string
+    from: string
+    log: FastifyBaseLogger
+    now: Clock
+    sms?: SmsProvider | null
+  },
 ) {
   const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null
+  const sms = options.sms ?? null
   let running: Promise<number> | null = null
   let next: Promise<number> | null = null
   let timer: NodeJS.Timeout | null = null
 
+  async function deliverTexts(): Promise<number> {
+    if (!sms) return 0
+    let sent = 0
+    const since = new Date(options.now().getTime() - SMS_MAX_AGE_MS)
+    await db.transaction(async (tx) => {
+      for (const text of await selectPendingSmsForUpdate(tx, 20, MAX_ATTEMPTS, since)) {
+        try {
+          const { id } = await sms.send({ to: text.toPhone, text: text.text })
+          await markSmsSent(tx, text.id, options.now(), id)
+          sent++
+        } catch (error) {
+          options.log.warn({ smsId: text.id, err: error }, 'sms delivery failed')
+          await markSmsFailed(tx, text.id, error instanceof Error ? error.message : String(error))
+        }
+      }
+    })
+    return sent
+  }
+
   async function deliverBatch(): Promise<number> {
-    if (!transport) return 0
+    const texts = await deliverTexts()
+    if (!transport) return texts
     let sent = 0
     await db.transaction(async (tx) => {
       for (const mail of await selectPendingForUpdate(tx, 20, MAX_ATTEMPTS)) {
@@ -67,7 +100,7 @@ export function createMailService(
         }
       }
     })
-    return sent
+    return sent + texts
   }
 
   return {
@@ -94,11 +127,11 @@ export function createMailService(
     },
     /** After a commit that wrote mails: deliver soon, without making the request wait. */
     kick() {
-      if (!transport) return
+      if (!transport && !sms) return
       void this.deliverPending().catch((error) => options.log.error({ err: error }, 'mail delivery failed'))
     },
     start() {
-      if (transport && !timer) timer = setInterval(() => this.kick(), RETRY_INTERVAL_MS).unref()
+      if ((transport || sms) && !timer) timer = setInterval(() => this.kick(), RETRY_INTERVAL_MS).unref()
     },
     stop() {
       if (timer) clearInterval(timer)

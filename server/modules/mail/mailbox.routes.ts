@@ -25,7 +25,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (a
     const texts = (await mail.recentSms(20))
       .map(
         (m) => `<article class="mail sms">
-  <p class="meta">SMS to <strong>${escapeHtml(m.toPhone)}</strong> · ${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC · sandbox gateway</p>
+  <p class="meta">SMS to <strong>${escapeHtml(m.toPhone)}</strong> · ${m.createdAt.toISOString().replace('T', ' ').slice(0, 19)} UTC · SMS outbox</p>
   <pre>${escapeHtml(m.text)}</pre>
 </article>`,
       )

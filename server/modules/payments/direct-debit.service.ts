@@ -5,7 +5,7 @@ import type { Db, Executor } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
-import { enqueueSms } from '#server/modules/mail/mail.service.ts'
+import { enqueueSms, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { assertMayPay } from './chargebacks.ts'
 import {
@@ -41,7 +41,10 @@ const maskPhone = (phone: string) => `${'•'.repeat(Math.max(0, phone.length - 
  * a mandate at the provider and a recurring payment on it. Members or accounts whose debit the bank
  * refused are blocked; what may be open or paid by direct debit over 30 days is limited.
  */
-export function createDirectDebitService(db: Db, deps: { payments: PaymentsService; now: Clock }) {
+export function createDirectDebitService(
+  db: Db,
+  deps: { payments: PaymentsService; now: Clock; mail: Pick<MailService, 'kick'> },
+) {
   const { now } = deps
   const provider = deps.payments.providerName
 
@@ -103,6 +106,7 @@ export function createDirectDebitService(db: Db, deps: { payments: PaymentsServi
           text: t('directDebit.sms', { code, site: site.settings.name }),
         })
       })
+      deps.mail.kick()
       return { request_id: id, phone: maskPhone(input.phone) }
     },
 

@@ -28,6 +28,7 @@ function setup() {
   const directDebit = createDirectDebitService(t.database.db, {
     payments,
     now: () => clock,
+    mail: t.app.services.mail,
   })
   return { psp, payments, directDebit }
 }
@@ -50,7 +51,7 @@ const details = (pkg: number, iban = IBAN) => ({
   phone: '+31612345678',
 })
 
-/** The code of the newest SMS to the phone, as the sandbox gateway kept it. */
+/** The code of the newest SMS to the phone, as the SMS outbox kept it. */
 async function lastCode(phone = '+31612345678') {
   const [sms] = await t.database.db
     .select()
