@@ -1,4 +1,38 @@
-import { type ReactNode, useEffect, useState } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react'
+
+/** The page's banners, first first: one shows at a time, the next when it is answered or dismissed. */
+const BANNER_ORDER = ['activation', 'notifications-disabled', 'push', 'enrich-profile'] as const
+type BannerName = (typeof BANNER_ORDER)[number]
+type Turns = { wanted: ReadonlySet<BannerName>; want: (name: BannerName, on: boolean) => void }
+const TurnsContext = createContext<Turns | null>(null)
+
+/** Holds which banners want to show (the Default layout's shell), so that only the first does. */
+export function BannerTurns({ children }: { children: ReactNode }) {
+  const [wanted, setWanted] = useState<ReadonlySet<BannerName>>(new Set())
+  const want = useCallback((name: BannerName, on: boolean) => {
+    setWanted((before) => {
+      if (before.has(name) === on) return before
+      const after = new Set(before)
+      if (on) after.add(name)
+      else after.delete(name)
+      return after
+    })
+  }, [])
+  const turns = useMemo(() => ({ wanted, want }), [wanted, want])
+  return <TurnsContext.Provider value={turns}>{children}</TurnsContext.Provider>
+}
+
+/** Whether a banner that wants to show is the first of those that do (always, outside BannerTurns). */
+export function useBannerTurn(name: BannerName, wants: boolean): boolean {
+  const turns = useContext(TurnsContext)
+  const want = turns?.want
+  useEffect(() => {
+    want?.(name, wants)
+    return () => want?.(name, false)
+  }, [want, name, wants])
+  if (!turns) return wants
+  return wants && BANNER_ORDER.find((n) => turns.wanted.has(n)) === name
+}
 
 /**
  * A dismissed alert is remembered with its timestamp (spec section 4); until the page has read

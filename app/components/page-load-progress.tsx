@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigation } from 'react-router'
 import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '#common/constants.ts'
+import { useDelayed } from '../lib/use-delayed.ts'
 
 /**
  * A thin bar at the top while a page loads: it appears only when loading takes longer than the
@@ -10,16 +10,7 @@ import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '#common/cons
 export function PageLoadProgress() {
   const { t } = useTranslation()
   const navigation = useNavigation()
-  const busy = navigation.state !== 'idle'
-  const [visible, setVisible] = useState(false)
-  useEffect(() => {
-    if (!busy) {
-      setVisible(false)
-      return
-    }
-    const timer = setTimeout(() => setVisible(true), PROGRESS_BAR_THROTTLE_MS)
-    return () => clearTimeout(timer)
-  }, [busy])
+  const visible = useDelayed(navigation.state !== 'idle', PROGRESS_BAR_THROTTLE_MS)
   if (!visible) return null
   return (
     <div

@@ -1,9 +1,10 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react'
+import { useDelayed } from '../lib/use-delayed.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 
 /**
  * A form's submit button: disabled until the page runs (a press before that would be lost) and
- * while the request runs, with a spinner then.
+ * while the request runs, with a spinner once it has run for the fetch minimum delay (200 ms).
  */
 export function SubmitButton({
   busy,
@@ -14,9 +15,16 @@ export function SubmitButton({
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; busyLabel?: ReactNode }) {
   const hydrated = useHydrated()
+  const spinning = useDelayed(Boolean(busy))
   return (
-    <button type="submit" className={className} {...rest} disabled={!hydrated || busy || disabled}>
-      {busy ? (
+    <button
+      type="submit"
+      className={className}
+      {...rest}
+      disabled={!hydrated || busy || disabled}
+      aria-busy={busy || undefined}
+    >
+      {spinning ? (
         <>
           <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
           {busyLabel ?? children}

@@ -73,7 +73,7 @@ test('a forged unsubscribe link says so and leads to the settings', async ({ pag
   await expect(page).toHaveURL('/login')
 })
 
-test('a member with the site open shows as online now on their page, and the push alert can be put away', async ({
+test('a member with the site open shows as online now on their page; the push alert, then the photo alert, can be put away', async ({
   browser,
 }) => {
   const shown = await newMember(browser, { name: 'Océane' })
@@ -88,6 +88,17 @@ test('a member with the site open shows as online now on their page, and the pus
   await viewer.page.reload()
   await expect(viewer.page.getByTestId('presence')).toHaveText('Online now')
   await expect(viewer.page.getByTestId('push-alert')).toBeHidden()
+  // One banner at a time: with push answered, the next asks for a photo; its dismissal is dated.
+  const enrich = viewer.page.getByTestId('enrich-profile-alert')
+  await expect(enrich).toContainText('Add a photo to your profile')
+  await expect(enrich.getByRole('link', { name: 'Add a photo' })).toHaveAttribute('href', '/profile')
+  await enrich.getByRole('button', { name: 'Not now' }).click()
+  await expect(enrich).toBeHidden()
+  const dismissedAt = await viewer.page.evaluate(() => localStorage.getItem('dismissed-enrich-profile'))
+  expect(new Date(dismissedAt ?? '').toISOString()).toBe(dismissedAt)
+  await viewer.page.reload()
+  await expect(viewer.page.getByTestId('presence')).toHaveText('Online now')
+  await expect(enrich).toBeHidden()
   await shown.context.close()
   await viewer.context.close()
 })

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { api } from '#common/api.ts'
-import { BannerAlert, useDismissed } from '../../components/banner-alert.tsx'
+import { BannerAlert, useBannerTurn, useDismissed } from '../../components/banner-alert.tsx'
 import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -26,7 +26,8 @@ export function ActivationReminder() {
     user.profile.status === 'disabled' &&
     user.notifications_disabled.length === 0
   // The sign-up flow ends with the same request; no banner on top of it.
-  if (!needed || dismissed || pathname === '/complete-signup') return null
+  const turn = useBannerTurn('activation', Boolean(needed) && !dismissed && pathname !== '/complete-signup')
+  if (!user || !turn) return null
   const sendAgain = async () => {
     setBusy(true)
     try {

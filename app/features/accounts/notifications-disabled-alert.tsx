@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import { DISABLED_REASONS } from '#common/notifications.ts'
-import { BannerAlert, useDismissed } from '../../components/banner-alert.tsx'
+import { BannerAlert, useBannerTurn, useDismissed } from '../../components/banner-alert.tsx'
 import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -26,7 +26,11 @@ export function NotificationsDisabledAlert() {
     (DISABLED_REASONS as readonly string[]).includes(r),
   )
   // The settings page shows the same alert in place.
-  if (!user || reasons.length === 0 || dismissed || pathname === '/notifications') return null
+  const turn = useBannerTurn(
+    'notifications-disabled',
+    Boolean(user) && reasons.length > 0 && !dismissed && pathname !== '/notifications',
+  )
+  if (!user || !turn) return null
   const enable = async () => {
     setBusy(true)
     setError(null)

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
-import { BannerAlert, useDismissed } from '../../components/banner-alert.tsx'
+import { BannerAlert, useBannerTurn, useDismissed } from '../../components/banner-alert.tsx'
 import { BellIcon } from '../../components/icons.tsx'
 import { type PushState, pushStatus, subscribePush } from '../../lib/push.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -25,14 +25,14 @@ export function PushAlert() {
     if (user && !window.localStorage.getItem('push-asked')) void pushStatus(window).then(setState)
   }, [user])
   // The sign-up flow asks in its own step, and the settings page has its switch.
-  if (
-    !user ||
-    dismissed ||
-    state !== 'not_subscribed' ||
-    ['/complete-signup', '/notifications'].includes(pathname)
-  ) {
-    return null
-  }
+  const turn = useBannerTurn(
+    'push',
+    Boolean(user) &&
+      !dismissed &&
+      state === 'not_subscribed' &&
+      !['/complete-signup', '/notifications'].includes(pathname),
+  )
+  if (!turn) return null
   const allow = async () => {
     setBusy(true)
     setFailed(false)

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useMember } from '../../lib/member.tsx'
+import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { Composer } from './composer.tsx'
@@ -43,6 +44,7 @@ export function Conversation({
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
   const [showIcebreakers, setShowIcebreakers] = useState(false)
   const list = useMessageList(conversation, initial, myProfileId)
+  const loadingOlderShown = useDelayed(list.loadingOlder)
   const sending = useSending({
     conversation,
     setConversation,
@@ -69,7 +71,7 @@ export function Conversation({
         onScroll={(e) => list.onScroll(e.currentTarget)}
       >
         <div ref={list.topSentinel} aria-hidden="true" />
-        {list.loadingOlder ? (
+        {loadingOlderShown ? (
           <p className="text-center small text-body-secondary">{t('common.loading')}</p>
         ) : null}
         {list.olderHidden && !list.hasMore ? (

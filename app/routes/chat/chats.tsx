@@ -9,6 +9,7 @@ import { useChatsStore } from '../../features/chat/index.ts'
 import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
 import { badgeText } from '../../lib/badge.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
+import { useDelayed } from '../../lib/use-delayed.ts'
 import type { Route } from './+types/chats'
 import { loadChats } from './chat.server.ts'
 
@@ -36,6 +37,7 @@ export default function Chats() {
   const { chats, removeChats } = useChatsStore()
   const [confirming, setConfirming] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const loadingShown = useDelayed(chats === null)
   const when = (iso: string) => {
     const at = new Date(iso)
     const today = new Date().toDateString() === at.toDateString()
@@ -65,7 +67,7 @@ export default function Chats() {
         </p>
       ) : null}
       {chats === null ? (
-        <p aria-busy="true">{t('common.loading')}</p>
+        <p aria-busy="true">{loadingShown ? t('common.loading') : null}</p>
       ) : chats.length === 0 ? (
         <div className="text-center py-5 text-body-secondary">
           <p className="lead">{t('chat.noChats')}</p>

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BannerTurns } from '../../components/banner-alert.tsx'
 import { Footer } from '../../components/footer.tsx'
 import { SiteEntryWarning } from '../../components/modals/site-entry-warning.tsx'
+import { IdlePrefetch } from '../../components/navigation/idle-prefetch.tsx'
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
+import { EnrichProfileAlert } from '../../features/accounts/enrich-profile-alert.tsx'
 import { LoginPromptProvider } from '../../features/accounts/login-prompt.tsx'
 import { NotificationsDisabledAlert } from '../../features/accounts/notifications-disabled-alert.tsx'
 import { PushAlert } from '../../features/accounts/push-alert.tsx'
@@ -24,15 +27,19 @@ export function DefaultShell({ children }: { children: ReactNode }) {
             </a>
             <TopNav />
             <TimeBonusBanner />
-            <ActivationReminder />
-            <NotificationsDisabledAlert />
-            <PushAlert />
+            <BannerTurns>
+              <ActivationReminder />
+              <NotificationsDisabledAlert />
+              <PushAlert />
+              <EnrichProfileAlert />
+            </BannerTurns>
             <main id="main" className="flex-grow-1" tabIndex={-1}>
               {children}
             </main>
             <Footer />
             <SiteEntryWarning />
             <LikeModal />
+            <IdlePrefetch />
           </div>
         </TimeBonusProvider>
       </LoginPromptProvider>

@@ -1,0 +1,60 @@
+import { expect, newMember, skipEntryWarning, test, waitForApp } from './fixtures.ts'
+
+// The page's clock is Playwright's: the waits below are the page's timers moved on by hand, not time.
+
+test('a button shows its spinner only once its request has taken 200 ms, and none after', async ({
+  page,
+}) => {
+  await skipEntryWarning(page)
+  await page.clock.install()
+  await page.goto('/login')
+  await waitForApp(page)
+  let answer: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    answer = resolve
+  })
+  // The login is POST /api/user.php (spec section 7): held until the test answers.
+  await page.route('**/api/user.php*', async (route) => {
+    if (route.request().method() === 'POST') await held
+    await route.continue()
+  })
+  await page.getByLabel('E-mail address').fill('nobody@example.com')
+  await page.getByLabel('Password').fill('not-the-password')
+  // From here the page's timers fire only when moved on.
+  await page.clock.pauseAt(new Date(Date.now() + 60_000))
+  await page.getByRole('button', { name: 'Log in' }).click()
+  // Its name changes while it spins ("Logging in…"): found by its place instead.
+  const button = page.locator('form button[type="submit"]')
+  await expect(button).toHaveAttribute('aria-busy', 'true')
+  await expect(button).toBeDisabled()
+  const spinner = button.locator('.spinner-border')
+  await page.clock.runFor(150)
+  await expect(spinner).toHaveCount(0)
+  await page.clock.runFor(100)
+  await expect(spinner).toHaveCount(1)
+  await expect(button).toHaveText('Logging in…')
+  answer()
+  await page.clock.resume()
+  await expect(page.getByRole('alert')).toHaveText('Login failed, please try again.')
+  await expect(spinner).toHaveCount(0)
+  await expect(button).toBeEnabled()
+})
+
+test('a page quiet for 2 seconds prefetches the likely next pages, code and data', async ({ browser }) => {
+  const { page, context } = await newMember(browser, { name: 'Roos' })
+  await page.clock.install()
+  await page.goto('/members')
+  await waitForApp(page)
+  const chatsData = page.locator('link[rel="prefetch"][href^="/chats.data"]')
+  const likesData = page.locator('link[rel="prefetch"][href^="/likes.data"]')
+  await page.clock.runFor(1500)
+  await expect(chatsData).toHaveCount(0)
+  const fetched = page.waitForResponse((response) => response.url().includes('/chats.data'))
+  await page.clock.runFor(600)
+  await expect(chatsData).toHaveCount(1)
+  await expect(likesData).toHaveCount(1)
+  expect((await fetched).status()).toBe(200)
+  // The code of the next pages comes too (their route modules).
+  await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached()
+  await context.close()
+})
