@@ -18,7 +18,12 @@ export const testEnv = readEnv({ ...process.env, NODE_ENV: 'test' })
  * A fresh, empty database of the kind this Vitest project runs on: an in-memory PGlite, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`).
  */
-export async function createTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function createTestDatabase(): Promise<{
+  database: Database
+  drop: () => Promise<void>
+  /** The PostgreSQL database's address (another process may open it); null on PGlite. */
+  url: string | null
+}> {
   if (testEnv.TEST_DB_KIND === 'postgres') {
     if (!testEnv.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is required for the postgres project')
     const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`
@@ -31,6 +36,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
     const database = await openDatabase({ url: url.toString() })
     return {
       database,
+      url: url.toString(),
       drop: async () => {
         await database.close()
         const again = new pg.Client({ connectionString: testEnv.TEST_DATABASE_URL })
@@ -41,13 +47,13 @@ export async function createTestDatabase(): Promise<{ database: Database; drop: 
     }
   }
   const database = await openDatabase({ dataDir: null, pglite: new PGlite() })
-  return { database, drop: () => database.close() }
+  return { database, drop: () => database.close(), url: null }
 }
 
 export interface TestApp {
   app: FastifyInstance
   env: Env
-  database: Database
+  database: Database & { url: string | null }
   close: () => Promise<void>
 }
 
@@ -62,7 +68,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-test-'))
   const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...options.env })
-  const { database, drop } = await createTestDatabase()
+  const { database, drop, url } = await createTestDatabase()
   const app = await buildApp({
     env,
     database,
@@ -75,7 +81,7 @@ export async function createTestApp(
   return {
     app,
     env,
-    database,
+    database: Object.assign(database, { url }),
     close: async () => {
       await app.close()
       await drop()
