@@ -9,10 +9,7 @@ import { sql } from 'drizzle-orm'
 import { openDatabase, queryRows } from '../server/db/client.ts'
 import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
 import { readEnv } from '../server/env.ts'
-import { createAccountsService } from '../server/modules/accounts/accounts.service.ts'
-import { createMailService } from '../server/modules/mail/mail.service.ts'
-import { createNotificationsService } from '../server/modules/notifications/notifications.service.ts'
-import { createSitesService } from '../server/modules/sites/sites.service.ts'
+import { standaloneNotificationJobs } from '../server/modules/notifications/standalone-jobs.ts'
 
 const MEMBERS = 100_000
 const CONVERSATIONS = 20_000
@@ -91,18 +88,7 @@ await db.execute(
 await db.execute(sql`delete from mail_outbox where to_address like 'nb-%'`)
 
 const now = () => new Date()
-const sites = await createSitesService(db, env)
-const mail = createMailService(db, { from: 'bench@example.com', log: console as never, now })
-const notifications = await createNotificationsService(db, {
-  now,
-  sites,
-  mail,
-  quietSeconds: 300,
-  mailEvents: null,
-  push: async () => 201,
-  activationToken: createAccountsService(db, { mail, now }).activationToken,
-  onError: () => {},
-})
+const notifications = await standaloneNotificationJobs(db, { ...env, NOTIFY_DELAY_S: 300 }, { now })
 
 async function timed(name: string, run: () => Promise<{ sent: number }>) {
   let peak = process.memoryUsage().rss
