@@ -20,6 +20,11 @@ interface Received {
 const received: Received[] = []
 let smtp: SMTPServer
 let t: TestApp
+/** The app's clock: starts now (messages and likes are dated by the database) and is moved on. */
+let at = new Date()
+const later = (seconds: number) => {
+  at = new Date(at.getTime() + seconds * 1000)
+}
 
 beforeAll(async () => {
   smtp = new SMTPServer({
@@ -53,6 +58,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
   const port = (smtp.server.address() as AddressInfo).port
   t = await createTestApp({
+    clock: () => at,
     env: {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: 'LunaDate <no-reply@lunadate.com>',
@@ -94,7 +100,8 @@ describe('mail through a real SMTP server', () => {
     const sender = await activeMember(t.app, { name: 'Eva', gender: 'female' })
     const reader = await activeMember(t.app)
     await sendPaidMessage(t.app, sender, reader, 'Hello from Eva')
-    // NOTIFY_DELAY_S is 0 here: the job mails at once.
+    // NOTIFY_DELAY_S is 0 here: the job mails at once (the clock is past the message's date).
+    at = new Date(Date.now() + 1000)
     expect(await t.app.services.notifications.sendMessageMails()).toEqual({ sent: 1 })
     await t.app.services.mail.deliverPending()
     const mail = received.find((m) => m.to === reader.email && m.subject === 'Eva wrote to you')
@@ -103,5 +110,76 @@ describe('mail through a real SMTP server', () => {
     )
     expect(mail?.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click')
     expect(mail?.html).toContain('/unsubscribe?token=')
+  })
+})
+
+describe('every notification rule through a real SMTP server', () => {
+  it('delivers exactly one mail per rule, none to a member on the site or with the type off, nothing twice', async () => {
+    at = new Date()
+    const jobs = t.app.services.notifications
+    const runAll = async () => {
+      await jobs.sendMessageMails()
+      await jobs.sendLikeMails()
+      await jobs.sendUnreadReminders()
+      await jobs.sendSignupReminders()
+      await jobs.sendWeeklyUpdates()
+      await t.app.services.mail.deliverPending()
+    }
+    const eva = await activeMember(t.app, { name: 'Evelien', gender: 'female' })
+    const reader = await activeMember(t.app, { name: 'Ruben' })
+    const online = await activeMember(t.app, { name: 'Olaf' })
+    const optedOut = await activeMember(t.app, { name: 'Xander' })
+    const unconfirmed = await signupMember(t.app, { name: 'Uma', gender: 'female' })
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/notifications.php',
+      headers: { cookie: optedOut.cookie },
+      payload: {
+        email: {
+          new_conversations: false,
+          like: false,
+          unread_message_reminders: false,
+          weekly_updates: false,
+        },
+      },
+    })
+    expect(off.statusCode).toBe(200)
+    for (const member of [reader, online, optedOut]) {
+      await sendPaidMessage(t.app, eva, member, 'Hoi!')
+      const liked = await t.app.inject({
+        method: 'POST',
+        url: '/api/like.php',
+        headers: { cookie: eva.cookie },
+        payload: { profile: member.user.profile.id },
+      })
+      expect(liked.statusCode).toBe(200)
+    }
+    await jobs.online([online.user.id])
+    await runAll()
+    // An hour on, the likes have waited; a day on, the message is a day unread and Uma a day unconfirmed.
+    later(3700)
+    await jobs.online([online.user.id])
+    await runAll()
+    later(86_400)
+    await jobs.online([online.user.id])
+    await runAll()
+    await runAll()
+
+    // Each member's mails beside the activation mail of their sign-up.
+    const subjects = (member: { email: string }) =>
+      received
+        .filter((m) => m.to === member.email && m.subject !== 'Confirm your e-mail address for LunaDate')
+        .map((m) => m.subject.replace(/^\d+ new members/, 'N new members'))
+    expect(subjects(reader).sort()).toEqual(
+      [
+        'Evelien wrote to you',
+        'Evelien liked your profile',
+        'A message is waiting for you',
+        'N new members near you on LunaDate this week',
+      ].sort(),
+    )
+    expect(subjects(online)).toEqual([])
+    expect(subjects(optedOut)).toEqual([])
+    expect(subjects(unconfirmed)).toEqual(['Your profile on LunaDate is waiting for you'])
   })
 })

@@ -149,9 +149,10 @@ export interface DueLikeMail extends MailedMember {
 }
 
 /**
- * Members with new likes (not seen yet) whose first one waited `batchSeconds`, off the site, taking
- * mails, not mailed about likes on this UTC day (ADR 19): one mail a day gathers them. Likers shown
- * are real, visible members (no fictional profile is named in a mail).
+ * Members with new likes (not seen yet, and made since their last like mail) whose first one waited
+ * `batchSeconds`, off the site, taking mails, not mailed about likes on this UTC day (ADR 19): one
+ * mail a day gathers them, and a like is in one mail only. Likers shown are real, visible members
+ * (no fictional profile is named in a mail).
  */
 export function selectDueLikeMails(db: Executor, now: Date, batchSeconds: number, limit: number) {
   const due = new Date(now.getTime() - batchSeconds * 1000)
@@ -167,6 +168,9 @@ export function selectDueLikeMails(db: Executor, now: Date, batchSeconds: number
       join profiles me on me.user_id = l.liked_user_id
       join profiles p on p.user_id = l.liker_user_id
       where l.is_new and l.created_at > ${since}
+        -- Each like is told once: only likes made after the member's last like mail.
+        and l.created_at > coalesce((select max(n.sent_at) from notification_log n
+              where n.user_id = l.liked_user_id and n.kind = 'likes'), '-infinity')
         and p.status = 'active' and not p.hidden and not p.fictional
         and ${mailable(now)}
         and not me.fictional
