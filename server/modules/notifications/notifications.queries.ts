@@ -190,8 +190,9 @@ export interface DueUnreadReminder extends MailedMember {
 }
 
 /**
- * Members whose oldest unread message has waited a day (and less than a week), off the site, taking
- * mails, not reminded on this UTC day (ADR 19): one reminder a day at most, naming who wrote.
+ * Members with an unread message that has waited a day (and less than a week) and that no reminder
+ * told of yet, off the site, taking mails, not reminded on this UTC day (ADR 19): one reminder a day
+ * at most, naming who wrote, and no message reminded of twice.
  */
 export function selectDueUnreadReminders(db: Executor, now: Date, limit: number) {
   const due = new Date(now.getTime() - 86_400_000)
@@ -209,9 +210,12 @@ export function selectDueUnreadReminders(db: Executor, now: Date, limit: number)
       where cm.unread > 0 and cm.last_message_at > ${since}
         and ${mailable(now)}
         and not me.fictional
-        and (select min(m.created_at) from messages m
+        -- A day-old unread message the member was not reminded of yet: one reminder per message.
+        and exists (select 1 from messages m
               where m.conversation_id = cm.conversation_id and m.id > cm.last_read_message_id
-                and m.sender_user_id <> cm.user_id) <= ${due}
+                and m.sender_user_id <> cm.user_id and m.created_at <= ${due}
+                and m.created_at > coalesce((select max(n.sent_at) from notification_log n
+                      where n.user_id = cm.user_id and n.kind = 'unread'), '-infinity'))
         and not exists (select 1 from notification_log n where n.key = 'unread:' || cm.user_id || ':' || ${day})
       group by cm.user_id, u.site_id, u.email, u.language, u.notification_settings, me.name
       limit ${limit}`,

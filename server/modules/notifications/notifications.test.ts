@@ -339,7 +339,7 @@ describe('like mails', () => {
 })
 
 describe('unread message reminders', () => {
-  it('remind once a day of messages unread for a day, after the message mail', async () => {
+  it('remind once of messages unread for a day, after the message mail, at most once a day', async () => {
     at = new Date()
     const sender = await activeMember(t.app, { name: 'Rose', gender: 'female' })
     const other = await activeMember(t.app, { name: 'Lina', gender: 'female' })
@@ -366,6 +366,10 @@ describe('unread message reminders', () => {
     expect(mails.at(-1)?.text).toMatch(
       /You have 3 unread messages on LunaDate, from (Lina, Rose|Rose, Lina)\./,
     )
+    // The next day, the same unread messages are not reminded of again.
+    later(86_400)
+    await t.app.services.notifications.sendUnreadReminders()
+    expect(await mailsTo(reader)).toHaveLength(3)
   })
 })
 
