@@ -11,12 +11,13 @@ export function BadgeLink(props: {
   labelWithCount: (badge: string) => string
   count: number
   testId: string
+  className?: string
 }) {
   const badge = badgeText(props.count)
   return (
     <NavLink
       to={props.to}
-      className="btn btn-sm btn-link text-decoration-none px-1"
+      className={`btn btn-sm btn-link text-decoration-none px-1 ${props.className ?? ''}`}
       aria-label={badge ? props.labelWithCount(badge) : props.label}
     >
       <span aria-hidden="true" className="nav-icon me-sm-1">

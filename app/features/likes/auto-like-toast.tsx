@@ -13,7 +13,11 @@ export function AutoLikeToast({
 }) {
   const { t } = useTranslation()
   return (
-    <ToastContainer position="top-end" className="p-3 position-fixed" containerPosition="fixed">
+    <ToastContainer
+      position="top-end"
+      className="p-3 position-fixed auto-like-toasts"
+      containerPosition="fixed"
+    >
       <Toast onClose={onClose} delay={10_000} autohide bg="light">
         <Toast.Header closeLabel={t('likes.close')}>
           <strong className="me-auto">{t('likes.autoLike.title')}</strong>

@@ -4,6 +4,7 @@ import { BannerTurns } from '../../components/banner-alert.tsx'
 import { Footer } from '../../components/footer.tsx'
 import { SiteEntryWarning } from '../../components/modals/site-entry-warning.tsx'
 import { IdlePrefetch } from '../../components/navigation/idle-prefetch.tsx'
+import { TabBar } from '../../components/navigation/tab-bar.tsx'
 import { ActivationReminder } from '../../features/accounts/activation-reminder.tsx'
 import { EnrichProfileAlert } from '../../features/accounts/enrich-profile-alert.tsx'
 import { LoginPromptProvider } from '../../features/accounts/login-prompt.tsx'
@@ -37,6 +38,7 @@ export function DefaultShell({ children }: { children: ReactNode }) {
               {children}
             </main>
             <Footer />
+            <TabBar />
             <SiteEntryWarning />
             <LikeModal />
             <IdlePrefetch />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
-import { ChatIcon } from '../../components/icons.tsx'
+import { ChatIcon, SearchIcon } from '../../components/icons.tsx'
 import { AccountMenu } from '../../components/navigation/account-menu.tsx'
 import { BadgeLink } from '../../components/navigation/badge-link.tsx'
 import { InstalledBackButton } from '../../components/navigation/installed-back-button.tsx'
@@ -10,7 +10,10 @@ import { useLikesStore } from '../../features/likes/index.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { CreditsLink } from './credits-link.tsx'
 
-/** The top navigation: for members search and the account menu, for visitors the Login button. */
+/**
+ * The top navigation: for members search, messages, likes, credits and the account menu (on phones
+ * the logo, credits and the account menu: the tab bar holds the rest), for visitors the Login button.
+ */
 export function TopNav() {
   const { t } = useTranslation()
   const { settings, user } = useRootData()
@@ -34,19 +37,12 @@ export function TopNav() {
           <NavLink
             to="/members"
             end
-            className="btn btn-sm btn-link text-decoration-none px-1"
+            className="btn btn-sm btn-link text-decoration-none px-1 d-none d-md-inline-block"
             aria-label={t('account.search')}
           >
-            <svg
-              aria-hidden="true"
-              width="18"
-              height="18"
-              viewBox="0 0 16 16"
-              fill="currentColor"
-              className="me-sm-1"
-            >
-              <path d="M11.7 10.3a6.5 6.5 0 1 0-1.4 1.4l3.6 3.6a1 1 0 0 0 1.4-1.4l-3.6-3.6ZM6.5 11a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9Z" />
-            </svg>
+            <span className="me-sm-1">
+              <SearchIcon />
+            </span>
             <span className="d-none d-sm-inline">{t('account.search')}</span>
           </NavLink>
         ) : null}
@@ -58,6 +54,7 @@ export function TopNav() {
             labelWithCount={(badge) => t('chat.navNew', { count: unread, badge })}
             count={unread}
             testId="messages-badge"
+            className="d-none d-md-inline-block"
           />
         ) : null}
         {user ? (
@@ -68,6 +65,7 @@ export function TopNav() {
             labelWithCount={(badge) => t('likes.navNew', { count: newLikes, badge })}
             count={newLikes}
             testId="likes-badge"
+            className="d-none d-md-inline-block"
           />
         ) : null}
         {user ? <CreditsLink /> : null}

@@ -1,0 +1,58 @@
+import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
+
+test('on a phone a member navigates by the tab bar, with the likes and messages counts; the desktop keeps the top bar', async ({
+  browser,
+}) => {
+  const noor = await newMember(browser, { name: 'Noortje', gender: 'female' })
+  const sem = await newMember(browser, { name: 'Sem', gender: 'male' })
+  const { page } = noor
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/members')
+  const tabs = page.getByRole('navigation', { name: 'Sections' })
+  await expect(tabs.getByRole('link')).toHaveText(['Search', 'Likes', 'Messages', 'Profile'])
+  // The top bar keeps the logo, the credits and the account menu.
+  const top = page.getByRole('navigation', { name: 'Main navigation' })
+  await expect(top.getByRole('link', { name: 'Search members' })).toBeHidden()
+  await expect(top.getByRole('link', { name: 'Likes' })).toBeHidden()
+  await expect(top.getByRole('button', { name: 'Account menu for Noortje' })).toBeVisible()
+  // Large tap targets, and the page ends above the bar.
+  const box = await tabs.getByRole('link', { name: 'Likes' }).boundingBox()
+  expect(box?.height).toBeGreaterThanOrEqual(48)
+  expect(box?.y).toBeGreaterThan(740 - 80)
+  await expectAccessible(page)
+  await expectNoHorizontalScroll(page)
+
+  // A like arrives: the tab shows it, and its name says so.
+  expect((await sem.page.request.post('/api/like.php', { data: { profile: noor.profileId } })).status()).toBe(
+    200,
+  )
+  await page.reload()
+  await expect(page.getByTestId('tab-likes-badge')).toHaveText('1')
+  await expect(tabs.getByRole('link', { name: /Likes.*1/ })).toBeVisible()
+  await tabs.getByRole('link', { name: /Likes/ }).click()
+  await expect(page).toHaveURL('/likes')
+  await expect(tabs.getByRole('link', { name: /Likes/ })).toHaveClass(/active/)
+  await tabs.getByRole('link', { name: 'Messages' }).click()
+  await expect(page).toHaveURL('/chats')
+  await tabs.getByRole('link', { name: 'Profile' }).click()
+  await expect(page).toHaveURL('/profile')
+
+  // In French.
+  await noor.context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: page.url() }])
+  await page.goto('/members')
+  await expect(page.getByRole('navigation', { name: 'Rubriques' }).getByRole('link')).toHaveText([
+    'Rechercher',
+    // With its count of new likes in front.
+    /Likes$/,
+    'Messages',
+    'Profil',
+  ])
+  await expectAccessible(page)
+
+  // The desktop: no tab bar, the spec's top navigation.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  await expect(page.getByRole('navigation', { name: 'Rubriques' })).toBeHidden()
+  await expect(page.getByRole('navigation', { name: 'Navigation principale' })).toBeVisible()
+  await noor.context.close()
+  await sem.context.close()
+})
