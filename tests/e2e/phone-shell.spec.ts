@@ -56,3 +56,26 @@ test('on a phone a member navigates by the tab bar, with the likes and messages 
   await noor.context.close()
   await sem.context.close()
 })
+
+test('the swipe game speaks of swiping on a touch screen and of arrow keys on a keyboard', async ({
+  browser,
+}) => {
+  const phone = await newMember(browser, { name: 'Tess' })
+  const touch = await browser.newContext({
+    storageState: await phone.context.storageState(),
+    viewport: { width: 375, height: 740 },
+    hasTouch: true,
+    isMobile: true,
+  })
+  const page = await touch.newPage()
+  await page.goto('/swipe-game')
+  await expect(page.getByText('Swipe right to like, left to pass.')).toBeVisible()
+  await expect(page.getByText('press →')).toBeHidden()
+  await phone.page.goto('/swipe-game')
+  await expect(
+    phone.page.getByText('Swipe right or press → to like, swipe left or press ← to pass.'),
+  ).toBeVisible()
+  await expect(phone.page.getByText('Swipe right to like, left to pass.')).toBeHidden()
+  await touch.close()
+  await phone.context.close()
+})

@@ -183,7 +183,9 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
               <span aria-hidden="true">♥</span>
             </button>
           </div>
-          <p className="text-center small text-body-secondary mt-2">{t('swipe.help')}</p>
+          {/* A touch screen has no arrow keys: its hint speaks of swiping only. */}
+          <p className="text-center small text-body-secondary mt-2 hint-keys">{t('swipe.help')}</p>
+          <p className="text-center small text-body-secondary mt-2 hint-touch">{t('swipe.helpTouch')}</p>
           {error ? (
             <p className="text-danger text-center" role="alert">
               {error}
