@@ -11,6 +11,8 @@ export default defineConfig({
         test: {
           name: 'pglite',
           include: integration,
+          // Tests of several processes on one database (*.postgres.test.ts) need a server.
+          exclude: ['server/**/*.postgres.test.ts'],
           env: { TEST_DB_KIND: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -31,9 +31,10 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
       </ol>
       <h2 className="h5">{t('complaints.contactTitle')}</h2>
       <address>
-        {t('complaints.email')}: <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
+        {t('complaints.supportEmail')}{' '}
+        <a href={`mailto:${settings.support_email}`}>{settings.support_email}</a>
         <br />
-        {t('complaints.phone')}: <a href={`tel:${phone}`}>{phone}</a>
+        {t('complaints.phoneLabel')} <a href={`tel:${phone}`}>{phone}</a>
         <br />
         {company.name}, {company.address}, {company.city}
       </address>

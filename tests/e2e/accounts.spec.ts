@@ -75,6 +75,11 @@ test.describe('at 1280 px', () => {
     await activateFromMailbox(page, email)
     await expect(page).toHaveURL('/activate/done')
     await expect(page.getByRole('heading', { name: 'Your e-mail address is confirmed' })).toBeVisible()
+    // The same link again: no error, the account is already active, and the page leads on.
+    await activateFromMailbox(page, email)
+    await expect(page).toHaveURL('/activate/done?already=1')
+    await expect(page.getByRole('heading', { name: 'Your account is already active' })).toBeVisible()
+    await expect(page.getByRole('main').getByRole('link', { name: 'Search members' })).toBeVisible()
     await page.goto('/members')
     await expect(page.getByText('Please confirm your e-mail address')).toHaveCount(0)
 

@@ -29,6 +29,6 @@ test('"Report this profile" opens the form about that member, in French', async 
   await page.getByRole('link', { name: 'Signaler ce profil' }).click()
   await expect(page).toHaveURL('/complaints?profile=3')
   await expect(page.getByText(`À propos du profil de ${name}`)).toBeVisible()
-  await expect(page.getByLabel('De quoi s’agit-il ?')).toHaveValue('fake_profile')
+  await expect(page.getByLabel('De quoi s’agit-il ?')).toHaveValue('fake_profile')
   await context.close()
 })

@@ -7,7 +7,7 @@ test('a member landing page (Empty layout) shows the member and the call to sign
   const name = (await page.locator('.profile-summary p').first().textContent())?.split(',')[0] ?? ''
   expect(name.length).toBeGreaterThan(1)
   await expect(page).toHaveTitle(`${name} - LunaDate`)
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} wants to get to know you`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Get to know ${name}`)
   await expect(page.getByRole('img', { name: `Photo of ${name}` })).toBeVisible()
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
     'content',
@@ -22,9 +22,10 @@ test('a member landing page (Empty layout) shows the member and the call to sign
   )
   await expectAccessible(page)
   await page.goto('/members/1/landing2/eng')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-    `${name} is online and waiting for a message`,
-  )
+  // Nothing the data does not back: no "is online and waiting", no "liked your profile".
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Say hello to ${name}`)
+  await page.goto('/members/1/landing3')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Do you like ${name}?`)
 })
 
 test('a fictional profile carries the fictional icon and warning', async ({ page }) => {

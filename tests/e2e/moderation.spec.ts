@@ -61,7 +61,7 @@ test.describe
       await expect(member.page.getByText('Rejected')).toBeVisible()
       await member.page.goto('/dev/mailbox')
       const mail = member.page.locator('article.mail').filter({ hasText: member.email }).first()
-      await expect(mail).toContainText("Une de vos photos n'a pas été approuvée")
+      await expect(mail).toContainText('Une de vos photos n’a pas été approuvée')
       await expect(mail).toContainText('elle ne semble pas vous montrer')
       await member.context.close()
     })

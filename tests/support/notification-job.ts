@@ -1,4 +1,4 @@
-// A notification job in a process of its own, to be killed mid-run (job-restart.test.ts):
+// A notification job in a process of its own, to be killed mid-run (job-restart.postgres.test.ts):
 //   node tests/support/notification-job.ts <database url> <ms per mail>
 // Runs the sign-up reminders' job against that database, each mail slowed down by the given time.
 import { openDatabase } from '#server/db/client.ts'

@@ -10,7 +10,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return loadPublicProfile(context, params.id)
 }
 
-/** A member's landing page (the Empty layout): who is waiting, and one call to sign up. */
+/**
+ * A member's landing page (the Empty layout): the member, and one call to sign up; its headings claim
+ * nothing of the member the data does not back (no "liked your profile" to a visitor).
+ */
 export default function MemberLanding({ loaderData: { profile } }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { settings } = useRootData()

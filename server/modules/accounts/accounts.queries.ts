@@ -101,6 +101,17 @@ export async function consumeEmailToken(db: Executor, tokenHash: string, purpose
   return rows[0] ?? null
 }
 
+/** The account a link token (used or not, expired or not) was made for, with its status. */
+export async function selectTokenAccount(db: Executor, tokenHash: string, purpose: string) {
+  const rows = await db
+    .select({ userId: users.id, status: users.status })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.purpose, purpose)))
+    .limit(1)
+  return rows[0] ?? null
+}
+
 export async function countRecentTokens(db: Executor, userId: number, purpose: string, since: Date) {
   const rows = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -84,8 +84,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.activate),
     handler: async (request, reply) => {
-      const ok = request.query.token ? await accounts.activate(request.query.token) : false
-      return reply.redirect(ok ? '/activate/done' : '/activate/error', 303)
+      const result = request.query.token ? await accounts.activate(request.query.token) : 'invalid'
+      const to = {
+        activated: '/activate/done',
+        already: '/activate/done?already=1',
+        invalid: '/activate/error',
+      }
+      return reply.redirect(to[result], 303)
     },
   })
 

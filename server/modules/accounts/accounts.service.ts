@@ -24,6 +24,7 @@ import {
   insertUser,
   selectAccount,
   selectSessions,
+  selectTokenAccount,
   selectUserByEmail,
   updateUser,
   upsertPushSubscription,
@@ -220,14 +221,20 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
       await deleteSession(db, hashToken(token))
     },
 
-    /** Follows an activation link: single use, within its validity. */
-    async activate(token: string): Promise<boolean> {
+    /**
+     * Follows an activation link: single use, within its validity. A link followed again for an
+     * account that is active says so ('already') instead of failing.
+     */
+    async activate(token: string): Promise<'activated' | 'already' | 'invalid'> {
       return db.transaction(async (tx) => {
         const at = now()
         const row = await consumeEmailToken(tx, hashToken(token), 'activation', at)
-        if (!row) return false
+        if (!row) {
+          const owner = await selectTokenAccount(tx, hashToken(token), 'activation')
+          return owner?.status === 'active' ? 'already' : 'invalid'
+        }
         await activateUser(tx, row.userId, at)
-        return true
+        return 'activated'
       })
     },
 

@@ -82,7 +82,7 @@ describe('POST /api/signup.php', () => {
     expect(stored.every((s) => /^[0-9a-f]{64}$/.test(s.token_hash))).toBe(true)
   })
 
-  it('mails a single-use activation link that activates the account', async () => {
+  it('mails a single-use activation link that activates the account, and says so when it is followed again', async () => {
     const body = valid()
     const res = await signup(body)
     const mail = await lastMailTo(t.database.db, body.email)
@@ -97,8 +97,9 @@ describe('POST /api/signup.php', () => {
     const me = (await t.app.inject({ url: '/api/user.php', headers: { cookie } })).json().user
     expect(me.status).toBe('active')
     expect(me.profile.status).toBe('active')
+    // The link followed again: the account is active, and the page says so and leads on.
     const again = await t.app.inject({ url: link.pathname + link.search })
-    expect(again.headers.location).toBe('/activate/error')
+    expect(again.headers.location).toBe('/activate/done?already=1')
     expect((await t.app.inject({ url: '/api/activate.php?token=forged' })).headers.location).toBe(
       '/activate/error',
     )

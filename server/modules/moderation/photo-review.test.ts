@@ -131,8 +131,8 @@ describe('photo moderation', () => {
     expect(own.profile.photos.find((p: { id: number }) => p.id === first.id).status).toBe('rejected')
 
     const mail = await lastMailTo(t.database.db, member.email)
-    expect(mail?.subject).toBe("Une de vos photos n'a pas été approuvée — LunaDate")
-    expect(mail?.text).toContain("La raison : elle ne semble pas vous montrer (photo d'une autre personne")
+    expect(mail?.subject).toBe('Une de vos photos n’a pas été approuvée — LunaDate')
+    expect(mail?.text).toContain('La raison : elle ne semble pas vous montrer (photo d’une autre personne')
     expect(await auditOf(first.id)).toEqual([
       expect.objectContaining({ action: 'photo.reject', reason: 'not_you' }),
     ])
