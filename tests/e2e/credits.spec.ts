@@ -58,9 +58,16 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   await expect(page.getByRole('link', { name: 'Get Premium' })).toHaveCount(0)
   await expect(page.getByRole('link', { name: /^\d+ credits$/ })).toBeVisible()
   await expectAccessible(page)
+  // A Premium member is not told that a purchase would make them Premium.
+  await page.goto('/credits')
+  await expect(page.getByTestId('premium-note')).toHaveText(/^You are Premium/)
 
-  // The purchase is in the transactions, with a printable receipt.
+  // The purchase is in the transactions, with a printable receipt; the failed one has none.
   await page.goto('/transactions')
+  await expect(page.getByRole('row', { name: /Failed/ })).toBeVisible()
+  await expect(page.getByRole('row', { name: /Failed/ }).getByRole('link', { name: 'Receipt' })).toHaveCount(
+    0,
+  )
   await expect(page.getByRole('cell', { name: 'Paid' })).toBeVisible()
   await expect(page.getByRole('cell', { name: 'Credits bought' })).toBeVisible()
   await page.getByRole('row', { name: /Paid/ }).getByRole('link', { name: 'Receipt' }).click()

@@ -8,6 +8,16 @@ for (const width of [1280, 375]) {
     await page.goto('/members')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search members')
     await expect(page.getByRole('status').filter({ hasText: /members? found/ })).toBeVisible()
+    // On a phone the filters are folded behind one button; the results come first.
+    const toggle = page.getByRole('button', { name: 'Filters' })
+    if (width === 375) {
+      await expect(page.getByLabel('Looking for')).toBeHidden()
+      await expect(page.getByRole('list', { name: 'Results' }).getByRole('link').first()).toBeInViewport()
+      await toggle.click()
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    } else {
+      await expect(toggle).toBeHidden()
+    }
     await page.getByLabel('Looking for').selectOption('female')
     await page.getByLabel('From', { exact: true }).selectOption('25')
     await page.getByLabel('To', { exact: true }).selectOption('45')
@@ -23,6 +33,7 @@ for (const width of [1280, 375]) {
       expect(age).toBeLessThanOrEqual(45)
     }
     await page.reload()
+    if (width === 375) await expect(page.getByRole('button', { name: 'Filters (3 on)' })).toBeVisible()
     await expect(page.getByLabel('Looking for')).toHaveValue('female')
     await expect(page.getByLabel('To', { exact: true })).toHaveValue('45')
     await expectAccessible(page)

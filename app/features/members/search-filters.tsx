@@ -48,13 +48,30 @@ export function SearchFilters({
   const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
   const [country, setCountry] = useState(query.country ?? '')
   const regions = useRegions(country) ?? []
+  // On phones the filters fold behind one button, so that the results show on the first screen.
+  const [open, setOpen] = useState(false)
+  const active = [query.gender, query.country, query.countryregion, query.min_age, query.max_age].filter(
+    (v) => v !== undefined && v !== '',
+  ).length
   return (
     <Form
       method="get"
       className="search-filters card card-body shadow-sm mb-4"
       aria-label={t('search.filters')}
     >
-      <div className="row g-2 align-items-end">
+      <button
+        type="button"
+        className="btn btn-outline-primary d-md-none"
+        aria-expanded={open}
+        aria-controls="search-filter-fields"
+        onClick={() => setOpen(!open)}
+      >
+        {active > 0 ? t('search.filtersActive', { count: active }) : t('search.filtersToggle')}
+      </button>
+      <div
+        id="search-filter-fields"
+        className={`row g-2 align-items-end ${open ? 'mt-2' : 'd-none'} d-md-flex mt-md-0`}
+      >
         {show('gender') ? (
           <div className="col-6 col-md-2">
             <label className="form-label small" htmlFor="f-gender">

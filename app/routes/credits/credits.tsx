@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useMoney, usePerCredit } from '../../features/credits/money.tsx'
+import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/credits'
 import { loadCreditsPage } from './credits.server.ts'
 
@@ -12,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** /credits: the bundles with their price per credit, the best value marked. */
 export default function Credits({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const { user } = useRootData()
   const money = useMoney()
   const perCredit = usePerCredit()
   return (
@@ -60,8 +62,14 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ul>
-      <p className="mt-4 small text-body-secondary">
-        {t('credits.premiumNote')} <Link to="/premium">{t('credits.premiumLink')}</Link>
+      <p className="mt-4 small text-body-secondary" data-testid="premium-note">
+        {user?.paid_user ? (
+          t('credits.premiumHave')
+        ) : (
+          <>
+            {t('credits.premiumNote')} <Link to="/premium">{t('credits.premiumLink')}</Link>
+          </>
+        )}
       </p>
       {loaderData.currency === 'EUR' ? (
         <p className="small">

@@ -56,7 +56,10 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                     <td className="text-end text-nowrap">{money(p.amount, p.currency)}</td>
                     <td>{t(`transactions.statuses.${p.status}`)}</td>
                     <td>
-                      <Link to={`/transactions/${p.payment_id}`}>{t('transactions.receipt')}</Link>
+                      {/* Only a paid (or since refunded) payment has a receipt. */}
+                      {p.status === 'paid' || p.status === 'refunded' ? (
+                        <Link to={`/transactions/${p.payment_id}`}>{t('transactions.receipt')}</Link>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

@@ -243,7 +243,7 @@ describe('sandbox payments', () => {
 })
 
 describe('transactions and receipts', () => {
-  it('lists the member payments and credit movements, and shows a receipt to its owner only', async () => {
+  it('lists the member payments and credit movements, and shows a receipt of a paid payment to its owner only', async () => {
     const { psp, payments } = sandboxSetup()
     const m = await activeMember(t.app, { name: 'Receipt' })
     const other = await activeMember(t.app, { name: 'Nosy' })
@@ -287,6 +287,19 @@ describe('transactions and receipts', () => {
     )
     const api = await t.app.inject({ url: '/api/transactions.php', headers: { cookie: other.cookie } })
     expect(api.json().payments).toEqual([])
+
+    // A payment that was cancelled has no receipt.
+    const dropped = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
+      package: bundle.id,
+      method: 'creditcard',
+      locale: 'en',
+      origin: 'http://localhost:3000',
+    })
+    await psp.act(dropped.checkout_url.split('/').pop() ?? '', 'cancel')
+    clock = new Date(clock.getTime() + 5000)
+    await expect(payments.receipt({ userId: m.user.id }, dropped.payment_id, site)).rejects.toMatchObject({
+      code: 'payments.no_receipt',
+    })
   })
 })
 
