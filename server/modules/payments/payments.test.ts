@@ -36,6 +36,21 @@ const account = (member: Member) => creditAccount(t.database.db, member.user.id)
 
 const sandboxSetup = () => sandboxPayments(t, () => clock)
 
+/** A card payment of a bundle started by a member on the first site, as the checkout starts it. */
+function startCard(
+  payments: { start: ReturnType<typeof sandboxSetup>['payments']['start'] },
+  member: Member,
+  bundleId: number,
+) {
+  const site = t.app.services.sites.list()[0]
+  return payments.start({ userId: member.user.id, siteId: site.id }, site, {
+    package: bundleId,
+    method: 'creditcard',
+    locale: 'en',
+    origin: 'http://localhost:3000',
+  })
+}
+
 async function bundleOf(member: Member, credits: number) {
   const res = await t.app.inject({ url: '/api/credits.php', headers: { cookie: member.cookie } })
   return res.json().packages.find((p: { credits: number }) => p.credits === credits)
@@ -127,14 +142,8 @@ describe('sandbox payments', () => {
       log: { warn: (...args: unknown[]) => warnings.push(args) },
     })
     const m = await activeMember(t.app, { name: 'Cardless' })
-    const site = t.app.services.sites.list()[0]
     const bundle = await bundleOf(m, 100)
-    const created = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
-      package: bundle.id,
-      method: 'creditcard',
-      locale: 'en',
-      origin: 'http://localhost:3000',
-    })
+    const created = await startCard(payments, m, bundle.id)
     await psp.act(created.checkout_url.split('/').pop() ?? '', 'pay')
     clock = new Date(clock.getTime() + 2500)
     expect((await payments.get({ userId: m.user.id }, created.payment_id)).status).toBe('paid')
@@ -249,16 +258,7 @@ describe('transactions and receipts', () => {
     const other = await activeMember(t.app, { name: 'Nosy' })
     const bundle = await bundleOf(m, 100)
     const site = t.app.services.sites.list()[0]
-    const created = await payments.start(
-      { userId: m.user.id, siteId: t.app.services.sites.list()[0].id },
-      site,
-      {
-        package: bundle.id,
-        method: 'creditcard',
-        locale: 'en',
-        origin: 'http://localhost:3000',
-      },
-    )
+    const created = await startCard(payments, m, bundle.id)
     await psp.act(created.checkout_url.split('/').pop() ?? '', 'pay')
     clock = new Date(clock.getTime() + 5000)
     await payments.get({ userId: m.user.id }, created.payment_id)
@@ -289,12 +289,7 @@ describe('transactions and receipts', () => {
     expect(api.json().payments).toEqual([])
 
     // A payment that was cancelled has no receipt.
-    const dropped = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
-      package: bundle.id,
-      method: 'creditcard',
-      locale: 'en',
-      origin: 'http://localhost:3000',
-    })
+    const dropped = await startCard(payments, m, bundle.id)
     await psp.act(dropped.checkout_url.split('/').pop() ?? '', 'cancel')
     clock = new Date(clock.getTime() + 5000)
     await expect(payments.receipt({ userId: m.user.id }, dropped.payment_id, site)).rejects.toMatchObject({
