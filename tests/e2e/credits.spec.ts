@@ -79,6 +79,16 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   await expectAccessible(page)
   await page.setViewportSize({ width: 375, height: 800 })
   await expectNoHorizontalScroll(page)
+  // On a phone the transactions are cards with every field in view, not a table scrolled sideways.
+  await page.goto('/transactions')
+  const paid = page.getByRole('list', { name: 'Payments' }).getByRole('listitem').filter({ hasText: 'Paid' })
+  await expect(paid).toBeVisible()
+  await expect(paid.getByRole('link', { name: 'Receipt' })).toBeVisible()
+  // The tables are for wider screens.
+  await expect(page.locator('table')).toHaveCount(2)
+  await expect(page.getByRole('table')).toHaveCount(0)
+  await expectAccessible(page)
+  await expectNoHorizontalScroll(page)
   await context.close()
 })
 

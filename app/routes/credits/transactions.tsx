@@ -33,46 +33,88 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
             {t('transactions.noPayments')} <Link to="/credits">{t('credits.title')}</Link>
           </p>
         ) : (
-          <div className="table-responsive">
-            <table className="table align-middle">
-              <thead>
-                <tr>
-                  <th scope="col">{t('transactions.date')}</th>
-                  <th scope="col">{t('transactions.item')}</th>
-                  <th scope="col" className="text-end">
-                    {t('transactions.amount')}
-                  </th>
-                  <th scope="col">{t('transactions.status')}</th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('transactions.receipt')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.payments.map((p) => (
-                  <tr key={p.payment_id}>
-                    <td className="text-nowrap">{date(p.created_at)}</td>
-                    <td>{t('credits.bundle', { count: p.credits })}</td>
-                    <td className="text-end text-nowrap">{money(p.amount, p.currency)}</td>
-                    <td>{t(`transactions.statuses.${p.status}`)}</td>
-                    <td>
-                      {/* Only a paid (or since refunded) payment has a receipt. */}
-                      {p.status === 'paid' || p.status === 'refunded' ? (
-                        <Link to={`/transactions/${p.payment_id}`}>{t('transactions.receipt')}</Link>
-                      ) : null}
-                    </td>
+          <>
+            {/* Phones: one card per payment, every field in view. */}
+            <ul className="list-unstyled d-md-none mb-0" aria-label={t('transactions.payments')}>
+              {list.payments.map((p) => (
+                <li key={p.payment_id} className="card card-body mb-2 py-2">
+                  <div className="d-flex justify-content-between gap-2">
+                    <span className="fw-semibold">{t('credits.bundle', { count: p.credits })}</span>
+                    <span className="fw-semibold text-nowrap">{money(p.amount, p.currency)}</span>
+                  </div>
+                  <div className="d-flex justify-content-between gap-2 small text-body-secondary">
+                    <span>{date(p.created_at)}</span>
+                    <span>{t(`transactions.statuses.${p.status}`)}</span>
+                  </div>
+                  {p.status === 'paid' || p.status === 'refunded' ? (
+                    <Link className="small" to={`/transactions/${p.payment_id}`}>
+                      {t('transactions.receipt')}
+                    </Link>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+            <div className="table-responsive d-none d-md-block">
+              <table className="table align-middle">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('transactions.date')}</th>
+                    <th scope="col">{t('transactions.item')}</th>
+                    <th scope="col" className="text-end">
+                      {t('transactions.amount')}
+                    </th>
+                    <th scope="col">{t('transactions.status')}</th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('transactions.receipt')}</span>
+                    </th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {list.payments.map((p) => (
+                    <tr key={p.payment_id}>
+                      <td className="text-nowrap">{date(p.created_at)}</td>
+                      <td>{t('credits.bundle', { count: p.credits })}</td>
+                      <td className="text-end text-nowrap">{money(p.amount, p.currency)}</td>
+                      <td>{t(`transactions.statuses.${p.status}`)}</td>
+                      <td>
+                        {/* Only a paid (or since refunded) payment has a receipt. */}
+                        {p.status === 'paid' || p.status === 'refunded' ? (
+                          <Link to={`/transactions/${p.payment_id}`}>{t('transactions.receipt')}</Link>
+                        ) : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         )}
       </section>
       <section aria-labelledby="movements-title">
         <h2 id="movements-title" className="h5">
           {t('transactions.movements')}
         </h2>
-        <div className="table-responsive">
+        <ul className="list-unstyled d-md-none" aria-label={t('transactions.movements')}>
+          {list.movements.map((m) => (
+            <li key={m.id} className="d-flex justify-content-between gap-2 border-bottom py-2">
+              <span>
+                {t(`transactions.reasons.${m.reason}`, { defaultValue: m.reason })}
+                <br />
+                <span className="small text-body-secondary">{date(m.created_at)}</span>
+              </span>
+              <span className="text-end text-nowrap">
+                <span className={m.delta > 0 ? 'text-success' : ''}>
+                  {m.delta > 0 ? `+${m.delta}` : m.delta}
+                </span>
+                <br />
+                <span className="small text-body-secondary">
+                  {t('transactions.balance')} {m.balance_after}
+                </span>
+              </span>
+            </li>
+          ))}
+        </ul>
+        <div className="table-responsive d-none d-md-block">
           <table className="table align-middle">
             <thead>
               <tr>
