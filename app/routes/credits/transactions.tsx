@@ -10,6 +10,9 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return loadTransactions(context, params.id)
 }
 
+/** Only a paid (or since refunded) payment has a receipt. */
+const hasReceipt = (status: string) => status === 'paid' || status === 'refunded'
+
 function useDate() {
   const { i18n } = useTranslation()
   return (iso: string) =>
@@ -46,7 +49,7 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                     <span>{date(p.created_at)}</span>
                     <span>{t(`transactions.statuses.${p.status}`)}</span>
                   </div>
-                  {p.status === 'paid' || p.status === 'refunded' ? (
+                  {hasReceipt(p.status) ? (
                     <Link className="small" to={`/transactions/${p.payment_id}`}>
                       {t('transactions.receipt')}
                     </Link>
@@ -78,7 +81,7 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                       <td>{t(`transactions.statuses.${p.status}`)}</td>
                       <td>
                         {/* Only a paid (or since refunded) payment has a receipt. */}
-                        {p.status === 'paid' || p.status === 'refunded' ? (
+                        {hasReceipt(p.status) ? (
                           <Link to={`/transactions/${p.payment_id}`}>{t('transactions.receipt')}</Link>
                         ) : null}
                       </td>
