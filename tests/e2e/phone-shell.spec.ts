@@ -15,6 +15,8 @@ test('on a phone a member navigates by the tab bar, with the likes and messages 
   await expect(top.getByRole('link', { name: 'Search members' })).toBeHidden()
   await expect(top.getByRole('link', { name: 'Likes' })).toBeHidden()
   await expect(top.getByRole('button', { name: 'Account menu for Noortje' })).toBeVisible()
+  // What shows of it (the desktop's wording is hidden).
+  await expect(top.getByRole('link', { name: 'Get Premium' }).locator('span:visible')).toHaveText('★ Premium')
   // Large tap targets, and the page ends above the bar.
   const box = await tabs.getByRole('link', { name: 'Likes' }).boundingBox()
   expect(box?.height).toBeGreaterThanOrEqual(48)

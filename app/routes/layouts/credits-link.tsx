@@ -18,8 +18,9 @@ export function CreditsLink() {
         className="btn btn-sm btn-outline-primary text-nowrap px-2"
         aria-label={t('premium.getPremium')}
       >
+        {/* Phones: the tab bar took the other links, so the word fits beside the star. */}
         <span className="d-sm-none" aria-hidden="true">
-          ★
+          ★ {t('premium.short')}
         </span>
         <span className="d-none d-sm-inline" aria-hidden="true">
           {t('premium.getPremium')}
