@@ -2,20 +2,22 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../components/page-title.tsx'
 import { SignupLink } from '../features/accounts/signup-modal.tsx'
+import { MemberCard } from '../features/members/member-card.tsx'
 import { useRootData } from '../lib/use-root-data.ts'
 import type { Route } from './+types/home'
 import { redirectMember } from './accounts/guards.server.ts'
+import { loadHome } from './home.server.ts'
 
 const STEPS = ['profile', 'discover', 'chat'] as const
 const FEATURES = ['free', 'likes', 'gifts', 'premium'] as const
 
 export async function loader({ context }: Route.LoaderArgs) {
   redirectMember(context)
-  return null
+  return loadHome(context)
 }
 
-/** The brand's home page with the call to sign up; a member goes to /members. */
-export default function Home() {
+/** The brand's home page: who is on the site, what it offers, the call to sign up; a member goes to /members. */
+export default function Home({ loaderData: { members } }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { settings } = useRootData()
   return (
@@ -38,6 +40,23 @@ export default function Home() {
           </div>
         </div>
       </section>
+      {members.length > 0 ? (
+        <section className="container pt-5" aria-labelledby="members-title">
+          <h2 id="members-title" className="h3 text-center mb-4">
+            {t('home.membersTitle')}
+          </h2>
+          <ul className="row g-3 list-unstyled" aria-labelledby="members-title">
+            {members.map((profile) => (
+              <li key={profile.id} className="col-6 col-md-3">
+                <MemberCard profile={profile} />
+              </li>
+            ))}
+          </ul>
+          {members.some((m) => m.fictional) ? (
+            <p className="small text-body-secondary text-center">{settings.fictional_warning}</p>
+          ) : null}
+        </section>
+      ) : null}
       <section className="container py-5" aria-labelledby="how-title">
         <h2 id="how-title" className="h3 text-center mb-4">
           {t('home.howTitle')}

@@ -11,6 +11,10 @@ test.describe('home page', () => {
     )
     await expect(page.getByRole('link', { name: 'Sign up for free' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible()
+    // Who is on the site: visible members, each leading to their page.
+    const members = page.getByRole('list', { name: 'Meet some of our members' }).getByRole('listitem')
+    await expect(members).toHaveCount(8)
+    await expect(members.first().getByRole('link')).toHaveAttribute('href', /^\/members\/\d+$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     // This server runs in production mode on the sandbox provider and the outbox: a staging site.
     await expect(
