@@ -26,6 +26,10 @@ test('two members like each other and both see the match modal', async ({ browse
   await expectAccessible(bram.page)
   await bram.page.setViewportSize({ width: 375, height: 800 })
   await expectNoHorizontalScroll(bram.page)
+  // The three lists are one row of tabs on a phone.
+  const tabs = bram.page.getByRole('navigation', { name: 'Likes lists' }).getByRole('link')
+  const tops = await tabs.evaluateAll((links) => links.map((a) => a.getBoundingClientRect().top))
+  expect(new Set(tops).size).toBe(1)
   await bram.page.setViewportSize({ width: 1280, height: 800 })
 
   // Opening her profile from the likes clears the badge; liking her back is a match.
@@ -157,11 +161,21 @@ test('a visitor who likes a card is asked to log in; the match finder ranks memb
   const member = await newMember(browser, { name: 'Finder', gender: 'female' })
   await member.page.goto('/match-finder')
   await member.page.getByRole('radio', { name: 'Men', exact: true }).check()
+  // Many interests asked for (20, the most a search takes): the best suggestions share some.
+  const interests = member.page.getByRole('group', { name: '4. What do you like?' }).locator('label')
+  for (const chip of (await interests.all()).slice(0, 20)) await chip.click()
   await member.page.getByRole('button', { name: 'Find my matches' }).click()
   await expect(member.page).toHaveURL(/gender=male/)
   await expect(member.page.getByRole('heading', { name: /\d+ suggestions?/ })).toBeVisible()
   await expectAccessible(member.page)
   await member.page.setViewportSize({ width: 375, height: 800 })
   await expectNoHorizontalScroll(member.page)
+  // The interests in common are said inside the member's card.
+  await expect(
+    member.page
+      .locator('article.member-card')
+      .getByText(/interests? in common$/)
+      .first(),
+  ).toBeVisible()
   await member.context.close()
 })

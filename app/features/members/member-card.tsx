@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
@@ -10,12 +11,15 @@ export function MemberCard({
   profile,
   to = `/members/${profile.id}`,
   isNew = false,
+  note,
 }: {
   profile: PublicProfile
   /** Where the card leads: the member page, or /likes/m/{id} from the likes lists. */
   to?: string
   /** A like not seen yet. */
   isNew?: boolean
+  /** A line about this member for this list, inside the card (the match finder's interests in common). */
+  note?: ReactNode
 }) {
   const { t } = useTranslation()
   return (
@@ -47,6 +51,7 @@ export function MemberCard({
         </h2>
         <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
         <PresenceBadge presence={profile.presence} className="d-block text-truncate" />
+        {note ? <p className="small text-success mb-0 text-truncate">{note}</p> : null}
       </div>
     </article>
   )

@@ -42,12 +42,13 @@ export default function Likes({ loaderData: { type } }: Route.ComponentProps) {
         </Link>
       </div>
       <nav aria-label={t('likes.lists')}>
-        <ul className="nav nav-pills mb-4">
+        {/* One row of equal tabs, on a phone too. */}
+        <ul className="nav nav-pills nav-fill flex-nowrap mb-4">
           {LIKE_LIST_TYPES.map((listType) => (
             <li className="nav-item" key={listType}>
               <Link
                 to={`/likes/${listType}`}
-                className={`nav-link${listType === type ? ' active' : ''}`}
+                className={`nav-link text-nowrap px-2${listType === type ? ' active' : ''}`}
                 aria-current={listType === type ? 'page' : undefined}
               >
                 {t(`likes.types.${listType}`)}

@@ -126,12 +126,14 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
             <ol className="member-grid list-unstyled">
               {profiles.map((profile) => (
                 <li key={profile.id}>
-                  <MemberCard profile={profile} />
-                  {profile.shared_interests > 0 ? (
-                    <p className="small text-success mt-1 mb-0">
-                      {t('matchFinder.shared', { count: profile.shared_interests })}
-                    </p>
-                  ) : null}
+                  <MemberCard
+                    profile={profile}
+                    note={
+                      profile.shared_interests > 0
+                        ? t('matchFinder.shared', { count: profile.shared_interests })
+                        : undefined
+                    }
+                  />
                 </li>
               ))}
             </ol>
