@@ -28,7 +28,7 @@ test('support finds a member by address, corrects their credits and refunds a pu
   await expect(page.getByTestId('member-credits')).toContainText(String(before + 30))
 
   await member.page.goto('/transactions')
-  await expect(member.page.getByText('Correction by customer service')).toBeVisible()
+  await expect(member.page.getByRole('cell', { name: 'Correction by customer service' })).toBeVisible()
 
   // The member buys a bundle in the sandbox; support refunds it within the refund days.
   const { packages } = await (await member.page.request.get('/api/credits.php')).json()
@@ -45,7 +45,7 @@ test('support finds a member by address, corrects their credits and refunds a pu
   await page.getByRole('button', { name: 'Refund' }).click()
   await expect(page.getByRole('status')).toHaveText(/^Refunded: \d+ credits taken back$/)
   await member.page.goto('/transactions')
-  await expect(member.page.getByText('Refunded', { exact: true })).toBeVisible()
+  await expect(member.page.getByRole('cell', { name: 'Refunded', exact: true })).toBeVisible()
   await member.context.close()
 })
 

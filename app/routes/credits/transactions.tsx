@@ -157,6 +157,15 @@ function Receipt({ receipt }: { receipt: ReceiptResponse }) {
   const date = useDate()
   const { payment: p, company: c } = receipt
   const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(c.country)
+  // A payment that was not paid has no receipt: the page says where it stands instead.
+  if (!hasReceipt(p.status)) {
+    return (
+      <article className="card card-body">
+        <h1 className="h3">{t(`transactions.statuses.${p.status}`)}</h1>
+        <p className="mb-0">{t('transactions.noReceipt')}</p>
+      </article>
+    )
+  }
   return (
     <article className="receipt card card-body">
       <div className="d-flex flex-wrap justify-content-between gap-3 mb-3">

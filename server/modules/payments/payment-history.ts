@@ -51,8 +51,6 @@ export function createPaymentHistory(db: Db, deps: { settlement: Settlement }) {
       const payment = await selectPayment(db, id)
       if (!payment || payment.userId !== member.userId) throw new AppError('payments.not_found', 404)
       const fresh = await refresh(payment)
-      if (fresh.status !== 'paid' && fresh.status !== 'refunded')
-        throw new AppError('payments.no_receipt', 404)
       const c = site.company
       return {
         payment: {
