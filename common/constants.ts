@@ -52,3 +52,6 @@ export const WS_RECONNECT_MAX_MS = 30_000
 
 /** The product's colour: the browser's theme, the installed app's and the ground of its icon. */
 export const THEME_COLOR = '#c2185b'
+
+/** The most interests a profile holds or a search asks for. */
+export const MAX_INTERESTS = 20

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_INTERESTS } from '../constants.ts'
 import { DateOfBirth } from './accounts.ts'
 
 /** A profile photo as other people see it; filename and thumb_filename are URLs below cdn_prefix. */
@@ -53,7 +54,7 @@ export const ProfileFields = z.object({
   region_id: z.number().int().positive().nullable(),
   city: z.string().trim().max(80, { error: 'city_too_long' }).nullable(),
   about: z.string().trim().max(2000, { error: 'about_too_long' }).nullable(),
-  interests: z.array(z.number().int().positive()).max(20, { error: 'interests_too_many' }),
+  interests: z.array(z.number().int().positive()).max(MAX_INTERESTS, { error: 'interests_too_many' }),
 })
 
 /** A name may not start with @ (spec section 5). */

@@ -164,6 +164,10 @@ test('a visitor who likes a card is asked to log in; the match finder ranks memb
   // Many interests asked for (20, the most a search takes): the best suggestions share some.
   const interests = member.page.getByRole('group', { name: '4. What do you like?' }).locator('label')
   for (const chip of (await interests.all()).slice(0, 20)) await chip.click()
+  // Twenty is the most: the others wait, and the page says why.
+  const group = member.page.getByRole('group', { name: '4. What do you like?' })
+  await expect(group.getByRole('checkbox').nth(20)).toBeDisabled()
+  await expect(group.getByText('You chose the most: 20 interests.')).toBeVisible()
   await member.page.getByRole('button', { name: 'Find my matches' }).click()
   await expect(member.page).toHaveURL(/gender=male/)
   await expect(member.page.getByRole('heading', { name: /\d+ suggestions?/ })).toBeVisible()

@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { MAX_INTERESTS } from '#common/constants.ts'
 import type { Interest } from '#common/schemas/sites.ts'
 import { referenceData } from '../reference-data/index.ts'
 
-/** The interests catalogue as toggle chips (loaded once per language and kept). */
+/**
+ * The interests catalogue as toggle chips (loaded once per language and kept); at MAX_INTERESTS chosen
+ * the others wait until one is let go (a profile holds, and a search asks for, no more).
+ */
 export function InterestChips(props: {
   chosen: ReadonlySet<number>
   onChange: (next: Set<number>) => void
@@ -28,9 +32,13 @@ export function InterestChips(props: {
     else next.add(id)
     props.onChange(next)
   }
+  const full = props.chosen.size >= MAX_INTERESTS
   return (
     <fieldset className="d-flex flex-wrap gap-2">
       <legend className={props.visibleLegend ? 'h6 w-100 mb-1' : 'visually-hidden'}>{props.legend}</legend>
+      <p className="w-100 small text-body-secondary mb-0" aria-live="polite">
+        {full ? t('interests.full', { count: MAX_INTERESTS }) : null}
+      </p>
       {all.map((interest) => (
         <div key={interest.id}>
           <input
@@ -38,6 +46,7 @@ export function InterestChips(props: {
             className="btn-check"
             id={`interest-${interest.id}`}
             checked={props.chosen.has(interest.id)}
+            disabled={full && !props.chosen.has(interest.id)}
             onChange={() => toggle(interest.id)}
           />
           <label className="btn btn-sm btn-outline-primary rounded-pill" htmlFor={`interest-${interest.id}`}>
