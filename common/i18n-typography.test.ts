@@ -9,7 +9,10 @@ function texts(bundle: unknown, path = ''): [string, string][] {
   return []
 }
 
-/** What a French text breaks of French typography, placeholders, tags and addresses left aside. */
+/**
+ * What a French text breaks of French typography. Placeholders, HTML tags and addresses are not
+ * French prose: they are replaced by a neutral mark before the check.
+ */
 function faults(text: string): string[] {
   const prose = text.replace(/\{\{[^}]*\}\}|<[^>]*>|https?:\/\/\S+|mailto:\S+/g, '·')
   const found: string[] = []

@@ -13,6 +13,26 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** Only a paid (or since refunded) payment has a receipt. */
 const hasReceipt = (status: string) => status === 'paid' || status === 'refunded'
 
+/** A credit movement with its sign: +100, -10. */
+const signed = (delta: number) => (delta > 0 ? `+${delta}` : String(delta))
+
+/** The link to a payment's receipt, where it has one (the phone's cards and the table alike). */
+function ReceiptLink({
+  payment,
+  className,
+}: {
+  payment: { payment_id: string; status: string }
+  className?: string
+}) {
+  const { t } = useTranslation()
+  if (!hasReceipt(payment.status)) return null
+  return (
+    <Link className={className} to={`/transactions/${payment.payment_id}`}>
+      {t('transactions.receipt')}
+    </Link>
+  )
+}
+
 function useDate() {
   const { i18n } = useTranslation()
   return (iso: string) =>
@@ -49,11 +69,7 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                     <span>{date(p.created_at)}</span>
                     <span>{t(`transactions.statuses.${p.status}`)}</span>
                   </div>
-                  {hasReceipt(p.status) ? (
-                    <Link className="small" to={`/transactions/${p.payment_id}`}>
-                      {t('transactions.receipt')}
-                    </Link>
-                  ) : null}
+                  <ReceiptLink payment={p} className="small" />
                 </li>
               ))}
             </ul>
@@ -81,9 +97,7 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                       <td>{t(`transactions.statuses.${p.status}`)}</td>
                       <td>
                         {/* Only a paid (or since refunded) payment has a receipt. */}
-                        {hasReceipt(p.status) ? (
-                          <Link to={`/transactions/${p.payment_id}`}>{t('transactions.receipt')}</Link>
-                        ) : null}
+                        <ReceiptLink payment={p} />
                       </td>
                     </tr>
                   ))}
@@ -106,9 +120,7 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                 <span className="small text-body-secondary">{date(m.created_at)}</span>
               </span>
               <span className="text-end text-nowrap">
-                <span className={m.delta > 0 ? 'text-success' : ''}>
-                  {m.delta > 0 ? `+${m.delta}` : m.delta}
-                </span>
+                <span className={m.delta > 0 ? 'text-success' : ''}>{signed(m.delta)}</span>
                 <br />
                 <span className="small text-body-secondary">
                   {t('transactions.balance')} {m.balance_after}
@@ -136,9 +148,7 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                 <tr key={m.id}>
                   <td className="text-nowrap">{date(m.created_at)}</td>
                   <td>{t(`transactions.reasons.${m.reason}`, { defaultValue: m.reason })}</td>
-                  <td className={`text-end ${m.delta > 0 ? 'text-success' : ''}`}>
-                    {m.delta > 0 ? `+${m.delta}` : m.delta}
-                  </td>
+                  <td className={`text-end ${m.delta > 0 ? 'text-success' : ''}`}>{signed(m.delta)}</td>
                   <td className="text-end">{m.balance_after}</td>
                 </tr>
               ))}

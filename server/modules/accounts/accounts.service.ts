@@ -228,9 +228,10 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
     async activate(token: string): Promise<'activated' | 'already' | 'invalid'> {
       return db.transaction(async (tx) => {
         const at = now()
-        const row = await consumeEmailToken(tx, hashToken(token), 'activation', at)
+        const hash = hashToken(token)
+        const row = await consumeEmailToken(tx, hash, 'activation', at)
         if (!row) {
-          const owner = await selectTokenAccount(tx, hashToken(token), 'activation')
+          const owner = await selectTokenAccount(tx, hash, 'activation')
           return owner?.status === 'active' ? 'already' : 'invalid'
         }
         await activateUser(tx, row.userId, at)
