@@ -279,7 +279,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
-    catalog: createCatalogService(database.db, { now, sites }),
+    catalog: createCatalogService(database.db, { now, sites, events }),
     contentPages: createContentPagesService(database.db, {
       now,
       sites,
@@ -354,6 +354,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         name: 'weekly-updates',
         cron: '0 9-21 * * 1',
         run: () => notifications.sendWeeklyUpdates(),
+      },
+      {
+        name: 'expire-abandoned-checkouts',
+        cron: '*/10 * * * *',
+        run: () => payments.expireAbandoned(),
       },
       {
         name: 'forget-unconfirmed-direct-debits',

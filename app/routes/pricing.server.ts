@@ -1,20 +1,23 @@
 import type { RouterContextProvider } from 'react-router'
 import { getAppContext } from '../context.server.ts'
 
-/** What things cost on this site, and the minimum message cost in the visitor's country. */
-export function loadPricing(context: Readonly<RouterContextProvider>) {
+/**
+ * What things cost on this site: credits per action, the bundles in the visitor's currency, and what
+ * a message costs in money in every country served (the one rule, common/message-price.ts).
+ */
+export async function loadPricing(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
   const s = app.site.settings
   const country = app.selectedCountry ?? app.geoCountry
-  const minimum = country ? s.minimum_message_costs[country] : undefined
+  const offer = await app.services.payments.packages(app.site, null, country)
   return {
     messageCredits: s.message_credits,
     giftCredits: s.gift_credits,
     photoCredits: s.photo_credits,
     signupCredits: s.signup_credits,
     refundDays: s.refund_days,
-    country,
-    minimum: minimum ?? null,
-    minimumByCountry: Object.entries(s.minimum_message_costs).map(([code, cost]) => ({ code, ...cost })),
+    country: country && app.site.messageCosts[country] ? country : null,
+    bundles: offer.packages,
+    costsByCountry: Object.entries(app.site.messageCosts).map(([code, cost]) => ({ code, ...cost })),
   }
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { messageCostWith } from '#common/message-price.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { useMoney } from '../features/credits/money.tsx'
 import type { Route } from './+types/pricing'
 import { loadPricing } from './pricing.server.ts'
 
@@ -8,12 +10,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadPricing(context)
 }
 
-/** The public price list: what a message, a gift and a photo cost, and the minimum message cost. */
+/**
+ * The public price list: what a message, a gift and a photo cost in credits; what a message costs in
+ * money with each bundle and in each country, all by the one rule (common/message-price.ts).
+ */
 export default function Pricing({ loaderData: p }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const money = (cents: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
+  const money = useMoney()
   const countryNames = new Intl.DisplayNames([i18n.language], { type: 'region' })
+  const range = (c: { costs: number; highest: number; currency: string }) =>
+    c.costs === c.highest
+      ? money(c.costs, c.currency)
+      : t('pricing.range', { low: money(c.costs, c.currency), high: money(c.highest, c.currency) })
+  const here = p.costsByCountry.find((c) => c.code === p.country)
   const rows = [
     ['message', p.messageCredits],
     ['gift', p.giftCredits],
@@ -47,19 +56,47 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {p.minimum && p.country ? (
-        <p className="alert alert-info">
-          {t('pricing.minimumHere', {
-            country: countryNames.of(p.country),
-            amount: money(p.minimum.costs, p.minimum.currency),
-          })}
+      {here ? (
+        <p className="alert alert-info" data-testid="message-cost-here">
+          {t('pricing.messageHere', { country: countryNames.of(here.code), amount: range(here) })}
         </p>
       ) : null}
+      {p.bundles.length > 0 ? (
+        <div className="table-responsive">
+          <table className="table align-middle bundle-message-costs">
+            <caption>{t('pricing.bundlesCaption', { count: p.messageCredits })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('pricing.bundle')}</th>
+                <th scope="col" className="text-end">
+                  {t('pricing.price')}
+                </th>
+                <th scope="col" className="text-end">
+                  {t('pricing.perMessage')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.bundles.map((b) => (
+                <tr key={b.id}>
+                  <th scope="row" className="fw-normal">
+                    {t('credits.bundle', { count: b.credits })}
+                  </th>
+                  <td className="text-end">{money(b.amount, b.currency)}</td>
+                  <td className="text-end message-cost">
+                    {money(messageCostWith(b, p.messageCredits), b.currency)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
       <h2 className="h4 mt-4">{t('pricing.minimumTitle')}</h2>
-      <ul className="list-unstyled row row-cols-2 row-cols-md-3 g-2">
-        {p.minimumByCountry.map((row) => (
-          <li key={row.code} className="col">
-            {countryNames.of(row.code)}: <strong>{money(row.costs, row.currency)}</strong>
+      <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-md-3 g-2 message-costs-by-country">
+        {p.costsByCountry.map((row) => (
+          <li key={row.code} className="col" data-country={row.code}>
+            {countryNames.of(row.code)}: <strong>{range(row)}</strong>
           </li>
         ))}
       </ul>

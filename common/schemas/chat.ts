@@ -78,6 +78,8 @@ export const ConversationResponse = z.object({
   conversation: Id,
   profile: PublicProfile,
   blocked_by_me: z.boolean(),
+  /** The member's next message here is free (the welcome offer: a free member's opening message). */
+  next_message_free: z.boolean(),
 })
 export type ConversationResponse = z.infer<typeof ConversationResponse>
 

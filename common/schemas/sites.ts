@@ -24,10 +24,6 @@ export const SiteSettings = z.object({
   logged_out_search: z.enum(['none', 'not']),
   logged_out_search_trafficsource: z.enum(['none', 'not']),
   enable_site_entry_popup: YesNo,
-  minimum_message_costs: z.record(
-    CountryCode,
-    z.object({ costs: z.number().int().min(0), currency: z.string().length(3) }),
-  ),
   support_phone: z.string().min(3).max(40),
   support_email: z.email(),
   fictional_icon: z.string().min(1).max(16),
@@ -68,8 +64,16 @@ export const CompanyInfo = z.object({
 })
 export type CompanyInfo = z.infer<typeof CompanyInfo>
 
-/** GET /api/settings.php: the stored settings plus what the request decides. */
+/** What a message costs in money, per country code (computed from the bundles, never stored). */
+const MessageCosts = z.record(
+  CountryCode,
+  z.object({ costs: z.number().int().min(0), currency: z.string().length(3) }),
+)
+
+/** GET /api/settings.php: the stored settings plus what the request decides and the bundles give. */
 export const SettingsResponse = SiteSettings.extend({
+  /** Spec section 3: the lowest a message costs in each country, by the one money rule. */
+  minimum_message_costs: MessageCosts,
   index_title: z.string(),
   description: z.string(),
   fictional_warning: z.string(),
@@ -109,7 +113,17 @@ export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix
 })
 export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
 export const SiteSettingsResponse = z.object({
-  site: z.object({ id: z.number().int(), domain: z.string(), settings: SiteSettings, company: CompanyInfo }),
+  site: z.object({
+    id: z.number().int(),
+    domain: z.string(),
+    settings: SiteSettings,
+    company: CompanyInfo,
+    /** What a message costs per country with the bundles on sale (read-only: it follows them). */
+    message_costs: z.record(
+      CountryCode,
+      z.object({ costs: z.number().int(), highest: z.number().int(), currency: z.string().length(3) }),
+    ),
+  }),
 })
 export const SiteSettingsUpdate = z.object({
   site: z.number().int().positive().max(2_147_483_647),

@@ -21,12 +21,16 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   // The modal hands the focus back once it has closed.
   await expect(anna.page.locator('#icebreaker-modal')).toBeHidden()
   const annaText = anna.page.getByLabel('Message', { exact: true })
+  // The composer says what the next message costs before it is sent: the first one to Bas is free.
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText(
+    'Your first message to Bas is free. After it, a message costs 10 credits (you have 20).',
+  )
   await annaText.fill('Hello Bas, how are you?')
   await annaText.press('Enter')
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/)
   const conversationUrl = anna.page.url()
-  await expect(anna.page.getByText('Hello Bas, how are you?')).toBeVisible()
-  await expect(anna.page.getByText('10 credits per message · you have 20')).toBeVisible()
+  await expect(anna.page.locator('.chat-messages').getByText('Hello Bas, how are you?')).toBeVisible()
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 20')
 
   // Bram's badge shows the unread message without a reload, and so does his tab title.
   await expect(bram.page.getByTestId('messages-badge')).toHaveText('1')
@@ -38,7 +42,7 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await expectAccessible(bram.page)
   await chatLink.click()
   await expect(bram.page).toHaveURL(conversationUrl.replace(/^https?:\/\/[^/]+/, ''))
-  await expect(bram.page.getByText('Hello Bas, how are you?')).toBeVisible()
+  await expect(bram.page.locator('.chat-messages').getByText('Hello Bas, how are you?')).toBeVisible()
 
   // Reading it shows Anna "Seen" live; Bram's typing shows on Anna's side.
   await expect(anna.page.getByTestId('read-receipt')).toHaveText(/Seen/)
@@ -46,24 +50,32 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await bramText.pressSequentially('I am fine', { delay: 30 })
   await expect(anna.page.getByText('Bas is typing…')).toBeVisible()
   await bramText.press('Enter')
-  await expect(anna.page.getByText('I am fine')).toBeVisible()
+  await expect(anna.page.locator('.chat-messages').getByText('I am fine')).toBeVisible()
   await expect(anna.page.getByText('Bas is typing…')).toBeHidden()
   await expectAccessible(bram.page)
 
   // Anna pays for her next messages (10 credits each from her 20) until an alert offers credits.
   await annaText.fill('Great to hear!')
   await annaText.press('Enter')
-  await expect(bram.page.getByText('Great to hear!')).toBeVisible()
+  await expect(bram.page.locator('.chat-messages').getByText('Great to hear!')).toBeVisible()
+  // With 10 credits left, the next message is the last she can pay: she is told before it goes.
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText(
+    'After this message you will have 0 credits left, not enough for another. Buy credits',
+  )
   await annaText.fill('Shall we meet?')
   await annaText.press('Enter')
-  await expect(bram.page.getByText('Shall we meet?')).toBeVisible()
-  await expect(anna.page.getByText('10 credits per message · you have 0')).toBeVisible()
+  await expect(bram.page.locator('.chat-messages').getByText('Shall we meet?')).toBeVisible()
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 0')
   await annaText.fill('One more?')
   await annaText.press('Enter')
   const alert = anna.page.getByRole('alert').filter({ hasText: 'You do not have enough credits' })
   await expect(alert).toBeVisible()
-  await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveAttribute('href', '/credits')
-  await expect(bram.page.getByText('One more?')).toHaveCount(0)
+  const conversationPath = new URL(conversationUrl).pathname
+  await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
+    'href',
+    `/credits?return=${encodeURIComponent(conversationPath)}`,
+  )
+  await expect(bram.page.locator('.chat-messages').getByText('One more?')).toHaveCount(0)
   // The refused message is not lost: its text is back in the box, ready once credits are bought.
   await expect(annaText).toHaveValue('One more?')
 
@@ -72,6 +84,22 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   // The composer stays on screen, below the staging banner this server shows.
   const composer = await bram.page.locator('#chat-text').boundingBox()
   expect((composer?.y ?? 999) + (composer?.height ?? 0)).toBeLessThanOrEqual(700)
+
+  // Anna buys credits from the conversation and comes back to it, not to the search.
+  await alert.getByRole('link', { name: 'Buy credits' }).click()
+  await anna.page.getByRole('link', { name: /^Choose 100 credits for/ }).click()
+  await anna.page.getByRole('radio', { name: 'PayPal' }).check()
+  await anna.page.getByRole('button', { name: 'Continue' }).click()
+  await anna.page.locator('#payment-confirm-modal').getByRole('button', { name: /^Pay / }).click()
+  await anna.page.getByRole('button', { name: 'Pay' }).click()
+  const back = anna.page.getByRole('link', { name: 'Back to your conversation' })
+  await expect(back).toBeVisible({ timeout: 15_000 })
+  await back.click()
+  await expect(anna.page).toHaveURL(conversationPath)
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 100')
+  await annaText.fill('One more?')
+  await annaText.press('Enter')
+  await expect(bram.page.locator('.chat-messages').getByText('One more?')).toBeVisible()
   await anna.context.close()
   await bram.context.close()
 })

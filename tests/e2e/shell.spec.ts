@@ -172,7 +172,9 @@ test('/lang-config saves the language and the country', async ({ page, context }
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL('/pricing')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tarifs')
-  await expect(page.getByText('Coût minimum d’un message pour votre pays (Belgique) : 1,99 €.')).toBeVisible()
+  await expect(page.getByTestId('message-cost-here')).toHaveText(
+    /^Dans votre pays \(Belgique\), un message coûte de 0,60\s€ à 1,00\s€, selon le pack/,
+  )
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]))
   expect(cookies).toMatchObject({ i18n_redirected: 'fr', selected_country: 'BE' })
 })

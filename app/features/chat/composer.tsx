@@ -1,8 +1,42 @@
 import type { FormEvent, KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { CameraIcon, GiftIcon } from '../../components/icons.tsx'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+
+/**
+ * What the next message costs, said before it is sent (issue 18): free (the welcome offer), the
+ * member's last affordable one (a warning, with the way to buy more), or its price in credits.
+ */
+function CostLine(props: {
+  nextFree: boolean
+  partnerName: string
+  buyHref: string
+  credits: number
+  cost: number
+}) {
+  const { t } = useTranslation()
+  const { credits, cost } = props
+  if (props.nextFree)
+    return (
+      <span className="text-success-emphasis chat-cost" data-testid="chat-cost">
+        {t('chat.costFree', { name: props.partnerName, cost, credits })}
+      </span>
+    )
+  if (cost > 0 && credits >= cost && credits - cost < cost)
+    return (
+      <span className="text-warning-emphasis fw-semibold chat-cost" data-testid="chat-cost">
+        {t('chat.lastCredits', { left: credits - cost })}{' '}
+        <Link to={props.buyHref}>{t('chat.lastCreditsBuy')}</Link>
+      </span>
+    )
+  return (
+    <span className="chat-cost" data-testid="chat-cost">
+      {t('chat.costPaid', { cost, credits })}
+    </span>
+  )
+}
 
 /**
  * The composer: gifts, a photo, the text (Enter sends, Shift+Enter makes a new line) and what a
@@ -11,6 +45,11 @@ import { useRootData } from '../../lib/use-root-data.ts'
 export function Composer(props: {
   text: string
   credits: number
+  /** The next message is free (the welcome offer), and to whom it goes. */
+  nextFree: boolean
+  partnerName: string
+  /** Where to buy credits and come back to this conversation. */
+  buyHref: string
   onTextChange: (text: string) => void
   onSubmit: (event?: FormEvent) => void
   onOpenGifts: () => void
@@ -70,9 +109,9 @@ export function Composer(props: {
           {t('chat.send')}
         </button>
       </div>
-      <p className="small text-body-secondary mb-0 mt-1 d-flex justify-content-between">
-        <span>{t('chat.cost', { cost: settings.message_credits, credits: props.credits })}</span>
-        <span aria-hidden="true">
+      <p className="small text-body-secondary mb-0 mt-1 d-flex justify-content-between gap-2">
+        <CostLine {...props} cost={settings.message_credits} />
+        <span aria-hidden="true" className="text-nowrap">
           {props.text.length}/{settings.message_length}
         </span>
       </p>

@@ -15,7 +15,11 @@ export function ConversationHeader({
   const { t } = useTranslation()
   return (
     <header className="chat-header border-bottom bg-white d-flex align-items-center gap-2 p-2">
-      <Link to="/chats" className="btn btn-outline-secondary btn-sm" aria-label={t('chat.allChats')}>
+      <Link
+        to="/chats"
+        className="btn btn-outline-secondary btn-sm chat-back"
+        aria-label={t('chat.allChats')}
+      >
         <span aria-hidden="true">←</span>
         <span className="d-none d-sm-inline ms-1" aria-hidden="true">
           {t('chat.allChats')}

@@ -7,6 +7,7 @@ import { useMember } from '../../lib/member.tsx'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { creditsFrom } from '../credits/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
 import { GiftPicker } from './gift-picker.tsx'
@@ -14,9 +15,6 @@ import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList } from './message-list.tsx'
 import { useMessageList } from './use-message-list.ts'
 import { useSending } from './use-sending.ts'
-
-/** Where a member buys credits. */
-export const BUY_CREDITS_PATH = '/credits'
 
 /**
  * A conversation (/chats/{id}, or /members/{id}/chat before the first message): history that loads
@@ -28,11 +26,14 @@ export function Conversation({
   profile,
   initial,
   blockedByMe,
+  nextMessageFree,
 }: {
   conversation: number | null
   profile: PublicProfile
   initial: MessagesResponse | null
   blockedByMe: boolean
+  /** The member's next message here is free (the welcome offer). */
+  nextMessageFree: boolean
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
@@ -43,6 +44,7 @@ export function Conversation({
   const [searchParams] = useSearchParams()
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
   const [showIcebreakers, setShowIcebreakers] = useState(false)
+  const [nextFree, setNextFree] = useState(nextMessageFree)
   const list = useMessageList(conversation, initial, myProfileId)
   const loadingOlderShown = useDelayed(list.loadingOlder)
   const sending = useSending({
@@ -52,7 +54,11 @@ export function Conversation({
     myProfileId,
     setMessages: list.setMessages,
     stickToBottom: list.stickToBottom,
+    onSent: () => setNextFree(false),
   })
+  const buyHref = creditsFrom(
+    conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`,
+  )
   const error = sending.error ?? list.loadError
   const credits = user?.credits ?? 0
   return (
@@ -109,7 +115,7 @@ export function Conversation({
       {sending.noCredits ? (
         <div className="alert alert-warning m-2 mb-0 d-flex flex-wrap align-items-center gap-2" role="alert">
           <span className="me-auto">{t('chat.noCredits', { cost: settings.message_credits })}</span>
-          <Link to={BUY_CREDITS_PATH} className="btn btn-primary btn-sm">
+          <Link to={buyHref} className="btn btn-primary btn-sm">
             {t('chat.buyCredits')}
           </Link>
         </div>
@@ -125,6 +131,9 @@ export function Conversation({
         <Composer
           text={sending.text}
           credits={credits}
+          nextFree={nextFree}
+          partnerName={profile.name}
+          buyHref={buyHref}
           onTextChange={sending.onTextChange}
           onSubmit={(event) => void sending.sendText(event)}
           onOpenGifts={() => setShowGifts(true)}

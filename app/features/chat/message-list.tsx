@@ -37,7 +37,9 @@ export function MessageList({
           <li key={m.client_id || m.id}>
             {showDay ? <p className="text-center small text-body-secondary my-2">{dayLabel}</p> : null}
             <div className={`d-flex ${mine ? 'justify-content-end' : 'justify-content-start'}`}>
-              <div className={`message-bubble ${mine ? 'message-mine' : 'message-theirs'}`}>
+              <div
+                className={`message-bubble ${mine ? 'message-mine' : 'message-theirs'} ${m.kind === 'gift' ? 'message-gift' : ''}`}
+              >
                 <span className="visually-hidden">{mine ? t('chat.you') : partnerName}: </span>
                 {m.kind === 'gift' && m.gift ? (
                   <span className="d-block text-center">

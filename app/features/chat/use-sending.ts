@@ -29,6 +29,8 @@ export function useSending(opts: {
   myProfileId: number
   setMessages: Dispatch<SetStateAction<ShownMessage[]>>
   stickToBottom: RefObject<boolean>
+  /** Told after every message the server took (the welcome offer's free message is then used). */
+  onSent?: () => void
 }) {
   const { conversation, partnerProfileId, myProfileId, setMessages } = opts
   const { t } = useTranslation()
@@ -59,6 +61,7 @@ export function useSending(opts: {
       const result = await send()
       setMessages((current) => merge(current, [result.message]))
       setCredits(result.credits)
+      opts.onSent?.()
       if (conversation === null) {
         opts.setConversation(result.conversation)
         navigate(`/chats/${result.conversation}`, { replace: true })

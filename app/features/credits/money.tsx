@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { formatMoney } from '#common/money.ts'
+import { discounted, formatMoney } from '#common/money.ts'
 
 /** Money in the member's language. */
 export function useMoney() {
@@ -14,4 +14,32 @@ export function usePerCredit() {
     new Intl.NumberFormat(i18n.language, { style: 'currency', currency, maximumFractionDigits: 3 }).format(
       cents / credits / 100,
     )
+}
+
+/**
+ * A bundle's price: while a discount runs, the list price crossed out beside the price paid (both
+ * named for screen readers, which do not announce a strike-through).
+ */
+export function BundlePrice({
+  bundle,
+  bonus,
+}: {
+  bundle: { amount: number; currency: string }
+  bonus: { percentage: number } | null
+}) {
+  const { t } = useTranslation()
+  const money = useMoney()
+  if (!bonus) return <p className="display-6 fw-semibold mb-1">{money(bundle.amount, bundle.currency)}</p>
+  return (
+    <p className="mb-1 bundle-price-discounted">
+      <del className="text-body-secondary me-2 list-price">
+        <span className="visually-hidden">{t('credits.listPrice')} </span>
+        {money(bundle.amount, bundle.currency)}
+      </del>
+      <span className="display-6 fw-semibold text-success-emphasis discounted-price">
+        <span className="visually-hidden">{t('credits.nowPrice')} </span>
+        {money(discounted(bundle.amount, bonus.percentage), bundle.currency)}
+      </span>
+    </p>
+  )
 }

@@ -7,9 +7,28 @@ import type { PaymentStatusResponse } from '#common/schemas/credits.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { useMemberConnection } from '../../lib/member-connection.tsx'
 import { useMoney } from './money.tsx'
+import { returnPath } from './return-to.ts'
 
 const POLL_MS = 1500
 const FINAL = new Set(['paid', 'failed', 'canceled', 'expired'])
+
+/**
+ * A completed payment: the credits added, and the way on: back to the conversation the member came
+ * to buy from (issue 18), else to the members.
+ */
+function PaidPanel({ credits }: { credits: number }) {
+  const { t } = useTranslation()
+  const [back] = useState(returnPath)
+  return (
+    <div className="alert alert-success" role="status">
+      <h2 className="h5">{t('payment.completedTitle')}</h2>
+      <p className="mb-2">{t('payment.completed', { count: credits })}</p>
+      <Link to={back ?? '/members'} className="btn btn-success payment-continue">
+        {back ? t('payment.backToChat') : t('payment.continue')}
+      </Link>
+    </div>
+  )
+}
 
 /**
  * A payment back from the provider (spec section 4): loading, pending (processing), completed
@@ -97,15 +116,7 @@ export function PaymentStatusPanel({
           {t('payment.pending')}
         </p>
       ) : null}
-      {status === 'paid' && payment ? (
-        <div className="alert alert-success" role="status">
-          <h2 className="h5">{t('payment.completedTitle')}</h2>
-          <p className="mb-2">{t('payment.completed', { count: payment.credits })}</p>
-          <Link to="/members" className="btn btn-success">
-            {t('payment.continue')}
-          </Link>
-        </div>
-      ) : null}
+      {status === 'paid' && payment ? <PaidPanel credits={payment.credits} /> : null}
       {status === 'failed' || status === 'canceled' || status === 'expired' ? (
         <div className="alert alert-danger" role="alert">
           <p className="fw-semibold">

@@ -1,59 +1,31 @@
 import { useTranslation } from 'react-i18next'
 import { GIFT_KEYS, type GiftKey } from '#common/gifts.ts'
+import type { MessageCost } from '#common/message-price.ts'
+import { formatMoney } from '#common/money.ts'
 import type { CompanyInfo, LocalizedText, SiteSettings } from '#common/schemas/sites.ts'
 
-type Costs = SiteSettings['minimum_message_costs']
-
-/** The minimum cost of a message per country (spec section 3), in cents of its currency. */
-export function MinimumCosts({
-  countries,
-  costs,
-  onChange,
-}: {
-  countries: string[]
-  costs: Costs
-  onChange: (costs: Costs) => void
-}) {
-  const { t } = useTranslation()
+/**
+ * What a message costs per country (spec section 3's minimum_message_costs and the highest), read
+ * only: it follows the bundles (the catalogue) and the credits a message takes, by the one rule.
+ */
+export function MessageCosts({ costs }: { costs: Record<string, MessageCost> }) {
+  const { t, i18n } = useTranslation()
+  const money = (cents: number, currency: string) => formatMoney(cents, currency, i18n.language)
   return (
-    <fieldset className="mb-3">
-      <legend className="h6">{t('console.settings.minimumCosts')}</legend>
+    <section className="mb-3" aria-labelledby="message-costs-title">
+      <h3 className="h6" id="message-costs-title">
+        {t('console.settings.minimumCosts')}
+      </h3>
       <p className="small text-body-secondary">{t('console.settings.minimumCostsHint')}</p>
-      <div className="row g-2">
-        {countries.map((country) => {
-          const cost = costs[country] ?? { costs: 0, currency: 'EUR' }
-          const set = (value: Partial<typeof cost>) =>
-            onChange({ ...costs, [country]: { ...cost, ...value } })
-          return (
-            <div className="col-6 col-md-3 col-lg-2" key={country}>
-              <div className="input-group input-group-sm">
-                <label className="input-group-text" htmlFor={`cost-${country}`}>
-                  {country}
-                </label>
-                <input
-                  id={`cost-${country}`}
-                  type="number"
-                  min={0}
-                  className="form-control"
-                  value={cost.costs}
-                  onChange={(e) => set({ costs: Number(e.target.value) })}
-                  aria-describedby={`cost-${country}-currency`}
-                />
-                <input
-                  id={`cost-${country}-currency`}
-                  className="form-control"
-                  style={{ maxWidth: 64 }}
-                  maxLength={3}
-                  value={cost.currency}
-                  aria-label={t('console.settings.currencyOf', { country })}
-                  onChange={(e) => set({ currency: e.target.value.toUpperCase() })}
-                />
-              </div>
-            </div>
-          )
-        })}
-      </div>
-    </fieldset>
+      <ul className="list-unstyled row g-1 small message-costs">
+        {Object.entries(costs).map(([country, c]) => (
+          <li className="col-6 col-md-3 col-lg-2" key={country}>
+            <strong>{country}</strong> {money(c.costs, c.currency)}
+            {c.highest !== c.costs ? ` – ${money(c.highest, c.currency)}` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }
 

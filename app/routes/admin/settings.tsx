@@ -6,7 +6,7 @@ import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/settings'
 import { loadSiteSettings } from './admin.server.ts'
 import { ActionFeedback, SiteSelect, useConsoleAction } from './console-ui.tsx'
-import { CompanyFields, GiftCatalogue, MinimumCosts, SiteTexts } from './settings-parts.tsx'
+import { CompanyFields, GiftCatalogue, MessageCosts, SiteTexts } from './settings-parts.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSiteSettings(context, request)
@@ -41,6 +41,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { site } = loaderData
   const [settings, setSettings] = useState<SiteSettings>(site.settings)
+  const [messageCosts, setMessageCosts] = useState(site.message_costs)
   const [company, setCompany] = useState<CompanyInfo>(site.company)
   const [countries, setCountries] = useState(site.settings.countries.join(', '))
   const { busy, error, status, run } = useConsoleAction()
@@ -58,19 +59,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       const saved = await callApi(api.updateSiteSettings, {
         body: {
           site: site.id,
-          settings: {
-            ...editable,
-            countries: countryList,
-            // Only the countries served keep a minimum cost.
-            minimum_message_costs: Object.fromEntries(
-              countryList.map((c) => [c, editable.minimum_message_costs[c] ?? { costs: 0, currency: 'EUR' }]),
-            ),
-          },
+          settings: { ...editable, countries: countryList },
           company,
         },
         retries: 0,
       })
       setSettings(saved.site.settings)
+      setMessageCosts(saved.site.message_costs)
       return t('console.settings.saved')
     })
   }
@@ -172,11 +167,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </fieldset>
-        <MinimumCosts
-          countries={countryList}
-          costs={settings.minimum_message_costs}
-          onChange={(costs) => set('minimum_message_costs', costs)}
-        />
+        <MessageCosts costs={messageCosts} />
         <GiftCatalogue gifts={settings.gifts} onChange={(gifts) => set('gifts', gifts)} />
         <SiteTexts settings={settings} onChange={(key, value) => set(key, value)} />
         <CompanyFields company={company} onChange={setCompany} />

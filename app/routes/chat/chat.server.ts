@@ -56,5 +56,6 @@ export async function loadMemberChat(
   if (profile.id === app.user.profile.id) throw redirect('/chats')
   const existing = await app.services.chat.conversationWith(app.user.id, profile.id)
   if (existing) throw redirect(`/chats/${existing}${new URL(request.url).search}`)
-  return { mode: 'new' as const, profile, blockedByMe: profile.blocked_by_me }
+  const nextMessageFree = await app.services.chat.openingFree(app.user.id)
+  return { mode: 'new' as const, profile, blockedByMe: profile.blocked_by_me, nextMessageFree }
 }

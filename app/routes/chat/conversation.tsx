@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title.tsx'
 import { Conversation } from '../../features/chat/conversation.tsx'
+import { ChatSplit } from '../../features/chat/index.ts'
 import type { Route } from './+types/conversation'
 import { loadConversation } from './chat.server.ts'
 
@@ -14,13 +15,16 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageTitle title={t('chat.titleWith', { name: loaderData.profile.name })} />
-      <Conversation
-        key={loaderData.conversation}
-        conversation={loaderData.conversation}
-        profile={loaderData.profile}
-        initial={loaderData.messages}
-        blockedByMe={loaderData.blocked_by_me}
-      />
+      <ChatSplit active={loaderData.conversation}>
+        <Conversation
+          key={loaderData.conversation}
+          conversation={loaderData.conversation}
+          profile={loaderData.profile}
+          initial={loaderData.messages}
+          blockedByMe={loaderData.blocked_by_me}
+          nextMessageFree={loaderData.next_message_free}
+        />
+      </ChatSplit>
     </>
   )
 }

@@ -1,7 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { messageCostWith } from '#common/message-price.ts'
+import { discounted } from '#common/money.ts'
 import { PageTitle } from '../../components/page-title.tsx'
-import { useMoney, usePerCredit } from '../../features/credits/money.tsx'
+import { BundlePrice, useMoney, usePerCredit } from '../../features/credits/money.tsx'
+import { useRememberReturn } from '../../features/credits/return-to.ts'
+import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/credits'
 import { loadCreditsPage } from './credits.server.ts'
@@ -10,17 +14,29 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadCreditsPage(context)
 }
 
-/** /credits: the bundles with their price per credit, the best value marked. */
+/**
+ * /credits: the bundles with their price per credit and per message, the best value marked; while a
+ * welcome time bonus runs, every bundle shows its list price crossed out beside the price paid.
+ */
 export default function Credits({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { user } = useRootData()
+  const { user, settings } = useRootData()
   const money = useMoney()
   const perCredit = usePerCredit()
+  const bonus = useTimeBonus()
+  const priceOf = (bundle: { amount: number }) =>
+    bonus ? discounted(bundle.amount, bonus.percentage) : bundle.amount
+  useRememberReturn()
   return (
     <div className="container py-4">
       <PageTitle title={t('credits.title')} />
       <h1 className="h3">{t('credits.title')}</h1>
       <p className="text-body-secondary">{t('credits.intro')}</p>
+      {bonus ? (
+        <p className="alert alert-success py-2" data-testid="bonus-on-bundles">
+          {t('credits.bonusOn', { percent: bonus.percentage })}
+        </p>
+      ) : null}
       {loaderData.repeat ? (
         <p>
           <Link to="/credits/repeat-order" className="btn btn-outline-primary repeat-order-link">
@@ -41,10 +57,18 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
               ) : null}
               <div className="card-body d-flex flex-column">
                 <h2 className="h4 card-title">{t('credits.bundle', { count: bundle.credits })}</h2>
-                <p className="display-6 fw-semibold mb-1">{money(bundle.amount, bundle.currency)}</p>
-                <p className="small text-body-secondary">
+                <BundlePrice bundle={bundle} bonus={bonus} />
+                <p className="small text-body-secondary mb-1">
                   {t('credits.perCredit', {
-                    price: perCredit(bundle.amount, bundle.credits, bundle.currency),
+                    price: perCredit(priceOf(bundle), bundle.credits, bundle.currency),
+                  })}
+                </p>
+                <p className="small text-body-secondary per-message">
+                  {t('credits.perMessage', {
+                    price: money(
+                      messageCostWith({ ...bundle, amount: priceOf(bundle) }, settings.message_credits),
+                      bundle.currency,
+                    ),
                   })}
                 </p>
                 <Link
@@ -52,7 +76,7 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
                   className="btn btn-primary mt-auto stretched-link"
                   aria-label={t('credits.buyBundle', {
                     count: bundle.credits,
-                    price: money(bundle.amount, bundle.currency),
+                    price: money(priceOf(bundle), bundle.currency),
                   })}
                 >
                   {t('credits.buy')}

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { Conversation } from '../../features/chat/conversation.tsx'
+import { ChatSplit } from '../../features/chat/index.ts'
 import { ProfileSummary } from '../../features/members/profile-summary.tsx'
 import { loadMemberChat } from '../chat/chat.server.ts'
 import type { Route } from './+types/member-chat'
@@ -21,12 +22,15 @@ export default function MemberChat({ loaderData }: Route.ComponentProps) {
     return (
       <>
         <PageTitle title={t('chat.titleWith', { name: profile.name })} />
-        <Conversation
-          conversation={null}
-          profile={profile}
-          initial={null}
-          blockedByMe={loaderData.blockedByMe}
-        />
+        <ChatSplit active={null}>
+          <Conversation
+            conversation={null}
+            profile={profile}
+            initial={null}
+            blockedByMe={loaderData.blockedByMe}
+            nextMessageFree={loaderData.nextMessageFree}
+          />
+        </ChatSplit>
       </>
     )
   }

@@ -21,17 +21,6 @@ const COMMON = {
   logged_out_search: 'not',
   logged_out_search_trafficsource: 'not',
   enable_site_entry_popup: 'yes',
-  minimum_message_costs: {
-    NL: { costs: 199, currency: 'EUR' },
-    BE: { costs: 199, currency: 'EUR' },
-    FR: { costs: 199, currency: 'EUR' },
-    DE: { costs: 199, currency: 'EUR' },
-    AT: { costs: 199, currency: 'EUR' },
-    IE: { costs: 199, currency: 'EUR' },
-    GB: { costs: 179, currency: 'GBP' },
-    CH: { costs: 209, currency: 'CHF' },
-    CA: { costs: 289, currency: 'CAD' },
-  },
   support_phone: COMPANY.support_phone,
   fictional_icon: '✦',
   visible_profile_fields: [

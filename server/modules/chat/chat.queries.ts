@@ -218,3 +218,26 @@ export async function selectPartnerCard(db: Executor, profileId: number) {
     .limit(1)
   return rows[0] ?? null
 }
+
+/**
+ * Whether the member's next message in a conversation (or the first one to a new partner, when
+ * there is no conversation yet) is free: chat_send's welcome offer, read without sending. A free
+ * member's opening message is free in up to `freeLimit` conversations.
+ */
+export async function selectNextMessageFree(
+  db: Executor,
+  userId: number,
+  conversationId: number | null,
+  freeLimit: number,
+): Promise<boolean> {
+  const [row] = await queryRows<{ free: boolean }>(
+    db,
+    sql`select (not u.paid_user
+        and not coalesce((select cm.has_sent from ${conversationMembers} cm
+          where cm.conversation_id = ${conversationId ?? 0} and cm.user_id = u.id), false)
+        and (select count(*) from ${conversationMembers} f
+          where f.user_id = u.id and f.free_opening) < ${freeLimit}) as free
+      from users u where u.id = ${userId}`,
+  )
+  return row?.free === true
+}

@@ -1,5 +1,10 @@
 import path from 'node:path'
-import { CHAT_HISTORY_LIMIT, CHATS_LIST_LIMIT, MESSAGES_PAGE_SIZE } from '#common/constants.ts'
+import {
+  CHAT_HISTORY_LIMIT,
+  CHATS_LIST_LIMIT,
+  FREE_CONVERSATIONS,
+  MESSAGES_PAGE_SIZE,
+} from '#common/constants.ts'
 import type { ChatsResponse, ConversationResponse, Message, MessagesResponse } from '#common/schemas/chat.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
@@ -15,6 +20,7 @@ import {
   selectMembership,
   selectMembershipWith,
   selectMessages,
+  selectNextMessageFree,
   selectPartnerByProfile,
   selectPartnerCard,
   selectPartnerLastRead,
@@ -111,8 +117,12 @@ export function createChatService(
         conversation: conversationId,
         profile: toPublicProfile(card, cdnPrefix, deps.now()),
         blocked_by_me: reach.refusal === 'chat.blocked_by_you',
+        next_message_free: await selectNextMessageFree(db, userId, conversationId, FREE_CONVERSATIONS),
       }
     },
+
+    /** Whether the member's opening message to a new partner is free (the welcome offer). */
+    openingFree: (userId: number) => selectNextMessageFree(db, userId, null, FREE_CONVERSATIONS),
 
     /** The member's conversation with a profile's member, if any (/members/{id}/chat). */
     async conversationWith(userId: number, profileId: number) {

@@ -102,6 +102,7 @@ describe('sending messages', () => {
   it('gives a free member their opening message in 2 conversations, then charges, then answers 402', async () => {
     const free = await activeMember(t.app, { name: 'Newbie' })
     await setCredits(free, 10, false)
+    expect(await t.app.services.chat.openingFree(free.user.id)).toBe(true)
     const partners = await Promise.all(
       ['Uma', 'Vera', 'Wendy'].map((name) => activeMember(t.app, { name, gender: 'female' })),
     )
@@ -109,6 +110,17 @@ describe('sending messages', () => {
     expect((await send(free, { profile: u }, 'Hi Uma')).json().credits).toBe(10)
     expect((await send(free, { profile: v }, 'Hi Vera')).json().credits).toBe(10)
     // The second message in a free conversation costs; so does the opening of a third.
+    const head = async (conversation: number) =>
+      (await call(free, 'GET', `/api/conversation.php?id=${conversation}`)).json().next_message_free
+    const withU = (await call(free, 'GET', '/api/chats.php'))
+      .json()
+      .chats.find((c: { profile: { id: number } }) => c.profile.id === u).conversation
+    expect(await head(withU)).toBe(false)
+    expect(await t.app.services.chat.openingFree(free.user.id)).toBe(false)
+    // Uma's own opening to the free member is free: she has not written in that conversation yet.
+    expect(
+      (await call(partners[0], 'GET', `/api/conversation.php?id=${withU}`)).json().next_message_free,
+    ).toBe(true)
     expect((await send(free, { profile: u }, 'How are you?')).json().credits).toBe(0)
     const broke = await send(free, { profile: w }, 'Hi Wendy')
     expect(broke.statusCode).toBe(402)

@@ -5,6 +5,7 @@ import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { creditPackages, discountCodes, discountRedemptions } from '#server/db/schema/payments.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { type EventBus, SERVER_NODES } from '#server/lib/events.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 
@@ -15,7 +16,7 @@ export type CatalogService = ReturnType<typeof createCatalogService>
  * discount codes with their uses. Admins change them in the console; members see a change at their
  * next look (bundles and codes are read from the database every time); every change is audited.
  */
-export function createCatalogService(db: Db, deps: { now: Clock; sites: SitesService }) {
+export function createCatalogService(db: Db, deps: { now: Clock; sites: SitesService; events: EventBus }) {
   const site = (id: number) => {
     if (!deps.sites.list().some((s) => s.id === id)) throw new AppError('sites.not_found', 404)
     return id
@@ -103,6 +104,9 @@ export function createCatalogService(db: Db, deps: { now: Clock; sites: SitesSer
           },
         })
       })
+      // What a message costs in money follows the bundles: every node reads its sites again.
+      await deps.sites.reload()
+      deps.events.emit({ type: 'sites.changed', userId: SERVER_NODES })
       return this.list(input.site)
     },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { messageCost } from '#common/message-price.ts'
 import { queryRows } from '#server/db/client.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
@@ -56,6 +57,43 @@ describe('bundles and discount codes in the console', () => {
       sql`select action from audit_log where target_type = 'bundle' order by id`,
     )
     expect(audit.map((a) => a.action)).toEqual(['bundle.save', 'bundle.save'])
+  })
+
+  it('keeps what a message costs in money on the bundles: the settings follow a price change at once', async () => {
+    const settings = async () => (await t.app.inject({ url: '/api/settings.php' })).json()
+    const bundles = async (country: string) =>
+      (await t.app.inject({ url: '/api/credits.php', headers: { 'cf-ipcountry': country } })).json()
+    const ruled = async (country: string) => {
+      const offer = await bundles(country)
+      const s = await settings()
+      return messageCost(offer.packages, s.message_credits, offer.currency)
+    }
+    const before = await settings()
+    for (const country of before.countries) {
+      const rule = await ruled(country)
+      expect(before.minimum_message_costs[country]).toEqual({ costs: rule?.costs, currency: rule?.currency })
+    }
+    // The 1,000-credit bundle in euros (the best value) at €49.95: a message is €0.50 from it.
+    await as(admin, 'PUT', '/api/admin/bundles.php', {
+      site: siteId,
+      credits: 1000,
+      currency: 'EUR',
+      amount: 4995,
+      active: true,
+    })
+    const after = await settings()
+    expect(after.minimum_message_costs.FR).toEqual({ costs: 50, currency: 'EUR' })
+    expect(after.minimum_message_costs.GB).toEqual(before.minimum_message_costs.GB)
+    const console = await as(admin, 'GET', `/api/admin/site-settings.php?site=${siteId}`)
+    expect(console.json().site.message_costs.FR).toEqual({ costs: 50, highest: 100, currency: 'EUR' })
+    await as(admin, 'PUT', '/api/admin/bundles.php', {
+      site: siteId,
+      credits: 1000,
+      currency: 'EUR',
+      amount: 5995,
+      active: true,
+    })
+    expect((await settings()).minimum_message_costs.FR).toEqual({ costs: 60, currency: 'EUR' })
   })
 
   it('makes a code members can use, lists it with its uses, and ends it', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { and, asc, desc, eq, isNull, ne } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lt, ne } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { creditPackages, payments } from '#server/db/schema/payments.ts'
@@ -114,6 +114,16 @@ export async function updateStatus(db: Executor, id: string, status: string, at:
     .update(payments)
     .set({ status, updatedAt: at })
     .where(and(eq(payments.id, id), isNull(payments.creditedAt), ne(payments.status, status)))
+}
+
+/** Checkouts still open that were started before a moment: the oldest first, a batch at a time. */
+export function selectOpenBefore(db: Executor, before: Date, limit: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.status, 'open'), lt(payments.createdAt, before)))
+    .orderBy(asc(payments.createdAt))
+    .limit(limit)
 }
 
 export async function markPaidUser(db: Executor, userId: number) {

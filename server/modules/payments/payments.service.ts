@@ -28,6 +28,7 @@ import {
   insertPayment,
   type PaymentRow,
   selectMemberCountry,
+  selectOpenBefore,
   selectPackage,
   selectPayment,
   selectPaymentByProvider,
@@ -37,6 +38,12 @@ import {
 import type { PaymentProvider } from './provider.ts'
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>
+
+/**
+ * How long a checkout may stay open before we ask the provider what became of it: longer than the
+ * provider keeps a card or wallet checkout open (Mollie and the sandbox: 15 minutes).
+ */
+export const ABANDONED_CHECKOUT_MS = 30 * 60 * 1000
 
 /** What the provider shows the payer, and where it reports changes. */
 const paymentDescription = (site: Site, credits: number) => `${site.settings.name}: ${credits} credits`
@@ -242,6 +249,24 @@ export function createPaymentsService(
       })
       if (underWay) return { payment_id: underWay, checkout_url: returnUrl(underWay) }
       return chargeMandate(payment, site, card, returnUrl(payment.id), origin)
+    },
+
+    /**
+     * Abandoned checkouts (a job): a checkout still open after ABANDONED_CHECKOUT_MS is asked of the
+     * provider, which says it expired (or was paid after all, and is credited); one the provider
+     * never took is cancelled. Either way it no longer shows as "open" for good.
+     */
+    async expireAbandoned(): Promise<{ asked: number; cancelled: number }> {
+      const rows = await selectOpenBefore(db, shifted(now(), -ABANDONED_CHECKOUT_MS), 200)
+      let cancelled = 0
+      for (const row of rows) {
+        if (row.providerId) await refresh(row)
+        else {
+          await settlement.cancel(row.id)
+          cancelled++
+        }
+      }
+      return { asked: rows.length - cancelled, cancelled }
     },
 
     /** The provider's webhook: only an id, so the status is fetched; an unknown id changes nothing. */

@@ -14,7 +14,8 @@ import { sandboxPayments } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDiscountsService } from './discounts.service.ts'
 import { mollieProvider } from './mollie-provider.ts'
-import { createPaymentsService } from './payments.service.ts'
+import { bundlePayment, insertPayment, selectPayment } from './payments.queries.ts'
+import { ABANDONED_CHECKOUT_MS, createPaymentsService } from './payments.service.ts'
 import { createRefundsService } from './refunds.service.ts'
 import { sandboxProvider } from './sandbox-provider.ts'
 
@@ -189,6 +190,43 @@ describe('sandbox payments', () => {
     })
     expect(forged.statusCode).toBe(200)
     expect(await account(m)).toEqual(before)
+  })
+
+  it('expires a checkout left open, credits one paid without a webhook, and cancels one the provider never took', async () => {
+    const { psp, payments } = sandboxSetup()
+    const m = await activeMember(t.app, { name: 'Wanderer' })
+    const before = await account(m)
+    const bundle = await bundleOf(m, 100)
+    const statusOf = async (id: string) => (await selectPayment(t.database.db, id))?.status
+    const left = await startCard(payments, m, bundle.id)
+    const paidQuietly = await startCard(payments, m, bundle.id)
+    await psp.act(paidQuietly.checkout_url.split('/').pop() ?? '', 'pay')
+    const site = t.app.services.sites.list()[0]
+    const untaken = bundlePayment(bundle, {
+      userId: m.user.id,
+      siteId: site.id,
+      method: 'creditcard',
+      provider: 'sandbox',
+      sequence: 'oneoff',
+      at: clock,
+    })
+    await insertPayment(t.database.db, untaken)
+
+    // Ten minutes on, the member may still be paying: nothing is touched.
+    clock = new Date(clock.getTime() + 10 * 60_000)
+    await payments.expireAbandoned()
+    expect(await statusOf(left.payment_id)).toBe('open')
+    expect(await statusOf(untaken.id)).toBe('open')
+
+    clock = new Date(clock.getTime() + ABANDONED_CHECKOUT_MS)
+    await payments.expireAbandoned()
+    expect(await statusOf(left.payment_id)).toBe('expired')
+    expect(await statusOf(paidQuietly.payment_id)).toBe('paid')
+    expect(await statusOf(untaken.id)).toBe('canceled')
+    expect(await account(m)).toMatchObject({ credits: before.credits + 100, ledger: before.credits + 100 })
+    // A second run finds nothing left open and changes nothing.
+    expect(await payments.expireAbandoned()).toEqual({ asked: 0, cancelled: 0 })
+    expect((await account(m)).credits).toBe(before.credits + 100)
   })
 
   it('keeps a payment to its member, refuses unknown bundles and methods of other countries', async () => {

@@ -31,7 +31,15 @@ export function createSiteSettingsService(
     async get(siteId: number) {
       const site = deps.sites.list().find((s) => s.id === siteId)
       if (!site) throw new AppError('sites.not_found', 404)
-      return { site: { id: site.id, domain: site.domain, settings: site.settings, company: site.company } }
+      return {
+        site: {
+          id: site.id,
+          domain: site.domain,
+          settings: site.settings,
+          company: site.company,
+          message_costs: site.messageCosts,
+        },
+      }
     },
 
     async update(input: SiteSettingsUpdate, actor: Actor) {

@@ -1,11 +1,25 @@
 import { asc, eq } from 'drizzle-orm'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 import type { Executor } from '#server/db/client.ts'
+import { creditPackages } from '#server/db/schema/payments.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 import { appSecrets, sites } from '#server/db/schema/sites.ts'
 
 export function selectSites(db: Executor) {
   return db.select().from(sites).orderBy(asc(sites.id))
+}
+
+/** Every site's bundles on sale, for what a message costs in money. */
+export function selectActiveBundles(db: Executor) {
+  return db
+    .select({
+      siteId: creditPackages.siteId,
+      credits: creditPackages.credits,
+      amount: creditPackages.amount,
+      currency: creditPackages.currency,
+    })
+    .from(creditPackages)
+    .where(eq(creditPackages.active, true))
 }
 
 export async function selectSecret(db: Executor, name: string): Promise<string | null> {

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import type { Locale } from '#common/constants.ts'
+import { type MessageCost, messageCostsByCountry } from '#common/message-price.ts'
 import {
   CompanyInfo,
   type Interest,
@@ -11,13 +12,25 @@ import {
 import type { Db } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { insertSecret, selectInterests, selectRegions, selectSecret, selectSites } from './sites.queries.ts'
+import {
+  insertSecret,
+  selectActiveBundles,
+  selectInterests,
+  selectRegions,
+  selectSecret,
+  selectSites,
+} from './sites.queries.ts'
 
 export interface Site {
   id: number
   domain: string
   settings: SiteSettings
   company: CompanyInfo
+  /**
+   * What a chat message costs in money in each country the site serves, from its active bundles
+   * (the one rule, common/message-price.ts): the settings' minimum_message_costs are its lowest.
+   */
+  messageCosts: Record<string, MessageCost>
 }
 
 /** What the request tells about the visitor, used to answer settings. */
@@ -75,14 +88,19 @@ async function loadVapidKeys(db: Db, env: Env): Promise<VapidKeys> {
 
 /** Brands, their settings and company, and the reference lists (interests, regions) they share. */
 async function loadSites(db: Db): Promise<Site[]> {
-  const rows = await selectSites(db)
+  const [rows, bundles] = await Promise.all([selectSites(db), selectActiveBundles(db)])
   if (rows.length === 0) throw new Error('No site configured: reference data is missing')
-  return rows.map((row) => ({
-    id: row.id,
-    domain: row.domain,
-    settings: SiteSettings.parse(row.settings),
-    company: CompanyInfo.parse(row.company),
-  }))
+  return rows.map((row) => {
+    const settings = SiteSettings.parse(row.settings)
+    const own = bundles.filter((b) => b.siteId === row.id)
+    return {
+      id: row.id,
+      domain: row.domain,
+      settings,
+      company: CompanyInfo.parse(row.company),
+      messageCosts: messageCostsByCountry(settings.countries, own, settings.message_credits),
+    }
+  })
 }
 
 export async function createSitesService(db: Db, env: Env) {
@@ -126,7 +144,7 @@ export async function createSitesService(db: Db, env: Env) {
       return (await selectSecret(db, name)) ?? (await insertSecret(db, name, generate()))
     },
 
-    /** Reads the sites again after their rows changed. */
+    /** Reads the sites again after their rows (or their bundles) changed. */
     async reload(): Promise<void> {
       sites = await loadSites(db)
       byDomain = new Map(sites.map((site) => [site.domain, site]))
@@ -145,6 +163,12 @@ export async function createSitesService(db: Db, env: Env) {
         geoip_country: visitor.geoCountry,
         geoip_selected_country: visitor.selectedCountry ?? visitor.geoCountry,
         push_public_key: pushPublicKey,
+        minimum_message_costs: Object.fromEntries(
+          Object.entries(site.messageCosts).map(([country, c]) => [
+            country,
+            { costs: c.costs, currency: c.currency },
+          ]),
+        ),
       }
     },
 

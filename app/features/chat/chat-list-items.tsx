@@ -1,0 +1,149 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { ChatEntry } from '#common/schemas/chat.ts'
+import { CameraIcon, GiftIcon, TrashIcon } from '../../components/icons.tsx'
+import { ProfileAvatar } from '../../components/profile-avatar.tsx'
+import { badgeText } from '../../lib/badge.ts'
+import { apiErrorMessage } from '../../lib/form-errors.ts'
+import { FictionalBadge } from '../members/index.ts'
+import { useChatsStore } from './chats-store.tsx'
+
+function Preview({ chat }: { chat: ChatEntry }) {
+  const { t } = useTranslation()
+  const last = chat.last_message
+  if (!last) return <span className="fst-italic">{t('chat.noMessages')}</span>
+  const icon = last.kind === 'gift' ? <GiftIcon /> : last.kind === 'photo' ? <CameraIcon /> : null
+  const body = last.kind === 'text' ? last.text : t(`chat.preview.${last.kind}`)
+  return (
+    <>
+      {last.from_me ? `${t('chat.you')}: ` : ''}
+      {icon} {body}
+    </>
+  )
+}
+
+/**
+ * The member's conversations, newest first, with the last message and the unread count: the whole of
+ * /chats, and the left pane beside an open conversation on a wide screen (`active` marks it; the
+ * pane leaves removing to /chats).
+ */
+export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: number }) {
+  const { t, i18n } = useTranslation()
+  const { removeChats } = useChatsStore()
+  const [confirming, setConfirming] = useState<number | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const pane = active !== undefined
+  const when = (iso: string) => {
+    const at = new Date(iso)
+    const today = new Date().toDateString() === at.toDateString()
+    return new Intl.DateTimeFormat(
+      i18n.language,
+      today ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' },
+    ).format(at)
+  }
+  const remove = async (chat: ChatEntry) => {
+    setConfirming(null)
+    setError(null)
+    try {
+      // Removing by profile removes every conversation with that member (spec section 4).
+      const all = chats.filter((c) => c.profile.id === chat.profile.id).map((c) => c.conversation)
+      await removeChats(all)
+    } catch (failure) {
+      setError(apiErrorMessage(failure, t))
+    }
+  }
+  return (
+    <>
+      {error ? (
+        <p className="alert alert-danger" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <ul
+        className={`list-group chat-list ${pane ? 'list-group-flush' : ''}`}
+        aria-label={t('chat.chatsTitle')}
+      >
+        {chats.map((chat) => {
+          const unread = badgeText(chat.num_unread_messages)
+          const current = chat.conversation === active
+          return (
+            <li
+              key={chat.conversation}
+              className={`list-group-item d-flex align-items-center gap-3 position-relative ${current ? 'chat-current' : ''}`}
+            >
+              <ProfileAvatar
+                name={chat.profile.name}
+                image={chat.profile.main_image?.thumb_filename}
+                size={48}
+                emptyClassName="chat-avatar"
+              />
+              <div className="flex-grow-1 min-w-0">
+                <div className="d-flex align-items-baseline gap-2">
+                  <Link
+                    to={`/chats/${chat.conversation}`}
+                    aria-current={current ? 'page' : undefined}
+                    className="stretched-link fw-semibold text-reset text-decoration-none text-truncate"
+                  >
+                    {chat.profile.name}
+                    {unread ? (
+                      <span className="visually-hidden">
+                        , {t('chat.unreadCount', { count: chat.num_unread_messages })}
+                      </span>
+                    ) : null}
+                  </Link>
+                  {chat.profile.fictional ? <FictionalBadge /> : null}
+                  {chat.last_message ? (
+                    <small className="text-body-secondary ms-auto text-nowrap">
+                      {when(chat.last_message.created_at)}
+                    </small>
+                  ) : null}
+                </div>
+                <p className={`mb-0 small text-truncate ${unread ? 'fw-semibold' : 'text-body-secondary'}`}>
+                  <Preview chat={chat} />
+                </p>
+              </div>
+              {unread ? (
+                <span className="badge rounded-pill text-bg-danger" aria-hidden="true">
+                  {unread}
+                </span>
+              ) : null}
+              {pane ? null : (
+                <div className="chat-remove">
+                  {confirming === chat.conversation ? (
+                    <span className="d-flex gap-1">
+                      <button
+                        type="button"
+                        className="btn btn-danger btn-sm"
+                        onClick={() => void remove(chat)}
+                      >
+                        {t('chat.removeConfirm')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-outline-secondary btn-sm"
+                        onClick={() => setConfirming(null)}
+                      >
+                        {t('chat.removeCancel')}
+                      </button>
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="btn btn-outline-secondary btn-sm"
+                      onClick={() => setConfirming(chat.conversation)}
+                      aria-label={t('chat.remove', { name: chat.profile.name })}
+                      title={t('chat.remove', { name: chat.profile.name })}
+                    >
+                      <TrashIcon />
+                    </button>
+                  )}
+                </div>
+              )}
+            </li>
+          )
+        })}
+      </ul>
+    </>
+  )
+}

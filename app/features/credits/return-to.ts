@@ -1,0 +1,31 @@
+import { useEffect } from 'react'
+import { useSearchParams } from 'react-router'
+
+const KEY = 'credits-return'
+/** Only a conversation may be returned to: never an address from elsewhere (no open redirect). */
+const CONVERSATION = /^\/(chats\/\d{1,10}|members\/\d{1,10}\/chat)$/
+
+/** The address of /credits that brings the member back to a conversation after buying. */
+export function creditsFrom(conversationPath: string): string {
+  return `/credits?return=${encodeURIComponent(conversationPath)}`
+}
+
+/**
+ * On /credits: remembers for this tab the conversation the member came from (?return=), or forgets
+ * it when they came from elsewhere. The tab keeps it across the payment provider's pages.
+ */
+export function useRememberReturn(): void {
+  const [params] = useSearchParams()
+  const asked = params.get('return')
+  useEffect(() => {
+    if (asked && CONVERSATION.test(asked)) sessionStorage.setItem(KEY, asked)
+    else sessionStorage.removeItem(KEY)
+  }, [asked])
+}
+
+/** The conversation to go back to after a purchase, if the member came to buy from one. */
+export function returnPath(): string | null {
+  if (typeof sessionStorage === 'undefined') return null
+  const path = sessionStorage.getItem(KEY)
+  return path && CONVERSATION.test(path) ? path : null
+}
