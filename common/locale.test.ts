@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { browserLocale, chooseLocale, visibleLocales } from './locale.ts'
+import { browserLocale, chooseLocale, countryFromLanguages, visibleLocales } from './locale.ts'
 
 describe('chooseLocale', () => {
   it('prefers the i18n_redirected cookie over everything else', () => {
@@ -61,5 +61,22 @@ describe('visibleLocales', () => {
     expect(
       visibleLocales({ current: 'en', browser: 'en', detectedCountry: null, selectedCountry: null }),
     ).toEqual(['en', 'fr'])
+  })
+})
+
+describe('the country of a visitor GeoIP says nothing of', () => {
+  const served = ['NL', 'BE', 'FR', 'GB', 'CA']
+  it('is a served region of their languages first, by quality', () => {
+    expect(countryFromLanguages('fr-BE,fr;q=0.9,en;q=0.8', 'fr', served)).toBe('BE')
+    expect(countryFromLanguages('en;q=0.5,fr-CA', 'fr', served)).toBe('CA')
+    expect(countryFromLanguages('de-DE,fr-FR;q=0.8', 'fr', served)).toBe('FR')
+  })
+  it('else the home country of their first language or of the page, else nothing', () => {
+    expect(countryFromLanguages('fr', 'fr', served)).toBe('FR')
+    expect(countryFromLanguages('en-GB,en;q=0.9', 'en', served)).toBe('GB')
+    // English names no country by itself: the site's own default applies.
+    expect(countryFromLanguages('en-US,en;q=0.9', 'en', served)).toBeNull()
+    expect(countryFromLanguages(undefined, 'fr', served)).toBe('FR')
+    expect(countryFromLanguages('es-ES', 'en', ['NL'])).toBeNull()
   })
 })

@@ -30,17 +30,25 @@ export function localeOfLanguage(language: string | null | undefined): Locale {
 
 /** The first supported language of an Accept-Language header, by quality. */
 export function browserLocale(acceptLanguage: string | null | undefined): Locale | null {
-  if (!acceptLanguage) return null
-  const ranked = acceptLanguage
+  return (
+    rankedLanguages(acceptLanguage)
+      .map((tag) => tag.toLowerCase().split('-')[0])
+      .find(isLocale) ?? null
+  )
+}
+
+/** The language tags of an Accept-Language header (fr-BE, en), best first by quality. */
+function rankedLanguages(acceptLanguage: string | null | undefined): string[] {
+  return (acceptLanguage ?? '')
     .split(',')
     .map((part, index) => {
       const [tag, ...params] = part.trim().split(';')
       const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-      return { lang: tag.trim().toLowerCase().split('-')[0], q: q ? Number(q.slice(2)) : 1, index }
+      return { tag: tag.trim(), q: q ? Number(q.slice(2)) : 1, index }
     })
-    .filter((entry) => entry.lang && !Number.isNaN(entry.q) && entry.q > 0)
+    .filter((entry) => entry.tag && !Number.isNaN(entry.q) && entry.q > 0)
     .sort((a, b) => b.q - a.q || a.index - b.index)
-  return ranked.map((entry) => entry.lang).find(isLocale) ?? null
+    .map((entry) => entry.tag)
 }
 
 /** Locale choice (spec section 4): cookie, then browser language, then the site's domain_language, then en. */
@@ -78,4 +86,33 @@ export function visibleLocales(input: {
     ...(browser ? [browser] : []),
   ])
   return SUPPORTED_LOCALES.filter((locale) => wanted.has(locale))
+}
+
+/**
+ * Where speakers of a language most likely live, when nothing better says it. English is spoken in
+ * too many of the countries served to guess one: an English browser without a region says nothing.
+ */
+const HOME_COUNTRY: Record<string, string> = { fr: 'FR', nl: 'NL', de: 'DE' }
+
+/**
+ * The country a visitor most likely lives in when GeoIP says nothing (issue 18), among those the
+ * site serves: a region in the browser's languages (fr-BE, en-CA), by quality; else the home country
+ * of their first language; else the page's language; null when none of these is served.
+ */
+export function countryFromLanguages(
+  acceptLanguage: string | null | undefined,
+  locale: string,
+  served: readonly string[],
+): string | null {
+  const tags = rankedLanguages(acceptLanguage)
+  for (const tag of tags) {
+    const region = tag.split('-')[1]?.toUpperCase()
+    if (region && served.includes(region)) return region
+  }
+  const first = tags[0]?.split('-')[0].toLowerCase() ?? locale
+  for (const language of [first, locale]) {
+    const home = HOME_COUNTRY[language]
+    if (home && served.includes(home)) return home
+  }
+  return null
 }

@@ -83,6 +83,8 @@ export const SignupForm = SignupInput.and(z.object({ password_repeat: z.string()
     if (value.password !== value.password_repeat) {
       ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_differ' })
     }
+    // Sign-up asks whom the member looks for once, so that the steps after it need not ask again.
+    if (!value.sexuality) ctx.addIssue({ code: 'custom', path: ['sexuality'], message: 'seeking_required' })
   },
 )
 

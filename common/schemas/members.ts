@@ -63,7 +63,20 @@ export function refuseAtName(value: { name?: string }, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_starts_with_at' })
 }
 
-export const ProfileUpdateInput = ProfileFields.partial().superRefine(refuseAtName)
+const SoughtAge = z
+  .number()
+  .int()
+  .min(18, { error: 'age_range_invalid' })
+  .max(99, { error: 'age_range_invalid' })
+
+/** PUT /api/profile.php: the parts of the profile to change, and the ages the member looks for. */
+export const ProfileUpdateInput = ProfileFields.partial()
+  .extend({ seek_min_age: SoughtAge.optional(), seek_max_age: SoughtAge.optional() })
+  .superRefine(refuseAtName)
+  .refine((q) => !q.seek_min_age || !q.seek_max_age || q.seek_min_age <= q.seek_max_age, {
+    error: 'age_range_invalid',
+    path: ['seek_max_age'],
+  })
 export type ProfileUpdateInput = z.infer<typeof ProfileUpdateInput>
 
 /** The member's own profile, as the profile editor shows it. */
@@ -85,6 +98,9 @@ export const OwnProfile = z.object({
   city: z.string().nullable(),
   about: z.string().nullable(),
   interests: z.array(z.number().int()),
+  /** The ages the member looks for: chosen, else their own age give or take ten years. */
+  seek_min_age: z.number().int(),
+  seek_max_age: z.number().int(),
   photos: z.array(
     z.object({
       id: z.number().int(),

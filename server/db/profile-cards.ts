@@ -1,6 +1,6 @@
 // The rules of the data that every module reading another member's profile applies in its query
 // (DESIGN.md section 4), and the columns of a profile's card (the members module maps them to the API).
-import { eq, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from './client.ts'
 import { blocks, photos, profiles, users } from './schema/members.ts'
 import { regions } from './schema/reference.ts'
@@ -66,3 +66,31 @@ export function selectProfileCards(db: Executor) {
 }
 
 export type ProfileCardRow = Awaited<ReturnType<ReturnType<typeof selectProfileCards>['execute']>>[number]
+
+/** Birth dates (YYYY-MM-DD, inclusive) of members whose age today lies within the filters. */
+export interface BirthRange {
+  from?: string
+  to?: string
+}
+
+export function birthRange(f: { minAge?: number; maxAge?: number }, today: Date): BirthRange {
+  const date = (yearsAgo: number, dayShift = 0) =>
+    new Date(Date.UTC(today.getUTCFullYear() - yearsAgo, today.getUTCMonth(), today.getUTCDate() + dayShift))
+      .toISOString()
+      .slice(0, 10)
+  return {
+    // Aged at most maxAge: born after today minus (maxAge + 1) years.
+    from: f.maxAge ? date(f.maxAge + 1, 1) : undefined,
+    // Aged at least minAge: born on or before today minus minAge years.
+    to: f.minAge ? date(f.minAge) : undefined,
+  }
+}
+
+/** Profiles whose age today (from the caller's clock) lies within the bounds. */
+export function agedBetween(f: { minAge?: number; maxAge?: number }, today: Date): SQL | undefined {
+  const born = birthRange(f, today)
+  return and(
+    born.from ? gte(profiles.birthDate, born.from) : undefined,
+    born.to ? lte(profiles.birthDate, born.to) : undefined,
+  )
+}

@@ -56,7 +56,9 @@ test.describe
       await expect(item).toHaveCount(0)
 
       // The member gets the answer on their open conversation, live.
-      await expect(member.page.getByText('Always! How was your day, Timo?')).toBeVisible()
+      await expect(
+        member.page.locator('.chat-messages').getByText('Always! How was your day, Timo?'),
+      ).toBeVisible()
       await member.context.close()
     })
 

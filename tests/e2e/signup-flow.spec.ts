@@ -21,21 +21,38 @@ for (const width of [1280, 375]) {
         password: 'pebble-orchard-47',
         date_of_birth: '1995-05-05',
         gender: 'female',
+        // The sign-up form asks whom she looks for; a sign-up without it (an older form) is asked after.
+        ...(width < 768 ? { sexuality: 'straight' } : {}),
       },
     })
     expect(res.status()).toBe(201)
     await page.goto('/complete-signup')
+    const age = (await (await page.request.get('/api/profile.php')).json()).profile.age as number
 
     // The push opt-in comes first where the browser can do push.
     await expect(page.getByRole('heading', { name: 'Never miss a message' })).toBeVisible()
+    // Six steps counted once each: the push offer, whom, where, a photo, interests, about.
+    await expect(page.getByText('Step 1 of 6')).toBeVisible()
     await expectAccessible(page)
     await page.getByRole('button', { name: 'Skip' }).click()
 
-    await expect(page.getByRole('heading', { name: 'Who are you looking for?' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Whom would you like to meet?' })).toBeVisible()
+    await expect(page.getByText('Step 2 of 6')).toBeVisible()
+    if (width < 768) {
+      // Sign-up asked already: only the ages are asked, from her own age give or take ten.
+      await expect(page.getByText('You look for men. Which ages?')).toBeVisible()
+      await expect(page.getByLabel('Men', { exact: true })).toHaveCount(0)
+    } else {
+      await page.getByRole('button', { name: 'Next' }).click()
+      await expect(page.getByRole('alert')).toHaveText('Please choose whom you are looking for.')
+      await page.getByLabel('Men', { exact: true }).check()
+    }
+    await expect(page.getByLabel('From the age of')).toHaveValue(String(age - 10))
+    await page.getByLabel('From the age of').selectOption('28')
+    await page.getByLabel('Up to the age of').selectOption('40')
+    await expectAccessible(page)
     await page.getByRole('button', { name: 'Next' }).click()
-    await expect(page.getByRole('alert')).toHaveText('Please choose whom you are looking for.')
-    await page.getByLabel('Men', { exact: true }).check()
-    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByText('Step 3 of 6')).toBeVisible()
 
     await expect(page.getByRole('heading', { name: 'Where do you live?' })).toBeVisible()
     await page.getByLabel('Country').selectOption('FR')
@@ -74,7 +91,13 @@ for (const width of [1280, 375]) {
     await expectAccessible(page)
 
     const profile = (await (await page.request.get('/api/profile.php')).json()).profile
-    expect(profile).toMatchObject({ sexuality: 'straight', country: 'FR', city: 'Paris' })
+    expect(profile).toMatchObject({
+      sexuality: 'straight',
+      country: 'FR',
+      city: 'Paris',
+      seek_min_age: 28,
+      seek_max_age: 40,
+    })
     expect(profile.about).toBe('I love long walks along the Seine and good coffee.')
     expect(profile.interests).toHaveLength(2)
     expect(profile.photos).toHaveLength(1)

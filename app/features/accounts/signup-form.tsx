@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import { MIN_AGE } from '#common/constants.ts'
+import { type Seeking, sexualityOf } from '#common/matching.ts'
 import { SignupForm as SignupFormSchema } from '#common/schemas/accounts.ts'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { callApi } from '../../lib/api-client.ts'
@@ -11,14 +12,6 @@ import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-
 import { storedTracking } from '../../lib/tracking.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { suggestEmail } from './email-suggestion.ts'
-
-type Seeking = 'men' | 'women' | 'both'
-
-function sexualityOf(gender: string, seeking: Seeking) {
-  if (seeking === 'both') return 'bisexual'
-  const seeksMen = seeking === 'men'
-  return (gender === 'female') === seeksMen ? 'straight' : 'gay'
-}
 
 function latestBirthDate(): string {
   const d = new Date()
@@ -159,6 +152,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
               </label>
             </div>
           ))}
+          {error('sexuality')}
         </fieldset>
         <div className="col-sm-6">
           <label className="form-label" htmlFor={`${id}-name`}>

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
+import { seekingOf, sexualityOf } from '#common/matching.ts'
 import { type OwnProfile, ProfileUpdateInput, TRAIT_VALUES } from '#common/schemas/members.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
@@ -9,6 +10,7 @@ import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
 import { InterestChips } from './interest-chips.tsx'
 import { LocationFields, type LocationValue } from './location-fields.tsx'
+import { type LookingFor, LookingForFields } from './looking-for-fields.tsx'
 
 type Trait = keyof typeof TRAIT_VALUES
 const TRAITS = Object.keys(TRAIT_VALUES) as Trait[]
@@ -36,6 +38,12 @@ export function ProfileForm(props: {
     city: p.city ?? '',
   })
   const [interests, setInterests] = useState<Set<number>>(new Set(p.interests))
+  const [lookingFor, setLookingFor] = useState<LookingFor>({
+    gender: p.gender === 'male' ? 'male' : 'female',
+    seeking: p.sexuality ? seekingOf(p.gender, p.sexuality) : '',
+    minAge: p.seek_min_age,
+    maxAge: p.seek_max_age,
+  })
   const [fields, setFields] = useState<FieldErrors>({})
   const [message, setMessage] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
@@ -60,6 +68,10 @@ export function ProfileForm(props: {
       region_id: location.regionId,
       city: location.city.trim() || null,
       interests: [...interests],
+      gender: lookingFor.gender,
+      ...(lookingFor.seeking ? { sexuality: sexualityOf(lookingFor.gender, lookingFor.seeking) } : {}),
+      seek_min_age: lookingFor.minAge,
+      seek_max_age: lookingFor.maxAge,
     }
     const parsed = ProfileUpdateInput.safeParse(body)
     if (!parsed.success) {
@@ -147,6 +159,17 @@ export function ProfileForm(props: {
             />
           </div>
         ) : null}
+      </section>
+      <section
+        className="card card-body shadow-sm mb-4"
+        aria-labelledby="looking-for"
+        id="looking-for-section"
+      >
+        <h2 id="looking-for" className="h5">
+          {t('preferences.title')}
+        </h2>
+        <LookingForFields value={lookingFor} onChange={setLookingFor} idPrefix="profile" />
+        {fields.seek_max_age ? <p className="text-danger small mb-0">{fields.seek_max_age}</p> : null}
       </section>
       <section className="card card-body shadow-sm mb-4" aria-labelledby="where-title">
         <h2 id="where-title" className="h5">

@@ -1,20 +1,16 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { seekingOf, sexualityOf } from '#common/matching.ts'
 import type { OwnProfile } from '#common/schemas/members.ts'
+import { type LookingFor, LookingForFields } from '../profile/index.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'
 
-type Seeking = 'men' | 'women' | 'both'
-
-function seekingOf(profile: OwnProfile): Seeking | '' {
-  if (!profile.sexuality) return ''
-  if (profile.sexuality === 'bisexual') return 'both'
-  const sameSex = profile.sexuality === 'gay'
-  return (profile.gender === 'female') === sameSex ? 'women' : 'men'
-}
-
-/** Step 0: who I am and whom I look for. */
+/**
+ * Step 0: whom I look for. Sign-up asked gender and "looking for" already: here the member chooses
+ * the ages they look for; gender and "looking for" are asked only when sign-up did not get them.
+ */
 export function PreferenceStep({
   profile,
   onDone,
@@ -25,17 +21,32 @@ export function PreferenceStep({
   step: [number, number]
 }) {
   const { t } = useTranslation()
-  const [gender, setGender] = useState(profile.gender)
-  const [seeking, setSeeking] = useState<Seeking | ''>(seekingOf(profile))
+  const askWho = !profile.sexuality
+  const [value, setValue] = useState<LookingFor>({
+    gender: profile.gender === 'male' ? 'male' : 'female',
+    seeking: profile.sexuality ? seekingOf(profile.gender, profile.sexuality) : '',
+    minAge: profile.seek_min_age,
+    maxAge: profile.seek_max_age,
+  })
   const { busy, error, setError, run } = useStepSave(onDone)
   const save = () => {
-    if (!seeking) {
+    if (!value.seeking) {
       setError(t('completeSignup.chooseSeeking'))
       return
     }
-    const sexuality =
-      seeking === 'both' ? 'bisexual' : (gender === 'female') === (seeking === 'men') ? 'straight' : 'gay'
-    void run(() => saveProfile({ gender: gender as 'female' | 'male', sexuality }))
+    if (value.minAge > value.maxAge) {
+      setError(t('errors.profile.age_range_invalid'))
+      return
+    }
+    void run(() =>
+      saveProfile({
+        ...(askWho
+          ? { gender: value.gender, sexuality: sexualityOf(value.gender, value.seeking || 'both') }
+          : {}),
+        seek_min_age: value.minAge,
+        seek_max_age: value.maxAge,
+      }),
+    )
   }
 
   return (
@@ -43,46 +54,16 @@ export function PreferenceStep({
       index={step[0]}
       total={step[1]}
       title={t('completeSignup.preferenceTitle')}
+      intro={
+        askWho
+          ? undefined
+          : t('completeSignup.preferenceIntro', { who: t(`preferences.who.${value.seeking}`) })
+      }
       error={error}
       busy={busy}
       onSubmit={save}
     >
-      <fieldset className="mb-3">
-        <legend className="form-label fs-6">{t('signup.iAm')}</legend>
-        {(['female', 'male'] as const).map((g) => (
-          <div className="form-check form-check-inline" key={g}>
-            <input
-              className="form-check-input"
-              type="radio"
-              id={`pref-${g}`}
-              name="gender"
-              checked={gender === g}
-              onChange={() => setGender(g)}
-            />
-            <label className="form-check-label" htmlFor={`pref-${g}`}>
-              {t(g === 'female' ? 'signup.woman' : 'signup.man')}
-            </label>
-          </div>
-        ))}
-      </fieldset>
-      <fieldset>
-        <legend className="form-label fs-6">{t('signup.lookingFor')}</legend>
-        {(['men', 'women', 'both'] as const).map((s) => (
-          <div className="form-check form-check-inline" key={s}>
-            <input
-              className="form-check-input"
-              type="radio"
-              id={`seek-${s}`}
-              name="seeking"
-              checked={seeking === s}
-              onChange={() => setSeeking(s)}
-            />
-            <label className="form-check-label" htmlFor={`seek-${s}`}>
-              {t(`signup.${s}`)}
-            </label>
-          </div>
-        ))}
-      </fieldset>
+      <LookingForFields value={value} onChange={setValue} askWho={askWho} idPrefix="pref" />
     </StepFrame>
   )
 }

@@ -24,6 +24,8 @@ export async function loadSignupMatches(context: Readonly<RouterContextProvider>
   const profiles = await app.services.members.rank({
     viewerUserId: user.id,
     genders: gendersSought(profile.gender, profile.sexuality),
+    minAge: profile.seek_min_age,
+    maxAge: profile.seek_max_age,
     country: profile.country,
     interestIds: profile.interests,
     preferRegionId: profile.region_id,

@@ -38,7 +38,9 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (step === 'push' && askPush === false) navigate('?step=0', { replace: true })
   }, [step, askPush, navigate])
-  const position: [number, number] = [Math.max(0, STEPS.indexOf(step) - 1), 5]
+  // The steps this member is shown: the push offer only where it is asked, never "done".
+  const counted = STEPS.filter((s) => s !== 'done' && (s !== 'push' || askPush))
+  const position: [number, number] = [Math.max(0, counted.indexOf(step)), counted.length]
   const { profile } = loaderData
 
   return (
@@ -46,7 +48,7 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t('completeSignup.title')} />
       {step === 'push' ? (
         askPush ? (
-          <PushStep publicKey={loaderData.pushKey} onDone={() => go('0')} step={[0, 5]} />
+          <PushStep publicKey={loaderData.pushKey} onDone={() => go('0')} step={position} />
         ) : (
           <p aria-busy="true">{t('common.loading')}</p>
         )

@@ -16,8 +16,8 @@ export async function loadMatchFinder(context: Readonly<RouterContextProvider>, 
   const sought = gendersSought(own.gender, own.sexuality)
   const defaults = {
     gender: sought.length === 2 ? 'both' : sought[0],
-    min_age: Math.max(18, own.age - 10),
-    max_age: Math.min(99, own.age + 10),
+    min_age: own.seek_min_age,
+    max_age: own.seek_max_age,
     countryregion: own.region_id ?? undefined,
     interests: own.interests,
   }

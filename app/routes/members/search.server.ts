@@ -14,9 +14,26 @@ export async function loadMemberSearch(context: Readonly<RouterContextProvider>,
     hasTrafficSource: app.network !== null,
   })
   if (!visible) throw redirect('/login')
-  const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ''))
+  const url = new URL(request.url)
+  const params = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
+  // A member's first look (no filters in the address) starts from whom they look for (issue 18);
+  // a submitted form, even with every filter empty, is the member's own choice.
+  const preferences = app.user ? await app.services.profiles.preferences(app.user.id) : null
+  const defaulted = preferences !== null && url.search === ''
+  if (defaulted) {
+    if (preferences.genders.length === 1) params.gender = preferences.genders[0]
+    params.min_age = String(preferences.minAge)
+    params.max_age = String(preferences.maxAge)
+  }
   const parsed = MemberSearchQuery.safeParse(params)
   const query = parsed.success ? parsed.data : MemberSearchQuery.parse({})
   const result = await app.services.members.search(query, app.user?.id ?? null, s.cdn_prefix)
-  return { ...result, query, invalid: !parsed.success, countries: s.countries, searchFields: s.search_fields }
+  return {
+    ...result,
+    query,
+    invalid: !parsed.success,
+    countries: s.countries,
+    searchFields: s.search_fields,
+    preferences: defaulted ? preferences : null,
+  }
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigation, useSearchParams } from 'react-router'
+import { Link, useNavigation } from 'react-router'
+import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { SearchFilters } from '../../features/members/search-filters.tsx'
@@ -10,27 +11,83 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadMemberSearch(context, request)
 }
 
+/** The address of a search with these filters (empty ones left out). */
+function searchLink(query: Partial<MemberSearchQuery>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '' && !(key === 'page' && value === 1))
+      params.set(key, String(value))
+  }
+  // An empty form is a choice too (every member): it keeps the address from meaning "my preferences".
+  return params.size > 0 ? `?${params.toString()}` : '?gender='
+}
+
+/** No one matches: each filter in force, offered as a way to widen the search. */
+function WidenSearch({ query }: { query: MemberSearchQuery }) {
+  const { t } = useTranslation()
+  const { page: _page, ...filters } = query
+  const ways = [
+    filters.min_age !== undefined || filters.max_age !== undefined
+      ? { key: 'ages', to: searchLink({ ...filters, min_age: undefined, max_age: undefined }) }
+      : null,
+    filters.countryregion !== undefined
+      ? { key: 'region', to: searchLink({ ...filters, countryregion: undefined }) }
+      : null,
+    filters.country !== undefined
+      ? { key: 'country', to: searchLink({ ...filters, country: undefined, countryregion: undefined }) }
+      : null,
+    filters.gender !== undefined
+      ? { key: 'gender', to: searchLink({ ...filters, gender: undefined }) }
+      : null,
+  ].filter((w) => w !== null)
+  if (ways.length === 0) return <p className="alert alert-light">{t('search.none')}</p>
+  const label = { ages: 'widenAges', region: 'widenRegion', country: 'widenCountry', gender: 'widenGender' }
+  return (
+    <div className="alert alert-light widen-search" role="status">
+      <p className="mb-2">{t('preferences.widen')}</p>
+      <ul className="list-inline mb-0">
+        {ways.map((w) => (
+          <li key={w.key} className="list-inline-item mb-1">
+            <Link to={w.to} className="btn btn-outline-primary btn-sm">
+              {t(`preferences.${label[w.key as keyof typeof label]}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
 /** Member search: filters, the matching members most recently active first, page by page. */
 export default function MemberSearch({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
-  const [params] = useSearchParams()
   const navigation = useNavigation()
-  const { profiles, page, pages, total, similar } = loaderData
-  const pageLink = (n: number) => {
-    const next = new URLSearchParams(params)
-    next.set('page', String(n))
-    return `?${next.toString()}`
-  }
+  const { profiles, page, pages, total, similar, query, preferences } = loaderData
+  // From the filters in force (the preferences on a first look), so that page 2 keeps them.
+  const pageLink = (n: number) => searchLink({ ...query, page: n })
   const count = new Intl.NumberFormat(i18n.language).format(total)
   return (
     <div className="container py-4">
       <PageTitle title={t('membersPage.title')} />
       <h1 className="h3">{t('membersPage.title')}</h1>
       <SearchFilters
+        key={searchLink(query)}
         query={loaderData.query}
         countries={loaderData.countries}
         searchFields={loaderData.searchFields}
       />
+      {preferences ? (
+        <p className="small text-body-secondary preferences-note">
+          {preferences.genders.length === 1
+            ? t('preferences.searchNote', {
+                who: t(`preferences.who.${preferences.seeking}`),
+                min: preferences.minAge,
+                max: preferences.maxAge,
+              })
+            : t('preferences.searchNoteAny', { min: preferences.minAge, max: preferences.maxAge })}{' '}
+          <Link to="/profile#looking-for-section">{t('preferences.edit')}</Link>
+        </p>
+      ) : null}
       {loaderData.invalid ? (
         <p className="alert alert-warning" role="alert">
           {t('search.invalid')}
@@ -40,7 +97,7 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
         {t('search.total', { count: total, formatted: count })}
       </p>
       {profiles.length === 0 ? (
-        <p className="alert alert-light">{t('search.none')}</p>
+        <WidenSearch query={query} />
       ) : (
         <ul className="member-grid list-unstyled" aria-label={t('membersPage.results')}>
           {profiles.map((profile) => (

@@ -94,6 +94,14 @@ export const profiles = pgTable(
     city: text('city'),
     about: text('about'),
     aboutLanguage: text('about_language'),
+    /**
+     * The bio in other bundled languages, where someone wrote one (the demo members are seeded in en
+     * and fr): a page shows the one of its language, else `about` as written.
+     */
+    aboutTranslations: jsonb('about_translations').$type<Record<string, string>>(),
+    /** The ages the member looks for (issue 18): the default of search, swipe and suggestions. */
+    seekMinAge: smallint('seek_min_age'),
+    seekMaxAge: smallint('seek_max_age'),
     fictional: boolean('fictional').notNull().default(false),
     invisible: boolean('invisible').notNull().default(false),
     /** The account is deleted (undoable) or banned: the profile is out of every member-facing view. */

@@ -59,11 +59,13 @@ const CLOSERS = {
   ],
 }
 
-/** A short, natural "about me" text in English or French. */
-export function composeAbout(random: Random, language: 'en' | 'fr'): string {
-  return [
-    random.pick(OPENERS[language]),
-    random.pick(MIDDLES[language]),
-    random.pick(CLOSERS[language]),
-  ].join(' ')
+/**
+ * A short, natural "about me" text, in English and in French: the same sentences (the lists are
+ * translations of each other, line by line), so that a page shows it in its own language.
+ */
+export function composeAbout(random: Random): { en: string; fr: string } {
+  const picks = [OPENERS, MIDDLES, CLOSERS].map((list) => random.int(0, list.en.length - 1))
+  const text = (language: 'en' | 'fr') =>
+    [OPENERS[language][picks[0]], MIDDLES[language][picks[1]], CLOSERS[language][picks[2]]].join(' ')
+  return { en: text('en'), fr: text('fr') }
 }

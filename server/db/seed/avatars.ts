@@ -15,57 +15,103 @@ const HAIR_HEX: Record<string, string> = {
   grey: 'e8e1e1',
   other: 'f59797',
 }
-const FEMALE_TOP = [
-  'bob',
-  'bun',
-  'curly',
-  'curvy',
-  'frida',
-  'longButNotTooLong',
-  'miaWallace',
-  'straight01',
-  'straight02',
-  'straightAndStrand',
-  'bigHair',
-] as const
-const MALE_TOP = [
-  'shortCurly',
-  'shortFlat',
-  'shortRound',
-  'shortWaved',
-  'sides',
-  'theCaesar',
-  'theCaesarAndSidePart',
-  'shavedSides',
-  'frizzle',
-  'shaggy',
-] as const
+/** A portrait's age: hair styles, beards and glasses follow it (a 61-year-old has no teenager's hair). */
+export type AgeBand = 'young' | 'middle' | 'older'
+
+export function ageBand(age: number): AgeBand {
+  return age < 30 ? 'young' : age < 50 ? 'middle' : 'older'
+}
+
+type Top =
+  | 'bob'
+  | 'bun'
+  | 'curly'
+  | 'curvy'
+  | 'frida'
+  | 'longButNotTooLong'
+  | 'miaWallace'
+  | 'straight01'
+  | 'straight02'
+  | 'straightAndStrand'
+  | 'bigHair'
+  | 'shortCurly'
+  | 'shortFlat'
+  | 'shortRound'
+  | 'shortWaved'
+  | 'sides'
+  | 'theCaesar'
+  | 'theCaesarAndSidePart'
+  | 'shavedSides'
+  | 'frizzle'
+  | 'shaggy'
+
+const TOPS: Record<'female' | 'male', Record<AgeBand, readonly Top[]>> = {
+  female: {
+    young: [
+      'bigHair',
+      'curly',
+      'curvy',
+      'frida',
+      'longButNotTooLong',
+      'miaWallace',
+      'straight01',
+      'straightAndStrand',
+    ],
+    middle: ['bob', 'bun', 'curly', 'longButNotTooLong', 'miaWallace', 'straight01', 'straight02'],
+    older: ['bob', 'bun', 'curvy', 'straight02'],
+  },
+  male: {
+    young: [
+      'shortCurly',
+      'shortFlat',
+      'shortWaved',
+      'theCaesarAndSidePart',
+      'shavedSides',
+      'frizzle',
+      'shaggy',
+    ],
+    middle: ['shortCurly', 'shortFlat', 'shortRound', 'shortWaved', 'theCaesar', 'theCaesarAndSidePart'],
+    older: ['sides', 'shortFlat', 'shortRound', 'theCaesar'],
+  },
+}
+
+/** How likely a man's portrait has a beard, and which; never a lone moustache. */
+const BEARD: Record<AgeBand, number> = { young: 20, middle: 40, older: 50 }
+/** How likely a portrait wears glasses (ordinary ones: no eye patch, no sunglasses indoors). */
+const GLASSES: Record<AgeBand, number> = { young: 8, middle: 18, older: 45 }
+
 const BACKGROUNDS = ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf', 'c9f2d9', 'f9e4b7']
 
 export interface AvatarKey {
   gender: 'female' | 'male'
+  age: AgeBand
   hairColor: string
   variant: number
 }
 
 export function avatarFilenames(key: AvatarKey) {
-  const base = `demo/${key.gender[0]}-${key.hairColor}-${key.variant}`
+  const base = `demo/${key.gender[0]}-${key.age}-${key.hairColor}-${key.variant}`
   return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp` }
 }
 
-/** Renders one demo portrait (DiceBear SVG through sharp) and its thumbnail under mediaDir. */
+/**
+ * Renders one demo portrait (DiceBear SVG through sharp) and its thumbnail under mediaDir: the
+ * member's gender, age band and hair colour, drawn on this machine (nothing fetched).
+ */
 export async function renderAvatar(mediaDir: string, key: AvatarKey): Promise<void> {
   const female = key.gender === 'female'
   const svg = createAvatar(avataaars, {
-    seed: `${key.gender}-${key.hairColor}-${key.variant}`,
-    top: [...(female ? FEMALE_TOP : MALE_TOP)],
+    seed: `${key.gender}-${key.age}-${key.hairColor}-${key.variant}`,
+    top: [...TOPS[key.gender][key.age]],
     hairColor: [HAIR_HEX[key.hairColor] ?? HAIR_HEX.brown],
+    facialHair: ['beardLight', 'beardMedium'],
     facialHairColor: [HAIR_HEX[key.hairColor] ?? HAIR_HEX.brown],
-    facialHairProbability: female ? 0 : 35,
+    facialHairProbability: female ? 0 : BEARD[key.age],
     eyes: ['default', 'happy', 'wink', 'squint'],
     eyebrows: ['default', 'defaultNatural', 'raisedExcitedNatural', 'flatNatural'],
     mouth: ['default', 'smile', 'twinkle'],
-    accessoriesProbability: 15,
+    accessories: ['prescription01', 'prescription02', 'round'],
+    accessoriesProbability: GLASSES[key.age],
     backgroundColor: BACKGROUNDS,
     backgroundType: ['solid'],
   }).toString()

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { ensureReferenceData } from '#server/db/reference/ensure-reference-data.ts'
+import { CITIES } from '#server/db/reference/regions.ts'
 import { createTestDatabase } from '../../../tests/support/test-app.ts'
 import { hasDemoMembers, seedDemoMembers } from './demo-members.ts'
 
@@ -26,10 +27,19 @@ function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return queryRows<T>(database.db, query)
 }
 
+/** The day the demo members are made in this test: their ages are counted from it. */
+const SEEDED_AT = new Date('2031-03-15T12:00:00Z')
+
 describe('demo members', () => {
   it('creates realistic members with photos, interests, regions and a few fictional profiles', async () => {
     expect(await hasDemoMembers(database.db)).toBe(false)
-    const result = await seedDemoMembers(database.db, { members: 60, seed: 7, mediaDir, batchSize: 25 })
+    const result = await seedDemoMembers(database.db, {
+      members: 60,
+      seed: 7,
+      mediaDir,
+      batchSize: 25,
+      now: SEEDED_AT,
+    })
     expect(result.members).toBe(60)
     expect(await hasDemoMembers(database.db)).toBe(true)
 
@@ -40,7 +50,7 @@ describe('demo members', () => {
              count(*) filter (where p.fictional)::int as fictional,
              count(*) filter (where p.region_id is null)::int as without_region,
              count(*) filter (where p.about_language = 'fr')::int as french,
-             min(extract(year from age(p.birth_date)))::int as youngest
+             min(extract(year from age(${SEEDED_AT.toISOString().slice(0, 10)}::date, p.birth_date)))::int as youngest
       from profiles p join users u on u.id = p.user_id where u.demo`)
     expect(stats.members).toBe(60)
     expect(Number(stats.countries)).toBeGreaterThanOrEqual(5)
@@ -62,6 +72,34 @@ describe('demo members', () => {
     const [interests] = await rows<{ min: number }>(sql`
       select min(n)::int as min from (select count(*) as n from profile_interests group by profile_id) t`)
     expect(interests.min).toBeGreaterThanOrEqual(3)
+
+    // People, not cartoons at random: a city of their own region and country, a portrait of their
+    // gender, age and hair colour, a bio in English and in French that says the same.
+    const people = await rows<{
+      gender: string
+      age: number
+      hair_color: string
+      city: string | null
+      region_code: string
+      country: string
+      about: string
+      about_language: string
+      about_translations: Record<string, string>
+      filename: string
+    }>(sql`
+      select p.gender, extract(year from age(${SEEDED_AT.toISOString().slice(0, 10)}::date, p.birth_date))::int as age, p.hair_color,
+             p.city, r.code as region_code, p.country, p.about, p.about_language, p.about_translations,
+             ph.filename
+      from profiles p join users u on u.id = p.user_id join regions r on r.id = p.region_id
+      join photos ph on ph.id = p.main_photo_id where u.demo`)
+    for (const person of people) {
+      expect(CITIES[person.region_code]).toContain(person.city)
+      expect(person.region_code.startsWith(`${person.country}-`)).toBe(true)
+      const band = person.age < 30 ? 'young' : person.age < 50 ? 'middle' : 'older'
+      expect(person.filename).toContain(`/${person.gender[0]}-${band}-${person.hair_color}-`)
+      expect(Object.keys(person.about_translations).sort()).toEqual(['en', 'fr'])
+      expect(person.about).toBe(person.about_translations[person.about_language])
+    }
   })
 
   it('is deterministic from its seed and replaces the previous demo members', async () => {

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm'
+import { ageOn } from '#common/schemas/accounts.ts'
 import { type Db, queryRows } from '#server/db/client.ts'
 import { CITIES, REGIONS } from '#server/db/reference/regions.ts'
 import { composeAbout } from './about-texts.ts'
-import { type AvatarKey, avatarFilenames, renderAvatar } from './avatars.ts'
+import { type AvatarKey, ageBand, avatarFilenames, renderAvatar } from './avatars.ts'
 import { COUNTRY_NAME_LANGUAGE, FIRST_NAMES } from './names.ts'
 import { createRandom, type Random } from './random.ts'
 
@@ -11,6 +12,8 @@ export interface SeedOptions {
   seed: number
   mediaDir: string
   batchSize?: number
+  /** The moment the members are made (ages, sign-up and activity dates): now unless a test sets it. */
+  now?: Date
   onProgress?: (done: number, total: number) => void
 }
 
@@ -82,6 +85,7 @@ interface Member {
   regionCode: string
   city: string | null
   about: string
+  aboutTranslations: Record<string, string>
   fictional: boolean
   lastActiveAt: Date
   photos: AvatarKey[]
@@ -120,6 +124,8 @@ function makeMember(
     [3, 30],
   ])
   const firstVariant = random.int(0, variants - 1)
+  const birth = birthDate(random, now)
+  const bios = composeAbout(random)
   const signupDate = new Date(now.getTime() - random.int(1, 900) * 86_400_000)
   return {
     email: `demo-${seed}-${index}@demo.invalid`,
@@ -133,15 +139,17 @@ function makeMember(
     bodyType: random.weighted(BODY),
     relationshipStatus: random.weighted(RELATIONSHIP),
     tattoos: random.weighted(TATTOOS),
-    birthDate: birthDate(random, now),
+    birthDate: birth,
     country,
     regionCode: region[0],
     city: cities ? random.pick(cities) : null,
-    about: composeAbout(random, language),
+    about: bios[language],
+    aboutTranslations: bios,
     fictional: index % 29 === 5,
     lastActiveAt: new Date(now.getTime() - Math.floor(random.next() ** 2 * 30 * 86_400_000)),
     photos: Array.from({ length: photoCount }, (_, j) => ({
       gender,
+      age: ageBand(ageOn(birth, now)),
       hairColor,
       variant: (firstVariant + j) % variants,
     })),
@@ -167,14 +175,15 @@ export async function seedDemoMembers(
 ): Promise<{ members: number; photos: number }> {
   const random = createRandom(options.seed)
   const batchSize = options.batchSize ?? 5000
-  const now = new Date()
+  const now = options.now ?? new Date()
   const [site] = await queryRows<{ id: number }>(db, sql`select id from sites order by id limit 1`)
   const interestIds = (await queryRows<{ id: number }>(db, sql`select id from interests order by id`)).map(
     (r) => Number(r.id),
   )
   const regionRows = await queryRows<{ id: number; code: string }>(db, sql`select id, code from regions`)
   const regionIds = new Map(regionRows.map((r) => [r.code, Number(r.id)]))
-  const variants = Math.min(60, Math.max(4, Math.ceil(options.members / 12)))
+  // About as many portraits as before the age bands: each band draws its own variants.
+  const variants = Math.min(40, Math.max(4, Math.ceil(options.members / 36)))
   const rendered = new Set<string>()
   let photoCount = 0
 
@@ -230,14 +239,15 @@ export async function seedDemoMembers(
       await tx.execute(sql`
         insert into profiles (id, user_id, name, gender, sexuality, hair_color, eye_color, body_type,
           relationship_status, tattoos, birth_date, country, region_id, city, about, about_language,
-          fictional, main_photo_id, last_active_at)
+          fictional, main_photo_id, last_active_at, about_translations)
         select * from unnest(${sql.param(profileIds)}::int[], ${sql.param(userIds)}::int[], ${sql.param(col((m) => m.name))}::text[],
           ${sql.param(col((m) => m.gender))}::text[], ${sql.param(col((m) => m.sexuality))}::text[], ${sql.param(col((m) => m.hairColor))}::text[],
           ${sql.param(col((m) => m.eyeColor))}::text[], ${sql.param(col((m) => m.bodyType))}::text[], ${sql.param(col((m) => m.relationshipStatus))}::text[],
           ${sql.param(col((m) => m.tattoos))}::text[], ${sql.param(col((m) => m.birthDate))}::date[], ${sql.param(col((m) => m.country))}::char(2)[],
           ${sql.param(col((m) => regionIds.get(m.regionCode) ?? null))}::int[], ${sql.param(col((m) => m.city))}::text[],
           ${sql.param(col((m) => m.about))}::text[], ${sql.param(col((m) => m.language))}::text[], ${sql.param(col((m) => m.fictional))}::boolean[],
-          ${sql.param(col((_m, i) => photoOf[i]))}::int[], ${sql.param(col((m) => m.lastActiveAt.toISOString()))}::timestamptz[])`)
+          ${sql.param(col((_m, i) => photoOf[i]))}::int[], ${sql.param(col((m) => m.lastActiveAt.toISOString()))}::timestamptz[],
+          ${sql.param(col((m) => JSON.stringify(m.aboutTranslations)))}::jsonb[])`)
       await tx.execute(sql`
         insert into photos (id, profile_id, filename, thumb_filename, status, position, reviewed_at)
         select id, profile_id, filename, thumb, 'active', pos, ${now.toISOString()}::timestamptz

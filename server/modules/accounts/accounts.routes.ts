@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
+import { countryFromLanguages } from '#common/locale.ts'
 import { LoginInput, PushSubscriptionInput } from '#common/schemas/accounts.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -15,7 +16,14 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
     locale: request.locale,
     origin: request.linkOrigin,
     ip: request.ip,
-    country: request.selectedCountry ?? request.geoCountry,
+    country:
+      request.selectedCountry ??
+      request.geoCountry ??
+      countryFromLanguages(
+        request.headers['accept-language'],
+        request.locale,
+        request.site.settings.countries,
+      ),
     network: request.cookies.network ?? null,
   }
 }

@@ -71,6 +71,17 @@ describe('POST /api/signup.php', () => {
     expect(row.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
   })
 
+  it('places a new member in their detected country, else in the one their browser languages name', async () => {
+    const countryOf = async (headers: Record<string, string>) => {
+      const res = await signup(valid(), headers)
+      expect(res.statusCode).toBe(201)
+      return res.json().user.profile.country
+    }
+    expect(await countryOf({ 'cf-ipcountry': 'GB', 'accept-language': 'fr-BE' })).toBe('GB')
+    expect(await countryOf({ 'accept-language': 'fr-BE,fr;q=0.9' })).toBe('BE')
+    expect(await countryOf({ 'accept-language': 'fr' })).toBe('FR')
+  })
+
   it('stores only a hash of the session token', async () => {
     const res = await signup(valid())
     const token = res.cookies.find((c) => c.name === 'auth.session')?.value ?? ''

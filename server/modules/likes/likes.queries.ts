@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
+import { agedBetween, notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
 import { likes, swipes } from '#server/db/schema/likes.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { writeRefusal } from '#server/db/write-refusal.ts'
@@ -91,9 +91,16 @@ export function selectVisibleCards(db: Executor, userIds: number[], viewerUserId
  * Cards for the swipe game: visible members of the sought genders in the country, neither swiped
  * nor liked by the player yet, no block either way, most recently active first.
  */
+/** The ages a member looks for, and today (from the service's clock) to turn them into birth dates. */
+export interface Ages {
+  minAge: number
+  maxAge: number
+  today: Date
+}
+
 export function selectSwipeCards(
   db: Executor,
-  opts: { userId: number; genders: string[]; country: string; limit: number },
+  opts: { userId: number; genders: string[]; ages: Ages; country: string; limit: number },
 ) {
   return selectProfileCards(db)
     .where(
@@ -102,6 +109,7 @@ export function selectSwipeCards(
         sql`${profiles.userId} <> ${opts.userId}`,
         notBlockedWith(opts.userId),
         inArray(profiles.gender, opts.genders),
+        agedBetween(opts.ages, opts.ages.today),
         eq(profiles.country, opts.country),
         sql`not exists (select 1 from ${swipes} s where s.user_id = ${opts.userId} and s.swiped_user_id = ${profiles.userId})`,
         sql`not exists (select 1 from ${likes} l where l.liker_user_id = ${opts.userId} and l.liked_user_id = ${profiles.userId})`,
@@ -120,6 +128,9 @@ export async function selectMemberBasics(db: Executor, userId: number, lock = fa
       country: profiles.country,
       gender: profiles.gender,
       sexuality: profiles.sexuality,
+      birthDate: profiles.birthDate,
+      seekMinAge: profiles.seekMinAge,
+      seekMaxAge: profiles.seekMaxAge,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -163,7 +174,7 @@ export async function upsertSwipe(
  */
 export function selectAutoLiker(
   db: Executor,
-  opts: { userId: number; siteId: number; genders: string[]; country: string },
+  opts: { userId: number; siteId: number; genders: string[]; ages: Ages; country: string },
 ) {
   return selectProfileCards(db)
     .where(
@@ -175,6 +186,7 @@ export function selectAutoLiker(
         sql`${profiles.userId} <> ${opts.userId}`,
         notBlockedWith(opts.userId),
         inArray(profiles.gender, opts.genders),
+        agedBetween(opts.ages, opts.ages.today),
         sql`not exists (select 1 from ${likes} l where l.liker_user_id = ${profiles.userId} and l.liked_user_id = ${opts.userId})`,
       ),
     )

@@ -13,6 +13,7 @@ import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { MembersService } from '#server/modules/members/members.service.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
+import { agesOf } from './ages.ts'
 import {
   deleteLike,
   insertLike,
@@ -150,6 +151,7 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
         userId: viewerUserId,
         siteId: viewer.siteId,
         genders: gendersSought(viewer.gender, viewer.sexuality),
+        ages: agesOf(viewer, now),
         country: viewer.country,
       })
       if (!liker) return { profile: null }

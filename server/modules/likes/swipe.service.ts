@@ -6,6 +6,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { dayBounds, timeZoneOf } from '#server/lib/time-zone.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
+import { agesOf } from './ages.ts'
 import { countSwipeLikesSince, selectMemberBasics, selectSwipeCards, upsertSwipe } from './likes.queries.ts'
 import { addLike, type LikesService, likeTarget } from './likes.service.ts'
 
@@ -37,6 +38,7 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
         selectSwipeCards(db, {
           userId,
           genders: gendersSought(member.gender, member.sexuality),
+          ages: agesOf(member, now()),
           country: member.country,
           limit: DECK_SIZE,
         }),

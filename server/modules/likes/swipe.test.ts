@@ -89,6 +89,47 @@ describe('swipe game', () => {
     expect(likes).toHaveLength(4)
   })
 
+  it('deals only members of the ages the player looks for: their choice, else their age give or take ten', async () => {
+    const player = await activeMember(t.app, { name: 'Picky', gender: 'male' })
+    const country = player.user.profile.country
+    const swipes = createSwipeService(t.database.db, { likes: t.app.services.likes, now: () => clock })
+    const young = await buildMember(t.database.db, {
+      name: 'Young',
+      gender: 'female',
+      country,
+      birthDate: '2004-01-10',
+    })
+    const near = await buildMember(t.database.db, {
+      name: 'Near',
+      gender: 'female',
+      country,
+      birthDate: '1990-03-03',
+    })
+    const older = await buildMember(t.database.db, {
+      name: 'Older',
+      gender: 'female',
+      country,
+      birthDate: '1978-05-05',
+    })
+    const ids = async () => (await swipes.deck(player.user.id, '/media')).profiles.map((p) => p.id)
+    // Born in 1988, 38 on the test's day: 28 to 48 by default.
+    let dealt = await ids()
+    expect(dealt).toContain(near.profile.id)
+    expect(dealt).toContain(older.profile.id)
+    expect(dealt).not.toContain(young.profile.id)
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      payload: { seek_min_age: 40, seek_max_age: 55 },
+      headers: { cookie: player.cookie },
+    })
+    expect(saved.json().profile).toMatchObject({ seek_min_age: 40, seek_max_age: 55 })
+    dealt = await ids()
+    expect(dealt).toContain(older.profile.id)
+    expect(dealt).not.toContain(near.profile.id)
+    expect(dealt).not.toContain(young.profile.id)
+  })
+
   it('refuses an unknown time zone', async () => {
     const player = await activeMember(t.app, { name: 'Zoned', gender: 'male' })
     const res = await t.app.inject({

@@ -73,7 +73,7 @@ export function createFictionalProfilesService(
       ...(input.country ? { country: input.country } : {}),
       ...(input.region_id !== undefined ? { regionId: input.region_id } : {}),
       ...(input.city !== undefined ? { city: input.city || null } : {}),
-      ...(input.about !== undefined ? { about: input.about || null } : {}),
+      ...(input.about !== undefined ? { about: input.about || null, aboutTranslations: null } : {}),
     }
   }
 

@@ -90,7 +90,10 @@ export function createMemberPageService(db: Db, deps: { now: Clock }) {
           .filter((trait): trait is { field: (typeof TRAIT_FIELDS)[number]; value: string } =>
             Boolean(trait.value),
           ),
-        about: site.settings.visible_profile_notes.includes('about') ? row.about : null,
+        // The bio in the page's language where the member has one (the demo members, in en and fr).
+        about: site.settings.visible_profile_notes.includes('about')
+          ? (row.aboutTranslations?.[locale] ?? row.about)
+          : null,
         interests: interestRows.map((i) => (locale === 'fr' ? i.fr : i.en)),
         photos: {
           total: photoRows.length,

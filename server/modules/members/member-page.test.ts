@@ -33,6 +33,30 @@ const page = async (cookie?: string, id = profileId) =>
   t.app.inject({ url: `/api/member.php?id=${id}`, headers: cookie ? { cookie } : {} })
 
 describe('GET /api/member.php', () => {
+  it('shows the bio in the page’s language where the member has it, else as written', async () => {
+    const { profile } = await buildMember(t.database.db, { name: 'Margaux' })
+    await t.database.db.execute(
+      sql`update profiles set about = 'J’adore la mer.', about_language = 'fr',
+        about_translations = ${JSON.stringify({ fr: 'J’adore la mer.', en: 'I love the sea.' })}::jsonb
+        where id = ${profile.id}`,
+    )
+    const about = async (language: string) =>
+      (
+        await t.app.inject({
+          url: `/api/member.php?id=${profile.id}`,
+          headers: { 'accept-language': language },
+        })
+      ).json().profile.about
+    expect(await about('en')).toBe('I love the sea.')
+    expect(await about('fr')).toBe('J’adore la mer.')
+    // Chloé wrote hers in one language only: every page shows it as written.
+    expect(
+      (
+        await t.app.inject({ url: `/api/member.php?id=${profileId}`, headers: { 'accept-language': 'fr' } })
+      ).json().profile.about,
+    ).toBe('Bonjour')
+  })
+
   it('shows a visitor the main photo only, and asks to log in for the others', async () => {
     const res = await page()
     expect(res.statusCode).toBe(200)

@@ -1,6 +1,15 @@
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
+import {
+  type BirthRange,
+  birthRange,
+  notBlockedWith,
+  selectProfileCards,
+  visibleToOthers,
+} from '#server/db/profile-cards.ts'
+
+export { birthRange }
+
 import {
   blocks,
   photos,
@@ -31,25 +40,6 @@ export interface ProfileFilters {
   regionId?: number
   minAge?: number
   maxAge?: number
-}
-
-/** Birth dates (YYYY-MM-DD, inclusive) of members whose age today lies within the filters. */
-interface BirthRange {
-  from?: string
-  to?: string
-}
-
-export function birthRange(f: Pick<ProfileFilters, 'minAge' | 'maxAge'>, today: Date): BirthRange {
-  const date = (yearsAgo: number, dayShift = 0) =>
-    new Date(Date.UTC(today.getUTCFullYear() - yearsAgo, today.getUTCMonth(), today.getUTCDate() + dayShift))
-      .toISOString()
-      .slice(0, 10)
-  return {
-    // Aged at most maxAge: born after today minus (maxAge + 1) years.
-    from: f.maxAge ? date(f.maxAge + 1, 1) : undefined,
-    // Aged at least minAge: born on or before today minus minAge years.
-    to: f.minAge ? date(f.minAge) : undefined,
-  }
 }
 
 function filterConditions(f: ProfileFilters, born: BirthRange): SQL | undefined {
@@ -162,6 +152,7 @@ export function selectMemberDetail(db: Executor, profileId: number) {
       region: regions.name,
       country: profiles.country,
       about: profiles.about,
+      aboutTranslations: profiles.aboutTranslations,
       fictional: profiles.fictional,
       mainPhotoId: profiles.mainPhotoId,
       invisible: profiles.invisible,

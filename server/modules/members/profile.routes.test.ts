@@ -14,6 +14,32 @@ const put = (cookie: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: '/api/profile.php', payload, headers: { cookie } })
 
 describe('PUT /api/profile.php', () => {
+  it('keeps the ages a member looks for, defaulting to their own age give or take ten', async () => {
+    const m = await signupMember(t.app)
+    const own = (await t.app.inject({ url: '/api/profile.php', headers: { cookie: m.cookie } })).json()
+      .profile
+    expect(own.seek_min_age).toBe(Math.max(18, own.age - 10))
+    expect(own.seek_max_age).toBe(Math.min(99, own.age + 10))
+    const saved = await put(m.cookie, { seek_min_age: 30, seek_max_age: 45 })
+    expect(saved.json().profile).toMatchObject({ seek_min_age: 30, seek_max_age: 45 })
+    // A range upside down, whole or against the bound kept, is refused in the member's language.
+    const upside = await put(m.cookie, { seek_min_age: 50, seek_max_age: 40 })
+    expect(upside.statusCode).toBe(400)
+    const alone = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      payload: { seek_min_age: 50 },
+      headers: { cookie: m.cookie, 'accept-language': 'fr' },
+    })
+    expect(alone.statusCode).toBe(400)
+    expect(alone.json().error.message).toBe('L’âge minimum ne peut pas dépasser l’âge maximum.')
+    const tooYoung = await put(m.cookie, { seek_min_age: 16, seek_max_age: 40 })
+    expect(tooYoung.statusCode).toBe(400)
+    const after = (await t.app.inject({ url: '/api/profile.php', headers: { cookie: m.cookie } })).json()
+      .profile
+    expect(after).toMatchObject({ seek_min_age: 30, seek_max_age: 45 })
+  })
+
   it('saves location, interests and about text', async () => {
     const m = await signupMember(t.app)
     const regions = (await t.app.inject({ url: '/api/regions.php?country=FR' })).json().regions

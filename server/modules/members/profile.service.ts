@@ -1,3 +1,4 @@
+import { agesSought, gendersSought, seekingOf } from '#common/matching.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
@@ -19,6 +20,12 @@ export type ProfileService = ReturnType<typeof createProfileService>
 
 /** A member's own profile: reading it with every photo, and editing it. */
 export function createProfileService(db: Db, deps: { now: Clock }) {
+  /** The ages the member looks for, as the profile answers them. */
+  function seekAges(profile: { birthDate: string; seekMinAge: number | null; seekMaxAge: number | null }) {
+    const range = agesSought({ ...profile, age: ageOn(profile.birthDate, deps.now()) })
+    return { seek_min_age: range.min, seek_max_age: range.max }
+  }
+
   async function getOwn(userId: number, cdnPrefix: string): Promise<OwnProfile> {
     const profile = await selectOwnProfile(db, userId)
     if (!profile) throw new AppError('authentication_required', 403)
@@ -44,6 +51,7 @@ export function createProfileService(db: Db, deps: { now: Clock }) {
       city: profile.city,
       about: profile.about,
       interests: interestIds,
+      ...seekAges(profile),
       photos: photoRows.map((p) => ({
         id: p.id,
         filename: mediaUrl(cdnPrefix, p.filename),
@@ -56,6 +64,19 @@ export function createProfileService(db: Db, deps: { now: Clock }) {
 
   return {
     getOwn,
+
+    /** Whom the member looks for: the genders and the ages search and suggestions start from. */
+    async preferences(userId: number) {
+      const profile = await selectOwnProfile(db, userId)
+      if (!profile) throw new AppError('authentication_required', 403)
+      const ages = seekAges(profile)
+      return {
+        genders: gendersSought(profile.gender, profile.sexuality),
+        seeking: seekingOf(profile.gender, profile.sexuality),
+        minAge: ages.seek_min_age,
+        maxAge: ages.seek_max_age,
+      }
+    },
 
     /** Saves the given parts of the member's profile; a region must lie in the profile's country. */
     async update(
@@ -77,6 +98,11 @@ export function createProfileService(db: Db, deps: { now: Clock }) {
       if (regionId !== null && !(await regionInCountry(db, regionId, country)))
         throw new AppError('profile.region_invalid', 400)
       const interestIds = input.interests ? [...new Set(input.interests)] : null
+      // One bound changed alone still makes a range: checked against the other as it stands.
+      const ages = seekAges(profile)
+      const minAge = input.seek_min_age ?? ages.seek_min_age
+      const maxAge = input.seek_max_age ?? ages.seek_max_age
+      if (minAge > maxAge) throw new AppError('profile.age_range_invalid', 400)
       if (interestIds && (await existingInterestIds(db, interestIds)).length !== interestIds.length) {
         throw new AppError('profile.interest_invalid', 400)
       }
@@ -97,7 +123,11 @@ export function createProfileService(db: Db, deps: { now: Clock }) {
           ...(input.country ? { country: input.country } : {}),
           ...(input.region_id !== undefined || input.country ? { regionId } : {}),
           ...(input.city !== undefined ? { city: input.city || null } : {}),
-          ...(input.about !== undefined ? { about: input.about || null } : {}),
+          // A bio rewritten by its member no longer matches a translation of the old one.
+          ...(input.about !== undefined ? { about: input.about || null, aboutTranslations: null } : {}),
+          ...(input.seek_min_age !== undefined || input.seek_max_age !== undefined
+            ? { seekMinAge: minAge, seekMaxAge: maxAge }
+            : {}),
         })
         if (interestIds) await replaceProfileInterests(tx, profile.id, interestIds)
       })

@@ -183,5 +183,6 @@ export async function endSuspensions(db: Executor, at: Date): Promise<number> {
 }
 
 export async function setProfileAbout(db: Executor, profileId: number, about: string | null) {
-  await db.update(profiles).set({ about }).where(eq(profiles.id, profileId))
+  // A hidden text takes its translations with it.
+  await db.update(profiles).set({ about, aboutTranslations: null }).where(eq(profiles.id, profileId))
 }
