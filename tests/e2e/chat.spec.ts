@@ -129,3 +129,38 @@ test('a member removes a chat; it stays gone after a reload', async ({ browser }
   await carla.context.close()
   await dirk.context.close()
 })
+
+test('a conversation is two panes on a desktop and one on a phone; a gift stays readable', async ({
+  browser,
+}) => {
+  const eva = await newMember(browser, { name: 'Evelien', gender: 'female' })
+  const tom = await newMember(browser, { name: 'Tomas', gender: 'male' })
+  // Her free opening message is a gift: the picker says it costs nothing this time.
+  await eva.page.goto(`/members/${tom.profileId}/chat`)
+  await expect(eva.page.getByTestId('chat-cost')).toContainText('Your first message to Tomas is free.')
+  await eva.page.getByRole('button', { name: 'Send a gift' }).click()
+  await eva.page.locator('#gift-picker').getByRole('button').filter({ hasText: 'A rose' }).click()
+  await expect(eva.page).toHaveURL(/\/chats\/\d+$/)
+  const path = new URL(eva.page.url()).pathname
+
+  // Desktop: the conversations on the left, the open one marked; the conversation on the right.
+  const list = eva.page.getByRole('complementary', { name: 'Messages' })
+  await expect(list).toBeVisible()
+  await expect(list.getByRole('link', { name: /^Tomas/ })).toHaveAttribute('aria-current', 'page')
+  await expect(eva.page.locator('.chat-messages .message-gift')).toContainText('A rose')
+  await expectAccessible(eva.page)
+
+  // Phone, in French: the conversation alone, a back arrow to the list.
+  await eva.context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: eva.page.url() }])
+  await eva.page.setViewportSize({ width: 375, height: 760 })
+  await eva.page.goto(path)
+  await expect(eva.page.getByRole('complementary', { name: 'Messages' })).toBeHidden()
+  await expect(eva.page.locator('.chat-messages .message-gift')).toContainText('Une rose')
+  await expect(eva.page.getByTestId('chat-cost')).toContainText('Un message coûte 10 crédits')
+  await expectAccessible(eva.page)
+  await expectNoHorizontalScroll(eva.page)
+  await eva.page.getByRole('link', { name: 'Discussions' }).click()
+  await expect(eva.page).toHaveURL('/chats')
+  await eva.context.close()
+  await tom.context.close()
+})

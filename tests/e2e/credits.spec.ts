@@ -39,9 +39,20 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   const failed = page.getByRole('alert').filter({ hasText: 'Payment failed or has been cancelled.' })
   await expect(failed).toBeVisible()
   await expect(failed.getByText('Would you like to try another payment method?')).toBeVisible()
+  const failedId = new URL(page.url()).searchParams.get('payment')
   await failed.getByRole('link', { name: 'PayPal' }).click()
   await expect(page).toHaveURL(/\/credits\/\d+\/paypal$/)
   await expect(page.getByRole('radio', { name: 'PayPal' })).toBeChecked()
+
+  // A failed payment has no receipt: no link to one, and its page says where it stands.
+  await page.goto('/transactions')
+  const row = page.locator('table tbody tr').filter({ hasText: 'Failed' })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByRole('link', { name: 'Receipt' })).toHaveCount(0)
+  await page.goto(`/transactions/${failedId}`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Failed')
+  await expect(page.getByText('There is a receipt for a paid payment only.')).toBeVisible()
+  await expectAccessible(page)
 
   // Then a successful one: pending while the provider processes it, then completed.
   await page.goto('/credits')

@@ -80,6 +80,8 @@ const BEARD: Record<AgeBand, number> = { young: 20, middle: 40, older: 50 }
 /** How likely a portrait wears glasses (ordinary ones: no eye patch, no sunglasses indoors). */
 const GLASSES: Record<AgeBand, number> = { young: 8, middle: 18, older: 45 }
 
+/** Human skin tones only: DiceBear's cartoon yellow and orange are left out. */
+const SKIN = ['614335', 'ae5d29', 'd08b5b', 'edb98a', 'ffdbb4']
 const BACKGROUNDS = ['b6e3f4', 'c0aede', 'd1d4f9', 'ffd5dc', 'ffdfbf', 'c9f2d9', 'f9e4b7']
 
 export interface AvatarKey {
@@ -104,6 +106,7 @@ export async function renderAvatar(mediaDir: string, key: AvatarKey): Promise<vo
     seed: `${key.gender}-${key.age}-${key.hairColor}-${key.variant}`,
     top: [...TOPS[key.gender][key.age]],
     hairColor: [HAIR_HEX[key.hairColor] ?? HAIR_HEX.brown],
+    skinColor: SKIN,
     facialHair: ['beardLight', 'beardMedium'],
     facialHairColor: [HAIR_HEX[key.hairColor] ?? HAIR_HEX.brown],
     facialHairProbability: female ? 0 : BEARD[key.age],
