@@ -6,7 +6,13 @@ const withPostgres = Boolean(process.env.TEST_DATABASE_URL)
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['common/**/*.test.ts', 'app/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['common/**/*.test.ts', 'app/**/*.test.ts', 'tools/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
       {
         test: {
           name: 'pglite',

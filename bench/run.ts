@@ -1,7 +1,7 @@
 // npm run bench: latency and throughput of the public calls and pages on loopback, and memory.
 // Starts the production server on its own port and data directory (PGlite, or DATABASE_URL).
 import { performance } from 'node:perf_hooks'
-import { startServer } from './server.ts'
+import { startServer, waitReady } from './server.ts'
 
 const PORT = 3190
 const base = `http://127.0.0.1:${PORT}`
@@ -9,18 +9,6 @@ const REQUESTS = 400
 const CONCURRENCY = 8
 
 const server = startServer(PORT, '.tmp/bench-data', { SEED_MEMBERS: '50' })
-
-async function waitReady() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error('server did not start')
-}
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
@@ -49,7 +37,7 @@ async function measure(name: string, url: string) {
 }
 
 try {
-  await waitReady()
+  await waitReady(base)
   const rows = [
     await measure('GET /api/settings.php', '/api/settings.php'),
     await measure('GET /api/regions.php?country=FR', '/api/regions.php?country=FR'),
@@ -78,6 +66,13 @@ try {
   console.log(`server resident memory after the run: ${(rss / 1024).toFixed(0)} MiB`)
 } finally {
   server.kill('SIGTERM')
+}
+
+// Lighthouse on the pages paid traffic lands on, with the budgets of issue 19 (its own server).
+{
+  const { spawnSync } = await import('node:child_process')
+  const lighthouse = spawnSync('node', ['bench/lighthouse.ts'], { stdio: 'inherit', env: process.env })
+  if (lighthouse.status !== 0) process.exitCode = 1
 }
 
 // The chat and notification benchmarks need PostgreSQL (as in production; the second seeds 100,000 members).

@@ -29,3 +29,16 @@ export function startServer(port: number, dataDir: string, env: Record<string, s
     stdio: ['ignore', 'inherit', 'inherit'],
   })
 }
+
+/** Waits until the server at `base` answers /readyz (two minutes at most). */
+export async function waitReady(base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error('server did not start')
+}

@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs'
 import type { Agent as HttpsAgent } from 'node:https'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { constants as zlibConstants } from 'node:zlib'
+import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
@@ -80,6 +82,7 @@ import { sandboxPspRoutes } from './modules/sandbox-psp/sandbox-psp.routes.ts'
 import { createSandboxPspService } from './modules/sandbox-psp/sandbox-psp.service.ts'
 import { appManifestRoutes } from './modules/sites/app-manifest.routes.ts'
 import { createContentPagesService } from './modules/sites/content-pages.service.ts'
+import { keepMembersUnindexed, searchEngineRoutes } from './modules/sites/search-engines.routes.ts'
 import { siteSettingsRoutes } from './modules/sites/site-settings.routes.ts'
 import { createSiteSettingsService } from './modules/sites/site-settings.service.ts'
 import { sitesRoutes } from './modules/sites/sites.routes.ts'
@@ -372,6 +375,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Cross-cutting plugins
   await app.register(cookie)
+  // Every text answer (pages, JSON, stylesheets and scripts not already compressed at build) goes
+  // out in brotli or gzip as the browser asks (issue 19). On the fly, brotli at a middling quality:
+  // the best one costs more time than it saves on a page made per request.
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
+    zlibOptions: { level: 6 },
+  })
   await app.register(securityPlugin, { production, https: env.PUBLIC_URL?.startsWith('https:') ?? false })
   await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
   await app.register(csrfPlugin, { sites })
@@ -421,6 +434,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     bans: services.bans,
   })
   if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
+  keepMembersUnindexed(app)
+  await app.register(searchEngineRoutes, { sites })
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())
   app.all(`${API_PREFIX}*`, async () => {
     throw new AppError('api.not_found', 404)

@@ -21,7 +21,13 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
     serverBuildPath: path.join(opts.buildDirectory, 'server/index.js'),
     clientBuildDirectory: path.join(opts.buildDirectory, 'client'),
     mode: opts.production ? 'production' : 'development',
-    staticOptions: { decorateReply: false, root: path.join(opts.buildDirectory, 'client') },
+    // Built assets are compressed once at build (scripts/precompress.ts): the .br or .gz beside each
+    // file goes out as the browser accepts it.
+    staticOptions: {
+      decorateReply: false,
+      root: path.join(opts.buildDirectory, 'client'),
+      preCompressed: true,
+    },
     async getLoadContext(request, reply: FastifyReply) {
       const context = new RouterContextProvider()
       const user = request.member

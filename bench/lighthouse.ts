@@ -1,0 +1,203 @@
+// npm run bench:lighthouse (and at the end of npm run bench): Lighthouse, mobile with its default
+// simulated throttling, in the system Chromium, on the pages paid traffic lands on, in en and fr,
+// against the production build on the embedded database. Prints each page's scores, LCP, TBT, CLS
+// and bytes beside its budget, and fails (exit 1) when a page is over it (issue 19).
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { LANDER_SLUGS, LANDERS } from '../common/landers.ts'
+import { startServer, waitReady } from './server.ts'
+
+const PORT = 3191
+const base = `http://127.0.0.1:${PORT}`
+const KIB = 1024
+/** The budgets of issue 19: scores, and gzipped JavaScript per page. */
+const BUDGET = {
+  performance: 95,
+  accessibility: 100,
+  bestPractices: 100,
+  seo: 95,
+  js: 120 * KIB,
+  chatJs: 170 * KIB,
+}
+
+/** Pages kept out of search engines on purpose (X-Robots-Tag: noindex). */
+const NOINDEX = /^\/(members|likes|chats)(\/|$)/
+
+const server = startServer(PORT, '.tmp/bench-lighthouse', { SEED_MEMBERS: '120' })
+
+/** A member with a conversation, for the chat page (the one member page with a budget of its own). */
+async function memberWithConversation(profileId: number) {
+  const headers = { 'content-type': 'application/json', origin: base }
+  const email = `bench-${Date.now()}@example.com`
+  const signup = await fetch(`${base}/api/signup.php`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      email,
+      name: 'Bench',
+      password: 'maple-lantern-52',
+      date_of_birth: '1990-01-01',
+      gender: 'female',
+      sexuality: 'straight',
+    }),
+  })
+  const cookie = (signup.headers.getSetCookie() ?? []).map((c) => c.split(';')[0]).join('; ')
+  const sent = await fetch(`${base}/api/message.php`, {
+    method: 'POST',
+    headers: { ...headers, cookie },
+    body: JSON.stringify({ profile: profileId, text: 'Hello!', client_id: `bench-${Date.now()}` }),
+  })
+  const { conversation } = (await sent.json()) as { conversation: number }
+  return { cookie, conversation }
+}
+
+interface Row {
+  page: string
+  locale: string
+  scores: Record<string, number>
+  lcp: number
+  tbt: number
+  cls: number
+  bytes: number
+  js: number
+  css: number
+  over: string[]
+}
+
+async function audit(
+  port: number,
+  path: string,
+  locale: string,
+  cookie: string,
+  jsBudget: number,
+): Promise<Row> {
+  const result = await lighthouse(base + path, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    extraHeaders: {
+      Cookie: [`i18n_redirected=${locale}`, 'skipped-site-entry-warning=1', cookie]
+        .filter(Boolean)
+        .join('; '),
+    },
+  })
+  if (!result) throw new Error(`no result for ${path}`)
+  const { categories, audits } = result.lhr
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)
+  const items =
+    (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> })
+      ?.items ?? []
+  const size = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0
+  const scores = {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+  }
+  const over = [
+    scores.performance < BUDGET.performance ? 'performance' : '',
+    scores.accessibility < BUDGET.accessibility ? 'accessibility' : '',
+    scores.bestPractices < BUDGET.bestPractices ? 'best practices' : '',
+    // A member's pages are noindex by design (ADR 21): Lighthouse's SEO counts that against them.
+    scores.seo < BUDGET.seo && !NOINDEX.test(path) ? 'SEO' : '',
+    size('script') > jsBudget ? 'JavaScript' : '',
+  ].filter(Boolean)
+  return {
+    page: path,
+    locale,
+    scores,
+    lcp: audits['largest-contentful-paint']?.numericValue ?? 0,
+    tbt: audits['total-blocking-time']?.numericValue ?? 0,
+    cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
+    bytes: size('total'),
+    js: size('script'),
+    css: size('stylesheet'),
+    over,
+  }
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+})
+let failed = 0
+try {
+  await waitReady(base)
+  const { profiles } = (await (await fetch(`${base}/api/members.php`)).json()) as {
+    profiles: Array<{ id: number }>
+  }
+  const member = profiles[0].id
+  const chat = await memberWithConversation(member)
+  const pick = process.env.LIGHTHOUSE_PAGES?.split(',')
+  console.log('\nLighthouse, mobile (simulated throttling), Chromium at', chrome.port)
+  console.log(
+    'page'.padEnd(40),
+    'lang',
+    'perf'.padStart(5),
+    'a11y'.padStart(5),
+    'bp'.padStart(4),
+    'seo'.padStart(4),
+    'LCP s'.padStart(6),
+    'TBT ms'.padStart(7),
+    'CLS'.padStart(6),
+    'KiB'.padStart(6),
+    'JS KiB'.padStart(7),
+    'budget'.padStart(7),
+    'CSS KiB'.padStart(8),
+    '  over budget',
+  )
+  for (const locale of ['en', 'fr'] as const) {
+    const pages: Array<[string, string, number]> = [
+      ['/', '', BUDGET.js],
+      ['/members', '', BUDGET.js],
+      [`/members/${member}`, '', BUDGET.js],
+      ['/pricing', '', BUDGET.js],
+      ...LANDERS.map((name): [string, string, number] => [
+        `/landers/${name}/${LANDER_SLUGS[locale]}`,
+        '',
+        BUDGET.js,
+      ]),
+      [`/members/${member}/landing`, '', BUDGET.js],
+      [`/members/${member}/landing2`, '', BUDGET.js],
+      [`/members/${member}/landing3`, '', BUDGET.js],
+      [`/chats/${chat.conversation}`, chat.cookie, BUDGET.chatJs],
+    ]
+    for (const [path, cookie, js] of pages) {
+      if (pick && !pick.some((p) => path.startsWith(p))) continue
+      const row = await audit(chrome.port, path, locale, cookie, js)
+      if (row.over.length > 0) failed++
+      console.log(
+        row.page.padEnd(40),
+        row.locale.padEnd(4),
+        String(row.scores.performance).padStart(5),
+        String(row.scores.accessibility).padStart(5),
+        String(row.scores.bestPractices).padStart(4),
+        String(row.scores.seo).padStart(4),
+        (row.lcp / 1000).toFixed(1).padStart(6),
+        row.tbt.toFixed(0).padStart(7),
+        row.cls.toFixed(3).padStart(6),
+        (row.bytes / KIB).toFixed(0).padStart(6),
+        (row.js / KIB).toFixed(0).padStart(7),
+        (js / KIB).toFixed(0).padStart(7),
+        (row.css / KIB).toFixed(0).padStart(8),
+        row.over.length ? `  OVER: ${row.over.join(', ')}` : '',
+      )
+    }
+  }
+  console.log(
+    failed > 0
+      ? `\nBUDGET FAILED: ${failed} page(s) over budget (scores ≥ ${BUDGET.performance}/${BUDGET.accessibility}/${BUDGET.bestPractices}/${BUDGET.seo}, JS ≤ 120 KiB, 170 KiB on a chat)`
+      : '\nEvery page within budget.',
+  )
+} finally {
+  await chrome.kill()
+  server.kill('SIGTERM')
+}
+process.exit(failed > 0 ? 1 : 0)
