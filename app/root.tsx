@@ -18,6 +18,7 @@ import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
 import { createI18n } from './i18n.ts'
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
+import { watchPageBounce } from './lib/page-bounce.ts'
 import { captureTracking, countVisit } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
 import { MemberState } from './routes/layouts/member-state.tsx'
@@ -70,10 +71,14 @@ export default function App() {
     document.documentElement.dataset.hydrated = 'true'
     captureTracking(window)
     countVisit(window, (tracking) => callApi(api.visit, { body: tracking, retries: 0 }))
+    const stopBounce = watchPageBounce(window)
     // A member endpoint said the session is gone: reload the page's data as a visitor, quietly.
     const onExpired = () => void revalidate.current()
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired)
-    return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired)
+    return () => {
+      stopBounce()
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired)
+    }
   }, [])
   return (
     <MemberState>

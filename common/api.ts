@@ -118,6 +118,8 @@ export const api = table({
   appeal: { method: POST, path: '/api/appeal.php', tag: 'moderation', body: moderation.AppealInput, output: ok },
   /** A browser session's first page, with its traffic source: the reports' visits. */
   visit: { method: POST, path: '/api/visit.php', tag: 'statistics', body: statistics.VisitInput, output: ok },
+  /** Sent as a beacon when a page opened with `lb` is left: how long and how (spec section 2). */
+  pageBounce: { method: POST, path: '/api/page-bounce.php', tag: 'statistics', body: statistics.PageBounceInput, output: ok },
   fileComplaint: { method: POST, path: '/api/complaints.php', tag: 'complaints', body: members.ComplaintInput, output: members.ComplaintResponse, status: 201 },
   geocode: { method: GET, path: '/api/geocode.php', tag: 'location', query: location.GeocodeQuery, output: location.GeocodeResponse },
 

@@ -390,6 +390,14 @@ const RULES: Record<string, Rule> = {
     call: () => ({ method: 'POST', url: '/api/visit.php', payload: { network: 'matrix' } }),
     expect: all(200),
   },
+  'POST /api/page-bounce.php': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/page-bounce.php',
+      payload: { page: '/landers/gallery/eng', seconds: 4, exit: 'closed' },
+    }),
+    expect: all(200),
+  },
   // Notification settings are the member's own; the unsubscribe link's signed token is its own
   // authority (a forged one is refused to everyone); the mail provider's events need its signature.
   'GET /api/notifications.php': { call: get('/api/notifications.php'), expect: members(200) },

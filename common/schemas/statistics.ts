@@ -72,6 +72,26 @@ export type StatsResponse = z.infer<typeof StatsResponse>
 /** POST /api/visit.php: a browser session's first page, with the tracking it arrived with. */
 export const VisitInput = Tracking
 
+/** How a visitor left a page whose address had `lb` (spec section 2). */
+export const BOUNCE_EXITS = ['signup', 'link', 'closed'] as const
+
+/** The longest time on a page counted: an hour (a tab left open overnight is not reading). */
+export const BOUNCE_MAX_SECONDS = 3600
+
+/**
+ * POST /api/page-bounce.php (a beacon): the page (its path, no query), the seconds on it and how
+ * the visitor left. Member and conversation ids in the path are folded into `:id` by the server.
+ */
+export const PageBounceInput = z.object({
+  page: z
+    .string()
+    .max(300)
+    .regex(/^\/[^?#\s]*$/, { error: 'page_invalid' }),
+  seconds: z.number().min(0).max(86_400),
+  exit: z.enum(BOUNCE_EXITS),
+})
+export type PageBounceInput = z.infer<typeof PageBounceInput>
+
 /** POST /api/admin/stats-refresh.php: the days to compute again (at most a year). */
 export const StatsRefreshInput = z
   .object({ from: Day, to: Day })

@@ -9,6 +9,7 @@ import { SubmitButton } from '../../components/submit-button.tsx'
 import { callApi } from '../../lib/api-client.ts'
 import { BAN_PAGE, isBanned } from '../../lib/ban-page.ts'
 import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
+import { SIGNED_UP_EVENT } from '../../lib/page-bounce.ts'
 import { storedTracking } from '../../lib/tracking.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { suggestEmail } from './email-suggestion.ts'
@@ -76,6 +77,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
     try {
       const { password_repeat: _, ...payload } = parsed.data
       await callApi(api.signup, { body: payload, retries: 0 })
+      window.dispatchEvent(new Event(SIGNED_UP_EVENT))
       window.location.assign('/complete-signup')
     } catch (error) {
       if (isBanned(error)) return window.location.assign(BAN_PAGE)

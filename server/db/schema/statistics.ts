@@ -83,3 +83,23 @@ export const statsRollups = pgTable('stats_rollups', {
   name: text('name').primaryKey(),
   lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
 })
+
+/**
+ * Page bounces (spec section 2's `lb`, issue 19): per UTC day, site, page (member ids folded into
+ * `:id`) and how the visitor left it (signup, link, closed), how many left so and their time on
+ * the page in all. Nothing of the visitor is kept: no address, no session.
+ */
+export const statsBounceDays = pgTable(
+  'stats_bounce_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    page: text('page').notNull(),
+    exit: text('exit').notNull(),
+    visits: integer('visits').notNull().default(0),
+    seconds: bigint('seconds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'stats_bounce_days_pk', columns: [t.day, t.siteId, t.page, t.exit] })],
+)

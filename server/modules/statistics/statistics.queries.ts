@@ -133,3 +133,17 @@ export async function countVisit(db: Executor, day: string, siteId: number, trac
       ${tracking.sub2 ?? ''}, ${tracking.sub3 ?? ''}, 1)
     on conflict (${KEY}) do update set visits = stats_visit_days.visits + 1`)
 }
+
+/** A page left: one more visitor who left it that way, and their seconds on it. */
+export async function countBounce(
+  db: Executor,
+  day: string,
+  siteId: number,
+  bounce: { page: string; exit: string; seconds: number },
+) {
+  await db.execute(sql`
+    insert into stats_bounce_days (day, site_id, page, exit, visits, seconds)
+    values (${day}::date, ${siteId}, ${bounce.page}, ${bounce.exit}, 1, ${bounce.seconds})
+    on conflict (day, site_id, page, exit) do update set
+      visits = stats_bounce_days.visits + 1, seconds = stats_bounce_days.seconds + excluded.seconds`)
+}

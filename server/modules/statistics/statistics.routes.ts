@@ -18,6 +18,14 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsSer
       return { ok: true as const }
     },
   })
+  app.route({
+    ...apiRoute(api.pageBounce),
+    config: { rateLimit: { max: 120, timeWindow: '1 hour' } },
+    handler: async (request) => {
+      await statistics.recordBounce(request.site.id, request.body)
+      return { ok: true as const }
+    },
+  })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })

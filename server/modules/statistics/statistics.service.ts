@@ -1,9 +1,15 @@
 import type { Tracking } from '#common/schemas/accounts.ts'
-import type { StatsQuery, StatsResponse, StatsRow } from '#common/schemas/statistics.ts'
+import {
+  BOUNCE_MAX_SECONDS,
+  type PageBounceInput,
+  type StatsQuery,
+  type StatsResponse,
+  type StatsRow,
+} from '#common/schemas/statistics.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS } from '#server/lib/clock.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
-import { countVisit, recomputeDays, rollUpMessages } from './statistics.queries.ts'
+import { countBounce, countVisit, recomputeDays, rollUpMessages } from './statistics.queries.ts'
 import { statsCsv } from './statistics-csv.ts'
 import { readFigures } from './statistics-read.queries.ts'
 
@@ -137,6 +143,15 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
     },
     /** A browser session's first page: one visit on today's row of its site and source. */
     recordVisit: (siteId: number, tracking: Tracking) => countVisit(db, utcDay(deps.now()), siteId, tracking),
+
+    /** A page opened with `lb` was left (spec section 2): counted with no trace of the visitor. */
+    recordBounce: (siteId: number, bounce: PageBounceInput) =>
+      countBounce(db, utcDay(deps.now()), siteId, {
+        // Member and conversation ids are folded: the figures are per kind of page, not per member.
+        page: bounce.page.replace(/\/\d+(?=\/|$)/g, '/:id').slice(0, 200),
+        exit: bounce.exit,
+        seconds: Math.round(Math.min(bounce.seconds, BOUNCE_MAX_SECONDS)),
+      }),
     refreshRecent,
     /** Computes the days from `from` to `to` (both included) again, and counts new messages. */
     async refresh(range: { from: string; to: string }, actor: Actor | null) {

@@ -275,3 +275,32 @@ describe('reports: daily figures per site and traffic source', () => {
     expect(audit.n).toBe(1)
   })
 })
+
+describe('page bounces', () => {
+  it('counts how visitors left a page opened with lb, per kind of page, with nothing of the visitor', async () => {
+    const bounce = (payload: object, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url: '/api/page-bounce.php', payload, headers, remoteAddress: remote() })
+    expect((await bounce({ page: '/members/12/landing', seconds: 3.4, exit: 'closed' })).statusCode).toBe(200)
+    expect((await bounce({ page: '/members/98/landing', seconds: 9000, exit: 'closed' })).statusCode).toBe(
+      200,
+    )
+    expect((await bounce({ page: '/landers/gallery/eng', seconds: 21, exit: 'signup' })).statusCode).toBe(200)
+    // Not a page of the site, or not a way to leave one: refused in the visitor's language.
+    const odd = await bounce(
+      { page: 'https://elsewhere.example/x', seconds: 1, exit: 'closed' },
+      { 'accept-language': 'fr' },
+    )
+    expect(odd.statusCode).toBe(400)
+    expect(odd.json().error.fields.page).toBe('Ce n’est pas une page du site.')
+    expect((await bounce({ page: '/', seconds: 1, exit: 'vanished' })).statusCode).toBe(400)
+    const rows = await queryRows<Record<string, unknown>>(
+      t.database.db,
+      sql`select day::text, page, exit, visits, seconds::int from stats_bounce_days order by page, exit`,
+    )
+    expect(rows).toEqual([
+      { day: '2025-05-06', page: '/landers/gallery/eng', exit: 'signup', visits: 1, seconds: 21 },
+      // Member ids folded; a tab left open counts an hour at most.
+      { day: '2025-05-06', page: '/members/:id/landing', exit: 'closed', visits: 2, seconds: 3 + 3600 },
+    ])
+  })
+})
