@@ -48,15 +48,21 @@ export async function precompress(dir: string): Promise<{ files: number; bytes: 
   return { files, bytes, brotli: brotliBytes }
 }
 
-/** The Vite plugin: precompresses the client build once it is written (not in development). */
+/**
+ * The Vite plugin: precompresses the client build once everything of it is written (not in
+ * development).
+ */
 export function precompressPlugin(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    async writeBundle(output) {
-      // The server build is not sent to browsers; only the client's assets are.
-      if (this.environment?.name !== 'client' || !output.dir) return
-      const result = await precompress(output.dir)
+    async closeBundle() {
+      // React Router builds the client, then the server, and writes the client's route manifest
+      // while building the server: the client's assets are complete when the server build closes.
+      if (this.environment?.name !== 'ssr') return
+      const clientDir = this.environment.getTopLevelConfig().environments.client?.build.outDir
+      if (!clientDir) return
+      const result = await precompress(clientDir)
       this.info(`precompressed ${result.files} files: ${result.bytes} bytes, ${result.brotli} in brotli`)
     },
   }
