@@ -1,3 +1,4 @@
+import path from 'node:path'
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
@@ -8,6 +9,14 @@ export default defineConfig({
     reactRouter(),
     fastifyReactRouterDev({ entry: './server/dev-entry.ts', externalizeServerEntryImports: false }),
     precompressPlugin(),
+    // In the browser, zod without eval (app/lib/zod-browser.ts); the server build keeps zod as it is.
+    {
+      name: 'zod-browser',
+      enforce: 'pre',
+      resolveId(id) {
+        if (id === 'zod' && this.environment?.name === 'client') return path.resolve('app/lib/zod-browser.ts')
+      },
+    },
   ],
   css: { preprocessorOptions: { scss: { quietDeps: true } } },
 })
