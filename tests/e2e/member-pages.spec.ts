@@ -1,12 +1,14 @@
 import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
 
-test('a member landing page (Empty layout) shows the member and the call to sign up', async ({ page }) => {
+test('three member landing pages, each its own design, with the Empty layout’s sign-up modal', async ({
+  page,
+}) => {
   await skipEntryWarning(page)
-  const response = await page.goto('/members/1/landing')
+  const name = (await (await page.request.get('/api/member.php?id=1')).json()).profile.name as string
+  const response = await page.goto('/members/1/landing?network=adnet&ref=r7')
   expect(response?.status()).toBe(200)
-  const name = (await page.locator('.profile-summary p').first().textContent())?.split(',')[0] ?? ''
-  expect(name.length).toBeGreaterThan(1)
   await expect(page).toHaveTitle(`${name} - LunaDate`)
+  // The portrait: her photo, and nothing the data does not back (no "liked your profile").
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Get to know ${name}`)
   await expect(page.getByRole('img', { name: `Photo of ${name}` })).toBeVisible()
   await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
@@ -14,18 +16,30 @@ test('a member landing page (Empty layout) shows the member and the call to sign
     // Absolute, from the site's configured origin (PUBLIC_URL here), as social networks need it.
     /^http:\/\/localhost:3100\/media\/demo\/.+\.webp$/,
   )
-  // Empty layout: no navigation, no footer.
+  // Empty layout: no navigation, no footer; its sign-up modal opens on a desktop.
   await expect(page.getByRole('navigation')).toHaveCount(0)
-  await expect(page.getByRole('link', { name: `Sign up for free and chat with ${name}` })).toHaveAttribute(
-    'href',
-    '/members/1/signup',
-  )
+  const cta = page.getByRole('link', { name: `Sign up for free and chat with ${name}` })
+  // The traffic source is kept by the tab (and taken out of the address): the link goes to sign-up.
+  await expect(cta).toHaveAttribute('href', /^\/members\/1\/signup/)
   await expectAccessible(page)
+  await cta.click()
+  await expect(page.locator('#signup-modal')).toBeVisible()
+  await expect(page).toHaveURL(/\/members\/1\/landing/)
+
+  // A conversation to open: opening lines to pick.
   await page.goto('/members/1/landing2/eng')
-  // Nothing the data does not back: no "is online and waiting", no "liked your profile".
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Say hello to ${name}`)
-  await page.goto('/members/1/landing3')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Do you like ${name}?`)
+  await page.getByRole('radio').nth(1).check({ force: true })
+  await expect(page.getByRole('link', { name: `Sign up and say it to ${name}` })).toBeVisible()
+  await expectAccessible(page)
+
+  // A question to answer, in French by its slug.
+  await page.goto('/members/1/landing3/fra')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name} vous plaît\u202f?`)
+  await expect(page.getByRole('link', { name: `Oui, ${name} me plaît\u202f: m’inscrire` })).toBeVisible()
+  await page.getByRole('button', { name: `Non, pas ${name}` }).click()
+  await expect(page.getByRole('status')).toContainText('Pas de souci')
+  await expectAccessible(page)
 })
 
 test('a fictional profile carries the fictional icon and warning', async ({ page }) => {
@@ -81,12 +95,34 @@ test.describe('at 375 px wide', () => {
   })
 })
 
-test('signing up from a member landing page shows the member beside the form', async ({ page }) => {
+test('on a phone, signing up from a member landing page shows the member beside the form; the line picked waits in the chat', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 760 } })
+  const page = await context.newPage()
   await skipEntryWarning(page)
-  await page.goto('/members/1/landing')
-  await page.getByRole('link', { name: /Sign up for free and chat with/ }).click()
-  await expect(page).toHaveURL('/members/1/signup')
+  const name = (await (await page.request.get('/api/member.php?id=1')).json()).profile.name as string
+  await page.goto('/members/1/landing2/eng?network=adnet')
+  await expectNoHorizontalScroll(page)
+  const line = page.locator('.hello-line').first()
+  const text = ((await line.textContent()) ?? '').trim()
+  await line.click()
+  await page.getByRole('link', { name: `Sign up and say it to ${name}` }).click()
+  await expect(page).toHaveURL(/\/members\/1\/signup/)
   await expect(page.locator('form.signup-form')).toBeVisible()
   await expect(page.locator('.profile-summary')).toBeVisible()
   await expectAccessible(page)
+  await page.getByLabel('A man', { exact: true }).check()
+  await page.getByLabel('Women', { exact: true }).check()
+  await page.getByLabel('Profile name').fill('Linus')
+  await page.getByLabel('Date of birth').fill('1988-08-08')
+  await page.getByLabel('E-mail address').fill(`e2e-landing-${Date.now()}@example.com`)
+  await page.getByLabel('Password', { exact: true }).fill('saffron-meadow-81')
+  await page.getByLabel('Repeat password').fill('saffron-meadow-81')
+  await page.getByRole('button', { name: 'Create my free profile' }).click()
+  await expect(page).toHaveURL(/\/complete-signup/)
+  // The line waits in the composer of the chat with her.
+  await page.goto('/members/1/chat')
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue(text)
+  await context.close()
 })

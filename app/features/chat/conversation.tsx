@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useMember } from '../../lib/member.tsx'
+import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -59,6 +60,13 @@ export function Conversation({
   const buyHref = creditsFrom(
     conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`,
   )
+  // An opening line picked on the member's landing page before signing up waits in the composer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a conversation not started yet
+  useEffect(() => {
+    if (conversation !== null) return
+    const line = takeOpeningLine(profile.id)
+    if (line) sending.setText(line)
+  }, [])
   const error = sending.error ?? list.loadError
   const credits = user?.credits ?? 0
   return (

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation } from 'react-router'
+import { useLocation, useParams } from 'react-router'
+import { LANDER_SLUGS } from '#common/landers.ts'
 import { PageTitle } from '../../components/page-title.tsx'
-import { ProfileSummary } from '../../features/members/profile-summary.tsx'
-import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/member-landing'
+import { HelloLanding } from './landings/hello-landing.tsx'
+import { PortraitLanding } from './landings/portrait-landing.tsx'
+import { QuestionLanding } from './landings/question-landing.tsx'
 import { loadPublicProfile } from './public-profile.server.ts'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -11,30 +13,28 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 }
 
 /**
- * A member's landing page (the Empty layout): the member, and one call to sign up; its headings claim
- * nothing of the member the data does not back (no "liked your profile" to a visitor).
+ * A member's landing pages (the Empty layout), three designs around one member: their portrait
+ * (/landing), a conversation to open (/landing2) and a question to answer (/landing3). The slug
+ * picks the copy's language (eng, fra) or is a campaign's own word; the tracking in the address
+ * goes on to sign-up. None claims what the data does not back (no "Eva liked your profile").
  */
 export default function MemberLanding({ loaderData: { profile } }: Route.ComponentProps) {
-  const { t } = useTranslation()
-  const { settings } = useRootData()
+  const { i18n } = useTranslation()
+  const { slug } = useParams()
   const { search, pathname } = useLocation()
+  const copyLocale = slug === LANDER_SLUGS.fr ? 'fr' : slug === LANDER_SLUGS.en ? 'en' : i18n.language
+  const t = i18n.getFixedT(copyLocale)
+  const country = new Intl.DisplayNames([copyLocale], { type: 'region' }).of(profile.country)
+  const area = profile.region ?? country
+  const place = [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
+  const props = { profile, place, signupTo: `/members/${profile.id}/signup${search}`, t }
   const variant = pathname.includes('/landing3') ? 3 : pathname.includes('/landing2') ? 2 : 1
   return (
-    <div className={`member-landing member-landing-${variant} min-vh-100 d-flex align-items-center`}>
+    <div className={`member-landing member-landing-${variant} min-vh-100`} lang={copyLocale}>
       <PageTitle title={profile.name} image={profile.main_image?.filename} />
-      <div className="container py-5">
-        <div className="card shadow border-0 mx-auto member-landing-card">
-          <div className="card-body p-4 text-center">
-            <p className="text-uppercase small fw-semibold text-primary mb-3">{settings.name}</p>
-            <h1 className="h4 mb-4">{t(`memberLanding.title${variant}`, { name: profile.name })}</h1>
-            <ProfileSummary profile={profile} />
-            <Link to={`/members/${profile.id}/signup${search}`} className="btn btn-primary btn-lg w-100 mt-4">
-              {t('memberLanding.cta', { name: profile.name })}
-            </Link>
-            <p className="small text-body-secondary mt-3 mb-0">{t('home.adultsOnly')}</p>
-          </div>
-        </div>
-      </div>
+      {variant === 1 ? <PortraitLanding {...props} /> : null}
+      {variant === 2 ? <HelloLanding {...props} /> : null}
+      {variant === 3 ? <QuestionLanding {...props} /> : null}
     </div>
   )
 }
