@@ -1,11 +1,42 @@
 import { data, type RouterContextProvider } from 'react-router'
 import { LANDER_SLUGS, LANDERS } from '#common/landers.ts'
+import type { MemberDetail } from '#common/schemas/members.ts'
 import { getAppContext } from '../../context.server.ts'
+import { visitorMembers } from '../visitor-members.server.ts'
 
-/** A lander by name; the slug (eng for English) only picks the language of the copy. */
-export function loadLander(context: Readonly<RouterContextProvider>, name: string, slug: string | undefined) {
+/** How many members a lander may show (the gallery's wall is the most). */
+const SHOWN = 12
+/** Posts in the social network lander's feed. */
+const FEED = 5
+
+/**
+ * A lander by name; the slug (eng, fra) picks the language of the copy. The members shown are real
+ * visible members of the visitor's site and country; the map lander gets its regions' counts, the
+ * social network lander the members' own words and photos.
+ */
+export async function loadLander(
+  context: Readonly<RouterContextProvider>,
+  name: string,
+  slug: string | undefined,
+) {
   if (!(LANDERS as readonly string[]).includes(name)) throw data(null, { status: 404 })
   const app = getAppContext(context)
   const copyLocale = slug === LANDER_SLUGS.en ? 'en' : slug === LANDER_SLUGS.fr ? 'fr' : app.locale
-  return { name, copyLocale }
+  const members = await visitorMembers(context, SHOWN)
+  const s = app.site.settings
+  const country =
+    [app.selectedCountry, app.geoCountry].find((c) => c && s.countries.includes(c)) ?? s.countries[0]
+  const regions = name === 'maplanding' ? await app.services.members.regionCounts(country) : []
+  const feed =
+    name === 'socialnetwork'
+      ? (
+          await Promise.all(
+            members
+              .filter((m) => m.main_image)
+              .slice(0, FEED)
+              .map((m) => app.services.memberPages.get(m.id, null, app.site, copyLocale)),
+          )
+        ).filter((m): m is MemberDetail => m !== null)
+      : []
+  return { name, copyLocale, members, country, regions, feed }
 }

@@ -3,7 +3,15 @@ import { Link, useLocation } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/lander'
+import { CollageLander } from './collage-lander.tsx'
+import { FeedLander } from './feed-lander.tsx'
+import { GalleryLander } from './gallery-lander.tsx'
+import { IconsLander } from './icons-lander.tsx'
 import { loadLander } from './lander.server.ts'
+import { MapLander } from './map-lander.tsx'
+import { NightLander } from './night-lander.tsx'
+import { SlideshowLander } from './slideshow-lander.tsx'
+import { SwipeLander } from './swipe-lander.tsx'
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const name = params.lander ?? new URL(request.url).pathname.split('/')[2]
@@ -17,6 +25,37 @@ export default function Lander({ loaderData }: Route.ComponentProps) {
   const { settings } = useRootData()
   const { search } = useLocation()
   const variant = loaderData.name
+  const props = { members: loaderData.members, signupTo: `/signup${search}`, t }
+  const design =
+    variant === 'tinderswipe' ? (
+      <SwipeLander {...props} />
+    ) : variant === 'gallery' ? (
+      <GalleryLander {...props} />
+    ) : variant === 'collagelanding' ? (
+      <CollageLander {...props} />
+    ) : variant === 'iconslanding' ? (
+      <IconsLander {...props} />
+    ) : variant === 'video' || variant === 'transitionsvideolanding' ? (
+      <SlideshowLander {...props} name={variant} />
+    ) : variant === 'maplanding' ? (
+      <MapLander
+        {...props}
+        country={loaderData.country}
+        regions={loaderData.regions}
+        locale={loaderData.copyLocale}
+      />
+    ) : variant === 'socialnetwork' ? (
+      <FeedLander {...props} feed={loaderData.feed} />
+    ) : variant === 'alonetonight' ? (
+      <NightLander {...props} />
+    ) : null
+  if (design)
+    return (
+      <div lang={loaderData.copyLocale}>
+        <PageTitle title={t(`landers.${variant}.title`)} />
+        {design}
+      </div>
+    )
   return (
     <section className={`lander-hero lander-${variant} text-center text-white`} lang={loaderData.copyLocale}>
       <PageTitle title={t(`landers.${variant}.title`)} />

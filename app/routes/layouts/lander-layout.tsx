@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, Outlet } from 'react-router'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { Footer } from '../../components/footer.tsx'
+import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/lander-layout'
 
@@ -26,16 +27,21 @@ function LanderNavbar() {
   )
 }
 
-/** Lander layout: a simple navbar with the logo, the page, the footer (spec section 2). */
+/**
+ * Lander layout: a simple navbar with the logo, the page, the footer (spec section 2); a lander's
+ * sign-up opens the sign-up modal on a desktop and the sign-up page on a phone (issue 19).
+ */
 export default function LanderLayout() {
   return (
-    <div className="d-flex flex-column min-vh-100 lander">
-      <LanderNavbar />
-      <main id="main" className="flex-grow-1">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    <SignupModalProvider>
+      <div className="d-flex flex-column min-vh-100 lander">
+        <LanderNavbar />
+        <main id="main" className="flex-grow-1">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+    </SignupModalProvider>
   )
 }
 

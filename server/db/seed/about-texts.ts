@@ -35,7 +35,7 @@ const MIDDLES = {
   fr: [
     'On me trouve souvent en terrasse avec un café ou en longue balade.',
     'Je peux parler des heures de musique, de voyages et de la dernière série que j’ai dévorée.',
-    'Ma soirée idéale : cuisiner à deux, un verre de vin et un bon film.',
+    'Ma soirée idéale : cuisiner à deux, un verre de vin et un bon film.',
     'Je vais à la salle quelques fois par semaine mais je ne dis jamais non à une pizza.',
     'J’aime les escapades improvisées le week-end et les petits restaurants cosy.',
     'Les livres, les jeux de société et les longs petits-déjeuners me rendent heureux·se.',
@@ -51,10 +51,10 @@ const CLOSERS = {
     'Tell me about the best trip you ever made.',
   ],
   fr: [
-    'Envoie-moi un message si tu veux en savoir plus !',
+    'Envoie-moi un message si tu veux en savoir plus !',
     'Je cherche quelqu’un de sincère pour partager de bons moments.',
     'Commençons par discuter et on verra bien.',
-    'Dis-moi bonjour, je ne mords pas :)',
+    'Dis-moi bonjour, je ne mords pas :)',
     'Raconte-moi le plus beau voyage que tu aies fait.',
   ],
 }

@@ -272,3 +272,18 @@ export async function selectRankedProfiles(
     return card ? [{ ...card, shared: Number(r.shared) }] : []
   })
 }
+
+/** Every region of a country with how many visible members live there (none kept more precise). */
+export function selectRegionCounts(db: Executor, country: string) {
+  return db
+    .select({
+      code: regions.code,
+      name: regions.name,
+      members: sql<number>`count(${profiles.id})::int`,
+    })
+    .from(regions)
+    .leftJoin(profiles, and(eq(profiles.regionId, regions.id), visibleToOthers()))
+    .where(eq(regions.country, country))
+    .groupBy(regions.id, regions.code, regions.name)
+    .orderBy(regions.name)
+}

@@ -55,3 +55,25 @@ describe('getPublicProfile', () => {
     expect(await members.getPublicProfile(2 ** 40, '/media')).toBeNull()
   })
 })
+
+describe('regionCounts (the map lander)', () => {
+  it('counts the visible members of each region of a country, every region listed, nothing more exact', async () => {
+    const regions = (await t.app.inject({ url: '/api/regions.php?country=BE' })).json().regions as Array<{
+      id: number
+      code: string
+    }>
+    const antwerp = regions.find((r) => r.code === 'BE-VAN')
+    if (!antwerp) throw new Error('no Antwerp region')
+    const before = await members.regionCounts('BE')
+    await buildMember(t.database.db, { country: 'BE', regionId: antwerp.id })
+    await buildMember(t.database.db, { country: 'BE', regionId: antwerp.id })
+    // Invisible and hidden members are not counted.
+    await buildMember(t.database.db, { country: 'BE', regionId: antwerp.id, invisible: true })
+    await buildMember(t.database.db, { country: 'BE', regionId: antwerp.id, hidden: true })
+    const after = await members.regionCounts('BE')
+    expect(after.map((r) => r.code).sort()).toEqual(regions.map((r) => r.code).sort())
+    const count = (list: typeof after) => list.find((r) => r.code === 'BE-VAN')?.members ?? 0
+    expect(count(after)).toBe(count(before) + 2)
+    expect(Object.keys(after[0]).sort()).toEqual(['code', 'members', 'name'])
+  })
+})

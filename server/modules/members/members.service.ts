@@ -10,6 +10,7 @@ import {
   type ProfileFilters,
   selectProfiles,
   selectRankedProfiles,
+  selectRegionCounts,
   selectVisibleProfile,
 } from './members.queries.ts'
 import { toPublicProfile } from './public-profile.ts'
@@ -101,6 +102,12 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
      * filters, most recently active first, with the total; when few match, similar members (same
      * gender and country, any region and age) with their count.
      */
+    /** How many visible members each region of a country has (the map lander), by region name. */
+    async regionCounts(country: string) {
+      const rows = await selectRegionCounts(db, country)
+      return rows.map((r) => ({ code: r.code, name: r.name, members: Number(r.members) }))
+    },
+
     async search(
       query: MemberSearchQuery,
       viewerUserId: number | null,
