@@ -8,13 +8,20 @@ import { getAppContext } from '../context.server.ts'
  * of the visitor's country (the one they chose, else the one we detected, when the site serves it),
  * else of every country; those with a photo first.
  */
+/** The visitor's country when the site serves it: the one they chose, else the one we detected. */
+export function visitorCountry(context: Readonly<RouterContextProvider>): string | null {
+  const app = getAppContext(context)
+  const served = app.site.settings.countries
+  return [app.selectedCountry, app.geoCountry].find((c) => c && served.includes(c)) ?? null
+}
+
 export async function visitorMembers(
   context: Readonly<RouterContextProvider>,
   count: number,
 ): Promise<PublicProfile[]> {
   const app = getAppContext(context)
   const s = app.site.settings
-  const country = [app.selectedCountry, app.geoCountry].find((c) => c && s.countries.includes(c)) ?? null
+  const country = visitorCountry(context)
   const search = (filters: object) =>
     app.services.members.search(MemberSearchQuery.parse(filters), null, s.cdn_prefix)
   let { profiles } = await search(country ? { country } : {})

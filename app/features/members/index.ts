@@ -2,3 +2,4 @@
 export { BlockButton } from './block-button.tsx'
 export { FictionalBadge } from './fictional-badge.tsx'
 export { PresenceBadge } from './presence-badge.tsx'
+export { placeOf } from './profile-summary.tsx'

@@ -4,6 +4,13 @@ import { useRootData } from '../../lib/use-root-data.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 
+/** Where a member lives as a page says it: city and region (else country), in a language. */
+export function placeOf(profile: Pick<PublicProfile, 'city' | 'region' | 'country'>, locale: string): string {
+  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country)
+  const area = profile.region ?? country
+  return [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
+}
+
 /** Photo, name, age and place of a member, with the fictional disclosure where it applies. */
 export function ProfileSummary({
   profile,
@@ -14,9 +21,7 @@ export function ProfileSummary({
 }) {
   const { t, i18n } = useTranslation()
   const { settings } = useRootData()
-  const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(profile.country)
-  const area = profile.region ?? country
-  const place = [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
+  const place = placeOf(profile, i18n.language)
   const image = profile.main_image
   const px = size === 'large' ? 320 : 56
   return (

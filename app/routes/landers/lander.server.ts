@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from 'react-router'
 import { LANDER_SLUGS, LANDERS } from '#common/landers.ts'
 import type { MemberDetail } from '#common/schemas/members.ts'
 import { getAppContext } from '../../context.server.ts'
-import { visitorMembers } from '../visitor-members.server.ts'
+import { visitorCountry, visitorMembers } from '../visitor-members.server.ts'
 
 /** How many members a lander may show (the gallery's wall is the most). */
 const SHOWN = 12
@@ -22,10 +22,9 @@ export async function loadLander(
   if (!(LANDERS as readonly string[]).includes(name)) throw data(null, { status: 404 })
   const app = getAppContext(context)
   const copyLocale = slug === LANDER_SLUGS.en ? 'en' : slug === LANDER_SLUGS.fr ? 'fr' : app.locale
-  const members = await visitorMembers(context, SHOWN)
-  const s = app.site.settings
-  const country =
-    [app.selectedCountry, app.geoCountry].find((c) => c && s.countries.includes(c)) ?? s.countries[0]
+  // The map shows counts per region only: it reads no members.
+  const members = name === 'maplanding' ? [] : await visitorMembers(context, SHOWN)
+  const country = visitorCountry(context) ?? app.site.settings.countries[0]
   const regions = name === 'maplanding' ? await app.services.members.regionCounts(country) : []
   const feed =
     name === 'socialnetwork'

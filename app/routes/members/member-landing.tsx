@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'react-router'
 import { LANDER_SLUGS } from '#common/landers.ts'
 import { PageTitle } from '../../components/page-title.tsx'
+import { placeOf } from '../../features/members/index.ts'
 import type { Route } from './+types/member-landing'
 import { HelloLanding } from './landings/hello-landing.tsx'
 import { PortraitLanding } from './landings/portrait-landing.tsx'
@@ -24,10 +25,12 @@ export default function MemberLanding({ loaderData: { profile } }: Route.Compone
   const { search, pathname } = useLocation()
   const copyLocale = slug === LANDER_SLUGS.fr ? 'fr' : slug === LANDER_SLUGS.en ? 'en' : i18n.language
   const t = i18n.getFixedT(copyLocale)
-  const country = new Intl.DisplayNames([copyLocale], { type: 'region' }).of(profile.country)
-  const area = profile.region ?? country
-  const place = [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
-  const props = { profile, place, signupTo: `/members/${profile.id}/signup${search}`, t }
+  const props = {
+    profile,
+    place: placeOf(profile, copyLocale),
+    signupTo: `/members/${profile.id}/signup${search}`,
+    t,
+  }
   const variant = pathname.includes('/landing3') ? 3 : pathname.includes('/landing2') ? 2 : 1
   return (
     <div className={`member-landing member-landing-${variant} min-vh-100`} lang={copyLocale}>

@@ -18,9 +18,11 @@ export async function loadMemberSearch(context: Readonly<RouterContextProvider>,
   const params = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
   // A member's first look (no filters in the address) starts from whom they look for (issue 18);
   // a submitted form, even with every filter empty, is the member's own choice.
-  const preferences = app.user ? await app.services.profiles.preferences(app.user.id) : null
-  const defaulted = preferences !== null && url.search === ''
-  if (defaulted) {
+  // The preferences are read only then: a filtered search (every page after the first) needs none.
+  const preferences =
+    app.user && url.search === '' ? await app.services.profiles.preferences(app.user.id) : null
+  const defaulted = preferences !== null
+  if (preferences) {
     if (preferences.genders.length === 1) params.gender = preferences.genders[0]
     params.min_age = String(preferences.minAge)
     params.max_age = String(preferences.maxAge)
