@@ -2,6 +2,7 @@ import path from 'node:path'
 import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
+import { clientApiPlugin } from './tools/client-api.ts'
 import { precompressPlugin } from './tools/precompress.ts'
 
 export default defineConfig({
@@ -9,6 +10,7 @@ export default defineConfig({
     reactRouter(),
     fastifyReactRouterDev({ entry: './server/dev-entry.ts', externalizeServerEntryImports: false }),
     precompressPlugin(),
+    clientApiPlugin(),
     // In the browser, zod without eval (app/lib/zod-browser.ts); the server build keeps zod as it is.
     {
       name: 'zod-browser',

@@ -3,7 +3,12 @@ import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
+import type { Locale } from '#common/constants.ts'
+import { allStrings } from '#common/i18n/resources.ts'
 import { getAppContext } from './context.server.ts'
+import { addStrings } from './i18n.ts'
+
+for (const [locale, bundle] of Object.entries(allStrings)) addStrings(locale as Locale, bundle)
 
 export const streamTimeout = 5000
 

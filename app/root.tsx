@@ -7,6 +7,8 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useParams,
   useRevalidator,
   useRouteLoaderData,
 } from 'react-router'
@@ -16,7 +18,7 @@ import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
-import { createI18n } from './i18n.ts'
+import { createI18n, pageStrings } from './i18n.ts'
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
 import { watchPageBounce } from './lib/page-bounce.ts'
 import { captureTracking, countVisit } from './lib/tracking.ts'
@@ -40,6 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
   const locale = data?.locale ?? 'en'
   const i18n = useMemo(() => createI18n(locale), [locale])
+  const { pathname } = useLocation()
+  const { slug } = useParams()
   return (
     <html lang={locale}>
       <head>
@@ -48,6 +52,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content={THEME_COLOR} />
         <Meta />
         <Links />
+        {/* The strings the page hydrates with (app/i18n.ts), fetched alongside its scripts. */}
+        {pageStrings(locale, pathname, slug).map((bundle) => (
+          <link
+            key={bundle.url}
+            rel="preload"
+            href={bundle.url}
+            as="fetch"
+            crossOrigin="anonymous"
+            data-strings={bundle.locale}
+          />
+        ))}
       </head>
       <body>
         <I18nextProvider i18n={i18n}>

@@ -1,5 +1,3 @@
-import { z } from 'zod'
-
 /** Every gift there is (pictures under /gifts/{key}.svg); each site offers some of them, in its order. */
 export const GIFT_KEYS = [
   'rose',
@@ -11,5 +9,4 @@ export const GIFT_KEYS = [
   'coffee',
   'star',
 ] as const
-export const GiftKey = z.enum(GIFT_KEYS)
-export type GiftKey = z.infer<typeof GiftKey>
+export type GiftKey = (typeof GIFT_KEYS)[number]

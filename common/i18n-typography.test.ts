@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { allStrings } from './i18n/resources.ts'
 
 /** Every text of a bundle, by its key path. */
 function texts(bundle: unknown, path = ''): [string, string][] {
@@ -26,7 +26,7 @@ function faults(text: string): string[] {
 
 describe('French typography', () => {
   it('puts a non-breaking space before : ; ? ! and uses typographic apostrophes, in every French text', () => {
-    const bundle = JSON.parse(readFileSync(new URL('./i18n/fr.json', import.meta.url), 'utf8'))
+    const bundle = allStrings.fr
     const wrong = texts(bundle)
       .map(([key, text]) => ({ key, faults: faults(text) }))
       .filter((entry) => entry.faults.length > 0)

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { api } from '#common/api.ts'
-import { ApiError, callApi, fetchJson, InvalidResponseError, SESSION_EXPIRED_EVENT } from './api-client.ts'
+import { ApiError, callApi, fetchJson, SESSION_EXPIRED_EVENT } from './api-client.ts'
 
 function scripted(answers: Array<Response | Error>) {
   const calls: RequestInit[] = []
@@ -78,10 +78,6 @@ describe('a session that ended on the server', () => {
 })
 
 describe('callApi', () => {
-  // An answer these tests leave incomplete is reported on the console: keep the output clean.
-  beforeEach(() => void vi.spyOn(console, 'error').mockImplementation(() => {}))
-  afterEach(() => vi.restoreAllMocks())
-
   const answer = (body: unknown) => {
     const seen: Array<{ url: string; init: RequestInit }> = []
     const fetchImpl = (async (url: string, init: RequestInit) => {
@@ -107,20 +103,12 @@ describe('callApi', () => {
     expect(new Headers(like.seen[0].init.headers).get('content-type')).toBe('application/json')
   })
 
-  it('returns the answer checked by the entry’s output schema', async () => {
-    const s = answer({ liked: true, match: true, extra: 'dropped' })
+  it('returns the answer as the server sent it', async () => {
+    const s = answer({ liked: true, match: true })
     expect(await callApi(api.like, { body: { profile: 3 }, fetchImpl: s.fetchImpl })).toEqual({
       liked: true,
       match: true,
     })
-  })
-
-  it('refuses an answer that breaks the contract', async () => {
-    const s = answer({ liked: 'yes' })
-    await expect(callApi(api.like, { body: { profile: 3 }, fetchImpl: s.fetchImpl })).rejects.toThrow(
-      InvalidResponseError,
-    )
-    expect(console.error).toHaveBeenCalledTimes(1)
   })
 
   it('sends a form call as multipart with the file last', async () => {

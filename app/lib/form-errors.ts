@@ -19,6 +19,25 @@ export function zodFieldErrors(error: z.ZodError, t: TFunction): FieldErrors {
 }
 
 /**
+ * Checks a form's values with their schema before they are sent, in the member's language. The
+ * schemas and zod come in a chunk of their own that the first check (or a focus) loads, so that
+ * pages carry none of it (ADR 21); the server checks the same schema again, and alone when the
+ * chunk could not load.
+ */
+export async function checkForm<S extends z.ZodType>(
+  schema: Promise<S>,
+  values: unknown,
+  t: TFunction,
+): Promise<{ ok: true; data: z.output<S> } | { ok: false; fields: FieldErrors }> {
+  const loaded = await schema.catch(() => null)
+  if (!loaded) return { ok: true, data: values as z.output<S> }
+  const parsed = loaded.safeParse(values)
+  return parsed.success
+    ? { ok: true, data: parsed.data }
+    : { ok: false, fields: zodFieldErrors(parsed.error, t) }
+}
+
+/**
  * The message of a failed API call in the member's language: the server's, or `fallback` (the
  * generic server error unless told) when the call did not get an answer.
  */

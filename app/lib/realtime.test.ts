@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
+import { ServerFrame } from '#common/schemas/frames.ts'
 import { readFrame, reconnectDelay } from './realtime.ts'
 
 describe('reconnect backoff', () => {
@@ -15,15 +16,15 @@ describe('reconnect backoff', () => {
 describe('server frames', () => {
   it('reads the frames of the contract, and ignores (logging once) what it does not know', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    expect(readFrame(JSON.stringify({ type: 'credits.changed', credits: 40 }))).toEqual({
+    expect(readFrame(JSON.stringify({ type: 'credits.changed', credits: 40 }), ServerFrame)).toEqual({
       type: 'credits.changed',
       credits: 40,
     })
-    expect(readFrame('{"type":"hello"}')).toEqual({ type: 'hello' })
-    expect(readFrame(JSON.stringify({ type: 'presence.changed', online: true }))).toBeNull()
-    expect(readFrame(JSON.stringify({ type: 'presence.changed', online: false }))).toBeNull()
-    expect(readFrame(JSON.stringify({ type: 'credits.changed', credits: 'many' }))).toBeNull()
-    expect(readFrame('not json')).toBeNull()
+    expect(readFrame('{"type":"hello"}', ServerFrame)).toEqual({ type: 'hello' })
+    expect(readFrame(JSON.stringify({ type: 'presence.changed', online: true }), ServerFrame)).toBeNull()
+    expect(readFrame(JSON.stringify({ type: 'presence.changed', online: false }), ServerFrame)).toBeNull()
+    expect(readFrame(JSON.stringify({ type: 'credits.changed', credits: 'many' }), ServerFrame)).toBeNull()
+    expect(readFrame('not json', ServerFrame)).toBeNull()
     expect(warn.mock.calls.map((c) => c[0])).toEqual([
       'Ignored a server frame this page does not know: presence.changed',
       'Ignored a server frame this page does not know: credits.changed',

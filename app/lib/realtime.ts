@@ -1,21 +1,26 @@
 import { SOCKET_PATH } from '#common/api.ts'
 import { WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '#common/constants.ts'
-import { ServerFrame } from '#common/schemas/frames.ts'
+import type { ServerFrame } from '#common/schemas/frames.ts'
 
 export type { ServerFrame }
+
+type FrameSchema = typeof import('#common/schemas/frames.ts').ServerFrame
+
+/** The frames' schema comes with zod in a chunk of its own, loaded with the socket (ADR 21). */
+const loadFrameSchema = () => import('#common/schemas/frames.ts').then((frames) => frames.ServerFrame)
 
 /** Frame types already reported as unreadable: each is logged once, then ignored quietly. */
 const reported = new Set<string>()
 
 /** A frame as the contract reads it, or null (logged once per type) for one it does not know. */
-export function readFrame(data: unknown): ServerFrame | null {
+export function readFrame(data: unknown, schema: FrameSchema): ServerFrame | null {
   let raw: unknown
   try {
     raw = JSON.parse(String(data))
   } catch {
     raw = undefined
   }
-  const parsed = ServerFrame.safeParse(raw)
+  const parsed = schema.safeParse(raw)
   if (parsed.success) return parsed.data
   const type = String((raw as { type?: unknown } | undefined)?.type ?? 'unreadable')
   if (!reported.has(type)) {
@@ -53,9 +58,24 @@ export function connectRealtime(handlers: {
   let everOpened = false
   let closed = false
   let timer: ReturnType<typeof setTimeout> | undefined
+  let schema: FrameSchema | null = null
 
   const open = () => {
     if (closed) return
+    if (!schema) {
+      // The socket opens once it can read what comes; a chunk that fails to load is tried again.
+      loadFrameSchema().then(
+        (loaded) => {
+          schema = loaded
+          open()
+        },
+        () => {
+          timer = setTimeout(open, reconnectDelay(attempt++))
+        },
+      )
+      return
+    }
+    const frames = schema
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
     const ws = new WebSocket(`${scheme}//${window.location.host}${handlers.path ?? SOCKET_PATH}`)
     socket = ws
@@ -68,7 +88,7 @@ export function connectRealtime(handlers: {
       everOpened = true
     }
     ws.onmessage = (event) => {
-      const frame = readFrame(event.data)
+      const frame = readFrame(event.data, frames)
       if (frame) handlers.onFrame(frame)
     }
     ws.onclose = () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DELETE_REASONS } from '../choices.ts'
 import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../constants.ts'
 import { isTimeZone } from '../time-zone.ts'
 
@@ -170,16 +171,6 @@ export const EmailChangeInput = z.object({
 
 /** A single-use link's token (mail change, restore). */
 export const TokenInput = z.object({ token: z.string().min(1).max(100) })
-
-export const DELETE_REASONS = [
-  'price',
-  'found_someone',
-  'not_looking',
-  'site_problems',
-  'no_members',
-  'time',
-  'other',
-] as const
 
 /** DELETE /api/user.php: delete the account (undoable for 14 days). */
 export const DeleteAccountInput = z.object({

@@ -1,12 +1,16 @@
 import { z } from 'zod'
-import { GiftKey } from '../gifts.ts'
+import { GIFT_KEYS } from '../gifts.ts'
 import { writeRefusals } from '../write-refusals.ts'
 import { PublicProfile } from './members.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 const MessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 
-export { GIFT_KEYS, GiftKey } from '../gifts.ts'
+export { GIFT_KEYS } from '../gifts.ts'
+
+/** One gift's key. */
+export const GiftKey = z.enum(GIFT_KEYS)
+export type GiftKey = z.infer<typeof GiftKey>
 
 /** A client-made id of a message being sent: a retry with the same id sends nothing twice. */
 export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'client_id_invalid' })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LIKE_LIST_TYPES } from '../choices.ts'
 import { PublicProfile } from './members.ts'
 
 const ProfileId = z.number().int().positive().max(2_147_483_647)
@@ -19,10 +20,6 @@ export const LikesResponse = z.object({
   liked_by: z.array(z.object({ id: z.number().int(), like_new: z.boolean() })),
 })
 export type LikesResponse = z.infer<typeof LikesResponse>
-
-/** /likes/{type} */
-export const LIKE_LIST_TYPES = ['received', 'sent', 'matches'] as const
-export type LikeListType = (typeof LIKE_LIST_TYPES)[number]
 
 /** GET /api/auto-like.php (spec section 7): a suggested member who now likes you, or null. */
 export const AutoLikeResponse = z.object({

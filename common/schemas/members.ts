@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { COMPLAINT_REASONS, TRAIT_VALUES } from '../choices.ts'
+
 import { MAX_INTERESTS } from '../constants.ts'
 import { DateOfBirth } from './accounts.ts'
 
@@ -30,14 +32,6 @@ export const PublicProfile = z.object({
 export type PublicProfile = z.infer<typeof PublicProfile>
 
 /** PUT /api/profile.php: the parts of a profile the member edits (each optional). */
-export const TRAIT_VALUES = {
-  hair_color: ['black', 'brown', 'blonde', 'red', 'grey', 'other'],
-  eye_color: ['brown', 'blue', 'green', 'hazel', 'grey'],
-  body_type: ['slim', 'athletic', 'average', 'curvy', 'large'],
-  relationship_status: ['single', 'divorced', 'separated', 'widowed', 'complicated'],
-  tattoos: ['none', 'some', 'many'],
-} as const
-
 /** Every field of a profile its owner writes, each as it must be. */
 export const ProfileFields = z.object({
   name: z.string().trim().min(2, { error: 'name_too_short' }).max(30, { error: 'name_too_long' }),
@@ -184,16 +178,6 @@ export const MemberDetailResponse = z.object({ profile: MemberDetail })
 export const MemberQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 export const BlockInput = z.object({ profile: z.number().int().positive().max(2_147_483_647) })
 export const BlockResponse = z.object({ blocked: z.boolean() })
-
-export const COMPLAINT_REASONS = [
-  'fake_profile',
-  'harassment',
-  'spam_scam',
-  'underage',
-  'inappropriate_photo',
-  'billing',
-  'other',
-] as const
 
 /** POST /api/complaints.php: a complaint, or a report of a profile when `profile` is given. */
 export const ComplaintInput = z.object({

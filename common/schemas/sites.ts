@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { GIFT_KEYS, GiftKey } from '../gifts.ts'
+import { GIFT_KEYS } from '../gifts.ts'
+import { GiftKey } from './chat.ts'
 
 const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code')
 const YesNo = z.enum(['yes', 'no'])

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STATS_GROUPS } from '../choices.ts'
 import { Tracking } from './accounts.ts'
 
 /** A day of this millennium (YYYY-MM-DD): reports and their arithmetic stay in four-digit years. */
@@ -7,9 +8,6 @@ const Day = z.iso
   .refine((day) => day >= '2000-01-01' && day <= '2999-12-31', { error: 'date_invalid' })
 const Count = z.number().int()
 
-/** What a report is grouped by: the day, the site or one traffic-source value (spec section 5). */
-export const STATS_GROUPS = ['day', 'site', 'network', 'ref', 'sub1', 'sub2', 'sub3'] as const
-export type StatsGroup = (typeof STATS_GROUPS)[number]
 /** The longest report: a year and a day, so that a leap year fits. */
 export const STATS_MAX_DAYS = 366
 

@@ -1,11 +1,10 @@
 import i18next, { type TFunction } from 'i18next'
 import type { Locale } from '#common/constants.ts'
-import en from '#common/i18n/en.json' with { type: 'json' }
-import fr from '#common/i18n/fr.json' with { type: 'json' }
+import { allStrings } from '#common/i18n/resources.ts'
 
 const instance = i18next.createInstance()
 await instance.init({
-  resources: { en: { translation: en }, fr: { translation: fr } },
+  resources: { en: { translation: allStrings.en }, fr: { translation: allStrings.fr } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },

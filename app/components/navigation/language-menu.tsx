@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { Locale } from '#common/constants.ts'
+import { loadStrings } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { localeCookie } from '../../lib/cookies.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -20,6 +21,14 @@ export function LanguageMenu() {
     if (user) {
       // A member's language also goes to the account, for mails; errors are ignored (spec section 7).
       await callApi(api.updateUser, { body: { language: next }, retries: 0 }).catch(() => {})
+    }
+    // The page re-renders in the new language once its strings are here; without them, the
+    // document is asked again (the cookie already says the language).
+    try {
+      await loadStrings(next)
+    } catch {
+      window.location.reload()
+      return
     }
     await revalidator.revalidate()
   }

@@ -4,11 +4,10 @@ import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import { MIN_AGE } from '#common/constants.ts'
 import { type Seeking, sexualityOf } from '#common/matching.ts'
-import { SignupForm as SignupFormSchema } from '#common/schemas/accounts.ts'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { callApi } from '../../lib/api-client.ts'
 import { BAN_PAGE, isBanned } from '../../lib/ban-page.ts'
-import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
+import { apiFormErrors, checkForm, type FieldErrors } from '../../lib/form-errors.ts'
 import { SIGNED_UP_EVENT } from '../../lib/page-bounce.ts'
 import { storedTracking } from '../../lib/tracking.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -21,6 +20,10 @@ function latestBirthDate(): string {
 }
 
 /** The sign-up form of the modal and the /signup page (spec sections 3 and 5). */
+/** The form's schema, loaded with zod at the first focus or submit (app/lib/form-errors.ts). */
+const signupSchema = () => import('#common/schemas/accounts.ts').then((schemas) => schemas.SignupForm)
+const preloadSchema = () => void signupSchema().catch(() => {})
+
 export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
   const { t, i18n } = useTranslation()
   const { termsDate, signupOpen } = useRootData()
@@ -66,16 +69,17 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
       signup_message: values.signup_message.trim() || undefined,
       ...storedTracking(window),
     }
-    const parsed = SignupFormSchema.safeParse(body)
-    if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error, t))
+    setBusy(true)
+    const checked = await checkForm(signupSchema(), body, t)
+    if (!checked.ok) {
+      setErrors(checked.fields)
+      setBusy(false)
       return
     }
     setErrors({})
-    setBusy(true)
     onBusyChange?.(true)
     try {
-      const { password_repeat: _, ...payload } = parsed.data
+      const { password_repeat: _, ...payload } = checked.data
       await callApi(api.signup, { body: payload, retries: 0 })
       window.dispatchEvent(new Event(SIGNED_UP_EVENT))
       window.location.assign('/complete-signup')
@@ -106,7 +110,7 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
   )
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy} className="signup-form">
+    <form onSubmit={submit} onFocus={preloadSchema} noValidate aria-busy={busy} className="signup-form">
       {message ? (
         <div className="alert alert-danger" role="alert">
           {message}{' '}

@@ -1,13 +1,16 @@
 import { type FormEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
-import { COMPLAINT_REASONS, ComplaintInput } from '#common/schemas/members.ts'
+import { COMPLAINT_REASONS } from '#common/choices.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
+import { apiFormErrors, checkForm, type FieldErrors } from '../../lib/form-errors.ts'
 
 /** The complaint form, also used to report a profile (then the reason starts at "fake profile"). */
+/** The form's schema, loaded with zod at the first submit (app/lib/form-errors.ts). */
+const complaintSchema = () => import('#common/schemas/members.ts').then((schemas) => schemas.ComplaintInput)
+
 export function ComplaintForm(props: {
   name: string
   email: string
@@ -30,17 +33,18 @@ export function ComplaintForm(props: {
   const submit = async (event: FormEvent) => {
     event.preventDefault()
     const body = { ...values, reason: values.reason || undefined, profile: props.reported?.id }
-    const parsed = ComplaintInput.safeParse(body)
-    if (!parsed.success) {
-      setFields(zodFieldErrors(parsed.error, t))
+    setBusy(true)
+    const checked = await checkForm(complaintSchema(), body, t)
+    if (!checked.ok) {
+      setFields(checked.fields)
+      setBusy(false)
       return
     }
     setFields({})
     setMessage(null)
-    setBusy(true)
     try {
-      const filed = await callApi(api.fileComplaint, { body: parsed.data, retries: 0 })
-      setSent({ ...filed, email: parsed.data.email })
+      const filed = await callApi(api.fileComplaint, { body: checked.data, retries: 0 })
+      setSent({ ...filed, email: checked.data.email })
     } catch (error) {
       const result = apiFormErrors(error, t)
       setFields(result.fields)

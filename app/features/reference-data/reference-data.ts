@@ -1,5 +1,5 @@
 import { api, type Call } from '#common/api.ts'
-import { type CallOutput, callUrl, checkOutput, fetchJson } from '../../lib/api-client.ts'
+import { type CallOutput, callUrl, fetchJson } from '../../lib/api-client.ts'
 
 type Fetcher = (url: string) => Promise<unknown>
 
@@ -16,7 +16,7 @@ export function createReferenceData(fetcher: Fetcher = (url) => fetchJson(url)) 
   ): Promise<CallOutput<C>> {
     let pending = cache.get(key) as Promise<CallOutput<C>> | undefined
     if (!pending) {
-      pending = fetcher(callUrl(call, query)).then((json) => checkOutput(call, json))
+      pending = fetcher(callUrl(call, query)) as Promise<CallOutput<C>>
       cache.set(key, pending)
       pending.catch(() => cache.delete(key))
     }

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useMatches } from 'react-router'
 import { api } from '#common/api.ts'
 import { ErrorPage } from '../../components/error-page.tsx'
+import { useConsoleStrings } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/console-layout'
 
@@ -36,6 +37,7 @@ async function logout() {
 
 /** The console's own frame (ADR 15): its navigation, who is logged in and with which role. */
 export default function ConsoleLayout() {
+  useConsoleStrings()
   const { t } = useTranslation()
   // Each console page's loader answers the staff member; the layout shows them.
   const who = useMatches()

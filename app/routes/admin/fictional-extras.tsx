@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { TRAIT_VALUES } from '#common/schemas/members.ts'
+import { TRAIT_VALUES } from '#common/choices.ts'
 import { InterestChips } from '../../features/profile/index.ts'
 import { useRegions } from '../../features/reference-data/index.ts'
 

@@ -1,8 +1,8 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import type { AppError } from '#server/lib/errors.ts'
 import { getAppContext } from '../../context.server.ts'
-import { createI18n } from '../../i18n.ts'
 import { requireUser } from '../accounts/guards.server.ts'
+import { rethrowBlocked } from '../members/blocked.server.ts'
 import { loadMember } from '../members/member.server.ts'
 import { loadPublicProfile } from '../members/public-profile.server.ts'
 
@@ -16,11 +16,7 @@ export function loadChats(context: Readonly<RouterContextProvider>) {
 function asPageError(context: Readonly<RouterContextProvider>, error: unknown): never {
   const failure = error as AppError
   if (failure?.code === 'chat.not_found') throw data(null, { status: 404 })
-  if (failure?.code === 'member.blocked') {
-    const t = createI18n(getAppContext(context).locale).t
-    throw data(t('errors.member.blocked', failure.values), { status: 403 })
-  }
-  throw error
+  rethrowBlocked(error, getAppContext(context).locale)
 }
 
 /** /chats/{id}: one of the member's conversations and its latest messages; others get a 404. */

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { LANDER_SLUGS, LANDERS } from '#common/landers.ts'
+import { LANDERS, slugLocale } from '#common/landers.ts'
 import type { MemberDetail } from '#common/schemas/members.ts'
 import { getAppContext } from '../../context.server.ts'
 import { visitorCountry, visitorMembers } from '../visitor-members.server.ts'
@@ -21,7 +21,7 @@ export async function loadLander(
 ) {
   if (!(LANDERS as readonly string[]).includes(name)) throw data(null, { status: 404 })
   const app = getAppContext(context)
-  const copyLocale = slug === LANDER_SLUGS.en ? 'en' : slug === LANDER_SLUGS.fr ? 'fr' : app.locale
+  const copyLocale = slugLocale(slug) ?? app.locale
   // The map shows counts per region only: it reads no members.
   const members = name === 'maplanding' ? [] : await visitorMembers(context, SHOWN)
   const country = visitorCountry(context) ?? app.site.settings.countries[0]

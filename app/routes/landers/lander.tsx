@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { useStrings } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/lander'
 import { CollageLander } from './collage-lander.tsx'
@@ -21,6 +22,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** A marketing lander: one promise, one call to sign up, in the lander's own style. */
 export default function Lander({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation()
+  useStrings(loaderData.copyLocale)
   const t = i18n.getFixedT(loaderData.copyLocale)
   const { settings } = useRootData()
   const { search } = useLocation()

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
-import { LIKE_LIST_TYPES, type LikeListType } from '#common/schemas/likes.ts'
+import { LIKE_LIST_TYPES, type LikeListType } from '#common/choices.ts'
 import { getAppContext } from '../../context.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
 import { loadMember } from '../members/member.server.ts'

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { LIKE_LIST_TYPES, type LikeListType, type LikesResponse } from '#common/schemas/likes.ts'
+import { LIKE_LIST_TYPES, type LikeListType } from '#common/choices.ts'
+import type { LikesResponse } from '#common/schemas/likes.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useLikesStore } from '../../features/likes/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'

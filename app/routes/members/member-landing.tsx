@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'react-router'
-import { LANDER_SLUGS } from '#common/landers.ts'
+import type { Locale } from '#common/constants.ts'
+import { slugLocale } from '#common/landers.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { placeOf } from '../../features/members/index.ts'
+import { useStrings } from '../../i18n.ts'
 import type { Route } from './+types/member-landing'
 import { HelloLanding } from './landings/hello-landing.tsx'
 import { PortraitLanding } from './landings/portrait-landing.tsx'
@@ -23,7 +25,8 @@ export default function MemberLanding({ loaderData: { profile } }: Route.Compone
   const { i18n } = useTranslation()
   const { slug } = useParams()
   const { search, pathname } = useLocation()
-  const copyLocale = slug === LANDER_SLUGS.fr ? 'fr' : slug === LANDER_SLUGS.en ? 'en' : i18n.language
+  const copyLocale = slugLocale(slug) ?? (i18n.language as Locale)
+  useStrings(copyLocale)
   const t = i18n.getFixedT(copyLocale)
   const props = {
     profile,
