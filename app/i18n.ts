@@ -63,7 +63,10 @@ export function loadConsoleStrings(): Promise<void> {
   return fetchStrings('en', CONSOLE_STRINGS_URL)
 }
 
-/** A page in a language of its own (a lander's slug): waits (suspends) until its strings are here. */
+/**
+ * A page in a language whose strings the browser has not loaded yet (a lander's slug, a language
+ * just chosen): waits (suspends) until they are here.
+ */
 export function useStrings(locale: Locale) {
   if (!strings[locale] || !('common' in (strings[locale] as Strings))) use(loadStrings(locale))
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { LIKE_LIST_TYPES } from '../choices.ts'
 import { PublicProfile } from './members.ts'
 
 const ProfileId = z.number().int().positive().max(2_147_483_647)

@@ -15,6 +15,27 @@ type NonceResponse = ServerResponse & { cspNonce?: string }
 
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), geolocation=(self)'
 
+/** The built files' folder: scripts, style sheets, strings and images with a hash in their name. */
+const BUILT_ASSETS = '/assets/'
+
+/**
+ * Headers that govern a document (what it may load, frame or share), meaningless on a script, a
+ * style sheet or an image: a page loads some fifty built files and each would carry a kilobyte of
+ * them (ADR 21). nosniff and the resource policy stay on every answer.
+ */
+const DOCUMENT_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+]
+
 /**
  * Security headers with a per-request script nonce, and the rate limiter that endpoints opt into
  * (`config: { rateLimit: { max, timeWindow } }`).
@@ -58,6 +79,10 @@ export const securityPlugin = fp(
       // Agrees with frame-ancestors 'none': no page is ever framed, not even by the site itself.
       frameguard: { action: 'deny' },
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    })
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.url.startsWith(BUILT_ASSETS)) for (const name of DOCUMENT_HEADERS) reply.removeHeader(name)
+      return payload
     })
     await app.register(rateLimit, { global: false })
   },

@@ -34,6 +34,21 @@ test('pages and built assets go out compressed; search engines get robots.txt an
   const asset = await page.request.get(src ?? '', { headers: { 'accept-encoding': 'br, gzip' } })
   expect(asset.headers()['content-encoding']).toBe('br')
   expect(asset.headers()['cache-control']).toContain('immutable')
+  // A built file carries none of a document's headers (ADR 21), but still nosniff.
+  expect(asset.headers()['x-content-type-options']).toBe('nosniff')
+  expect(asset.headers()['content-security-policy']).toBeUndefined()
+  expect(asset.headers()['x-frame-options']).toBeUndefined()
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+  // The page's strings: one language, as JSON, without the mails' or the console's.
+  const strings = page.locator('link[rel="preload"][data-strings]')
+  await expect(strings).toHaveCount(1)
+  expect(await strings.getAttribute('data-strings')).toBe('en')
+  const bundle = await page.request.get((await strings.getAttribute('href')) ?? '')
+  expect(bundle.headers()['cache-control']).toContain('immutable')
+  const keys = Object.keys(await bundle.json())
+  expect(keys).toContain('pricing')
+  expect(keys).not.toContain('mail')
+  expect(keys).not.toContain('console')
   const robots = await page.request.get('/robots.txt')
   expect(await robots.text()).toContain('Sitemap: ')
   const sitemap = await page.request.get('/sitemap.xml')
@@ -73,4 +88,26 @@ test('a page opened with lb tells how long the visitor stayed and how they left'
   await page.getByRole('button', { name: 'Create my free profile' }).click()
   expect(await beacons.next()).toMatchObject({ page: '/signup', exit: 'signup' })
   await expect(page).toHaveURL(/\/complete-signup/)
+})
+
+test('a public page loads no zod, no schemas and no console strings until a form asks for its checks', async ({
+  page,
+}) => {
+  await skipEntryWarning(page)
+  const scripts: string[] = []
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text().catch(() => ''))
+  })
+  await page.goto('/landers/gallery/eng')
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(1)
+  await page.waitForLoadState('networkidle')
+  expect(scripts.length).toBeGreaterThan(5)
+  expect(scripts.filter((code) => code.includes('ZodError'))).toEqual([])
+  // The sign-up form's checks come with its first submit, in the member's language.
+  await page.getByRole('link', { name: 'Sign up for free' }).first().click()
+  const modal = page.locator('#signup-modal')
+  await expect(modal).toBeVisible()
+  await modal.getByRole('button', { name: 'Create my free profile' }).click()
+  await expect(modal.getByText('Invalid email')).toBeVisible()
+  expect(scripts.some((code) => code.includes('ZodError'))).toBe(true)
 })

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
-import { Button, Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import { shouldShowSiteEntryWarning } from '#common/site-entry.ts'
 import { isInstalledApp } from '../../lib/installed-app.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { Modal } from '../modal.tsx'
 
 /** The adults-only warning shown once to logged-out visitors (spec section 2, Modals). */
 export function SiteEntryWarning({ allowedCountries }: { allowedCountries?: readonly string[] }) {
@@ -39,14 +39,7 @@ export function SiteEntryWarning({ allowedCountries }: { allowedCountries?: read
     setShow(false)
   }
   return (
-    <Modal
-      show={show}
-      id="site-entry-warning"
-      backdrop="static"
-      keyboard={false}
-      centered
-      aria-labelledby="site-entry-warning-title"
-    >
+    <Modal show={show} id="site-entry-warning" locked centered aria-labelledby="site-entry-warning-title">
       <Modal.Header>
         <Modal.Title as="h2" className="h5" id="site-entry-warning-title">
           {t('entryWarning.title')}
@@ -64,9 +57,9 @@ export function SiteEntryWarning({ allowedCountries }: { allowedCountries?: read
         <a className="btn btn-outline-secondary" href="https://www.google.com/" rel="noreferrer">
           {t('entryWarning.leave')}
         </a>
-        <Button variant="primary" onClick={enter} autoFocus>
+        <button type="button" className="btn btn-primary" onClick={enter} data-autofocus>
           {t('entryWarning.enter')}
-        </Button>
+        </button>
       </Modal.Footer>
     </Modal>
   )

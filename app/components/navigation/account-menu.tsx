@@ -1,9 +1,9 @@
-import { Dropdown } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import { callApi } from '../../lib/api-client.ts'
+import { DropdownMenu } from './dropdown-menu.tsx'
 
 async function logout() {
   try {
@@ -19,37 +19,35 @@ export function AccountMenu({ user }: { user: User }) {
   const { t } = useTranslation()
   const image = user.profile.main_image
   return (
-    <Dropdown align="end">
-      <Dropdown.Toggle
-        variant="light"
-        size="sm"
-        id="account-menu"
-        className="d-flex align-items-center gap-2"
-        aria-label={t('account.menu', { name: user.profile.name })}
-      >
-        {image ? (
-          <img src={image.thumb_filename} alt="" className="account-thumb" width={32} height={32} />
-        ) : (
-          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 16 16" fill="currentColor">
-            <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6s-1 0-1-1 1-4 6-4 6 3 6 4-1 1-1 1H3Z" />
-          </svg>
-        )}
-        <span className="d-none d-sm-inline text-truncate" style={{ maxWidth: '8rem' }}>
-          {user.profile.name}
-        </span>
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        <Dropdown.Item as={Link} to="/profile">
-          {t('account.profile')}
-        </Dropdown.Item>
-        <Dropdown.Item as={Link} to="/notifications">
-          {t('account.settings')}
-        </Dropdown.Item>
-        <Dropdown.Divider />
-        <Dropdown.Item as="button" onClick={logout}>
-          {t('account.logout')}
-        </Dropdown.Item>
-      </Dropdown.Menu>
-    </Dropdown>
+    <DropdownMenu
+      id="account-menu"
+      toggleClassName="btn btn-light btn-sm d-flex align-items-center gap-2"
+      label={t('account.menu', { name: user.profile.name })}
+      toggle={
+        <>
+          {image ? (
+            <img src={image.thumb_filename} alt="" className="account-thumb" width={32} height={32} />
+          ) : (
+            <svg aria-hidden="true" width="24" height="24" viewBox="0 0 16 16" fill="currentColor">
+              <path d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6s-1 0-1-1 1-4 6-4 6 3 6 4-1 1-1 1H3Z" />
+            </svg>
+          )}
+          <span className="d-none d-sm-inline text-truncate" style={{ maxWidth: '8rem' }}>
+            {user.profile.name}
+          </span>
+        </>
+      }
+    >
+      <Link className="dropdown-item" to="/profile">
+        {t('account.profile')}
+      </Link>
+      <Link className="dropdown-item" to="/notifications">
+        {t('account.settings')}
+      </Link>
+      <hr className="dropdown-divider" />
+      <button type="button" className="dropdown-item" onClick={logout}>
+        {t('account.logout')}
+      </button>
+    </DropdownMenu>
   )
 }

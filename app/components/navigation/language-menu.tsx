@@ -1,12 +1,11 @@
-import { Dropdown } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { Locale } from '#common/constants.ts'
-import { loadStrings } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { localeCookie } from '../../lib/cookies.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { DropdownMenu } from './dropdown-menu.tsx'
 
 /** The language dropdown, shown only when more than one locale is visible (spec section 2). */
 export function LanguageMenu() {
@@ -22,50 +21,43 @@ export function LanguageMenu() {
       // A member's language also goes to the account, for mails; errors are ignored (spec section 7).
       await callApi(api.updateUser, { body: { language: next }, retries: 0 }).catch(() => {})
     }
-    // The page re-renders in the new language once its strings are here; without them, the
-    // document is asked again (the cookie already says the language).
-    try {
-      await loadStrings(next)
-    } catch {
-      window.location.reload()
-      return
-    }
+    // The root's loader brings the new language's strings (root.tsx).
     await revalidator.revalidate()
   }
   return (
-    <Dropdown align="end" className="language-menu">
-      <Dropdown.Toggle
-        variant="outline-secondary"
-        size="sm"
-        id="language-menu"
-        aria-label={t('nav.language')}
-      >
-        <svg
-          aria-hidden="true"
-          width="14"
-          height="14"
-          viewBox="0 0 16 16"
-          className="me-1"
-          fill="currentColor"
-        >
-          <path d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm5.9 7.5h-2.4a12 12 0 0 0-1-4.9 6.5 6.5 0 0 1 3.4 4.9ZM8 1.5c.8.9 1.8 2.9 2 6H6c.2-3.1 1.2-5.1 2-6ZM5.5 2.6a12 12 0 0 0-1 4.9H2.1a6.5 6.5 0 0 1 3.4-4.9ZM2.1 8.5h2.4c.1 1.9.4 3.5 1 4.9a6.5 6.5 0 0 1-3.4-4.9ZM8 14.5c-.8-.9-1.8-2.9-2-6h4c-.2 3.1-1.2 5.1-2 6Zm2.5-1.1c.6-1.4.9-3 1-4.9h2.4a6.5 6.5 0 0 1-3.4 4.9Z" />
-        </svg>
-        {locale.toUpperCase()}
-      </Dropdown.Toggle>
-      <Dropdown.Menu>
-        {locales.map((option) => (
-          <Dropdown.Item
-            key={option}
-            as="button"
-            lang={option}
-            active={option === locale}
-            aria-current={option === locale ? 'true' : undefined}
-            onClick={() => choose(option)}
+    <DropdownMenu
+      id="language-menu"
+      className="language-menu"
+      toggleClassName="btn btn-outline-secondary btn-sm"
+      label={t('nav.language')}
+      toggle={
+        <>
+          <svg
+            aria-hidden="true"
+            width="14"
+            height="14"
+            viewBox="0 0 16 16"
+            className="me-1"
+            fill="currentColor"
           >
-            {t(`languages.${option}`)}
-          </Dropdown.Item>
-        ))}
-      </Dropdown.Menu>
-    </Dropdown>
+            <path d="M8 0a8 8 0 1 0 0 16A8 8 0 0 0 8 0Zm5.9 7.5h-2.4a12 12 0 0 0-1-4.9 6.5 6.5 0 0 1 3.4 4.9ZM8 1.5c.8.9 1.8 2.9 2 6H6c.2-3.1 1.2-5.1 2-6ZM5.5 2.6a12 12 0 0 0-1 4.9H2.1a6.5 6.5 0 0 1 3.4-4.9ZM2.1 8.5h2.4c.1 1.9.4 3.5 1 4.9a6.5 6.5 0 0 1-3.4-4.9ZM8 14.5c-.8-.9-1.8-2.9-2-6h4c-.2 3.1-1.2 5.1-2 6Zm2.5-1.1c.6-1.4.9-3 1-4.9h2.4a6.5 6.5 0 0 1-3.4 4.9Z" />
+          </svg>
+          {locale.toUpperCase()}
+        </>
+      }
+    >
+      {locales.map((option) => (
+        <button
+          key={option}
+          type="button"
+          lang={option}
+          className={`dropdown-item${option === locale ? ' active' : ''}`}
+          aria-current={option === locale ? 'true' : undefined}
+          onClick={() => choose(option)}
+        >
+          {t(`languages.${option}`)}
+        </button>
+      ))}
+    </DropdownMenu>
   )
 }

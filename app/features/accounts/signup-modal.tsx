@@ -7,9 +7,9 @@ import {
   useMemo,
   useState,
 } from 'react'
-import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, type LinkProps } from 'react-router'
+import { Modal } from '../../components/modal.tsx'
 import { SignupForm } from './signup-form.tsx'
 
 const SignupModalContext = createContext<{ open: () => void } | null>(null)
@@ -35,8 +35,7 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
         id="signup-modal"
         size="lg"
         centered
-        backdrop={busy ? 'static' : true}
-        keyboard={!busy}
+        locked={busy}
         aria-labelledby="signup-modal-title"
       >
         <Modal.Header closeButton={!busy} closeLabel={t('signup.close')}>

@@ -1,5 +1,5 @@
-import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
+import { Modal } from '../../components/modal.tsx'
 
 /** Opening lines in the member's language, for an empty conversation. */
 export function IcebreakerModal({

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
-import { Toast, ToastContainer } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { PaymentStatusResponse } from '#common/schemas/credits.ts'
+import { Toast } from '../../components/toast.tsx'
 import { callApi } from '../../lib/api-client.ts'
 import { useMemberConnection } from '../../lib/member-connection.tsx'
 import { useMoney } from './money.tsx'
@@ -138,13 +138,11 @@ export function PaymentStatusPanel({
           ) : null}
         </div>
       ) : null}
-      <ToastContainer position="top-end" className="p-3 position-fixed" containerPosition="fixed">
-        <Toast show={toast} onClose={() => setToast(false)} delay={6000} autohide className="border-success">
-          <Toast.Body className="text-success-emphasis fw-semibold">
-            {t('payment.toast', { count: payment?.credits ?? 0 })}
-          </Toast.Body>
-        </Toast>
-      </ToastContainer>
+      <Toast show={toast} onClose={() => setToast(false)} delay={6000} className="border-success">
+        <span className="text-success-emphasis fw-semibold">
+          {t('payment.toast', { count: payment?.credits ?? 0 })}
+        </span>
+      </Toast>
     </section>
   )
 }

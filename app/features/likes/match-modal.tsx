@@ -1,8 +1,8 @@
-import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '#common/schemas/accounts.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { Modal } from '../../components/modal.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 
 /**

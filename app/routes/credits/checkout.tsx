@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react'
-import { Modal } from 'react-bootstrap'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import { discounted } from '#common/money.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
+import { Modal } from '../../components/modal.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
@@ -188,8 +188,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
         onHide={() => !busy && setConfirming(false)}
         centered
         id="payment-confirm-modal"
-        backdrop={busy ? 'static' : true}
-        keyboard={!busy}
+        locked={busy}
         aria-labelledby="payment-confirm-title"
       >
         <Modal.Header closeButton={!busy} closeLabel={t('likes.close')}>
