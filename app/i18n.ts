@@ -1,13 +1,12 @@
-import i18next, { type i18n } from 'i18next'
-import { use } from 'react'
-import { initReactI18next } from 'react-i18next'
+import { createContext, createElement, type ReactNode, use, useContext } from 'react'
 import type { Locale } from '#common/constants.ts'
 import enUrl from '#common/i18n/en.json?url'
 import consoleUrl from '#common/i18n/en-console.json?url'
 import frUrl from '#common/i18n/fr.json?url'
 import { slugLocale } from '#common/landers.ts'
+import { type Strings, type TFunction, translator } from '#common/translate.ts'
 
-type Strings = Record<string, unknown>
+export type { TFunction }
 
 /**
  * The strings each language has in this process. The server registers every string at start
@@ -15,8 +14,7 @@ type Strings = Record<string, unknown>
  * (ADR 21): the site's strings, plus the console's on /admin, never the mails'.
  */
 const strings: Partial<Record<Locale, Strings>> = {}
-/** The browser's live instance, told of strings that arrive after it was made (the console's). */
-let live: i18n | null = null
+const stringsOf = (language: string) => strings[language as Locale]
 
 /** Where the browser finds a language's site strings (hashed, served precompressed and immutable). */
 export const STRINGS_URL: Record<Locale, string> = { en: enUrl, fr: frUrl }
@@ -26,7 +24,6 @@ export const CONSOLE_STRINGS_URL = consoleUrl
 /** Adds strings to a language (merged with what it has); top-level keys of bundles are disjoint. */
 export function addStrings(locale: Locale, bundle: Strings) {
   strings[locale] = { ...strings[locale], ...bundle }
-  live?.addResourceBundle(locale, 'translation', bundle, true, true)
 }
 
 const fetched = new Map<string, Promise<void>>()
@@ -90,19 +87,32 @@ export function pageStrings(
   ]
 }
 
-/** An i18next instance for one render (server) or the page's lifetime (browser). */
-export function createI18n(locale: Locale): i18n {
-  const instance = i18next.createInstance()
-  instance.use(initReactI18next).init({
-    resources: Object.fromEntries(
-      Object.entries(strings).map(([lng, bundle]) => [lng, { translation: bundle }]),
-    ),
-    lng: locale,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    returnNull: false,
-  })
-  if (typeof window !== 'undefined') live = instance
-  return instance
+/** The page's language and its translators. */
+export interface I18n {
+  language: Locale
+  t: TFunction
+  /** A translator for another language (a lander's copy in the language its slug names). */
+  getFixedT: (language: Locale) => TFunction
+}
+
+/** The translators of one render (server) or of the page's lifetime (browser). */
+export function createI18n(locale: Locale): I18n {
+  return {
+    language: locale,
+    t: translator(stringsOf, locale),
+    getFixedT: (language) => translator(stringsOf, language),
+  }
+}
+
+const I18nContext = createContext<I18n | null>(null)
+
+/** Gives the page's translators to every component below (the root's Layout). */
+export function I18nProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  return createElement(I18nContext.Provider, { value: i18n }, children)
+}
+
+/** The page's translator, `t`, and its language (`i18n.language`); English outside a provider. */
+export function useTranslation(): { t: TFunction; i18n: I18n } {
+  const i18n = useContext(I18nContext) ?? createI18n('en')
+  return { t: i18n.t, i18n }
 }

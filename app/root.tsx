@@ -1,6 +1,5 @@
 import bootstrapCss from 'bootstrap/dist/css/bootstrap.min.css?url'
 import { useEffect, useMemo, useRef } from 'react'
-import { I18nextProvider } from 'react-i18next'
 import {
   Links,
   Meta,
@@ -18,7 +17,7 @@ import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
-import { createI18n, pageStrings, useStrings } from './i18n.ts'
+import { createI18n, I18nProvider, pageStrings, useStrings } from './i18n.ts'
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
 import { watchPageBounce } from './lib/page-bounce.ts'
 import { captureTracking, countVisit } from './lib/tracking.ts'
@@ -67,11 +66,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
       </head>
       <body>
-        <I18nextProvider i18n={i18n}>
+        <I18nProvider i18n={i18n}>
           {data?.staging ? <StagingBanner /> : null}
           <PageLoadProgress />
           {children}
-        </I18nextProvider>
+        </I18nProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { isRouteErrorResponse, Link } from 'react-router'
+import { useTranslation } from '../i18n.ts'
 import { PageTitle } from './page-title.tsx'
 
 /** The status an error shows: the response's own, or 500 when it has none (spec section 8). */

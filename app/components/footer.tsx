@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '../i18n.ts'
 import { useRootData } from '../lib/use-root-data.ts'
 
 /** Footer links of spec section 2, in its order. */

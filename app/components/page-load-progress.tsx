@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { useNavigation } from 'react-router'
 import { PROGRESS_BAR_DURATION_MS, PROGRESS_BAR_THROTTLE_MS } from '#common/constants.ts'
+import { useTranslation } from '../i18n.ts'
 import { useDelayed } from '../lib/use-delayed.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n.ts'
 
 /** On a staging site (sandbox payments or the mail outbox in production) every page says so. */
 export function StagingBanner() {

@@ -1,6 +1,6 @@
-import type { TFunction } from 'i18next'
 import type { z } from 'zod'
 import { MIN_AGE } from '#common/constants.ts'
+import type { TFunction } from '../i18n.ts'
 import { ApiError } from './api-client.ts'
 
 export type FieldErrors = Record<string, string>

@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Call } from '#common/api.ts'
+import { useTranslation } from '../i18n.ts'
 import { callApi } from './api-client.ts'
 import { apiFormErrors, type FieldErrors } from './form-errors.ts'
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { cleanPhone } from '#common/clean-phone.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { ComplaintForm } from '../features/members/complaint-form.tsx'
+import { useTranslation } from '../i18n.ts'
 import { useRootData } from '../lib/use-root-data.ts'
 import type { Route } from './+types/complaints'
 import { loadComplaints } from './complaints.server.ts'

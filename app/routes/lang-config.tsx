@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Form, useSearchParams } from 'react-router'
 import { SUPPORTED_LOCALES } from '#common/constants.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { useTranslation } from '../i18n.ts'
 import { useRootData } from '../lib/use-root-data.ts'
 import type { Route } from './+types/lang-config'
 import { loadLangConfig, saveLangConfig } from './lang-config.server.ts'

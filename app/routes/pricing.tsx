@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { messageCostWith } from '#common/message-price.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { useMoney } from '../features/credits/money.tsx'
+import { useTranslation } from '../i18n.ts'
 import type { Route } from './+types/pricing'
 import { loadPricing } from './pricing.server.ts'
 

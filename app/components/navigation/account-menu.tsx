@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import type { User } from '#common/schemas/accounts.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { DropdownMenu } from './dropdown-menu.tsx'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation, useMatches, useNavigate } from 'react-router'
+import { useTranslation } from '../../i18n.ts'
 import { isInstalledApp } from '../../lib/installed-app.ts'
 
 /** The pages with a Back button in the installed app (spec section 2), by route id. */

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { Locale } from '#common/constants.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { localeCookie } from '../../lib/cookies.ts'
 import { useRootData } from '../../lib/use-root-data.ts'

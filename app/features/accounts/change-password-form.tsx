@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
 /** Settings: change the password (the old one is checked). */

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import { DELETE_REASONS } from '#common/choices.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
 /** Settings: delete the account with a reason (undoable for 14 days through the mailed link). */

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { BannerAlert, useBannerTurn, useDismissed } from '../../components/banner-alert.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 const DISMISSED_KEY = 'dismissed-enrich-profile'

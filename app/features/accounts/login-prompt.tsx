@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { Modal } from '../../components/modal.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { SignupLink } from './signup-modal.tsx'
 
 const LoginPromptContext = createContext<((message: string) => void) | null>(null)

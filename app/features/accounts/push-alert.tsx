@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useLocation } from 'react-router'
 import { BannerAlert, useBannerTurn, useDismissed } from '../../components/banner-alert.tsx'
 import { BellIcon } from '../../components/icons.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { type PushState, pushStatus, subscribePush } from '../../lib/push.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 

@@ -7,9 +7,9 @@ import {
   useMemo,
   useState,
 } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, type LinkProps } from 'react-router'
 import { Modal } from '../../components/modal.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { SignupForm } from './signup-form.tsx'
 
 const SignupModalContext = createContext<{ open: () => void } | null>(null)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '../../i18n.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { ChatListItems } from './chat-list-items.tsx'
 import { useChatsStore } from './chats-store.tsx'

@@ -1,7 +1,7 @@
 import type { FormEvent, KeyboardEvent } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { CameraIcon, GiftIcon } from '../../components/icons.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { BlockButton, FictionalBadge, PresenceBadge } from '../members/index.ts'
 
 /** The top of a conversation: back to all chats, who it is with (to their page), and blocking. */

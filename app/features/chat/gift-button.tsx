@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { GiftIcon } from '../../components/icons.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useLoginPrompt } from '../accounts/index.ts'

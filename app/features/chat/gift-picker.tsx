@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import type { GiftKey } from '#common/schemas/chat.ts'
 import { Modal } from '../../components/modal.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /** The site's gift catalogue: a picture and a name per gift, all at the site's gift_credits. */
 export function GiftPicker({

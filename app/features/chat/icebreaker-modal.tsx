@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Modal } from '../../components/modal.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /** Opening lines in the member's language, for an empty conversation. */
 export function IcebreakerModal({
@@ -14,7 +14,7 @@ export function IcebreakerModal({
   onClose: () => void
 }) {
   const { t } = useTranslation()
-  const lines = t('chat.icebreakers.lines', { returnObjects: true, name }) as string[]
+  const lines = t<string[]>('chat.icebreakers.lines', { returnObjects: true, name })
   return (
     <Modal show={show} onHide={onClose} centered id="icebreaker-modal" aria-labelledby="icebreaker-title">
       <Modal.Header closeButton closeLabel={t('likes.close')}>

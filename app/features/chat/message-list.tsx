@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { Message } from '#common/schemas/chat.ts'
+import { useTranslation } from '../../i18n.ts'
 
 /** A message on screen: sent, or still on its way (pending), or failed (with a retry). */
 export interface ShownMessage extends Message {

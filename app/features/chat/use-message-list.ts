@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import type { Message, MessagesResponse } from '#common/schemas/chat.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { useMemberConnection } from '../../lib/member-connection.tsx'
 import { useChatsStore } from './chats-store.tsx'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { discounted, formatMoney } from '#common/money.ts'
+import { useTranslation } from '../../i18n.ts'
 
 /** Money in the member's language. */
 export function useMoney() {

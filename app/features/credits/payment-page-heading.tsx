@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /** The top of a payment page (checkout, repeat order, direct debit): its title and the way back to all bundles. */
 export function PaymentPageHeading({ title }: { title: string }) {

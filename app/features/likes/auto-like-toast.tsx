@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { AutoLikeResponse } from '#common/schemas/likes.ts'
 import { Toast } from '../../components/toast.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /** Tells the member that someone just liked them (GET /api/auto-like.php). */
 export function AutoLikeToast({

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { User } from '#common/schemas/accounts.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { Modal } from '../../components/modal.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /**
  * The match modal (spec sections 2 and 4): closes on any click; pressing the image opens the

@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next'
 import { type PointerEvent, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import type { TFunction } from '../../i18n.ts'
+import { useTranslation } from '../../i18n.ts'
 import { FictionalBadge } from '../members/index.ts'
 
 /** How far a card must be dragged to count as a like (right) or a pass (left). */

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import { COMPLAINT_REASONS } from '#common/choices.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors, checkForm, type FieldErrors } from '../../lib/form-errors.ts'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 import { LikeButton } from '../likes/index.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { MemberDetail } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 
 /** A member's photos as the viewer may see them, and why the rest are not shown. */
 export function PhotoGallery({ profile }: { profile: MemberDetail }) {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { Presence } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 
 /** "Online now" (a green dot) or "Active today"; nothing for invisible members and fictional profiles (ADR 19). */
 export function PresenceBadge({ presence, className = '' }: { presence: Presence; className?: string }) {

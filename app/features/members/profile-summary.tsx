@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form } from 'react-router'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 import { useRegions } from '../reference-data/index.ts'
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18)

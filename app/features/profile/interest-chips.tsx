@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { MAX_INTERESTS } from '#common/constants.ts'
 import type { Interest } from '#common/schemas/sites.ts'
+import { useTranslation } from '../../i18n.ts'
 import { referenceData } from '../reference-data/index.ts'
 
 /**

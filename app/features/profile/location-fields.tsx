@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { currentPosition, watchGeolocationPermission } from '../../lib/geolocation.ts'
 import { useRegions } from '../reference-data/index.ts'

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { Seeking } from '#common/matching.ts'
+import { useTranslation } from '../../i18n.ts'
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18)
 

@@ -1,5 +1,5 @@
 import { type DragEvent, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { uploadPhoto } from './upload-photo.ts'
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import { Modal } from '../../components/modal.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 

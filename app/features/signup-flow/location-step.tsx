@@ -1,6 +1,6 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { OwnProfile } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 import { LocationFields, type LocationValue } from '../profile/index.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'

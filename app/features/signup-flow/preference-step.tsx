@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { seekingOf, sexualityOf } from '#common/matching.ts'
 import type { OwnProfile } from '#common/schemas/members.ts'
+import { useTranslation } from '../../i18n.ts'
 import { type LookingFor, LookingForFields } from '../profile/index.ts'
 import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'

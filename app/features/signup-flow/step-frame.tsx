@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /** The frame of one sign-up step: title, progress, content, Next and Skip. */
 export function StepFrame(props: {

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 
 /** Saving one sign-up step: busy while it runs, the error in the member's language, then onward. */

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import { FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useApiForm } from '../../lib/use-api-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /** Where a followed activation link lands; a link followed again says the account is already active. */
 export default function ActivateDone() {

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { useTranslation } from '../../i18n.ts'
 
 /** Where a used, expired or forged activation link lands. */
 export default function ActivateError() {

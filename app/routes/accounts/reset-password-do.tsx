@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useApiForm } from '../../lib/use-api-form.ts'
 
 /** Choose a new password with the mailed link's token. */

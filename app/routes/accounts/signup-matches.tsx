@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { MemberCard } from '../../features/members/member-card.tsx'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/signup-matches'
 import { loadSignupMatches } from './complete-signup.server.ts'
 

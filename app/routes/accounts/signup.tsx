@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SignupForm } from '../../features/accounts/signup-form.tsx'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/signup'
 import { redirectMember } from './guards.server.ts'
 

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import { BAN_KINDS, type BanKind } from '#common/moderation.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/bans'
 import { loadBans } from './admin.server.ts'

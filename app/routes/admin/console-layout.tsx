@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { NavLink, Outlet, useMatches } from 'react-router'
 import { api } from '#common/api.ts'
 import { ErrorPage } from '../../components/error-page.tsx'
-import { useConsoleStrings } from '../../i18n.ts'
+import { useConsoleStrings, useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/console-layout'
 

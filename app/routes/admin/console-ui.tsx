@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { useTranslation } from '../../i18n.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 
 /** What the last action did (read out by screen readers) and what went wrong (shown). */

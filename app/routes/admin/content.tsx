@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/content'
 import { loadContentPages } from './admin.server.ts'
 import { SiteSelect } from './console-ui.tsx'

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
-import { useTranslation } from 'react-i18next'
+import type { TFunction } from '../../i18n.ts'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/dashboard'
 import { loadDashboard } from './admin.server.ts'
 

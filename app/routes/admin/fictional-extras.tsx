@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { TRAIT_VALUES } from '#common/choices.ts'
 import { InterestChips } from '../../features/profile/index.ts'
 import { useRegions } from '../../features/reference-data/index.ts'
+import { useTranslation } from '../../i18n.ts'
 
 export type Trait = keyof typeof TRAIT_VALUES
 export const TRAITS = Object.keys(TRAIT_VALUES) as Trait[]

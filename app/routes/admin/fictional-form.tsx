@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n.ts'
 import { FictionalExtras, TRAITS, type Trait } from './fictional-extras.tsx'
 
 export interface FictionalFields {

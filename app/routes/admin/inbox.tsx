@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api, CONSOLE_SOCKET_PATH } from '#common/api.ts'
 import type { InboxConversation } from '#common/schemas/operators.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { connectRealtime } from '../../lib/realtime.ts'
 import type { Route } from './+types/inbox'

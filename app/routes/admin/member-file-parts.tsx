@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n.ts'
 
 // The building blocks of a member's file in the console.
 

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { MemberFile } from '#common/schemas/support.ts'
+import { useTranslation } from '../../i18n.ts'
 import { Rows, Section } from './member-file-parts.tsx'
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16)

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Form, Link } from 'react-router'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/members'
 import { loadMemberLookup } from './admin.server.ts'
 

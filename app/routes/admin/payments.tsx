@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form, Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/payments'
 import { loadPayments } from './admin.server.ts'

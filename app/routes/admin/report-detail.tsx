@@ -1,8 +1,8 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import { REPORT_OUTCOMES, type ReportOutcome, SUSPENSION_DAYS } from '#common/moderation.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
+import { useTranslation } from '../../i18n.ts'
 import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 

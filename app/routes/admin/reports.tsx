@@ -1,7 +1,7 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { ReportOutcome } from '#common/moderation.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/reports'
 import { loadReportQueue } from './admin.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'

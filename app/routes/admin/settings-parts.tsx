@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { GIFT_KEYS, type GiftKey } from '#common/gifts.ts'
 import type { MessageCost } from '#common/message-price.ts'
 import { formatMoney } from '#common/money.ts'
 import type { CompanyInfo, LocalizedText, SiteSettings } from '#common/schemas/sites.ts'
+import { useTranslation } from '../../i18n.ts'
 
 /**
  * What a message costs per country (spec section 3's minimum_message_costs and the highest), read

@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/settings'
 import { loadSiteSettings } from './admin.server.ts'

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { api } from '#common/api.ts'
 import type { SignalItem } from '#common/schemas/moderation.ts'
+import { useTranslation } from '../../i18n.ts'
 import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { Route } from './+types/signals'

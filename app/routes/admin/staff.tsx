@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import { STAFF_ROLES, type StaffRole } from '#common/staff.ts'
+import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/staff'
 import { loadStaff } from './admin.server.ts'
@@ -111,7 +111,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       </form>
       {enrollment ? (
         <div className="alert alert-info small text-break" role="note">
-          {t('console.staff.created_one')} <code>{enrollment}</code>
+          {t('console.staff.madeWithLink')} <code>{enrollment}</code>
         </div>
       ) : null}
       <div className="mb-2" style={{ maxWidth: 480 }}>

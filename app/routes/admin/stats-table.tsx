@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import type { StatsResponse, StatsRow } from '#common/schemas/statistics.ts'
+import { useTranslation } from '../../i18n.ts'
 
 const COUNTS = [
   'visits',

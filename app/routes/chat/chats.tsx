@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { ChatListItems, useChatsStore } from '../../features/chat/index.ts'
+import { useTranslation } from '../../i18n.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import type { Route } from './+types/chats'
 import { loadChats } from './chat.server.ts'

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title.tsx'
 import { Conversation } from '../../features/chat/conversation.tsx'
 import { ChatSplit } from '../../features/chat/index.ts'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/conversation'
 import { loadConversation } from './chat.server.ts'
 

@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** /premium: what Premium is and how to get it (spec sections 1 and 6). */

@@ -1,7 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useLocation } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
-import { useStrings } from '../../i18n.ts'
+import { useStrings, useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/lander'
 import { CollageLander } from './collage-lander.tsx'

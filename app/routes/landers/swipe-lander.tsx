@@ -1,8 +1,8 @@
-import type { TFunction } from 'i18next'
 import { useState } from 'react'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { SignupLink } from '../../features/accounts/index.ts'
 import { SwipeButtons, SwipeCard, useSwipeKeys } from '../../features/likes/index.ts'
+import type { TFunction } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** Swipes a visitor makes before the deck asks them to sign up. */

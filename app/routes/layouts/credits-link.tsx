@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { CREDITS_WARNING_AT } from '#common/constants.ts'
+import { useTranslation } from '../../i18n.ts'
 import { useMember } from '../../lib/member.tsx'
 
 /**

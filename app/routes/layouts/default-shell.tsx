@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { BannerTurns } from '../../components/banner-alert.tsx'
 import { Footer } from '../../components/footer.tsx'
 import { SiteEntryWarning } from '../../components/modals/site-entry-warning.tsx'
@@ -12,6 +11,7 @@ import { PushAlert } from '../../features/accounts/push-alert.tsx'
 import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
 import { TimeBonusBanner, TimeBonusProvider } from '../../features/credits/time-bonus.tsx'
 import { LikeModal } from '../../features/likes/like-modal.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { TabBar } from './tab-bar.tsx'
 import { TopNav } from './top-nav.tsx'
 

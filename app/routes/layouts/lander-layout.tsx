@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next'
 import { Link, Outlet } from 'react-router'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { Footer } from '../../components/footer.tsx'
 import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/lander-layout'
 

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import { ChatIcon, HeartIcon, PersonIcon, SearchIcon } from '../../components/icons.tsx'
 import { useChatsStore } from '../../features/chat/index.ts'
 import { useLikesStore } from '../../features/likes/index.ts'
+import { useTranslation } from '../../i18n.ts'
 import { badgeText } from '../../lib/badge.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next'
 import { Link, NavLink } from 'react-router'
 import { ChatIcon, SearchIcon } from '../../components/icons.tsx'
 import { AccountMenu } from '../../components/navigation/account-menu.tsx'
@@ -7,6 +6,7 @@ import { InstalledBackButton } from '../../components/navigation/installed-back-
 import { LanguageMenu } from '../../components/navigation/language-menu.tsx'
 import { useChatsStore } from '../../features/chat/index.ts'
 import { useLikesStore } from '../../features/likes/index.ts'
+import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { CreditsLink } from './credits-link.tsx'
 

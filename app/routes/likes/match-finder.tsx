@@ -1,10 +1,10 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Form, Link, useNavigation } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { InterestChips } from '../../features/profile/interest-chips.tsx'
 import { useRegions } from '../../features/reference-data/use-regions.ts'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/match-finder'
 import { loadMatchFinder } from './match-finder.server.ts'
 

@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { Conversation } from '../../features/chat/conversation.tsx'
 import { ChatSplit } from '../../features/chat/index.ts'
 import { ProfileSummary } from '../../features/members/profile-summary.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { loadMemberChat } from '../chat/chat.server.ts'
 import type { Route } from './+types/member-chat'
 

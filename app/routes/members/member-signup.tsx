@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SignupForm } from '../../features/accounts/signup-form.tsx'
 import { ProfileSummary } from '../../features/members/profile-summary.tsx'
+import { useTranslation } from '../../i18n.ts'
 import { redirectMember } from '../accounts/guards.server.ts'
 import type { Route } from './+types/member-signup'
 import { loadPublicProfile } from './public-profile.server.ts'

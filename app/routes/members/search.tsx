@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next'
 import { Link, useNavigation } from 'react-router'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { SearchFilters } from '../../features/members/search-filters.tsx'
+import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/search'
 import { loadMemberSearch } from './search.server.ts'
 

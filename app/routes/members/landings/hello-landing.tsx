@@ -10,10 +10,7 @@ import { LandingFootnotes, type LandingProps } from './landing-parts.tsx'
  * sign-up; nothing is said in her name.
  */
 export function HelloLanding({ profile, place, signupTo, t }: LandingProps) {
-  const lines = (t('chat.icebreakers.lines', { returnObjects: true, name: profile.name }) as string[]).slice(
-    0,
-    3,
-  )
+  const lines = t<string[]>('chat.icebreakers.lines', { returnObjects: true, name: profile.name }).slice(0, 3)
   const [picked, setPicked] = useState<string | null>(null)
   const image = profile.main_image
   return (

@@ -1,5 +1,5 @@
-import type { TFunction } from 'i18next'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import type { TFunction } from '../../../i18n.ts'
 import { useRootData } from '../../../lib/use-root-data.ts'
 
 /** What each design of a member's landing page is given. */
