@@ -3,6 +3,8 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
+  fillSignup,
+  SIGNUP_FORM,
   skipEntryWarning,
   test,
   waitForApp,
@@ -11,36 +13,8 @@ import {
 let n = 0
 const newEmail = () => `e2e-${Date.now()}-${++n}@example.com`
 
-async function fillSignup(scope: ReturnType<Page['locator']>, email: string, labels = EN) {
-  await scope.getByLabel(labels.woman, { exact: true }).check()
-  await scope.getByLabel(labels.men, { exact: true }).check()
-  await scope.getByLabel(labels.name).fill('Elodie')
-  await scope.getByLabel(labels.dob).fill('1991-07-14')
-  await scope.getByLabel(labels.email).fill(email)
-  await scope.getByLabel(labels.password, { exact: true }).fill('saffron-meadow-81')
-  await scope.getByLabel(labels.repeat).fill('saffron-meadow-81')
-}
-
-const EN = {
-  woman: 'A woman',
-  men: 'Men',
-  name: 'Profile name',
-  dob: 'Date of birth',
-  email: 'E-mail address',
-  password: 'Password',
-  repeat: 'Repeat password',
-  submit: 'Create my free profile',
-}
-const FR = {
-  woman: 'Une femme',
-  men: 'Des hommes',
-  name: 'Nom de profil',
-  dob: 'Date de naissance',
-  email: 'Adresse e-mail',
-  password: 'Mot de passe',
-  repeat: 'Répétez le mot de passe',
-  submit: 'Créer mon profil gratuit',
-}
+const EN = SIGNUP_FORM.en
+const FR = SIGNUP_FORM.fr
 
 async function activateFromMailbox(page: Page, email: string) {
   await page.goto('/dev/mailbox')

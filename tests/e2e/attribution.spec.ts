@@ -1,6 +1,14 @@
-import type { Browser, Locator, Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import { LANDER_SLUGS, LANDERS } from '#common/landers.ts'
-import { consoleLogin, expect, expectAccessible, skipEntryWarning, test } from './fixtures.ts'
+import {
+  consoleLogin,
+  expect,
+  expectAccessible,
+  fillSignup,
+  SIGNUP_FORM,
+  skipEntryWarning,
+  test,
+} from './fixtures.ts'
 import { E2E_ADMIN } from './staff-account.ts'
 
 /** Every page paid traffic lands on: the nine landers and the member landings. */
@@ -11,41 +19,6 @@ const LANDINGS: Array<{ name: string; path: (slug: string) => string }> = [
   { name: 'landing3', path: (slug: string) => `/members/1/landing3/${slug}` },
   { name: 'member-signup', path: () => '/members/1/signup' },
 ]
-
-const FORM = {
-  en: {
-    woman: 'A woman',
-    men: 'Men',
-    name: 'Profile name',
-    dob: 'Date of birth',
-    email: 'E-mail address',
-    password: 'Password',
-    repeat: 'Repeat password',
-    submit: 'Create my free profile',
-  },
-  fr: {
-    woman: 'Une femme',
-    men: 'Des hommes',
-    name: 'Nom de profil',
-    dob: 'Date de naissance',
-    email: 'Adresse e-mail',
-    password: 'Mot de passe',
-    repeat: 'Répétez le mot de passe',
-    submit: 'Créer mon profil gratuit',
-  },
-}
-
-async function signUp(form: Locator, locale: 'en' | 'fr', email: string) {
-  const labels = FORM[locale]
-  await form.getByLabel(labels.woman, { exact: true }).check()
-  await form.getByLabel(labels.men, { exact: true }).check()
-  await form.getByLabel(labels.name).fill('Lina')
-  await form.getByLabel(labels.dob).fill('1992-03-21')
-  await form.getByLabel(labels.email).fill(email)
-  await form.getByLabel(labels.password, { exact: true }).fill('saffron-meadow-81')
-  await form.getByLabel(labels.repeat).fill('saffron-meadow-81')
-  await form.getByRole('button', { name: labels.submit }).click()
-}
 
 /** From a landing with a campaign's tracking in its address to a new account, as a visitor would. */
 async function signUpFrom(
@@ -75,11 +48,12 @@ async function signUpFrom(
   // A desktop signs up in the modal over the landing, a phone on the sign-up page.
   const form =
     phone || landing.name === 'member-signup' ? page.locator('main') : page.locator('#signup-modal')
-  await expect(form.getByLabel(FORM[locale].email)).toBeVisible()
+  await expect(form.getByLabel(SIGNUP_FORM[locale].email)).toBeVisible()
   if (phone) await expect(page).toHaveURL(/signup/)
   // Each landing itself is held to axe in landers.spec and member-pages.spec; here the sign-up step.
   if (landing === LANDINGS[0] || landing.name === 'member-signup') await expectAccessible(page)
-  await signUp(form, locale, `e2e-${network}-${landing.name}-${locale}@example.com`)
+  await fillSignup(form, `e2e-${network}-${landing.name}-${locale}@example.com`, SIGNUP_FORM[locale])
+  await form.getByRole('button', { name: SIGNUP_FORM[locale].submit }).click()
   await expect(page).toHaveURL(/\/complete-signup/)
   await context.close()
 }

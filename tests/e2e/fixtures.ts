@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, test as base, expect, type Page } from '@playwright/test'
+import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test'
 import { totpCode, totpStep } from '../../server/lib/totp.ts'
 import { E2E_STAFF_KEYS } from './staff-account.ts'
 
@@ -153,4 +153,39 @@ export async function consoleLogin(page: Page, account: { email: string; passwor
   }
   if (enrolling) await page.getByRole('link', { name: /saved them/ }).click()
   await expect(page).toHaveURL('/admin')
+}
+
+/** The sign-up form's labels in each language. */
+export const SIGNUP_FORM = {
+  en: {
+    woman: 'A woman',
+    men: 'Men',
+    name: 'Profile name',
+    dob: 'Date of birth',
+    email: 'E-mail address',
+    password: 'Password',
+    repeat: 'Repeat password',
+    submit: 'Create my free profile',
+  },
+  fr: {
+    woman: 'Une femme',
+    men: 'Des hommes',
+    name: 'Nom de profil',
+    dob: 'Date de naissance',
+    email: 'Adresse e-mail',
+    password: 'Mot de passe',
+    repeat: 'Répétez le mot de passe',
+    submit: 'Créer mon profil gratuit',
+  },
+}
+
+/** Fills the sign-up form (a woman looking for men) in `scope`, without sending it. */
+export async function fillSignup(scope: Locator, email: string, labels = SIGNUP_FORM.en) {
+  await scope.getByLabel(labels.woman, { exact: true }).check()
+  await scope.getByLabel(labels.men, { exact: true }).check()
+  await scope.getByLabel(labels.name).fill('Elodie')
+  await scope.getByLabel(labels.dob).fill('1991-07-14')
+  await scope.getByLabel(labels.email).fill(email)
+  await scope.getByLabel(labels.password, { exact: true }).fill('saffron-meadow-81')
+  await scope.getByLabel(labels.repeat).fill('saffron-meadow-81')
 }
