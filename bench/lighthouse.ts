@@ -89,6 +89,12 @@ async function audit(
     (audits['resource-summary']?.details as { items?: Array<{ resourceType: string; transferSize: number }> })
       ?.items ?? []
   const size = (type: string) => items.find((i) => i.resourceType === type)?.transferSize ?? 0
+  /** The audits a category lost points on, to say why a page is over. */
+  const failing = (category: string) =>
+    (categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id)
+      .join(' ')
   const scores = {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -98,7 +104,8 @@ async function audit(
   const over = [
     scores.performance < BUDGET.performance ? 'performance' : '',
     scores.accessibility < BUDGET.accessibility ? 'accessibility' : '',
-    scores.bestPractices < BUDGET.bestPractices ? 'best practices' : '',
+    scores.bestPractices < BUDGET.bestPractices ? `best practices (${failing('best-practices')})` : '',
+    scores.accessibility < BUDGET.accessibility ? `(${failing('accessibility')})` : '',
     // A member's pages are noindex by design (ADR 21): Lighthouse's SEO counts that against them.
     scores.seo < BUDGET.seo && !NOINDEX.test(path) ? 'SEO' : '',
     size('script') > jsBudget ? 'JavaScript' : '',

@@ -84,6 +84,8 @@ export function SwipeCard({
           width={720}
           height={720}
           draggable={false}
+          // The card is what the page is about: its photo comes first.
+          fetchPriority="high"
         />
       ) : (
         <div className="card-img-top swipe-photo profile-photo-empty" aria-hidden="true">

@@ -12,7 +12,7 @@ export function CollageLander({ members, signupTo, t }: LanderProps) {
         <div className="collage-board mx-auto">
           {pinned.map((m, i) => (
             <figure key={m.id} className={`collage-photo collage-photo-${i} mb-0`}>
-              <MemberPhoto member={m} t={t} eager={i < 3} />
+              <MemberPhoto member={m} t={t} eager={i < 3} first={i === 0} />
               <figcaption>{m.name}</figcaption>
             </figure>
           ))}

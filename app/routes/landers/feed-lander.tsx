@@ -44,7 +44,7 @@ export function FeedLander({ signupTo, t, feed }: LanderProps & { feed: MemberDe
                       <span className="small text-body-secondary">{m.city ?? m.region}</span>
                     </p>
                     {m.about ? <p className="mb-2">{m.about}</p> : null}
-                    <MemberPhoto member={m} t={t} size={720} eager={i === 0} className="feed-photo rounded" />
+                    <MemberPhoto member={m} t={t} size={720} first={i === 0} className="feed-photo rounded" />
                     <p className="mt-2 mb-0">
                       <SignupLink to={signupTo} className="btn btn-sm btn-outline-primary">
                         {t('landers.socialnetwork.answer', { name: m.name })}

@@ -19,7 +19,7 @@ export function GalleryLander({ members, signupTo, t }: LanderProps) {
         <ul className="list-unstyled gallery-wall mb-0">
           {members.map((m, i) => (
             <li key={m.id} className="gallery-tile">
-              <MemberPhoto member={m} t={t} eager={i < 4} />
+              <MemberPhoto member={m} t={t} eager={i < 4} first={i === 0} />
               <p className="gallery-caption mb-0">
                 {m.name}, {m.age} {m.fictional ? <FictionalBadge /> : null}
                 <span className="d-block small opacity-75">{m.city ?? m.region}</span>

@@ -33,12 +33,15 @@ export function MemberPhoto({
   t,
   size = 240,
   eager = false,
+  first = false,
   className,
 }: {
   member: PublicProfile
   t: TFunction
   size?: number
   eager?: boolean
+  /** The page's largest image, likely its largest paint: fetched before the others. */
+  first?: boolean
   className?: string
 }) {
   if (!member.main_image) return null
@@ -48,7 +51,8 @@ export function MemberPhoto({
       alt={t('members.photoOf', { name: member.name })}
       width={size}
       height={size}
-      loading={eager ? 'eager' : 'lazy'}
+      loading={eager || first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : undefined}
       className={className}
     />
   )

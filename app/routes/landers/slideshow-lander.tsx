@@ -37,6 +37,7 @@ export function SlideshowLander({
             width={720}
             height={720}
             loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : undefined}
             className={`slideshow-slide ${i === at ? 'is-current' : ''}`}
           />
         ))}

@@ -19,6 +19,7 @@ export function PortraitLanding({ profile, place, signupTo, t }: LandingProps) {
             alt={t('members.photoOf', { name: profile.name })}
             width={720}
             height={720}
+            fetchPriority="high"
           />
         ) : (
           <div className="profile-photo-empty h-100" aria-hidden="true">

@@ -22,6 +22,7 @@ export function QuestionLanding({ profile, place, signupTo, t }: LandingProps) {
               alt={t('members.photoOf', { name: profile.name })}
               width={720}
               height={720}
+              fetchPriority="high"
               className="card-img-top"
             />
           ) : null}
