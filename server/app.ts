@@ -13,6 +13,7 @@ import type { ViteDevServer } from 'vite'
 import { API_PREFIX, OPENAPI_PATH } from '#common/api.ts'
 import { openApiTransform } from '#server/lib/api-route.ts'
 import { type Database, openDatabase } from './db/client.ts'
+import { deleteEndedWindows } from './db/rate-limits.ts'
 import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
@@ -21,7 +22,8 @@ import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
 import { loggerOptions } from './lib/logger.ts'
 import { trustedProxies } from './lib/proxies.ts'
-import { createRedisEventBus } from './lib/redis-events.ts'
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts'
+import { connectRedis, createRedisEventBus } from './lib/redis-events.ts'
 import { validatorCompiler } from './lib/safe-input.ts'
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts'
@@ -208,6 +210,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
   if (redisBus) app.addHook('onClose', () => redisBus.close())
   const events = redisBus ?? createEventBus(onEventError)
+  // Rate limits count in Redis when there is one, else in the database: on every node alike (ADR 22).
+  const rateLimitRedis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, onEventError) : null
+  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})))
   // A site's settings changed on some node: every node reads its sites again.
   const unsubscribeSites = events.subscribe((event) => {
     if (event.type === 'sites.changed') sites.reload().catch(onEventError)
@@ -364,6 +369,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         run: () => payments.expireAbandoned(),
       },
       {
+        name: 'forget-ended-rate-limits',
+        cron: '*/15 * * * *',
+        run: () => deleteEndedWindows(database.db, now()),
+      },
+      {
         name: 'forget-unconfirmed-direct-debits',
         cron: '*/10 * * * *',
         run: () => directDebit.forgetExpired(),
@@ -385,7 +395,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
     zlibOptions: { level: 6 },
   })
-  await app.register(securityPlugin, { production, https: env.PUBLIC_URL?.startsWith('https:') ?? false })
+  await app.register(securityPlugin, {
+    production,
+    https: env.PUBLIC_URL?.startsWith('https:') ?? false,
+    rateLimits: rateLimitRedis
+      ? { redis: rateLimitRedis }
+      : { store: databaseRateLimitStore(database.db, now) },
+  })
   await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
   await app.register(csrfPlugin, { sites })
   await app.register(sessionPlugin, { accounts, secure: secureCookies })
@@ -397,7 +413,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   // Modules
-  await app.register(healthRoutes, { ping: database.ping })
+  // Ready when the database answers, and Redis where there is one (rate limits and events use it).
+  await app.register(healthRoutes, {
+    ping: async () => {
+      await database.ping()
+      if (rateLimitRedis) await rateLimitRedis.ping()
+    },
+  })
   await app.register(sitesRoutes, { sites })
   await app.register(appManifestRoutes, { sites })
   await app.register(accountsRoutes, {

@@ -3,6 +3,14 @@ import { createEventBus, type DomainEvent, type EventBus } from './events.ts'
 
 const CHANNEL = 'app:events'
 
+/** A Redis connection for commands (rate limits), connected before the app answers. */
+export async function connectRedis(url: string, onError: (error: unknown) => void): Promise<Redis> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
+  redis.on('error', onError)
+  await redis.connect()
+  return redis
+}
+
 /**
  * The event bus across app nodes: every event is published to Redis and delivered, on every node
  * (this one included), to the handlers subscribed there, which pass it to their own sockets.

@@ -4,6 +4,7 @@ import helmet from '@fastify/helmet'
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
 import fp from 'fastify-plugin'
+import type { Redis } from 'ioredis'
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -36,12 +37,18 @@ const DOCUMENT_HEADERS = [
   'permissions-policy',
 ]
 
+/** Where rate limits count (ADR 22): Redis when there is one, else the database; both shared by every node. */
+export type RateLimitCounts = { redis: Redis } | { store: new (options: object) => unknown }
+
 /**
  * Security headers with a per-request script nonce, and the rate limiter that endpoints opt into
- * (`config: { rateLimit: { max, timeWindow } }`).
+ * (`config: { rateLimit: { max, timeWindow } }`), counting where every app node counts.
  */
 export const securityPlugin = fp(
-  async (app: FastifyInstance, opts: { production: boolean; https: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: { production: boolean; https: boolean; rateLimits: RateLimitCounts },
+  ) => {
     app.decorateReply('scriptNonce', '')
     app.addHook('onRequest', async (_request, reply) => {
       reply.scriptNonce = randomBytes(16).toString('base64')
@@ -84,7 +91,12 @@ export const securityPlugin = fp(
       if (request.url.startsWith(BUILT_ASSETS)) for (const name of DOCUMENT_HEADERS) reply.removeHeader(name)
       return payload
     })
-    await app.register(rateLimit, { global: false })
+    await app.register(rateLimit, {
+      global: false,
+      ...('redis' in opts.rateLimits
+        ? { redis: opts.rateLimits.redis, nameSpace: 'rate-limit:' }
+        : { store: opts.rateLimits.store as never }),
+    })
   },
   { name: 'security' },
 )

@@ -54,6 +54,16 @@ export const loginFailures = pgTable('login_failures', {
   blockedUntil: timestamp('blocked_until', { withTimezone: true }),
 })
 
+/**
+ * Requests counted per rate-limit key (a route and a client) in a window, shared by every app node
+ * when there is no Redis (server/lib/rate-limit-store.ts); rows past their window are purged.
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetsAt: timestamp('resets_at', { withTimezone: true }).notNull(),
+})
+
 /** Append-only record of every change of a member's credits. */
 export const creditLedger = pgTable(
   'credit_ledger',
