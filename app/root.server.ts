@@ -35,6 +35,8 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     /** The site's configured origin, for absolute links (social previews); never the Host header. */
     origin: app.services.sites.origin(app.site),
     signupOpen: signupsOpen(app.site.settings.signups, app.network),
+    /** The site-entry warning's dismissal, from its cookie: the server renders the warning itself. */
+    siteEntryDismissedAt: app.siteEntryDismissedAt,
   }
 }
 export type RootData = Awaited<ReturnType<typeof loadRoot>>

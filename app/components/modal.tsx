@@ -22,7 +22,8 @@ const useBrowserLayoutEffect = typeof window === 'undefined' ? useEffect : useLa
  * A modal dialog on the browser's own `<dialog>` opened with showModal(): the page behind is inert,
  * the focus goes in (to the dialog, or its `data-autofocus` control) and stays there, Esc and a click beside it close it unless it is locked, and
  * the focus goes back to where it was. Bootstrap's modal classes give it its look (ADR 21: the
- * pages carry no react-bootstrap). Nothing renders while it is hidden, so a modal opens afresh.
+ * pages carry no react-bootstrap). Nothing renders while it is hidden, so a modal opens afresh; one
+ * shown from the start is in the server's page, open over it, before the scripts make it modal.
  */
 export function Modal({ show, onHide, id, centered, size, locked = false, children, ...rest }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
@@ -35,11 +36,13 @@ export function Modal({ show, onHide, id, centered, size, locked = false, childr
     const dialog = ref.current
     if (!show || !dialog) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (!dialog.open)
-      dialog.showModal()
-      // The focus goes to the dialog itself, so that a screen reader reads it from its title, or
-      // to the one control marked data-autofocus.
-    ;(dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog).focus()
+    // Rendered open (by the server, or by this render): made modal, which only showModal() does.
+    if (dialog.open && !dialog.matches(':modal')) dialog.close()
+    if (!dialog.open) dialog.showModal()
+    // The focus goes to the dialog itself, so that a screen reader reads it from its title, or
+    // to the one control marked data-autofocus.
+    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog
+    first.focus()
     return () => {
       if (dialog.open) dialog.close()
       if (opener?.isConnected) opener.focus()
@@ -57,6 +60,8 @@ export function Modal({ show, onHide, id, centered, size, locked = false, childr
       id={id}
       aria-labelledby={rest['aria-labelledby']}
       className="modal app-modal"
+      // Open in the server's page too, so that it shows at the first paint (modal once scripts run).
+      open
       tabIndex={-1}
       onCancel={(event) => {
         // Esc: the owner decides (it hides the modal through `show`).

@@ -89,6 +89,8 @@ export interface AppLoadContext {
   staging: boolean
   /** The visitor's traffic source (network), from the URL or the cookie kept from an earlier visit. */
   network: string | null
+  /** When this browser dismissed the site-entry warning (its cookie), or null. */
+  siteEntryDismissedAt: string | null
   /** The logged-in member, or null for a visitor. */
   user: User | null
   /** On console pages: the staff member with both factors given, or null. */

@@ -3,6 +3,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
+import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 
 export interface SsrOptions {
@@ -49,6 +50,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         staffPending: request.staff !== null && !request.staff.verified,
         network:
           request.cookies.network ?? (request.query as Record<string, string | undefined>).network ?? null,
+        siteEntryDismissedAt: request.cookies[SITE_ENTRY_STORAGE_KEY] ?? null,
       })
       return context
     },

@@ -4,6 +4,9 @@ import { type Browser, test as base, expect, type Locator, type Page } from '@pl
 import { totpCode, totpStep } from '../../server/lib/totp.ts'
 import { E2E_STAFF_KEYS } from './staff-account.ts'
 
+/** The E2E server (playwright.config.ts). */
+export const E2E_ORIGIN = 'http://localhost:3100'
+
 /** Pages fail their test on any console error or uncaught exception (CSP violations included). */
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -52,12 +55,12 @@ function waitForAppAfterNavigation(page: Page) {
   page.reload = async (options) => settle(await reload(options))
 }
 
-/** Marks the site-entry warning as seen so that a test can look at the page behind it. */
+/** Marks the site-entry warning as seen (its cookie) so that a test can look at the page behind it. */
 export async function skipEntryWarning(page: Page) {
   waitForAppAfterNavigation(page)
-  await page.addInitScript(() =>
-    window.localStorage.setItem('skipped-site-entry-warning', '2026-01-01T00:00:00.000Z'),
-  )
+  await page
+    .context()
+    .addCookies([{ name: 'skipped-site-entry-warning', value: '2026-01-01T00:00:00.000Z', url: E2E_ORIGIN }])
 }
 
 /** axe-core on the current page: no serious or critical violation. */

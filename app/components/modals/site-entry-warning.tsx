@@ -3,40 +3,51 @@ import { Link } from 'react-router'
 import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import { shouldShowSiteEntryWarning } from '#common/site-entry.ts'
 import { useTranslation } from '../../i18n.ts'
+import { siteEntryCookie } from '../../lib/cookies.ts'
 import { isInstalledApp } from '../../lib/installed-app.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { Modal } from '../modal.tsx'
 
-/** The adults-only warning shown once to logged-out visitors (spec section 2, Modals). */
+function remember(at: Date) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
+  document.cookie = siteEntryCookie(Number.isNaN(at.getTime()) ? new Date() : at)
+}
+
+/**
+ * The adults-only warning shown once to logged-out visitors (spec section 2, Modals). Its dismissal
+ * is a cookie, so the server knows and renders the warning in the page itself: it is there at the
+ * first paint, not after the scripts (its largest text was the page's largest paint). An installed
+ * app never shows it (CSS hides it before the scripts run, then it is not rendered); a dismissal
+ * kept by an earlier version in local storage still counts, and becomes the cookie.
+ */
 export function SiteEntryWarning({ allowedCountries }: { allowedCountries?: readonly string[] }) {
   const { t } = useTranslation()
-  const { settings, user, selectedCountry } = useRootData()
-  const [show, setShow] = useState(false)
+  const { settings, user, selectedCountry, siteEntryDismissedAt } = useRootData()
+  const [dismissed, setDismissed] = useState(false)
+  const show =
+    !dismissed &&
+    shouldShowSiteEntryWarning({
+      loggedIn: user !== null,
+      installedApp: false,
+      dismissedAt: siteEntryDismissedAt,
+      enableSiteEntryPopup: settings.enable_site_entry_popup,
+      selectedCountry,
+      allowedCountries,
+    })
   useEffect(() => {
-    let dismissedAt: string | null = null
+    if (!show) return
+    let earlier: string | null = null
     try {
-      dismissedAt = window.localStorage.getItem(SITE_ENTRY_STORAGE_KEY)
+      earlier = window.localStorage.getItem(SITE_ENTRY_STORAGE_KEY)
     } catch {
-      // Storage blocked: treat as not dismissed; the choice then lasts for this page only.
+      // Storage blocked: nothing kept there.
     }
-    setShow(
-      shouldShowSiteEntryWarning({
-        loggedIn: user !== null,
-        installedApp: isInstalledApp(window),
-        dismissedAt,
-        enableSiteEntryPopup: settings.enable_site_entry_popup,
-        selectedCountry,
-        allowedCountries,
-      }),
-    )
-  }, [user, settings.enable_site_entry_popup, selectedCountry, allowedCountries])
+    if (earlier) remember(new Date(earlier))
+    if (earlier || isInstalledApp(window)) setDismissed(true)
+  }, [show])
   const enter = () => {
-    try {
-      window.localStorage.setItem(SITE_ENTRY_STORAGE_KEY, new Date().toISOString())
-    } catch {
-      // Storage blocked: nothing to remember it in.
-    }
-    setShow(false)
+    remember(new Date())
+    setDismissed(true)
   }
   return (
     <Modal show={show} id="site-entry-warning" locked centered aria-labelledby="site-entry-warning-title">
