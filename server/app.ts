@@ -21,6 +21,7 @@ import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { type MetricSources, metricsPlugin } from './lib/metrics.ts'
 import { trustedProxies } from './lib/proxies.ts'
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts'
 import { connectRedis, createRedisEventBus } from './lib/redis-events.ts'
@@ -161,6 +162,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close())
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  // Metrics first, so that every route's answers are timed (ADR 22).
+  const metricSources: MetricSources = {
+    sockets: () => 0,
+    pool: database.poolUse,
+    queues: async () => [],
+  }
+  metricsPlugin(app, { token: env.METRICS_TOKEN, sources: metricSources })
 
   // Services
   const sites = await createSitesService(database.db, env)
@@ -380,6 +388,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     ])
     kicks.exports = () => void jobs.runNow('prepare-data-exports')
+    metricSources.queues = jobs.waiting
     app.addHook('onClose', () => jobs.stop())
   }
 
@@ -436,7 +445,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(chatPhotosRoutes, { chat })
   await app.register(paymentsRoutes, { payments, discounts, directDebit })
   if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })
-  await app.register(websocketPlugin, { events, chat, presence: notifications })
+  await app.register(websocketPlugin, {
+    events,
+    chat,
+    presence: notifications,
+    countSockets: (count) => {
+      metricSources.sockets = count
+    },
+  })
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })

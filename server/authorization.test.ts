@@ -81,6 +81,8 @@ const photoUpload = (fields: Record<string, string>) => {
 const RULES: Record<string, Rule> = {
   'GET /healthz': { call: get('/healthz'), expect: all(200) },
   'GET /readyz': { call: get('/readyz'), expect: all(200) },
+  // Prometheus's, with its token only (server/metrics.test.ts); no token is set here: no such page.
+  'GET /metrics': { call: get('/metrics'), expect: all(404) },
   'GET /api/docs/json': { call: get('/api/docs/json'), expect: all(200) },
   // The installed app's manifest and icons: public, like the pages that link them.
   'GET /manifest.webmanifest': { call: get('/manifest.webmanifest'), expect: all(200) },

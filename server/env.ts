@@ -57,6 +57,8 @@ const EnvSchema = z.object({
       }
       return list
     }),
+  /** The bearer token Prometheus scrapes GET /metrics with; without it, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Sign-ups allowed per hour from one address (raise it behind a shared address, or for tests). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),

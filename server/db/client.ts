@@ -101,6 +101,8 @@ export interface Database {
   migrate(): Promise<void>
   /** Answers when the database accepts queries. */
   ping(): Promise<void>
+  /** The pool's connections (PostgreSQL), for the metrics; null on the embedded database. */
+  poolUse(): { total: number; idle: number; waiting: number } | null
   close(): Promise<void>
 }
 
@@ -154,6 +156,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
         await applyDatabaseFunctions(db)
       },
       ping: async () => void (await pool.query('select 1')),
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     }
   }
@@ -179,6 +182,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       await applyDatabaseFunctions(db)
     },
     ping: async () => void (await pglite.query('select 1')),
+    poolUse: () => null,
     close: async () => {
       await pglite.close()
       unlock()

@@ -1,8 +1,10 @@
+import { batchSizes } from './metrics.ts'
+
 /**
  * At most 64 items go to the database in one call, and at most two such calls at a time: a node then
  * keeps two of its pool's connections busy with them while the others serve everything else.
  */
-const BATCH_LIMITS = { maxBatch: 64, inFlight: 2 }
+export const BATCH_LIMITS = { maxBatch: 64, inFlight: 2 }
 
 /**
  * Group commit: calls that arrive while the database is busy with earlier batches wait and go
@@ -14,7 +16,7 @@ const BATCH_LIMITS = { maxBatch: 64, inFlight: 2 }
  */
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  limits: { maxBatch: number; inFlight: number } = BATCH_LIMITS,
+  limits: { maxBatch: number; inFlight: number; name?: string } = BATCH_LIMITS,
 ): (item: I) => Promise<O> {
   interface Waiting {
     item: I
@@ -37,6 +39,7 @@ export function createBatcher<I, O>(
     running++
     const batch = queue.slice(0, limits.maxBatch)
     queue = queue.slice(batch.length)
+    batchSizes.observe({ batch: limits.name ?? 'unnamed' }, batch.length)
     try {
       const results = await run(batch.map((w) => w.item))
       if (results.length !== batch.length) throw new Error('a batch answered the wrong number of results')

@@ -34,6 +34,14 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, jobs
   return {
     /** Queues a run now (besides the schedule). */
     runNow: (name: string) => boss.send(name, {}),
+    /** Jobs ready to run and not taken yet, per queue (the metrics). */
+    waiting: async () =>
+      Promise.all(
+        jobs.map(async (job) => ({
+          name: job.name,
+          waiting: (await boss.getQueue(job.name))?.readyCount ?? 0,
+        })),
+      ),
     stop: () => boss.stop({ graceful: true, timeout: 5000 }),
     boss,
   }

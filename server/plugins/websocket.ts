@@ -50,7 +50,9 @@ export const websocketPlugin: FastifyPluginAsync<{
   chat: ChatService
   /** Presence (ADR 19): members with a visible page here are on the site. */
   presence: Pick<NotificationsService, 'online' | 'away'>
-}> = async (app, { events, chat, presence }) => {
+  /** Receives the count of this node's open sockets (the metrics read it). */
+  countSockets?: (count: () => number) => void
+}> = async (app, { events, chat, presence, countSockets }) => {
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     // A frame too large or malformed is the client's fault: ws has already sent the close frame
@@ -62,6 +64,11 @@ export const websocketPlugin: FastifyPluginAsync<{
     },
   })
   const sockets = new Map<number, Set<WebSocket>>()
+  countSockets?.(() => {
+    let open = 0
+    for (const set of sockets.values()) open += set.size
+    return open
+  })
   const alive = new WeakSet<WebSocket>()
   /** Sockets whose page said it is hidden (a background tab): its member is not on the site. */
   const hidden = new WeakSet<WebSocket>()

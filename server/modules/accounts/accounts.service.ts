@@ -4,7 +4,7 @@ import type { PushSubscriptionInput, SignupInput, Tracking, User } from '#common
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import type { Db, Executor } from '#server/db/client.ts'
-import { createBatcher } from '#server/lib/batches.ts'
+import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { loginGuard } from '#server/lib/login-throttles.ts'
@@ -67,12 +67,15 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
   }
 
   // Every request asks for its session: those of one moment share one query (see createBatcher).
-  const sessionOf = createBatcher(async (hashes: string[]) => {
-    const found = new Map(
-      (await selectSessions(db, [...new Set(hashes)], now())).map((s) => [s.tokenHash, s]),
-    )
-    return hashes.map((h) => found.get(h) ?? null)
-  })
+  const sessionOf = createBatcher(
+    async (hashes: string[]) => {
+      const found = new Map(
+        (await selectSessions(db, [...new Set(hashes)], now())).map((s) => [s.tokenHash, s]),
+      )
+      return hashes.map((h) => found.get(h) ?? null)
+    },
+    { ...BATCH_LIMITS, name: 'sessions' },
+  )
 
   return {
     /** The member as GET /api/user.php answers it. */

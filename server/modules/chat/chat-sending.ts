@@ -5,7 +5,7 @@ import { checkMessageText } from '#common/message-text.ts'
 import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/chat.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
 import { type Db, type Executor, isUniqueViolation } from '#server/db/client.ts'
-import { createBatcher } from '#server/lib/batches.ts'
+import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
@@ -62,7 +62,10 @@ export function createChatSending(
   },
 ) {
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
-  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends))
+  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends), {
+    ...BATCH_LIMITS,
+    name: 'messages',
+  })
   const toMessage = messageView
 
   /** The send chat_send takes: the text checked by the one text rule, the price of its kind. */
