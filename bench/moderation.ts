@@ -4,6 +4,7 @@
 // operator, a year of daily figures (ADR 18) and a year of payments, then times a page of each queue,
 // the photo queue's later pages, a photo decision, the member look-up and a year's report, and shows
 // the plans of the photo queue and of the report.
+
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
@@ -12,6 +13,7 @@ import { ensureReferenceData } from '../server/db/reference/ensure-reference-dat
 import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
 import { readEnv } from '../server/env.ts'
 import { createEventBus } from '../server/lib/events.ts'
+import { localMediaStore } from '../server/lib/media-store.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
 import { createDataExportService } from '../server/modules/accounts/data-export.service.ts'
 import { createMemberSupportService } from '../server/modules/accounts/member-support.service.ts'
@@ -46,7 +48,7 @@ if ((await count(sql`select count(*)::int as n from profiles`)) < MEMBERS) {
   await seedDemoMembers(db, {
     members: MEMBERS,
     seed: 42,
-    mediaDir: path.join(env.DATA_DIR, 'media'),
+    media: localMediaStore(path.join(env.DATA_DIR, 'media')),
     onProgress: createProgressBar('Demo members'),
   })
   console.log(
@@ -122,11 +124,12 @@ const sites = await createSitesService(db, env)
 const mail = createMailService(db, { from: 'bench@example.com', log: console as never, now })
 const photoReview = createPhotoReviewService(db, { now, sites, mail })
 const reports = createReportsService(db, { now, sites, mail })
-const exports = createDataExportService(db, { now, sites, mail, dataDir: '.tmp/bench-exports' })
+const media = localMediaStore('.tmp/bench-media')
+const exports = createDataExportService(db, { now, sites, mail, dataDir: '.tmp/bench-exports', media })
 const support = createMemberSupportService(db, { now, sites, mail, exports })
 const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
 const events = createEventBus()
-const chat = createChatService(db, { events, now, mediaDir: '.tmp/bench-media' })
+const chat = createChatService(db, { events, now, media })
 const inbox = createInboxService(db, { now, sites, chat, events })
 const statistics = createStatisticsService(db, { now })
 const today = new Date().toISOString().slice(0, 10)

@@ -1,10 +1,9 @@
-// npm run db:seed [-- --members N] [--seed S]: replaces the demo members.
-import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { openDatabase } from '../server/db/client.ts'
 import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
 import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
 import { readEnv } from '../server/env.ts'
+import { openMediaStore } from '../server/lib/media-store.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
 
 const { values } = parseArgs({
@@ -28,7 +27,7 @@ const started = Date.now()
 const result = await seedDemoMembers(database.db, {
   members,
   seed,
-  mediaDir: path.join(env.DATA_DIR, 'media'),
+  media: openMediaStore(env),
   batchSize: values.batch ? Number(values.batch) : undefined,
   onProgress: createProgressBar('Demo members'),
 })

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs'
 import type { Agent as HttpsAgent } from 'node:https'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
-import fastifyStatic from '@fastify/static'
 import swagger from '@fastify/swagger'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
@@ -21,6 +19,7 @@ import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
 import { loggerOptions } from './lib/logger.ts'
+import { openMediaStore } from './lib/media-store.ts'
 import { type MetricSources, metricsPlugin } from './lib/metrics.ts'
 import { trustedProxies } from './lib/proxies.ts'
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts'
@@ -78,6 +77,7 @@ import { createPaymentsService } from './modules/payments/payments.service.ts'
 import { refundsRoutes } from './modules/payments/refunds.routes.ts'
 import { createRefundsService } from './modules/payments/refunds.service.ts'
 import { sandboxProvider } from './modules/payments/sandbox-provider.ts'
+import { mediaRoutes } from './modules/photos/media.routes.ts'
 import { photosRoutes } from './modules/photos/photos.routes.ts'
 import { createPhotosService } from './modules/photos/photos.service.ts'
 import { createDashboardService } from './modules/reports/dashboard.service.ts'
@@ -171,6 +171,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   metricsPlugin(app, { token: env.METRICS_TOKEN, sources: metricSources })
 
   // Services
+  /** Photos: this node's DATA_DIR/media, or an S3-compatible bucket every node shares (ADR 22). */
+  const media = openMediaStore(env)
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db, { now })
   const memberPages = createMemberPageService(database.db, { now })
@@ -200,16 +202,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sites,
     mail,
     dataDir: env.DATA_DIR,
+    media,
     kick: () => kicks.exports(),
   })
   const accountSettings = createAccountSettingsService(database.db, {
     mail,
-    mediaDir: path.join(env.DATA_DIR, 'media'),
+    media,
     now,
     filesToErase: exports.filesToErase,
   })
   const profiles = createProfileService(database.db, { now })
-  const photos = createPhotosService(database.db, { mediaDir: path.join(env.DATA_DIR, 'media') })
+  const photos = createPhotosService(database.db, { media })
   const geocoder = createGeocodeService(database.db, [
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
@@ -230,7 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const chat = createChatService(database.db, {
     events,
     now,
-    mediaDir: path.join(env.DATA_DIR, 'media'),
+    media,
     onOpening: signals.opening,
     onError: (error) => app.log.error({ err: error }, 'reading an opening message for signals failed'),
   })
@@ -307,7 +310,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       now,
       sites,
       profiles,
-      mediaDir: path.join(env.DATA_DIR, 'media'),
+      media,
     }),
   }
   app.decorate('services', services)
@@ -480,16 +483,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   // Media (uploaded and generated photos) below the local cdn_prefix
-  const mediaDir = path.join(env.DATA_DIR, 'media')
-  mkdirSync(mediaDir, { recursive: true })
-  await app.register(fastifyStatic, {
-    root: mediaDir,
-    prefix: '/media/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '30d',
-    index: false,
-  })
+  await app.register(mediaRoutes, { media })
 
   // Pages last: React Router takes every route nothing above claimed.
   if (options.pages !== false) {

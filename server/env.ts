@@ -57,6 +57,8 @@ const EnvSchema = z.object({
       }
       return list
     }),
+  /** An S3-compatible bucket for photos, shared by every node: https://KEY:SECRET@host/bucket?region=… */
+  S3_URL: z.url().optional(),
   /** The bearer token Prometheus scrapes GET /metrics with; without it, there is no /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

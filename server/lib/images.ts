@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
 import { AppError } from '#server/lib/errors.ts'
+import type { MediaStore } from './media-store.ts'
 import { perceptualHash } from './perceptual-hash.ts'
 
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
@@ -17,7 +16,7 @@ const THUMB_SIZE = 240
  */
 export async function storeImage(
   input: Buffer,
-  mediaDir: string,
+  media: MediaStore,
   /** u: profile photos; c: photos sent in chats. */
   folder: 'u' | 'c' = 'u',
 ): Promise<{ filename: string; thumbFilename: string; phash: bigint }> {
@@ -53,8 +52,9 @@ export async function storeImage(
   })
   const month = new Date().toISOString().slice(0, 7)
   const base = `${folder}/${month}/${randomBytes(16).toString('hex')}`
-  await mkdir(path.join(mediaDir, folder, month), { recursive: true })
-  await writeFile(path.join(mediaDir, `${base}.webp`), display)
-  await writeFile(path.join(mediaDir, `${base}-thumb.webp`), thumb)
+  await Promise.all([
+    media.put(`${base}.webp`, display, 'image/webp'),
+    media.put(`${base}-thumb.webp`, thumb, 'image/webp'),
+  ])
   return { filename: `${base}.webp`, thumbFilename: `${base}-thumb.webp`, phash }
 }

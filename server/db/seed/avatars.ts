@@ -1,8 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import { avataaars } from '@dicebear/collection'
 import { createAvatar } from '@dicebear/core'
 import sharp from 'sharp'
+import type { MediaStore } from '#server/lib/media-store.ts'
 
 export const PHOTO_SIZE = 720
 export const THUMB_SIZE = 240
@@ -97,10 +96,10 @@ export function avatarFilenames(key: AvatarKey) {
 }
 
 /**
- * Renders one demo portrait (DiceBear SVG through sharp) and its thumbnail under mediaDir: the
+ * Renders one demo portrait (DiceBear SVG through sharp) and its thumbnail into the media store: the
  * member's gender, age band and hair colour, drawn on this machine (nothing fetched).
  */
-export async function renderAvatar(mediaDir: string, key: AvatarKey): Promise<void> {
+export async function renderAvatar(media: MediaStore, key: AvatarKey): Promise<void> {
   const female = key.gender === 'female'
   const svg = createAvatar(avataaars, {
     seed: `${key.gender}-${key.age}-${key.hairColor}-${key.variant}`,
@@ -122,7 +121,8 @@ export async function renderAvatar(mediaDir: string, key: AvatarKey): Promise<vo
   const image = sharp(Buffer.from(svg), { density: 200 })
   const full = await image.clone().resize(PHOTO_SIZE, PHOTO_SIZE).webp({ quality: 82 }).toBuffer()
   const thumb = await image.clone().resize(THUMB_SIZE, THUMB_SIZE).webp({ quality: 78 }).toBuffer()
-  await mkdir(path.join(mediaDir, 'demo'), { recursive: true })
-  await writeFile(path.join(mediaDir, names.filename), full)
-  await writeFile(path.join(mediaDir, names.thumbFilename), thumb)
+  await Promise.all([
+    media.put(names.filename, full, 'image/webp'),
+    media.put(names.thumbFilename, thumb, 'image/webp'),
+  ])
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, queryRows } from '#server/db/client.ts'
 import { ensureReferenceData } from '#server/db/reference/ensure-reference-data.ts'
 import { CITIES } from '#server/db/reference/regions.ts'
+import { localMediaStore } from '#server/lib/media-store.ts'
 import { createTestDatabase } from '../../../tests/support/test-app.ts'
 import { hasDemoMembers, seedDemoMembers } from './demo-members.ts'
 
@@ -36,7 +37,7 @@ describe('demo members', () => {
     const result = await seedDemoMembers(database.db, {
       members: 60,
       seed: 7,
-      mediaDir,
+      media: localMediaStore(mediaDir),
       batchSize: 25,
       now: SEEDED_AT,
     })
@@ -109,12 +110,12 @@ describe('demo members', () => {
           sql`select p.name from profiles p join users u on u.id = p.user_id order by u.email`,
         )
       ).map((r) => r.name)
-    await seedDemoMembers(database.db, { members: 30, seed: 11, mediaDir })
+    await seedDemoMembers(database.db, { members: 30, seed: 11, media: localMediaStore(mediaDir) })
     const first = await names()
-    await seedDemoMembers(database.db, { members: 30, seed: 11, mediaDir })
+    await seedDemoMembers(database.db, { members: 30, seed: 11, media: localMediaStore(mediaDir) })
     expect(await names()).toEqual(first)
     expect(first).toHaveLength(30)
-    await seedDemoMembers(database.db, { members: 30, seed: 12, mediaDir })
+    await seedDemoMembers(database.db, { members: 30, seed: 12, media: localMediaStore(mediaDir) })
     expect(await names()).not.toEqual(first)
   })
 })

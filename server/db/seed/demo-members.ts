@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { ageOn } from '#common/schemas/accounts.ts'
 import { type Db, queryRows } from '#server/db/client.ts'
 import { CITIES, REGIONS } from '#server/db/reference/regions.ts'
+import type { MediaStore } from '#server/lib/media-store.ts'
 import { composeAbout } from './about-texts.ts'
 import { type AvatarKey, ageBand, avatarFilenames, renderAvatar } from './avatars.ts'
 import { COUNTRY_NAME_LANGUAGE, FIRST_NAMES } from './names.ts'
@@ -10,7 +11,7 @@ import { createRandom, type Random } from './random.ts'
 export interface SeedOptions {
   members: number
   seed: number
-  mediaDir: string
+  media: MediaStore
   batchSize?: number
   /** The moment the members are made (ages, sign-up and activity dates): now unless a test sets it. */
   now?: Date
@@ -202,7 +203,7 @@ export async function seedDemoMembers(
         return true
       })
     for (let i = 0; i < toRender.length; i += 4) {
-      await Promise.all(toRender.slice(i, i + 4).map((key) => renderAvatar(options.mediaDir, key)))
+      await Promise.all(toRender.slice(i, i + 4).map((key) => renderAvatar(options.media, key)))
     }
     const photoTotal = batch.reduce((n, m) => n + m.photos.length, 0)
     await db.transaction(async (tx) => {

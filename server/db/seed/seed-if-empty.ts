@@ -1,6 +1,6 @@
-import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { Env } from '#server/env.ts'
+import { openMediaStore } from '#server/lib/media-store.ts'
 import { createProgressBar } from '#server/lib/progress-bar.ts'
 import { hasDemoMembers, seedDemoMembers } from './demo-members.ts'
 
@@ -11,7 +11,7 @@ export async function seedIfEmpty(app: FastifyInstance, env: Env): Promise<void>
   await seedDemoMembers(app.database.db, {
     members: env.SEED_MEMBERS,
     seed: 42,
-    mediaDir: path.join(env.DATA_DIR, 'media'),
+    media: openMediaStore(env),
     onProgress: createProgressBar('Demo members'),
   })
 }

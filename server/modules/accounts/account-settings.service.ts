@@ -1,10 +1,10 @@
 import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { ACCOUNT_REACTIVATION_DAYS } from '#common/constants.ts'
 import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import type { MediaStore } from '#server/lib/media-store.ts'
 import { verifyPassword } from '#server/lib/passwords.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
@@ -34,10 +34,10 @@ export function createAccountSettingsService(
   db: Db,
   deps: {
     mail: MailService
-    mediaDir: string
+    media: MediaStore
     now: Clock
     /** The other files an erased account leaves (chat photos sent, data exports). */
-    filesToErase?: (userId: number) => Promise<string[]>
+    filesToErase?: (userId: number) => Promise<{ media: string[]; exports: string[] }>
   },
 ) {
   const { now } = deps
@@ -145,14 +145,15 @@ export function createAccountSettingsService(
         for (const { id } of batch) {
           const files = await selectPhotoFiles(db, id)
           // Chat photos they sent and their data exports go too (ADR 16).
-          const more = (await deps.filesToErase?.(id)) ?? []
+          const more = await deps.filesToErase?.(id)
           // Their messages' text and every row of theirs go with the account (foreign keys cascade).
           await deleteUser(db, id)
-          for (const file of files.flatMap((f) => [f.filename, f.thumb])) {
-            // Demo portraits are shared between demo members; uploaded photos belong to one member.
-            if (!file.startsWith('demo/')) await rm(path.join(deps.mediaDir, file), { force: true })
-          }
-          for (const file of more) await rm(file, { force: true })
+          // Demo portraits are shared between demo members; uploaded photos belong to one member.
+          const photos = files
+            .flatMap((f) => [f.filename, f.thumb])
+            .filter((file) => !file.startsWith('demo/'))
+          await deps.media.remove([...photos, ...(more?.media ?? [])])
+          for (const file of more?.exports ?? []) await rm(file, { force: true })
           purged++
         }
       }

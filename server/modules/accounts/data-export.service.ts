@@ -9,6 +9,7 @@ import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { renderMail } from '#server/lib/mail-layout.ts'
+import type { MediaStore } from '#server/lib/media-store.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
@@ -121,13 +122,20 @@ export type DataExportService = ReturnType<typeof createDataExportService>
  */
 export function createDataExportService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; mail: MailService; dataDir: string; kick?: () => void },
+  deps: {
+    now: Clock
+    sites: SitesService
+    mail: MailService
+    dataDir: string
+    media: MediaStore
+    kick?: () => void
+  },
 ) {
-  const mediaDir = path.join(deps.dataDir, 'media')
   const exportDir = path.join(deps.dataDir, 'exports')
 
   async function readMedia(file: string): Promise<Uint8Array | null> {
-    return readFile(path.join(mediaDir, file)).catch(() => null)
+    const stored = await deps.media.get(file).catch(() => null)
+    return stored ? Buffer.concat(await stored.body.toArray()) : null
   }
 
   async function buildZip(data: MemberData): Promise<Uint8Array> {
@@ -214,16 +222,16 @@ export function createDataExportService(
       return rows.length
     },
 
-    /** The files an erased member leaves besides their profile photos: chat photos sent, exports. */
-    async filesToErase(userId: number): Promise<string[]> {
+    /** The files an erased member leaves besides their profile photos: chat photos sent (media keys), exports. */
+    async filesToErase(userId: number): Promise<{ media: string[]; exports: string[] }> {
       const [chat, exports] = await Promise.all([
         selectSentChatPhotos(db, userId),
         selectExportFilesOf(db, userId),
       ])
-      return [
-        ...chat.flatMap((c) => [c.file, c.thumb]).flatMap((f) => (f ? [path.join(mediaDir, f)] : [])),
-        ...exports.flatMap((e) => (e.file ? [path.join(exportDir, e.file)] : [])),
-      ]
+      return {
+        media: chat.flatMap((c) => [c.file, c.thumb]).flatMap((f) => (f ? [f] : [])),
+        exports: exports.flatMap((e) => (e.file ? [path.join(exportDir, e.file)] : [])),
+      }
     },
   }
 

@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs'
-import { stat } from 'node:fs/promises'
 import type { FastifyPluginAsync } from 'fastify'
 import { AppError } from '#server/lib/errors.ts'
 import type { ChatService } from './chat.service.ts'
@@ -18,16 +16,11 @@ export const chatPhotosRoutes: FastifyPluginAsync<{ chat: ChatService }> = async
       request.member && CHAT_PHOTO.test(filename)
         ? await chat.photoFile(request.member.userId, filename)
         : null
-    const size = file
-      ? await stat(file)
-          .then((s) => s.size)
-          .catch(() => null)
-      : null
-    if (!file || size === null) throw new AppError('photos.not_found', 404)
+    if (!file) throw new AppError('photos.not_found', 404)
     return reply
       .header('cache-control', 'private, max-age=31536000, immutable')
-      .header('content-length', size)
+      .header('content-length', file.size)
       .type('image/webp')
-      .send(createReadStream(file))
+      .send(file.body)
   })
 }

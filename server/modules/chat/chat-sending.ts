@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { FREE_CONVERSATIONS } from '#common/constants.ts'
 import { checkMessageText } from '#common/message-text.ts'
 import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/chat.ts'
@@ -9,6 +7,7 @@ import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
+import type { MediaStore } from '#server/lib/media-store.ts'
 import { type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 
@@ -55,7 +54,7 @@ export function createChatSending(
   db: Db,
   deps: {
     events: EventBus
-    mediaDir: string
+    media: MediaStore
     /** Told of every opening text message after its commit (moderation's signals); never awaited. */
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
@@ -180,13 +179,8 @@ export function createChatSending(
       file: Buffer,
       site: { costs: Costs; cdnPrefix: string },
     ) {
-      const stored = await storeImage(file, deps.mediaDir, 'c')
-      const discard = () =>
-        Promise.all(
-          [stored.filename, stored.thumbFilename].map((f) =>
-            rm(path.join(deps.mediaDir, f), { force: true }),
-          ),
-        )
+      const stored = await storeImage(file, deps.media, 'c')
+      const discard = () => deps.media.remove([stored.filename, stored.thumbFilename])
       try {
         const sent = await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site)
         // A retried send answers the photo of its first attempt: this copy is not needed.

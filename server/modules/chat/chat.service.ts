@@ -1,4 +1,3 @@
-import path from 'node:path'
 import {
   CHAT_HISTORY_LIMIT,
   CHATS_LIST_LIMIT,
@@ -11,6 +10,7 @@ import { selectBlocksBetween } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
+import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
 import {
   markRead,
@@ -42,7 +42,7 @@ export function createChatService(
   deps: {
     events: EventBus
     now: Clock
-    mediaDir: string
+    media: MediaStore
     historyLimit?: number
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
@@ -201,11 +201,11 @@ export function createChatService(
 
     /**
      * The file of a chat photo (display or thumbnail) for a member of its conversation whom the
-     * partner has not blocked; null for anyone else.
+     * partner has not blocked; null for anyone else (and for a file that is not there).
      */
-    async photoFile(userId: number, filename: string): Promise<string | null> {
+    async photoFile(userId: number, filename: string): Promise<MediaFile | null> {
       const display = filename.replace(/-thumb\.webp$/, '.webp')
-      return (await selectPhotoAllowed(db, display, userId)) ? path.join(deps.mediaDir, filename) : null
+      return (await selectPhotoAllowed(db, display, userId)) ? deps.media.get(filename) : null
     },
 
     /** A typing signal from the WebSocket, passed to the partner when the member is part of the chat. */

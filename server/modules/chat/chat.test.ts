@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ServerFrame } from '#common/schemas/frames.ts'
 import { users } from '#server/db/schema/members.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
+import { localMediaStore } from '#server/lib/media-store.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { creditAccount } from '../../../tests/support/credits.ts'
@@ -413,7 +414,7 @@ describe('reading, removing and paging', () => {
     const limited = createChatService(t.database.db, {
       events: t.app.services.events,
       now: () => new Date(),
-      mediaDir: '/nonexistent',
+      media: localMediaStore('/nonexistent'),
       historyLimit: 50,
     })
     const top = await limited.messages(b.user.id, { conversation, before: page1.messages[0].id })

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { localeOfLanguage } from '#common/locale.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
@@ -11,6 +9,7 @@ import { photos, profiles, users } from '#server/db/schema/members.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storeImage } from '#server/lib/images.ts'
+import type { MediaStore } from '#server/lib/media-store.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
@@ -36,7 +35,7 @@ export type FictionalProfilesService = ReturnType<typeof createFictionalProfiles
  */
 export function createFictionalProfilesService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; profiles: ProfileService; mediaDir: string },
+  deps: { now: Clock; sites: SitesService; profiles: ProfileService; media: MediaStore },
 ) {
   const siteOf = deps.sites.byId
 
@@ -194,7 +193,7 @@ export function createFictionalProfilesService(
 
     /** Adds a photo through the image pipeline; shown at once (staff made it), the first one main. */
     async addPhoto(profileId: number, file: Buffer, actor: Actor) {
-      const stored = await storeImage(file, deps.mediaDir)
+      const stored = await storeImage(file, deps.media)
       try {
         await db.transaction(async (tx) => {
           const row = await fictional(tx, profileId)
@@ -222,11 +221,7 @@ export function createFictionalProfilesService(
           })
         })
       } catch (error) {
-        await Promise.all(
-          [stored.filename, stored.thumbFilename].map((f) =>
-            rm(path.join(deps.mediaDir, f), { force: true }),
-          ),
-        )
+        await deps.media.remove([stored.filename, stored.thumbFilename])
         throw error
       }
       return this.get(profileId)
@@ -248,11 +243,7 @@ export function createFictionalProfilesService(
         })
         return photo
       })
-      await Promise.all(
-        [removed.filename, removed.thumbFilename].map((f) =>
-          rm(path.join(deps.mediaDir, f), { force: true }),
-        ),
-      )
+      await deps.media.remove([removed.filename, removed.thumbFilename])
       return this.get(removed.profileId)
     },
   }

@@ -1,10 +1,9 @@
-import { rm } from 'node:fs/promises'
-import path from 'node:path'
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectNextMain, setMainPhoto } from '#server/db/profile-photos.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storeImage } from '#server/lib/images.ts'
+import type { MediaStore } from '#server/lib/media-store.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Member } from '#server/modules/accounts/accounts.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
@@ -24,14 +23,13 @@ export type PhotosService = ReturnType<typeof createPhotosService>
  * Members' photos: upload through the image pipeline within the 3/25 limit (each new photo waits in
  * the moderators' queue), delete.
  */
-export function createPhotosService(db: Db, deps: { mediaDir: string }) {
-  const removeFiles = (...files: string[]) =>
-    Promise.all(files.map((file) => rm(path.join(deps.mediaDir, file), { force: true })))
+export function createPhotosService(db: Db, deps: { media: MediaStore }) {
+  const removeFiles = (...files: string[]) => deps.media.remove(files)
 
   return {
     /** Stores an uploaded image for the member's profile; the first one becomes the main photo. */
     async upload(member: Member, file: Buffer, site: Site) {
-      const stored = await storeImage(file, deps.mediaDir)
+      const stored = await storeImage(file, deps.media)
       try {
         const photo = await db.transaction(async (tx) => {
           const profile = await lockProfileOfUser(tx, member.userId)
