@@ -43,6 +43,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${PORT}`,
       // Every journey signs up from this one address.
       SIGNUP_LIMIT_PER_HOUR: '1000',
+      // As behind a proxy on this machine: a test may be many visitors (attribution.spec.ts),
+      // each with its own address, as the per-address limits count them.
+      TRUST_PROXY: '127.0.0.1',
       LOG_LEVEL: 'warn',
       // The mail provider's bounce webhook, signed by tests/e2e/notifications.spec.ts.
       MAILGUN_WEBHOOK_SIGNING_KEY: 'e2e-mailgun-signing-key',

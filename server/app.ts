@@ -15,6 +15,7 @@ import { deleteEndedWindows } from './db/rate-limits.ts'
 import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
 import type { Env } from './env.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
+import { drainable } from './lib/drain.ts'
 import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!options.database) app.addHook('onClose', () => database.close())
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
+  drainable(app)
   // Metrics first, so that every route's answers are timed (ADR 22).
   const metricSources: MetricSources = {
     sockets: () => 0,
@@ -428,6 +430,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Ready when the database answers, and Redis where there is one (rate limits and events use it).
   await app.register(healthRoutes, {
     ping: async () => {
+      if (app.draining) throw new Error('stopping')
       await database.ping()
       if (rateLimitRedis) await rateLimitRedis.ping()
     },

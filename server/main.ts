@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts'
 import { seedIfEmpty } from './db/seed/seed-if-empty.ts'
 import { type Env, readEnv } from './env.ts'
+import { stopOnSignals } from './lifecycle.ts'
 
 let env: Env
 try {
@@ -13,11 +14,6 @@ try {
 const app = await buildApp({ env })
 await seedIfEmpty(app, env)
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: closing`)
-    app.close().then(() => process.exit(0))
-  })
-}
+stopOnSignals(app)
 
 await app.listen({ port: env.PORT, host: env.HOST })

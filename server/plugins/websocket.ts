@@ -55,6 +55,12 @@ export const websocketPlugin: FastifyPluginAsync<{
 }> = async (app, { events, chat, presence, countSockets }) => {
   await app.register(websocket, {
     options: { maxPayload: 4096 },
+    // A stopping node (ADR 22): 1012, service restart, and the pages reconnect, to another node.
+    preClose(done) {
+      for (const client of this.websocketServer.clients) client.close(1012, 'service restart')
+      this.websocketServer.close()
+      done()
+    },
     // A frame too large or malformed is the client's fault: ws has already sent the close frame
     // (1009, 1007…), so the socket closes cleanly instead of being cut (the default terminates it and
     // logs an error for every such client).

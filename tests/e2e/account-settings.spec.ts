@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, expectAccessible, skipEntryWarning, test, waitForApp } from './fixtures.ts'
+import { dropSession, expect, expectAccessible, skipEntryWarning, test, waitForApp } from './fixtures.ts'
 
 let n = 0
 const PASSWORD = 'juniper-canyon-64'
@@ -29,7 +29,7 @@ async function followMailLink(page: Page, to: string, path: string) {
 test('reset a forgotten password through the mailed link', async ({ page }) => {
   await skipEntryWarning(page)
   const email = await signupInBrowser(page)
-  await page.context().clearCookies()
+  await dropSession(page)
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL('/reset-password')

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import {
+  dropSession,
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -106,7 +107,7 @@ test.describe('at 1280 px', () => {
     await page.getByRole('button', { name: EN.submit }).click()
     await expect(page).toHaveURL('/complete-signup')
     await (await socket).waitForEvent('framereceived')
-    await page.context().clearCookies()
+    await dropSession(page)
     await page.goto('/signup')
     await fillSignup(page.locator('form.signup-form'), email)
     await page.getByRole('button', { name: EN.submit }).click()

@@ -20,6 +20,8 @@ const LANDINGS: Array<{ name: string; path: (slug: string) => string }> = [
   { name: 'member-signup', path: () => '/members/1/signup' },
 ]
 
+let visitors = 0
+
 /** From a landing with a campaign's tracking in its address to a new account, as a visitor would. */
 async function signUpFrom(
   browser: Browser,
@@ -32,6 +34,8 @@ async function signUpFrom(
     viewport: phone ? { width: 375, height: 760 } : { width: 1280, height: 800 },
     reducedMotion: 'reduce',
     locale: phone ? 'fr-FR' : 'en-GB',
+    // A visitor of their own (the server trusts this machine's proxy): visits are limited per address.
+    extraHTTPHeaders: { 'x-forwarded-for': `198.51.100.${++visitors}` },
   })
   const page: Page = await context.newPage()
   await skipEntryWarning(page)

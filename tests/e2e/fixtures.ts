@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test'
+import { SESSION_COOKIE } from '#common/constants.ts'
 import { totpCode, totpStep } from '../../server/lib/totp.ts'
 import { E2E_STAFF_KEYS } from './staff-account.ts'
 
@@ -61,6 +62,11 @@ export async function skipEntryWarning(page: Page) {
   await page
     .context()
     .addCookies([{ name: 'skipped-site-entry-warning', value: '2026-01-01T00:00:00.000Z', url: E2E_ORIGIN }])
+}
+
+/** Logs the browser out by dropping its session cookie; the site-entry warning stays dismissed. */
+export async function dropSession(page: Page) {
+  await page.context().clearCookies({ name: SESSION_COOKIE })
 }
 
 /** axe-core on the current page: no serious or critical violation. */
