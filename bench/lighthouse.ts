@@ -1,7 +1,9 @@
 // npm run bench:lighthouse (and at the end of npm run bench): Lighthouse, mobile with its default
 // simulated throttling, in the system Chromium, on the pages paid traffic lands on, in en and fr,
 // against the production build on the embedded database. Prints each page's scores, LCP, TBT, CLS
-// and bytes beside its budget, and fails (exit 1) when a page is over it (issue 19).
+// and bytes beside its budget, and fails (exit 1) when a page is over it (issue 19). "JS KiB" is
+// what went over the wire (brotli, with headers, the idle prefetch included); "JS gz" is the same
+// scripts gzipped, the unit of the issue's budget.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { LANDER_SLUGS, LANDERS } from '../common/landers.ts'
@@ -23,7 +25,10 @@ const BUDGET = {
 /** Pages kept out of search engines on purpose (X-Robots-Tag: noindex). */
 const NOINDEX = /^\/(members|likes|chats)(\/|$)/
 
-const server = startServer(PORT, '.tmp/bench-lighthouse', { SEED_MEMBERS: '120' })
+// Each page is a visitor of its own, behind a proxy on this machine: per-address limits (30 visits
+// an hour) would otherwise refuse the later pages' visit counts, a console error in their report.
+const server = startServer(PORT, '.tmp/bench-lighthouse', { SEED_MEMBERS: '120', TRUST_PROXY: '127.0.0.1' })
+let visitors = 0
 
 /** A member with a conversation, for the chat page (the one member page with a budget of its own). */
 async function memberWithConversation(profileId: number) {
@@ -60,8 +65,25 @@ interface Row {
   cls: number
   bytes: number
   js: number
+  jsGzip: number
   css: number
   over: string[]
+}
+
+const gzipSizes = new Map<string, Promise<number>>()
+
+/** A script's size as gzip sends it (the build's .gz beside it). */
+function gzipSize(url: string): Promise<number> {
+  let size = gzipSizes.get(url)
+  if (!size) {
+    size = fetch(url, { headers: { 'accept-encoding': 'gzip' } }).then(async (response) =>
+      response.headers.get('content-encoding') === 'gzip'
+        ? Number(response.headers.get('content-length') ?? (await response.arrayBuffer()).byteLength)
+        : (await response.arrayBuffer()).byteLength,
+    )
+    gzipSizes.set(url, size)
+  }
+  return size
 }
 
 async function audit(
@@ -77,6 +99,7 @@ async function audit(
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     extraHeaders: {
+      'X-Forwarded-For': `198.51.100.${++visitors}`,
       // A first visit: the site-entry warning shows where it does (the server renders it).
       Cookie: [`i18n_redirected=${locale}`, cookie].filter(Boolean).join('; '),
     },
@@ -94,6 +117,12 @@ async function audit(
       .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => ref.id)
       .join(' ')
+  // The issue's budget is in gzipped bytes: each script the page loaded, as gzip sends it.
+  const scripts = (
+    (audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string }> })
+      ?.items ?? []
+  ).filter((item) => item.resourceType === 'Script')
+  const gzipped = (await Promise.all(scripts.map((item) => gzipSize(item.url)))).reduce((a, b) => a + b, 0)
   const scores = {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -107,7 +136,7 @@ async function audit(
     scores.accessibility < BUDGET.accessibility ? `(${failing('accessibility')})` : '',
     // A member's pages are noindex by design (ADR 21): Lighthouse's SEO counts that against them.
     scores.seo < BUDGET.seo && !NOINDEX.test(path) ? 'SEO' : '',
-    size('script') > jsBudget ? 'JavaScript' : '',
+    gzipped > jsBudget ? 'JavaScript' : '',
   ].filter(Boolean)
   return {
     page: path,
@@ -118,6 +147,7 @@ async function audit(
     cls: audits['cumulative-layout-shift']?.numericValue ?? 0,
     bytes: size('total'),
     js: size('script'),
+    jsGzip: gzipped,
     css: size('stylesheet'),
     over,
   }
@@ -155,6 +185,7 @@ try {
     'CLS'.padStart(6),
     'KiB'.padStart(6),
     'JS KiB'.padStart(7),
+    'JS gz'.padStart(6),
     'budget'.padStart(7),
     'CSS KiB'.padStart(8),
     '  over budget',
@@ -191,6 +222,7 @@ try {
         row.cls.toFixed(3).padStart(6),
         (row.bytes / KIB).toFixed(0).padStart(6),
         (row.js / KIB).toFixed(0).padStart(7),
+        (row.jsGzip / KIB).toFixed(0).padStart(6),
         (js / KIB).toFixed(0).padStart(7),
         (row.css / KIB).toFixed(0).padStart(8),
         row.over.length ? `  OVER: ${row.over.join(', ')}` : '',
@@ -199,7 +231,7 @@ try {
   }
   console.log(
     failed > 0
-      ? `\nBUDGET FAILED: ${failed} page(s) over budget (scores ≥ ${BUDGET.performance}/${BUDGET.accessibility}/${BUDGET.bestPractices}/${BUDGET.seo}, JS ≤ 120 KiB, 170 KiB on a chat)`
+      ? `\nBUDGET FAILED: ${failed} page(s) over budget (scores ≥ ${BUDGET.performance}/${BUDGET.accessibility}/${BUDGET.bestPractices}/${BUDGET.seo}, JS ≤ 120 KiB gzipped, 170 KiB on a chat)`
       : '\nEvery page within budget.',
   )
 } finally {
