@@ -37,7 +37,11 @@ export function Modal({ show, onHide, id, centered, size, locked = false, childr
     if (!show || !dialog) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
     // Rendered open (by the server, or by this render): made modal, which only showModal() does.
-    if (dialog.open && !dialog.matches(':modal')) dialog.close()
+    if (dialog.open && !dialog.matches(':modal')) {
+      // Already on screen since the first paint: made modal without its entrance again.
+      dialog.dataset.settled = ''
+      dialog.close()
+    }
     if (!dialog.open) dialog.showModal()
     // The focus goes to the dialog itself, so that a screen reader reads it from its title, or
     // to the one control marked data-autofocus.
