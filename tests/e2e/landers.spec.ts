@@ -72,6 +72,11 @@ test('every lander has its own design, accessible, in English on a desktop with 
     designs.add(
       (await page.locator('main > div > section, main > section').first().getAttribute('class')) ?? '',
     )
+    if (name === 'video' || name === 'transitionsvideolanding') {
+      // Reduced motion: the portraits stand still (no zoom, no crossfade), whatever the lander's own rules.
+      await page.waitForTimeout(500)
+      expect(await page.evaluate(() => document.getAnimations().length), name).toBe(0)
+    }
     await expectAccessible(page)
     if (name === 'tinderswipe') continue
     await page.getByRole('link', { name: 'Sign up for free' }).first().click()
