@@ -1,5 +1,6 @@
 // npm test: type check, lint, Vitest (unit + integration on PGlite, and on PostgreSQL when
-// TEST_DATABASE_URL is set), build, Playwright in Chromium; ends with one line `N passed, N failed`.
+// TEST_DATABASE_URL is set), build, the fault tests (PostgreSQL, Redis, two nodes, nginx), Playwright
+// in Chromium; ends with one line `N passed, N failed`.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 
@@ -41,26 +42,38 @@ check(
   run('npx', ['biome', 'check', '.']) && run('node', ['scripts/check-boundaries.ts']),
 )
 
-rmSync('.tmp/vitest.json', { force: true })
-const vitestOk = run('npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  '--outputFile.json=.tmp/vitest.json',
-])
-const vitest: Tally = { passed: 0, failed: 0, skipped: 0 }
-if (existsSync('.tmp/vitest.json')) {
-  const report = JSON.parse(readFileSync('.tmp/vitest.json', 'utf8'))
-  vitest.passed = report.numPassedTests
-  // Tests only: a suite that failed to run is counted by add() when no test failed.
-  vitest.failed = report.numFailedTests
-  vitest.skipped = report.numPendingTests + report.numTodoTests
+/**
+ * A Vitest run (`args`: another config, say) counted from its JSON report: tests only (a suite that
+ * failed to run is counted by add()).
+ */
+function vitest(name: string, report: string, args: string[] = []) {
+  rmSync(report, { force: true })
+  const ok = run('npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ])
+  const tally: Tally = { passed: 0, failed: 0, skipped: 0 }
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'))
+    tally.passed = json.numPassedTests
+    tally.failed = json.numFailedTests
+    tally.skipped = json.numPendingTests + json.numTodoTests
+  }
+  add(name, tally, ok)
 }
-add('vitest', vitest, vitestOk)
+
+vitest('vitest', '.tmp/vitest.json')
 
 const built = run('npx', ['react-router', 'build'], { NODE_ENV: 'production' })
 check('production build', built)
+
+// The fault tests (ADR 22) need the build: nginx serves its assets.
+if (built) vitest('fault tests', '.tmp/faults.json', ['-c', 'vitest.faults.config.ts'])
+else add('fault tests', { passed: 0, failed: 0, skipped: 0 }, false)
 
 rmSync('.tmp/playwright-results.json', { force: true })
 const playwrightOk = built && run('npx', ['playwright', 'test'])

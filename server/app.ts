@@ -24,7 +24,7 @@ import { openMediaStore } from './lib/media-store.ts'
 import { type MetricSources, metricsPlugin } from './lib/metrics.ts'
 import { trustedProxies } from './lib/proxies.ts'
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts'
-import { connectRedis, createRedisEventBus } from './lib/redis-events.ts'
+import { createRedisEventBus } from './lib/redis-events.ts'
 import { validatorCompiler } from './lib/safe-input.ts'
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
 import { createAccountSettingsService } from './modules/accounts/account-settings.service.ts'
@@ -224,8 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (redisBus) app.addHook('onClose', () => redisBus.close())
   const events = redisBus ?? createEventBus(onEventError)
   // Rate limits count in Redis when there is one, else in the database: on every node alike (ADR 22).
-  const rateLimitRedis = env.REDIS_URL ? await connectRedis(env.REDIS_URL, onEventError) : null
-  if (rateLimitRedis) app.addHook('onClose', async () => void (await rateLimitRedis.quit().catch(() => {})))
+  const rateLimitRedis = redisBus?.commands ?? null
   // A site's settings changed on some node: every node reads its sites again.
   const unsubscribeSites = events.subscribe((event) => {
     if (event.type === 'sites.changed') sites.reload().catch(onEventError)
@@ -427,13 +426,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
 
   // Modules
-  // Ready when the database answers, and Redis where there is one (rate limits and events use it).
+  // Ready when the database answers and the node is not stopping; Redis is reported, not required:
+  // without it the site still works (events catch up at the next refresh), so a node stays in.
   await app.register(healthRoutes, {
     ping: async () => {
       if (app.draining) throw new Error('stopping')
       await database.ping()
-      if (rateLimitRedis) await rateLimitRedis.ping()
     },
+    redis: rateLimitRedis ? async () => void (await rateLimitRedis.ping()) : null,
   })
   await app.register(sitesRoutes, { sites })
   await app.register(appManifestRoutes, { sites })

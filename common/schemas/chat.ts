@@ -70,6 +70,7 @@ export const MessagesQuery = z.object({
 export const MessagesResponse = z.object({
   /** Oldest first. */
   messages: z.array(Message),
+  /** More beyond this page: older ones (a page before), or newer ones (a page `after`, catching up). */
   has_more: z.boolean(),
   /** Older messages exist beyond the chat history limit: 'Older messages hidden for privacy'. */
   older_hidden: z.boolean(),

@@ -142,7 +142,9 @@ function lockDataDir(dir: string): () => void {
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
-    const pool = new pg.Pool({ connectionString: config.url, max: 20 })
+    // A request waits at most 2 s for a connection: when PostgreSQL is down it fails fast (503)
+    // instead of queueing, and the pool opens fresh connections once the server is back.
+    const pool = new pg.Pool({ connectionString: config.url, max: 20, connectionTimeoutMillis: 2000 })
     // An idle connection the server closed (restart, failover, a dropped test database) is taken
     // out of the pool by pg itself; without a listener that event would crash the process.
     pool.on('error', () => {})

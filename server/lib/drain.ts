@@ -17,6 +17,13 @@ const DRAIN_LIMIT_MS = 25_000
  * just before the signal may still wait in its socket for a busy event loop to read it.
  */
 const QUIET_MS = 300
+/**
+ * How long a stopping node still takes connections, while they keep coming: closing the listening
+ * socket resets the connections the kernel has queued for it and the event loop has not taken yet
+ * (a busy loop leaves dozens there), so it is closed once no connection came for QUIET_MS, or
+ * after this long under a proxy that keeps sending (ADR 22: take the node out of the proxy first).
+ */
+const ACCEPT_LIMIT_MS = 3000
 
 /**
  * A node that stops without dropping anything (ADR 22): `drain()` stops taking connections, lets
@@ -25,6 +32,10 @@ const QUIET_MS = 300
  */
 export function drainable(app: FastifyInstance) {
   let inFlight = 0
+  let lastConnection = 0
+  app.server.on('connection', () => {
+    lastConnection = Date.now()
+  })
   app.decorate('draining', false)
   app.addHook('onRequest', async (request, reply) => {
     // A WebSocket lives as long as its page: the app's close ends those (1012), not the drain.
@@ -33,16 +44,23 @@ export function drainable(app: FastifyInstance) {
     reply.raw.once('close', () => inFlight--)
     if (app.draining) reply.header('connection', 'close')
   })
+  const wait = () => new Promise((resolve) => setTimeout(resolve, 20))
   app.decorate('drain', async () => {
     app.draining = true
-    // No new connection. Not http's close(), which also cuts the connections it thinks idle,
-    // those whose request is still unread among them: the listening socket's own.
+    const start = Date.now()
+    // Connections still come for a moment (queued, or from a proxy that does not know yet): they
+    // are taken and answered, each answer closing its connection.
+    while (Date.now() - start < ACCEPT_LIMIT_MS && Date.now() - lastConnection < QUIET_MS) await wait()
+    // Then no new connection. Not http's close(), which also cuts the connections it thinks idle,
+    // those whose request is still unread among them: the listening socket's own, right after the
+    // loop's poll (setImmediate), when the kernel's queue of connections is at its shortest.
+    await new Promise((resolve) => setImmediate(resolve))
     Server.prototype.close.call(app.server)
-    const until = Date.now() + DRAIN_LIMIT_MS
+    const until = start + DRAIN_LIMIT_MS
     let quietSince = Date.now()
     while (Date.now() < until && (inFlight > 0 || Date.now() - quietSince < QUIET_MS)) {
       if (inFlight > 0) quietSince = Date.now()
-      await new Promise((resolve) => setTimeout(resolve, 20))
+      await wait()
     }
     app.server.closeIdleConnections()
     await app.close()

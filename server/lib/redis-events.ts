@@ -1,26 +1,31 @@
+import { randomUUID } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { createEventBus, type DomainEvent, type EventBus } from './events.ts'
 
 const CHANNEL = 'app:events'
 
-/** A Redis connection for commands (rate limits), connected before the app answers. */
-export async function connectRedis(url: string, onError: (error: unknown) => void): Promise<Redis> {
-  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
-  redis.on('error', onError)
-  await redis.connect()
-  return redis
+/** What goes over the channel: the event, and which node sent it (that node delivered it already). */
+interface Envelope {
+  node: string
+  event: DomainEvent
 }
 
 /**
- * The event bus across app nodes: every event is published to Redis and delivered, on every node
- * (this one included), to the handlers subscribed there, which pass it to their own sockets.
+ * The event bus across app nodes (ADR 22). An event is delivered at once to this node's own
+ * handlers, then published to Redis for the other nodes, which deliver it to theirs. While Redis is
+ * down, publishing fails at once (no queue of stale events building up): members on this node
+ * still get their events live, the others catch up at their page's next refresh, as the spec's
+ * refresh cycle does, and the connection comes back (and re-subscribes) by itself.
+ *
+ * `commands` is the publishing connection, also used for the rate limits' counters.
  */
 export async function createRedisEventBus(
   url: string,
   onError: (error: unknown) => void,
-): Promise<EventBus & { close: () => Promise<void> }> {
+): Promise<EventBus & { commands: Redis; close: () => Promise<void> }> {
+  const node = randomUUID()
   const local = createEventBus(onError)
-  const publisher = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 3 })
+  const publisher = new Redis(url, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 })
   const subscriber = new Redis(url, { lazyConnect: true })
   publisher.on('error', onError)
   subscriber.on('error', onError)
@@ -28,16 +33,20 @@ export async function createRedisEventBus(
   await subscriber.subscribe(CHANNEL)
   subscriber.on('message', (_channel: string, raw: string) => {
     try {
-      local.emit(JSON.parse(raw) as DomainEvent)
+      const envelope = JSON.parse(raw) as Envelope
+      if (envelope.node !== node) local.emit(envelope.event)
     } catch (error) {
       onError(error)
     }
   })
   return {
     emit(event) {
-      publisher.publish(CHANNEL, JSON.stringify(event)).catch(onError)
+      local.emit(event)
+      const envelope: Envelope = { node, event }
+      publisher.publish(CHANNEL, JSON.stringify(envelope)).catch(onError)
     },
     subscribe: local.subscribe,
+    commands: publisher,
     async close() {
       await Promise.allSettled([subscriber.quit(), publisher.quit()])
     },

@@ -7,6 +7,7 @@ import { MIN_AGE } from '#common/constants.ts'
 import { escapeHtml } from '#common/escape-html.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
+import { isDatabaseUnavailable } from '#server/lib/unavailable.ts'
 
 interface ErrorBody {
   error: { code: string; message: string; fields?: Record<string, string> }
@@ -60,6 +61,12 @@ export const errorsPlugin = fp(
         const code =
           status === 429 ? 'request.rate_limited' : status === 413 ? 'request.too_large' : 'request.invalid'
         body = { error: { code, message: t(`errors.${code}`) } }
+      } else if (isDatabaseUnavailable(error)) {
+        // The database is down or restarting: say so at once, and when to try again (ADR 22).
+        status = 503
+        reply.header('retry-after', '5')
+        request.log.warn({ err: error }, 'database unavailable')
+        body = { error: { code: 'server.unavailable', message: t('errors.server.unavailable') } }
       } else {
         request.log.error({ err: error }, 'request failed')
         body = { error: { code: 'server.error', message: t('errors.server.error') } }

@@ -93,6 +93,9 @@ export const securityPlugin = fp(
     })
     await app.register(rateLimit, {
       global: false,
+      // A counter that cannot be read (Redis or the database down) does not refuse the request:
+      // the request goes on, and fails by itself with 503 if it needs the database (ADR 22).
+      skipOnError: true,
       ...('redis' in opts.rateLimits
         ? { redis: opts.rateLimits.redis, nameSpace: 'rate-limit:' }
         : { store: opts.rateLimits.store as never }),

@@ -40,3 +40,13 @@ export async function activeMember(app: FastifyInstance, overrides: Record<strin
   await db.update(profiles).set({ status: 'active' }).where(eq(profiles.userId, member.user.id))
   return member
 }
+
+/** Logs a member in with their e-mail address and password, as the login form does. */
+export function logIn(app: FastifyInstance, member: { email: string; password: string }) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/user.php',
+    headers: { host: 'localhost:3000', 'sec-fetch-site': 'same-origin' },
+    payload: { email: member.email, password: member.password },
+  })
+}

@@ -3,7 +3,7 @@ import { api } from '#common/api.ts'
 import type { Message, MessagesResponse } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
-import { useMemberConnection } from '../../lib/member-connection.tsx'
+import { useCatchUp, useMemberConnection } from '../../lib/member-connection.tsx'
 import { useChatsStore } from './chats-store.tsx'
 import type { ShownMessage } from './message-list.tsx'
 
@@ -23,6 +23,24 @@ export function merge(current: ShownMessage[], incoming: Message[]): ShownMessag
 }
 
 /**
+ * Fetches what came after `mark` (the newest message a fetch returned), page by page (5 at most, the
+ * rest at the next tick), moving the mark. Messages that arrived live do not move it: one lost on
+ * its way would otherwise stay hidden behind a later one (ADR 22).
+ */
+export async function fetchSince(
+  mark: { current: number },
+  fetchPage: (after: number) => Promise<MessagesResponse>,
+  take: (page: MessagesResponse) => void,
+): Promise<void> {
+  for (let pages = 0; pages < 5; pages++) {
+    const page = await fetchPage(mark.current)
+    mark.current = Math.max(mark.current, ...page.messages.map((m) => m.id))
+    take(page)
+    if (!page.has_more) return
+  }
+}
+
+/**
  * The messages of the open conversation: the first page from the loader, older pages as the member
  * scrolls up, live messages, typing and read receipts from the socket, what came while it was down,
  * and reading (the open conversation counts as read). Keeps the view at the bottom for new
@@ -35,7 +53,7 @@ export function useMessageList(
 ) {
   const { t } = useTranslation()
   const { chatRead, setOpenConversation } = useChatsStore()
-  const { onFrame, onReconnect } = useMemberConnection()
+  const { onFrame } = useMemberConnection()
   const [messages, setMessages] = useState<ShownMessage[]>(
     (initial?.messages ?? []).map((m) => ({ ...m, state: 'sent' as const })),
   )
@@ -89,24 +107,27 @@ export function useMessageList(
     [onFrame, conversation, myProfileId, markRead],
   )
 
-  // After a reconnection: fetch what came while the socket was down.
-  const newestRef = useRef(newest)
-  newestRef.current = newest
-  useEffect(
-    () =>
-      onReconnect(async () => {
-        if (conversation === null) return
-        try {
-          const page = await callApi(api.messages, { query: { conversation, after: newestRef.current } })
+  // Catching up, after a reconnection and on every refresh tick: what came since the newest message
+  // a fetch returned. Live frames do not move that mark: a frame lost on its way (a node or Redis
+  // down) leaves a gap that a later frame would otherwise hide (ADR 22).
+  const fetchedUpTo = useRef(newest)
+  const catchUp = useCallback(async () => {
+    if (conversation === null) return
+    try {
+      await fetchSince(
+        fetchedUpTo,
+        (after) => callApi(api.messages, { query: { conversation, after } }),
+        (page) => {
           setMessages((current) => merge(current, page.messages))
           setPartnerLastRead((current) => Math.max(current, page.partner_last_read))
-          markRead()
-        } catch {
-          // The refresh cycle and the next reconnection try again.
-        }
-      }),
-    [onReconnect, conversation, markRead],
-  )
+        },
+      )
+      markRead()
+    } catch {
+      // The next refresh tick or reconnection tries again.
+    }
+  }, [conversation, markRead])
+  useCatchUp(catchUp, { refresh: true })
 
   // The typing indicator fades on its own.
   useEffect(() => {

@@ -100,6 +100,8 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** After a failed attempt, not tried again before this moment (the backoff, ADR 22). */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
   },
   (t) => [
     index('mail_outbox_pending').on(t.createdAt).where(sql`${t.sentAt} is null`),

@@ -167,7 +167,7 @@ export function createChatService(
           .length > 0
       return {
         messages: page.map((row) => toMessage(row, profileOf(row.senderUserId))),
-        has_more: q.after === undefined ? hasMore : false,
+        has_more: hasMore,
         older_hidden: olderHidden,
         partner_last_read: await selectPartnerLastRead(db, q.conversation, membership.partnerUserId),
       }

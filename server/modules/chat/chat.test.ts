@@ -409,6 +409,13 @@ describe('reading, removing and paging', () => {
       await call(b, 'GET', `/api/messages.php?conversation=${conversation}&after=${page1.messages[27].id}`)
     ).json()
     expect(after.messages.map((m: { text: string }) => m.text)).toEqual(['m69', 'm70'])
+    expect(after.has_more).toBe(false)
+    // Catching up from far behind comes a page at a time, and says when there is more.
+    const behind = (
+      await call(b, 'GET', `/api/messages.php?conversation=${conversation}&after=${page3.messages[0].id}`)
+    ).json()
+    expect(behind.messages[0].text).toBe('m2')
+    expect(behind.has_more).toBe(true)
 
     // With a history limit of 50, the 20 oldest are hidden for privacy.
     const limited = createChatService(t.database.db, {

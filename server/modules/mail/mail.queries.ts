@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { mailOutbox, smsOutbox } from '#server/db/schema/accounts.ts'
 
@@ -23,12 +23,18 @@ export async function insertMail(db: Executor, mail: OutgoingMail) {
   })
 }
 
-/** Unsent mails with tries left, locked for this sender (other nodes skip them). */
-export function selectPendingForUpdate(db: Executor, limit: number, maxAttempts: number) {
+/** Unsent mails with tries left and due (`at`), locked for this sender (other nodes skip them). */
+export function selectPendingForUpdate(db: Executor, limit: number, maxAttempts: number, at: Date) {
   return db
     .select()
     .from(mailOutbox)
-    .where(and(isNull(mailOutbox.sentAt), lt(mailOutbox.attempts, maxAttempts)))
+    .where(
+      and(
+        isNull(mailOutbox.sentAt),
+        lt(mailOutbox.attempts, maxAttempts),
+        or(isNull(mailOutbox.retryAt), lte(mailOutbox.retryAt, at)),
+      ),
+    )
     .orderBy(asc(mailOutbox.id))
     .limit(limit)
     .for('update', { skipLocked: true })
@@ -41,10 +47,10 @@ export async function markSent(db: Executor, id: number, at: Date) {
     .where(eq(mailOutbox.id, id))
 }
 
-export async function markFailed(db: Executor, id: number, error: string) {
+export async function markFailed(db: Executor, id: number, error: string, retryAt: Date) {
   await db
     .update(mailOutbox)
-    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error.slice(0, 500) })
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, lastError: error.slice(0, 500), retryAt })
     .where(eq(mailOutbox.id, id))
 }
 

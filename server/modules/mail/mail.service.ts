@@ -20,8 +20,20 @@ import type { SmsProvider } from './sms-provider.ts'
 export type { OutgoingMail }
 export type MailService = ReturnType<typeof createMailService>
 
+/** SMS codes are worth little late; mails are tried for about ten hours, the backoff below. */
 const MAX_ATTEMPTS = 5
+const MAIL_MAX_ATTEMPTS = 15
 const RETRY_INTERVAL_MS = 30_000
+const MAX_BACKOFF_MS = 3_600_000
+
+/**
+ * When a mail that failed its `attempts`-th time (1-based) is tried again: 30 s, doubling up to an
+ * hour, so a mail server down for a while is not hammered, and its mails go out when it is back.
+ */
+export function mailRetryAt(failedAt: Date, attempts: number): Date {
+  const delay = Math.min(RETRY_INTERVAL_MS * 2 ** (attempts - 1), MAX_BACKOFF_MS)
+  return new Date(failedAt.getTime() + delay)
+}
 /** A text message not delivered by then is left alone: the codes they carry live 10 minutes. */
 const SMS_MAX_AGE_MS = 15 * 60_000
 
@@ -82,7 +94,7 @@ export function createMailService(
     if (!transport) return texts
     let sent = 0
     await db.transaction(async (tx) => {
-      for (const mail of await selectPendingForUpdate(tx, 20, MAX_ATTEMPTS)) {
+      for (const mail of await selectPendingForUpdate(tx, 20, MAIL_MAX_ATTEMPTS, options.now())) {
         try {
           await transport.sendMail({
             from: options.from,
@@ -96,7 +108,8 @@ export function createMailService(
           sent++
         } catch (error) {
           options.log.warn({ mailId: mail.id, err: error }, 'mail delivery failed')
-          await markFailed(tx, mail.id, error instanceof Error ? error.message : String(error))
+          const reason = error instanceof Error ? error.message : String(error)
+          await markFailed(tx, mail.id, reason, mailRetryAt(options.now(), mail.attempts + 1))
         }
       }
     })

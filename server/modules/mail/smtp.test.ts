@@ -1,10 +1,8 @@
-import type { AddressInfo } from 'node:net'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeMember, signupMember } from '../../../tests/support/accounts.ts'
 import { sendPaidMessage } from '../../../tests/support/chat.ts'
 import { linkIn } from '../../../tests/support/mail.ts'
+import { startSmtpReceiver } from '../../../tests/support/smtp.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 interface Received {
@@ -18,7 +16,7 @@ interface Received {
 }
 
 const received: Received[] = []
-let smtp: SMTPServer
+let smtp: Awaited<ReturnType<typeof startSmtpReceiver>>
 let t: TestApp
 /** The app's clock: starts now (messages and likes are dated by the database) and is moved on. */
 let at = new Date()
@@ -27,36 +25,25 @@ const later = (seconds: number) => {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((mail) => {
-          received.push({
-            from: mail.from?.text ?? '',
-            to: Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? ''),
-            subject: mail.subject ?? '',
-            text: mail.text ?? '',
-            html: typeof mail.html === 'string' ? mail.html : '',
-            headers: Object.fromEntries(
-              mail.headerLines.map((h) => [
-                h.key,
-                h.line
-                  .slice(h.line.indexOf(':') + 1)
-                  .replace(/\r?\n\s+/g, ' ')
-                  .trim(),
-              ]),
-            ),
-          })
-          callback()
-        })
-        .catch(callback)
-    },
+  smtp = await startSmtpReceiver((mail) => {
+    received.push({
+      from: mail.from?.text ?? '',
+      to: Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(',') : (mail.to?.text ?? ''),
+      subject: mail.subject ?? '',
+      text: mail.text ?? '',
+      html: typeof mail.html === 'string' ? mail.html : '',
+      headers: Object.fromEntries(
+        mail.headerLines.map((h) => [
+          h.key,
+          h.line
+            .slice(h.line.indexOf(':') + 1)
+            .replace(/\r?\n\s+/g, ' ')
+            .trim(),
+        ]),
+      ),
+    })
   })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  const port = (smtp.server.address() as AddressInfo).port
+  const port = smtp.port
   t = await createTestApp({
     clock: () => at,
     env: {
@@ -68,7 +55,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => smtp.close(() => resolve()))
+  await smtp.close()
 })
 
 describe('mail through a real SMTP server', () => {

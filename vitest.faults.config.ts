@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+// npm run test:faults: real processes (PostgreSQL, Redis, two nodes, nginx) broken on purpose, one
+// test after the other (ADR 22).
+export default defineConfig({
+  test: {
+    name: 'faults',
+    include: ['tests/faults/**/*.test.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
