@@ -19,7 +19,7 @@ import { drainable } from './lib/drain.ts'
 import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
-import { loggerOptions } from './lib/logger.ts'
+import { bindRequestIds, loggerOptions, requestIdOptions } from './lib/logger.ts'
 import { openMediaStore } from './lib/media-store.ts'
 import { type MetricSources, metricsPlugin } from './lib/metrics.ts'
 import { trustedProxies } from './lib/proxies.ts'
@@ -153,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         : { ...loggerOptions(env), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     trustProxy: trustedProxies(env.TRUST_PROXY),
+    ...requestIdOptions,
   })
+  bindRequestIds(app)
   app.decorate('database', database)
   const routeTable: Array<{ method: string; url: string }> = []
   app.decorate('routeTable', routeTable)

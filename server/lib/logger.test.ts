@@ -1,7 +1,10 @@
 import { PassThrough } from 'node:stream'
+import Fastify from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema/members.ts'
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts'
+import { readEnv } from '../env.ts'
+import { bindRequestIds, loggerOptions, requestIdOptions } from './logger.ts'
 
 // Database errors are logged without the values of their query (issue 13, point 12).
 
@@ -33,5 +36,52 @@ describe('logs', () => {
     expect(line).not.toContain(email)
     expect(line).not.toContain('argon2id')
     expect(line).not.toContain('987654')
+  })
+})
+
+describe('request ids', () => {
+  it('are on every line logged while serving a request, the services’ own included, and follow nginx’s', async () => {
+    const lines: Array<Record<string, unknown>> = []
+    const stream = new PassThrough()
+    stream.on('data', (chunk) => {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line))
+    })
+    const app = Fastify({
+      logger: { ...loggerOptions(readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'info' })), stream },
+      ...requestIdOptions,
+    })
+    bindRequestIds(app)
+    // A service logs through the app's logger, after an await, not through request.log.
+    const service = {
+      work: async () => {
+        await new Promise((r) => setTimeout(r, 5))
+        app.log.warn('the service had a problem')
+      },
+    }
+    app.get('/work', async (request) => {
+      await service.work()
+      return { id: request.id }
+    })
+    const fromNginx = 'a3f9c2e1b4d5a6f7e8d9c0b1a2f3e4d5'
+    const first = await app.inject({ url: '/work', headers: { 'x-request-id': fromNginx } })
+    const second = await app.inject({ url: '/work', headers: { 'x-request-id': 'forged id\n{"level":60}' } })
+    app.log.info('outside any request')
+    await new Promise((r) => setTimeout(r, 20))
+    await app.close()
+
+    expect(first.json().id).toBe(fromNginx)
+    const own = second.json().id
+    expect(own).toMatch(/^[0-9a-f]{16}$/)
+    for (const id of [fromNginx, own]) {
+      const mine = lines.filter((l) => l.reqId === id)
+      expect(mine.map((l) => l.msg)).toEqual([
+        'incoming request',
+        'the service had a problem',
+        'request completed',
+      ])
+    }
+    expect(lines.find((l) => l.msg === 'outside any request')).not.toHaveProperty('reqId')
+    // Never twice on one line (the request's logger has it among its bindings already).
+    for (const line of lines) expect(JSON.stringify(line).split('"reqId"').length).toBeLessThanOrEqual(2)
   })
 })

@@ -1,5 +1,8 @@
-import type { FastifyRequest } from 'fastify'
-import { type LoggerOptions, stdSerializers } from 'pino'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomBytes } from 'node:crypto'
+import type { IncomingMessage } from 'node:http'
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify'
+import { type Bindings, type ChildLoggerOptions, type LoggerOptions, stdSerializers } from 'pino'
 import type { Env } from '#server/env.ts'
 
 // Coordinates locate a member: they never reach a log either.
@@ -40,10 +43,46 @@ export function serializeError(error: unknown): unknown {
   return withoutValues(stdSerializers.err(error) as unknown as SerializedError)
 }
 
+/** The id of the request being served, where one is (ADR 22: every log line carries it). */
+const requestIds = new AsyncLocalStorage<string>()
+/** Marks a request's own logger, whose bindings hold its id already. */
+const HAS_REQUEST_ID = Symbol('has request id')
+
+/**
+ * Request ids: nginx's `$request_id` (32 hex digits, sent as X-Request-Id) when there is one, so a
+ * request is found in both logs; else 16 random hex digits (Fastify's `req-1`, `req-2`… would
+ * repeat on every node). Anything else in the header is ignored: a client does not write our logs.
+ */
+export const requestIdOptions = {
+  requestIdLogLabel: 'reqId',
+  genReqId(raw: IncomingMessage): string {
+    const given = raw.headers['x-request-id']
+    return typeof given === 'string' && /^[0-9a-f]{32}$/.test(given) ? given : randomBytes(8).toString('hex')
+  },
+  childLoggerFactory(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    const child = logger.child(bindings, options) as FastifyBaseLogger & { [HAS_REQUEST_ID]?: true }
+    child[HAS_REQUEST_ID] = true
+    return child
+  },
+} satisfies Pick<FastifyServerOptions, 'requestIdLogLabel' | 'genReqId' | 'childLoggerFactory'>
+
+/**
+ * Runs each request's hooks and handler in its id's context, so that what a service logs through
+ * the app's logger while serving it carries the id too.
+ */
+export function bindRequestIds(app: FastifyInstance) {
+  app.addHook('onRequest', (request, _reply, done) => requestIds.run(request.id, done))
+}
+
 /** pino options: never logs passwords, tokens, cookies, authorization headers or query values. */
 export function loggerOptions(env: Env): LoggerOptions {
   return {
     level: env.LOG_LEVEL,
+    mixin(_object, _level, logger) {
+      if ((logger as { [HAS_REQUEST_ID]?: true })[HAS_REQUEST_ID]) return {}
+      const id = requestIds.getStore()
+      return id ? { reqId: id } : {}
+    },
     redact: {
       paths: [
         'req.headers.cookie',
