@@ -24,6 +24,7 @@ import { openMediaStore } from './lib/media-store.ts'
 import { type MetricSources, metricsPlugin } from './lib/metrics.ts'
 import { trustedProxies } from './lib/proxies.ts'
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts'
+import { createPgEventBus } from './lib/pg-events.ts'
 import { createRedisEventBus } from './lib/redis-events.ts'
 import { validatorCompiler } from './lib/safe-input.ts'
 import { accountSettingsRoutes } from './modules/accounts/account-settings.routes.ts'
@@ -222,9 +223,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ])
   const complaints = createComplaintsService(database.db, { mail, members })
   const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
+  // Events cross nodes through Redis, else through PostgreSQL's NOTIFY; the embedded database has
+  // one node (ADR 22).
   const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
-  if (redisBus) app.addHook('onClose', () => redisBus.close())
-  const events = redisBus ?? createEventBus(onEventError)
+  const pgBus =
+    !redisBus && 'url' in database.raw ? await createPgEventBus(database.raw.url, onEventError) : null
+  const sharedBus = redisBus ?? pgBus
+  if (sharedBus) app.addHook('onClose', () => sharedBus.close())
+  const events = sharedBus ?? createEventBus(onEventError)
   // Rate limits count in Redis when there is one, else in the database: on every node alike (ADR 22).
   const rateLimitRedis = redisBus?.commands ?? null
   // A site's settings changed on some node: every node reads its sites again.

@@ -95,39 +95,52 @@ describe('business settings of a site', () => {
   })
 })
 
-// Several app nodes read a change at once through Redis: run when TEST_REDIS_URL is set (.ci/run).
-describe.runIf(Boolean(testEnv.TEST_REDIS_URL))('business settings across two app nodes', () => {
-  const nodes: FastifyInstance[] = []
-  let drop: () => Promise<void>
-  let dataDir: string
-  beforeAll(async () => {
-    const db = await createTestDatabase()
-    drop = db.drop
-    dataDir = mkdtempSync(path.join(tmpdir(), 'dating-settings-'))
-    for (let i = 0; i < 2; i++) {
-      const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, REDIS_URL: testEnv.TEST_REDIS_URL ?? '' })
-      nodes.push(await buildApp({ env, database: db.database, pages: false, logger: false }))
-    }
-  })
-  afterAll(async () => {
-    for (const app of nodes) await app.close()
-    await drop()
-    rmSync(dataDir, { recursive: true, force: true })
-  })
+// Several app nodes read a change at once: through Redis when TEST_REDIS_URL is set (.ci/run), and
+// through PostgreSQL's NOTIFY without Redis on the PostgreSQL project (ADR 22).
+const transports = [
+  ...(testEnv.TEST_REDIS_URL ? [{ name: 'Redis', env: { REDIS_URL: testEnv.TEST_REDIS_URL } }] : []),
+  ...(testEnv.TEST_DB_KIND === 'postgres' ? [{ name: 'PostgreSQL alone', env: {} }] : []),
+]
+describe.runIf(transports.length > 0).each(transports)(
+  'business settings across two app nodes, through $name',
+  ({ env: transport }) => {
+    const nodes: FastifyInstance[] = []
+    let drop: () => Promise<void>
+    let dataDir: string
+    beforeAll(async () => {
+      const db = await createTestDatabase()
+      drop = db.drop
+      dataDir = mkdtempSync(path.join(tmpdir(), 'dating-settings-'))
+      for (let i = 0; i < 2; i++) {
+        const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...transport })
+        nodes.push(await buildApp({ env, database: db.database, pages: false, logger: false }))
+      }
+    })
+    afterAll(async () => {
+      for (const app of nodes) await app.close()
+      await drop()
+      rmSync(dataDir, { recursive: true, force: true })
+    })
 
-  it('a change made through one node shows on the other at once', async () => {
-    const [a, b] = nodes
-    const admin = await staffMember(a, 'admin', () => new Date())
-    const siteId = (
-      await queryRows<{ id: number }>(a.database.db, sql`select id from sites where domain = 'lunadate.com'`)
-    )[0].id
-    const credits = (await settings(b)).gift_credits + 11
-    expect((await put(a, admin, { site: siteId, settings: { gift_credits: credits } })).statusCode).toBe(200)
-    let seen = 0
-    for (let i = 0; i < 50 && seen !== credits; i++) {
-      seen = (await settings(b)).gift_credits
-      if (seen !== credits) await new Promise((resolve) => setTimeout(resolve, 40))
-    }
-    expect(seen).toBe(credits)
-  })
-})
+    it('a change made through one node shows on the other at once', async () => {
+      const [a, b] = nodes
+      const admin = await staffMember(a, 'admin', () => new Date())
+      const siteId = (
+        await queryRows<{ id: number }>(
+          a.database.db,
+          sql`select id from sites where domain = 'lunadate.com'`,
+        )
+      )[0].id
+      const credits = (await settings(b)).gift_credits + 11
+      expect((await put(a, admin, { site: siteId, settings: { gift_credits: credits } })).statusCode).toBe(
+        200,
+      )
+      let seen = 0
+      for (let i = 0; i < 50 && seen !== credits; i++) {
+        seen = (await settings(b)).gift_credits
+        if (seen !== credits) await new Promise((resolve) => setTimeout(resolve, 40))
+      }
+      expect(seen).toBe(credits)
+    })
+  },
+)
