@@ -125,7 +125,13 @@ const mail = createMailService(db, { from: 'bench@example.com', log: console as 
 const photoReview = createPhotoReviewService(db, { now, sites, mail })
 const reports = createReportsService(db, { now, sites, mail })
 const media = localMediaStore('.tmp/bench-media')
-const exports = createDataExportService(db, { now, sites, mail, dataDir: '.tmp/bench-exports', media })
+const exports = createDataExportService(db, {
+  now,
+  sites,
+  mail,
+  media,
+  files: localMediaStore('.tmp/bench-private'),
+})
 const support = createMemberSupportService(db, { now, sites, mail, exports })
 const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
 const events = createEventBus()

@@ -20,7 +20,7 @@ import { AppError } from './lib/errors.ts'
 import { createEventBus } from './lib/events.ts'
 import { startJobs } from './lib/jobs.ts'
 import { bindRequestIds, loggerOptions, requestIdOptions } from './lib/logger.ts'
-import { openMediaStore } from './lib/media-store.ts'
+import { openMediaStore, openPrivateStore } from './lib/media-store.ts'
 import { type MetricSources, metricsPlugin } from './lib/metrics.ts'
 import { createPgEventBus } from './lib/pg-events.ts'
 import { trustedProxies } from './lib/proxies.ts'
@@ -206,8 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     now,
     sites,
     mail,
-    dataDir: env.DATA_DIR,
     media,
+    files: openPrivateStore(env),
     kick: () => kicks.exports(),
   })
   const accountSettings = createAccountSettingsService(database.db, {
@@ -215,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     media,
     now,
     filesToErase: exports.filesToErase,
+    removeExportFiles: exports.removeExportFiles,
   })
   const profiles = createProfileService(database.db, { now })
   const photos = createPhotosService(database.db, { media })

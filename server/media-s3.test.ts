@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { GetObjectCommand } from '@aws-sdk/client-s3'
+import { sql } from 'drizzle-orm'
+import { unzipSync } from 'fflate'
 import S3rver from 's3rver'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
 import { activeMember } from '../tests/support/accounts.ts'
 import { sendPaidMessage } from '../tests/support/chat.ts'
+import { lastMailTo, linkIn } from '../tests/support/mail.ts'
 import { multipartBody, multipartFile } from '../tests/support/multipart.ts'
 import { memberRequest } from '../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../tests/support/test-app.ts'
@@ -121,5 +125,31 @@ describe('photos on S3-compatible storage (S3_URL)', () => {
     expect((await t.app.inject({ url: filename, headers: { cookie: b.cookie } })).statusCode).toBe(200)
     expect((await t.app.inject({ url: filename, headers: { cookie: outsider.cookie } })).statusCode).toBe(404)
     expect((await t.app.inject({ url: filename })).statusCode).toBe(404)
+  })
+
+  it('keeps a data export in the bucket’s private folder: the mailed link gets it, /media/ never does', async () => {
+    const m = await activeMember(t.app, { name: 'Exporter' })
+    expect((await memberRequest(t.app, m, 'POST', '/api/data-export.php')).statusCode).toBe(200)
+    expect(await t.app.services.exports.prepareWaiting()).toBe(1)
+    const [{ file }] = await queryRows<{ file: string }>(
+      t.database.db,
+      sql`select file from data_exports where user_id = ${m.user.id}`,
+    )
+    const stored = await inBucket(`private/exports/${file}`)
+    expect(stored).not.toBeNull()
+    // Not on this node's disk: the node that answers the link may be another one.
+    expect(existsSync(path.join(t.env.DATA_DIR, 'exports'))).toBe(false)
+    for (const url of [`/media/private/exports/${file}`, `/media/exports/${file}`])
+      expect((await t.app.inject({ url })).statusCode).toBe(404)
+
+    const link = new URL(
+      linkIn((await lastMailTo(t.database.db, m.email))?.text ?? '', '/api/data-export.php'),
+    )
+    const res = await t.app.inject({ url: `${link.pathname}${link.search}` })
+    expect(res.statusCode).toBe(200)
+    expect(
+      JSON.parse(Buffer.from(unzipSync(new Uint8Array(res.rawPayload))['profile.json']).toString()),
+    ).toMatchObject({ profile: { name: 'Exporter' } })
+    expect(Buffer.compare(res.rawPayload, stored as Buffer)).toBe(0)
   })
 })

@@ -54,7 +54,6 @@ const HAS_REQUEST_ID = Symbol('has request id')
  * repeat on every node). Anything else in the header is ignored: a client does not write our logs.
  */
 export const requestIdOptions = {
-  requestIdLogLabel: 'reqId',
   genReqId(raw: IncomingMessage): string {
     const given = raw.headers['x-request-id']
     return typeof given === 'string' && /^[0-9a-f]{32}$/.test(given) ? given : randomBytes(8).toString('hex')
@@ -64,7 +63,7 @@ export const requestIdOptions = {
     child[HAS_REQUEST_ID] = true
     return child
   },
-} satisfies Pick<FastifyServerOptions, 'requestIdLogLabel' | 'genReqId' | 'childLoggerFactory'>
+} satisfies Pick<FastifyServerOptions, 'genReqId' | 'childLoggerFactory'>
 
 /**
  * Runs each request's hooks and handler in its id's context, so that what a service logs through

@@ -52,6 +52,7 @@ const TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   png: 'image/png',
   jpg: 'image/jpeg',
+  zip: 'application/zip',
 }
 const typeOf = (key: string) => TYPES[key.split('.').at(-1) ?? ''] ?? 'application/octet-stream'
 
@@ -170,4 +171,19 @@ export function s3MediaStore(url: string): MediaStore {
 /** The media store the environment names: S3 when `S3_URL` is set, else `dataDir/media`. */
 export function openMediaStore(env: { S3_URL?: string; DATA_DIR: string }): MediaStore {
   return env.S3_URL ? s3MediaStore(env.S3_URL) : localMediaStore(path.join(env.DATA_DIR, 'media'))
+}
+
+/** The first folders of the keys that /media/ serves to anyone (profile photos, demo portraits). */
+export const PUBLIC_MEDIA_FOLDERS = ['u', 'demo'] as const
+
+/**
+ * Files no one reaches by a URL of their own (members' data exports, `exports/<hex>.zip`): the node's
+ * DATA_DIR, never served, or a folder `private/` in the S3 bucket, which /media/ does not serve either
+ * (ADR 22). Every node reads what another wrote.
+ */
+export function openPrivateStore(env: { S3_URL?: string; DATA_DIR: string }): MediaStore {
+  if (!env.S3_URL) return localMediaStore(env.DATA_DIR)
+  const url = new URL(env.S3_URL)
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/private`
+  return s3MediaStore(url.toString())
 }

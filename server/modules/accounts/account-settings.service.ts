@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises'
 import { ACCOUNT_REACTIVATION_DAYS } from '#common/constants.ts'
 import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
@@ -38,6 +37,7 @@ export function createAccountSettingsService(
     now: Clock
     /** The other files an erased account leaves (chat photos sent, data exports). */
     filesToErase?: (userId: number) => Promise<{ media: string[]; exports: string[] }>
+    removeExportFiles?: (keys: string[]) => Promise<void>
   },
 ) {
   const { now } = deps
@@ -153,7 +153,7 @@ export function createAccountSettingsService(
             .flatMap((f) => [f.filename, f.thumb])
             .filter((file) => !file.startsWith('demo/'))
           await deps.media.remove([...photos, ...(more?.media ?? [])])
-          for (const file of more?.exports ?? []) await rm(file, { force: true })
+          await deps.removeExportFiles?.(more?.exports ?? [])
           purged++
         }
       }

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { strToU8, zipSync } from 'fflate'
 import { api } from '#common/api.ts'
@@ -126,17 +125,19 @@ export function createDataExportService(
     now: Clock
     sites: SitesService
     mail: MailService
-    dataDir: string
     media: MediaStore
+    /** Where the zips are kept: every node's (openPrivateStore), never served as they are. */
+    files: MediaStore
     kick?: () => void
   },
 ) {
-  const exportDir = path.join(deps.dataDir, 'exports')
+  const keyOf = (file: string) => `exports/${file}`
 
-  async function readMedia(file: string): Promise<Uint8Array | null> {
-    const stored = await deps.media.get(file).catch(() => null)
+  async function read(store: MediaStore, key: string): Promise<Buffer | null> {
+    const stored = await store.get(key).catch(() => null)
     return stored ? Buffer.concat(await stored.body.toArray()) : null
   }
+  const readMedia = (key: string) => read(deps.media, key)
 
   async function buildZip(data: MemberData): Promise<Uint8Array> {
     const entries: Record<string, Uint8Array> = {}
@@ -206,7 +207,7 @@ export function createDataExportService(
       const found = await selectReadyExport(db, hashToken(token))
       if (!found?.file || !found.expiresAt || found.expiresAt <= deps.now())
         throw new AppError('exports.link_invalid', 404)
-      const bytes = await readFile(path.join(exportDir, found.file)).catch(() => null)
+      const bytes = await read(deps.files, keyOf(found.file))
       if (!bytes) throw new AppError('exports.link_invalid', 404)
       return { bytes, filename: `my-data-${found.createdAt.toISOString().slice(0, 10)}.zip` }
     },
@@ -214,7 +215,7 @@ export function createDataExportService(
     /** Removes the files of exports whose link expired (a scheduled job). */
     async forgetExpired(): Promise<number> {
       const rows = await selectExportsToRemove(db, deps.now())
-      for (const row of rows) if (row.file) await rm(path.join(exportDir, row.file), { force: true })
+      await deps.files.remove(rows.flatMap((row) => (row.file ? [keyOf(row.file)] : [])))
       await updateDataExportsExpired(
         db,
         rows.map((r) => r.id),
@@ -222,7 +223,12 @@ export function createDataExportService(
       return rows.length
     },
 
-    /** The files an erased member leaves besides their profile photos: chat photos sent (media keys), exports. */
+    /** Removes an erased member's exports' files (given by filesToErase). */
+    async removeExportFiles(keys: string[]): Promise<void> {
+      await deps.files.remove(keys)
+    },
+
+    /** The files an erased member leaves besides their profile photos: chat photos sent (media keys), exports (keys of files). */
     async filesToErase(userId: number): Promise<{ media: string[]; exports: string[] }> {
       const [chat, exports] = await Promise.all([
         selectSentChatPhotos(db, userId),
@@ -230,7 +236,7 @@ export function createDataExportService(
       ])
       return {
         media: chat.flatMap((c) => [c.file, c.thumb]).flatMap((f) => (f ? [f] : [])),
-        exports: exports.flatMap((e) => (e.file ? [path.join(exportDir, e.file)] : [])),
+        exports: exports.flatMap((e) => (e.file ? [keyOf(e.file)] : [])),
       }
     },
   }
@@ -243,9 +249,8 @@ export function createDataExportService(
       return
     }
     const zip = await buildZip(data)
-    await mkdir(exportDir, { recursive: true })
     const file = `${randomBytes(16).toString('hex')}.zip`
-    await writeFile(path.join(exportDir, file), zip)
+    await deps.files.put(keyOf(file), Buffer.from(zip), 'application/zip')
     const link = newToken()
     const expiresAt = shifted(at, EXPORT_LINK_DAYS * DAY_MS)
     await updateDataExport(tx, exportId, {
