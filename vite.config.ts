@@ -4,11 +4,13 @@ import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { clientApiPlugin } from './tools/client-api.ts'
 import { precompressPlugin } from './tools/precompress.ts'
+import { purgeBootstrapPlugin } from './tools/purge-bootstrap.ts'
 
 export default defineConfig({
   plugins: [
     reactRouter(),
     fastifyReactRouterDev({ entry: './server/dev-entry.ts', externalizeServerEntryImports: false }),
+    purgeBootstrapPlugin(),
     precompressPlugin(),
     clientApiPlugin(),
     // In the browser, zod without eval (app/lib/zod-browser.ts); the server build keeps zod as it is.

@@ -1,4 +1,3 @@
-import bootstrapCss from 'bootstrap/dist/css/bootstrap.min.css?url'
 import { useEffect, useMemo, useRef } from 'react'
 import {
   Links,
@@ -24,6 +23,8 @@ import { captureTracking, countVisit } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
 import { MemberState } from './routes/layouts/member-state.tsx'
 import appCss from './styles/app.css?url'
+// Bootstrap without the rules no page matches, made by the build (tools/purge-bootstrap.ts).
+import bootstrapCss from './styles/bootstrap.generated.css?url'
 
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: bootstrapCss },
