@@ -1,9 +1,10 @@
 -- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Each element of
 -- `sends` is {sender, client_id, profile | conversation, kind, body, gift_key, photo_filename,
--- photo_thumb, price, free_limit}; the answer has one element per send, in order: {error, name} when
--- it may not go, or {message, credits, sender_profile_id, partner_user_id, unread, charged, fresh,
--- opening (the sender's first message in this conversation), to_fictional (a member wrote to a
--- fictional profile: the operators' inbox has it)}.
+-- photo_thumb, price, free_limit, at (when it is sent, by the app's clock: the message's date)}; the
+-- answer has one element per send, in order: {error, name} when it may not go, or {message,
+-- credits, sender_profile_id, partner_user_id, unread, charged, fresh, opening (the sender's first
+-- message in this conversation), to_fictional (a member wrote to a fictional profile: the
+-- operators' inbox has it)}.
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
 -- the message and both sides of the conversation are written together.
@@ -120,9 +121,10 @@ BEGIN
     -- side is read up to the message, the partner's gets one more unread; both come back to the lists.
     WITH saved AS (
       INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "gift_key",
-          "photo_filename", "photo_thumb", "cost", "client_id")
+          "photo_filename", "photo_thumb", "cost", "client_id", "created_at")
         VALUES (conversation, sender_id, s->>'kind', s->>'body', s->>'gift_key',
-          s->>'photo_filename', s->>'photo_thumb', cost, s->>'client_id')
+          s->>'photo_filename', s->>'photo_thumb', cost, s->>'client_id',
+          (s->>'at')::timestamptz)
         RETURNING *
     ), sides AS (
       UPDATE "conversation_members" cm SET "last_message_at" = saved."created_at", "hidden" = false,

@@ -16,6 +16,8 @@ export interface SendRequest {
   photo_thumb: string | null
   price: number
   free_limit: number
+  /** When it is sent, by the app's clock (ADR 13): the message's date. */
+  at: string
 }
 
 interface MessageJson {

@@ -4,6 +4,7 @@ import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/
 import type { SiteSettings } from '#common/schemas/sites.ts'
 import { type Db, type Executor, isUniqueViolation } from '#server/db/client.ts'
 import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
@@ -54,6 +55,7 @@ export function createChatSending(
   db: Db,
   deps: {
     events: EventBus
+    now: Clock
     media: MediaStore
     /** Told of every opening text message after its commit (moderation's signals); never awaited. */
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
@@ -98,6 +100,7 @@ export function createChatSending(
             ? site.costs.photo_credits
             : site.costs.message_credits),
       free_limit: FREE_CONVERSATIONS,
+      at: deps.now().toISOString(),
     }
   }
 

@@ -231,6 +231,7 @@ describe('sending in batches (group commit)', () => {
       photo_thumb: null,
       price: 1,
       free_limit: 2,
+      at: new Date().toISOString(),
     })
     // Each round, one batch writes A→B in pairs 0 and 2 and B→A in pairs 1 and 3, the other batch the
     // opposite ways in the opposite order: taken one by one, their locks would cross.

@@ -13,8 +13,8 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 type Member = Awaited<ReturnType<typeof activeMember>>
 const SIGNING_KEY = 'key-test-mailgun-signing'
 let t: TestApp
-/** The injected clock: starts now (messages are dated by the database) and is moved on by the tests. */
-let at = new Date()
+/** The injected clock: a fixed day (messages are dated by it), moved on by the tests. */
+let at = new Date('2031-03-04T09:00:00Z')
 const later = (seconds: number) => {
   at = new Date(at.getTime() + seconds * 1000)
 }
