@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { readEnv } from '#server/env.ts'
 import { logIn, signupMember } from '../support/accounts.ts'
-import { missingPrograms, PG_BIN, PostgresServer } from './cluster.ts'
+import { missingPrograms, PG_BIN, PostgresServer } from '../support/cluster.ts'
 
 const missing = missingPrograms().filter((m) => m.startsWith('PostgreSQL'))
 let dir: string
@@ -30,7 +30,6 @@ function run(command: string, args: string[]) {
 describe.skipIf(missing.length > 0)('PostgreSQL backup with pg_dump and pg_restore', () => {
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'dating-pgbackup-'))
-    if (process.getuid?.() === 0) spawnSync('chmod', ['755', dir])
     pg = await PostgresServer.create(dir)
   }, 60_000)
   afterAll(() => {

@@ -3,9 +3,17 @@
 import { inArray } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { messages } from '#server/db/schema/chat.ts'
+import { sleep, waitFor } from '../support/cluster.ts'
+import {
+  clientId,
+  type Member,
+  MemberPage,
+  newMember,
+  resends,
+  sendUntilAcknowledged,
+} from '../support/cluster-members.ts'
 import { creditAccount } from '../support/credits.ts'
-import { describeCluster, sleep, waitFor } from './cluster.ts'
-import { clientId, type Member, MemberPage, newMember, resends, sendUntilAcknowledged } from './members.ts'
+import { describeCluster } from './describe-cluster.ts'
 
 const RATE = 200
 const SECONDS = 4

@@ -2,8 +2,8 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { describeCluster } from './cluster.ts'
-import { MemberPage, newMember } from './members.ts'
+import { MemberPage, newMember } from '../support/cluster-members.ts'
+import { describeCluster } from './describe-cluster.ts'
 
 describeCluster('two nodes behind nginx on deploy/nginx/dating.conf', (cluster) => {
   it('balances sockets over both nodes and serves built files from disk, cached for a year and compressed', async () => {

@@ -3,9 +3,10 @@
 import { eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { messages } from '#server/db/schema/chat.ts'
+import { sleep, waitFor } from '../support/cluster.ts'
+import { call, clientId, newMember } from '../support/cluster-members.ts'
 import { creditAccount } from '../support/credits.ts'
-import { describeCluster, sleep, waitFor } from './cluster.ts'
-import { call, clientId, newMember } from './members.ts'
+import { describeCluster } from './describe-cluster.ts'
 
 describeCluster('PostgreSQL down', (cluster) => {
   it('answers 503 at once with a message while it is down, and the nodes recover by themselves', async () => {

@@ -2,8 +2,9 @@
 import { count, eq } from 'drizzle-orm'
 import { expect, it } from 'vitest'
 import { messages } from '#server/db/schema/chat.ts'
-import { describeCluster, waitFor } from './cluster.ts'
-import { MemberPage, newMember, sendUntilAcknowledged } from './members.ts'
+import { waitFor } from '../support/cluster.ts'
+import { MemberPage, newMember, sendUntilAcknowledged } from '../support/cluster-members.ts'
+import { describeCluster } from './describe-cluster.ts'
 
 describeCluster('Redis down', (cluster) => {
   it('Redis down: sends are acknowledged and kept, members catch up at the refresh, live delivery comes back with Redis', async () => {

@@ -1,7 +1,8 @@
 // npm run test:faults (ADR 22): SIGTERM to a node behind nginx (a deployment's rolling restart).
 import { expect, it } from 'vitest'
-import { describeCluster, sleep, waitFor } from './cluster.ts'
-import { MemberPage, newMember, resends, sendUntilAcknowledged } from './members.ts'
+import { sleep, waitFor } from '../support/cluster.ts'
+import { MemberPage, newMember, resends, sendUntilAcknowledged } from '../support/cluster-members.ts'
+import { describeCluster } from './describe-cluster.ts'
 
 describeCluster('SIGTERM to a node', (cluster) => {
   it('answers what it has, sends its sockets elsewhere with 1012, exits 0, and nginx drops nothing', async () => {

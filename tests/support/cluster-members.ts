@@ -1,4 +1,4 @@
-// Members of the fault tests, as a browser would be one: every call over HTTP through nginx (or to
+// Members of the fault tests and benchmarks, as a browser would be one: every call over HTTP through nginx (or to
 // one node), the socket through nginx with the app's own reconnection delays and catch-up.
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
@@ -119,6 +119,8 @@ export async function sendUntilAcknowledged(
  */
 export class MemberPage {
   readonly seen = new Map<string, Message>()
+  /** When each message first arrived (performance.now()), live or fetched. */
+  readonly arrived = new Map<string, number>()
   /** Per conversation, the newest message a fetch returned (live frames do not move it, as in the app). */
   readonly fetchedUpTo = new Map<number, number>()
   socket: WebSocket | null = null
@@ -154,6 +156,7 @@ export class MemberPage {
   }
 
   private take(message: Message) {
+    if (!this.seen.has(message.client_id)) this.arrived.set(message.client_id, performance.now())
     this.seen.set(message.client_id, message)
     if (!this.fetchedUpTo.has(message.conversation)) this.fetchedUpTo.set(message.conversation, 0)
   }

@@ -1,0 +1,183 @@
+// npm run bench:search-ceiling (ADR 22): the member search API of one app node at 1,000,000 members
+// against its ceiling measured in the same run, a bare node:http + pg server running the very
+// queries the search ran (bench/bare-search.ts). Goal: at least 80 % of the ceiling's rate.
+// PostgreSQL: DATABASE_URL (seeded up to BENCH_MEMBERS if short), else a cluster of its own.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import type { MemberSearchQuery } from '../common/schemas/members.ts'
+import { openDatabase, queryRows } from '../server/db/client.ts'
+import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
+import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
+import { localMediaStore } from '../server/lib/media-store.ts'
+import { hashToken } from '../server/lib/tokens.ts'
+import { createMembersService } from '../server/modules/members/members.service.ts'
+import { freePort, PostgresServer, waitFor } from '../tests/support/cluster.ts'
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000)
+const CONCURRENCY = 16
+const SECONDS = 10
+const QUERY: MemberSearchQuery = {
+  page: 1,
+  gender: 'female',
+  country: 'NL',
+  min_age: 25,
+  max_age: 45,
+} as MemberSearchQuery
+const URL_QUERY = 'gender=female&country=NL&min_age=25&max_age=45&page=1'
+
+// Every query the pool runs, grouped as they ran: one started while others were running joins them.
+interface Recorded {
+  text: string
+  values: unknown[]
+  rowMode?: 'array'
+}
+const groups: Recorded[][] = []
+let recording = false
+let running = 0
+const poolQuery = pg.Pool.prototype.query
+pg.Pool.prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+  if (recording) {
+    const q = args[0] as string | { text: string; values?: unknown[]; rowMode?: 'array' }
+    const entry =
+      typeof q === 'string'
+        ? { text: q, values: (args[1] as unknown[]) ?? [] }
+        : { text: q.text, values: q.values ?? (args[1] as unknown[]) ?? [], rowMode: q.rowMode }
+    if (running === 0) groups.push([])
+    groups[groups.length - 1].push(entry)
+    running++
+    const result = (poolQuery as (...a: unknown[]) => Promise<unknown>).apply(this, args)
+    return result.finally(() => running--)
+  }
+  return (poolQuery as (...a: unknown[]) => unknown).apply(this, args)
+} as typeof pg.Pool.prototype.query
+
+const dir = mkdtempSync(path.join(tmpdir(), 'dating-search-'))
+let server: PostgresServer | null = null
+let url = process.env.DATABASE_URL
+if (!url) {
+  server = await PostgresServer.create(dir)
+  url = server.url
+}
+const children: ChildProcess[] = []
+try {
+  const database = await openDatabase({ url })
+  await database.migrate()
+  await ensureReferenceData(database.db)
+  const [{ n }] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from users where demo`,
+  )
+  if (n < MEMBERS) {
+    const started = Date.now()
+    await seedDemoMembers(database.db, {
+      members: MEMBERS,
+      seed: 42,
+      media: localMediaStore(path.join(dir, 'media')),
+    })
+    console.log(
+      `seeded ${MEMBERS.toLocaleString('en')} members in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    )
+  }
+  await database.db.execute(sql`analyze`)
+  const [viewer] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from users where demo order by id limit 1`,
+  )
+  const token = randomBytes(32).toString('base64url')
+  await database.db.execute(
+    sql`insert into sessions (user_id, token_hash, expires_at) values (${viewer.id}, ${hashToken(token)}, now() + interval '1 day')`,
+  )
+  const members = createMembersService(database.db, { now: () => new Date() })
+  await members.search(QUERY, viewer.id, '/media')
+  recording = true
+  const sample = await members.search(QUERY, viewer.id, '/media')
+  recording = false
+  await database.close()
+  const file = path.join(dir, 'queries.json')
+  writeFileSync(file, JSON.stringify(groups))
+
+  const appPort = await freePort()
+  const barePort = await freePort()
+  const env = {
+    ...process.env,
+    DATABASE_URL: url,
+    NODE_ENV: 'production',
+    PAYMENTS: 'sandbox',
+    MAIL: 'outbox',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+  }
+  children.push(
+    spawn(process.execPath, ['tests/support/api-node.ts'], {
+      env: { ...env, PORT: String(appPort) },
+      stdio: 'inherit',
+    }),
+  )
+  children.push(
+    spawn(process.execPath, ['bench/bare-search.ts', file], {
+      env: { ...env, PORT: String(barePort) },
+      stdio: 'inherit',
+    }),
+  )
+  const app = `http://127.0.0.1:${appPort}/api/members.php?${URL_QUERY}`
+  const bare = `http://127.0.0.1:${barePort}/`
+  await waitFor('the app node', async () => (await fetch(`http://127.0.0.1:${appPort}/readyz`)).ok, 60_000)
+  await waitFor('the bare server', async () => (await fetch(bare)).status !== 0, 10_000)
+  const bareCheck = await fetch(bare)
+  if (bareCheck.status !== 200) throw new Error(`bare server: ${bareCheck.status} ${await bareCheck.text()}`)
+  const headers = { cookie: `auth.session=${token}` }
+  const check = await fetch(app, { headers })
+  if (check.status !== 200) throw new Error(`search: ${check.status} ${await check.text()}`)
+
+  const load = async (target: string) => {
+    const times: number[] = []
+    const end = performance.now() + SECONDS * 1000
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < end) {
+          const t0 = performance.now()
+          const res = await fetch(target, { headers })
+          await res.arrayBuffer()
+          if (res.status !== 200) throw new Error(`${target}: ${res.status}`)
+          times.push(performance.now() - t0)
+        }
+      }),
+    )
+    times.sort((a, b) => a - b)
+    const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]
+    return { rps: times.length / SECONDS, p50: at(50), p99: at(99) }
+  }
+  await load(app)
+  await load(bare)
+  const ceiling = await load(bare)
+  const ours = await load(app)
+  const ratio = ours.rps / ceiling.rps
+  console.log(
+    `\nmember search (women in NL, 25-45, page 1, as a member) on ${Math.max(n, MEMBERS).toLocaleString('en')} members: ${sample.total.toLocaleString('en')} found; ${groups.flat().length} queries in ${groups.length} round trips; ${CONCURRENCY} at once for ${SECONDS} s`,
+  )
+  console.log('server'.padEnd(44), 'req/s'.padStart(8), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8))
+  for (const [name, r] of [
+    ['the app node (GET /api/members.php)', ours],
+    ['ceiling: node:http + pg, the same queries', ceiling],
+  ] as const)
+    console.log(
+      name.padEnd(44),
+      r.rps.toFixed(0).padStart(8),
+      r.p50.toFixed(1).padStart(8),
+      r.p99.toFixed(1).padStart(8),
+    )
+  console.log(
+    `app / ceiling: ${(ratio * 100).toFixed(0)} % (goal ≥ 80 %: ${ratio >= 0.8 ? 'met' : 'NOT MET'})`,
+  )
+  if (ratio < 0.8) process.exitCode = 1
+} finally {
+  for (const child of children) child.kill('SIGKILL')
+  server?.kill()
+}
