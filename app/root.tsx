@@ -16,7 +16,7 @@ import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
-import { createI18n, I18nProvider, pageStrings, useStrings } from './i18n.ts'
+import { createI18n, I18nProvider, pageStrings, useLoadedLocale } from './i18n.ts'
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
 import { watchPageBounce } from './lib/page-bounce.ts'
 import { captureTracking, countVisit } from './lib/tracking.ts'
@@ -40,9 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const locale = data?.locale ?? 'en'
-  // A language chosen in the menu or on /lang-config: the page waits for its strings.
-  useStrings(locale)
+  // A language chosen in the menu or on /lang-config shows once its strings are here.
+  const locale = useLoadedLocale(data?.locale ?? 'en')
   const i18n = useMemo(() => createI18n(locale), [locale])
   const { pathname } = useLocation()
   const { slug } = useParams()

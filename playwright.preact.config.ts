@@ -1,0 +1,54 @@
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = 3150
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: '.tmp/pw-preact.json' }]],
+  timeout: 30_000,
+  expect: { timeout: 7000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node scripts/e2e-server.ts',
+    url: `http://localhost:${PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DATA_DIR: '.tmp/e2e-data-preact',
+      SEED_MEMBERS: '60',
+      PAYMENTS: 'sandbox',
+      MAIL: 'outbox',
+      PUBLIC_URL: `http://localhost:${PORT}`,
+      // Every journey signs up from this one address.
+      SIGNUP_LIMIT_PER_HOUR: '1000',
+      // As behind a proxy on this machine: a test may be many visitors (attribution.spec.ts),
+      // each with its own address, as the per-address limits count them.
+      TRUST_PROXY: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      // The mail provider's bounce webhook, signed by tests/e2e/notifications.spec.ts.
+      MAILGUN_WEBHOOK_SIGNING_KEY: 'e2e-mailgun-signing-key',
+    },
+  },
+})
