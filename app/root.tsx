@@ -18,6 +18,7 @@ import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
 import { createI18n, I18nProvider, pageStrings, useLoadedLocale } from './i18n.ts'
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
+import { DocumentHead } from './lib/hydration.ts'
 import { watchPageBounce } from './lib/page-bounce.ts'
 import { captureTracking, countVisit } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
@@ -47,7 +48,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { slug } = useParams()
   return (
     <html lang={locale}>
-      <head>
+      <DocumentHead>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
@@ -64,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             data-strings={bundle.locale}
           />
         ))}
-      </head>
+      </DocumentHead>
       <body>
         <I18nProvider i18n={i18n}>
           {data?.staging ? <StagingBanner /> : null}

@@ -1,3 +1,4 @@
+import { createElement, type ReactNode } from 'react'
 import { HydratedRouter } from 'react-router/dom'
 
 declare global {
@@ -41,4 +42,17 @@ export function hydrationRoot(): Document {
     insertBefore: (node: Node, before: Node | null) => document.insertBefore(node, before),
   }
   return root as unknown as Document
+}
+
+const KEPT = { __html: '' }
+
+/**
+ * In the browser the head stays as the server wrote it: React's renderer orders it its own way
+ * (images to preload first, stylesheets after the scripts), and Preact, matching its children in
+ * order, would drop the stylesheets. The tab's title is set by the page (DocumentTitle); the rest of
+ * the head (styles, icons, the strings' preload) does not change from page to page.
+ */
+export function DocumentHead(_props: { children: ReactNode }) {
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: empty, only so that Preact leaves the head's nodes alone
+  return createElement('head', { dangerouslySetInnerHTML: KEPT })
 }
