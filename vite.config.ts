@@ -3,6 +3,7 @@ import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { clientApiPlugin } from './tools/client-api.ts'
+import { preactClientPlugin } from './tools/preact-client.ts'
 import { precompressPlugin } from './tools/precompress.ts'
 import { purgeBootstrapPlugin } from './tools/purge-bootstrap.ts'
 
@@ -21,6 +22,7 @@ export default defineConfig({
         if (id === 'zod' && this.environment?.name === 'client') return path.resolve('app/lib/zod-browser.ts')
       },
     },
+    preactClientPlugin(),
   ],
   css: { preprocessorOptions: { scss: { quietDeps: true } } },
 })

@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client'
 import { HydratedRouter } from 'react-router/dom'
 import { loadPageStrings } from './i18n.ts'
 import { installChunkReload } from './lib/chunk-reload.ts'
+import { beforeHydrate, hydrationRoot } from './lib/hydration.ts'
 
 installChunkReload(window)
 
@@ -10,11 +11,12 @@ installChunkReload(window)
 // here before hydration (the document's preload link has fetched them alongside the scripts).
 await loadPageStrings(document)
 
+const app = (
+  <StrictMode>
+    <HydratedRouter />
+  </StrictMode>
+)
+await beforeHydrate()
 startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  )
+  hydrateRoot(hydrationRoot(), app)
 })

@@ -1,4 +1,4 @@
-import { createContext, createElement, type ReactNode, use, useContext } from 'react'
+import { createContext, createElement, type ReactNode, useContext, useEffect, useRef, useState } from 'react'
 import type { Locale } from '#common/constants.ts'
 import enUrl from '#common/i18n/en.json?url'
 import consoleUrl from '#common/i18n/en-console.json?url'
@@ -60,17 +60,42 @@ export function loadConsoleStrings(): Promise<void> {
   return fetchStrings('en', CONSOLE_STRINGS_URL)
 }
 
-/**
- * A page in a language whose strings the browser has not loaded yet (a lander's slug, a language
- * just chosen): waits (suspends) until they are here.
- */
-export function useStrings(locale: Locale) {
-  if (!strings[locale] || !('common' in (strings[locale] as Strings))) use(loadStrings(locale))
+const hasSiteStrings = (locale: Locale) =>
+  Boolean(strings[locale] && 'common' in (strings[locale] as Strings))
+const hasConsoleStrings = () => Boolean(strings.en && 'console' in strings.en)
+
+/** Fetches a bundle the page lacks (`ready` false) and renders again once it has come. */
+function useLoaded(ready: boolean, bundle: Locale | 'console') {
+  const [, setSettled] = useState(0)
+  useEffect(() => {
+    if (ready) return
+    const load = bundle === 'console' ? loadConsoleStrings() : loadStrings(bundle)
+    load.then(
+      () => setSettled((n) => n + 1),
+      () => {},
+    )
+  }, [ready, bundle])
 }
 
-/** Console pages: waits (suspends) for the console's strings when a navigation brings them in. */
-export function useConsoleStrings() {
-  if (!strings.en || !('console' in strings.en)) use(loadConsoleStrings())
+/**
+ * The language a page shows: `locale` once its strings are here (they always are on the server and
+ * for the page the browser loaded); after a language is chosen, or a lander in another language is
+ * reached by a link, the language shown before until they have come, then `locale`. Nothing
+ * suspends: the page never goes blank while strings load.
+ */
+export function useLoadedLocale(locale: Locale): Locale {
+  const ready = hasSiteStrings(locale)
+  const shown = useRef(locale)
+  if (ready) shown.current = locale
+  useLoaded(ready, locale)
+  return shown.current
+}
+
+/** Console pages: whether the console's strings are here (a navigation from the site brings them in). */
+export function useConsoleStrings(): boolean {
+  const ready = hasConsoleStrings()
+  useLoaded(ready, 'console')
+  return ready
 }
 
 /** The string bundles a page renders with: its language, a lander's copy language, the console's. */

@@ -16,8 +16,9 @@ import type { Route } from './+types/root'
 import { ErrorPage } from './components/error-page.tsx'
 import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
-import { createI18n, I18nProvider, pageStrings, useStrings } from './i18n.ts'
+import { createI18n, I18nProvider, pageStrings, useLoadedLocale } from './i18n.ts'
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
+import { DocumentHead } from './lib/hydration.ts'
 import { watchPageBounce } from './lib/page-bounce.ts'
 import { captureTracking, countVisit } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
@@ -40,15 +41,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root')
-  const locale = data?.locale ?? 'en'
-  // A language chosen in the menu or on /lang-config: the page waits for its strings.
-  useStrings(locale)
+  // A language chosen in the menu or on /lang-config shows once its strings are here.
+  const locale = useLoadedLocale(data?.locale ?? 'en')
   const i18n = useMemo(() => createI18n(locale), [locale])
   const { pathname } = useLocation()
   const { slug } = useParams()
   return (
     <html lang={locale}>
-      <head>
+      <DocumentHead>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
@@ -65,7 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             data-strings={bundle.locale}
           />
         ))}
-      </head>
+      </DocumentHead>
       <body>
         <I18nProvider i18n={i18n}>
           {data?.staging ? <StagingBanner /> : null}

@@ -2,8 +2,12 @@ import { useRouteLoaderData } from 'react-router'
 import { useAttention } from '../lib/attention.ts'
 import { titleWithCount } from '../lib/badge.ts'
 import type { RootData } from '../root.server.ts'
+import { DocumentTitle } from './document-title.tsx'
 
-/** The page title followed by the site name (spec section 2), and the page's description. */
+/**
+ * The page title followed by the site name (spec section 2), and the page's description and social
+ * preview, which only the server's page carries (they are read by search engines and link previews).
+ */
 export function PageTitle({
   title,
   description,
@@ -18,9 +22,11 @@ export function PageTitle({
   const full = title ? `${title} - ${siteName}` : siteName
   const attention = useAttention()
   const text = description ?? root?.settings.description
+  const tab = <DocumentTitle title={titleWithCount(full, attention)} />
+  if (typeof document !== 'undefined') return tab
   return (
     <>
-      <title>{titleWithCount(full, attention)}</title>
+      {tab}
       {text ? <meta name="description" content={text} /> : null}
       <meta property="og:title" content={full} />
       {text ? <meta property="og:description" content={text} /> : null}

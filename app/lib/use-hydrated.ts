@@ -1,12 +1,11 @@
-import { useSyncExternalStore } from 'react'
+import { useEffect, useState } from 'react'
 
-const subscribe = () => () => {}
-
-/** False while the page is server-rendered HTML only, true once React runs in the browser. */
+/**
+ * False while the page is server-rendered HTML only, true once the page runs in the browser: its
+ * first render in the browser is the server's (as hydration needs), then it turns true.
+ */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  )
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
 }

@@ -36,12 +36,14 @@ async function logout() {
 
 /** The console's own frame (ADR 15): its navigation, who is logged in and with which role. */
 export default function ConsoleLayout() {
-  useConsoleStrings()
+  const ready = useConsoleStrings()
   const { t } = useTranslation()
   // Each console page's loader answers the staff member; the layout shows them.
   const who = useMatches()
     .map((m) => (m.loaderData as { staff?: Staff } | null | undefined)?.staff)
     .find((s) => s !== undefined)
+  // Reached by a link from the site: the console's strings are on their way.
+  if (!ready) return <div className="console min-vh-100" aria-busy="true" />
   return (
     <div className="console min-vh-100 d-flex flex-column">
       <a className="visually-hidden-focusable" href="#console-main">

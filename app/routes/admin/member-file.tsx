@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { SupportActionInput } from '#common/schemas/support.ts'
+import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/member-file'
@@ -63,7 +64,7 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <title>{`#${account.user_id} ${profile.name}`}</title>
+      <DocumentTitle title={`#${account.user_id} ${profile.name}`} />
       <p className="mb-1">
         <Link to="/admin/members">← {t('console.members.title')}</Link>
       </p>

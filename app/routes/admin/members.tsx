@@ -1,4 +1,5 @@
 import { Form, Link } from 'react-router'
+import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/members'
 import { loadMemberLookup } from './admin.server.ts'
@@ -13,7 +14,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
   const { q, members } = loaderData
   return (
     <>
-      <title>{t('console.members.title')}</title>
+      <DocumentTitle title={t('console.members.title')} />
       <h1 className="h4 mb-3">{t('console.members.title')}</h1>
       <Form method="get" className="d-flex flex-wrap gap-2 align-items-end mb-3" role="search">
         <div style={{ minWidth: 260, flex: '0 1 420px' }}>

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ReportOutcome } from '#common/moderation.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
+import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/reports'
 import { loadReportQueue } from './admin.server.ts'
@@ -45,7 +46,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <title>{t('console.reports.title')}</title>
+      <DocumentTitle title={t('console.reports.title')} />
       <div className="d-flex flex-wrap align-items-baseline gap-3 mb-2">
         <h1 className="h4 mb-0">{t('console.reports.title')}</h1>
         <span className="text-body-secondary" data-testid="report-waiting">

@@ -4,6 +4,7 @@ import uplotCss from 'uplot/dist/uPlot.min.css?url'
 import { api } from '#common/api.ts'
 import { STATS_GROUPS } from '#common/choices.ts'
 import type { StatsRow } from '#common/schemas/statistics.ts'
+import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi, callUrl } from '../../lib/api-client.ts'
 import type { Route } from './+types/statistics'
@@ -80,7 +81,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <title>{t('console.stats.title')}</title>
+      <DocumentTitle title={t('console.stats.title')} />
       <h1 className="h4">{t('console.stats.title')}</h1>
       <p className="small text-body-secondary">{t('console.stats.intro')}</p>
       <Form method="get" className="row g-2 align-items-end mb-3" aria-label={t('console.stats.filters')}>

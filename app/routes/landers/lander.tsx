@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
-import { useStrings, useTranslation } from '../../i18n.ts'
+import { useLoadedLocale, useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/lander'
 import { CollageLander } from './collage-lander.tsx'
@@ -21,8 +21,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 /** A marketing lander: one promise, one call to sign up, in the lander's own style. */
 export default function Lander({ loaderData }: Route.ComponentProps) {
   const { i18n } = useTranslation()
-  useStrings(loaderData.copyLocale)
-  const t = i18n.getFixedT(loaderData.copyLocale)
+  const copyLocale = useLoadedLocale(loaderData.copyLocale)
+  const t = i18n.getFixedT(copyLocale)
   const { settings } = useRootData()
   const { search } = useLocation()
   const variant = loaderData.name
@@ -39,12 +39,7 @@ export default function Lander({ loaderData }: Route.ComponentProps) {
     ) : variant === 'video' || variant === 'transitionsvideolanding' ? (
       <SlideshowLander {...props} name={variant} />
     ) : variant === 'maplanding' ? (
-      <MapLander
-        {...props}
-        country={loaderData.country}
-        regions={loaderData.regions}
-        locale={loaderData.copyLocale}
-      />
+      <MapLander {...props} country={loaderData.country} regions={loaderData.regions} locale={copyLocale} />
     ) : variant === 'socialnetwork' ? (
       <FeedLander {...props} feed={loaderData.feed} />
     ) : variant === 'alonetonight' ? (
@@ -52,13 +47,13 @@ export default function Lander({ loaderData }: Route.ComponentProps) {
     ) : null
   if (design)
     return (
-      <div lang={loaderData.copyLocale}>
+      <div lang={copyLocale}>
         <PageTitle title={t(`landers.${variant}.title`)} />
         {design}
       </div>
     )
   return (
-    <section className={`lander-hero lander-${variant} text-center text-white`} lang={loaderData.copyLocale}>
+    <section className={`lander-hero lander-${variant} text-center text-white`} lang={copyLocale}>
       <PageTitle title={t(`landers.${variant}.title`)} />
       <div className="container py-5">
         <h1 className="display-5 fw-bold">{t(`landers.${variant}.title`)}</h1>

@@ -3,7 +3,7 @@ import type { Locale } from '#common/constants.ts'
 import { slugLocale } from '#common/landers.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { placeOf } from '../../features/members/index.ts'
-import { useStrings, useTranslation } from '../../i18n.ts'
+import { useLoadedLocale, useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/member-landing'
 import { HelloLanding } from './landings/hello-landing.tsx'
 import { PortraitLanding } from './landings/portrait-landing.tsx'
@@ -24,8 +24,7 @@ export default function MemberLanding({ loaderData: { profile } }: Route.Compone
   const { i18n } = useTranslation()
   const { slug } = useParams()
   const { search, pathname } = useLocation()
-  const copyLocale = slugLocale(slug) ?? (i18n.language as Locale)
-  useStrings(copyLocale)
+  const copyLocale = useLoadedLocale(slugLocale(slug) ?? (i18n.language as Locale))
   const t = i18n.getFixedT(copyLocale)
   const props = {
     profile,
