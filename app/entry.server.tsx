@@ -7,6 +7,7 @@ import type { Locale } from '#common/constants.ts'
 import { allStrings } from '#common/i18n/resources.ts'
 import { getAppContext } from './context.server.ts'
 import { addStrings } from './i18n.ts'
+import { InlineStylesContext } from './lib/page-styles.tsx'
 
 for (const [locale, bundle] of Object.entries(allStrings)) addStrings(locale as Locale, bundle)
 
@@ -23,7 +24,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const nonce = getAppContext(loadContext).nonce
+  const { nonce, inlineStyles } = getAppContext(loadContext)
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
@@ -31,7 +32,9 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <InlineStylesContext.Provider value={inlineStyles}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineStylesContext.Provider>,
       {
         nonce,
         [readyOption]() {
