@@ -1,6 +1,6 @@
 // The rules of the data that every module reading another member's profile applies in its query
 // (DESIGN.md section 4), and the columns of a profile's card (the members module maps them to the API).
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from './client.ts'
 import { blocks, photos, profiles, users } from './schema/members.ts'
 import { regions } from './schema/reference.ts'
@@ -36,7 +36,7 @@ export async function selectBlocksBetween(db: Executor, viewerUserId: number, ot
 }
 
 /** Neither side of a block between the viewer and the profile's member. */
-export function notBlockedWith(viewerUserId: number): SQL {
+export function notBlockedWith(viewerUserId: number | Placeholder): SQL {
   return sql`not exists (select 1 from ${blocks} b where (b.blocker_user_id = ${viewerUserId} and b.blocked_user_id = ${profiles.userId}) or (b.blocker_user_id = ${profiles.userId} and b.blocked_user_id = ${viewerUserId}))`
 }
 

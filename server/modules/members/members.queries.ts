@@ -42,18 +42,68 @@ export interface ProfileFilters {
   maxAge?: number
 }
 
-function filterConditions(f: ProfileFilters, born: BirthRange): SQL | undefined {
+/** The values of the filters that are set, by the name their placeholder has in a prepared query. */
+type FilterValues = Record<string, string | number>
+
+function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
+  const values: FilterValues = {}
+  if (f.excludeUserId !== null) values.viewer = f.excludeUserId
+  f.genders?.forEach((gender, i) => {
+    values[`gender${i}`] = gender
+  })
+  if (f.country) values.country = f.country
+  if (f.regionId) values.region = f.regionId
+  if (born.from) values.from = born.from
+  if (born.to) values.to = born.to
+  return values
+}
+
+/**
+ * The filters' conditions. With `placeholders`, each value is its named placeholder (the query is
+ * prepared once for every search with the same filters set, see `prepared`); else the value itself.
+ */
+function filterConditions(values: FilterValues, placeholders = false): SQL | undefined {
+  const v = <T extends string | number>(name: string) =>
+    (placeholders ? sql.placeholder(name) : values[name]) as T
+  const genders = Object.keys(values).filter((name) => name.startsWith('gender'))
   return and(
     visibleToOthers(),
-    f.excludeUserId === null ? undefined : ne(profiles.userId, f.excludeUserId),
-    f.excludeUserId === null ? undefined : notBlockedWith(f.excludeUserId),
-    f.genders ? inArray(profiles.gender, f.genders) : undefined,
-    f.country ? eq(profiles.country, f.country) : undefined,
-    f.regionId ? eq(profiles.regionId, f.regionId) : undefined,
-    born.from ? gte(profiles.birthDate, born.from) : undefined,
-    born.to ? lte(profiles.birthDate, born.to) : undefined,
+    'viewer' in values ? ne(profiles.userId, v<number>('viewer')) : undefined,
+    'viewer' in values ? notBlockedWith(v<number>('viewer')) : undefined,
+    genders.length > 0 ? inArray(profiles.gender, genders.map(v<string>)) : undefined,
+    'country' in values ? eq(profiles.country, v<string>('country')) : undefined,
+    'region' in values ? eq(profiles.regionId, v<number>('region')) : undefined,
+    'from' in values ? gte(profiles.birthDate, v<string>('from')) : undefined,
+    'to' in values ? lte(profiles.birthDate, v<string>('to')) : undefined,
   )
 }
+
+interface Executable<T> {
+  execute(values: Record<string, unknown>): Promise<T>
+}
+const preparedQueries = new WeakMap<Executor, Map<string, Executable<unknown>>>()
+
+/**
+ * A search query built once per database and shape (which filters are set): drizzle's building of
+ * the SQL text costs more than the rest of a search's work in Node (bench:search-ceiling), and the
+ * text is the same for every search of that shape. Sent unnamed, as any other query: PostgreSQL
+ * still plans each with its values.
+ */
+function prepared<T>(db: Executor, shape: string, build: () => { prepare(name: string): Executable<T> }) {
+  let queries = preparedQueries.get(db)
+  if (!queries) {
+    queries = new Map()
+    preparedQueries.set(db, queries)
+  }
+  let query = queries.get(shape) as Executable<T> | undefined
+  if (!query) {
+    query = build().prepare('')
+    queries.set(shape, query as Executable<unknown>)
+  }
+  return query
+}
+
+const shapeOf = (kind: string, values: FilterValues) => `${kind}:${Object.keys(values).join(',')}`
 
 /** Visible profiles matching the filters, most recently active first; `limit` from `offset`. */
 export function selectProfiles(
@@ -61,11 +111,14 @@ export function selectProfiles(
   filters: ProfileFilters,
   page: { limit: number; offset: number },
 ) {
-  return selectProfileCards(db)
-    .where(filterConditions(filters, birthRange(filters, filters.today)))
-    .orderBy(...MOST_RECENT_FIRST)
-    .limit(page.limit)
-    .offset(page.offset)
+  const values = filterValues(filters, birthRange(filters, filters.today))
+  return prepared(db, shapeOf('page', values), () =>
+    selectProfileCards(db)
+      .where(filterConditions(values, true))
+      .orderBy(...MOST_RECENT_FIRST)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  ).execute({ ...values, limit: page.limit, offset: page.offset })
 }
 
 /**
@@ -107,10 +160,10 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
   const counts = await Promise.all([
     years ? sumProfileCounts(db, shared, years) : 0,
     ...partial.map(async (born) => {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(profiles)
-        .where(filterConditions(shared, born))
+      const values = filterValues(shared, born)
+      const [row] = await prepared(db, shapeOf('count', values), () =>
+        db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(filterConditions(values, true)),
+      ).execute(values)
       return Number(row?.n ?? 0)
     }),
   ])
@@ -118,18 +171,29 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
 }
 
 async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?: number; to?: number }) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${profileCounts.n}), 0)::int` })
-    .from(profileCounts)
-    .where(
-      and(
-        f.genders ? inArray(profileCounts.gender, f.genders) : undefined,
-        f.country ? eq(profileCounts.country, f.country) : undefined,
-        f.regionId ? eq(profileCounts.regionId, f.regionId) : undefined,
-        years.from === undefined ? undefined : gte(profileCounts.birthYear, years.from),
-        years.to === undefined ? undefined : lte(profileCounts.birthYear, years.to),
+  const values: FilterValues = filterValues({ ...f, excludeUserId: null }, {})
+  if (years.from !== undefined) values.fromYear = years.from
+  if (years.to !== undefined) values.toYear = years.to
+  const genders = Object.keys(values).filter((name) => name.startsWith('gender'))
+  const [row] = await prepared(db, shapeOf('years', values), () =>
+    db
+      .select({ n: sql<number>`coalesce(sum(${profileCounts.n}), 0)::int` })
+      .from(profileCounts)
+      .where(
+        and(
+          genders.length > 0
+            ? inArray(
+                profileCounts.gender,
+                genders.map((name) => sql.placeholder(name)),
+              )
+            : undefined,
+          'country' in values ? eq(profileCounts.country, sql.placeholder('country')) : undefined,
+          'region' in values ? eq(profileCounts.regionId, sql.placeholder('region')) : undefined,
+          'fromYear' in values ? gte(profileCounts.birthYear, sql.placeholder('fromYear')) : undefined,
+          'toYear' in values ? lte(profileCounts.birthYear, sql.placeholder('toYear')) : undefined,
+        ),
       ),
-    )
+  ).execute(values)
   return Number(row?.n ?? 0)
 }
 
@@ -212,15 +276,19 @@ export async function countViewerExclusions(
   filters: ProfileFilters,
   viewerUserId: number,
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(profiles)
-    .where(
-      and(
-        filterConditions({ ...filters, excludeUserId: null }, birthRange(filters, filters.today)),
-        sql`${profiles.userId} in (select ${viewerUserId}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${viewerUserId} union select blocker_user_id from ${blocks} where blocked_user_id = ${viewerUserId})`,
+  const values = filterValues({ ...filters, excludeUserId: null }, birthRange(filters, filters.today))
+  const member = sql.placeholder('member')
+  const [row] = await prepared(db, shapeOf('excluded', values), () =>
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(profiles)
+      .where(
+        and(
+          filterConditions(values, true),
+          sql`${profiles.userId} in (select ${member}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${member} union select blocker_user_id from ${blocks} where blocked_user_id = ${member})`,
+        ),
       ),
-    )
+  ).execute({ ...values, member: viewerUserId })
   return Number(row?.n ?? 0)
 }
 
@@ -239,7 +307,7 @@ export async function selectRankedProfiles(
   const candidates = db
     .select({ id: profiles.id, regionId: profiles.regionId, lastActiveAt: profiles.lastActiveAt })
     .from(profiles)
-    .where(filterConditions(filters, birthRange(filters, filters.today)))
+    .where(filterConditions(filterValues(filters, birthRange(filters, filters.today))))
     .orderBy(...MOST_RECENT_FIRST)
     .limit(RANKED_CANDIDATES)
     .as('c')
