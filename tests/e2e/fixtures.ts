@@ -49,11 +49,35 @@ function waitForAppAfterNavigation(page: Page) {
     const type = response?.headers()['content-type'] ?? ''
     // The mailbox and the sandbox PSP's checkout are plain pages of their own, not the app.
     const plain = /\/dev\/mailbox|\/sandbox\//.test(response?.url() ?? '')
-    if (type.includes('text/html') && !plain) await waitForApp(page)
+    const held = (page as Page & { holdsClock?: boolean }).holdsClock
+    if (type.includes('text/html') && !plain && !held) await waitForApp(page)
     return response
   }
   page.goto = async (url, options) => settle(await goto(url, options))
   page.reload = async (options) => settle(await reload(options))
+}
+
+/**
+ * Opens `url` on a page whose clock stands still from its first line and moves 50 ms at a time
+ * until the app runs: whatever the page times from its start then runs only as the test moves the
+ * clock (page.clock.runFor), however busy the machine (timed by the wall clock, a slow start had
+ * already used up the delays these tests check).
+ */
+export async function openWithHeldClock(page: Page, url: string) {
+  await page.clock.install()
+  await page.clock.pauseAt(new Date(Date.now() + 60_000))
+  const marked = page as Page & { holdsClock?: boolean }
+  marked.holdsClock = true
+  try {
+    await page.goto(url)
+  } finally {
+    marked.holdsClock = false
+  }
+  const hydrated = page.locator('html[data-hydrated]')
+  await expect(async () => {
+    await page.clock.runFor(50)
+    expect(await hydrated.count()).toBe(1)
+  }).toPass({ intervals: [20], timeout: 15_000 })
 }
 
 /** Marks the site-entry warning as seen (its cookie) so that a test can look at the page behind it. */

@@ -3,6 +3,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   newMember,
+  openWithHeldClock,
   skipEntryWarning,
   test,
 } from './fixtures.ts'
@@ -117,13 +118,15 @@ test('the like modal opens after ?t=2 and t leaves the address', async ({ page }
   await skipEntryWarning(page)
   const { profiles } = await (await page.request.get('/api/members.php')).json()
   const someone = profiles[0]
-  await page.goto(`/members/${someone.id}?t=2&from=mail`)
+  // The page's clock moves only as the test moves it: two seconds are two seconds of the page's.
+  await openWithHeldClock(page, `/members/${someone.id}?t=2&from=mail`)
   await expect(page).toHaveURL(`/members/${someone.id}?from=mail`)
   const modal = page.locator('#like-modal')
+  await page.clock.runFor(1500)
   await expect(modal).toBeHidden()
-  await expect(modal.getByRole('heading', { name: `Do you like ${someone.name}?` })).toBeVisible({
-    timeout: 5000,
-  })
+  await page.clock.runFor(1000)
+  await expect(modal.getByRole('heading', { name: `Do you like ${someone.name}?` })).toBeVisible()
+  await page.clock.resume()
   await expect(modal.getByRole('link', { name: `Sign up for free to like ${someone.name}` })).toBeVisible()
   await expectAccessible(page)
   await modal.getByRole('button', { name: 'Not now' }).click()

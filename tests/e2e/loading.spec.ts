@@ -1,4 +1,4 @@
-import { expect, newMember, skipEntryWarning, test, waitForApp } from './fixtures.ts'
+import { expect, newMember, openWithHeldClock, skipEntryWarning, test, waitForApp } from './fixtures.ts'
 
 // The page's clock is Playwright's: the waits below are the page's timers moved on by hand, not time.
 
@@ -41,20 +41,8 @@ test('a button shows its spinner only once its request has taken 200 ms, and non
 })
 
 test('a page quiet for 2 seconds prefetches the likely next pages, code and data', async ({ browser }) => {
-  const { context } = await newMember(browser, { name: 'Roos' })
-  // A page of the member's own, whose navigation does not wait for the app (the app waits here).
-  const page = await context.newPage()
-  // The page's clock stands still from its first line and moves only as the test moves it, in
-  // 50 ms steps until the app runs: its quiet time starts within the last step, whatever the
-  // machine's load (timed by the wall clock, a busy machine had passed the first second already).
-  await page.clock.install()
-  await page.clock.pauseAt(new Date(Date.now() + 60_000))
-  await page.goto('/members')
-  const hydrated = page.locator('html[data-hydrated]')
-  await expect(async () => {
-    await page.clock.runFor(50)
-    expect(await hydrated.count()).toBe(1)
-  }).toPass({ intervals: [20], timeout: 15_000 })
+  const { page, context } = await newMember(browser, { name: 'Roos' })
+  await openWithHeldClock(page, '/members')
   const chatsData = page.locator('link[rel="prefetch"][href^="/chats.data"]')
   const likesData = page.locator('link[rel="prefetch"][href^="/likes.data"]')
   await page.clock.runFor(1000)
