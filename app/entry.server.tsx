@@ -7,7 +7,6 @@ import type { Locale } from '#common/constants.ts'
 import { allStrings } from '#common/i18n/resources.ts'
 import { getAppContext } from './context.server.ts'
 import { addStrings } from './i18n.ts'
-import { InlineStylesContext } from './lib/page-styles.tsx'
 
 for (const [locale, bundle] of Object.entries(allStrings)) addStrings(locale as Locale, bundle)
 
@@ -24,7 +23,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
-  const { nonce, inlineStyles } = getAppContext(loadContext)
+  const nonce = getAppContext(loadContext).nonce
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
     const userAgent = request.headers.get('user-agent')
@@ -32,9 +31,7 @@ export default function handleRequest(
       (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
-      <InlineStylesContext.Provider value={inlineStyles}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </InlineStylesContext.Provider>,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
         nonce,
         [readyOption]() {

@@ -20,7 +20,6 @@ import { createI18n, I18nProvider, pageStrings, useLoadedLocale } from './i18n.t
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
 import { DocumentHead } from './lib/hydration.ts'
 import { watchPageBounce } from './lib/page-bounce.ts'
-import { cacheInlineStyles, PageStyles } from './lib/page-styles.tsx'
 import { captureTracking, countVisit } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
 import { MemberState } from './routes/layouts/member-state.tsx'
@@ -28,10 +27,9 @@ import appCss from './styles/app.css?url'
 // Bootstrap without the rules no page matches, made by the build (tools/purge-bootstrap.ts).
 import bootstrapCss from './styles/bootstrap.generated.css?url'
 
-/** Every page's stylesheets, inline on a first visit (PageStyles). */
-const STYLESHEETS = [bootstrapCss, appCss]
-
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: bootstrapCss },
+  { rel: 'stylesheet', href: appCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icons/app-192.png' },
@@ -54,7 +52,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={THEME_COLOR} />
-        <PageStyles hrefs={STYLESHEETS} nonce={data?.nonce} />
         <Meta />
         <Links />
         {/* The strings the page hydrates with (app/i18n.ts), fetched alongside its scripts. */}
@@ -89,7 +86,6 @@ export default function App() {
   useEffect(() => {
     // Marks the page as interactive (end-to-end tests wait for it before they type or click).
     document.documentElement.dataset.hydrated = 'true'
-    cacheInlineStyles(document)
     captureTracking(window)
     countVisit(window, (tracking) => callApi(api.visit, { body: tracking, retries: 0 }))
     const stopBounce = watchPageBounce(window)

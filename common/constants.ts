@@ -30,8 +30,6 @@ export const TERMS_BASE_DATE = '2023-12-01T12:00:00Z'
 export const CHUNK_RELOAD_MIN_INTERVAL_MS = 60_000
 export const SITE_ENTRY_STORAGE_KEY = 'skipped-site-entry-warning'
 export const COUNTRY_COOKIE = 'selected_country'
-/** Which build's stylesheets this browser holds in its cache (first visits get them inline, ADR 21). */
-export const STYLES_COOKIE = 'styles'
 export const SUPPORTED_LOCALES = ['en', 'fr'] as const
 export type Locale = (typeof SUPPORTED_LOCALES)[number]
 export const DEFAULT_LOCALE: Locale = 'en'

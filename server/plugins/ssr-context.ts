@@ -3,7 +3,6 @@ import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
 import type { EventBus } from '#server/lib/events.ts'
-import type { InlineStyles } from '#server/lib/inline-styles.ts'
 import type { StaffIdentity } from '#server/lib/require-staff.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
@@ -98,11 +97,6 @@ export interface AppLoadContext {
   staff: StaffIdentity | null
   /** On console pages: a password was given and the second factor is awaited. */
   staffPending: boolean
-  /**
-   * The stylesheets' text by address when this page carries them inline (a first visit of a
-   * production build, ADR 21), or null: the page links them.
-   */
-  inlineStyles: InlineStyles | null
 }
 
 // The server build bundles its own copy of this module: keep one key per process.

@@ -3,8 +3,7 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { SITE_ENTRY_STORAGE_KEY, STYLES_COOKIE } from '#common/constants.ts'
-import { readInlineStyles } from '#server/lib/inline-styles.ts'
+import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 
 export interface SsrOptions {
@@ -18,8 +17,6 @@ export interface SsrOptions {
 
 /** Serves every page through React Router (and, in production, the built client assets). */
 export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> {
-  // A first visit gets the stylesheets in its page, a browser that holds them (its cookie) links them.
-  const styles = opts.production ? readInlineStyles(path.join(opts.buildDirectory, 'client')) : null
   await app.register(fastifyReactRouter, {
     devServer: opts.devServer,
     serverBuildPath: path.join(opts.buildDirectory, 'server/index.js'),
@@ -54,7 +51,6 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         network:
           request.cookies.network ?? (request.query as Record<string, string | undefined>).network ?? null,
         siteEntryDismissedAt: request.cookies[SITE_ENTRY_STORAGE_KEY] ?? null,
-        inlineStyles: styles && request.cookies[STYLES_COOKIE] !== styles.version ? styles : null,
       })
       return context
     },

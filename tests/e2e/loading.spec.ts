@@ -56,31 +56,3 @@ test('a page quiet for 2 seconds prefetches the likely next pages, code and data
   await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached()
   await context.close()
 })
-
-test('a first visit carries the stylesheets in its page; once they are cached, pages link them', async ({
-  page,
-  context,
-}) => {
-  await skipEntryWarning(page)
-  const inline = page.locator('head style[data-href]')
-  const linked = page.locator('head link[rel="stylesheet"]')
-  // Bootstrap's reboot (margin 0) and the app's own stylesheet (the brand's colour on the button).
-  const styled = async () =>
-    page.evaluate(() => ({
-      margin: getComputedStyle(document.body).margin,
-      button: getComputedStyle(document.querySelector('.btn-primary') as Element).backgroundColor,
-    }))
-  await page.goto('/')
-  await expect(inline).toHaveCount(2)
-  await expect(linked).toHaveCount(0)
-  const firstVisit = await styled()
-  expect(firstVisit.margin).toBe('0px')
-  // Once the files are in the cache, a cookie says so.
-  await expect
-    .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'styles'))
-    .toBe(true)
-  await page.reload()
-  await expect(linked).toHaveCount(2)
-  await expect(inline).toHaveCount(0)
-  expect(await styled()).toEqual(firstVisit)
-})
