@@ -198,7 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   })
   mail.start()
   app.addHook('onClose', async () => mail.stop())
-  const accounts = createAccountsService(database.db, { mail, now })
+  const accounts = createAccountsService(database.db, { mail, now, lane: database.lane })
   const passwords = createPasswordService(database.db, { mail, now })
   // Jobs start after the services: a request kicks the export job once it runs.
   const kicks = { exports: () => {} }

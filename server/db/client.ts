@@ -94,6 +94,13 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 
 export interface Database {
   db: Db
+  /**
+   * Two connections of their own (PostgreSQL) for the small query every request starts with, its
+   * session: under load the pool's connections all run searches and the rest wait their turn, and
+   * a request whose first step queued there waited twice (bench:search-ceiling). The same database
+   * as `db` on the embedded one.
+   */
+  lane: Db
   kind: 'pglite' | 'postgres'
   /** The driver underneath, for the job queue: the PGlite instance or the PostgreSQL URL. */
   raw: { pglite: PGlite } | { url: string }
@@ -149,8 +156,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // out of the pool by pg itself; without a listener that event would crash the process.
     pool.on('error', () => {})
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    const lanePool = new pg.Pool({ connectionString: config.url, max: 2, connectionTimeoutMillis: 2000 })
+    lanePool.on('error', () => {})
     return {
       db,
+      lane: drizzlePg(lanePool, { schema }) as unknown as Db,
       kind: 'postgres',
       raw: { url: config.url },
       migrate: async () => {
@@ -159,7 +169,9 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       },
       ping: async () => void (await pool.query('select 1')),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), lanePool.end()])
+      },
     }
   }
   let client = config.pglite
@@ -177,6 +189,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   const db = drizzlePglite(pglite, { schema }) as unknown as Db
   return {
     db,
+    lane: db,
     kind: 'pglite',
     raw: { pglite },
     migrate: async () => {

@@ -56,8 +56,17 @@ export interface RequestOrigin {
 const ACTIVATION_MAILS_PER_DAY = 5
 
 /** Sign up, activation, sessions: the accounts of members. */
-export function createAccountsService(db: Db, deps: { mail: MailService; now: Clock }) {
+export function createAccountsService(
+  db: Db,
+  deps: {
+    mail: MailService
+    now: Clock
+    /** Where the sessions are read (Database.lane: connections no search waits on); else db. */
+    lane?: Db
+  },
+) {
   const { now } = deps
+  const lane = deps.lane ?? db
   const toUser = (userId: number, site: Site) => loadUser(db, userId, site)
 
   async function openSession(userId: number): Promise<string> {
@@ -70,7 +79,7 @@ export function createAccountsService(db: Db, deps: { mail: MailService; now: Cl
   const sessionOf = createBatcher(
     async (hashes: string[]) => {
       const found = new Map(
-        (await selectSessions(db, [...new Set(hashes)], now())).map((s) => [s.tokenHash, s]),
+        (await selectSessions(lane, [...new Set(hashes)], now())).map((s) => [s.tokenHash, s]),
       )
       return hashes.map((h) => found.get(h) ?? null)
     },

@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { signupMember } from '../../../tests/support/accounts.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createMailService } from '../mail/mail.service.ts'
+import { createAccountsService } from './accounts.service.ts'
+
+describe('the session lane', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(() => t.close())
+
+  it('reads a session while every connection of the pool is busy', async () => {
+    const { database } = t
+    const { user, cookie } = await signupMember(t.app)
+    const now = () => new Date()
+    const mail = createMailService(database.db, { from: 'lane@example.com', log: t.app.log, now })
+    const accounts = createAccountsService(database.db, { mail, now, lane: database.lane })
+    const token = cookie.slice('auth.session='.length)
+    if (database.kind === 'pglite') {
+      // One connection in all: the lane is the database itself.
+      expect(database.lane).toBe(database.db)
+      expect(await accounts.memberForToken(token)).toMatchObject({ userId: user.id })
+      return
+    }
+    // Every connection of the pool held by a transaction that waits: a query there would wait
+    // for one (and fail after the pool's 2 s); the session is read all the same.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    const holders = Array.from({ length: 20 }, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`)
+        await held
+      }),
+    )
+    await vi.waitFor(() => expect(database.poolUse()).toMatchObject({ total: 20, idle: 0 }))
+    try {
+      expect(await accounts.memberForToken(token)).toMatchObject({ userId: user.id })
+      expect(database.poolUse()).toMatchObject({ total: 20, idle: 0 })
+    } finally {
+      release()
+      await Promise.all(holders)
+    }
+  })
+})
