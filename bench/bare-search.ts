@@ -7,11 +7,10 @@ import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, constants, gzip } from 'node:zlib'
+import pg from 'pg'
 
 const brotli = promisify(brotliCompress)
 const gzipped = promisify(gzip)
-
-import pg from 'pg'
 
 interface Recorded {
   text: string

@@ -4,7 +4,6 @@
 // and bytes beside its budget, and fails (exit 1) when a page is over it (issue 19). "JS KiB" is
 // what went over the wire (brotli, with headers, the idle prefetch included); "JS gz" is the same
 // scripts gzipped, the unit of the issue's budget.
-
 import { chromium } from '@playwright/test'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -114,7 +113,7 @@ async function audit(
     },
   })
   if (!result) throw new Error(`no result for ${path}`)
-  // Lighthouse keeps cookies between runs: the next page is a first visit again (its styles inline).
+  // Lighthouse keeps cookies between runs: the next page is a first visit again.
   await forgetCookies(port)
   const { categories, audits } = result.lhr
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100)

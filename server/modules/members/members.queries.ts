@@ -58,6 +58,9 @@ function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
   return values
 }
 
+/** The names of the genders' values (gender0, gender1…), in order. */
+const genderNames = (values: FilterValues) => Object.keys(values).filter((name) => name.startsWith('gender'))
+
 /**
  * The filters' conditions. With `placeholders`, each value is its named placeholder (the query is
  * prepared once for every search with the same filters set, see `prepared`); else the value itself.
@@ -65,7 +68,7 @@ function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
 function filterConditions(values: FilterValues, placeholders = false): SQL | undefined {
   const v = <T extends string | number>(name: string) =>
     (placeholders ? sql.placeholder(name) : values[name]) as T
-  const genders = Object.keys(values).filter((name) => name.startsWith('gender'))
+  const genders = genderNames(values)
   return and(
     visibleToOthers(),
     'viewer' in values ? ne(profiles.userId, v<number>('viewer')) : undefined,
@@ -174,7 +177,7 @@ async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?:
   const values: FilterValues = filterValues({ ...f, excludeUserId: null }, {})
   if (years.from !== undefined) values.fromYear = years.from
   if (years.to !== undefined) values.toYear = years.to
-  const genders = Object.keys(values).filter((name) => name.startsWith('gender'))
+  const genders = genderNames(values)
   const [row] = await prepared(db, shapeOf('years', values), () =>
     db
       .select({ n: sql<number>`coalesce(sum(${profileCounts.n}), 0)::int` })
