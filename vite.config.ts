@@ -6,6 +6,7 @@ import { clientApiPlugin } from './tools/client-api.ts'
 import { preactClientPlugin } from './tools/preact-client.ts'
 import { precompressPlugin } from './tools/precompress.ts'
 import { purgeBootstrapPlugin } from './tools/purge-bootstrap.ts'
+import { splitChunksPlugin } from './tools/split-chunks.ts'
 
 export default defineConfig({
   plugins: [
@@ -23,6 +24,7 @@ export default defineConfig({
       },
     },
     preactClientPlugin(),
+    splitChunksPlugin(),
   ],
   css: { preprocessorOptions: { scss: { quietDeps: true } } },
 })

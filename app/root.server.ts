@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
+import { countryNameTable, dateTimeFormat } from '#common/intl.ts'
 import { visibleLocales } from '#common/locale.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
@@ -20,7 +21,10 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     nonce: app.nonce,
     settings: app.settings,
     company: app.site.company,
-    termsDate: termsVersionDate(app.site.company.added).toISOString(),
+    /** The terms' date as the signup form says it (formatted here: common/intl.ts says why). */
+    termsDate: dateTimeFormat(app.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+      termsVersionDate(app.site.company.added),
+    ),
     locales: visibleLocales({
       current: app.locale,
       browser: app.browserLocale,
@@ -28,6 +32,14 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
       selectedCountry: app.selectedCountry,
     }),
     selectedCountry: app.selectedCountry ?? app.geoCountry,
+    /** The names of the site's countries and the visitor's, in the page's language (app/lib/country-names.ts). */
+    countryNames: countryNameTable(
+      [
+        ...app.site.settings.countries,
+        app.selectedCountry ?? app.geoCountry ?? app.site.settings.countries[0],
+      ],
+      app.locale,
+    ),
     user: app.user,
     likes,
     chats,

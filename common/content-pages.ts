@@ -2,6 +2,7 @@ import { Marked } from 'marked'
 import { cleanPhone } from './clean-phone.ts'
 import type { Locale } from './constants.ts'
 import { escapeHtml } from './escape-html.ts'
+import { dateTimeFormat, regionNames } from './intl.ts'
 import type { CompanyInfo, SiteSettings } from './schemas/sites.ts'
 import { termsVersionDate } from './terms-date.ts'
 
@@ -79,8 +80,8 @@ export function contentValues(
   locale: Locale,
 ): ContentValues {
   const { settings, company } = site
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })
-  const countryName = new Intl.DisplayNames([locale], { type: 'region' })
+  const dateFormat = dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' })
+  const countryName = regionNames(locale)
   return {
     site_name: settings.name,
     site_domain: settings.domain,

@@ -36,18 +36,27 @@ export function Modal({ show, onHide, id, centered, size, locked = false, childr
     const dialog = ref.current
     if (!show || !dialog) return
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    // Rendered open (by the server, or by this render): made modal, which only showModal() does.
-    if (dialog.open && !dialog.matches(':modal')) {
-      // Already on screen since the first paint: made modal without its entrance again.
-      dialog.dataset.settled = ''
-      dialog.close()
+    const makeModal = () => {
+      // Rendered open (by the server, or by this render): made modal, which only showModal() does.
+      if (dialog.open && !dialog.matches(':modal')) {
+        // Already on screen since the first paint: made modal without its entrance again.
+        dialog.dataset.settled = ''
+        dialog.close()
+      }
+      if (!dialog.open) dialog.showModal()
+      // The focus goes to the dialog itself, so that a screen reader reads it from its title, or
+      // to the one control marked data-autofocus.
+      const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog
+      first.focus()
     }
-    if (!dialog.open) dialog.showModal()
-    // The focus goes to the dialog itself, so that a screen reader reads it from its title, or
-    // to the one control marked data-autofocus.
-    const first = dialog.querySelector<HTMLElement>('[data-autofocus]') ?? dialog
-    first.focus()
+    // One in the server's page (the page is hydrating: app/root.tsx marks its end) is made modal in
+    // a task of its own: making the page behind inert restyles all of it, and within hydration's
+    // task that made one long task of two on a phone (issue 19).
+    const hydrating = !document.documentElement.dataset.hydrated
+    const upgrade = hydrating ? setTimeout(makeModal, 0) : undefined
+    if (upgrade === undefined) makeModal()
     return () => {
+      clearTimeout(upgrade)
       if (dialog.open) dialog.close()
       if (opener?.isConnected) opener.focus()
     }

@@ -2,6 +2,7 @@ import { Form, useSearchParams } from 'react-router'
 import { SUPPORTED_LOCALES } from '#common/constants.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { useTranslation } from '../i18n.ts'
+import { useCountryName } from '../lib/country-names.ts'
 import { useRootData } from '../lib/use-root-data.ts'
 import type { Route } from './+types/lang-config'
 import { loadLangConfig, saveLangConfig } from './lang-config.server.ts'
@@ -19,7 +20,7 @@ export default function LangConfig({ loaderData, actionData }: Route.ComponentPr
   const { t, i18n } = useTranslation()
   const { locale } = useRootData()
   const [params] = useSearchParams()
-  const countryNames = new Intl.DisplayNames([i18n.language], { type: 'region' })
+  const countryName = useCountryName()
   const back = params.get('back') ?? '/'
   return (
     <div className="container py-5" style={{ maxWidth: 560 }}>
@@ -60,10 +61,10 @@ export default function LangConfig({ loaderData, actionData }: Route.ComponentPr
           </label>
           <select id="country" name="country" className="form-select" defaultValue={loaderData.country}>
             {[...loaderData.countries]
-              .sort((a, b) => (countryNames.of(a) ?? a).localeCompare(countryNames.of(b) ?? b, i18n.language))
+              .sort((a, b) => countryName(a).localeCompare(countryName(b), i18n.language))
               .map((code) => (
                 <option key={code} value={code}>
-                  {countryNames.of(code)}
+                  {countryName(code)}
                 </option>
               ))}
           </select>

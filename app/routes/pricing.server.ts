@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
+import { messageCostWith } from '#common/message-price.ts'
+import { moneyTable } from '#common/money.ts'
 import { getAppContext } from '../context.server.ts'
 
 /**
@@ -10,6 +12,7 @@ export async function loadPricing(context: Readonly<RouterContextProvider>) {
   const s = app.site.settings
   const country = app.selectedCountry ?? app.geoCountry
   const offer = await app.services.payments.packages(app.site, null, country)
+  const costsByCountry = Object.entries(app.site.messageCosts).map(([code, cost]) => ({ code, ...cost }))
   return {
     messageCredits: s.message_credits,
     giftCredits: s.gift_credits,
@@ -18,6 +21,17 @@ export async function loadPricing(context: Readonly<RouterContextProvider>) {
     refundDays: s.refund_days,
     country: country && app.site.messageCosts[country] ? country : null,
     bundles: offer.packages,
-    costsByCountry: Object.entries(app.site.messageCosts).map(([code, cost]) => ({ code, ...cost })),
+    costsByCountry,
+    /** Every amount the page shows, formatted (app/features/credits/money.tsx). */
+    prices: moneyTable(
+      [
+        ...offer.packages.flatMap((b) => [
+          [b.amount, b.currency] as const,
+          [messageCostWith(b, s.message_credits), b.currency] as const,
+        ]),
+        ...costsByCountry.flatMap((c) => [[c.costs, c.currency] as const, [c.highest, c.currency] as const]),
+      ],
+      app.locale,
+    ),
   }
 }

@@ -3,6 +3,7 @@ import { messageCostWith } from '#common/message-price.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { useMoney } from '../features/credits/money.tsx'
 import { useTranslation } from '../i18n.ts'
+import { useCountryName } from '../lib/country-names.ts'
 import type { Route } from './+types/pricing'
 import { loadPricing } from './pricing.server.ts'
 
@@ -15,9 +16,9 @@ export async function loader({ context }: Route.LoaderArgs) {
  * money with each bundle and in each country, all by the one rule (common/message-price.ts).
  */
 export default function Pricing({ loaderData: p }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
-  const money = useMoney()
-  const countryNames = new Intl.DisplayNames([i18n.language], { type: 'region' })
+  const { t } = useTranslation()
+  const money = useMoney(p.prices)
+  const countryName = useCountryName()
   const range = (c: { costs: number; highest: number; currency: string }) =>
     c.costs === c.highest
       ? money(c.costs, c.currency)
@@ -58,7 +59,7 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
       </div>
       {here ? (
         <p className="alert alert-info" data-testid="message-cost-here">
-          {t('pricing.messageHere', { country: countryNames.of(here.code), amount: range(here) })}
+          {t('pricing.messageHere', { country: countryName(here.code), amount: range(here) })}
         </p>
       ) : null}
       {p.bundles.length > 0 ? (
@@ -96,7 +97,7 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
       <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-md-3 g-2 message-costs-by-country">
         {p.costsByCountry.map((row) => (
           <li key={row.code} className="col" data-country={row.code}>
-            {countryNames.of(row.code)}: <strong>{range(row)}</strong>
+            {countryName(row.code)}: <strong>{range(row)}</strong>
           </li>
         ))}
       </ul>

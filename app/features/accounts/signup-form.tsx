@@ -25,8 +25,8 @@ const signupSchema = () => import('#common/schemas/accounts.ts').then((schemas) 
 const preloadSchema = () => void signupSchema().catch(() => {})
 
 export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
-  const { t, i18n } = useTranslation()
-  const { termsDate, signupOpen } = useRootData()
+  const { t } = useTranslation()
+  const { termsDate: date, signupOpen } = useRootData()
   const id = useId()
   const [values, setValues] = useState({
     gender: '',
@@ -105,9 +105,6 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         {errors[name]}
       </div>
     ) : null
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(termsDate),
-  )
 
   return (
     <form onSubmit={submit} onFocus={preloadSchema} noValidate aria-busy={busy} className="signup-form">

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
+import { dateTimeFormat } from '#common/intl.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
@@ -31,7 +32,7 @@ export function DeleteAccountSection() {
     }
   }
   const until = code?.expires
-    ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(code.expires))
+    ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(code.expires))
     : ''
   return (
     <section aria-labelledby="settings-delete">

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
+import { dateTimeFormat } from '#common/intl.ts'
 import type { ChatEntry } from '#common/schemas/chat.ts'
 import { CameraIcon, GiftIcon, TrashIcon } from '../../components/icons.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
@@ -37,7 +38,7 @@ export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: 
   const when = (iso: string) => {
     const at = new Date(iso)
     const today = new Date().toDateString() === at.toDateString()
-    return new Intl.DateTimeFormat(
+    return dateTimeFormat(
       i18n.language,
       today ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' },
     ).format(at)

@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '#common/intl.ts'
 import type { Message } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
 
@@ -21,8 +22,8 @@ export function MessageList({
   onRetry: (message: ShownMessage) => void
 }) {
   const { t, i18n } = useTranslation()
-  const time = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' })
-  const day = new Intl.DateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
+  const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' })
+  const day = dateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
   const lastMine = [...messages].reverse().find((m) => m.profile === myProfileId)
   let previousDay = ''
   return (

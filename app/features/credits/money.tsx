@@ -1,17 +1,19 @@
-import { discounted, formatMoney } from '#common/money.ts'
+import { numberFormat } from '#common/intl.ts'
+import { discounted, formatMoney, type MoneyTable, moneyKey } from '#common/money.ts'
 import { useTranslation } from '../../i18n.ts'
 
-/** Money in the member's language. */
-export function useMoney() {
+/** Money in the member's language; the amounts a server formatted ahead (`table`) taken as they are. */
+export function useMoney(table?: MoneyTable) {
   const { i18n } = useTranslation()
-  return (cents: number, currency: string) => formatMoney(cents, currency, i18n.language)
+  return (cents: number, currency: string) =>
+    table?.[moneyKey(cents, currency)] ?? formatMoney(cents, currency, i18n.language)
 }
 
 /** The price of one credit, to a tenth of a cent. */
 export function usePerCredit() {
   const { i18n } = useTranslation()
   return (cents: number, credits: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency, maximumFractionDigits: 3 }).format(
+    numberFormat(i18n.language, { style: 'currency', currency, maximumFractionDigits: 3 }).format(
       cents / credits / 100,
     )
 }

@@ -1,13 +1,16 @@
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
+import { type CountryName, useCountryName } from '../../lib/country-names.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 
 /** Where a member lives as a page says it: city and region (else country), in a language. */
-export function placeOf(profile: Pick<PublicProfile, 'city' | 'region' | 'country'>, locale: string): string {
-  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(profile.country)
-  const area = profile.region ?? country
+export function placeOf(
+  profile: Pick<PublicProfile, 'city' | 'region' | 'country'>,
+  countryName: CountryName,
+): string {
+  const area = profile.region ?? countryName(profile.country)
   return [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
 }
 
@@ -19,9 +22,9 @@ export function ProfileSummary({
   profile: PublicProfile
   size?: 'large' | 'small'
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { settings } = useRootData()
-  const place = placeOf(profile, i18n.language)
+  const place = placeOf(profile, useCountryName())
   const image = profile.main_image
   const px = size === 'large' ? 320 : 56
   return (

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Form } from 'react-router'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useCountryName } from '../../lib/country-names.ts'
 import { useRegions } from '../reference-data/index.ts'
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18)
@@ -44,8 +45,8 @@ export function SearchFilters({
   searchFields: readonly string[]
 }) {
   const show = (field: string) => searchFields.includes(field)
-  const { t, i18n } = useTranslation()
-  const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
+  const { t } = useTranslation()
+  const countryName = useCountryName()
   const [country, setCountry] = useState(query.country ?? '')
   const regions = useRegions(country) ?? []
   // On phones the filters fold behind one button, so that the results show on the first screen.
@@ -99,7 +100,7 @@ export function SearchFilters({
               <option value="">{t('search.anyCountry')}</option>
               {countries.map((code) => (
                 <option key={code} value={code}>
-                  {names.of(code)}
+                  {countryName(code)}
                 </option>
               ))}
             </select>

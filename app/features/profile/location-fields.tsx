@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
+import { useCountryName } from '../../lib/country-names.ts'
 import { currentPosition, watchGeolocationPermission } from '../../lib/geolocation.ts'
 import { useRegions } from '../reference-data/index.ts'
 
@@ -17,13 +18,13 @@ export function LocationFields(props: {
   value: LocationValue
   onChange: (next: LocationValue) => void
 }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { value, onChange } = props
   const regions = useRegions(value.country)
   const [locating, setLocating] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const [canLocate, setCanLocate] = useState(false)
-  const names = new Intl.DisplayNames([i18n.language], { type: 'region' })
+  const countryName = useCountryName()
 
   useEffect(
     () =>
@@ -80,7 +81,7 @@ export function LocationFields(props: {
         >
           {props.countries.map((code) => (
             <option key={code} value={code}>
-              {names.of(code)}
+              {countryName(code)}
             </option>
           ))}
         </select>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { dateTimeFormat } from '#common/intl.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/content'
 import { loadContentPages } from './admin.server.ts'
@@ -14,7 +15,7 @@ export default function Content({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { pages, siteId, editing, terms_date } = loaderData
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, {
+    dateTimeFormat(i18n.language, {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: 'UTC',
@@ -27,7 +28,7 @@ export default function Content({ loaderData }: Route.ComponentProps) {
       <SiteSelect sites={loaderData.sites} current={siteId} page="/admin/content" />
       <p className="small">
         {t('console.content.termsDate', {
-          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+          date: dateTimeFormat(i18n.language, { dateStyle: 'long', timeZone: 'UTC' }).format(
             new Date(terms_date),
           ),
         })}

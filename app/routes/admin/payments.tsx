@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Form, Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
+import { numberFormat } from '#common/intl.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/payments'
@@ -22,7 +23,7 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
   const { busy, error, status, run } = useConsoleAction()
   const [reason, setReason] = useState('')
   const money = (cents: number, currency: string) =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
+    numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
 
   const refund = (payment: string) =>
     void run(async () => {

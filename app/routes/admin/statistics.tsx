@@ -3,6 +3,7 @@ import { Form, useRevalidator } from 'react-router'
 import uplotCss from 'uplot/dist/uPlot.min.css?url'
 import { api } from '#common/api.ts'
 import { STATS_GROUPS } from '#common/choices.ts'
+import { numberFormat } from '#common/intl.ts'
 import type { StatsRow } from '#common/schemas/statistics.ts'
 import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
@@ -29,7 +30,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const { busy, error, status, run } = useConsoleAction()
   const currencies = useMemo(() => report.total.money.map((m) => m.currency), [report])
   const money = (currency: string) => (cents: number) =>
-    new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
+    numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
 
   const days = useMemo(() => report.rows.map((r) => r.key), [report])
   const countSeries = useMemo(
@@ -53,7 +54,7 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
   const language = i18n.language
   const revenueFormat = useMemo(() => {
     if (currencies.length !== 1) return (v: number) => (v / 100).toFixed(0)
-    const format = new Intl.NumberFormat(language, { style: 'currency', currency: currencies[0] })
+    const format = numberFormat(language, { style: 'currency', currency: currencies[0] })
     return (v: number) => format.format(v / 100)
   }, [currencies, language])
 

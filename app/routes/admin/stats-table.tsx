@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from '#common/intl.ts'
 import type { StatsResponse, StatsRow } from '#common/schemas/statistics.ts'
 import { useTranslation } from '../../i18n.ts'
 
@@ -25,12 +26,10 @@ export function StatsTable({
 }) {
   const { t, i18n } = useTranslation()
   const money = (currency: string, cents: number | null | undefined) =>
-    cents == null
-      ? '—'
-      : new Intl.NumberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
+    cents == null ? '—' : numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
   const label = (key: string) => {
     if (report.by === 'day')
-      return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      return dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
         new Date(`${key}T00:00:00Z`),
       )
     if (report.by === 'site') return sites.find((s) => String(s.id) === key)?.name ?? key

@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
+import { dateTimeFormat } from '#common/intl.ts'
 import type { ReceiptResponse, TransactionsResponse } from '#common/schemas/credits.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { useCountryName } from '../../lib/country-names.ts'
 import type { Route } from './+types/transactions'
 import { loadTransactions } from './credits.server.ts'
 
@@ -36,7 +38,7 @@ function ReceiptLink({
 function useDate() {
   const { i18n } = useTranslation()
   return (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+    dateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
 }
 
 /** Every payment and credit movement, newest first. */
@@ -162,11 +164,12 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
 
 /** A printable receipt with the seller's name, address, chamber of commerce and VAT numbers. */
 function Receipt({ receipt }: { receipt: ReceiptResponse }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const money = useMoney()
   const date = useDate()
+  const countryName = useCountryName()
   const { payment: p, company: c } = receipt
-  const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(c.country)
+  const country = countryName(c.country)
   // A payment that was not paid has no receipt: the page says where it stands instead.
   if (!hasReceipt(p.status)) {
     return (

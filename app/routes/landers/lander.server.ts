@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider } from 'react-router'
+import { numberFormat } from '#common/intl.ts'
 import { LANDERS, slugLocale } from '#common/landers.ts'
 import type { MemberDetail } from '#common/schemas/members.ts'
 import { getAppContext } from '../../context.server.ts'
@@ -25,7 +26,15 @@ export async function loadLander(
   // The map shows counts per region only: it reads no members.
   const members = name === 'maplanding' ? [] : await visitorMembers(context, SHOWN)
   const country = visitorCountry(context) ?? app.site.settings.countries[0]
-  const regions = name === 'maplanding' ? await app.services.members.regionCounts(country) : []
+  // Counts come formatted: the page then hydrates without an Intl formatter (common/intl.ts).
+  const count = numberFormat(copyLocale)
+  const regions =
+    name === 'maplanding'
+      ? (await app.services.members.regionCounts(country)).map((r) => ({
+          ...r,
+          formatted: count.format(r.members),
+        }))
+      : []
   const feed =
     name === 'socialnetwork'
       ? (

@@ -1,4 +1,5 @@
 import { SignupLink } from '../../features/accounts/index.ts'
+import { useCountryName } from '../../lib/country-names.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { LanderFootnotes, type LanderProps } from './lander-parts.tsx'
 
@@ -14,13 +15,12 @@ export function MapLander({
   locale,
 }: LanderProps & {
   country: string
-  regions: Array<{ code: string; name: string; members: number }>
+  regions: Array<{ code: string; name: string; members: number; formatted: string }>
   locale: string
 }) {
   const { settings } = useRootData()
   const most = Math.max(1, ...regions.map((r) => r.members))
-  const countryName = new Intl.DisplayNames([locale], { type: 'region' }).of(country)
-  const number = new Intl.NumberFormat(locale)
+  const countryName = useCountryName(locale)(country)
   return (
     <section className="map-lander py-4 py-md-5">
       <div className="container">
@@ -47,7 +47,7 @@ export function MapLander({
               >
                 <span className="map-tile-name">{r.name}</span>
                 <span className="map-tile-count">
-                  {t('landers.maplanding.members', { count: r.members, formatted: number.format(r.members) })}
+                  {t('landers.maplanding.members', { count: r.members, formatted: r.formatted })}
                 </span>
               </li>
             )

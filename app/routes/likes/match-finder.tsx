@@ -5,6 +5,7 @@ import { MemberCard } from '../../features/members/member-card.tsx'
 import { InterestChips } from '../../features/profile/interest-chips.tsx'
 import { useRegions } from '../../features/reference-data/use-regions.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useCountryName } from '../../lib/country-names.ts'
 import type { Route } from './+types/match-finder'
 import { loadMatchFinder } from './match-finder.server.ts'
 
@@ -16,12 +17,12 @@ const AGES = Array.from({ length: 82 }, (_, i) => i + 18)
 
 /** /match-finder: who, which ages, where, which interests; then the best-fitting members first. */
 export default function MatchFinder({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const navigation = useNavigation()
   const { answers, country, asked, invalid, profiles } = loaderData
   const [interests, setInterests] = useState<Set<number>>(new Set(answers.interests))
   const regions = useRegions(country) ?? []
-  const countryName = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(country)
+  const countryName = useCountryName()(country)
   return (
     <div className="container py-4">
       <PageTitle title={t('matchFinder.title')} />

@@ -7,6 +7,7 @@ import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
 import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
 import { PresenceBadge } from '../../features/members/presence-badge.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { useCountryName } from '../../lib/country-names.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/member'
 import { loadMember } from './member.server.ts'
@@ -17,10 +18,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 
 /** A member's page: photos (gated), traits, about, interests, and what one can do. */
 export default function Member({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { settings } = useRootData()
   const { profile, loggedIn } = loaderData
-  const country = new Intl.DisplayNames([i18n.language], { type: 'region' }).of(profile.country)
+  const country = useCountryName()(profile.country)
   const area = profile.region ?? country
   const place = [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
   return (

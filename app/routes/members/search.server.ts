@@ -1,4 +1,5 @@
 import { type RouterContextProvider, redirect } from 'react-router'
+import { numberFormat } from '#common/intl.ts'
 import { MemberSearchQuery } from '#common/schemas/members.ts'
 import { searchVisible } from '#common/search-visibility.ts'
 import { getAppContext } from '../../context.server.ts'
@@ -32,6 +33,8 @@ export async function loadMemberSearch(context: Readonly<RouterContextProvider>,
   const result = await app.services.members.search(query, app.user?.id ?? null, s.cdn_prefix)
   return {
     ...result,
+    // Formatted here: the page then hydrates without an Intl formatter (common/intl.ts).
+    totalText: numberFormat(app.locale).format(result.total),
     query,
     invalid: !parsed.success,
     countries: s.countries,

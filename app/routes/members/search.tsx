@@ -60,12 +60,11 @@ function WidenSearch({ query }: { query: MemberSearchQuery }) {
 
 /** Member search: filters, the matching members most recently active first, page by page. */
 export default function MemberSearch({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const navigation = useNavigation()
-  const { profiles, page, pages, total, similar, query, preferences } = loaderData
+  const { profiles, page, pages, total, totalText: count, similar, query, preferences } = loaderData
   // From the filters in force (the preferences on a first look), so that page 2 keeps them.
   const pageLink = (n: number) => searchLink({ ...query, page: n })
-  const count = new Intl.NumberFormat(i18n.language).format(total)
   return (
     <div className="container py-4">
       <PageTitle title={t('membersPage.title')} />
