@@ -56,3 +56,21 @@ test('a page quiet for 2 seconds prefetches the likely next pages, code and data
   await expect(page.locator('link[rel="modulepreload"]').first()).toBeAttached()
   await context.close()
 })
+
+test('a public page asks for its stylesheets first and for its code in a handful of files', async ({
+  page,
+}) => {
+  for (const path of ['/', '/pricing', '/landers/tinderswipe/eng']) {
+    const html = await (await page.request.get(path)).text()
+    const head = html.slice(0, html.indexOf('</head>'))
+    const at = (rel: string) => [...head.matchAll(new RegExp(`rel="${rel}"`, 'g'))].map((m) => m.index)
+    const styles = at('stylesheet')
+    const scripts = at('modulepreload')
+    expect(styles.length, path).toBe(2)
+    // Before any script, so that the browser asks for them first (ADR 21).
+    expect(Math.max(...styles), path).toBeLessThan(Math.min(...scripts))
+    // The entry, the shell, the public pages' chunk, the root, the layout, the page: 41 to 47 before.
+    expect(scripts.length, path).toBeGreaterThan(0)
+    expect(scripts.length, path).toBeLessThanOrEqual(7)
+  }
+})
