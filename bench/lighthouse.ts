@@ -147,6 +147,8 @@ async function audit(
     // A member's pages are noindex by design (ADR 21): Lighthouse's SEO counts that against them.
     scores.seo < BUDGET.seo && !NOINDEX.test(path) ? 'SEO' : '',
     gzipped > jsBudget ? 'JavaScript' : '',
+    // A run Lighthouse could not measure (its scores are then 0): said, not taken for a slow page.
+    result.lhr.runtimeError ? `(Lighthouse: ${result.lhr.runtimeError.code})` : '',
   ].filter(Boolean)
   return {
     page: path,
