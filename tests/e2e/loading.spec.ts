@@ -69,7 +69,8 @@ test('a public page asks for its stylesheets first and for its code in a handful
     expect(styles.length, path).toBe(2)
     // Before any script, so that the browser asks for them first (ADR 21).
     expect(Math.max(...styles), path).toBeLessThan(Math.min(...scripts))
-    // The entry, the shell, the public pages' chunk, the root, the layout, the page: 41 to 47 before.
+    // The entry, the route manifest, the shell, the public pages' chunk, the root, the layout, the
+    // page: 41 to 47 files before (ADR 21).
     expect(scripts.length, path).toBeGreaterThan(0)
     expect(scripts.length, path).toBeLessThanOrEqual(7)
   }
