@@ -52,7 +52,8 @@ export function staticClosure(
 /**
  * An entry's own module stays in its own chunk: React Router's manifest names a route module's
  * file, and the browser's entry must run when the page imports it, after the route modules are
- * registered, not when the shell is first evaluated.
+ * registered, not when the shell is first evaluated. Everything under app/routes/ stays out, the
+ * components only a route imports (the lander designs) too: the bundler puts them with their route.
  */
 const isEntry = (id: string) =>
   SHELL_ENTRIES.includes(id) || /[\\/]app[\\/]routes[\\/]/.test(id) || id.includes('?')

@@ -52,9 +52,9 @@ export function Modal({ show, onHide, id, centered, size, locked = false, childr
     // One in the server's page (the page is hydrating: app/root.tsx marks its end) is made modal in
     // a task of its own: making the page behind inert restyles all of it, and within hydration's
     // task that made one long task of two on a phone (issue 19).
-    const hydrating = !document.documentElement.dataset.hydrated
-    const upgrade = hydrating ? setTimeout(makeModal, 0) : undefined
-    if (upgrade === undefined) makeModal()
+    let upgrade: ReturnType<typeof setTimeout> | undefined
+    if (document.documentElement.dataset.hydrated) makeModal()
+    else upgrade = setTimeout(makeModal, 0)
     return () => {
       clearTimeout(upgrade)
       if (dialog.open) dialog.close()
