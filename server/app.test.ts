@@ -32,12 +32,24 @@ describe('server', () => {
     expect(res.json()).toEqual({ error: { code: 'api.not_found', message: 'Cette adresse n’existe pas.' } })
   })
 
-  it('sets security headers', async () => {
-    const res = await t.app.inject({ url: '/api/companyinfo.php' })
-    expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
-    expect(res.headers['x-frame-options']).toBe('DENY')
-    expect(res.headers['permissions-policy']).toBe('camera=(), microphone=(), payment=(), geolocation=(self)')
+  it('sets security headers: a JSON answer what an API answer needs, anything else a document’s', async () => {
+    const api = await t.app.inject({ url: '/api/companyinfo.php' })
+    expect(api.headers['x-content-type-options']).toBe('nosniff')
+    expect(api.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+    expect(api.headers['x-frame-options']).toBe('DENY')
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin')
+    expect(api.headers['permissions-policy']).toBeUndefined()
+    const page = await t.app.inject({ url: '/nothing-here', headers: { accept: 'text/html' } })
+    expect(page.headers['x-content-type-options']).toBe('nosniff')
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(page.headers['x-frame-options']).toBe('DENY')
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
+    expect(page.headers['permissions-policy']).toBe(
+      'camera=(), microphone=(), payment=(), geolocation=(self)',
+    )
+    const file = await t.app.inject({ url: '/media/nothing.webp' })
+    expect(file.headers['x-content-type-options']).toBe('nosniff')
+    expect(file.headers['x-frame-options']).toBeUndefined()
   })
 
   it('refuses bodies over the limit', async () => {

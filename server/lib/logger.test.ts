@@ -65,6 +65,7 @@ describe('request ids', () => {
     const fromNginx = 'a3f9c2e1b4d5a6f7e8d9c0b1a2f3e4d5'
     const first = await app.inject({ url: '/work', headers: { 'x-request-id': fromNginx } })
     const second = await app.inject({ url: '/work', headers: { 'x-request-id': 'forged id\n{"level":60}' } })
+    const third = await app.inject({ url: '/work' })
     app.log.info('outside any request')
     await new Promise((r) => setTimeout(r, 20))
     await app.close()
@@ -72,6 +73,10 @@ describe('request ids', () => {
     expect(first.json().id).toBe(fromNginx)
     const own = second.json().id
     expect(own).toMatch(/^[0-9a-f]{16}$/)
+    // The node's half, then its count: the next request's id is another.
+    expect(third.json().id).toMatch(/^[0-9a-f]{16}$/)
+    expect(third.json().id.slice(0, 8)).toBe(own.slice(0, 8))
+    expect(third.json().id).not.toBe(own)
     for (const id of [fromNginx, own]) {
       const mine = lines.filter((l) => l.reqId === id)
       expect(mine.map((l) => l.msg)).toEqual([

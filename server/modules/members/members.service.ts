@@ -76,11 +76,13 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       limit: number
       cdnPrefix: string
     }): Promise<RankedProfile[]> {
+      // One moment for the whole answer: ages and who is online agree across its cards.
+      const at = now()
       const rows = await selectRankedProfiles(
         db,
         {
           excludeUserId: opts.viewerUserId,
-          today: now(),
+          today: at,
           genders: opts.genders,
           country: opts.country,
           regionId: opts.regionId,
@@ -92,7 +94,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         opts.limit,
       )
       return rows.map((row) => ({
-        ...toPublicProfile(row, opts.cdnPrefix, now()),
+        ...toPublicProfile(row, opts.cdnPrefix, at),
         shared_interests: row.shared,
       }))
     },
@@ -113,6 +115,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       viewerUserId: number | null,
       cdnPrefix: string,
     ): Promise<MemberSearchResponse> {
+      // One moment for the whole answer: ages and who is online agree across its cards.
       const filters: ProfileFilters = {
         excludeUserId: viewerUserId,
         today: now(),
@@ -148,12 +151,12 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
           profiles: similarRows
             .filter((r) => !shown.has(r.id))
             .slice(0, SIMILAR_SIZE)
-            .map((r) => toPublicProfile(r, cdnPrefix, now())),
+            .map((r) => toPublicProfile(r, cdnPrefix, filters.today)),
           total: Math.max(0, similarTotal - total),
         }
       }
       return {
-        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix, now())),
+        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix, filters.today)),
         total,
         page: query.page,
         pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
