@@ -3,7 +3,8 @@
 // a kilobyte, each a request of its own, and on a phone (six connections, 150 ms apart) the page's
 // first paint waited on the last of them. Here the modules every page loads (the entry, the root
 // route and what they import) are one chunk, the shell; what the public pages share beyond it is a
-// second; the member pages and the console keep the bundler's own split.
+// second; the member pages and the console keep the bundler's own split. Both open with V8's
+// compile hint (COMPILE_HINT below).
 import path from 'node:path'
 import type { Plugin } from 'vite'
 
@@ -58,6 +59,16 @@ export function staticClosure(
 const isEntry = (id: string) =>
   SHELL_ENTRIES.includes(id) || /[\\/]app[\\/]routes[\\/]/.test(id) || id.includes('?')
 
+/**
+ * V8's explicit compile hint (Chrome 136+): every function of the file is compiled while it
+ * streams in, on a background thread, instead of one by one on the main thread the first time each
+ * is called — which, for the shell and the public chunk, is during hydration, all of it. Measured
+ * with Lighthouse (ADR 21): hydration's long task a third shorter, total blocking time on
+ * `/members` 202–493 ms without, 133–170 with. Other browsers read a comment.
+ */
+export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+const EAGER_CHUNKS = ['shell', 'public']
+
 export function splitChunksPlugin(): Plugin {
   let shell = new Set<string>()
   let shared = new Set<string>()
@@ -80,6 +91,17 @@ export function splitChunksPlugin(): Plugin {
           },
         },
       }
+    },
+    // After Vite's own last touches (its preload helper goes first in a chunk): the hint must
+    // open the file.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        if (this.environment?.name !== 'client') return
+        for (const chunk of Object.values(bundle))
+          if (chunk.type === 'chunk' && EAGER_CHUNKS.includes(chunk.name))
+            chunk.code = COMPILE_HINT + chunk.code
+      },
     },
     buildEnd() {
       if (this.environment?.name !== 'client') return

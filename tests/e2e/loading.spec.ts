@@ -73,5 +73,14 @@ test('a public page asks for its stylesheets first and for its code in a handful
     // page: 41 to 47 files before (ADR 21).
     expect(scripts.length, path).toBeGreaterThan(0)
     expect(scripts.length, path).toBeLessThanOrEqual(7)
+    // The shell and the public chunk open with V8's compile hint: compiled while they stream in,
+    // not function by function during hydration (ADR 21).
+    const hinted = [...head.matchAll(/href="(\/assets\/(?:shell|public)-[^"]+\.js)"/g)].map((m) => m[1])
+    expect(hinted.length, path).toBe(2)
+    for (const file of hinted)
+      expect(
+        (await (await page.request.get(file)).text()).startsWith('//# allFunctionsCalledOnLoad\n'),
+        file,
+      ).toBe(true)
   }
 })
