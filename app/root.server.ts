@@ -1,8 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
+import { chatTimeLabels } from '#common/chat-times.ts'
 import { countryNameTable, dateTimeFormat } from '#common/intl.ts'
 import { visibleLocales } from '#common/locale.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
+import { timeZoneOffset } from '#common/time-zone.ts'
 import { getAppContext } from './context.server.ts'
 
 /** Data every page needs: locale, public settings, company and what the shell shows. */
@@ -43,6 +45,18 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     user: app.user,
     likes,
     chats,
+    /** getTimezoneOffset() of the member's zone as the site has it, now (app/lib/member.tsx). */
+    timeZoneOffset: app.timeZone ? timeZoneOffset(app.timeZone, app.now) : null,
+    /** The chats' times as the conversations list shows them, in the member's time zone when known. */
+    chatTimes:
+      chats && app.timeZone
+        ? chatTimeLabels(
+            chats.flatMap((c) => (c.last_message ? [['list', c.last_message.created_at] as const] : [])),
+            app.locale,
+            app.now,
+            app.timeZone,
+          )
+        : null,
     staging: app.staging,
     /** The site's configured origin, for absolute links (social previews); never the Host header. */
     origin: app.services.sites.origin(app.site),

@@ -1,3 +1,5 @@
+import { dateTimeFormat } from './intl.ts'
+
 /** Whether the runtime knows this IANA time zone name (Europe/Paris). */
 export function isTimeZone(value: string): boolean {
   try {
@@ -6,4 +8,28 @@ export function isTimeZone(value: string): boolean {
   } catch {
     return false
   }
+}
+
+const WALL_CLOCK: Intl.DateTimeFormatOptions = {
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+}
+
+/**
+ * What `new Date().getTimezoneOffset()` says at `at` in a browser set to `timeZone`: minutes from
+ * the zone's wall clock to UTC (-60 in Paris in winter, 300 in New York).
+ */
+export function timeZoneOffset(timeZone: string, at: Date): number {
+  const parts = Object.fromEntries(
+    dateTimeFormat('en', { ...WALL_CLOCK, timeZone })
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  )
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute)
+  const utc = Math.floor(at.getTime() / 60_000) * 60_000
+  return Math.round((utc - wall) / 60_000)
 }

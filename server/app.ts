@@ -505,6 +505,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       buildDirectory: path.join(PROJECT_ROOT, 'build'),
       production,
       staging: env.STAGING,
+      clock: now,
     })
   }
   return app

@@ -15,14 +15,22 @@ const MemberContext = createContext<MemberStore>({ user: null, setCredits: () =>
 
 export const useMember = () => useContext(MemberContext)
 
-const TIME_ZONE_KEY = 'time-zone-sent'
-
 /**
  * Keeps the member the page load brought fresh: the balance from `credits.changed` frames, the
  * member again at every refresh tick (a session that ended logs the page out quietly), and the
- * member's time zone told once per member and zone (the swipe game's day).
+ * member's time zone told when the site's is not the browser's (the swipe game's day, the times a
+ * page shows).
  */
-export function MemberProvider({ initial, children }: { initial: User | null; children: ReactNode }) {
+export function MemberProvider({
+  initial,
+  zoneOffset,
+  children,
+}: {
+  initial: User | null
+  /** getTimezoneOffset() of the zone the site has for the member now, or null if it has none. */
+  zoneOffset?: number | null
+  children: ReactNode
+}) {
   const [user, setUser] = useState<User | null>(initial)
   const userId = initial?.id ?? null
 
@@ -49,13 +57,13 @@ export function MemberProvider({ initial, children }: { initial: User | null; ch
 
   useEffect(() => {
     if (userId === null) return
+    // The zone's name takes an Intl date format, and a page's first costs a phone over 100 ms
+    // (common/intl.ts): it is asked only when the browser's offset from UTC is not that of the
+    // zone the site has (none yet, a move, another browser's).
+    if (zoneOffset === new Date().getTimezoneOffset()) return
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
-    if (zone && localStorage.getItem(TIME_ZONE_KEY) !== `${userId}:${zone}`) {
-      callApi(api.updateUser, { body: { time_zone: zone } })
-        .then(() => localStorage.setItem(TIME_ZONE_KEY, `${userId}:${zone}`))
-        .catch(() => {})
-    }
-  }, [userId])
+    if (zone) callApi(api.updateUser, { body: { time_zone: zone } }).catch(() => {})
+  }, [userId, zoneOffset])
 
   const value = useMemo(
     () => ({ user: userId === null ? null : user, setCredits }),

@@ -93,6 +93,10 @@ export interface AppLoadContext {
   siteEntryDismissedAt: string | null
   /** The logged-in member, or null for a visitor. */
   user: User | null
+  /** The member's time zone as their browser last reported it, or null (a visitor, or not yet). */
+  timeZone: string | null
+  /** This request's moment, from the app's one clock (ADR 13). */
+  now: Date
   /** On console pages: the staff member with both factors given, or null. */
   staff: StaffIdentity | null
   /** On console pages: a password was given and the second factor is awaited. */

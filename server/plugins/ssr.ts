@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 
 export interface SsrOptions {
@@ -13,6 +14,8 @@ export interface SsrOptions {
   production: boolean
   /** A production server on the sandbox provider or the outbox (a staging site). */
   staging: boolean
+  /** The app's one clock (ADR 13): what a page calls today. */
+  clock: Clock
 }
 
 /** Serves every page through React Router (and, in production, the built client assets). */
@@ -31,8 +34,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
     },
     async getLoadContext(request, reply: FastifyReply) {
       const context = new RouterContextProvider()
-      const user = request.member
-        ? await opts.services.accounts.getUser(request.member.userId, request.site)
+      const member = request.member
+        ? await opts.services.accounts.getPageUser(request.member.userId, request.site)
         : null
       context.set(appLoadContext, {
         services: opts.services,
@@ -45,7 +48,9 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         nonce: reply.scriptNonce,
         production: opts.production,
         staging: opts.staging,
-        user,
+        user: member?.user ?? null,
+        timeZone: member?.timeZone ?? null,
+        now: opts.clock(),
         staff: request.staff?.verified ? request.staff : null,
         staffPending: request.staff !== null && !request.staff.verified,
         network:

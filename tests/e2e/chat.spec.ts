@@ -166,3 +166,74 @@ test('a conversation is two panes on a desktop and one on a phone; a gift stays 
   await eva.context.close()
   await tom.context.close()
 })
+
+test('a conversation comes with its times made on the server, in the member’s time zone: no date format while hydrating', async ({
+  browser,
+}) => {
+  // Auckland: 11 to 13 hours from the server's UTC, so a time made in the wrong zone shows.
+  const tessa = await newMember(browser, { name: 'Tessa', gender: 'female', timezoneId: 'Pacific/Auckland' })
+  const timo = await newMember(browser, { name: 'Timo', gender: 'male' })
+  // The site has her zone, as her browser tells it (app/lib/member.tsx).
+  const told = await tessa.page.request.put('/api/user.php', { data: { time_zone: 'Pacific/Auckland' } })
+  expect(told.status()).toBe(200)
+  const sent = await tessa.page.request.post('/api/message.php', {
+    data: { profile: timo.profileId, text: 'Kia ora!', client_id: `tz-${Date.now()}` },
+  })
+  expect(sent.status()).toBe(200)
+  const { conversation } = await sent.json()
+
+  // Every Intl date format made before the page is interactive is counted: the page's times, and
+  // asking the browser's zone, which it need not since the site's has the browser's offset.
+  await tessa.page.addInitScript(() => {
+    const counted = window as unknown as { dateFormatsMade: number }
+    counted.dateFormatsMade = 0
+    const count = () => {
+      if (!document.documentElement.dataset.hydrated) counted.dateFormatsMade++
+    }
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args) {
+        count()
+        return new target(...args)
+      },
+      apply(target, self, args) {
+        count()
+        return Reflect.apply(target, self, args)
+      },
+    })
+  })
+  await tessa.page.goto(`/chats/${conversation}`)
+  await expect(tessa.page.locator('html[data-hydrated]')).toHaveCount(1)
+  expect(
+    await tessa.page.evaluate(() => (window as unknown as { dateFormatsMade: number }).dateFormatsMade),
+  ).toBe(0)
+
+  // And the times are those the browser itself shows in Auckland: in the message and the list.
+  const time = tessa.page.locator('.chat-messages time').first()
+  const iso = await time.getAttribute('datetime')
+  const local = await tessa.page.evaluate(
+    (at) => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }).format(new Date(at ?? '')),
+    iso,
+  )
+  await expect(time).toHaveText(local)
+  await expect(tessa.page.locator('.chat-pane-list .chat-list')).toContainText(local)
+  await tessa.context.close()
+  await timo.context.close()
+
+  // A browser whose zone the site does not have tells it, once: the next page asks nothing.
+  const rua = await newMember(browser, { name: 'Rua', activate: false, timezoneId: 'America/New_York' })
+  const isReport = (r: { url(): string; method(): string }) =>
+    r.url().endsWith('/api/user.php') && r.method() === 'PUT'
+  const reported = rua.page.waitForRequest(isReport)
+  await rua.page.goto('/members')
+  expect((await reported).postDataJSON()).toEqual({ time_zone: 'America/New_York' })
+  await expect.poll(async () => (await (await reported).response())?.status()).toBe(200)
+  let again = false
+  rua.page.on('request', (r) => {
+    if (isReport(r)) again = true
+  })
+  await rua.page.goto('/members')
+  await expect(rua.page.locator('html[data-hydrated]')).toHaveCount(1)
+  await rua.page.waitForLoadState('networkidle')
+  expect(again).toBe(false)
+  await rua.context.close()
+})

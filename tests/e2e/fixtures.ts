@@ -128,9 +128,9 @@ let memberCount = 0
  */
 export async function newMember(
   browser: Browser,
-  options: { name: string; gender?: 'female' | 'male'; activate?: boolean },
+  options: { name: string; gender?: 'female' | 'male'; activate?: boolean; timezoneId?: string },
 ) {
-  const context = await browser.newContext()
+  const context = await browser.newContext({ timezoneId: options.timezoneId })
   const page = await context.newPage()
   await skipEntryWarning(page)
   const email = `e2e-member-${Date.now()}-${++memberCount}@example.com`

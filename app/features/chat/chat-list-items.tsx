@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import { dateTimeFormat } from '#common/intl.ts'
 import type { ChatEntry } from '#common/schemas/chat.ts'
 import { CameraIcon, GiftIcon, TrashIcon } from '../../components/icons.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
@@ -9,6 +8,7 @@ import { badgeText } from '../../lib/badge.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { FictionalBadge } from '../members/index.ts'
 import { useChatsStore } from './chats-store.tsx'
+import { useChatTime } from './use-chat-time.ts'
 
 function Preview({ chat }: { chat: ChatEntry }) {
   const { t } = useTranslation()
@@ -30,19 +30,13 @@ function Preview({ chat }: { chat: ChatEntry }) {
  * pane leaves removing to /chats).
  */
 export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: number }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const { removeChats } = useChatsStore()
   const [confirming, setConfirming] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const pane = active !== undefined
-  const when = (iso: string) => {
-    const at = new Date(iso)
-    const today = new Date().toDateString() === at.toDateString()
-    return dateTimeFormat(
-      i18n.language,
-      today ? { hour: '2-digit', minute: '2-digit' } : { day: 'numeric', month: 'short' },
-    ).format(at)
-  }
+  const chatTime = useChatTime()
+  const when = (iso: string) => chatTime('list', iso)
   const remove = async (chat: ChatEntry) => {
     setConfirming(null)
     setError(null)

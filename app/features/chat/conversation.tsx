@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -28,10 +29,13 @@ export function Conversation({
   initial,
   blockedByMe,
   nextMessageFree,
+  times,
 }: {
   conversation: number | null
   profile: PublicProfile
   initial: MessagesResponse | null
+  /** The initial messages' times as the server labelled them (use-chat-time.ts). */
+  times?: ChatTimeLabels | null
   blockedByMe: boolean
   /** The member's next message here is free (the welcome offer). */
   nextMessageFree: boolean
@@ -114,6 +118,7 @@ export function Conversation({
             partnerName={profile.name}
             partnerLastRead={list.partnerLastRead}
             onRetry={sending.retry}
+            times={times}
           />
         )}
         <p className="small text-body-secondary mb-0 typing-line" aria-live="polite">

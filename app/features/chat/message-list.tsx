@@ -1,6 +1,7 @@
-import { dateTimeFormat } from '#common/intl.ts'
+import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { Message } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useChatTime } from './use-chat-time.ts'
 
 /** A message on screen: sent, or still on its way (pending), or failed (with a retry). */
 export interface ShownMessage extends Message {
@@ -14,24 +15,25 @@ export function MessageList({
   partnerName,
   partnerLastRead,
   onRetry,
+  times,
 }: {
   messages: ShownMessage[]
   myProfileId: number
   partnerName: string
   partnerLastRead: number
   onRetry: (message: ShownMessage) => void
+  /** The labels of the first messages, made with the page (use-chat-time.ts). */
+  times?: ChatTimeLabels | null
 }) {
-  const { t, i18n } = useTranslation()
-  const time = dateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' })
-  const day = dateTimeFormat(i18n.language, { weekday: 'long', day: 'numeric', month: 'long' })
+  const { t } = useTranslation()
+  const chatTime = useChatTime(times)
   const lastMine = [...messages].reverse().find((m) => m.profile === myProfileId)
   let previousDay = ''
   return (
     <ol className="list-unstyled message-list mb-0">
       {messages.map((m) => {
         const mine = m.profile === myProfileId
-        const at = new Date(m.created_at)
-        const dayLabel = day.format(at)
+        const dayLabel = chatTime('day', m.created_at)
         const showDay = dayLabel !== previousDay
         previousDay = dayLabel
         return (
@@ -63,7 +65,7 @@ export function MessageList({
                 ) : null}
                 {m.text ? <span className="message-text">{m.text}</span> : null}
                 <span className="message-meta">
-                  <time dateTime={m.created_at}>{time.format(at)}</time>
+                  <time dateTime={m.created_at}>{chatTime('time', m.created_at)}</time>
                   {mine && (m === lastMine || m.state !== 'sent') ? (
                     m.state === 'pending' ? (
                       <span> · {t('chat.sending')}</span>

@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { chatTimeLabels } from '#common/chat-times.ts'
 import type { AppError } from '#server/lib/errors.ts'
 import { getAppContext } from '../../context.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
@@ -31,7 +32,16 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
       app.services.chat.conversation(user.id, conversation, cdn),
       app.services.chat.messages(user.id, { conversation }),
     ])
-    return { ...head, messages }
+    // The messages' times in the member's time zone when known (common/chat-times.ts says why).
+    const times = app.timeZone
+      ? chatTimeLabels(
+          messages.messages.flatMap((m) => [['time', m.created_at] as const, ['day', m.created_at] as const]),
+          app.locale,
+          app.now,
+          app.timeZone,
+        )
+      : null
+    return { ...head, messages, times }
   } catch (error) {
     asPageError(context, error)
   }

@@ -21,6 +21,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           conversation={loaderData.conversation}
           profile={loaderData.profile}
           initial={loaderData.messages}
+          times={loaderData.times}
           blockedByMe={loaderData.blocked_by_me}
           nextMessageFree={loaderData.next_message_free}
         />

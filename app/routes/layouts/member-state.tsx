@@ -16,7 +16,7 @@ export function MemberState({ children }: { children: ReactNode }) {
   const userId = root.user?.id ?? null
   return (
     <MemberConnectionProvider userId={userId}>
-      <MemberProvider initial={root.user}>
+      <MemberProvider initial={root.user} zoneOffset={root.timeZoneOffset}>
         <ChatsProvider userId={userId} myProfileId={root.user?.profile.id ?? null} initial={root.chats}>
           <LikesProvider userId={userId} initial={root.likes}>
             <Attention>{children}</Attention>

@@ -31,7 +31,7 @@ import {
 } from './accounts.queries.ts'
 import { issueEmailLink, newEmailLinkToken } from './email-links.ts'
 import { flagSignupBurst, screenSignup } from './signup-screening.ts'
-import { loadUser } from './user-view.ts'
+import { loadPageUser, loadUser } from './user-view.ts'
 
 export type AccountsService = ReturnType<typeof createAccountsService>
 
@@ -89,6 +89,9 @@ export function createAccountsService(
   return {
     /** The member as GET /api/user.php answers it. */
     getUser: toUser,
+
+    /** The member as a page knows them: the user and the time zone their browser last reported. */
+    getPageUser: (userId: number, site: Site) => loadPageUser(db, userId, site),
 
     /** The member behind a session token, or null when the token is unknown, expired or the account gone. */
     async memberForToken(token: string): Promise<Member | null> {

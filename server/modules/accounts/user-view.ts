@@ -7,11 +7,23 @@ import { selectAccount } from './accounts.queries.ts'
 
 /** The member as GET /api/user.php answers it (spec section 3, User). */
 export async function loadUser(db: Db, userId: number, site: Site): Promise<User> {
+  return (await loadPageUser(db, userId, site)).user
+}
+
+/**
+ * The member as a page knows them: as the API answers, and the time zone their browser last
+ * reported (null until it has), in which a page shows times (common/chat-times.ts).
+ */
+export async function loadPageUser(
+  db: Db,
+  userId: number,
+  site: Site,
+): Promise<{ user: User; timeZone: string | null }> {
   const row = await selectAccount(db, userId)
   if (!row) throw new AppError('authentication_required', 403)
   const { user, profile, photo } = row
   const cdn = site.settings.cdn_prefix
-  return {
+  const view: User = {
     id: user.id,
     email: user.email,
     status: user.status === 'active' ? 'active' : 'not_confirmed',
@@ -35,4 +47,5 @@ export async function loadUser(db: Db, userId: number, site: Site): Promise<User
         : null,
     },
   }
+  return { user: view, timeZone: user.timeZone }
 }

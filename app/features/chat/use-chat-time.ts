@@ -1,0 +1,26 @@
+import { type ChatTimeKind, type ChatTimeLabels, chatTime, chatTimeKey } from '#common/chat-times.ts'
+import { useTranslation } from '../../i18n.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
+
+/** What labels a message's moment on a chat page. */
+export type ChatTime = (kind: ChatTimeKind, iso: string) => string
+
+/**
+ * Message times in the page's language: the labels the server made with the page (the chats' in
+ * the root data, a conversation's `times`) while they apply, so that a chat page hydrates without
+ * an Intl date format (common/chat-times.ts); any other, and in any other language, formatted here
+ * in the browser's own time zone.
+ */
+export function useChatTime(labels?: ChatTimeLabels | null): ChatTime {
+  const { i18n } = useTranslation()
+  const root = useRootData()
+  const language = i18n.language
+  const served = language === root.locale
+  return (kind, iso) => {
+    const key = chatTimeKey(kind, iso)
+    return (
+      (served ? (labels?.[key] ?? root.chatTimes?.[key]) : undefined) ??
+      chatTime(kind, iso, language, new Date())
+    )
+  }
+}
