@@ -17,6 +17,17 @@ const WALL_CLOCK: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   hour: 'numeric',
   minute: 'numeric',
+  second: 'numeric',
+}
+
+/** The wall-clock date and time at `instant` in `timeZone`, read as if it were UTC. */
+export function wallClockAsUtc(instant: Date, timeZone: string): number {
+  const parts = Object.fromEntries(
+    dateTimeFormat('en-US', { ...WALL_CLOCK, timeZone })
+      .formatToParts(instant)
+      .map((p) => [p.type, Number(p.value)]),
+  )
+  return Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second)
 }
 
 /**
@@ -24,12 +35,6 @@ const WALL_CLOCK: Intl.DateTimeFormatOptions = {
  * the zone's wall clock to UTC (-60 in Paris in winter, 300 in New York).
  */
 export function timeZoneOffset(timeZone: string, at: Date): number {
-  const parts = Object.fromEntries(
-    dateTimeFormat('en', { ...WALL_CLOCK, timeZone })
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  )
-  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute)
-  const utc = Math.floor(at.getTime() / 60_000) * 60_000
-  return Math.round((utc - wall) / 60_000)
+  const utc = Math.floor(at.getTime() / 1000) * 1000
+  return Math.round((utc - wallClockAsUtc(at, timeZone)) / 60_000)
 }

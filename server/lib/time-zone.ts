@@ -1,4 +1,4 @@
-import { isTimeZone } from '#common/time-zone.ts'
+import { isTimeZone, wallClockAsUtc } from '#common/time-zone.ts'
 
 /** Days in a member's own time zone: where their day starts and ends, DST included. */
 
@@ -25,32 +25,6 @@ const COUNTRY_TIME_ZONES: Record<string, string> = {
 export function timeZoneOf(stored: string | null, country: string): string {
   if (stored && isTimeZone(stored)) return stored
   return COUNTRY_TIME_ZONES[country] ?? 'UTC'
-}
-
-/** The wall-clock date and time at `instant` in `timeZone`, read as if it were UTC. */
-function wallClockAsUtc(instant: Date, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-      .formatToParts(instant)
-      .map((p) => [p.type, p.value]),
-  )
-  return Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  )
 }
 
 /** The instant at which the local midnight of the given wall-clock date happens in `timeZone`. */
