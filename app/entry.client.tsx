@@ -1,9 +1,8 @@
-import { StrictMode, startTransition } from 'react'
-import { hydrateRoot } from 'react-dom/client'
+import { StrictMode } from 'react'
 import { HydratedRouter } from 'react-router/dom'
 import { loadPageStrings } from './i18n.ts'
 import { installChunkReload } from './lib/chunk-reload.ts'
-import { beforeHydrate, hydrationRoot } from './lib/hydration.ts'
+import { hydrate } from './lib/hydration.ts'
 
 installChunkReload(window)
 
@@ -11,12 +10,8 @@ installChunkReload(window)
 // here before hydration (the document's preload link has fetched them alongside the scripts).
 await loadPageStrings(document)
 
-const app = (
+await hydrate(
   <StrictMode>
     <HydratedRouter />
-  </StrictMode>
+  </StrictMode>,
 )
-await beforeHydrate()
-startTransition(() => {
-  hydrateRoot(hydrationRoot(), app)
-})

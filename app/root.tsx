@@ -18,7 +18,7 @@ import { PageLoadProgress } from './components/page-load-progress.tsx'
 import { StagingBanner } from './components/staging-banner.tsx'
 import { createI18n, I18nProvider, pageStrings, useLoadedLocale } from './i18n.ts'
 import { callApi, SESSION_EXPIRED_EVENT } from './lib/api-client.ts'
-import { DocumentHead } from './lib/hydration.ts'
+import { DocumentHead, whenHydrated } from './lib/hydration.ts'
 import { watchPageBounce } from './lib/page-bounce.ts'
 import { captureTracking, countVisit } from './lib/tracking.ts'
 import { loadRoot } from './root.server.ts'
@@ -86,8 +86,11 @@ export default function App() {
   const revalidate = useRef(revalidator.revalidate)
   revalidate.current = revalidator.revalidate
   useEffect(() => {
-    // Marks the page as interactive (end-to-end tests wait for it before they type or click).
-    document.documentElement.dataset.hydrated = 'true'
+    // Marks the page as interactive once its later parts are too (end-to-end tests wait for it
+    // before they type or click).
+    void whenHydrated().then(() => {
+      document.documentElement.dataset.hydrated = 'true'
+    })
     captureTracking(window)
     countVisit(window, (tracking) => callApi(api.visit, { body: tracking, retries: 0 }))
     const stopBounce = watchPageBounce(window)

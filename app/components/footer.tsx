@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { useTranslation } from '../i18n.ts'
+import { HydrateLater } from '../lib/hydration.ts'
 import { useRootData } from '../lib/use-root-data.ts'
 
 /** Footer links of spec section 2, in its order. */
@@ -15,8 +16,16 @@ export const FOOTER_LINKS = [
   { key: 'support', to: '/pages/service' },
 ] as const
 
-/** The site footer: legal and help links, the operator and the adult-content disclaimer. */
+/** The site footer: legal and help links, the operator and the adult-content disclaimer; hydrated after the page. */
 export function Footer() {
+  return (
+    <HydrateLater>
+      <FooterContent />
+    </HydrateLater>
+  )
+}
+
+function FooterContent() {
   const { t } = useTranslation()
   const { settings, company } = useRootData()
   return (

@@ -84,3 +84,77 @@ test('a public page asks for its stylesheets first and for its code in a handful
       ).toBe(true)
   }
 })
+
+test('a public page hydrates its header, filters, cards and footer after the rest, a task each, on the markup the server sent', async ({
+  page,
+}) => {
+  // The later parts are let go one per MessageChannel task (app/lib/hydration.preact.ts): here the
+  // page's messages are held until the test lets them go, so what runs before them can be looked at.
+  await page.addInitScript(() => {
+    const Channel = window.MessageChannel
+    const held: Array<() => void> = []
+    let holding = true
+    const w = window as unknown as Record<string, unknown>
+    w.heldParts = held
+    w.releaseParts = () => {
+      holding = false
+      for (const post of held.splice(0)) post()
+    }
+    w.MessageChannel = class {
+      port1: MessagePort
+      port2: { postMessage: (message: unknown) => void }
+      constructor() {
+        const channel = new Channel()
+        this.port1 = channel.port1
+        this.port2 = {
+          postMessage: (message) => {
+            if (holding) held.push(() => channel.port2.postMessage(message))
+            else channel.port2.postMessage(message)
+          },
+        }
+      }
+    }
+  })
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/members')
+  // The page's first hydration is over when it asks for its first later part.
+  await page.waitForFunction(() => (window as unknown as { heldParts: unknown[] }).heldParts.length > 0)
+  const cdp = await page.context().newCDPSession(page)
+  /** How many event listeners the element has (Preact attaches a part's as it hydrates it). */
+  const listeners = async (selector: string) => {
+    const { result } = await cdp.send('Runtime.evaluate', {
+      expression: `document.querySelector(${JSON.stringify(selector)})`,
+    })
+    if (!result.objectId) throw new Error(`no ${selector}`)
+    const answer = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId })
+    return answer.listeners.length
+  }
+  const enter = '#site-entry-warning .btn-primary'
+  const like = 'article.member-card .like-button'
+  const footerLink = 'footer.site-footer a'
+  const menu = 'header.top-nav a.brand'
+  const cards = await page.locator('article.member-card').count()
+  expect(cards).toBeGreaterThan(0)
+  // Hydrated: the site-entry warning (the page's only way in). Still the server's markup alone:
+  // the header, the cards, the footer; and the page is not marked interactive yet.
+  expect(await listeners(enter)).toBeGreaterThan(0)
+  expect(await listeners(like)).toBe(0)
+  expect(await listeners(footerLink)).toBe(0)
+  expect(await listeners(menu)).toBe(0)
+  await expect(page.locator('html[data-hydrated]')).toHaveCount(0)
+
+  await page.evaluate(() => (window as unknown as { releaseParts: () => void }).releaseParts())
+  await waitForApp(page)
+  expect(await listeners(like)).toBeGreaterThan(0)
+  expect(await listeners(footerLink)).toBeGreaterThan(0)
+  expect(await listeners(menu)).toBeGreaterThan(0)
+  // Hydrated where they stood: no part was rendered a second time beside its markup.
+  await expect(page.locator('article.member-card')).toHaveCount(cards)
+  await expect(page.locator('footer.site-footer')).toHaveCount(1)
+  await expect(page.locator('header.top-nav')).toHaveCount(1)
+  await expect(page.locator('form.search-filters')).toHaveCount(1)
+  // And they work: a visitor's like asks them to sign up.
+  await page.locator(enter).click()
+  await page.locator(like).first().click()
+  await expect(page.getByRole('dialog', { name: 'Members only' })).toBeVisible()
+})

@@ -2,12 +2,21 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
+import { HydrateLater } from '../../lib/hydration.ts'
 import { LikeButton } from '../likes/index.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 
-/** A member in a result list: photo, name, age and city. */
-export function MemberCard({
+/** A member in a result list: photo, name, age and city; hydrated after the page (a task per card). */
+export function MemberCard(props: Parameters<typeof Card>[0]) {
+  return (
+    <HydrateLater>
+      <Card {...props} />
+    </HydrateLater>
+  )
+}
+
+function Card({
   profile,
   to = `/members/${profile.id}`,
   isNew = false,

@@ -12,6 +12,7 @@ import { SignupModalProvider } from '../../features/accounts/signup-modal.tsx'
 import { TimeBonusBanner, TimeBonusProvider } from '../../features/credits/time-bonus.tsx'
 import { LikeModal } from '../../features/likes/like-modal.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { HydrateLater } from '../../lib/hydration.ts'
 import { TabBar } from './tab-bar.tsx'
 import { TopNav } from './top-nav.tsx'
 
@@ -26,7 +27,9 @@ export function DefaultShell({ children }: { children: ReactNode }) {
             <a href="#main" className="visually-hidden-focusable skip-link">
               {t('nav.skip')}
             </a>
-            <TopNav />
+            <HydrateLater>
+              <TopNav />
+            </HydrateLater>
             <TimeBonusBanner />
             <BannerTurns>
               <ActivationReminder />

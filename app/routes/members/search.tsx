@@ -4,6 +4,7 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { SearchFilters } from '../../features/members/search-filters.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { HydrateLater } from '../../lib/hydration.ts'
 import type { Route } from './+types/search'
 import { loadMemberSearch } from './search.server.ts'
 
@@ -69,12 +70,15 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
     <div className="container py-4">
       <PageTitle title={t('membersPage.title')} />
       <h1 className="h3">{t('membersPage.title')}</h1>
-      <SearchFilters
-        key={searchLink(query)}
-        query={loaderData.query}
-        countries={loaderData.countries}
-        searchFields={loaderData.searchFields}
-      />
+      {/* Folded on a phone, where the results come first: hydrated after them. */}
+      <HydrateLater>
+        <SearchFilters
+          key={searchLink(query)}
+          query={loaderData.query}
+          countries={loaderData.countries}
+          searchFields={loaderData.searchFields}
+        />
+      </HydrateLater>
       {preferences ? (
         <p className="small text-body-secondary preferences-note">
           {preferences.genders.length === 1
