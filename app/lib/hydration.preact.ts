@@ -8,6 +8,11 @@ declare global {
   }
 }
 
+/** A task of its own for what follows (the page's state decoded, the router, the hydration). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0))
+}
+
 /**
  * React Router's HydratedRouter first throws the promise of its state's decoding (React waits for
  * it, then hydrates); Preact (ADR 23) would instead render the page anew beside the server's. So
@@ -22,6 +27,15 @@ async function beforeHydrate(): Promise<void> {
   } catch (thrown) {
     if (thrown && typeof (thrown as PromiseLike<unknown>).then === 'function') await thrown
     else throw thrown
+  }
+  await nextTask()
+  // The router (its routes ranked, the page's matched) is made before the component's first hook:
+  // called once more, it makes it here, in a task before hydration's, and stops at that hook
+  // (outside a render). Had it failed, the render would call it again and show the error.
+  try {
+    HydratedRouter({})
+  } catch {
+    // The hook outside a render, as expected.
   }
 }
 
@@ -98,6 +112,7 @@ function pump() {
 /** Hydrates the document; the parts marked HydrateLater follow, a task each. */
 export async function hydrate(app: ReactNode): Promise<void> {
   await beforeHydrate()
+  await nextTask()
   hydrating = true
   try {
     hydrateRoot(hydrationRoot(), app)
