@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useTranslation } from '../../i18n.ts'
+import { HydrateLater } from '../../lib/hydration.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { ChatListItems } from './chat-list-items.tsx'
 import { useChatsStore } from './chats-store.tsx'
@@ -11,31 +12,41 @@ import { useChatsStore } from './chats-store.tsx'
  * to the list.
  */
 export function ChatSplit({ active, children }: { active: number | null; children: ReactNode }) {
+  return (
+    <div className="chat-split">
+      {/* Beside the conversation on a wide screen, hidden on a phone: hydrated after it. */}
+      <HydrateLater>
+        <ChatPane active={active} />
+      </HydrateLater>
+      <div className="chat-pane-main">{children}</div>
+    </div>
+  )
+}
+
+/** The conversations, for the left pane. */
+function ChatPane({ active }: { active: number | null }) {
   const { t } = useTranslation()
   const { chats } = useChatsStore()
   const loadingShown = useDelayed(chats === null)
   return (
-    <div className="chat-split">
-      <aside className="chat-pane-list" aria-labelledby="chat-pane-title">
-        <div className="chat-pane-head d-flex align-items-center gap-2 px-3 border-bottom">
-          <Link to="/members" className="btn btn-outline-secondary btn-sm" aria-label={t('chat.toSearch')}>
-            <span aria-hidden="true">←</span>
-          </Link>
-          <h2 id="chat-pane-title" className="h6 mb-0">
-            {t('chat.chatsTitle')}
-          </h2>
-        </div>
-        <div className="chat-pane-scroll">
-          {chats === null ? (
-            <p className="p-3 small text-body-secondary" aria-busy="true">
-              {loadingShown ? t('common.loading') : null}
-            </p>
-          ) : (
-            <ChatListItems chats={chats} active={active ?? 0} />
-          )}
-        </div>
-      </aside>
-      <div className="chat-pane-main">{children}</div>
-    </div>
+    <aside className="chat-pane-list" aria-labelledby="chat-pane-title">
+      <div className="chat-pane-head d-flex align-items-center gap-2 px-3 border-bottom">
+        <Link to="/members" className="btn btn-outline-secondary btn-sm" aria-label={t('chat.toSearch')}>
+          <span aria-hidden="true">←</span>
+        </Link>
+        <h2 id="chat-pane-title" className="h6 mb-0">
+          {t('chat.chatsTitle')}
+        </h2>
+      </div>
+      <div className="chat-pane-scroll">
+        {chats === null ? (
+          <p className="p-3 small text-body-secondary" aria-busy="true">
+            {loadingShown ? t('common.loading') : null}
+          </p>
+        ) : (
+          <ChatListItems chats={chats} active={active ?? 0} />
+        )}
+      </div>
+    </aside>
   )
 }

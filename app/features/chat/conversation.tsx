@@ -4,6 +4,7 @@ import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
+import { HydrateLater } from '../../lib/hydration.ts'
 import { useMember } from '../../lib/member.tsx'
 import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
@@ -75,7 +76,9 @@ export function Conversation({
   const credits = user?.credits ?? 0
   return (
     <div className="chat-page d-flex flex-column">
-      <ConversationHeader profile={profile} blockedByMe={blockedByMe} />
+      <HydrateLater>
+        <ConversationHeader profile={profile} blockedByMe={blockedByMe} />
+      </HydrateLater>
       {profile.fictional ? (
         <p className="alert alert-light small m-2 mb-0" role="note">
           {settings.fictional_warning}
