@@ -64,10 +64,11 @@ const isEntry = (id: string) =>
  * streams in, on a background thread, instead of one by one on the main thread the first time each
  * is called — which, for the shell and the public chunk, is during hydration, all of it. Measured
  * with Lighthouse (ADR 21): hydration's long task a third shorter, total blocking time on
- * `/members` 202–493 ms without, 133–170 with. Other browsers read a comment.
+ * `/members` 202–493 ms without, 133–170 with. Zod's chunk too: its functions run as the frames'
+ * schemas are made, when a member page opens its socket. Other browsers read a comment.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
-const EAGER_CHUNKS = ['shell', 'public']
+const EAGER_CHUNKS = ['shell', 'public', 'zod-browser']
 
 export function splitChunksPlugin(): Plugin {
   let shell = new Set<string>()

@@ -1,33 +1,15 @@
 import { z } from 'zod'
-import { GIFT_KEYS } from '../gifts.ts'
 import { writeRefusals } from '../write-refusals.ts'
 import { PublicProfile } from './members.ts'
-
-const Id = z.number().int().positive().max(2_147_483_647)
-const MessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+import { GiftKey, Id, Message } from './message.ts'
 
 export { GIFT_KEYS } from '../gifts.ts'
 
-/** One gift's key. */
-export const GiftKey = z.enum(GIFT_KEYS)
-export type GiftKey = z.infer<typeof GiftKey>
+// A message's schemas live in message.ts: the socket's frames need them without the members'.
+export { GiftKey, Message } from './message.ts'
 
 /** A client-made id of a message being sent: a retry with the same id sends nothing twice. */
 export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'client_id_invalid' })
-
-/** A message as both members of its conversation see it; `profile` is the sender's profile id. */
-export const Message = z.object({
-  id: MessageId,
-  conversation: Id,
-  profile: z.number().int(),
-  kind: z.enum(['text', 'gift', 'photo']),
-  text: z.string(),
-  gift: GiftKey.nullable(),
-  photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
-  client_id: z.string(),
-  created_at: z.string(),
-})
-export type Message = z.infer<typeof Message>
 
 /** A chat entry of GET /api/chats.php (spec section 3), with what the list shows. */
 export const ChatEntry = z.object({

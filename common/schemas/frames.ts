@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Message } from './chat.ts'
+import { Message } from './message.ts'
 
 /**
  * What the server pushes to a member's sockets over /api/ws: one contract, read by the server's

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { GIFT_KEYS } from '../gifts.ts'
+
+// A message on its own, without the member schemas (the browser's socket reads frames with it:
+// frames.ts; it evaluates only what a frame holds, ADR 21).
+
+/** A row id of the database's integer columns (conversations, profiles). */
+export const Id = z.number().int().positive().max(2_147_483_647)
+const MessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+/** One gift's key. */
+export const GiftKey = z.enum(GIFT_KEYS)
+export type GiftKey = z.infer<typeof GiftKey>
+
+/** A message as both members of its conversation see it; `profile` is the sender's profile id. */
+export const Message = z.object({
+  id: MessageId,
+  conversation: Id,
+  profile: z.number().int(),
+  kind: z.enum(['text', 'gift', 'photo']),
+  text: z.string(),
+  gift: GiftKey.nullable(),
+  photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
+  client_id: z.string(),
+  created_at: z.string(),
+})
+export type Message = z.infer<typeof Message>
