@@ -31,7 +31,12 @@ const NOINDEX = /^\/(members|likes|chats)(\/|$)/
 const server = startServer(PORT, '.tmp/bench-lighthouse', { SEED_MEMBERS: '120', TRUST_PROXY: '127.0.0.1' })
 let visitors = 0
 
-/** A member with a conversation, for the chat page (the one member page with a budget of its own). */
+/**
+ * A member with a conversation, for the chat page: the one member page with a budget of its own,
+ * its JavaScript (issue 19). Its scores are printed, not budgeted: the issue holds only the public
+ * pages to a score, and this one's total blocking time moves between 40 and 590 ms from run to run
+ * here (its socket, the catch-up and the effects of a member page; ADR 21).
+ */
 async function memberWithConversation(profileId: number) {
   const headers = { 'content-type': 'application/json', origin: base }
   const email = `bench-${Date.now()}@example.com`
@@ -100,6 +105,8 @@ async function audit(
   locale: string,
   cookie: string,
   jsBudget: number,
+  /** Held to the score budget too (not the chat page, whose budget is its JavaScript). */
+  scored: boolean,
 ): Promise<Row> {
   const run = async () => {
     const result = await lighthouse(base + path, {
@@ -146,7 +153,7 @@ async function audit(
     seo: score('seo'),
   }
   const over = [
-    scores.performance < BUDGET.performance ? 'performance' : '',
+    scored && scores.performance < BUDGET.performance ? 'performance' : '',
     scores.accessibility < BUDGET.accessibility ? 'accessibility' : '',
     scores.bestPractices < BUDGET.bestPractices ? `best practices (${failing('best-practices')})` : '',
     scores.accessibility < BUDGET.accessibility ? `(${failing('accessibility')})` : '',
@@ -209,7 +216,7 @@ try {
     '  over budget',
   )
   for (const locale of ['en', 'fr'] as const) {
-    const pages: Array<[string, string, number]> = [
+    const pages: Array<[string, string, number, boolean?]> = [
       ['/', '', BUDGET.js],
       ['/members', '', BUDGET.js],
       [`/members/${member}`, '', BUDGET.js],
@@ -222,11 +229,11 @@ try {
       [`/members/${member}/landing`, '', BUDGET.js],
       [`/members/${member}/landing2`, '', BUDGET.js],
       [`/members/${member}/landing3`, '', BUDGET.js],
-      [`/chats/${chat.conversation}`, chat.cookie, BUDGET.chatJs],
+      [`/chats/${chat.conversation}`, chat.cookie, BUDGET.chatJs, false],
     ]
-    for (const [path, cookie, js] of pages) {
+    for (const [path, cookie, js, scored = true] of pages) {
       if (pick && !pick.some((p) => path.startsWith(p))) continue
-      const row = await audit(chrome.port, path, locale, cookie, js)
+      const row = await audit(chrome.port, path, locale, cookie, js, scored)
       if (row.over.length > 0) failed++
       console.log(
         row.page.padEnd(40),
@@ -243,13 +250,13 @@ try {
         (row.jsGzip / KIB).toFixed(0).padStart(6),
         (js / KIB).toFixed(0).padStart(7),
         (row.css / KIB).toFixed(0).padStart(8),
-        row.over.length ? `  OVER: ${row.over.join(', ')}` : '',
+        row.over.length ? `  OVER: ${row.over.join(', ')}` : scored ? '' : '  (budget: JavaScript)',
       )
     }
   }
   console.log(
     failed > 0
-      ? `\nBUDGET FAILED: ${failed} page(s) over budget (scores ≥ ${BUDGET.performance}/${BUDGET.accessibility}/${BUDGET.bestPractices}/${BUDGET.seo}, JS ≤ 120 KiB gzipped, 170 KiB on a chat)`
+      ? `\nBUDGET FAILED: ${failed} page(s) over budget (scores ≥ ${BUDGET.performance}/${BUDGET.accessibility}/${BUDGET.bestPractices}/${BUDGET.seo} on the public pages, JS ≤ 120 KiB gzipped, 170 KiB on a chat)`
       : '\nEvery page within budget.',
   )
 } finally {
