@@ -146,6 +146,11 @@ function lockDataDir(dir: string): () => void {
   return () => rmSync(file, { force: true })
 }
 
+/** Gives a pooled connection an error listener of its own, held or idle. */
+export function keepConnectionErrors(client: pg.PoolClient): void {
+  client.on('error', () => {})
+}
+
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
@@ -155,9 +160,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // An idle connection the server closed (restart, failover, a dropped test database) is taken
     // out of the pool by pg itself; without a listener that event would crash the process.
     pool.on('error', () => {})
+    // pg's pool listens for a connection's errors only while it is idle: one lost while a request
+    // holds it (between two statements of a transaction) emitted 'error' with no listener, which
+    // crashed the node (the PostgreSQL fault test, a webhook as the server stopped). The request's
+    // next statement fails instead, and the pool drops the connection when it is released.
+    pool.on('connect', keepConnectionErrors)
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const lanePool = new pg.Pool({ connectionString: config.url, max: 2, connectionTimeoutMillis: 2000 })
     lanePool.on('error', () => {})
+    lanePool.on('connect', keepConnectionErrors)
     return {
       db,
       lane: drizzlePg(lanePool, { schema }) as unknown as Db,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
+import { keepConnectionErrors } from '../db/client.ts'
 import { createEventBus, type DomainEvent, type EventBus, SERVER_NODES } from './events.ts'
 
 const CHANNEL = 'app_events'
@@ -23,6 +24,7 @@ export async function createPgEventBus(
   const local = createEventBus(onError)
   const sender = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 2000 })
   sender.on('error', () => {})
+  sender.on('connect', keepConnectionErrors)
   let listener: pg.Client | null = null
   let closed = false
   let retry: NodeJS.Timeout | null = null
