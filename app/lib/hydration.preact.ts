@@ -81,7 +81,6 @@ export function DocumentHead(_props: { children: ReactNode }) {
 let hydrating = false
 /** The parts waiting, in the page's order: each lets its part go. */
 const waiting: Array<() => void> = []
-let pumping = false
 let settle: () => void = () => {}
 const settled = new Promise<void>((resolve) => {
   settle = resolve
@@ -94,7 +93,6 @@ function next() {
   hydrating = false
   const release = waiting.shift()
   if (!release) {
-    pumping = false
     settle()
     return
   }
@@ -102,12 +100,6 @@ function next() {
   channel?.port2.postMessage(null)
 }
 if (channel) channel.port1.onmessage = next
-
-function pump() {
-  if (pumping) return
-  pumping = true
-  channel?.port2.postMessage(null)
-}
 
 /** Hydrates the document; the parts marked HydrateLater follow, a task each. */
 export async function hydrate(app: ReactNode): Promise<void> {
@@ -119,8 +111,9 @@ export async function hydrate(app: ReactNode): Promise<void> {
   } finally {
     hydrating = false
   }
-  if (!channel) settle()
-  else pump()
+  // The line starts after the page's own hydration (an empty line settles at once).
+  if (channel) channel.port2.postMessage(null)
+  else settle()
 }
 
 /** Resolves once every part of the page is hydrated, the later ones included. */

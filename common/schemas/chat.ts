@@ -6,7 +6,7 @@ import { GiftKey, Id, Message } from './message.ts'
 export { GIFT_KEYS } from '../gifts.ts'
 
 // A message's schemas live in message.ts: the socket's frames need them without the members'.
-export { GiftKey, Message } from './message.ts'
+export { GiftKey, Message }
 
 /** A client-made id of a message being sent: a retry with the same id sends nothing twice. */
 export const ClientId = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'client_id_invalid' })
