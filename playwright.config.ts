@@ -1,11 +1,19 @@
 import { defineConfig, devices } from '@playwright/test'
 
 const PORT = 3100
+/**
+ * The specs that change what every member sees for a while (a site's gift price, a content page):
+ * they run after the others, one at a time, so that no journey meets the change (chat.spec.ts reads
+ * the gift price).
+ */
+const SITE_WIDE = ['settings.spec.ts', 'business.spec.ts']
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Each journey has its own members, browser contexts and clocks, so files run side by side: two
+  // workers, as this machine has two cores (one worker left one core idle most of the run).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright-results.json' }]],
   timeout: 30_000,
@@ -26,7 +34,20 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: SITE_WIDE,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+    {
+      name: 'site-wide',
+      testMatch: SITE_WIDE,
+      dependencies: ['chromium'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
   webServer: {
     command: 'node scripts/e2e-server.ts',
     url: `http://localhost:${PORT}/readyz`,

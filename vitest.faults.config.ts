@@ -7,6 +7,7 @@ export default defineConfig({
     name: 'faults',
     include: ['tests/faults/**/*.test.ts'],
     fileParallelism: false,
+    globalSetup: ['tests/faults/template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

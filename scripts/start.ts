@@ -20,6 +20,8 @@ if (!process.env.NODE_ENV) {
     console.log('No SMTP_URL: mails stay in the outbox, listed at /dev/mailbox')
   }
   process.env.PUBLIC_URL ??= `http://localhost:${process.env.PORT ?? 3000}`
+  // Readable lines, none per request; a deployment keeps JSON logs for its log pipeline.
+  process.env.LOG_FORMAT ??= 'text'
 }
 process.env.NODE_ENV ??= 'production'
 await import('../server/main.ts')

@@ -62,6 +62,11 @@ const EnvSchema = z.object({
   /** The bearer token Prometheus scrapes GET /metrics with; without it, there is no /metrics. */
   METRICS_TOKEN: z.string().min(16).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json`: pino's JSON lines, one per request too (production, for the log pipeline). `text`: a
+   * readable line per event and none per request (the demo: `npm start` without NODE_ENV).
+   */
+  LOG_FORMAT: z.enum(['json', 'text']).default('json'),
   /** Sign-ups allowed per hour from one address (raise it behind a shared address, or for tests). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** The payment provider by name; in production the sandbox is used only when named (ADR 13). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema/members.ts'
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts'
 import { readEnv } from '../env.ts'
-import { bindRequestIds, loggerOptions, requestIdOptions } from './logger.ts'
+import { bindRequestIds, loggerOptions, readableLogLine, requestIdOptions } from './logger.ts'
 
 // Database errors are logged without the values of their query (issue 13, point 12).
 
@@ -88,5 +88,32 @@ describe('request ids', () => {
     expect(lines.find((l) => l.msg === 'outside any request')).not.toHaveProperty('reqId')
     // Never twice on one line (the request's logger has it among its bindings already).
     for (const line of lines) expect(JSON.stringify(line).split('"reqId"').length).toBeLessThanOrEqual(2)
+  })
+})
+
+describe('the demo’s readable log (LOG_FORMAT=text)', () => {
+  it('writes a line a person reads per event, the stack under an error, and none per request', async () => {
+    const lines: string[] = []
+    const stream = new PassThrough()
+    stream.on('data', (chunk) => lines.push(...String(chunk).split('\n').filter(Boolean)))
+    const demo = await createTestApp({ logStream: stream, env: { LOG_FORMAT: 'text' } })
+    try {
+      expect((await demo.app.inject({ url: '/healthz' })).statusCode).toBe(200)
+      demo.app.log.info('Empty database: creating 300 demo members')
+      demo.app.log.error({ err: new Error('the outbox is full') }, 'mail failed')
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d Empty database: creating 300 demo members$/)
+      expect(lines[1]).toMatch(/^\d\d:\d\d:\d\d ERROR mail failed$/)
+      expect(lines[2]).toBe('  Error: the outbox is full')
+      expect(lines.slice(3).every((line) => /^\s+at /.test(line))).toBe(true)
+      expect(lines.some((line) => line.includes('/healthz') || line.startsWith('{'))).toBe(false)
+    } finally {
+      await demo.close()
+    }
+  })
+
+  it('leaves a line that is not pino’s JSON as it is', () => {
+    expect(readableLogLine('not json')).toBe('not json')
+    expect(readableLogLine('{"level":40,"time":0,"msg":"slow"}')).toBe('00:00:00 WARN slow')
   })
 })

@@ -114,3 +114,38 @@ export function loggerOptions(env: Env): LoggerOptions {
     },
   }
 }
+
+const LEVELS: Record<number, string> = {
+  10: 'trace',
+  20: 'debug',
+  30: 'info',
+  40: 'warn',
+  50: 'error',
+  60: 'fatal',
+}
+
+/**
+ * One of pino's JSON lines as a person reads it: the time, the level when it is not info, the
+ * message, then the error's stack; the request id and the other fields are left to the JSON logs.
+ */
+export function readableLogLine(json: string): string {
+  let entry: { time?: number; level?: number; msg?: string; err?: { stack?: string; message?: string } }
+  try {
+    entry = JSON.parse(json)
+  } catch {
+    return json
+  }
+  const time = new Date(entry.time ?? 0).toISOString().slice(11, 19)
+  const level = entry.level === 30 ? '' : `${(LEVELS[entry.level ?? 30] ?? 'log').toUpperCase()} `
+  const error = entry.err ? `\n  ${entry.err.stack ?? entry.err.message ?? ''}` : ''
+  return `${time} ${level}${entry.msg ?? ''}${error}`
+}
+
+/** A stream for pino that writes each line readably (LOG_FORMAT=text: the demo's `npm start`). */
+export function readableLogStream(out: NodeJS.WritableStream = process.stdout) {
+  return {
+    write(chunk: string) {
+      for (const line of chunk.split('\n')) if (line) out.write(`${readableLogLine(line)}\n`)
+    },
+  }
+}

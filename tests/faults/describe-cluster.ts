@@ -1,5 +1,5 @@
 // The fault tests' suites: each on a cluster of its own (tests/support/cluster.ts).
-import { afterAll, beforeAll, describe } from 'vitest'
+import { afterAll, beforeAll, describe, inject } from 'vitest'
 import { type Cluster, missingPrograms, startCluster } from '../support/cluster.ts'
 
 /**
@@ -15,7 +15,7 @@ export function describeCluster(title: string, body: (cluster: () => Cluster) =>
     () => {
       let cluster: Cluster | undefined
       beforeAll(async () => {
-        cluster = await startCluster()
+        cluster = await startCluster(inject('postgresTemplate') || undefined)
       }, 120_000)
       afterAll(async () => {
         await cluster?.close()

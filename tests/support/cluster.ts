@@ -64,15 +64,24 @@ export class PostgresServer {
     this.port = port
     this.url = `postgres://postgres@127.0.0.1:${port}/postgres`
   }
-  static async create(dir: string) {
+  /**
+   * A server of its own in `dir`/pg, started: a new cluster (initdb), or a copy of `template`, the
+   * folder of a stopped cluster whose database is migrated already (tests/faults/template.ts).
+   */
+  static async create(dir: string, template?: string) {
     const server = new PostgresServer(path.join(dir, 'pg'), await freePort())
     // The postgres user must reach its folder inside `dir` (mkdtemp makes it 700).
     if (asPostgres) spawnSync('chmod', ['755', dir])
-    mkdirSync(server.dir)
-    if (asPostgres) chownSync(server.dir, ...postgresIds())
-    pgCommand(
-      `${PG_BIN}/initdb -D ${server.dir} -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null`,
-    )
+    if (template) {
+      const copied = spawnSync('cp', ['-a', template, server.dir], { encoding: 'utf8' })
+      if (copied.status !== 0) throw new Error(`cp -a ${template}: ${copied.stderr}`)
+    } else {
+      mkdirSync(server.dir)
+      if (asPostgres) chownSync(server.dir, ...postgresIds())
+      pgCommand(
+        `${PG_BIN}/initdb -D ${server.dir} -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null`,
+      )
+    }
     server.start()
     return server
   }
@@ -246,9 +255,10 @@ export interface Cluster {
   close(): Promise<void>
 }
 
-export async function startCluster(): Promise<Cluster> {
+/** Starts a cluster; its PostgreSQL a copy of `template` (a stopped, migrated cluster's folder) if given. */
+export async function startCluster(template?: string): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dating-faults-'))
-  const pg = await PostgresServer.create(dir)
+  const pg = await PostgresServer.create(dir, template)
   const redis = new RedisServer(await freePort())
   await redis.start()
   const ports = [await freePort(), await freePort(), await freePort()]

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Agent as HttpsAgent } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { type Database, openDatabase } from '#server/db/client.ts'
 import { type Env, readEnv } from '#server/env.ts'
@@ -14,8 +15,12 @@ import type { Clock } from '#server/lib/clock.ts'
 /** The environment of a test run: which database the integration suite runs on. */
 export const testEnv = readEnv({ ...process.env, NODE_ENV: 'test' })
 
+/** The PGlite template's files (tests/support/database-template.ts), read once per test file. */
+let pgliteTemplate: Blob | undefined
+
 /**
- * A fresh, empty database of the kind this Vitest project runs on: an in-memory PGlite, or a new
+ * A fresh database of the kind this Vitest project runs on, migrated and with its reference data, as
+ * a copy of the run's template (tests/support/database-template.ts): an in-memory PGlite, or a new
  * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `drop`).
  */
 export async function createTestDatabase(): Promise<{
@@ -29,7 +34,7 @@ export async function createTestDatabase(): Promise<{
     const name = `test_${process.pid}_${randomBytes(4).toString('hex')}`
     const admin = new pg.Client({ connectionString: testEnv.TEST_DATABASE_URL })
     await admin.connect()
-    await admin.query(`create database ${name}`)
+    await admin.query(`create database ${name} template ${inject('databaseTemplate')}`)
     await admin.end()
     const url = new URL(testEnv.TEST_DATABASE_URL)
     url.pathname = `/${name}`
@@ -46,7 +51,8 @@ export async function createTestDatabase(): Promise<{
       },
     }
   }
-  const database = await openDatabase({ dataDir: null, pglite: new PGlite() })
+  pgliteTemplate ??= new Blob([readFileSync(inject('databaseTemplate'))])
+  const database = await openDatabase({ dataDir: null, pglite: new PGlite({ loadDataDir: pgliteTemplate }) })
   return { database, drop: () => database.close(), url: null }
 }
 
@@ -57,7 +63,7 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-/** buildApp() on a fresh migrated database, API only, for app.inject tests. */
+/** buildApp() on a fresh database, API only, for app.inject tests. */
 export async function createTestApp(
   options: {
     logStream?: NodeJS.WritableStream

@@ -1,16 +1,13 @@
 import { api } from '#common/api.ts'
 import { ACTIVATION_TOKEN_HOURS, AUTH_COOKIE_DAYS, type Locale } from '#common/constants.ts'
-import type { PushSubscriptionInput, SignupInput, Tracking, User } from '#common/schemas/accounts.ts'
-import { signupsOpen } from '#common/signup-policy.ts'
-import { termsVersionDate } from '#common/terms-date.ts'
+import type { PushSubscriptionInput, SignupInput, User } from '#common/schemas/accounts.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { loginGuard } from '#server/lib/login-throttles.ts'
-import { DUMMY_HASH, hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
+import { DUMMY_HASH, verifyPassword } from '#server/lib/passwords.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
-import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { activationMail } from './account-mails.ts'
@@ -19,9 +16,7 @@ import {
   consumeEmailToken,
   countRecentTokens,
   deleteSession,
-  insertProfile,
   insertSession,
-  insertUser,
   selectAccount,
   selectSessions,
   selectTokenAccount,
@@ -30,7 +25,7 @@ import {
   upsertPushSubscription,
 } from './accounts.queries.ts'
 import { issueEmailLink, newEmailLinkToken } from './email-links.ts'
-import { flagSignupBurst, screenSignup } from './signup-screening.ts'
+import { createAccount } from './signup.ts'
 import { loadPageUser, loadUser } from './user-view.ts'
 
 export type AccountsService = ReturnType<typeof createAccountsService>
@@ -106,93 +101,7 @@ export function createAccountsService(
      * signup credits through the ledger, the activation mail, and a session.
      */
     async signup(input: SignupInput, from: RequestOrigin): Promise<{ user: User; token: string }> {
-      const tracking: Tracking = {
-        network: input.network,
-        ref: input.ref,
-        sub1: input.sub1,
-        sub2: input.sub2,
-        sub3: input.sub3,
-      }
-      if (!signupsOpen(from.site.settings.signups, tracking.network ?? from.network))
-        throw new AppError('accounts.signup_closed', 403)
-      if (isCommonPassword(input.password)) throw new AppError('accounts.password_common', 400)
-      const existing = await selectUserByEmail(db, from.site.id, input.email)
-      if (existing?.status === 'banned') throw new AppError('accounts.banned', 403)
-      await screenSignup(db, {
-        siteId: from.site.id,
-        email: input.email,
-        ip: from.ip,
-        refuseDisposable: from.site.settings.refuse_disposable_email,
-      })
-      if (existing?.deletedAt) throw new AppError('accounts.pending_deletion', 409)
-      if (existing) throw new AppError('accounts.email_exists', 409)
-      const passwordHash = await hashPassword(input.password)
-      const settings = from.site.settings
-      const country =
-        from.country && settings.countries.includes(from.country) ? from.country : settings.countries[0]
-      const storedTracking = Object.fromEntries(
-        Object.entries({ ...tracking, network: tracking.network ?? from.network ?? undefined }).filter(
-          ([, v]) => v,
-        ),
-      )
-      const userId = await db
-        .transaction(async (tx) => {
-          const user = await insertUser(tx, {
-            siteId: from.site.id,
-            email: input.email,
-            passwordHash,
-            status: 'not_confirmed',
-            signupDate: now(),
-            signupIp: from.ip,
-            language: from.locale,
-            termsVersion: termsVersionDate(from.site.company.added),
-            tracking:
-              Object.keys(storedTracking).length > 0 ? (storedTracking as Record<string, string>) : null,
-          })
-          await insertProfile(tx, {
-            userId: user.id,
-            name: input.name,
-            gender: input.gender,
-            sexuality: input.sexuality ?? null,
-            birthDate: input.date_of_birth,
-            country,
-            about: input.signup_message ?? null,
-            aboutLanguage: input.signup_message ? from.locale : null,
-            status: 'disabled',
-          })
-          if (settings.signup_credits > 0) {
-            await changeCredits(tx, {
-              userId: user.id,
-              delta: settings.signup_credits,
-              reason: 'signup',
-              reference: 'signup',
-            })
-          }
-          await flagSignupBurst(tx, from.ip, now())
-          await issueEmailLink(tx, {
-            userId: user.id,
-            purpose: 'activation',
-            at: now(),
-            validForMs: ACTIVATION_TOKEN_HOURS * 3_600_000,
-            mail: (token) =>
-              activationMail(
-                { site: from.site, locale: from.locale, to: input.email, name: input.name },
-                `${from.origin}${api.activate.path}?token=${token}`,
-              ),
-          })
-          return user.id
-        })
-        .catch((error: unknown) => {
-          // Two sign-ups with one address at the same moment: the unique index decides.
-          if (
-            String(
-              (error as { cause?: { code?: string } })?.cause?.code ?? (error as { code?: string })?.code,
-            ) === '23505'
-          ) {
-            throw new AppError('accounts.email_exists', 409)
-          }
-          throw error
-        })
+      const userId = await createAccount(db, now, input, from)
       deps.mail.kick()
       const token = await openSession(userId)
       return { user: await toUser(userId, from.site), token }

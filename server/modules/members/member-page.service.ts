@@ -13,7 +13,7 @@ import {
   selectInterestNames,
   selectMemberDetail,
   selectProfileOwner,
-} from './members.queries.ts'
+} from './member-page.queries.ts'
 import { presenceOf } from './public-profile.ts'
 
 export type MemberPageService = ReturnType<typeof createMemberPageService>

@@ -1,0 +1,96 @@
+// The scheduled work of the node (pg-boss, one run per schedule across every node: ADR 16, ADR 19).
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '#server/db/client.ts'
+import { deleteEndedWindows } from '#server/db/rate-limits.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { startJobs } from '#server/lib/jobs.ts'
+import type { MetricSources } from '#server/lib/metrics.ts'
+import type { Wiring } from './services.ts'
+
+export async function startScheduledJobs(
+  app: FastifyInstance,
+  {
+    database,
+    now,
+    wiring,
+    metricSources,
+  }: { database: Database; now: Clock; wiring: Wiring; metricSources: MetricSources },
+) {
+  const { services, directDebit, kicks } = wiring
+  const { accountSettings, exports, signals, notifications, payments } = services
+  const jobs = await startJobs(database, app.log, [
+    {
+      name: 'purge-deleted-accounts',
+      cron: '17 * * * *',
+      run: () => accountSettings.purgeExpiredDeletions(),
+    },
+    {
+      name: 'prepare-data-exports',
+      cron: '* * * * *',
+      run: () => exports.prepareWaiting(),
+    },
+    {
+      name: 'forget-data-exports',
+      cron: '23 * * * *',
+      run: () => exports.forgetExpired(),
+    },
+    {
+      name: 'end-suspensions',
+      cron: '*/10 * * * *',
+      run: () => services.reports.endSuspensions(),
+    },
+    {
+      name: 'forget-opening-messages',
+      cron: '41 3 * * *',
+      run: () => signals.forgetOpenings(),
+    },
+    {
+      name: 'refresh-statistics',
+      cron: '*/5 * * * *',
+      run: () => services.statistics.refreshRecent(),
+    },
+    {
+      name: 'message-mails',
+      cron: '* * * * *',
+      run: () => notifications.sendMessageMails(),
+    },
+    {
+      name: 'like-mails',
+      cron: '*/10 * * * *',
+      run: () => notifications.sendLikeMails(),
+    },
+    {
+      name: 'unread-message-reminders',
+      cron: '7 * * * *',
+      run: () => notifications.sendUnreadReminders(),
+    },
+    {
+      name: 'signup-reminders',
+      cron: '23 * * * *',
+      run: () => notifications.sendSignupReminders(),
+    },
+    {
+      name: 'weekly-updates',
+      cron: '0 9-21 * * 1',
+      run: () => notifications.sendWeeklyUpdates(),
+    },
+    {
+      name: 'expire-abandoned-checkouts',
+      cron: '*/10 * * * *',
+      run: () => payments.expireAbandoned(),
+    },
+    {
+      name: 'forget-ended-rate-limits',
+      cron: '*/15 * * * *',
+      run: () => deleteEndedWindows(database.db, now()),
+    },
+    {
+      name: 'forget-unconfirmed-direct-debits',
+      cron: '*/10 * * * *',
+      run: () => directDebit.forgetExpired(),
+    },
+  ])
+  kicks.exports = () => void jobs.runNow('prepare-data-exports')
+  metricSources.queues = jobs.waiting
+  app.addHook('onClose', () => jobs.stop())
+}

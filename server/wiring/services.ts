@@ -1,0 +1,224 @@
+// The services of one app node, each given what it depends on: the database, the clock, the mail,
+// the media store, the event bus between nodes (ADR 1, ADR 22). buildApp (server/app.ts) decorates the
+// app with them; the routes and the pages reach them there.
+import type { Agent as HttpsAgent } from 'node:https'
+import { fileURLToPath } from 'node:url'
+import type { FastifyInstance } from 'fastify'
+import type { Database } from '#server/db/client.ts'
+import type { Env } from '#server/env.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { createEventBus } from '#server/lib/events.ts'
+import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
+import { createPgEventBus } from '#server/lib/pg-events.ts'
+import { createRedisEventBus } from '#server/lib/redis-events.ts'
+import { createAccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
+import { createAccountsService } from '#server/modules/accounts/accounts.service.ts'
+import { createDataExportService } from '#server/modules/accounts/data-export.service.ts'
+import { createMemberSupportService } from '#server/modules/accounts/member-support.service.ts'
+import { createPasswordService } from '#server/modules/accounts/password.service.ts'
+import { createAuditService } from '#server/modules/audit/audit.service.ts'
+import { createChatService } from '#server/modules/chat/chat.service.ts'
+import { createComplaintsService } from '#server/modules/complaints/complaints.service.ts'
+import { createLikesService } from '#server/modules/likes/likes.service.ts'
+import { createSwipeService } from '#server/modules/likes/swipe.service.ts'
+import { createGeocodeService } from '#server/modules/location/geocode.service.ts'
+import { createMailService } from '#server/modules/mail/mail.service.ts'
+import { twilioSms } from '#server/modules/mail/sms-provider.ts'
+import { createFictionalProfilesService } from '#server/modules/members/fictional-profiles.service.ts'
+import { createMemberPageService } from '#server/modules/members/member-page.service.ts'
+import { createMembersService } from '#server/modules/members/members.service.ts'
+import { createProfileService } from '#server/modules/members/profile.service.ts'
+import { createBansService } from '#server/modules/moderation/bans.service.ts'
+import { createPhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
+import { createReportsService } from '#server/modules/moderation/reports.service.ts'
+import { createSignalsService } from '#server/modules/moderation/signals.service.ts'
+import { mailgunEvents } from '#server/modules/notifications/mail-events.ts'
+import { createNotificationsService } from '#server/modules/notifications/notifications.service.ts'
+import { pushSender } from '#server/modules/notifications/push-sender.ts'
+import { createInboxService } from '#server/modules/operators/inbox.service.ts'
+import { createCatalogService } from '#server/modules/payments/catalog.service.ts'
+import { createDirectDebitService } from '#server/modules/payments/direct-debit.service.ts'
+import { createDiscountsService } from '#server/modules/payments/discounts.service.ts'
+import { mollieProvider } from '#server/modules/payments/mollie-provider.ts'
+import { createPaymentsService } from '#server/modules/payments/payments.service.ts'
+import { createRefundsService } from '#server/modules/payments/refunds.service.ts'
+import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
+import { createPhotosService } from '#server/modules/photos/photos.service.ts'
+import { createDashboardService } from '#server/modules/reports/dashboard.service.ts'
+import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp.service.ts'
+import { createContentPagesService } from '#server/modules/sites/content-pages.service.ts'
+import { createSiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
+import { createSitesService } from '#server/modules/sites/sites.service.ts'
+import { createStaffService } from '#server/modules/staff/staff.service.ts'
+import { createStaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
+import { createStatisticsService } from '#server/modules/statistics/statistics.service.ts'
+import type { AppServices } from '#server/plugins/ssr-context.ts'
+
+/** The services, and the parts of the wiring that only the node's routes and jobs use. */
+export type Wiring = Awaited<ReturnType<typeof createServices>>
+
+export async function createServices(
+  app: FastifyInstance,
+  options: { env: Env; database: Database; now: Clock; pushAgent?: HttpsAgent },
+) {
+  const { env, database, now } = options
+  /** Photos: this node's DATA_DIR/media, or an S3-compatible bucket every node shares (ADR 22). */
+  const media = openMediaStore(env)
+  const sites = await createSitesService(database.db, env)
+  const members = createMembersService(database.db, { now })
+  const memberPages = createMemberPageService(database.db, { now })
+  const mail = createMailService(database.db, {
+    smtpUrl: env.MAIL === 'smtp' ? env.SMTP_URL : undefined,
+    from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
+    log: app.log,
+    now,
+    sms:
+      env.SMS === 'twilio'
+        ? twilioSms({
+            accountSid: env.TWILIO_ACCOUNT_SID ?? '',
+            authToken: env.TWILIO_AUTH_TOKEN ?? '',
+            from: env.TWILIO_FROM ?? '',
+            apiUrl: env.TWILIO_API_URL,
+          })
+        : null,
+  })
+  mail.start()
+  app.addHook('onClose', async () => mail.stop())
+  const accounts = createAccountsService(database.db, { mail, now, lane: database.lane })
+  const passwords = createPasswordService(database.db, { mail, now })
+  // Jobs start after the services: a request kicks the export job once it runs.
+  const kicks = { exports: () => {} }
+  const exports = createDataExportService(database.db, {
+    now,
+    sites,
+    mail,
+    media,
+    files: openPrivateStore(env),
+    kick: () => kicks.exports(),
+  })
+  const accountSettings = createAccountSettingsService(database.db, {
+    mail,
+    media,
+    now,
+    filesToErase: exports.filesToErase,
+    removeExportFiles: exports.removeExportFiles,
+  })
+  const profiles = createProfileService(database.db, { now })
+  const photos = createPhotosService(database.db, { media })
+  const geocoder = createGeocodeService(database.db, [
+    ...new Set(sites.list().flatMap((s) => s.settings.countries)),
+  ])
+  const complaints = createComplaintsService(database.db, { mail, members })
+  const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
+  // Events cross nodes through Redis, else through PostgreSQL's NOTIFY; the embedded database has
+  // one node (ADR 22).
+  const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
+  const pgBus =
+    !redisBus && 'url' in database.raw ? await createPgEventBus(database.raw.url, onEventError) : null
+  const sharedBus = redisBus ?? pgBus
+  if (sharedBus) app.addHook('onClose', () => sharedBus.close())
+  const events = sharedBus ?? createEventBus(onEventError)
+  // Rate limits count in Redis when there is one, else in the database: on every node alike (ADR 22).
+  const rateLimitRedis = redisBus?.commands ?? null
+  // A site's settings changed on some node: every node reads its sites again.
+  const unsubscribeSites = events.subscribe((event) => {
+    if (event.type === 'sites.changed') sites.reload().catch(onEventError)
+  })
+  app.addHook('onClose', async () => unsubscribeSites())
+  const signals = createSignalsService(database.db, { now, sites })
+  const chat = createChatService(database.db, {
+    events,
+    now,
+    media,
+    onOpening: signals.opening,
+    onError: (error) => app.log.error({ err: error }, 'reading an opening message for signals failed'),
+  })
+  const likes = createLikesService(database.db, { events, members, now })
+  const swipes = createSwipeService(database.db, { likes, now })
+  const sandboxPsp = createSandboxPspService(database.db, { now })
+  const discounts = createDiscountsService(database.db, { now })
+  const provider =
+    env.PAYMENTS === 'mollie'
+      ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
+      : sandboxProvider(sandboxPsp)
+  const payments = createPaymentsService(database.db, { events, discounts, now, log: app.log, provider })
+  const directDebit = createDirectDebitService(database.db, { payments, now, mail })
+  const staff = createStaffService(database.db, { now })
+  const notifications = await createNotificationsService(database.db, {
+    now,
+    sites,
+    mail,
+    quietSeconds: env.NOTIFY_DELAY_S,
+    mailEvents: env.MAILGUN_WEBHOOK_SIGNING_KEY ? mailgunEvents(env.MAILGUN_WEBHOOK_SIGNING_KEY) : null,
+    activationToken: accounts.activationToken,
+    push: pushSender(
+      {
+        ...sites.vapidKeys(),
+        subject: env.VAPID_SUBJECT ?? `mailto:${sites.list()[0].settings.support_email}`,
+      },
+      options.pushAgent,
+    ),
+    onError: (error) => app.log.warn({ err: error }, 'push failed'),
+  })
+  const unsubscribePushes = events.subscribe((event) => {
+    notifications.handleEvent(event).catch(onEventError)
+  })
+  app.addHook('onClose', async () => unsubscribePushes())
+  const audit = createAuditService(database.db, { now })
+  const services: AppServices = {
+    sites,
+    members,
+    memberPages,
+    accounts,
+    passwords,
+    accountSettings,
+    mail,
+    profiles,
+    photos,
+    complaints,
+    likes,
+    swipes,
+    events,
+    chat,
+    payments,
+    staff,
+    audit,
+    dashboard: createDashboardService(database.db, { now }),
+    photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
+    reports: createReportsService(database.db, { now, sites, mail }),
+    signals,
+    bans: createBansService(database.db, { now, sites }),
+    memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports }),
+    exports,
+    staffAdmin: createStaffAdminService(database.db, { now, staff }),
+    inbox: createInboxService(database.db, { now, sites, chat, events }),
+    siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
+    refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
+    catalog: createCatalogService(database.db, { now, sites, events }),
+    contentPages: createContentPagesService(database.db, {
+      now,
+      sites,
+      defaultsDir: fileURLToPath(new URL('../../app/content', import.meta.url)),
+    }),
+    statistics: createStatisticsService(database.db, { now }),
+    notifications,
+    fictional: createFictionalProfilesService(database.db, {
+      now,
+      sites,
+      profiles,
+      media,
+    }),
+  }
+  return {
+    services,
+    media,
+    sandboxPsp,
+    discounts,
+    directDebit,
+    geocoder,
+    /** Redis' commands when rate limits count there (REDIS_URL), else null: they count in the database. */
+    rateLimitRedis,
+    /** Starts the export job at once (a member asked for their data); the jobs set it when they run. */
+    kicks,
+  }
+}
