@@ -7,7 +7,8 @@ export default defineConfig({
     name: 'faults',
     include: ['tests/faults/**/*.test.ts'],
     fileParallelism: false,
-    globalSetup: ['tests/faults/template.ts'],
+    // The PostgreSQL cluster's template, and the PGlite one for smtp.test.ts's test app.
+    globalSetup: ['tests/faults/template.ts', 'tests/support/database-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
