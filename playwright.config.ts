@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { E2E_DATA_DIR } from './tests/e2e/staff-account.ts'
 
 const PORT = 3100
 /**
@@ -7,11 +8,35 @@ const PORT = 3100
  * the gift price).
  */
 const SITE_WIDE = ['settings.spec.ts', 'business.spec.ts']
+/** The specs of Web Push (the opt-in step, the push alert, the worker's pushes), which need the browser. */
+const PUSH = ['signup-flow.spec.ts', 'notifications.spec.ts', 'installed-app.spec.ts']
+
+/** Chromium as these machines run it: no sandbox as root, no GPU, no calls home (the network is closed). */
+const launchOptions = (executablePath: string) => ({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+})
+/**
+ * Chromium's headless shell (Debian's chromium-headless-shell; what Playwright runs headless): the
+ * same engine without the browser's own interface, whose renderer and GPU work made the journeys a
+ * third slower (ADR 24). It has no Push API, so the push specs run in the browser itself.
+ */
+const HEADLESS_SHELL = launchOptions('/usr/bin/chromium-headless-shell')
+const BROWSER = launchOptions('/usr/bin/chromium')
+const desktop = { ...devices['Desktop Chrome'], channel: undefined }
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Each journey has its own members, browser contexts and clocks, so files run side by side: two
-  // workers, as this machine has two cores (one worker left one core idle most of the run).
+  // Each journey has its own members, browser contexts and clocks, so files run side by side, a
+  // worker per core of this machine (ADR 24).
   fullyParallel: false,
   workers: 2,
   retries: 0,
@@ -23,31 +48,28 @@ export default defineConfig({
     // A failed test keeps its trace: actions, network and DOM snapshots. Not the screencast: its
     // frames cost the browser, the GPU process and the worker about a sixth of the run's CPU.
     trace: { mode: 'retain-on-failure', screenshots: false },
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
   },
   projects: [
+    // The console's staff, made through the running server as the README says.
+    { name: 'staff', testMatch: 'staff.setup.ts' },
     {
-      name: 'chromium',
-      testIgnore: SITE_WIDE,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      name: 'journeys',
+      testIgnore: [...SITE_WIDE, ...PUSH],
+      dependencies: ['staff'],
+      use: { ...desktop, launchOptions: HEADLESS_SHELL },
+    },
+    {
+      name: 'push',
+      testMatch: PUSH,
+      dependencies: ['staff'],
+      use: { ...desktop, launchOptions: BROWSER },
     },
     {
       name: 'site-wide',
       testMatch: SITE_WIDE,
-      dependencies: ['chromium'],
+      dependencies: ['journeys', 'push'],
       workers: 1,
-      use: { ...devices['Desktop Chrome'], channel: undefined },
+      use: { ...desktop, launchOptions: HEADLESS_SHELL },
     },
   ],
   webServer: {
@@ -59,7 +81,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
-      DATA_DIR: '.tmp/e2e-data',
+      DATA_DIR: E2E_DATA_DIR,
       SEED_MEMBERS: '60',
       PAYMENTS: 'sandbox',
       MAIL: 'outbox',

@@ -103,10 +103,12 @@ test.describe('at 1280 px', () => {
     await fillSignup(page.locator('form.signup-form'), email)
     // The new member's page opens its socket: the cookies go only once it is open (a handshake
     // without them is refused, and the browser reports that as an error).
-    const socket = page.waitForEvent('websocket')
+    // Listened for from the moment the socket exists: its first frame may come before the page's URL
+    // is checked (it did once with two workers).
+    const opened = page.waitForEvent('websocket').then((socket) => socket.waitForEvent('framereceived'))
     await page.getByRole('button', { name: EN.submit }).click()
     await expect(page).toHaveURL('/complete-signup')
-    await (await socket).waitForEvent('framereceived')
+    await opened
     await dropSession(page)
     await page.goto('/signup')
     await fillSignup(page.locator('form.signup-form'), email)

@@ -1,4 +1,4 @@
-/** The staff scripts/e2e-server.ts makes with `npm run staff -- create` before the server starts. */
+/** The staff tests/e2e/staff.setup.ts makes with `npm run staff -- create` once the server runs. */
 export const E2E_ADMIN = {
   email: 'e2e-admin@example.com',
   password: 'e2e-admin-password-long',
@@ -27,5 +27,8 @@ export const E2E_OPERATOR = {
 }
 export const E2E_STAFF = [E2E_ADMIN, E2E_FIRST_ADMIN, E2E_MODERATOR, E2E_SUPPORT, E2E_OPERATOR]
 
-/** Where the server's start writes each account's authenticator key (from the printed otpauth:// link). */
+/** The E2E server's data directory (playwright.config.ts), where its staff command socket is. */
+export const E2E_DATA_DIR = '.tmp/e2e-data'
+
+/** Where tests/e2e/staff.setup.ts writes each account's authenticator key (from the printed otpauth:// link). */
 export const E2E_STAFF_KEYS = '.tmp/e2e-staff-keys.json'

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp, testEnv } from './test-app.ts'
 // and hostile bodies, queries and path values (issue 13, point 2). Any 5xx, any /api/ answer that is
 // not JSON, or any answer slower than 2 s fails. FUZZ_RUNS sets the cases per operation (200 in CI).
 // The operations are dealt into shards, a test file each (server/fuzz-*.test.ts), so that Vitest's
-// workers share them: one file of them all ran alone on one core for minutes at the end of the run.
+// workers share them: one file of them all was the run's longest task, and on a clean clone its last.
 
 const RUNS = testEnv.FUZZ_RUNS
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
