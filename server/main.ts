@@ -1,17 +1,18 @@
-import { buildApp } from './app.ts'
-import { seedIfEmpty } from './db/seed/seed-if-empty.ts'
 import { type Env, readEnv } from './env.ts'
-import { stopOnSignals } from './lifecycle.ts'
-import { listenForStaffCommands } from './modules/staff/staff-command.ts'
 
 let env: Env
 try {
   env = readEnv()
 } catch (error) {
-  // One clear line for whoever starts the server, not a stack trace.
+  // One clear line for whoever starts the server, not a stack trace; and at once, before the server's
+  // modules load (a busy machine took over 20 s to load them before saying it).
   console.error(`Cannot start: ${(error as Error).message}`)
   process.exit(1)
 }
+const { buildApp } = await import('./app.ts')
+const { seedIfEmpty } = await import('./db/seed/seed-if-empty.ts')
+const { stopOnSignals } = await import('./lifecycle.ts')
+const { listenForStaffCommands } = await import('./modules/staff/staff-command.ts')
 const app = await buildApp({ env })
 await seedIfEmpty(app, env)
 
