@@ -15,7 +15,7 @@ import type { Clock } from '#server/lib/clock.ts'
 /** The environment of a test run: which database the integration suite runs on. */
 export const testEnv = readEnv({ ...process.env, NODE_ENV: 'test' })
 
-/** The PGlite template's files (tests/support/database-template.ts), read once per test file. */
+/** The PGlite template's files (tests/support/database-template.ts), read once per worker. */
 let pgliteTemplate: Blob | undefined
 
 /**
