@@ -3,7 +3,6 @@ import { fastifyReactRouterDev } from '@mcansh/react-router-fastify/vite'
 import { reactRouter } from '@react-router/dev/vite'
 import { defineConfig } from 'vite'
 import { clientApiPlugin } from './tools/client-api.ts'
-import { preactClientPlugin } from './tools/preact-client.ts'
 import { precompressPlugin } from './tools/precompress.ts'
 import { purgeBootstrapPlugin } from './tools/purge-bootstrap.ts'
 import { splitChunksPlugin } from './tools/split-chunks.ts'
@@ -23,7 +22,6 @@ export default defineConfig({
         if (id === 'zod' && this.environment?.name === 'client') return path.resolve('app/lib/zod-browser.ts')
       },
     },
-    preactClientPlugin(),
     splitChunksPlugin(),
   ],
   css: { preprocessorOptions: { scss: { quietDeps: true } } },

@@ -10,7 +10,7 @@ installChunkReload(window)
 // here before hydration (the document's preload link has fetched them alongside the scripts).
 await loadPageStrings(document)
 
-await hydrate(
+hydrate(
   <StrictMode>
     <HydratedRouter />
   </StrictMode>,

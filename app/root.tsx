@@ -5,6 +5,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useParams,
   useRevalidator,
@@ -39,6 +40,23 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadRoot(context)
+}
+
+/**
+ * The root's data is the session's and the site's, not the page's: a search filter or a page of
+ * results (the same page, another query) does not load it again. An action and an explicit
+ * revalidation do, and so does a move to another page.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const mutation = formMethod !== undefined && formMethod.toUpperCase() !== 'GET'
+  if (!mutation && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search)
+    return false
+  return defaultShouldRevalidate
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 // npm run bench:lighthouse (and at the end of npm run bench): Lighthouse, mobile with its default
 // simulated throttling, in the system Chromium, on the pages paid traffic lands on, in en and fr,
 // against the production build on the embedded database. Prints each page's scores, LCP, TBT, CLS
-// and bytes beside its budget, and fails (exit 1) when a page is over it (issue 19). "JS KiB" is
+// and bytes beside its budget, and fails (exit 1) when a page is over it (issues 19 and 34). "JS KiB" is
 // what went over the wire (brotli, with headers, the idle prefetch included); "JS gz" is the same
 // scripts gzipped, the unit of the issue's budget.
 import { chromium } from '@playwright/test'
@@ -13,15 +13,17 @@ import { startServer, waitReady } from './server.ts'
 const PORT = 3191
 const base = `http://127.0.0.1:${PORT}`
 const KIB = 1024
-/** The budgets of issue 19: scores, and gzipped JavaScript per page. */
+/** The budgets of issue 34 (React in the browser): scores, and gzipped JavaScript per page. */
 const BUDGET = {
   performance: 95,
   accessibility: 100,
   bestPractices: 100,
-  seo: 95,
-  js: 120 * KIB,
-  chatJs: 170 * KIB,
+  seo: 100,
+  js: 170 * KIB,
+  chatJs: 220 * KIB,
 }
+/** Each page is audited this many times, and its median run (by performance score) is the one shown. */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 
 /** Pages kept out of search engines on purpose (X-Robots-Tag: noindex). */
 const NOINDEX = /^\/(members|likes|chats)(\/|$)/
@@ -99,7 +101,15 @@ async function forgetCookies(port: number) {
   await browser.close()
 }
 
-async function audit(
+/** A page's median run of RUNS: the runs ranked by performance score, then total blocking time. */
+async function audit(...args: Parameters<typeof auditOnce>): Promise<Row> {
+  const rows: Row[] = []
+  for (let i = 0; i < RUNS; i++) rows.push(await auditOnce(...args))
+  rows.sort((a, b) => a.scores.performance - b.scores.performance || b.tbt - a.tbt)
+  return rows[Math.floor(rows.length / 2)]
+}
+
+async function auditOnce(
   port: number,
   path: string,
   locale: string,
@@ -197,7 +207,7 @@ try {
   const member = profiles[0].id
   const chat = await memberWithConversation(member)
   const pick = process.env.LIGHTHOUSE_PAGES?.split(',')
-  console.log('\nLighthouse, mobile (simulated throttling), Chromium at', chrome.port)
+  console.log(`\nLighthouse, mobile (simulated throttling), median of ${RUNS} runs, Chromium at`, chrome.port)
   console.log(
     'page'.padEnd(40),
     'lang',
@@ -256,7 +266,7 @@ try {
   }
   console.log(
     failed > 0
-      ? `\nBUDGET FAILED: ${failed} page(s) over budget (scores ≥ ${BUDGET.performance}/${BUDGET.accessibility}/${BUDGET.bestPractices}/${BUDGET.seo} on the public pages, JS ≤ 120 KiB gzipped, 170 KiB on a chat)`
+      ? `\nBUDGET FAILED: ${failed} page(s) over budget (scores ≥ ${BUDGET.performance}/${BUDGET.accessibility}/${BUDGET.bestPractices}/${BUDGET.seo} on the public pages, JS ≤ 170 KiB gzipped, 220 KiB on a chat)`
       : '\nEvery page within budget.',
   )
 } finally {

@@ -6,7 +6,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { ViteDevServer } from 'vite'
 import { type Database, openDatabase } from './db/client.ts'
 import { ensureReferenceData } from './db/reference/ensure-reference-data.ts'
-import type { Env } from './env.ts'
+import { type Env, secureCookies } from './env.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { drainable } from './lib/drain.ts'
 import { bindRequestIds, loggerOptions, readableLogStream, requestIdOptions } from './lib/logger.ts'
@@ -116,6 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       production,
       staging: env.STAGING,
       clock: now,
+      secureCookies: secureCookies(env),
     })
   }
   return app

@@ -145,3 +145,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     DATA_DIR: path.resolve(data.DATA_DIR),
   }
 }
+
+/** Whether the site's cookies are for HTTPS only: its public URL is https. */
+export function secureCookies(env: Env): boolean {
+  return env.PUBLIC_URL?.startsWith('https:') ?? false
+}

@@ -1,19 +1,34 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { Agent, request } from 'node:http'
+import { Agent, createServer, request } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 
 // A real node process (tests/support/api-node.ts, the signals of server/main.ts) on PGlite.
-const PORT = 3300 + (process.pid % 500)
-const base = `http://127.0.0.1:${PORT}`
+let PORT = 0
+let base = ''
 let node: ChildProcess
 let dataDir: string
 let exited: Promise<number | null>
 
+/** A port no one listens on now, as the system hands it out (a fixed one may be taken on this machine). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
 beforeAll(async () => {
+  PORT = await freePort()
+  base = `http://127.0.0.1:${PORT}`
   dataDir = mkdtempSync(path.join(tmpdir(), 'dating-shutdown-'))
   node = spawn(process.execPath, ['tests/support/api-node.ts'], {
     env: {
@@ -31,7 +46,12 @@ beforeAll(async () => {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   exited = new Promise((resolve) => node.once('exit', (code) => resolve(code)))
-  for (let i = 0; i < 150; i++) {
+  let gone = false
+  void exited.then(() => {
+    gone = true
+  })
+  // Up to 55 s: the node migrates a new PGlite database first, slowly on a busy machine.
+  for (let i = 0; i < 275 && !gone; i++) {
     if (
       await fetch(`${base}/readyz`).then(
         (r) => r.ok,
@@ -41,8 +61,8 @@ beforeAll(async () => {
       return
     await new Promise((r) => setTimeout(r, 200))
   }
-  throw new Error('the node did not start')
-}, 60_000)
+  throw new Error(gone ? 'the node exited before it was ready' : 'the node did not start')
+}, 90_000)
 afterAll(() => {
   node.kill('SIGKILL')
   rmSync(dataDir, { recursive: true, force: true })

@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 
 /**
  * The tab's title. On the server React puts the <title> in the head; in the browser the page sets
- * document.title, since Preact (ADR 23) renders a <title> where it stands, not in the head.
+ * document.title, which its count of unread messages changes without the head being rendered again.
  */
 export function DocumentTitle({ title }: { title: string }) {
   useEffect(() => {

@@ -3,8 +3,9 @@ import { useDelayed } from '../lib/use-delayed.ts'
 import { useHydrated } from '../lib/use-hydrated.ts'
 
 /**
- * A form's submit button: disabled until the page runs (a press before that would be lost) and
- * while the request runs, with a spinner once it has run for the fetch minimum delay (200 ms).
+ * A form's submit button: disabled while the request runs, with a spinner once it has run for the
+ * fetch minimum delay (200 ms). A form its page's scripts send is disabled until they run (a press
+ * before that would be lost); a form with a route action (`beforeScripts`) posts without them.
  */
 export function SubmitButton({
   busy,
@@ -12,9 +13,14 @@ export function SubmitButton({
   busyLabel,
   className = 'btn btn-primary',
   disabled,
+  beforeScripts = false,
   ...rest
-}: ButtonHTMLAttributes<HTMLButtonElement> & { busy?: boolean; busyLabel?: ReactNode }) {
-  const hydrated = useHydrated()
+}: ButtonHTMLAttributes<HTMLButtonElement> & {
+  busy?: boolean
+  busyLabel?: ReactNode
+  beforeScripts?: boolean
+}) {
+  const hydrated = useHydrated() || beforeScripts
   const spinning = useDelayed(Boolean(busy))
   return (
     <button

@@ -1,26 +1,36 @@
-// How the browser's runtime hydrates the page: React as it is; the client build takes
-// hydration.preact.ts instead (ADR 23).
-import { createElement, type ReactElement, type ReactNode, startTransition } from 'react'
+// How the browser hydrates the page: React DOM's hydrateRoot through React Router's HydratedRouter
+// (ADR 25). The parts of a page that can wait are Suspense boundaries: React hydrates the rest
+// first, then each of them in work of its own, and a click on one that comes first hydrates it at
+// once and is replayed on it.
+import { createElement, type ReactNode, Suspense, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 
 /** Hydrates the document, which React Router's root renders whole. */
-export async function hydrate(app: ReactNode): Promise<void> {
+export function hydrate(app: ReactNode): void {
   startTransition(() => {
     hydrateRoot(document, app)
   })
 }
 
-/** Resolves once every part of the page is hydrated: at once with React, which hydrates it whole. */
+/**
+ * Resolves once React has hydrated the page's later parts too. React does that work in tasks of
+ * its own, queued one after the other until it is done, and the browser runs idle callbacks only
+ * when no task is waiting: the first one after the page's own hydration comes after them.
+ */
 export function whenHydrated(): Promise<void> {
-  return Promise.resolve()
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve())
+    else setTimeout(resolve, 0)
+  })
 }
 
 /**
- * A part of the page hydrated after the rest, in a task of its own (hydration.preact.ts); React
- * hydrates it with the rest. Its child renders one element.
+ * A part of the page that hydrates after the rest, in React's own time (a Suspense boundary,
+ * without a fallback: nothing in it suspends). Rendered afresh, on a page reached in the browser,
+ * it renders with the rest.
  */
-export function HydrateLater({ children }: { children: ReactElement }): ReactElement {
-  return children
+export function HydrateLater({ children }: { children: ReactNode }) {
+  return createElement(Suspense, { fallback: null }, children)
 }
 
 /** The document's head, rendered by the server and by React in the browser alike. */

@@ -6,6 +6,7 @@ import { API_PREFIX } from '#common/api.ts'
 import { MIN_AGE } from '#common/constants.ts'
 import { escapeHtml } from '#common/escape-html.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { type FormFailure, formFailure } from '#server/lib/form-failure.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { isDatabaseUnavailable } from '#server/lib/unavailable.ts'
 
@@ -47,15 +48,9 @@ export const errorsPlugin = fp(
         body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
       } else if (error instanceof ZodError) {
         // A schema checked inside a handler (a body that depends on the query, say).
-        status = 400
-        const fields: Record<string, string> = {}
-        for (const issue of error.issues) {
-          fields[issue.path.map(String).join('.') || '_'] ??= t(`validation.${issue.message}`, {
-            min_age: MIN_AGE,
-            defaultValue: issue.message,
-          })
-        }
-        body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
+        const failure = formFailure(error, t) as FormFailure
+        status = failure.status
+        body = { error: { code: failure.code, message: failure.message, fields: failure.fields } }
       } else if (clientStatus(error)) {
         status = clientStatus(error) as number
         const code =

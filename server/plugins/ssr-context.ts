@@ -3,9 +3,10 @@ import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
 import type { EventBus } from '#server/lib/events.ts'
+import type { FormFailure } from '#server/lib/form-failure.ts'
 import type { StaffIdentity } from '#server/lib/require-staff.ts'
 import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
-import type { AccountsService } from '#server/modules/accounts/accounts.service.ts'
+import type { AccountsService, RequestOrigin } from '#server/modules/accounts/accounts.service.ts'
 import type { DataExportService } from '#server/modules/accounts/data-export.service.ts'
 import type { MemberSupportService } from '#server/modules/accounts/member-support.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
@@ -74,6 +75,19 @@ export interface AppServices {
   notifications: NotificationsService
 }
 
+/** What a route action needs of its request beyond the form (issue 34, ADR 25). */
+export interface PageRequest {
+  /** The request's site, language, address and country, as the accounts service takes them. */
+  origin(): RequestOrigin
+  /** Sets the session cookie on the answer (a login, a sign-up). */
+  startSession(token: string): void
+  /**
+   * A failure as a form shows it, in the request's language (an AppError's message, a schema's
+   * per-field messages); null for a fault, which the action lets through to the error page.
+   */
+  failure(error: unknown): FormFailure | null
+}
+
 /** What the server knows about a page request before React Router runs. */
 export interface AppLoadContext {
   services: AppServices
@@ -101,6 +115,8 @@ export interface AppLoadContext {
   staff: StaffIdentity | null
   /** On console pages: a password was given and the second factor is awaited. */
   staffPending: boolean
+  /** For route actions: the request's origin, its session cookie and its failures as forms say them. */
+  request: PageRequest
 }
 
 // The server build bundles its own copy of this module: keep one key per process.

@@ -5,7 +5,14 @@ import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { formFailure } from '#server/lib/form-failure.ts'
+import { translator } from '#server/lib/i18n.ts'
+import { requestOrigin } from '#server/modules/accounts/accounts.routes.ts'
+import { setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
+
+/** Posts to one page's action a minute from one address: the API's login limit. */
+export const PAGE_POSTS_PER_MINUTE = 30
 
 export interface SsrOptions {
   services: AppServices
@@ -16,10 +23,22 @@ export interface SsrOptions {
   staging: boolean
   /** The app's one clock (ADR 13): what a page calls today. */
   clock: Clock
+  /** Whether cookies are for HTTPS only (the site's public URL is https). */
+  secureCookies: boolean
 }
 
 /** Serves every page through React Router (and, in production, the built client assets). */
 export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> {
+  // A page's form posts to its route action (ADR 25): as many a minute from one address as the API
+  // allows its login, per page (the page and its .data twin count as one).
+  const limitPosts = app.rateLimit({
+    max: PAGE_POSTS_PER_MINUTE,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `page-post:${request.ip}:${request.url.split('?')[0].replace(/\.data$/, '')}`,
+  })
+  app.addHook('onRequest', async function (request, reply) {
+    if (request.method === 'POST') await limitPosts.call(this, request, reply)
+  })
   await app.register(fastifyReactRouter, {
     devServer: opts.devServer,
     serverBuildPath: path.join(opts.buildDirectory, 'server/index.js'),
@@ -56,6 +75,11 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         network:
           request.cookies.network ?? (request.query as Record<string, string | undefined>).network ?? null,
         siteEntryDismissedAt: request.cookies[SITE_ENTRY_STORAGE_KEY] ?? null,
+        request: {
+          origin: () => requestOrigin(request),
+          startSession: (token) => setSessionCookie(reply, token, opts.secureCookies),
+          failure: (error) => formFailure(error, translator(request.locale)),
+        },
       })
       return context
     },

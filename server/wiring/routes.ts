@@ -8,7 +8,7 @@ import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { API_PREFIX, OPENAPI_PATH } from '#common/api.ts'
 import type { Database } from '#server/db/client.ts'
-import type { Env } from '#server/env.ts'
+import { type Env, secureCookies } from '#server/env.ts'
 import { openApiTransform } from '#server/lib/api-route.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -63,7 +63,7 @@ export async function registerRoutes(
   const { chat, notifications, payments, events, photos, complaints, staff, audit, signals, exports, mail } =
     services
   const production = env.NODE_ENV === 'production'
-  const secureCookies = env.PUBLIC_URL?.startsWith('https:') ?? false
+  const cookiesSecure = secureCookies(env)
 
   // Cross-cutting plugins
   await app.register(cookie)
@@ -86,8 +86,8 @@ export async function registerRoutes(
   })
   await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
   await app.register(csrfPlugin, { sites })
-  await app.register(sessionPlugin, { accounts, secure: secureCookies })
-  await app.register(staffSessionPlugin, { staffForToken: staff.staffForToken, secure: secureCookies })
+  await app.register(sessionPlugin, { accounts, secure: cookiesSecure })
+  await app.register(staffSessionPlugin, { staffForToken: staff.staffForToken, secure: cookiesSecure })
   await app.register(errorsPlugin)
   await app.register(swagger, {
     openapi: { info: { title: 'Dating app API', version: '1' } },
@@ -108,10 +108,10 @@ export async function registerRoutes(
   await app.register(appManifestRoutes, { sites })
   await app.register(accountsRoutes, {
     accounts,
-    secure: secureCookies,
+    secure: cookiesSecure,
     signupsPerHour: env.SIGNUP_LIMIT_PER_HOUR,
   })
-  await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: secureCookies })
+  await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: cookiesSecure })
   await app.register(profileRoutes, { profiles })
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
@@ -131,7 +131,7 @@ export async function registerRoutes(
   await app.register(photosRoutes, { photos })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })
-  await app.register(staffRoutes, { staff, staffAdmin: services.staffAdmin, secure: secureCookies })
+  await app.register(staffRoutes, { staff, staffAdmin: services.staffAdmin, secure: cookiesSecure })
   await app.register(auditRoutes, { audit })
   await app.register(memberSupportRoutes, { support: services.memberSupport })
   await app.register(dataExportRoutes, { exports })

@@ -1,4 +1,11 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  skipEntryWarning,
+  test,
+  waitForApp,
+} from './fixtures.ts'
 
 for (const width of [1280, 375]) {
   test(`search members with filters at ${width} px; every result honours them`, async ({ browser }) => {
@@ -74,4 +81,30 @@ test('a region narrows the search and similar members are offered when few match
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page).toHaveURL(/countryregion=\d+/)
   await expect(page.getByRole('heading', { name: /Similar members/ })).toBeVisible()
+})
+
+test('a search filter or a page of results loads the page’s data only, not the root’s', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/members')
+  await waitForApp(page)
+  // React Router asks for the loaders that must run: all of them without `_routes`, else those named.
+  const loads: URL[] = []
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    if (url.pathname === '/members.data') loads.push(url)
+  })
+  const ran = (url: URL) => url.searchParams.get('_routes')?.split(',') ?? ['root', 'every route']
+  await page.getByRole('link', { name: 'Next page' }).click()
+  await expect(page).toHaveURL(/page=2/)
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible()
+  await page.getByLabel('Looking for').selectOption('female')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/gender=female/)
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible()
+  expect(loads).toHaveLength(2)
+  for (const url of loads) expect(ran(url)).toEqual(['routes/members/search'])
+  // Another page loads the root's data again (a move, not a filter).
+  const other = page.waitForRequest((request) => new URL(request.url()).pathname === '/pricing.data')
+  await page.getByRole('link', { name: 'Pricing' }).first().click()
+  expect(ran(new URL((await other).url()))).toContain('root')
 })

@@ -1,0 +1,20 @@
+import { type RouterContextProvider, redirect } from 'react-router'
+import { LoginInput } from '#common/schemas/accounts.ts'
+import { getAppContext } from '../../context.server.ts'
+import { BAN_PAGE } from '../../lib/ban-page.ts'
+import { formFields, refused } from '../../lib/form-action.server.ts'
+
+/** Logs in with the form's address and password: to /members, or the form again with what failed. */
+export async function logIn(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getAppContext(context)
+  const fields = await formFields(request)
+  try {
+    const input = LoginInput.parse(fields)
+    const { token } = await app.services.accounts.login(input.email, input.password, app.request.origin())
+    app.request.startSession(token)
+  } catch (error) {
+    if (app.request.failure(error)?.code === 'accounts.banned') return redirect(BAN_PAGE)
+    return refused(context, error, { email: fields.email ?? '' })
+  }
+  return redirect('/members')
+}
