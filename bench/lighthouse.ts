@@ -76,6 +76,8 @@ interface Row {
   jsGzip: number
   css: number
   over: string[]
+  /** The trace's long tasks (simulated ms), longest first: what to look at on a slow page. */
+  longTasks: string[]
 }
 
 const gzipSizes = new Map<string, Promise<number>>()
@@ -185,6 +187,18 @@ async function auditOnce(
     jsGzip: gzipped,
     css: size('stylesheet'),
     over,
+    longTasks: (
+      (
+        audits['long-tasks']?.details as {
+          items?: Array<{ url: string; duration: number; startTime: number }>
+        }
+      )?.items ?? []
+    )
+      .slice(0, 4)
+      .map(
+        (task) =>
+          `${task.duration.toFixed(0)} ms at ${task.startTime.toFixed(0)} (${task.url.split('/').pop()})`,
+      ),
   }
 }
 
@@ -242,7 +256,9 @@ try {
       [`/chats/${chat.conversation}`, chat.cookie, BUDGET.chatJs, false],
     ]
     for (const [path, cookie, js, scored = true] of pages) {
-      if (pick && !pick.some((p) => path.startsWith(p))) continue
+      // `/pricing,/landers` picks the pages those paths start; `/$` the page itself only.
+      if (pick && !pick.some((p) => (p.endsWith('$') ? path === p.slice(0, -1) : path.startsWith(p))))
+        continue
       const row = await audit(chrome.port, path, locale, cookie, js, scored)
       if (row.over.length > 0) failed++
       console.log(
@@ -262,6 +278,8 @@ try {
         (row.css / KIB).toFixed(0).padStart(8),
         row.over.length ? `  OVER: ${row.over.join(', ')}` : scored ? '' : '  (budget: JavaScript)',
       )
+      if (row.over.includes('performance'))
+        console.log(`${''.padEnd(40)} long tasks: ${row.longTasks.join('; ')}`)
     }
   }
   console.log(

@@ -50,17 +50,22 @@ export function FormMessage({ error, success }: { error?: string | null; success
   return null
 }
 
-/** A labelled select with its error message, wired for screen readers; the empty option comes first. */
+/**
+ * A labelled select with its error message, wired for screen readers; the empty option comes first.
+ * Controlled (`value` and `onChange`), or a plain form field (`name` and `defaultValue`).
+ */
 export function SelectField(props: {
   id: string
   label: string
-  value: string
-  onChange: (value: string) => void
+  value?: string
+  onChange?: (value: string) => void
+  name?: string
+  defaultValue?: string
   placeholder: string
   options: ReadonlyArray<{ value: string; label: string }>
   error?: string
 }) {
-  const { id, error } = props
+  const { id, error, onChange } = props
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor={id}>
@@ -68,9 +73,11 @@ export function SelectField(props: {
       </label>
       <select
         id={id}
+        name={props.name}
         className={`form-select${error ? ' is-invalid' : ''}`}
         value={props.value}
-        onChange={(e) => props.onChange(e.target.value)}
+        defaultValue={props.defaultValue}
+        onChange={onChange ? (e) => onChange(e.target.value) : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       >

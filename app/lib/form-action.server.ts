@@ -3,16 +3,7 @@
 // service, and answers a redirect, or the form's failure in the member's language beside its fields.
 import { data, type RouterContextProvider } from 'react-router'
 import { getAppContext } from '../context.server.ts'
-
-/** What a form shows after a refused post: a message, per-field messages, and what was typed. */
-export interface FormAnswer {
-  ok: false
-  code: string
-  message: string
-  fields: Record<string, string>
-  /** The values to put back in the form (never a password). */
-  values: Record<string, string>
-}
+import type { FormAnswer } from './page-form.ts'
 
 /** The form's text fields (files and repeated names aside: a form that has them reads its own). */
 export async function formFields(request: Request): Promise<Record<string, string>> {

@@ -4,14 +4,18 @@ import { ComplaintForm } from '../features/members/complaint-form.tsx'
 import { useTranslation } from '../i18n.ts'
 import { useRootData } from '../lib/use-root-data.ts'
 import type { Route } from './+types/complaints'
-import { loadComplaints } from './complaints.server.ts'
+import { fileComplaint, loadComplaints } from './complaints.server.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadComplaints(context, request)
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  return fileComplaint(context, request)
+}
+
 /** How to file a complaint, and where it goes. */
-export default function Complaints({ loaderData }: Route.ComponentProps) {
+export default function Complaints({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { settings, company } = useRootData()
   const phone = cleanPhone(settings.support_phone)
@@ -20,7 +24,7 @@ export default function Complaints({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t('complaints.title')} />
       <h1 className="mb-3">{t('complaints.title')}</h1>
       <div className="mb-4">
-        <ComplaintForm {...loaderData} />
+        <ComplaintForm {...loaderData} answer={actionData} />
       </div>
       <p className="lead">{t('complaints.intro', { name: settings.name })}</p>
       <h2 className="h5">{t('complaints.howTitle')}</h2>

@@ -81,6 +81,8 @@ export interface PageRequest {
   origin(): RequestOrigin
   /** Sets the session cookie on the answer (a login, a sign-up). */
   startSession(token: string): void
+  /** Clears it (a new password ends every session). */
+  endSession(): void
   /**
    * A failure as a form shows it, in the request's language (an AppError's message, a schema's
    * per-field messages); null for a fault, which the action lets through to the error page.

@@ -8,11 +8,21 @@ import type { Clock } from '#server/lib/clock.ts'
 import { formFailure } from '#server/lib/form-failure.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { requestOrigin } from '#server/modules/accounts/accounts.routes.ts'
-import { setSessionCookie } from './session.ts'
+import { clearSessionCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 
-/** Posts to one page's action a minute from one address: the API's login limit. */
-export const PAGE_POSTS_PER_MINUTE = 30
+/** The posts a page's action takes from one address: those of the API call it stands for. */
+export const PAGE_POST_LIMITS: Record<string, { max: number; timeWindow: string }> = {
+  // POST /api/user.php (a login)
+  '/login': { max: 30, timeWindow: '1 minute' },
+  // POST and PUT /api/password-reset.php
+  '/reset-password': { max: 10, timeWindow: '1 hour' },
+  '/reset-password/do': { max: 20, timeWindow: '1 hour' },
+  // POST /api/complaints.php
+  '/complaints': { max: 10, timeWindow: '1 hour' },
+}
+/** Any other page's action: all its pages together, as many a minute as a login. */
+const DEFAULT_PAGE_POST_LIMIT = { max: 30, timeWindow: '1 minute' }
 
 export interface SsrOptions {
   services: AppServices
@@ -29,16 +39,26 @@ export interface SsrOptions {
 
 /** Serves every page through React Router (and, in production, the built client assets). */
 export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> {
-  // A page's form posts to its route action (ADR 25): as many a minute from one address as the API
-  // allows its login, per page (the page and its .data twin count as one).
-  const limitPosts = app.rateLimit({
-    max: PAGE_POSTS_PER_MINUTE,
-    timeWindow: '1 minute',
-    keyGenerator: (request) => `page-post:${request.ip}:${request.url.split('?')[0].replace(/\.data$/, '')}`,
-  })
+  // A page's form posts to its route action (ADR 25), within the limit of the API call it stands
+  // for, per address and page (the page and its .data twin count as one).
+  const limits = new Map<string, ReturnType<FastifyInstance['rateLimit']>>()
+  const limitFor = (page: string) => {
+    let limit = limits.get(page)
+    if (!limit) {
+      limit = app.rateLimit({
+        ...(PAGE_POST_LIMITS[page] ?? DEFAULT_PAGE_POST_LIMIT),
+        keyGenerator: (request) => `page-post:${request.ip}:${page}`,
+      })
+      limits.set(page, limit)
+    }
+    return limit
+  }
   app.addHook('onRequest', async function (request, reply) {
-    if (request.method === 'POST') await limitPosts.call(this, request, reply)
+    if (request.method !== 'POST') return
+    const page = request.url.split('?')[0].replace(/\.data$/, '')
+    await limitFor(PAGE_POST_LIMITS[page] ? page : '*').call(this, request, reply)
   })
+
   await app.register(fastifyReactRouter, {
     devServer: opts.devServer,
     serverBuildPath: path.join(opts.buildDirectory, 'server/index.js'),
@@ -78,6 +98,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         request: {
           origin: () => requestOrigin(request),
           startSession: (token) => setSessionCookie(reply, token, opts.secureCookies),
+          endSession: () => clearSessionCookie(reply, opts.secureCookies),
           failure: (error) => formFailure(error, translator(request.locale)),
         },
       })

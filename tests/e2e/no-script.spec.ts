@@ -36,3 +36,102 @@ test('log in without JavaScript: a wrong password is said in French above the fo
   expect((await context.cookies()).some((cookie) => cookie.name === 'auth.session')).toBe(true)
   await context.close()
 })
+
+test('reset a forgotten password without JavaScript, in French: each mistake said beside its field', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Inès' })
+  await member.context.close()
+  const { context, page } = await withoutScripts(browser, 'fr')
+  await page.goto('/reset-password')
+  await page.getByLabel('Adresse e-mail').fill('personne-du-tout@example.com')
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click()
+  await expect(page.getByRole('alert')).toHaveText('Adresse e-mail introuvable.')
+  await expect(page.getByLabel('Adresse e-mail')).toHaveValue('personne-du-tout@example.com')
+  await page.getByLabel('Adresse e-mail').fill(member.email)
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Nous vous avons envoyé un e-mail avec un lien. Il fonctionne une fois, pendant 2 heures.',
+  )
+
+  await page.goto('/dev/mailbox')
+  await page
+    .locator('article.mail')
+    .filter({ hasText: member.email })
+    .first()
+    .getByRole('link')
+    .filter({ hasText: '/reset-password/do' })
+    .first()
+    .click()
+  await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeVisible()
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('harbour-lights-29')
+  await page.getByLabel('Répétez le nouveau mot de passe').fill('harbour-lights-28')
+  await page.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' }).click()
+  // Beside the field it is about, and tied to it for a screen reader.
+  const repeat = page.getByLabel('Répétez le nouveau mot de passe')
+  await expect(repeat).toHaveAttribute('aria-invalid', 'true')
+  await expect(repeat).toHaveAccessibleDescription('Les mots de passe saisis ne sont pas identiques.')
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('harbour-lights-29')
+  await repeat.fill('harbour-lights-29')
+  await page.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' }).click()
+  await expect(page.getByRole('status')).toContainText('Votre mot de passe a été modifié')
+
+  await page.goto('/login')
+  await page.getByLabel('Adresse e-mail').fill(member.email)
+  await page.getByLabel('Mot de passe').fill('harbour-lights-29')
+  await page.getByRole('button', { name: 'Se connecter' }).click()
+  await expect(page).toHaveURL(/\/members$/)
+  await context.close()
+})
+
+test('file a complaint without JavaScript, in French: what is missing is said beside its field, and what was typed stays', async ({
+  browser,
+}) => {
+  const { context, page } = await withoutScripts(browser, 'fr')
+  await page.goto('/complaints')
+  await page.getByLabel('Votre nom').fill('Camille Martin')
+  await page.getByLabel('Votre adresse e-mail').fill('camille-sans-script@example.com')
+  await page.getByLabel('Votre message').fill('Trop court')
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).click()
+  const reason = page.getByLabel(/De quoi s’agit-il/)
+  await expect(reason).toHaveAccessibleDescription('Choisissez le sujet de votre message.')
+  await expect(page.getByLabel('Votre nom')).toHaveValue('Camille Martin')
+  await expect(page.getByLabel('Votre message')).toHaveValue('Trop court')
+  await reason.selectOption({ label: 'Du spam ou une arnaque' })
+  await page.getByLabel('Votre message').fill('Ce profil m’envoie des liens vers un site de paiement.')
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).click()
+  await expect(page.getByRole('status')).toContainText(
+    'nous vous répondrons à camille-sans-script@example.com',
+  )
+  await context.close()
+})
+
+test('a page’s form is held to the limit of the API call it stands for: the 11th complaint in an hour from one address is refused, in French', async ({
+  playwright,
+}) => {
+  const visitor = await playwright.request.newContext({
+    baseURL: E2E_ORIGIN,
+    // An address of its own (the server trusts this machine's proxy header): no other test's posts count.
+    extraHTTPHeaders: {
+      'x-forwarded-for': '203.0.113.58',
+      origin: E2E_ORIGIN,
+      accept: 'text/html',
+      cookie: 'i18n_redirected=fr; skipped-site-entry-warning=2026-01-01T00:00:00.000Z',
+    },
+  })
+  const complain = (n: number) =>
+    visitor.post('/complaints', {
+      form: {
+        name: 'Camille Martin',
+        email: `limite-${n}@example.com`,
+        reason: 'other',
+        message: `Message numéro ${n}, assez long pour être lu.`,
+      },
+      maxRedirects: 0,
+    })
+  for (let n = 1; n <= 10; n++) expect((await complain(n)).status(), `complaint ${n}`).toBe(200)
+  const refused = await complain(11)
+  expect(refused.status()).toBe(429)
+  expect(await refused.text()).toContain('Trop de requêtes, patientez un instant puis réessayez.')
+  await visitor.dispose()
+})

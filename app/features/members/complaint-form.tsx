@@ -1,59 +1,26 @@
-import { type FormEvent, useState } from 'react'
-import { api } from '#common/api.ts'
+import { Form } from 'react-router'
 import { COMPLAINT_REASONS } from '#common/choices.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors, checkForm, type FieldErrors } from '../../lib/form-errors.ts'
+import { type FormAnswer, usePageForm } from '../../lib/page-form.ts'
 
-/** The complaint form, also used to report a profile (then the reason starts at "fake profile"). */
-/** The form's schema, loaded with zod at the first submit (app/lib/form-errors.ts). */
-const complaintSchema = () => import('#common/schemas/members.ts').then((schemas) => schemas.ComplaintInput)
+/** What the complaints page's action answers once a complaint is filed. */
+export type ComplaintFiled = { ok: true; id: number; receipt: string | null; email: string }
 
+/**
+ * The complaint form, also used to report a profile (then the reason starts at "fake profile").
+ * It posts to the complaints page's action, with or without the page's scripts.
+ */
 export function ComplaintForm(props: {
   name: string
   email: string
   reported: { id: number; name: string } | null
+  answer: ComplaintFiled | FormAnswer | undefined
 }) {
   const { t } = useTranslation()
-  const [values, setValues] = useState({
-    name: props.name,
-    email: props.email,
-    reason: props.reported ? 'fake_profile' : '',
-    message: '',
-  })
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [message, setMessage] = useState<string | null>(null)
-  const [sent, setSent] = useState<{ id: number; receipt: string | null; email: string } | null>(null)
-  const [busy, setBusy] = useState(false)
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [key]: e.target.value }))
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const body = { ...values, reason: values.reason || undefined, profile: props.reported?.id }
-    setBusy(true)
-    const checked = await checkForm(complaintSchema(), body, t)
-    if (!checked.ok) {
-      setFields(checked.fields)
-      setBusy(false)
-      return
-    }
-    setFields({})
-    setMessage(null)
-    try {
-      const filed = await callApi(api.fileComplaint, { body: checked.data, retries: 0 })
-      setSent({ ...filed, email: checked.data.email })
-    } catch (error) {
-      const result = apiFormErrors(error, t)
-      setFields(result.fields)
-      setMessage(result.message)
-    } finally {
-      setBusy(false)
-    }
-  }
-
+  const form = usePageForm(props.answer)
+  const sent = form.done && props.answer?.ok ? props.answer : null
   if (sent) {
     return (
       <FormMessage
@@ -65,11 +32,12 @@ export function ComplaintForm(props: {
       />
     )
   }
+  const values = form.values
   return (
-    <form
-      onSubmit={submit}
+    <Form
+      method="post"
       noValidate
-      aria-busy={busy}
+      aria-busy={form.busy}
       aria-labelledby="complaint-form-title"
       className="card card-body shadow-sm"
     >
@@ -77,34 +45,37 @@ export function ComplaintForm(props: {
         {t('complaints.formTitle')}
       </h2>
       {props.reported ? (
-        <p className="fw-semibold">{t('complaints.profile', { name: props.reported.name })}</p>
+        <>
+          <p className="fw-semibold">{t('complaints.profile', { name: props.reported.name })}</p>
+          <input type="hidden" name="profile" value={props.reported.id} />
+        </>
       ) : null}
-      <FormMessage error={message} />
+      <FormMessage error={form.message} />
       <FormField
         id="complaint-name"
+        name="name"
         label={t('complaints.name')}
         autoComplete="name"
-        value={values.name}
-        onChange={set('name')}
-        error={fields.name}
+        defaultValue={values.name ?? props.name}
+        error={form.fields.name}
       />
       <FormField
         id="complaint-email"
+        name="email"
         label={t('complaints.email')}
         type="email"
         autoComplete="email"
-        value={values.email}
-        onChange={set('email')}
-        error={fields.email}
+        defaultValue={values.email ?? props.email}
+        error={form.fields.email}
       />
       <SelectField
         id="complaint-reason"
+        name="reason"
         label={t('complaints.reason')}
-        value={values.reason}
-        onChange={(reason) => setValues((v) => ({ ...v, reason }))}
+        defaultValue={values.reason ?? (props.reported ? 'fake_profile' : '')}
         placeholder={t('complaints.chooseReason')}
         options={COMPLAINT_REASONS.map((r) => ({ value: r, label: t(`complaints.reasons.${r}`) }))}
-        error={fields.reason}
+        error={form.fields.reason}
       />
       <div className="mb-3">
         <label className="form-label" htmlFor="complaint-message">
@@ -112,21 +83,23 @@ export function ComplaintForm(props: {
         </label>
         <textarea
           id="complaint-message"
-          className={`form-control${fields.message ? ' is-invalid' : ''}`}
+          name="message"
+          className={`form-control${form.fields.message ? ' is-invalid' : ''}`}
           rows={6}
           maxLength={5000}
-          value={values.message}
-          onChange={set('message')}
-          aria-invalid={fields.message ? true : undefined}
-          aria-describedby={fields.message ? 'complaint-message-error' : undefined}
+          defaultValue={values.message}
+          aria-invalid={form.fields.message ? true : undefined}
+          aria-describedby={form.fields.message ? 'complaint-message-error' : undefined}
         />
-        {fields.message ? (
+        {form.fields.message ? (
           <div id="complaint-message-error" className="invalid-feedback d-block">
-            {fields.message}
+            {form.fields.message}
           </div>
         ) : null}
       </div>
-      <SubmitButton busy={busy}>{t('complaints.send')}</SubmitButton>
-    </form>
+      <SubmitButton busy={form.busy} beforeScripts>
+        {t('complaints.send')}
+      </SubmitButton>
+    </Form>
   )
 }

@@ -1,9 +1,10 @@
-import { Form, Link, useNavigation } from 'react-router'
+import { Form, Link } from 'react-router'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { SignupLink } from '../../features/accounts/signup-modal.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { usePageForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/login'
 import { redirectMember } from './guards.server.ts'
 import { logIn } from './login.server.ts'
@@ -23,19 +24,16 @@ export async function action({ context, request }: Route.ActionArgs) {
  */
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigation = useNavigation()
-  const busy = navigation.state !== 'idle' && navigation.formAction === '/login'
-  const failed = actionData?.ok === false ? actionData : null
-  const message = failed
-    ? (Object.values(failed.fields)[0] ?? failed.message ?? t('errors.accounts.login_failed'))
-    : null
+  const form = usePageForm(actionData)
+  // One message above the form, whichever field it is about (the server does not say which is wrong).
+  const message = form.message ?? Object.values(form.fields)[0] ?? null
 
   return (
     <div className="container py-4 py-md-5 narrow-page">
       <PageTitle title={t('login.title')} />
       <h1 className="h3 mb-3">{t('login.title')}</h1>
-      <Form method="post" className="card card-body shadow-sm" aria-busy={busy}>
-        <FormMessage error={busy ? null : message} />
+      <Form method="post" className="card card-body shadow-sm" aria-busy={form.busy}>
+        <FormMessage error={message} />
         <FormField
           id="login-email"
           label={t('login.email')}
@@ -43,7 +41,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
           name="email"
           autoComplete="username"
           required
-          defaultValue={failed?.values.email}
+          defaultValue={form.values.email}
         />
         <FormField
           id="login-password"
@@ -55,7 +53,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
         />
         <SubmitButton
           className="btn btn-primary w-100"
-          busy={busy}
+          busy={form.busy}
           busyLabel={t('login.submitting')}
           beforeScripts
         >

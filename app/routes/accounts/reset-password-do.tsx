@@ -1,24 +1,23 @@
-import { type FormEvent, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
-import { api } from '#common/api.ts'
+import { Form, Link, useSearchParams } from 'react-router'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useApiForm } from '../../lib/use-api-form.ts'
+import { usePageForm } from '../../lib/page-form.ts'
+import type { Route } from './+types/reset-password-do'
+import { resetPassword } from './reset-password.server.ts'
 
-/** Choose a new password with the mailed link's token. */
-export default function ResetPasswordDo() {
+export async function action({ context, request }: Route.ActionArgs) {
+  return resetPassword(context, request)
+}
+
+/** Choose a new password with the mailed link's token (the page's action, with or without its scripts). */
+export default function ResetPasswordDo({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
-  const [password, setPassword] = useState('')
-  const [repeat, setRepeat] = useState('')
-  const form = useApiForm(api.resetPassword)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void form.submit({ token, password, password_repeat: repeat })
-  }
+  const form = usePageForm(actionData)
+  const linkInvalid = !token || (actionData?.ok === false && actionData.code === 'accounts.link_invalid')
   return (
     <div className="container py-4 py-md-5 narrow-page">
       <PageTitle title={t('resetPassword.newTitle')} />
@@ -31,20 +30,20 @@ export default function ResetPasswordDo() {
           </Link>
         </>
       ) : (
-        <form className="card card-body shadow-sm" onSubmit={submit} noValidate aria-busy={form.busy}>
+        <Form method="post" className="card card-body shadow-sm" noValidate aria-busy={form.busy}>
           <FormMessage error={form.message ?? (token ? null : t('errors.accounts.link_invalid'))} />
-          {form.message === t('errors.accounts.link_invalid') || !token ? (
+          {linkInvalid ? (
             <p>
               <Link to="/reset-password">{t('resetPassword.requestNew')}</Link>
             </p>
           ) : null}
+          <input type="hidden" name="token" value={token} />
           <FormField
             id="new-password"
             label={t('resetPassword.password')}
             type="password"
+            name="password"
             autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
             error={form.fields.password}
             help={t('signup.passwordHelp')}
           />
@@ -52,15 +51,14 @@ export default function ResetPasswordDo() {
             id="new-password-repeat"
             label={t('resetPassword.repeat')}
             type="password"
+            name="password_repeat"
             autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.target.value)}
             error={form.fields.password_repeat}
           />
-          <SubmitButton className="btn btn-primary" busy={form.busy || !token}>
+          <SubmitButton className="btn btn-primary" busy={form.busy} disabled={!token} beforeScripts>
             {t('resetPassword.save')}
           </SubmitButton>
-        </form>
+        </Form>
       )}
     </div>
   )

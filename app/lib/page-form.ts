@@ -1,0 +1,37 @@
+import { useLocation, useNavigation } from 'react-router'
+
+/** What a form shows after a refused post (app/lib/form-action.server.ts makes it). */
+export interface FormAnswer {
+  ok: false
+  code: string
+  message: string
+  fields: Record<string, string>
+  /** The values to put back in the form (never a password). */
+  values: Record<string, string>
+}
+
+/** What a route action answers a form: done (with what it says), or refused. */
+export type FormResult = { ok: true } | FormAnswer
+
+/**
+ * A form posted to its page's route action (ADR 25): busy while the router submits it (from
+ * useNavigation, not kept by hand), and what the action answered: done, or refused with a
+ * message for the whole form or one per field.
+ */
+export function usePageForm(answer: FormResult | undefined | null) {
+  const navigation = useNavigation()
+  const { pathname } = useLocation()
+  const busy = navigation.state === 'submitting' && navigation.formAction?.split('?')[0] === pathname
+  const failed = !busy && answer && answer.ok === false ? answer : null
+  const fields = failed?.fields ?? {}
+  return {
+    busy,
+    done: !busy && answer?.ok === true,
+    /** Per-field messages, by the field's name. */
+    fields,
+    /** The form's own message: when no field has one. */
+    message: failed && Object.keys(fields).length === 0 ? failed.message : null,
+    /** The values the member had typed (the page was served again, without scripts). */
+    values: failed?.values ?? {},
+  }
+}
