@@ -117,6 +117,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       staging: env.STAGING,
       clock: now,
       secureCookies: secureCookies(env),
+      signupsPerHour: env.SIGNUP_LIMIT_PER_HOUR,
     })
   }
   return app

@@ -12,7 +12,11 @@ import { clearSessionCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 
 /** The posts a page's action takes from one address: those of the API call it stands for. */
-export const PAGE_POST_LIMITS: Record<string, { max: number; timeWindow: string }> = {
+export const pagePostLimits = (
+  signupsPerHour: number,
+): Record<string, { max: number; timeWindow: string }> => ({
+  // POST /api/signup.php
+  '/signup': { max: signupsPerHour, timeWindow: '1 hour' },
   // POST /api/user.php (a login)
   '/login': { max: 30, timeWindow: '1 minute' },
   // POST and PUT /api/password-reset.php
@@ -20,7 +24,7 @@ export const PAGE_POST_LIMITS: Record<string, { max: number; timeWindow: string 
   '/reset-password/do': { max: 20, timeWindow: '1 hour' },
   // POST /api/complaints.php
   '/complaints': { max: 10, timeWindow: '1 hour' },
-}
+})
 /** Any other page's action: all its pages together, as many a minute as a login. */
 const DEFAULT_PAGE_POST_LIMIT = { max: 30, timeWindow: '1 minute' }
 
@@ -35,18 +39,21 @@ export interface SsrOptions {
   clock: Clock
   /** Whether cookies are for HTTPS only (the site's public URL is https). */
   secureCookies: boolean
+  /** Sign-ups an hour from one address (the API's limit, which the sign-up page's action shares). */
+  signupsPerHour: number
 }
 
 /** Serves every page through React Router (and, in production, the built client assets). */
 export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> {
   // A page's form posts to its route action (ADR 25), within the limit of the API call it stands
   // for, per address and page (the page and its .data twin count as one).
+  const postLimits = pagePostLimits(opts.signupsPerHour)
   const limits = new Map<string, ReturnType<FastifyInstance['rateLimit']>>()
   const limitFor = (page: string) => {
     let limit = limits.get(page)
     if (!limit) {
       limit = app.rateLimit({
-        ...(PAGE_POST_LIMITS[page] ?? DEFAULT_PAGE_POST_LIMIT),
+        ...(postLimits[page] ?? DEFAULT_PAGE_POST_LIMIT),
         keyGenerator: (request) => `page-post:${request.ip}:${page}`,
       })
       limits.set(page, limit)
@@ -56,7 +63,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
   app.addHook('onRequest', async function (request, reply) {
     if (request.method !== 'POST') return
     const page = request.url.split('?')[0].replace(/\.data$/, '')
-    await limitFor(PAGE_POST_LIMITS[page] ? page : '*').call(this, request, reply)
+    await limitFor(postLimits[page] ? page : '*').call(this, request, reply)
   })
 
   await app.register(fastifyReactRouter, {

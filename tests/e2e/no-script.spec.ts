@@ -14,6 +14,38 @@ async function withoutScripts(browser: Browser, locale: 'en' | 'fr') {
   return { context, page: await context.newPage() }
 }
 
+test('sign up without JavaScript, in French: each mistake said beside its field, what was typed kept, then logged in', async ({
+  browser,
+}) => {
+  const { context, page } = await withoutScripts(browser, 'fr')
+  const email = `sans-script-${Date.now()}@example.com`
+  await page.goto('/signup')
+  await page.getByLabel('Une femme').check()
+  await page.getByLabel('Nom de profil').fill('Élodie')
+  await page.getByLabel('Date de naissance').fill('1991-04-12')
+  await page.getByLabel('Adresse e-mail').fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill('lantern-harbour-37')
+  await page.getByLabel('Répétez le mot de passe').fill('lantern-harbour-38')
+  await page.getByRole('button', { name: 'Créer mon profil gratuit' }).click()
+  await expect(page).toHaveURL(/\/signup$/)
+  await expect(page.getByLabel('Répétez le mot de passe')).toHaveAccessibleDescription(
+    'Les mots de passe saisis ne sont pas identiques.',
+  )
+  await expect(page.getByText('Choisissez qui vous cherchez.')).toBeVisible()
+  // What was typed is back (the passwords are not).
+  await expect(page.getByLabel('Nom de profil')).toHaveValue('Élodie')
+  await expect(page.getByLabel('Adresse e-mail')).toHaveValue(email)
+  await expect(page.getByLabel('Une femme')).toBeChecked()
+  await expect(page.getByLabel('Mot de passe', { exact: true })).toHaveValue('')
+  await page.getByLabel('Des hommes').check()
+  await page.getByLabel('Mot de passe', { exact: true }).fill('lantern-harbour-37')
+  await page.getByLabel('Répétez le mot de passe').fill('lantern-harbour-37')
+  await page.getByRole('button', { name: 'Créer mon profil gratuit' }).click()
+  await expect(page).toHaveURL(/\/complete-signup$/)
+  expect((await context.cookies()).some((cookie) => cookie.name === 'auth.session')).toBe(true)
+  await context.close()
+})
+
 test('log in without JavaScript: a wrong password is said in French above the form, the right one leads in', async ({
   browser,
 }) => {

@@ -1,14 +1,12 @@
-import { type FormEvent, useId, useState } from 'react'
-import { Link } from 'react-router'
-import { api } from '#common/api.ts'
+import { type FormEvent, useEffect, useId, useState } from 'react'
+import { Link, useFetcher } from 'react-router'
 import { MIN_AGE } from '#common/constants.ts'
 import { type Seeking, sexualityOf } from '#common/matching.ts'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { BAN_PAGE, isBanned } from '../../lib/ban-page.ts'
-import { apiFormErrors, checkForm, type FieldErrors } from '../../lib/form-errors.ts'
+import { checkForm, type FieldErrors } from '../../lib/form-errors.ts'
 import { SIGNED_UP_EVENT } from '../../lib/page-bounce.ts'
+import type { FormAnswer } from '../../lib/page-form.ts'
 import { storedTracking } from '../../lib/tracking.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { suggestEmail } from './email-suggestion.ts'
@@ -19,29 +17,56 @@ function latestBirthDate(): string {
   return d.toISOString().slice(0, 10)
 }
 
-/** The sign-up form of the modal and the /signup page (spec sections 3 and 5). */
+/** What the sign-up page's action answers: where to go once the account is made, or what failed. */
+export type SignupAnswer = { ok: true; next: string } | FormAnswer
+
 /** The form's schema, loaded with zod at the first focus or submit (app/lib/form-errors.ts). */
 const signupSchema = () => import('#common/schemas/accounts.ts').then((schemas) => schemas.SignupForm)
 const preloadSchema = () => void signupSchema().catch(() => {})
 
-export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) => void }) {
+/** The sign-up form of the modal and the /signup page (spec sections 3 and 5). */
+export function SignupForm({
+  onBusyChange,
+  answer,
+}: {
+  onBusyChange?: (busy: boolean) => void
+  /** What the sign-up page's action answered a post made without the page's scripts. */
+  answer?: SignupAnswer
+}) {
   const { t } = useTranslation()
   const { termsDate: date, signupOpen } = useRootData()
   const id = useId()
+  // The modal and the page post to the sign-up page's action (ADR 25), through one fetcher.
+  const fetcher = useFetcher<SignupAnswer>({ key: 'signup' })
+  const result = fetcher.data ?? answer
+  const typed = result?.ok === false ? result.values : {}
   const [values, setValues] = useState({
-    gender: '',
-    seeking: '' as Seeking | '',
-    name: '',
-    email: '',
+    gender: typed.gender ?? '',
+    seeking: (typed.seeking ?? '') as Seeking | '',
+    name: typed.name ?? '',
+    email: typed.email ?? '',
     password: '',
     password_repeat: '',
-    date_of_birth: '',
-    signup_message: '',
+    date_of_birth: typed.date_of_birth ?? '',
+    signup_message: typed.signup_message ?? '',
   })
-  const [errors, setErrors] = useState<FieldErrors>({})
-  const [message, setMessage] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const [checked, setChecked] = useState<FieldErrors | null>(null)
+  const sending = fetcher.state !== 'idle'
+  const [checking, setChecking] = useState(false)
+  const busy = checking || sending || result?.ok === true
+  const failed = !sending && result?.ok === false ? result : null
+  const errors: FieldErrors = checked ?? failed?.fields ?? {}
+  const message = checked ? null : failed && Object.keys(failed.fields).length === 0 ? failed.message : null
   const suggestion = suggestEmail(values.email)
+
+  useEffect(() => onBusyChange?.(busy), [busy, onBusyChange])
+  // Made: the visitor left the page by signing up (page bounces), then a full load of the next
+  // page drops every visitor's data from memory.
+  useEffect(() => {
+    if (result?.ok !== true) return
+    window.dispatchEvent(new Event(SIGNED_UP_EVENT))
+    window.location.assign(result.next)
+  }, [result])
 
   if (!signupOpen) {
     return (
@@ -54,43 +79,35 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: event.target.value }))
 
-  async function submit(event: FormEvent) {
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setMessage(null)
+    const form = new FormData(event.currentTarget)
     const gender = values.gender || undefined
-    const body = {
-      email: values.email,
-      name: values.name,
-      password: values.password,
-      password_repeat: values.password_repeat,
-      date_of_birth: values.date_of_birth,
-      gender,
-      sexuality: gender && values.seeking ? sexualityOf(gender, values.seeking) : undefined,
-      signup_message: values.signup_message.trim() || undefined,
-      ...storedTracking(window),
-    }
-    setBusy(true)
-    const checked = await checkForm(signupSchema(), body, t)
-    if (!checked.ok) {
-      setErrors(checked.fields)
-      setBusy(false)
+    // Checked here first (the same schema as the action's), for an answer without a round trip.
+    setChecking(true)
+    const check = await checkForm(
+      signupSchema(),
+      {
+        email: values.email,
+        name: values.name,
+        password: values.password,
+        password_repeat: values.password_repeat,
+        date_of_birth: values.date_of_birth,
+        gender,
+        sexuality: gender && values.seeking ? sexualityOf(gender, values.seeking) : undefined,
+        signup_message: values.signup_message.trim() || undefined,
+      },
+      t,
+    )
+    setChecking(false)
+    if (!check.ok) {
+      setChecked(check.fields)
       return
     }
-    setErrors({})
-    onBusyChange?.(true)
-    try {
-      const { password_repeat: _, ...payload } = checked.data
-      await callApi(api.signup, { body: payload, retries: 0 })
-      window.dispatchEvent(new Event(SIGNED_UP_EVENT))
-      window.location.assign('/complete-signup')
-    } catch (error) {
-      if (isBanned(error)) return window.location.assign(BAN_PAGE)
-      const result = apiFormErrors(error, t)
-      setErrors(result.fields)
-      setMessage(result.message)
-      setBusy(false)
-      onBusyChange?.(false)
-    }
+    setChecked(null)
+    for (const [key, value] of Object.entries(storedTracking(window))) if (value) form.set(key, value)
+    form.set('scripted', '1')
+    void fetcher.submit(form, { method: 'post', action: '/signup' })
   }
 
   const field = (name: string) => ({
@@ -107,13 +124,19 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
     ) : null
 
   return (
-    <form onSubmit={submit} onFocus={preloadSchema} noValidate aria-busy={busy} className="signup-form">
+    <fetcher.Form
+      method="post"
+      action="/signup"
+      onSubmit={submit}
+      onFocus={preloadSchema}
+      noValidate
+      aria-busy={busy}
+      className="signup-form"
+    >
       {message ? (
         <div className="alert alert-danger" role="alert">
           {message}{' '}
-          {message === t('errors.accounts.email_exists') ? (
-            <Link to="/login">{t('login.submit')}</Link>
-          ) : null}
+          {failed?.code === 'accounts.email_exists' ? <Link to="/login">{t('login.submit')}</Link> : null}
         </div>
       ) : null}
       <div className="row g-3">
@@ -263,12 +286,17 @@ export function SignupForm({ onBusyChange }: { onBusyChange?: (busy: boolean) =>
         {t('signup.agreement', { date, min_age: MIN_AGE })} <Link to="/pages/terms">{t('footer.terms')}</Link>{' '}
         · <Link to="/pages/privacy">{t('footer.privacy')}</Link>
       </p>
-      <SubmitButton className="btn btn-primary btn-lg w-100" busy={busy} busyLabel={t('signup.submitting')}>
+      <SubmitButton
+        className="btn btn-primary btn-lg w-100"
+        busy={busy}
+        busyLabel={t('signup.submitting')}
+        beforeScripts
+      >
         {t('signup.submit')}
       </SubmitButton>
       <p className="text-center mt-3 mb-0">
         {t('signup.haveAccount')} <Link to="/login">{t('login.submit')}</Link>
       </p>
-    </form>
+    </fetcher.Form>
   )
 }
