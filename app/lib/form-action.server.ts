@@ -20,9 +20,11 @@ export function refused(
   context: Readonly<RouterContextProvider>,
   error: unknown,
   values: Record<string, string> = {},
+  /** Which of the page's forms (on a page with several). */
+  intent?: string,
 ) {
   const failure = getAppContext(context).request.failure(error)
   if (!failure) throw error
-  const answer: FormAnswer = { ok: false, ...failure, values }
+  const answer: FormAnswer = { ok: false, ...failure, values, ...(intent ? { intent } : {}) }
   return data(answer, { status: failure.status })
 }

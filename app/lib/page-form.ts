@@ -1,4 +1,4 @@
-import { useLocation, useNavigation } from 'react-router'
+import { useFetcher, useLocation, useNavigation } from 'react-router'
 
 /** What a form shows after a refused post (app/lib/form-action.server.ts makes it). */
 export interface FormAnswer {
@@ -8,6 +8,8 @@ export interface FormAnswer {
   fields: Record<string, string>
   /** The values to put back in the form (never a password). */
   values: Record<string, string>
+  /** Which of the page's forms it answers, on a page with several (`?intent=` in the form's action). */
+  intent?: string
 }
 
 /** What a route action answers a form: done (with what it says), or refused. */
@@ -22,6 +24,24 @@ export function usePageForm(answer: FormResult | undefined | null) {
   const navigation = useNavigation()
   const { pathname } = useLocation()
   const busy = navigation.state === 'submitting' && navigation.formAction?.split('?')[0] === pathname
+  return formState(answer, busy)
+}
+
+/**
+ * A form posted through a fetcher (one of several on a page): busy while the fetcher is, and what
+ * it answered, or what the page's action answered a post made without the scripts (`intent`).
+ */
+export function useFetcherForm<T extends FormResult>(key: string, intent: string, pageAnswer: unknown) {
+  const fetcher = useFetcher<T>({ key })
+  const fromPage =
+    pageAnswer && typeof pageAnswer === 'object' && (pageAnswer as { intent?: string }).intent === intent
+      ? (pageAnswer as T)
+      : undefined
+  const answer = fetcher.data ?? fromPage
+  return { fetcher, answer, ...formState(answer, fetcher.state !== 'idle') }
+}
+
+function formState(answer: FormResult | undefined | null, busy: boolean) {
   const failed = !busy && answer && answer.ok === false ? answer : null
   const fields = failed?.fields ?? {}
   return {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import { createContext, type RouterContext } from 'react-router'
 import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
@@ -83,6 +84,10 @@ export interface PageRequest {
   startSession(token: string): void
   /** Clears it (a new password ends every session). */
   endSession(): void
+  /** The member whose session sent the post; a visitor's post is refused (authentication_required). */
+  member(): NonNullable<FastifyRequest['member']>
+  /** The session's own token (a password change keeps this session and ends the others). */
+  sessionToken: string | null
   /**
    * A failure as a form shows it, in the request's language (an AppError's message, a schema's
    * per-field messages); null for a fault, which the action lets through to the error page.

@@ -7,6 +7,7 @@ import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { formFailure } from '#server/lib/form-failure.ts'
 import { translator } from '#server/lib/i18n.ts'
+import { requireMember } from '#server/lib/require-member.ts'
 import { requestOrigin } from '#server/modules/accounts/accounts.routes.ts'
 import { clearSessionCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
@@ -24,6 +25,9 @@ export const pagePostLimits = (
   '/reset-password/do': { max: 20, timeWindow: '1 hour' },
   // POST /api/complaints.php
   '/complaints': { max: 10, timeWindow: '1 hour' },
+  // The settings page's forms, by their intent: PUT /api/password.php, POST /api/mail-change.php
+  '/notifications?intent=password': { max: 10, timeWindow: '15 minutes' },
+  '/notifications?intent=email': { max: 10, timeWindow: '1 hour' },
 })
 /** Any other page's action: all its pages together, as many a minute as a login. */
 const DEFAULT_PAGE_POST_LIMIT = { max: 30, timeWindow: '1 minute' }
@@ -62,7 +66,10 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
   }
   app.addHook('onRequest', async function (request, reply) {
     if (request.method !== 'POST') return
-    const page = request.url.split('?')[0].replace(/\.data$/, '')
+    // A page with several forms says which one posts in its address (`?intent=`): each has its limit.
+    const [path, query = ''] = request.url.split('?')
+    const intent = new URLSearchParams(query).get('intent')
+    const page = `${path.replace(/\.data$/, '')}${intent ? `?intent=${intent}` : ''}`
     await limitFor(postLimits[page] ? page : '*').call(this, request, reply)
   })
 
@@ -106,6 +113,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
           origin: () => requestOrigin(request),
           startSession: (token) => setSessionCookie(reply, token, opts.secureCookies),
           endSession: () => clearSessionCookie(reply, opts.secureCookies),
+          member: () => requireMember(request),
+          sessionToken: request.sessionToken,
           failure: (error) => formFailure(error, translator(request.locale)),
         },
       })

@@ -167,3 +167,34 @@ test('a page’s form is held to the limit of the API call it stands for: the 11
   expect(await refused.text()).toContain('Trop de requêtes, patientez un instant puis réessayez.')
   await visitor.dispose()
 })
+
+test('change the password and ask to change the e-mail address without JavaScript, in French, each form answering in its own place', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Lucie' })
+  const { context, page } = await withoutScripts(browser, 'fr')
+  await context.addCookies(await member.context.cookies())
+  await member.context.close()
+  await page.goto('/notifications')
+  const passwordForm = page.locator('form[aria-labelledby="settings-password"]')
+  const emailForm = page.locator('form[aria-labelledby="settings-email"]')
+  await page.getByLabel('Mot de passe actuel').fill('pas-le-bon-1')
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('lavande-soleil-88')
+  await page.getByLabel('Répétez le nouveau mot de passe').fill('lavande-soleil-88')
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  await expect(passwordForm.getByRole('alert')).toHaveText('Veuillez vérifier votre ancien mot de passe.')
+  await expect(emailForm.getByRole('alert')).toHaveCount(0)
+  await page.getByLabel('Mot de passe actuel').fill('maple-lantern-52')
+  await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('lavande-soleil-88')
+  await page.getByLabel('Répétez le nouveau mot de passe').fill('lavande-soleil-88')
+  await page.getByRole('button', { name: 'Changer le mot de passe' }).click()
+  await expect(passwordForm.getByRole('status')).toHaveText('Votre mot de passe a été modifié.')
+
+  const newEmail = `nouvelle-${Date.now()}@example.com`
+  await page.getByLabel('Nouvelle adresse e-mail').fill(newEmail)
+  await page.getByLabel('Mot de passe', { exact: true }).fill('lavande-soleil-88')
+  await page.getByRole('button', { name: 'Envoyer le lien de confirmation' }).click()
+  await expect(emailForm.getByRole('status')).toContainText(`Nous avons envoyé un lien à ${newEmail}.`)
+  await expect(passwordForm.getByRole('status')).toHaveCount(0)
+  await context.close()
+})

@@ -1,26 +1,33 @@
-import { type FormEvent, useState } from 'react'
-import { api } from '#common/api.ts'
+import { useEffect, useRef } from 'react'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useApiForm } from '../../lib/use-api-form.ts'
+import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
 
-/** Settings: ask to change the e-mail address; the change waits for the link sent to the new one. */
-export function ChangeEmailForm({ current }: { current: string }) {
+type EmailAnswer = { ok: true; intent: 'email'; sentTo: string } | FormAnswer
+
+/**
+ * Settings: ask to change the e-mail address; the change waits for the link sent to the new one.
+ * It posts to the settings page's action (`?intent=email`), with or without the page's scripts.
+ */
+export function ChangeEmailForm({ current, pageAnswer }: { current: string; pageAnswer?: unknown }) {
   const { t } = useTranslation()
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [sentTo, setSentTo] = useState<string | null>(null)
-  const form = useApiForm(api.requestEmailChange)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (await form.submit({ email, password })) {
-      setSentTo(email.trim().toLowerCase())
-      setPassword('')
-    }
-  }
+  const form = useFetcherForm<EmailAnswer>('settings-email', 'email', pageAnswer)
+  const sentTo = form.done && form.answer?.ok ? form.answer.sentTo : null
+  const element = useRef<HTMLFormElement>(null)
+  // Sent: the password is not kept in the form.
+  useEffect(() => {
+    if (sentTo) element.current?.reset()
+  }, [sentTo])
   return (
-    <form onSubmit={submit} noValidate aria-busy={form.busy} aria-labelledby="settings-email">
+    <form.fetcher.Form
+      ref={element}
+      method="post"
+      action="/notifications?intent=email"
+      noValidate
+      aria-busy={form.busy}
+      aria-labelledby="settings-email"
+    >
       <h2 id="settings-email" className="h5">
         {t('settings.emailTitle')}
       </h2>
@@ -31,25 +38,24 @@ export function ChangeEmailForm({ current }: { current: string }) {
       />
       <FormField
         id="new-email"
+        name="email"
         label={t('settings.newEmail')}
         type="email"
         autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
+        defaultValue={form.values.email}
         error={form.fields.email}
       />
       <FormField
         id="email-password"
+        name="password"
         label={t('settings.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
         error={form.fields.password}
       />
-      <SubmitButton className="btn btn-primary" busy={form.busy}>
+      <SubmitButton className="btn btn-primary" busy={form.busy} beforeScripts>
         {t('settings.saveEmail')}
       </SubmitButton>
-    </form>
+    </form.fetcher.Form>
   )
 }

@@ -7,14 +7,19 @@ import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/settings'
 import { requireUser } from './guards.server.ts'
 import { loadNotificationSettings } from './notifications.server.ts'
+import { changeSettings } from './settings.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context)
   return { email: user.email, notifications: await loadNotificationSettings(context, user.id) }
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  return changeSettings(context, request)
+}
+
 /** The member's settings (/notifications): notifications, password, e-mail address, deletion. */
-export default function Settings({ loaderData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   return (
     <div className="container py-4 narrow-page">
@@ -24,10 +29,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         <NotificationSettingsForm initial={loaderData.notifications} />
       </section>
       <section className="card card-body shadow-sm mb-4">
-        <ChangePasswordForm />
+        <ChangePasswordForm pageAnswer={actionData} />
       </section>
       <section className="card card-body shadow-sm mb-4">
-        <ChangeEmailForm current={loaderData.email} />
+        <ChangeEmailForm current={loaderData.email} pageAnswer={actionData} />
       </section>
       <section className="card card-body shadow-sm mb-4 border-danger-subtle">
         <DeleteAccountSection />
