@@ -3,10 +3,9 @@ import fp from 'fastify-plugin'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { ZodError } from 'zod'
 import { API_PREFIX } from '#common/api.ts'
-import { MIN_AGE } from '#common/constants.ts'
 import { escapeHtml } from '#common/escape-html.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { type FormFailure, formFailure } from '#server/lib/form-failure.ts'
+import { type FormFailure, formFailure, validationMessage } from '#server/lib/form-failure.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { isDatabaseUnavailable } from '#server/lib/unavailable.ts'
 
@@ -42,8 +41,7 @@ export const errorsPlugin = fp(
           const zodPath = (issue.params as { issue?: { path?: PropertyKey[] } }).issue?.path ?? []
           const field =
             issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || zodPath.map(String).join('.')
-          const key = `validation.${issue.message}`
-          fields[field || '_'] = t(key, { min_age: MIN_AGE, defaultValue: issue.message ?? '' })
+          fields[field || '_'] = validationMessage(issue.message, t)
         }
         body = { error: { code: 'validation.failed', message: t('errors.validation.failed'), fields } }
       } else if (error instanceof ZodError) {

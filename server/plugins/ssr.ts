@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite'
 import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { formFailure } from '#server/lib/form-failure.ts'
+import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestOrigin } from '#server/modules/accounts/accounts.routes.ts'
@@ -13,24 +14,18 @@ import { clearSessionCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 
 /** The posts a page's action takes from one address: those of the API call it stands for. */
-export const pagePostLimits = (
-  signupsPerHour: number,
-): Record<string, { max: number; timeWindow: string }> => ({
-  // POST /api/signup.php
-  '/signup': { max: signupsPerHour, timeWindow: '1 hour' },
-  // POST /api/user.php (a login)
-  '/login': { max: 30, timeWindow: '1 minute' },
-  // POST and PUT /api/password-reset.php
-  '/reset-password': { max: 10, timeWindow: '1 hour' },
-  '/reset-password/do': { max: 20, timeWindow: '1 hour' },
-  // POST /api/complaints.php
-  '/complaints': { max: 10, timeWindow: '1 hour' },
-  // The settings page's forms, by their intent: PUT /api/password.php, POST /api/mail-change.php
-  '/notifications?intent=password': { max: 10, timeWindow: '15 minutes' },
-  '/notifications?intent=email': { max: 10, timeWindow: '1 hour' },
+export const pagePostLimits = (signupsPerHour: number) => ({
+  '/signup': signupLimit(signupsPerHour),
+  '/login': FORM_LIMITS.login,
+  '/reset-password': FORM_LIMITS.passwordResetRequest,
+  '/reset-password/do': FORM_LIMITS.passwordReset,
+  '/complaints': FORM_LIMITS.complaint,
+  // The settings page's forms, by their intent.
+  '/notifications?intent=password': FORM_LIMITS.passwordChange,
+  '/notifications?intent=email': FORM_LIMITS.emailChange,
+  // Any other page's action: all of them together, as many a minute as a login.
+  '*': FORM_LIMITS.login,
 })
-/** Any other page's action: all its pages together, as many a minute as a login. */
-const DEFAULT_PAGE_POST_LIMIT = { max: 30, timeWindow: '1 minute' }
 
 export interface SsrOptions {
   services: AppServices
@@ -51,26 +46,20 @@ export interface SsrOptions {
 export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> {
   // A page's form posts to its route action (ADR 25), within the limit of the API call it stands
   // for, per address and page (the page and its .data twin count as one).
-  const postLimits = pagePostLimits(opts.signupsPerHour)
-  const limits = new Map<string, ReturnType<FastifyInstance['rateLimit']>>()
-  const limitFor = (page: string) => {
-    let limit = limits.get(page)
-    if (!limit) {
-      limit = app.rateLimit({
-        ...(postLimits[page] ?? DEFAULT_PAGE_POST_LIMIT),
-        keyGenerator: (request) => `page-post:${request.ip}:${page}`,
-      })
-      limits.set(page, limit)
-    }
-    return limit
-  }
+  const limits = new Map(
+    Object.entries(pagePostLimits(opts.signupsPerHour)).map(([page, limit]) => [
+      page,
+      app.rateLimit({ ...limit, keyGenerator: (request) => `page-post:${request.ip}:${page}` }),
+    ]),
+  )
   app.addHook('onRequest', async function (request, reply) {
     if (request.method !== 'POST') return
     // A page with several forms says which one posts in its address (`?intent=`): each has its limit.
     const [path, query = ''] = request.url.split('?')
     const intent = new URLSearchParams(query).get('intent')
     const page = `${path.replace(/\.data$/, '')}${intent ? `?intent=${intent}` : ''}`
-    await limitFor(postLimits[page] ? page : '*').call(this, request, reply)
+    const limit = limits.get(page) ?? limits.get('*')
+    await limit?.call(this, request, reply)
   })
 
   await app.register(fastifyReactRouter, {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { clearSessionCookie } from '#server/plugins/session.ts'
 import type { AccountSettingsService } from './account-settings.service.ts'
@@ -15,7 +16,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { passwords, settings, secure }) => {
   app.route({
     ...apiRoute(api.requestPasswordReset),
-    config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    config: { rateLimit: FORM_LIMITS.passwordResetRequest },
     handler: async (request) => {
       await passwords.requestReset(request.body.email, requestOrigin(request))
       return { ok: true as const }
@@ -24,7 +25,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.resetPassword),
-    config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
+    config: { rateLimit: FORM_LIMITS.passwordReset },
     handler: async (request, reply) => {
       await passwords.reset(request.body.token, request.body.password)
       clearSessionCookie(reply, secure)
@@ -34,7 +35,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.changePassword),
-    config: { rateLimit: { max: 10, timeWindow: '15 minutes' } },
+    config: { rateLimit: FORM_LIMITS.passwordChange },
     handler: async (request) => {
       await passwords.change(
         requireMember(request),
@@ -48,7 +49,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.requestEmailChange),
-    config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    config: { rateLimit: FORM_LIMITS.emailChange },
     handler: async (request) => {
       await settings.requestEmailChange(
         requireMember(request),

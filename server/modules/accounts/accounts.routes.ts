@@ -5,6 +5,7 @@ import { countryFromLanguages } from '#common/locale.ts'
 import { LoginInput, PushSubscriptionInput } from '#common/schemas/accounts.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestSource } from '#server/plugins/csrf.ts'
 import { clearSessionCookie, setSessionCookie } from '#server/plugins/session.ts'
@@ -38,7 +39,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.signup),
-    config: { rateLimit: { max: opts.signupsPerHour, timeWindow: '1 hour' } },
+    config: { rateLimit: signupLimit(opts.signupsPerHour) },
     handler: async (request, reply) => {
       const { user, token } = await accounts.signup(request.body, requestOrigin(request))
       setSessionCookie(reply, token, secure)
@@ -49,7 +50,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   // POST /api/user.php logs in; with ?push=1 it saves the browser's push subscription (spec section 7).
   app.route({
     ...apiRoute(api.postUser),
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: FORM_LIMITS.login },
     handler: async (request, reply) => {
       if (request.query.push === '1') {
         const input = PushSubscriptionInput.parse(request.body)

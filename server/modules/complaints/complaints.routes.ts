@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import type { ComplaintsService } from './complaints.service.ts'
 
 /** POST /api/complaints.php: complaints and "report this profile". */
@@ -10,7 +11,7 @@ export const complaintsRoutes: FastifyPluginAsyncZod<{ complaints: ComplaintsSer
 ) => {
   app.route({
     ...apiRoute(api.fileComplaint),
-    config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    config: { rateLimit: FORM_LIMITS.complaint },
     handler: async (request, reply) => {
       const filed = await complaints.file(request.body, {
         site: request.site,

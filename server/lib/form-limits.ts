@@ -1,0 +1,15 @@
+/**
+ * The rate limits of the calls a member's form makes, per address: the API route and the page's
+ * route action that stands for it (ADR 25) take them from here, so that the two stay one limit.
+ */
+export const FORM_LIMITS = {
+  login: { max: 30, timeWindow: '1 minute' },
+  passwordResetRequest: { max: 10, timeWindow: '1 hour' },
+  passwordReset: { max: 20, timeWindow: '1 hour' },
+  passwordChange: { max: 10, timeWindow: '15 minutes' },
+  emailChange: { max: 10, timeWindow: '1 hour' },
+  complaint: { max: 10, timeWindow: '1 hour' },
+} as const
+
+/** Sign-ups an hour from one address: configured (SIGNUP_LIMIT_PER_HOUR). */
+export const signupLimit = (signupsPerHour: number) => ({ max: signupsPerHour, timeWindow: '1 hour' })
