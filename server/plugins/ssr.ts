@@ -23,9 +23,16 @@ export const pagePostLimits = (signupsPerHour: number) => ({
   // The settings page's forms, by their intent.
   '/notifications?intent=password': FORM_LIMITS.passwordChange,
   '/notifications?intent=email': FORM_LIMITS.emailChange,
-  // Any other page's action: all of them together, as many a minute as a login.
+  // Any other page's action: each page as many a minute as a login.
   '*': FORM_LIMITS.login,
 })
+
+/** The page a post goes to, with the form it names (`?intent=`): its .data twin is the same page. */
+function postedPage(url: string): string {
+  const [path = '', query = ''] = url.split('?')
+  const intent = new URLSearchParams(query).get('intent')
+  return `${path.replace(/\.data$/, '')}${intent ? `?intent=${intent}` : ''}`
+}
 
 export interface SsrOptions {
   services: AppServices
@@ -49,16 +56,16 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
   const limits = new Map(
     Object.entries(pagePostLimits(opts.signupsPerHour)).map(([page, limit]) => [
       page,
-      app.rateLimit({ ...limit, keyGenerator: (request) => `page-post:${request.ip}:${page}` }),
+      app.rateLimit({
+        ...limit,
+        keyGenerator: (request) => `page-post:${request.ip}:${postedPage(request.url)}`,
+      }),
     ]),
   )
   app.addHook('onRequest', async function (request, reply) {
     if (request.method !== 'POST') return
     // A page with several forms says which one posts in its address (`?intent=`): each has its limit.
-    const [path, query = ''] = request.url.split('?')
-    const intent = new URLSearchParams(query).get('intent')
-    const page = `${path.replace(/\.data$/, '')}${intent ? `?intent=${intent}` : ''}`
-    const limit = limits.get(page) ?? limits.get('*')
+    const limit = limits.get(postedPage(request.url)) ?? limits.get('*')
     await limit?.call(this, request, reply)
   })
 

@@ -198,3 +198,59 @@ test('change the password and ask to change the e-mail address without JavaScrip
   await expect(passwordForm.getByRole('status')).toHaveCount(0)
   await context.close()
 })
+
+test('edit my profile without JavaScript, in French: a mistake said beside its field with what was typed kept, then saved, interests let go too', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Lucie' })
+  const { context, page } = await withoutScripts(browser, 'fr')
+  await context.addCookies(await member.context.cookies())
+  await page.goto('/profile')
+  await page.getByLabel('Nom de profil').fill('L')
+  await page.getByLabel('Ville').fill('Lyon')
+  await page.getByLabel('À partir de l’âge de').selectOption('60')
+  await page.getByLabel('Jusqu’à l’âge de').selectOption('30')
+  await page.getByRole('button', { name: 'Enregistrer mon profil' }).click()
+  await expect(page).toHaveURL(/\/profile$/)
+  await expect(page.getByLabel('Nom de profil')).toHaveAccessibleDescription(
+    'Votre nom doit comporter au moins 2 caractères.',
+  )
+  await expect(page.getByText('L’âge minimum ne peut pas dépasser l’âge maximum.')).toBeVisible()
+  // What was typed is back, and nothing was saved.
+  await expect(page.getByLabel('Nom de profil')).toHaveValue('L')
+  await expect(page.getByLabel('Ville')).toHaveValue('Lyon')
+  expect((await (await member.page.request.get('/api/profile.php')).json()).profile.name).toBe('Lucie')
+
+  await page.getByLabel('Nom de profil').fill('Lucienne')
+  await page.getByLabel('À partir de l’âge de').selectOption('28')
+  await page.getByLabel('Jusqu’à l’âge de').selectOption('41')
+  const region = page.getByLabel('Région')
+  const regionId = await region.locator('option').nth(2).getAttribute('value')
+  await region.selectOption(regionId ?? '')
+  await page.getByText('Voyages', { exact: true }).click()
+  await page.getByText('Cuisine', { exact: true }).click()
+  await page.getByLabel('Mode invisible').check()
+  await page.getByRole('button', { name: 'Enregistrer mon profil' }).click()
+  await expect(page.getByRole('status')).toHaveText('Votre profil a été enregistré.')
+  const saved = (await (await member.page.request.get('/api/profile.php')).json()).profile
+  expect(saved).toMatchObject({
+    name: 'Lucienne',
+    city: 'Lyon',
+    region_id: Number(regionId),
+    seek_min_age: 28,
+    seek_max_age: 41,
+    invisible: true,
+  })
+  expect(saved.interests).toHaveLength(2)
+
+  // A chip let go is an interest let go; the switch off is visible again.
+  await page.getByText('Voyages', { exact: true }).click()
+  await page.getByLabel('Mode invisible').uncheck()
+  await page.getByRole('button', { name: 'Enregistrer mon profil' }).click()
+  await expect(page.getByRole('status')).toHaveText('Votre profil a été enregistré.')
+  const after = (await (await member.page.request.get('/api/profile.php')).json()).profile
+  expect(after.interests).toHaveLength(1)
+  expect(after.invisible).toBe(false)
+  await member.context.close()
+  await context.close()
+})

@@ -14,16 +14,23 @@ export function InterestChips(props: {
   legend: string
   /** Show the legend as the question's title (it is read by screen readers either way). */
   visibleLegend?: boolean
+  /** The catalogue as the page's loader gave it (the chips are there before the scripts). */
+  catalogue?: readonly Interest[]
+  /** The checkboxes' name, for a form that posts them (one value per chosen interest). */
+  name?: string
 }) {
   const { t, i18n } = useTranslation()
-  const [all, setAll] = useState<Interest[] | null>(null)
+  const [loaded, setAll] = useState<readonly Interest[] | null>(null)
   const [failed, setFailed] = useState(false)
+  const given = props.catalogue
   useEffect(() => {
+    if (given) return
     referenceData
       .interests(i18n.language)
       .then(setAll)
       .catch(() => setFailed(true))
-  }, [i18n.language])
+  }, [i18n.language, given])
+  const all = given ?? loaded
   if (failed) return <p role="alert">{t('errors.server.error')}</p>
   if (all === null) return <p aria-busy="true">{t('common.loading')}</p>
   const toggle = (id: number) => {
@@ -45,6 +52,8 @@ export function InterestChips(props: {
             type="checkbox"
             className="btn-check"
             id={`interest-${interest.id}`}
+            name={props.name}
+            value={interest.id}
             checked={props.chosen.has(interest.id)}
             disabled={full && !props.chosen.has(interest.id)}
             onChange={() => toggle(interest.id)}

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { useCountryName } from '../../lib/country-names.ts'
 import { currentPosition, watchGeolocationPermission } from '../../lib/geolocation.ts'
-import { useRegions } from '../reference-data/index.ts'
+import { type KnownRegions, useRegions } from '../reference-data/index.ts'
 
 export interface LocationValue {
   country: string
@@ -17,10 +17,12 @@ export function LocationFields(props: {
   countries: readonly string[]
   value: LocationValue
   onChange: (next: LocationValue) => void
+  /** The regions of the country the page started with, from its loader. */
+  knownRegions?: KnownRegions
 }) {
   const { t } = useTranslation()
   const { value, onChange } = props
-  const regions = useRegions(value.country)
+  const regions = useRegions(value.country, props.knownRegions)
   const [locating, setLocating] = useState(false)
   const [note, setNote] = useState<string | null>(null)
   const [canLocate, setCanLocate] = useState(false)
@@ -75,6 +77,7 @@ export function LocationFields(props: {
         </label>
         <select
           id="loc-country"
+          name="country"
           className="form-select"
           value={value.country}
           onChange={(e) => onChange({ ...value, country: e.target.value, regionId: null })}
@@ -92,6 +95,7 @@ export function LocationFields(props: {
         </label>
         <select
           id="loc-region"
+          name="region_id"
           className="form-select"
           value={value.regionId ?? ''}
           disabled={regions === null}
@@ -114,6 +118,7 @@ export function LocationFields(props: {
         </label>
         <input
           id="loc-city"
+          name="city"
           className="form-control"
           autoComplete="address-level2"
           maxLength={80}

@@ -20,13 +20,17 @@ export function LookingForFields({
   onChange,
   askWho = true,
   idPrefix = 'pref',
+  named = false,
 }: {
   value: LookingFor
   onChange: (value: LookingFor) => void
   askWho?: boolean
   idPrefix?: string
+  /** The fields carry the profile's names (gender, seeking, seek_min_age, seek_max_age) for a posted form. */
+  named?: boolean
 }) {
   const { t } = useTranslation()
+  const name = (field: string) => (named ? field : `${idPrefix}-${field}`)
   const set = (patch: Partial<LookingFor>) => onChange({ ...value, ...patch })
   return (
     <>
@@ -40,7 +44,8 @@ export function LookingForFields({
                   className="form-check-input"
                   type="radio"
                   id={`${idPrefix}-${g}`}
-                  name={`${idPrefix}-gender`}
+                  name={name('gender')}
+                  value={g}
                   checked={value.gender === g}
                   onChange={() => set({ gender: g })}
                 />
@@ -58,7 +63,8 @@ export function LookingForFields({
                   className="form-check-input"
                   type="radio"
                   id={`${idPrefix}-seek-${s}`}
-                  name={`${idPrefix}-seeking`}
+                  name={name('seeking')}
+                  value={s}
                   checked={value.seeking === s}
                   onChange={() => set({ seeking: s })}
                 />
@@ -78,6 +84,7 @@ export function LookingForFields({
           </label>
           <select
             id={`${idPrefix}-min-age`}
+            name={named ? 'seek_min_age' : undefined}
             className="form-select w-auto"
             value={value.minAge}
             onChange={(e) => set({ minAge: Number(e.target.value) })}
@@ -92,6 +99,7 @@ export function LookingForFields({
           </label>
           <select
             id={`${idPrefix}-max-age`}
+            name={named ? 'seek_max_age' : undefined}
             className="form-select w-auto"
             value={value.maxAge}
             onChange={(e) => set({ maxAge: Number(e.target.value) })}

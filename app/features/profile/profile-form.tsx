@@ -1,14 +1,13 @@
-import { type FormEvent, useState } from 'react'
-import { useRevalidator } from 'react-router'
-import { api } from '#common/api.ts'
+import { useState } from 'react'
 import { TRAIT_VALUES } from '#common/choices.ts'
-import { seekingOf, sexualityOf } from '#common/matching.ts'
-import { type OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
+import { type Seeking, seekingOf } from '#common/matching.ts'
+import type { OwnProfile } from '#common/schemas/members.ts'
+import type { Interest } from '#common/schemas/sites.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
+import type { KnownRegions } from '../reference-data/index.ts'
 import { InterestChips } from './interest-chips.tsx'
 import { LocationFields, type LocationValue } from './location-fields.tsx'
 import { type LookingFor, LookingForFields } from './looking-for-fields.tsx'
@@ -16,86 +15,68 @@ import { type LookingFor, LookingForFields } from './looking-for-fields.tsx'
 type Trait = keyof typeof TRAIT_VALUES
 const TRAITS = Object.keys(TRAIT_VALUES) as Trait[]
 
-/** The profile editor: name, birth date, traits the site shows, about, location, interests, invisible mode. */
+/**
+ * What the form starts from: the profile, or what the member posted when the page's action
+ * refused it without the page's scripts (the page is served again with their values).
+ */
+function startingValues(p: OwnProfile, posted: Record<string, string>) {
+  const has = Object.keys(posted).length > 0
+  const pick = (name: string, saved: string) => (has ? (posted[name] ?? '') : saved)
+  const seeking = p.sexuality ? seekingOf(p.gender, p.sexuality) : ''
+  const gender = pick('gender', p.gender)
+  return {
+    values: {
+      name: pick('name', p.name),
+      date_of_birth: pick('date_of_birth', p.date_of_birth),
+      about: pick('about', p.about ?? ''),
+      invisible: has ? posted.invisible !== undefined : p.invisible,
+      traits: Object.fromEntries(TRAITS.map((trait) => [trait, pick(trait, p[trait] ?? '')])) as Record<
+        Trait,
+        string
+      >,
+    },
+    location: {
+      country: pick('country', p.country),
+      regionId: has ? Number(posted.region_id) || null : p.region_id,
+      city: pick('city', p.city ?? ''),
+    } satisfies LocationValue,
+    interests: new Set(has ? (posted.interests ?? '').split(',').filter(Boolean).map(Number) : p.interests),
+    lookingFor: {
+      gender: gender === 'male' ? 'male' : 'female',
+      seeking: pick('seeking', seeking) as Seeking | '',
+      minAge: has ? Number(posted.seek_min_age) || p.seek_min_age : p.seek_min_age,
+      maxAge: has ? Number(posted.seek_max_age) || p.seek_max_age : p.seek_max_age,
+    } satisfies LookingFor,
+  }
+}
+
+/**
+ * The profile editor: name, birth date, traits the site shows, about, location, interests,
+ * invisible mode. It posts to the profile page's action (a fetcher), with or without the scripts.
+ */
 export function ProfileForm(props: {
   profile: OwnProfile
   countries: readonly string[]
   visibleFields: readonly string[]
   showAbout: boolean
+  interests: readonly Interest[]
+  regions: KnownRegions
+  pageAnswer?: unknown
 }) {
   const { t } = useTranslation()
-  const revalidator = useRevalidator()
+  const form = useFetcherForm('profile', 'profile', props.pageAnswer)
   const p = props.profile
-  const [values, setValues] = useState({
-    name: p.name,
-    date_of_birth: p.date_of_birth,
-    about: p.about ?? '',
-    invisible: p.invisible,
-    traits: Object.fromEntries(TRAITS.map((trait) => [trait, p[trait] ?? ''])) as Record<Trait, string>,
-  })
-  const [location, setLocation] = useState<LocationValue>({
-    country: p.country,
-    regionId: p.region_id,
-    city: p.city ?? '',
-  })
-  const [interests, setInterests] = useState<Set<number>>(new Set(p.interests))
-  const [lookingFor, setLookingFor] = useState<LookingFor>({
-    gender: p.gender === 'male' ? 'male' : 'female',
-    seeking: p.sexuality ? seekingOf(p.gender, p.sexuality) : '',
-    minAge: p.seek_min_age,
-    maxAge: p.seek_max_age,
-  })
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [message, setMessage] = useState<string | null>(null)
-  const [saved, setSaved] = useState(false)
-  const [busy, setBusy] = useState(false)
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    setSaved(false)
-    setMessage(null)
-    const body = {
-      name: values.name,
-      date_of_birth: values.date_of_birth,
-      invisible: values.invisible,
-      ...(props.showAbout ? { about: values.about.trim() || null } : {}),
-      ...Object.fromEntries(
-        TRAITS.filter((trait) => props.visibleFields.includes(trait)).map((trait) => [
-          trait,
-          values.traits[trait] || null,
-        ]),
-      ),
-      country: location.country,
-      region_id: location.regionId,
-      city: location.city.trim() || null,
-      interests: [...interests],
-      gender: lookingFor.gender,
-      ...(lookingFor.seeking ? { sexuality: sexualityOf(lookingFor.gender, lookingFor.seeking) } : {}),
-      seek_min_age: lookingFor.minAge,
-      seek_max_age: lookingFor.maxAge,
-    }
-    const parsed = ProfileUpdateInput.safeParse(body)
-    if (!parsed.success) {
-      setFields(zodFieldErrors(parsed.error, t))
-      return
-    }
-    setFields({})
-    setBusy(true)
-    try {
-      await callApi(api.updateProfile, { body, retries: 0 })
-      setSaved(true)
-      await revalidator.revalidate()
-    } catch (error) {
-      const result = apiFormErrors(error, t)
-      setFields(result.fields)
-      setMessage(result.message)
-    } finally {
-      setBusy(false)
-    }
-  }
+  const [start] = useState(() => startingValues(p, form.values))
+  const [values, setValues] = useState(start.values)
+  const [location, setLocation] = useState<LocationValue>(start.location)
+  const [interests, setInterests] = useState<Set<number>>(start.interests)
+  const [lookingFor, setLookingFor] = useState<LookingFor>(start.lookingFor)
+  const fields = form.fields
+  // The whole form's message beside any field's own: some fields (country, interests) have none.
+  const failed = !form.busy && form.answer?.ok === false ? form.answer.message : null
 
   return (
-    <form onSubmit={submit} noValidate aria-busy={busy}>
+    <form.fetcher.Form method="post" action="/profile" noValidate aria-busy={form.busy}>
       <section className="card card-body shadow-sm mb-4" aria-labelledby="me-title">
         <h2 id="me-title" className="h5">
           {t('profilePage.aboutYou')}
@@ -104,6 +85,7 @@ export function ProfileForm(props: {
           <div className="col-sm-6">
             <FormField
               id="profile-name"
+              name="name"
               label={t('signup.name')}
               value={values.name}
               maxLength={30}
@@ -114,6 +96,7 @@ export function ProfileForm(props: {
           <div className="col-sm-6">
             <FormField
               id="profile-dob"
+              name="date_of_birth"
               type="date"
               label={t('signup.dateOfBirth')}
               value={values.date_of_birth}
@@ -129,6 +112,7 @@ export function ProfileForm(props: {
               </label>
               <select
                 id={`trait-${trait}`}
+                name={trait}
                 className="form-select"
                 value={values.traits[trait]}
                 onChange={(e) =>
@@ -152,6 +136,7 @@ export function ProfileForm(props: {
             </label>
             <textarea
               id="profile-about"
+              name="about"
               className="form-control"
               rows={5}
               maxLength={2000}
@@ -169,23 +154,32 @@ export function ProfileForm(props: {
         <h2 id="looking-for" className="h5">
           {t('preferences.title')}
         </h2>
-        <LookingForFields value={lookingFor} onChange={setLookingFor} idPrefix="profile" />
+        <LookingForFields value={lookingFor} onChange={setLookingFor} idPrefix="profile" named />
         {fields.seek_max_age ? <p className="text-danger small mb-0">{fields.seek_max_age}</p> : null}
       </section>
       <section className="card card-body shadow-sm mb-4" aria-labelledby="where-title">
         <h2 id="where-title" className="h5">
           {t('completeSignup.locationTitle')}
         </h2>
-        <LocationFields countries={props.countries} value={location} onChange={setLocation} />
+        <LocationFields
+          countries={props.countries}
+          value={location}
+          onChange={setLocation}
+          knownRegions={props.regions}
+        />
+        {fields.region_id ? <p className="text-danger small mb-0">{fields.region_id}</p> : null}
       </section>
       <section className="card card-body shadow-sm mb-4" aria-labelledby="likes-title">
         <h2 id="likes-title" className="h5">
           {t('completeSignup.interestsTitle')}
         </h2>
+        <input type="hidden" name="interests_shown" value="1" />
         <InterestChips
           chosen={interests}
           onChange={setInterests}
           legend={t('completeSignup.interestsTitle')}
+          catalogue={props.interests}
+          name="interests"
         />
       </section>
       <section className="card card-body shadow-sm mb-4" aria-labelledby="privacy-title">
@@ -199,6 +193,7 @@ export function ProfileForm(props: {
             role="switch"
             aria-checked={values.invisible}
             id="profile-invisible"
+            name="invisible"
             checked={values.invisible}
             onChange={(e) => setValues((v) => ({ ...v, invisible: e.target.checked }))}
           />
@@ -208,8 +203,10 @@ export function ProfileForm(props: {
         </div>
         <p className="form-text mb-0">{t('profilePage.invisibleHelp')}</p>
       </section>
-      <FormMessage error={message} success={saved ? t('profilePage.saved') : null} />
-      <SubmitButton busy={busy}>{t('profilePage.save')}</SubmitButton>
-    </form>
+      <FormMessage error={failed} success={form.done ? t('profilePage.saved') : null} />
+      <SubmitButton busy={form.busy} beforeScripts>
+        {t('profilePage.save')}
+      </SubmitButton>
+    </form.fetcher.Form>
   )
 }

@@ -1,3 +1,3 @@
 // Interests, regions and company info, loaded once per page.
 export { referenceData } from './reference-data.ts'
-export { useRegions } from './use-regions.ts'
+export { type KnownRegions, useRegions } from './use-regions.ts'

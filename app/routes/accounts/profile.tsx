@@ -6,14 +6,18 @@ import { ProfileForm } from '../../features/profile/profile-form.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/profile'
-import { loadCompleteSignup } from './complete-signup.server.ts'
+import { loadProfilePage, saveProfile } from './profile.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return loadCompleteSignup(context)
+  return loadProfilePage(context)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return saveProfile(context, request)
 }
 
 /** My profile: photos and everything others see of me. */
-export default function Profile({ loaderData }: Route.ComponentProps) {
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { settings, user } = useRootData()
   const limit = user?.paid_user ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT
@@ -28,6 +32,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         countries={loaderData.countries}
         visibleFields={settings.visible_profile_fields}
         showAbout={settings.visible_profile_notes.includes('about')}
+        interests={loaderData.interests}
+        regions={loaderData.regions}
+        pageAnswer={actionData}
       />
       <DataExport />
     </div>

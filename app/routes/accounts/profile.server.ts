@@ -1,0 +1,83 @@
+import type { RouterContextProvider } from 'react-router'
+import { TRAIT_VALUES } from '#common/choices.ts'
+import { type Seeking, sexualityOf } from '#common/matching.ts'
+import { ProfileUpdateInput } from '#common/schemas/members.ts'
+import { getAppContext } from '../../context.server.ts'
+import { refused } from '../../lib/form-action.server.ts'
+import { loadCompleteSignup } from './complete-signup.server.ts'
+
+const TRAITS = Object.keys(TRAIT_VALUES) as (keyof typeof TRAIT_VALUES)[]
+const SEEKING: readonly string[] = ['men', 'women', 'both'] satisfies Seeking[]
+
+/** The profile page: the member's profile, with the interests and their country's regions to choose from. */
+export async function loadProfilePage(context: Readonly<RouterContextProvider>) {
+  const app = getAppContext(context)
+  const page = await loadCompleteSignup(context)
+  return {
+    ...page,
+    interests: app.services.sites.listInterests(app.locale),
+    regions: {
+      country: page.profile.country,
+      regions: await app.services.sites.listRegions(page.profile.country),
+    },
+  }
+}
+
+/**
+ * The profile form's post (the API's PUT /api/profile.php, as a form): read into the same
+ * ProfileUpdateInput, with only the traits and notes the site shows. Refused, it answers the
+ * member's values to put back (the interests as one comma-separated value).
+ */
+export async function saveProfile(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getAppContext(context)
+  const form = await request.formData()
+  const text = (name: string) => {
+    const value = form.get(name)
+    return typeof value === 'string' ? value : ''
+  }
+  const values: Record<string, string> = {
+    interests: form
+      .getAll('interests')
+      .filter((v) => typeof v === 'string')
+      .join(','),
+  }
+  for (const [name, value] of form)
+    if (typeof value === 'string' && name !== 'interests') values[name] = value
+  try {
+    const settings = app.site.settings
+    const gender = text('gender')
+    const seeking = text('seeking')
+    const body = {
+      name: text('name'),
+      date_of_birth: text('date_of_birth'),
+      invisible: form.has('invisible'),
+      ...(settings.visible_profile_notes.includes('about') && form.has('about')
+        ? { about: text('about').trim() || null }
+        : {}),
+      ...Object.fromEntries(
+        TRAITS.filter((trait) => settings.visible_profile_fields.includes(trait) && form.has(trait)).map(
+          (trait) => [trait, text(trait) || null],
+        ),
+      ),
+      country: text('country'),
+      region_id: text('region_id') ? Number(text('region_id')) : null,
+      city: text('city').trim() || null,
+      // The chips are part of the form: none posted is none chosen.
+      ...(form.has('interests_shown') ? { interests: form.getAll('interests').map(Number) } : {}),
+      gender,
+      ...(SEEKING.includes(seeking) ? { sexuality: sexualityOf(gender, seeking as Seeking) } : {}),
+      seek_min_age: Number(text('seek_min_age')),
+      seek_max_age: Number(text('seek_max_age')),
+    }
+    const input = ProfileUpdateInput.parse(body)
+    await app.services.profiles.update(
+      app.request.member().userId,
+      input,
+      settings.cdn_prefix,
+      settings.countries,
+    )
+    return { ok: true as const, intent: 'profile' }
+  } catch (error) {
+    return refused(context, error, values, 'profile')
+  }
+}
