@@ -254,3 +254,26 @@ test('edit my profile without JavaScript, in French: a mistake said beside its f
   await member.context.close()
   await context.close()
 })
+
+test('turn notification mails off and on without JavaScript, in French: the switches are a form with a save button', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Maëlle' })
+  const { context, page } = await withoutScripts(browser, 'fr')
+  await context.addCookies(await member.context.cookies())
+  await page.goto('/notifications')
+  await page.getByRole('switch', { name: 'Likes' }).uncheck()
+  await page.getByRole('switch', { name: 'Offres et réductions' }).check()
+  await page.getByRole('button', { name: 'Enregistrer mes choix' }).click()
+  await expect(page.getByTestId('notifications-status')).toHaveText('Enregistré.')
+  await expect(page.getByRole('switch', { name: 'Likes' })).not.toBeChecked()
+  await expect(page.getByRole('switch', { name: 'Offres et réductions' })).toBeChecked()
+  const saved = await (await member.page.request.get('/api/notifications.php')).json()
+  expect(saved.email).toMatchObject({ like: false, promotions: true, new_messages: true })
+  // With the scripts the save button is not there: each switch saves itself.
+  await member.page.goto('/notifications')
+  await expect(member.page.getByRole('switch', { name: 'Likes' })).not.toBeChecked()
+  await expect(member.page.getByRole('button', { name: 'Save my choices' })).toHaveCount(0)
+  await member.context.close()
+  await context.close()
+})

@@ -1,23 +1,21 @@
 import { useEffect, useId, useState } from 'react'
-import { useRevalidator } from 'react-router'
-import { api } from '#common/api.ts'
 import { EMAIL_TYPES, type EmailType } from '#common/notifications.ts'
 import type { NotificationSettings } from '#common/schemas/notifications.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
+import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
 import { type PushState, pushStatus, subscribePush } from '../../lib/push.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
-type Change = { email?: Partial<Record<EmailType, boolean>>; push?: boolean; notifications_disabled?: [] }
+type NotificationAnswer = { ok: true; intent: 'notifications'; mailsOn: boolean } | FormAnswer
 
 function Toggle(props: {
   id: string
+  name?: string
   label: string
   hint: string
   checked: boolean
   disabled?: boolean
-  onChange: (on: boolean) => void
+  onChange: (target: HTMLInputElement) => void
 }) {
   const hint = `${props.id}-hint`
   return (
@@ -27,11 +25,12 @@ function Toggle(props: {
         type="checkbox"
         role="switch"
         id={props.id}
+        name={props.name}
         checked={props.checked}
         aria-checked={props.checked}
         disabled={props.disabled}
         aria-describedby={hint}
-        onChange={(event) => props.onChange(event.target.checked)}
+        onChange={(event) => props.onChange(event.target)}
       />
       <label className="form-check-label fw-semibold" htmlFor={props.id}>
         {props.label}
@@ -43,18 +42,40 @@ function Toggle(props: {
   )
 }
 
+/** What the page shows while a post is on its way: the switches as the member set them. */
+function pendingSettings(current: NotificationSettings, posted: FormData | undefined): NotificationSettings {
+  if (!posted) return current
+  return {
+    email: posted.has('emails')
+      ? (Object.fromEntries(
+          EMAIL_TYPES.map((type) => [type, posted.get(`email_${type}`) === 'on']),
+        ) as Record<EmailType, boolean>)
+      : current.email,
+    push: posted.has('push') ? posted.get('push') === 'on' : current.push,
+    notifications_disabled: posted.has('enable_mails') ? [] : current.notifications_disabled,
+  }
+}
+
+const ACTION = '/notifications?intent=notifications'
+
 /**
  * /notifications: each notification mail and push on or off, saved as soon as it changes (ADR 19),
- * and mails turned back on after a bounce, a complaint or an unsubscribe.
+ * and mails turned back on after a bounce, a complaint or an unsubscribe. The switches post to the
+ * settings page's action through one fetcher (shown as set while it runs); without the scripts the
+ * mail switches are a form with a save button.
  */
-export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
+export function NotificationSettingsForm({
+  initial,
+  pageAnswer,
+}: {
+  initial: NotificationSettings
+  pageAnswer?: unknown
+}) {
   const { t } = useTranslation()
   const { settings: site } = useRootData()
-  const revalidator = useRevalidator()
   const id = useId()
-  const [current, setCurrent] = useState(initial)
-  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const form = useFetcherForm<NotificationAnswer>('notifications', 'notifications', pageAnswer)
+  const current = pendingSettings(initial, form.fetcher.formData)
   const [browser, setBrowser] = useState<PushState | null>(null)
   const [pushFailed, setPushFailed] = useState(false)
 
@@ -62,29 +83,13 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
     void pushStatus(window).then(setBrowser)
   }, [])
 
-  const save = async (change: Change, optimistic: NotificationSettings) => {
-    const before = current
-    setCurrent(optimistic)
-    setBusy(true)
-    setStatus(null)
-    try {
-      const saved = await callApi(api.updateNotifications, { body: change, retries: 1 })
-      setCurrent(saved)
-      setStatus({
-        kind: 'success',
-        text: change.notifications_disabled ? t('notifications.disabled.enabled') : t('notifications.saved'),
-      })
-      if (change.notifications_disabled) await revalidator.revalidate()
-    } catch (error) {
-      setCurrent(before)
-      setStatus({ kind: 'danger', text: apiFormErrors(error, t).message ?? t('errors.server.error') })
-    } finally {
-      setBusy(false)
-    }
-  }
+  const post = (fields: Record<string, string>) =>
+    form.fetcher.submit(fields, { method: 'post', action: ACTION })
 
-  const setEmail = (type: EmailType, on: boolean) =>
-    save({ email: { [type]: on } }, { ...current, email: { ...current.email, [type]: on } })
+  // A switch posts the whole set of mail switches as they stand after its change.
+  const setEmail = (target: HTMLInputElement) => {
+    if (target.form) void form.fetcher.submit(new FormData(target.form), { method: 'post', action: ACTION })
+  }
 
   // The switch is this browser's: on when the account takes pushes and this browser is subscribed.
   const setPush = async (on: boolean) => {
@@ -99,16 +104,27 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
         return
       }
     }
-    await save({ push: on }, { ...current, push: on })
+    await post({ push: on ? 'on' : 'off' })
   }
 
+  const status = form.message
+    ? { kind: 'danger', text: form.message }
+    : form.done
+      ? {
+          kind: 'success',
+          text:
+            form.answer?.ok && form.answer.mailsOn
+              ? t('notifications.disabled.enabled')
+              : t('notifications.saved'),
+        }
+      : null
   const disabled = current.notifications_disabled
   return (
-    <div aria-busy={busy}>
+    <div aria-busy={form.busy}>
       <h2 className="h5">{t('notifications.title')}</h2>
       <p className="text-body-secondary">{t('notifications.intro')}</p>
       {disabled.length > 0 ? (
-        <div className="alert alert-warning" role="alert">
+        <form.fetcher.Form method="post" action={ACTION} className="alert alert-warning" role="alert">
           <p className="fw-semibold mb-1">{t('notifications.disabled.title')}</p>
           {disabled.map((reason) => (
             <p key={reason} className="mb-2">
@@ -116,33 +132,44 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
             </p>
           ))}
           <button
-            type="button"
+            type="submit"
+            name="enable_mails"
+            value="1"
             className="btn btn-sm btn-dark"
-            disabled={busy}
-            onClick={() => save({ notifications_disabled: [] }, { ...current, notifications_disabled: [] })}
+            disabled={form.busy}
           >
             {t('notifications.disabled.enable')}
           </button>
-        </div>
+        </form.fetcher.Form>
       ) : null}
       <div aria-live="polite" className="small mb-2" data-testid="notifications-status">
         {status ? <span className={`text-${status.kind}-emphasis`}>{status.text}</span> : null}
       </div>
-      <fieldset className="mb-4">
-        <legend className="h6 text-uppercase text-body-secondary small mb-1">
-          {t('notifications.emailHeading')}
-        </legend>
-        {EMAIL_TYPES.map((type) => (
-          <Toggle
-            key={type}
-            id={`${id}-${type}`}
-            label={t(`notifications.types.${type}.label`)}
-            hint={t(`notifications.types.${type}.hint`)}
-            checked={current.email[type]}
-            onChange={(on) => void setEmail(type, on)}
-          />
-        ))}
-      </fieldset>
+      <form.fetcher.Form method="post" action={ACTION}>
+        <input type="hidden" name="emails" value="1" />
+        <fieldset className="mb-4">
+          <legend className="h6 text-uppercase text-body-secondary small mb-1">
+            {t('notifications.emailHeading')}
+          </legend>
+          {EMAIL_TYPES.map((type) => (
+            <Toggle
+              key={type}
+              id={`${id}-${type}`}
+              name={`email_${type}`}
+              label={t(`notifications.types.${type}.label`)}
+              hint={t(`notifications.types.${type}.hint`)}
+              checked={current.email[type]}
+              onChange={setEmail}
+            />
+          ))}
+        </fieldset>
+        {/* React leaves a noscript's content to the browser: this button is there only without scripts. */}
+        <noscript>
+          <button type="submit" className="btn btn-primary mb-4">
+            {t('notifications.saveChoices')}
+          </button>
+        </noscript>
+      </form.fetcher.Form>
       <fieldset>
         <legend className="h6 text-uppercase text-body-secondary small mb-1">
           {t('notifications.pushHeading')}
@@ -160,8 +187,9 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
                   : t('notifications.pushHint')
           }
           checked={current.push && browser === 'subscribed'}
-          disabled={browser === 'denied' || browser === 'unsupported'}
-          onChange={(on) => void setPush(on)}
+          // Unknown until the scripts have asked the browser (there is no push without them).
+          disabled={browser === null || browser === 'denied' || browser === 'unsupported'}
+          onChange={(target) => void setPush(target.checked)}
         />
       </fieldset>
     </div>

@@ -1,11 +1,8 @@
-import { useState } from 'react'
-import { useLocation, useRevalidator } from 'react-router'
-import { api } from '#common/api.ts'
+import { useFetcher, useLocation } from 'react-router'
 import { DISABLED_REASONS } from '#common/notifications.ts'
 import { BannerAlert, useBannerTurn, useDismissed } from '../../components/banner-alert.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
+import type { FormResult } from '../../lib/page-form.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 const DISMISSED_KEY = 'dismissed-notifications-disabled'
@@ -18,10 +15,10 @@ export function NotificationsDisabledAlert() {
   const { t } = useTranslation()
   const { user } = useRootData()
   const { pathname } = useLocation()
-  const revalidator = useRevalidator()
   const [dismissed, dismiss] = useDismissed(DISMISSED_KEY)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // The settings page's action turns mails back on; every loader runs again after it.
+  const fetcher = useFetcher<FormResult>({ key: 'notifications-enable' })
+  const error = fetcher.state === 'idle' && fetcher.data?.ok === false ? fetcher.data.message : null
   const reasons = (user?.notifications_disabled ?? []).filter((r) =>
     (DISABLED_REASONS as readonly string[]).includes(r),
   )
@@ -31,27 +28,23 @@ export function NotificationsDisabledAlert() {
     Boolean(user) && reasons.length > 0 && !dismissed && pathname !== '/notifications',
   )
   if (!user || !turn) return null
-  const enable = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      await callApi(api.updateNotifications, { body: { notifications_disabled: [] }, retries: 1 })
-      await revalidator.revalidate()
-    } catch (failure) {
-      setError(apiFormErrors(failure, t).message ?? t('errors.server.error'))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <BannerAlert
       testId="notifications-disabled"
       dismissLabel={t('notifications.disabled.dismiss')}
       onDismiss={dismiss}
       actions={
-        <button type="button" className="btn btn-sm btn-dark" onClick={() => void enable()} disabled={busy}>
-          {t('notifications.disabled.enable')}
-        </button>
+        <fetcher.Form method="post" action="/notifications?intent=notifications">
+          <button
+            type="submit"
+            name="enable_mails"
+            value="1"
+            className="btn btn-sm btn-dark"
+            disabled={fetcher.state !== 'idle'}
+          >
+            {t('notifications.disabled.enable')}
+          </button>
+        </fetcher.Form>
       }
       footer={error ? <p className="w-100 mb-0 small text-danger-emphasis">{error}</p> : null}
     >

@@ -1,4 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
+import { EMAIL_TYPES } from '#common/notifications.ts'
+import { NotificationSettingsInput } from '#common/schemas/notifications.ts'
 import { getAppContext } from '../../context.server.ts'
 
 /** The member's notification settings for /notifications. */
@@ -9,4 +11,19 @@ export function loadNotificationSettings(context: Readonly<RouterContextProvider
 /** The mail type an unsubscribe link's token turns off, or null for a token that is not ours. */
 export function unsubscribeType(context: Readonly<RouterContextProvider>, token: string | null) {
   return token ? getAppContext(context).services.notifications.tokenType(token) : null
+}
+
+/**
+ * The notification form's post (`?intent=notifications` on /notifications), read into the API's
+ * NotificationSettingsInput: the mail switches when the form carries them (`emails`: unticked is
+ * off), this browser's push switch (`push` on or off), or `enable_mails` to turn mails back on.
+ */
+export function notificationChange(fields: Record<string, string>) {
+  return NotificationSettingsInput.parse({
+    ...(fields.emails
+      ? { email: Object.fromEntries(EMAIL_TYPES.map((type) => [type, fields[`email_${type}`] === 'on'])) }
+      : {}),
+    ...(fields.push ? { push: fields.push === 'on' } : {}),
+    ...(fields.enable_mails ? { notifications_disabled: [] } : {}),
+  })
 }

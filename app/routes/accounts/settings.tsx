@@ -26,7 +26,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <PageTitle title={t('settings.title')} />
       <h1 className="h3 mb-4">{t('settings.title')}</h1>
       <section className="card card-body shadow-sm mb-4" id="notifications">
-        <NotificationSettingsForm initial={loaderData.notifications} />
+        <NotificationSettingsForm initial={loaderData.notifications} pageAnswer={actionData} />
       </section>
       <section className="card card-body shadow-sm mb-4">
         <ChangePasswordForm pageAnswer={actionData} />
