@@ -9,6 +9,9 @@ export const FORM_LIMITS = {
   passwordChange: { max: 10, timeWindow: '15 minutes' },
   emailChange: { max: 10, timeWindow: '1 hour' },
   complaint: { max: 10, timeWindow: '1 hour' },
+  accountDeletion: { max: 10, timeWindow: '1 hour' },
+  dataExport: { max: 5, timeWindow: '1 hour' },
+  appeal: { max: 10, timeWindow: '1 minute' },
 } as const
 
 /** Sign-ups an hour from one address: configured (SIGNUP_LIMIT_PER_HOUR). */

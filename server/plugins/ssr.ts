@@ -23,15 +23,24 @@ export const pagePostLimits = (signupsPerHour: number) => ({
   // The settings page's forms, by their intent.
   '/notifications?intent=password': FORM_LIMITS.passwordChange,
   '/notifications?intent=email': FORM_LIMITS.emailChange,
+  '/notifications?intent=delete': FORM_LIMITS.accountDeletion,
+  '/profile?intent=export': FORM_LIMITS.dataExport,
+  // Every appeal page together: a limit per token would let tokens be guessed.
+  '/appeal/*': FORM_LIMITS.appeal,
   // Any other page's action: each page as many a minute as a login.
   '*': FORM_LIMITS.login,
 })
 
-/** The page a post goes to, with the form it names (`?intent=`): its .data twin is the same page. */
-function postedPage(url: string): string {
+/**
+ * The page a post goes to, with the form it names (`?intent=`): its .data twin is the same page,
+ * and the pages of a `/*` entry of the limits are one.
+ */
+function postedPage(url: string, pages: ReadonlySet<string>): string {
   const [path = '', query = ''] = url.split('?')
   const intent = new URLSearchParams(query).get('intent')
-  return `${path.replace(/\.data$/, '')}${intent ? `?intent=${intent}` : ''}`
+  const page = `${path.replace(/\.data$/, '')}${intent ? `?intent=${intent}` : ''}`
+  const folder = `${page.slice(0, page.lastIndexOf('/'))}/*`
+  return !pages.has(page) && pages.has(folder) ? folder : page
 }
 
 export interface SsrOptions {
@@ -53,19 +62,21 @@ export interface SsrOptions {
 export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise<void> {
   // A page's form posts to its route action (ADR 25), within the limit of the API call it stands
   // for, per address and page (the page and its .data twin count as one).
+  const table = pagePostLimits(opts.signupsPerHour)
+  const pages = new Set(Object.keys(table))
   const limits = new Map(
-    Object.entries(pagePostLimits(opts.signupsPerHour)).map(([page, limit]) => [
+    Object.entries(table).map(([page, limit]) => [
       page,
       app.rateLimit({
         ...limit,
-        keyGenerator: (request) => `page-post:${request.ip}:${postedPage(request.url)}`,
+        keyGenerator: (request) => `page-post:${request.ip}:${postedPage(request.url, pages)}`,
       }),
     ]),
   )
   app.addHook('onRequest', async function (request, reply) {
     if (request.method !== 'POST') return
     // A page with several forms says which one posts in its address (`?intent=`): each has its limit.
-    const limit = limits.get(postedPage(request.url)) ?? limits.get('*')
+    const limit = limits.get(postedPage(request.url, pages)) ?? limits.get('*')
     await limit?.call(this, request, reply)
   })
 

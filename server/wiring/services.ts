@@ -181,6 +181,7 @@ export async function createServices(
     events,
     chat,
     payments,
+    discounts,
     staff,
     audit,
     dashboard: createDashboardService(database.db, { now }),

@@ -109,7 +109,7 @@ test('delete the account and undo it with the mailed link', async ({ page }) => 
     /STAY50-[0-9A-F]{8}/,
   )
   await expectAccessible(page)
-  await page.getByRole('button', { name: 'No thanks, delete my account' }).click()
+  await page.getByRole('link', { name: 'No thanks, delete my account' }).click()
   await page.getByRole('button', { name: 'Delete my account' }).click()
   await expect(page.getByText('Please tell us why you are leaving.')).toBeVisible()
   await page.getByLabel('Why are you leaving?').selectOption('found_someone')

@@ -277,3 +277,40 @@ test('turn notification mails off and on without JavaScript, in French: the swit
   await member.context.close()
   await context.close()
 })
+
+test('take the offer to stay, then delete the account and undo it from the mailed link, all without JavaScript, in French', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Sacha' })
+  const { context, page } = await withoutScripts(browser, 'fr')
+  await context.addCookies(await member.context.cookies())
+  await member.context.close()
+  await page.goto('/notifications')
+  await page.getByRole('button', { name: 'Obtenir ma réduction' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'Votre code, valable jusqu’au' })).toContainText(
+    /STAY50-[0-9A-F]{8}/,
+  )
+  await page.getByRole('link', { name: 'Non merci, supprimer mon compte' }).click()
+  await page.getByRole('button', { name: 'Supprimer mon compte' }).click()
+  await expect(page.getByLabel('Pourquoi partez-vous ?')).toHaveAccessibleDescription(
+    'Dites-nous pourquoi vous partez.',
+  )
+  await page.getByLabel('Pourquoi partez-vous ?').selectOption('found_someone')
+  await page.locator('#delete-password').fill('maple-lantern-52')
+  await page.getByRole('button', { name: 'Supprimer mon compte' }).click()
+  await expect(page).toHaveURL(/\/account-deleted$/)
+  await expect(page.getByRole('heading', { name: 'Votre compte a été supprimé' })).toBeVisible()
+  expect((await context.cookies()).some((cookie) => cookie.name === 'auth.session')).toBe(false)
+
+  await page.goto('/dev/mailbox')
+  const link = page
+    .locator('article.mail')
+    .filter({ hasText: member.email })
+    .first()
+    .getByRole('link')
+    .filter({ hasText: '/account-deleted' })
+  await page.goto((await link.first().getAttribute('href')) ?? '')
+  await page.getByRole('button', { name: 'Restaurer mon compte' }).click()
+  await expect(page.getByRole('status')).toContainText('Bon retour parmi nous')
+  await context.close()
+})

@@ -1,25 +1,25 @@
-import { type FormEvent, useState } from 'react'
-import { api } from '#common/api.ts'
 import { DELETE_REASONS } from '#common/choices.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useApiForm } from '../../lib/use-api-form.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 
-/** Settings: delete the account with a reason (undoable for 14 days through the mailed link). */
-export function DeleteAccountForm() {
+/**
+ * Settings: delete the account with a reason (undoable for 14 days through the mailed link). It
+ * posts to the settings page's action (`?intent=delete`), which ends the session and loads
+ * /account-deleted afresh; with or without the page's scripts.
+ */
+export function DeleteAccountForm({ pageAnswer }: { pageAnswer?: unknown }) {
   const { t } = useTranslation()
-  const [reason, setReason] = useState('')
-  const [remarks, setRemarks] = useState('')
-  const [password, setPassword] = useState('')
-  const form = useApiForm(api.deleteAccount)
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    const body = { reason: reason || undefined, remarks: remarks.trim() || undefined, password }
-    if (await form.submit(body)) window.location.assign('/account-deleted')
-  }
+  const form = useFetcherForm('settings-delete', 'delete', pageAnswer)
   return (
-    <form onSubmit={submit} noValidate aria-busy={form.busy} aria-labelledby="settings-delete">
+    <form.fetcher.Form
+      method="post"
+      action="/notifications?intent=delete"
+      noValidate
+      aria-busy={form.busy}
+      aria-labelledby="settings-delete"
+    >
       <h2 id="settings-delete" className="h5 text-danger">
         {t('settings.deleteTitle')}
       </h2>
@@ -27,9 +27,9 @@ export function DeleteAccountForm() {
       <FormMessage error={form.message} />
       <SelectField
         id="delete-reason"
+        name="reason"
         label={t('settings.reason')}
-        value={reason}
-        onChange={setReason}
+        defaultValue={form.values.reason ?? ''}
         placeholder={t('settings.chooseReason')}
         options={DELETE_REASONS.map((r) => ({ value: r, label: t(`settings.reasons.${r}`) }))}
         error={form.fields.reason}
@@ -40,25 +40,30 @@ export function DeleteAccountForm() {
         </label>
         <textarea
           id="delete-remarks"
-          className="form-control"
+          name="remarks"
+          className={`form-control${form.fields.remarks ? ' is-invalid' : ''}`}
           rows={3}
           maxLength={1000}
-          value={remarks}
-          onChange={(e) => setRemarks(e.target.value)}
+          defaultValue={form.values.remarks ?? ''}
         />
+        {form.fields.remarks ? <div className="invalid-feedback d-block">{form.fields.remarks}</div> : null}
       </div>
       <FormField
         id="delete-password"
+        name="password"
         label={t('settings.password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
         error={form.fields.password}
       />
-      <SubmitButton className="btn btn-outline-danger" busy={form.busy} busyLabel={t('settings.deleting')}>
+      <SubmitButton
+        className="btn btn-outline-danger"
+        busy={form.busy}
+        busyLabel={t('settings.deleting')}
+        beforeScripts
+      >
         {t('settings.deleteButton')}
       </SubmitButton>
-    </form>
+    </form.fetcher.Form>
   )
 }

@@ -1,36 +1,30 @@
-import { useState } from 'react'
-import { Link } from 'react-router'
-import { api } from '#common/api.ts'
+import { Link, useSearchParams } from 'react-router'
 import { dateTimeFormat } from '#common/intl.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
+import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { DeleteAccountForm } from './delete-account-form.tsx'
 
+type StayAnswer = { ok: true; intent: 'stay'; code: DiscountCode } | FormAnswer
+
 /**
  * Deleting the account: when the company has a delete_discount, the member is offered it first
- * (spec section 3 and the credits issue); the form comes when they go on.
+ * (spec section 3 and the credits issue); the form comes when they go on (`?delete=1`). Taking the
+ * offer posts to the settings page's action (`?intent=stay`); both work without the scripts.
  */
-export function DeleteAccountSection() {
+export function DeleteAccountSection({ pageAnswer }: { pageAnswer?: unknown }) {
   const { t, i18n } = useTranslation()
-  const hydrated = useHydrated()
   const { company } = useRootData()
+  const [params] = useSearchParams()
+  const offer = useFetcherForm<StayAnswer>('settings-stay', 'stay', pageAnswer)
   const percentage = company.delete_discount ?? 0
-  const [goOn, setGoOn] = useState(percentage <= 0)
-  const [code, setCode] = useState<DiscountCode | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  if (goOn) return <DeleteAccountForm />
-  const take = async () => {
-    setError(null)
-    try {
-      setCode(await callApi(api.stayOffer, { body: { offer: 'stay' }, retries: 1 }))
-    } catch (failure) {
-      setError(apiErrorMessage(failure, t))
-    }
-  }
+  // Without the scripts, a refused deletion comes back as the page's answer: the form stays.
+  const deleting = (pageAnswer as { intent?: string } | undefined)?.intent === 'delete'
+  if (percentage <= 0 || params.has('delete') || deleting)
+    return <DeleteAccountForm pageAnswer={pageAnswer} />
+  const code = offer.answer?.ok ? offer.answer.code : null
   const until = code?.expires
     ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(code.expires))
     : ''
@@ -48,9 +42,9 @@ export function DeleteAccountSection() {
         ) : (
           <p className="mb-2">{t('stayOffer.text', { percent: percentage })}</p>
         )}
-        {error ? (
+        {offer.message ? (
           <p className="text-danger" role="alert">
-            {error}
+            {offer.message}
           </p>
         ) : null}
         <div className="d-flex flex-wrap gap-2">
@@ -59,23 +53,21 @@ export function DeleteAccountSection() {
               {t('stayOffer.buy')}
             </Link>
           ) : (
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={() => void take()}
-              disabled={!hydrated}
-            >
-              {t('stayOffer.take')}
-            </button>
+            <offer.fetcher.Form method="post" action="/notifications?intent=stay">
+              <input type="hidden" name="offer" value="stay" />
+              <SubmitButton className="btn btn-primary" busy={offer.busy} beforeScripts>
+                {t('stayOffer.take')}
+              </SubmitButton>
+            </offer.fetcher.Form>
           )}
-          <button
-            type="button"
+          <Link
+            to="?delete=1#settings-delete"
             className="btn btn-link text-danger"
-            onClick={() => setGoOn(true)}
-            disabled={!hydrated}
+            preventScrollReset
+            replace
           >
             {t('stayOffer.continue')}
-          </button>
+          </Link>
         </div>
       </div>
     </section>

@@ -1,36 +1,19 @@
-import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { api } from '#common/api.ts'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 
 /**
  * "Download my data" (GDPR access): asks for a zip of everything the site holds of the member; a
- * job prepares it and mails a link that works for 7 days.
+ * job prepares it and mails a link that works for 7 days. It posts to the profile page's action
+ * (`?intent=export`), with or without the page's scripts.
  */
-export function DataExport() {
+export function DataExport({ pageAnswer }: { pageAnswer?: unknown }) {
   const { t } = useTranslation()
-  const hydrated = useHydrated()
   const [params] = useSearchParams()
-  const [state, setState] = useState<'idle' | 'busy' | 'sent'>('idle')
-  const [error, setError] = useState<string | null>(
-    params.get('export') === 'expired' ? t('errors.exports.link_invalid') : null,
-  )
-
-  async function ask() {
-    setState('busy')
-    setError(null)
-    try {
-      await callApi(api.requestDataExport, { retries: 0 })
-      setState('sent')
-    } catch (e) {
-      setError(apiErrorMessage(e, t))
-      setState('idle')
-    }
-  }
-
+  const form = useFetcherForm('data-export', 'export', pageAnswer)
+  const expired = params.get('export') === 'expired' && !form.answer
+  const error = form.message ?? (expired ? t('errors.exports.link_invalid') : null)
   return (
     <section className="card mt-4" aria-labelledby="data-export-title">
       <div className="card-body">
@@ -39,24 +22,24 @@ export function DataExport() {
         </h2>
         <p className="text-body-secondary">{t('profilePage.export.intro')}</p>
         <div aria-live="polite">
-          {state === 'sent' ? (
-            <div className="alert alert-success">{t('profilePage.export.sent')}</div>
-          ) : null}
+          {form.done ? <div className="alert alert-success">{t('profilePage.export.sent')}</div> : null}
           {error ? (
             <div className="alert alert-warning" role="alert">
               {error}
             </div>
           ) : null}
         </div>
-        {state === 'sent' ? null : (
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            disabled={!hydrated || state === 'busy'}
-            onClick={() => void ask()}
-          >
-            {state === 'busy' ? t('profilePage.export.busy') : t('profilePage.export.button')}
-          </button>
+        {form.done ? null : (
+          <form.fetcher.Form method="post" action="/profile?intent=export">
+            <SubmitButton
+              className="btn btn-outline-primary"
+              busy={form.busy}
+              busyLabel={t('profilePage.export.busy')}
+              beforeScripts
+            >
+              {t('profilePage.export.button')}
+            </SubmitButton>
+          </form.fetcher.Form>
         )}
       </div>
     </section>

@@ -30,6 +30,7 @@ export async function loadProfilePage(context: Readonly<RouterContextProvider>) 
  */
 export async function saveProfile(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
+  if (new URL(request.url).searchParams.get('intent') === 'export') return askForExport(context)
   const form = await request.formData()
   const text = (name: string) => {
     const value = form.get(name)
@@ -79,5 +80,16 @@ export async function saveProfile(context: Readonly<RouterContextProvider>, requ
     return { ok: true as const, intent: 'profile' }
   } catch (error) {
     return refused(context, error, values, 'profile')
+  }
+}
+
+/** "Download my data" (`?intent=export`): a job prepares the zip and mails its link. */
+async function askForExport(context: Readonly<RouterContextProvider>) {
+  const app = getAppContext(context)
+  try {
+    await app.services.exports.request(app.request.member().userId, { member: true })
+    return { ok: true as const, intent: 'export' }
+  } catch (error) {
+    return refused(context, error, {}, 'export')
   }
 }

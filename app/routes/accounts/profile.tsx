@@ -36,7 +36,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         regions={loaderData.regions}
         pageAnswer={actionData}
       />
-      <DataExport />
+      <DataExport pageAnswer={actionData} />
     </div>
   )
 }

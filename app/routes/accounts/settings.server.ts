@@ -1,13 +1,15 @@
-import { data, type RouterContextProvider } from 'react-router'
-import { ChangePasswordInput, EmailChangeInput } from '#common/schemas/accounts.ts'
+import { data, type RouterContextProvider, redirectDocument } from 'react-router'
+import { ChangePasswordInput, DeleteAccountInput, EmailChangeInput } from '#common/schemas/accounts.ts'
+import { DiscountOfferInput } from '#common/schemas/credits.ts'
 import { getAppContext } from '../../context.server.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 import { notificationChange } from './notifications.server.ts'
 
 /**
  * The settings page's forms (`?intent=` in their action says which): the notification switches,
- * the password change (the old one checked; the other sessions end) and the e-mail change (a link
- * to the new address).
+ * the password change (the old one checked; the other sessions end), the e-mail change (a link
+ * to the new address), the discount offered to stay, and the account's deletion (undone through
+ * the mailed link for 14 days), which ends the session and loads the next page afresh.
  */
 export async function changeSettings(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
@@ -39,11 +41,31 @@ export async function changeSettings(context: Readonly<RouterContextProvider>, r
       )
       return { ok: true as const, intent, sentTo: input.email }
     }
+    if (intent === 'stay') {
+      DiscountOfferInput.parse({ offer: fields.offer })
+      const code = await app.services.discounts.stayOffer(app.request.member().userId, app.site)
+      return { ok: true as const, intent, code }
+    }
+    if (intent === 'delete') {
+      const input = DeleteAccountInput.parse({
+        reason: fields.reason || undefined,
+        remarks: fields.remarks?.trim() || undefined,
+        password: fields.password ?? '',
+      })
+      await app.services.accountSettings.deleteAccount(app.request.member(), input, app.request.origin())
+      app.request.endSession()
+      // A document load: the member's live connection and the page's state go with the session.
+      return redirectDocument('/account-deleted')
+    }
   } catch (error) {
     return refused(
       context,
       error,
-      intent === 'email' ? { email: fields.email ?? '' } : {},
+      intent === 'email'
+        ? { email: fields.email ?? '' }
+        : intent === 'delete'
+          ? { reason: fields.reason ?? '', remarks: fields.remarks ?? '' }
+          : {},
       intent ?? undefined,
     )
   }

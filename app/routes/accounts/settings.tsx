@@ -35,7 +35,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <ChangeEmailForm current={loaderData.email} pageAnswer={actionData} />
       </section>
       <section className="card card-body shadow-sm mb-4 border-danger-subtle">
-        <DeleteAccountSection />
+        <DeleteAccountSection pageAnswer={actionData} />
       </section>
     </div>
   )

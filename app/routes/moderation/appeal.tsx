@@ -1,25 +1,26 @@
-import { type FormEvent, useState } from 'react'
-import { useParams } from 'react-router'
-import { api } from '#common/api.ts'
+import { Form } from 'react-router'
 import { FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useApiForm } from '../../lib/use-api-form.ts'
+import { usePageForm } from '../../lib/page-form.ts'
+import type { Route } from './+types/appeal'
+import { appeal } from './appeal.server.ts'
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  return appeal(context, request, params.token)
+}
 
 /**
  * /appeal/{token}: the member concerned by a report's decision appeals it once, through the link
- * mailed with the statement of reasons (ADR 16); no login needed (a banned member has none).
+ * mailed with the statement of reasons (ADR 16); no login needed (a banned member has none). The
+ * appeal posts to the page's action, with or without the page's scripts.
  */
-export default function Appeal() {
+export default function Appeal({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const token = useParams().token ?? ''
-  const [text, setText] = useState('')
-  const form = useApiForm(api.appeal)
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    void form.submit({ token, text })
-  }
+  const form = usePageForm(actionData)
+  const failed = !form.busy && actionData?.ok === false ? actionData : null
+  const textError = failed?.fields.text
   return (
     <div className="container py-4 py-md-5 narrow-page">
       <PageTitle title={t('appeal.title')} />
@@ -27,34 +28,34 @@ export default function Appeal() {
       {form.done ? (
         <FormMessage success={t('appeal.sent')} />
       ) : (
-        <form className="card card-body shadow-sm" onSubmit={submit} noValidate aria-busy={form.busy}>
+        <Form method="post" className="card card-body shadow-sm" noValidate aria-busy={form.busy}>
           <p>{t('appeal.intro')}</p>
-          <FormMessage error={form.message} />
+          <FormMessage error={textError ? null : (failed?.message ?? null)} />
           <label className="form-label" htmlFor="appeal-text">
             {t('appeal.label')}
           </label>
           <textarea
             id="appeal-text"
-            className={`form-control${form.fields.text ? ' is-invalid' : ''}`}
+            name="text"
+            className={`form-control${textError ? ' is-invalid' : ''}`}
             rows={6}
             maxLength={4000}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={form.fields.text ? true : undefined}
-            aria-describedby={form.fields.text ? 'appeal-text-error' : 'appeal-once'}
+            defaultValue={form.values.text ?? ''}
+            aria-invalid={textError ? true : undefined}
+            aria-describedby={textError ? 'appeal-text-error' : 'appeal-once'}
           />
-          {form.fields.text ? (
+          {textError ? (
             <div className="invalid-feedback" id="appeal-text-error">
-              {form.fields.text}
+              {textError}
             </div>
           ) : null}
           <p className="form-text" id="appeal-once">
             {t('appeal.once')}
           </p>
-          <SubmitButton className="btn btn-primary" busy={form.busy}>
+          <SubmitButton className="btn btn-primary" busy={form.busy} beforeScripts>
             {t('appeal.send')}
           </SubmitButton>
-        </form>
+        </Form>
       )}
     </div>
   )

@@ -71,7 +71,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.deleteAccount),
-    config: { rateLimit: { max: 10, timeWindow: '1 hour' } },
+    config: { rateLimit: FORM_LIMITS.accountDeletion },
     handler: async (request, reply) => {
       await settings.deleteAccount(requireMember(request), request.body, requestOrigin(request))
       clearSessionCookie(reply, secure)

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import type { DataExportService } from './data-export.service.ts'
 
@@ -12,7 +13,7 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ exports: DataExportServic
 ) => {
   app.route({
     ...apiRoute(api.requestDataExport),
-    config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+    config: { rateLimit: FORM_LIMITS.dataExport },
     handler: async (request) => {
       await exports.request(requireMember(request).userId, { member: true })
       return { status: 'pending' as const }

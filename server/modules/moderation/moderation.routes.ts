@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { BansService } from './bans.service.ts'
 import type { PhotoReviewService } from './photo-review.service.ts'
@@ -35,7 +36,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.appeal),
-    config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+    config: { rateLimit: FORM_LIMITS.appeal },
     handler: async (request) => {
       await reports.appeal(request.body.token, request.body.text)
       return { ok: true as const }
