@@ -4,6 +4,8 @@
  */
 export const FORM_LIMITS = {
   login: { max: 30, timeWindow: '1 minute' },
+  /** The console's password step, and its second factor. */
+  staffLogin: { max: 30, timeWindow: '1 minute' },
   passwordResetRequest: { max: 10, timeWindow: '1 hour' },
   passwordReset: { max: 20, timeWindow: '1 hour' },
   passwordChange: { max: 10, timeWindow: '15 minutes' },

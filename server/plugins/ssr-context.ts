@@ -11,7 +11,7 @@ import type { AccountsService, RequestOrigin } from '#server/modules/accounts/ac
 import type { DataExportService } from '#server/modules/accounts/data-export.service.ts'
 import type { MemberSupportService } from '#server/modules/accounts/member-support.service.ts'
 import type { PasswordService } from '#server/modules/accounts/password.service.ts'
-import type { AuditService } from '#server/modules/audit/audit.service.ts'
+import type { Actor, AuditService } from '#server/modules/audit/audit.service.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import type { LikesService } from '#server/modules/likes/likes.service.ts'
@@ -90,6 +90,16 @@ export interface PageRequest {
   member(): NonNullable<FastifyRequest['member']>
   /** The session's own token (a password change keeps this session and ends the others). */
   sessionToken: string | null
+  /** The address the request came from (the console's login throttle and audit). */
+  ip: string
+  /** Sets the console's session cookie (the password step of a staff login). */
+  startStaffSession(token: string): void
+  /** Clears it (a staff member starts their login again). */
+  endStaffSession(): void
+  /** The staff member whose password was given and whose second factor is awaited; else staff.required. */
+  pendingStaff(): StaffIdentity
+  /** The staff member behind a console form (both factors given), as the audit log records them. */
+  staffActor(): Actor
   /**
    * A failure as a form shows it, in the request's language (an AppError's message, a schema's
    * per-field messages); null for a fault, which the action lets through to the error page.

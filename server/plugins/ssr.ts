@@ -5,13 +5,16 @@ import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
 import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { AppError } from '#server/lib/errors.ts'
 import { formFailure } from '#server/lib/form-failure.ts'
 import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestOrigin } from '#server/modules/accounts/accounts.routes.ts'
+import { staffActor } from '#server/modules/audit/audit.service.ts'
 import { clearSessionCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
+import { clearStaffCookie, setStaffCookie } from './staff-session.ts'
 
 /** The posts a page's action takes from one address: those of the API call it stands for. */
 export const pagePostLimits = (signupsPerHour: number) => ({
@@ -24,6 +27,8 @@ export const pagePostLimits = (signupsPerHour: number) => ({
   '/notifications?intent=password': FORM_LIMITS.passwordChange,
   '/notifications?intent=email': FORM_LIMITS.emailChange,
   '/notifications?intent=delete': FORM_LIMITS.accountDeletion,
+  '/admin/login?intent=password': FORM_LIMITS.staffLogin,
+  '/admin/login?intent=code': FORM_LIMITS.staffLogin,
   '/profile?intent=export': FORM_LIMITS.dataExport,
   // Every appeal page together: a limit per token would let tokens be guessed.
   '/appeal/*': FORM_LIMITS.appeal,
@@ -122,6 +127,14 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
           endSession: () => clearSessionCookie(reply, opts.secureCookies),
           member: () => requireMember(request),
           sessionToken: request.sessionToken,
+          ip: request.ip,
+          startStaffSession: (token) => setStaffCookie(reply, token, opts.secureCookies),
+          endStaffSession: () => clearStaffCookie(reply, opts.secureCookies),
+          pendingStaff: () => {
+            if (!request.staff || request.staff.verified) throw new AppError('staff.required', 401)
+            return request.staff
+          },
+          staffActor: () => staffActor(request),
           failure: (error) => formFailure(error, translator(request.locale)),
         },
       })

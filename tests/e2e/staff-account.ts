@@ -25,7 +25,20 @@ export const E2E_OPERATOR = {
   password: 'e2e-operator-password-long',
   role: 'operator',
 }
-export const E2E_STAFF = [E2E_ADMIN, E2E_FIRST_ADMIN, E2E_MODERATOR, E2E_SUPPORT, E2E_OPERATOR]
+/** A moderator only console-no-script.spec.ts uses: it enrolls with JavaScript off. */
+export const E2E_NOSCRIPT_MODERATOR = {
+  email: 'e2e-noscript-moderator@example.com',
+  password: 'e2e-noscript-moderator-password',
+  role: 'moderator',
+}
+export const E2E_STAFF = [
+  E2E_ADMIN,
+  E2E_FIRST_ADMIN,
+  E2E_MODERATOR,
+  E2E_SUPPORT,
+  E2E_OPERATOR,
+  E2E_NOSCRIPT_MODERATOR,
+]
 
 /** The E2E server's data directory (playwright.config.ts), where its staff command socket is. */
 export const E2E_DATA_DIR = '.tmp/e2e-data'

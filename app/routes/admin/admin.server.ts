@@ -16,12 +16,6 @@ export function requireStaffPage(context: Readonly<RouterContextProvider>, roles
   return { email: staff.email, role: staff.role }
 }
 
-/** /admin/login: staff already in go to the console. */
-export function loadAdminLogin(context: Readonly<RouterContextProvider>) {
-  if (getAppContext(context).staff) throw redirect('/admin')
-  return null
-}
-
 /** /admin: what waits in each queue, and the last two weeks. */
 export async function loadDashboard(context: Readonly<RouterContextProvider>) {
   const staff = requireStaffPage(context, ['moderator', 'support', 'operator'])

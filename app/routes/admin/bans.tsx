@@ -1,48 +1,50 @@
-import { type FormEvent, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { api } from '#common/api.ts'
 import { BAN_KINDS, type BanKind } from '#common/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/bans'
 import { loadBans } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { consoleAction, step } from './console-action.server.ts'
+import { ActionFeedback } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadBans(context)
 }
 
-type Ban = Route.ComponentProps['loaderData']['bans'][number]
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    add: step({
+      call: api.addBan,
+      read: (fields) => ({ ...fields, site: fields.site ? Number(fields.site) : undefined }),
+      run: (body, actor, services) => services.bans.add(body, actor),
+    }),
+    remove: step({
+      call: api.removeBan,
+      read: (fields) => ({ ban: Number(fields.ban) }),
+      run: (body, actor, services) => services.bans.remove(body.ban, actor),
+    }),
+  })
+}
 
-/** /admin/bans: sign-up bans by e-mail address, mail domain or network, on one site or all. */
-export default function Bans({ loaderData }: Route.ComponentProps) {
+/**
+ * /admin/bans: sign-up bans by e-mail address, mail domain or network, on one site or all. Adding
+ * and removing post to the page's action (a fetcher each), with or without the page's scripts.
+ */
+export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const [bans, setBans] = useState<Ban[]>(loaderData.bans)
-  const [kind, setKind] = useState<BanKind>('email')
-  const [value, setValue] = useState('')
-  const [reason, setReason] = useState('')
-  const [site, setSite] = useState('')
-  const { busy, error, status, run } = useConsoleAction()
-
-  const add = (event: FormEvent) => {
-    event.preventDefault()
-    void run(async () => {
-      const { ban } = await callApi(api.addBan, {
-        body: { kind, value, reason, ...(site ? { site: Number(site) } : {}) },
-        retries: 0,
-      })
-      setBans((list) => [ban, ...list])
-      setValue('')
-      setReason('')
-      return t('console.bans.added')
-    })
-  }
-
-  const remove = (ban: Ban) =>
-    run(async () => {
-      await callApi(api.removeBan, { body: { ban: ban.id }, retries: 0 })
-      setBans((list) => list.filter((b) => b.id !== ban.id))
-      return t('console.bans.removed')
-    })
+  const adding = useFetcherForm('ban-add', 'add', actionData)
+  const removing = useFetcherForm('ban-remove', 'remove', actionData)
+  const [kind, setKind] = useState<BanKind>((adding.values.kind as BanKind) || 'email')
+  const element = useRef<HTMLFormElement>(null)
+  // Added: the form is empty for the next one.
+  useEffect(() => {
+    if (adding.done) element.current?.reset()
+  }, [adding.done])
+  const leaving = Number(removing.fetcher.formData?.get('ban'))
+  const bans = loaderData.bans.filter((b) => b.id !== leaving)
+  const error = adding.message ?? adding.fields.value ?? adding.fields.reason ?? removing.message
+  const status = adding.done ? t('console.bans.added') : removing.done ? t('console.bans.removed') : ''
 
   return (
     <>
@@ -50,13 +52,20 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
       <h1 className="h4">{t('console.bans.title')}</h1>
       <p className="small text-body-secondary">{t('console.bans.intro')}</p>
       <ActionFeedback status={status} error={error} />
-      <form className="row g-2 align-items-end mb-3" onSubmit={add} aria-busy={busy}>
+      <adding.fetcher.Form
+        ref={element}
+        method="post"
+        action="/admin/bans?intent=add"
+        className="row g-2 align-items-end mb-3"
+        aria-busy={adding.busy}
+      >
         <div className="col-sm-3 col-lg-2">
           <label className="form-label small" htmlFor="ban-kind">
             {t('console.bans.kind')}
           </label>
           <select
             id="ban-kind"
+            name="kind"
             className="form-select form-select-sm"
             value={kind}
             onChange={(e) => setKind(e.target.value as BanKind)}
@@ -74,10 +83,10 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
           </label>
           <input
             id="ban-value"
+            name="value"
             className="form-control form-control-sm"
             required
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
+            defaultValue={adding.values.value}
             placeholder={
               kind === 'ip' ? '203.0.113.0/24' : kind === 'domain' ? 'example.com' : 'name@example.com'
             }
@@ -89,11 +98,11 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
           </label>
           <input
             id="ban-reason"
+            name="reason"
             className="form-control form-control-sm"
             required
             minLength={5}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
+            defaultValue={adding.values.reason}
           />
         </div>
         <div className="col-sm-4 col-lg-2">
@@ -102,9 +111,9 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
           </label>
           <select
             id="ban-site"
+            name="site"
             className="form-select form-select-sm"
-            value={site}
-            onChange={(e) => setSite(e.target.value)}
+            defaultValue={adding.values.site ?? ''}
           >
             <option value="">{t('console.bans.allSites')}</option>
             {loaderData.sites.map((s) => (
@@ -115,11 +124,11 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
           </select>
         </div>
         <div className="col-auto">
-          <button type="submit" className="btn btn-danger btn-sm" disabled={busy}>
+          <button type="submit" className="btn btn-danger btn-sm" disabled={adding.busy}>
             {t('console.bans.add')}
           </button>
         </div>
-      </form>
+      </adding.fetcher.Form>
       {bans.length === 0 ? (
         <p className="text-body-secondary">{t('console.bans.empty')}</p>
       ) : (
@@ -148,13 +157,17 @@ export default function Bans({ loaderData }: Route.ComponentProps) {
                   <td>{b.created_by}</td>
                   <td className="text-nowrap">{b.created_at.replace('T', ' ').slice(0, 16)}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="btn btn-outline-secondary btn-sm"
-                      onClick={() => void remove(b)}
-                    >
-                      {t('console.bans.remove')}
-                    </button>
+                    <removing.fetcher.Form method="post" action="/admin/bans?intent=remove">
+                      <button
+                        type="submit"
+                        name="ban"
+                        value={b.id}
+                        className="btn btn-outline-secondary btn-sm"
+                        disabled={removing.busy}
+                      >
+                        {t('console.bans.remove')}
+                      </button>
+                    </removing.fetcher.Form>
                   </td>
                 </tr>
               ))}

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import { clearStaffCookie, setStaffCookie } from '#server/plugins/staff-session.ts'
 import type { StaffService } from './staff.service.ts'
@@ -19,7 +20,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.staffLogin),
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: FORM_LIMITS.staffLogin },
     handler: async (request, reply) => {
       const result = await staff.login(request.body.email, request.body.password, request.ip)
       setStaffCookie(reply, result.token, secure)
@@ -31,7 +32,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.staffSecondFactor),
-    config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    config: { rateLimit: FORM_LIMITS.staffLogin },
     handler: async (request) => {
       const identity = request.staff
       if (!identity) throw new AppError('staff.required', 401)

@@ -126,9 +126,16 @@ export function createStaffService(db: Db, deps: { now: Clock }) {
         ip,
       })
       if (row.totpEnrolledAt) return { token, step: 'code' as const }
-      const otpauthUrl = totpUri(row.totpSecret, row.email, ISSUER)
-      const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
-      return { token, step: 'enroll' as const, otpauthUrl, qrSvg }
+      return { token, step: 'enroll' as const, ...(await enrollmentOf(row)) }
+    },
+
+    /**
+     * What a half-logged staff member enrolls their app from (the link and its QR code), or null
+     * once the app is enrolled: the login page shows it again when it is loaded again.
+     */
+    async enrollment(identity: StaffIdentity) {
+      const row = await selectStaffById(db, identity.staffId)
+      return row && !row.totpEnrolledAt ? enrollmentOf(row) : null
     },
 
     /**
@@ -218,4 +225,11 @@ export function createStaffService(db: Db, deps: { now: Clock }) {
       })
     },
   }
+}
+
+/** The enrollment link of a staff member's authenticator key, and its QR code (an SVG we draw). */
+async function enrollmentOf(row: { totpSecret: string; email: string }) {
+  const otpauthUrl = totpUri(row.totpSecret, row.email, ISSUER)
+  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+  return { otpauthUrl, qrSvg }
 }

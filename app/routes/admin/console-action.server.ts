@@ -1,0 +1,55 @@
+// The console's forms on their pages' actions (issue 34, ADR 25): each form names its step in the
+// address (`?intent=`), and each step is one call of the API table, whose schema checks the form
+// and whose roles say who may post it, exactly as for the JSON call it stands for.
+import { data, type RouterContextProvider } from 'react-router'
+import type { z } from 'zod'
+import type { Call } from '#common/api.ts'
+import type { Actor } from '#server/modules/audit/audit.service.ts'
+import type { AppServices } from '#server/plugins/ssr-context.ts'
+import { getAppContext } from '../../context.server.ts'
+import { refused } from '../../lib/form-action.server.ts'
+import { requireStaffPage } from './admin.server.ts'
+
+type Body<C extends Call> = C['body'] extends z.ZodType ? z.infer<C['body']> : never
+
+/** One step of a console page's action. */
+export interface ConsoleStep<C extends Call, R> {
+  call: C
+  /** The call's body from the form's fields (by default the text fields as they are). */
+  read?: (fields: Record<string, string>, form: FormData) => unknown
+  /** What the step does, as the call's route does it. */
+  run: (body: Body<C>, actor: Actor, services: AppServices) => Promise<R>
+}
+
+/** A step, typed by its call (the table of a page's steps holds several calls). */
+export const step = <C extends Call, R>(definition: ConsoleStep<C, R>) => definition
+
+/**
+ * Runs the step the post names: the staff member must hold one of its call's roles (else the
+ * login page, or the console's 403), the form must pass its call's schema; the answer is the
+ * step's result, or the form's failure in words beside its fields.
+ */
+export async function consoleAction<S extends Record<string, ConsoleStep<Call, unknown>>>(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  steps: S,
+) {
+  const intent = new URL(request.url).searchParams.get('intent') ?? ''
+  const chosen = Object.hasOwn(steps, intent) ? steps[intent] : undefined
+  if (!chosen?.call.body) throw data(null, { status: 400 })
+  requireStaffPage(context, chosen.call.roles ?? [])
+  const app = getAppContext(context)
+  const form = await request.formData()
+  const fields: Record<string, string> = {}
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
+  try {
+    const body = chosen.call.body.parse(chosen.read ? chosen.read(fields, form) : fields)
+    const result = (await chosen.run(body as never, app.request.staffActor(), app.services)) as Awaited<
+      ReturnType<S[keyof S]['run']>
+    >
+    return { ok: true as const, intent, result }
+  } catch (error) {
+    const { password: _, ...values } = fields
+    return refused(context, error, values, intent)
+  }
+}

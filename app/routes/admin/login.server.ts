@@ -1,0 +1,49 @@
+import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router'
+import { SecondFactorInput, StaffLoginInput } from '#common/schemas/staff.ts'
+import { getAppContext } from '../../context.server.ts'
+import { formFields, refused } from '../../lib/form-action.server.ts'
+
+/**
+ * /admin/login: staff already in go to the console; a half-logged staff member (password given)
+ * is asked for the second factor, or to enroll their app first, whenever the page loads.
+ */
+export async function loadAdminLogin(context: Readonly<RouterContextProvider>) {
+  const app = getAppContext(context)
+  if (app.staff) throw redirect('/admin')
+  if (!app.staffPending) return { step: 'password' as const }
+  const enrollment = await app.services.staff.enrollment(app.request.pendingStaff())
+  return enrollment ? { step: 'enroll' as const, ...enrollment } : { step: 'code' as const }
+}
+
+/**
+ * The login's steps (`?intent=`): the password opens a half session and the page loads again at
+ * its next step; the code (or a recovery code) completes it and the console loads afresh, except
+ * at enrollment, whose recovery codes are shown once; `restart` gives up a half session.
+ */
+export async function staffLoginStep(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getAppContext(context)
+  const intent = new URL(request.url).searchParams.get('intent')
+  const fields = await formFields(request)
+  try {
+    if (intent === 'password') {
+      const input = StaffLoginInput.parse(fields)
+      const { token } = await app.services.staff.login(input.email, input.password, app.request.ip)
+      app.request.startStaffSession(token)
+      return redirect('/admin/login')
+    }
+    if (intent === 'code') {
+      const { code } = SecondFactorInput.parse(fields)
+      const done = await app.services.staff.secondFactor(app.request.pendingStaff(), code, app.request.ip)
+      if (done.recovery_codes) return { ok: true as const, intent, recoveryCodes: done.recovery_codes }
+      return redirectDocument('/admin')
+    }
+    if (intent === 'restart') {
+      if (app.staffPending) await app.services.staff.logout(app.request.pendingStaff(), app.request.ip)
+      app.request.endStaffSession()
+      return redirect('/admin/login')
+    }
+  } catch (error) {
+    return refused(context, error, intent === 'password' ? { email: fields.email ?? '' } : {}, intent ?? '')
+  }
+  throw data(null, { status: 400 })
+}
