@@ -31,10 +31,17 @@ export function usePageForm(answer: FormResult | undefined | null) {
  * A form posted through a fetcher (one of several on a page): busy while the fetcher is, and what
  * it answered, or what the page's action answered a post made without the scripts (`intent`).
  */
-export function useFetcherForm<T extends FormResult>(key: string, intent: string, pageAnswer: unknown) {
+export function useFetcherForm<T extends FormResult>(
+  key: string,
+  /** The form's intent, or its intents when its buttons post to several steps. */
+  intent: string | readonly string[],
+  pageAnswer: unknown,
+) {
   const fetcher = useFetcher<T>({ key })
+  const answered =
+    pageAnswer && typeof pageAnswer === 'object' ? (pageAnswer as { intent?: string }).intent : null
   const fromPage =
-    pageAnswer && typeof pageAnswer === 'object' && (pageAnswer as { intent?: string }).intent === intent
+    answered && (typeof intent === 'string' ? answered === intent : intent.includes(answered))
       ? (pageAnswer as T)
       : undefined
   const answer = fetcher.data ?? fromPage

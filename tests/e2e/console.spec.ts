@@ -46,8 +46,8 @@ test('the first admin enrolls the authenticator app, logs in with a code and fin
   await page.getByLabel('Action').fill('staff.create')
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page).toHaveURL(/action=staff\.create/)
-  // The header and one row for each account the command line made.
-  await expect(rows).toHaveCount(1 + E2E_STAFF.length)
+  // One row for each account the command line made (admins make others in other tests).
+  await expect(rows.filter({ hasText: 'command line' })).toHaveCount(E2E_STAFF.length)
   await expectAccessible(page)
 
   // Log out, then in again with a recovery code.

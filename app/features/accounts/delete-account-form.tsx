@@ -1,23 +1,34 @@
+import { useState } from 'react'
+import { Form } from 'react-router'
 import { DELETE_REASONS } from '#common/choices.ts'
 import { FormField, FormMessage, SelectField } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useFetcherForm } from '../../lib/page-form.ts'
+import { usePageForm } from '../../lib/page-form.ts'
 
 /**
  * Settings: delete the account with a reason (undoable for 14 days through the mailed link). It
- * posts to the settings page's action (`?intent=delete`), which ends the session and loads
- * /account-deleted afresh; with or without the page's scripts.
+ * posts to the settings page's action (`?intent=delete`), which ends the session: the browser
+ * posts it itself (`reloadDocument`), so that nothing of the member's page outlives the session
+ * (its live connection, its catch-up), and the answer is /account-deleted or this page again
+ * with what is wrong.
  */
 export function DeleteAccountForm({ pageAnswer }: { pageAnswer?: unknown }) {
   const { t } = useTranslation()
-  const form = useFetcherForm('settings-delete', 'delete', pageAnswer)
+  const answer =
+    (pageAnswer as { intent?: string } | undefined)?.intent === 'delete'
+      ? (pageAnswer as Parameters<typeof usePageForm>[0])
+      : undefined
+  const form = usePageForm(answer)
+  const [sending, setSending] = useState(false)
   return (
-    <form.fetcher.Form
+    <Form
       method="post"
       action="/notifications?intent=delete"
+      reloadDocument
       noValidate
-      aria-busy={form.busy}
+      onSubmit={() => setSending(true)}
+      aria-busy={sending}
       aria-labelledby="settings-delete"
     >
       <h2 id="settings-delete" className="h5 text-danger">
@@ -58,12 +69,12 @@ export function DeleteAccountForm({ pageAnswer }: { pageAnswer?: unknown }) {
       />
       <SubmitButton
         className="btn btn-outline-danger"
-        busy={form.busy}
+        busy={sending}
         busyLabel={t('settings.deleting')}
         beforeScripts
       >
         {t('settings.deleteButton')}
       </SubmitButton>
-    </form.fetcher.Form>
+    </Form>
   )
 }

@@ -106,7 +106,8 @@ export async function loadFictionalProfiles(context: Readonly<RouterContextProvi
   const sites = services.sites
     .list()
     .map((s) => ({ id: s.id, name: s.settings.name, countries: s.settings.countries }))
-  return { staff, sites, ...(await services.fictional.list()) }
+  const interests = services.sites.listInterests(getAppContext(context).locale)
+  return { staff, sites, interests, ...(await services.fictional.list()) }
 }
 
 /** /admin/fictional/{id}: one fictional profile to edit (operators). */
@@ -120,7 +121,13 @@ export async function loadFictionalProfile(context: Readonly<RouterContextProvid
     throw data(null, { status: 404 })
   })
   const site = services.sites.list().find((s) => s.id === profile.site)
-  return { staff, profile, countries: site?.settings.countries ?? [] }
+  return {
+    staff,
+    profile,
+    countries: site?.settings.countries ?? [],
+    interests: services.sites.listInterests(getAppContext(context).locale),
+    regions: { country: profile.country, regions: await services.sites.listRegions(profile.country) },
+  }
 }
 
 /** /admin/settings: a site's business settings (admins). */

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/bans'
 import { loadBans } from './admin.server.ts'
-import { consoleAction, step } from './console-action.server.ts'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,12 +16,12 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     add: step({
       call: api.addBan,
-      read: (fields) => ({ ...fields, site: fields.site ? Number(fields.site) : undefined }),
+      read: (fields) => withNumbers(fields, 'site'),
       run: (body, actor, services) => services.bans.add(body, actor),
     }),
     remove: step({
       call: api.removeBan,
-      read: (fields) => ({ ban: Number(fields.ban) }),
+      read: (fields) => withNumbers(fields, 'ban'),
       run: (body, actor, services) => services.bans.remove(body.ban, actor),
     }),
   })

@@ -1,65 +1,67 @@
-import { type FormEvent, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/catalog'
 import { loadCatalog } from './admin.server.ts'
-import { ActionFeedback, SiteSelect, useConsoleAction } from './console-ui.tsx'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { ActionFeedback, SiteSelect } from './console-ui.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadCatalog(context, request)
 }
 
-type Catalog = {
-  bundles: Route.ComponentProps['loaderData']['bundles']
-  codes: Route.ComponentProps['loaderData']['codes']
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    // A new bundle gives its price (`price`, in the currency); a row's switch its cents (`amount`).
+    bundle: step({
+      call: api.saveBundle,
+      read: ({ price, active, ...fields }) => ({
+        ...withNumbers(fields, 'site', 'credits', 'amount'),
+        ...(price !== undefined ? { amount: Math.round(Number(price) * 100) } : {}),
+        active: active === 'true',
+      }),
+      run: (body, actor, services) => services.catalog.saveBundle(body, actor),
+    }),
+    code: step({
+      call: api.createCode,
+      read: ({ expires, ...fields }) => ({
+        ...withNumbers(fields, 'site', 'value_percentage'),
+        ...(expires ? { expires: `${expires}T00:00:00.000Z` } : {}),
+      }),
+      run: (body, actor, services) => services.catalog.createCode(body, actor),
+    }),
+    expire: step({
+      call: api.expireCode,
+      run: (body, actor, services) => services.catalog.expireCode(body.code, actor),
+    }),
+  })
 }
-const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD'] as const
-type Currency = (typeof CURRENCIES)[number]
 
-/** /admin/catalog: what a site sells: its bundles per currency, and its discount codes. */
-export default function CatalogPage({ loaderData }: Route.ComponentProps) {
+const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD'] as const
+
+/**
+ * /admin/catalog: what a site sells: its bundles per currency, and its discount codes. Each form
+ * posts to the page's action (one fetcher), with or without the page's scripts.
+ */
+export default function CatalogPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const site = loaderData.siteId
-  const [catalog, setCatalog] = useState<Catalog>(loaderData)
-  const { busy, error, status, run } = useConsoleAction()
-  const [bundle, setBundle] = useState({ credits: '', currency: 'EUR' as Currency, amount: '' })
-  const [code, setCode] = useState({ code: '', value: '20', validity: 'once_per_user' as const, expires: '' })
-
-  const save = (b: { credits: number; currency: string; amount: number; active: boolean }) =>
-    run(async () => {
-      setCatalog(
-        await callApi(api.saveBundle, { body: { site, ...b, currency: b.currency as Currency }, retries: 0 }),
-      )
-      return t('console.catalog.saved')
-    })
-  const addBundle = (event: FormEvent) => {
-    event.preventDefault()
-    void save({
-      credits: Number(bundle.credits),
-      currency: bundle.currency,
-      amount: Math.round(Number(bundle.amount) * 100),
-      active: true,
-    })
-  }
-  const addCode = (event: FormEvent) => {
-    event.preventDefault()
-    void run(async () => {
-      setCatalog(
-        await callApi(api.createCode, {
-          body: {
-            site,
-            code: code.code,
-            value_percentage: Number(code.value),
-            validity: code.validity,
-            ...(code.expires ? { expires: new Date(code.expires).toISOString() } : {}),
-          },
-          retries: 0,
-        }),
-      )
-      return t('console.catalog.saved')
-    })
-  }
+  const catalog = loaderData
+  const form = useFetcherForm('catalog', ['bundle', 'code', 'expire'], actionData)
+  const busy = form.busy
+  const to = (intent: string) => `/admin/catalog?site=${site}&intent=${intent}`
+  const status = form.done ? t('console.catalog.saved') : ''
+  const error = form.message ?? Object.values(form.fields)[0] ?? null
+  const bundleForm = useRef<HTMLFormElement>(null)
+  const codeForm = useRef<HTMLFormElement>(null)
+  // Saved: the forms are empty for the next one.
+  useEffect(() => {
+    if (!form.done) return
+    bundleForm.current?.reset()
+    codeForm.current?.reset()
+  }, [form.done])
+  const Fetcher = form.fetcher.Form
 
   return (
     <>
@@ -88,32 +90,40 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
                     {(b.amount / 100).toFixed(2)} {b.currency}
                   </td>
                   <td>
-                    <button
-                      type="button"
-                      className={`btn btn-sm ${b.active ? 'btn-outline-secondary' : 'btn-outline-success'}`}
-                      disabled={busy}
-                      onClick={() => void save({ ...b, active: !b.active })}
-                    >
-                      {b.active ? t('console.catalog.takeOff') : t('console.catalog.putOn')}
-                    </button>
+                    <Fetcher method="post" action={to('bundle')}>
+                      <input type="hidden" name="site" value={site} />
+                      <input type="hidden" name="credits" value={b.credits} />
+                      <input type="hidden" name="currency" value={b.currency} />
+                      <input type="hidden" name="amount" value={b.amount} />
+                      <button
+                        type="submit"
+                        name="active"
+                        value={String(!b.active)}
+                        className={`btn btn-sm ${b.active ? 'btn-outline-secondary' : 'btn-outline-success'}`}
+                        disabled={busy}
+                      >
+                        {b.active ? t('console.catalog.takeOff') : t('console.catalog.putOn')}
+                      </button>
+                    </Fetcher>
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <form className="row g-2 align-items-end" onSubmit={addBundle}>
+          <Fetcher ref={bundleForm} method="post" action={to('bundle')} className="row g-2 align-items-end">
+            <input type="hidden" name="site" value={site} />
+            <input type="hidden" name="active" value="true" />
             <div className="col-3">
               <label className="form-label small" htmlFor="bundle-credits">
                 {t('console.catalog.credits')}
               </label>
               <input
                 id="bundle-credits"
+                name="credits"
                 type="number"
                 min={1}
                 required
                 className="form-control form-control-sm"
-                value={bundle.credits}
-                onChange={(e) => setBundle((b) => ({ ...b, credits: e.target.value }))}
               />
             </div>
             <div className="col-3">
@@ -122,9 +132,9 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
               </label>
               <select
                 id="bundle-currency"
+                name="currency"
                 className="form-select form-select-sm"
-                value={bundle.currency}
-                onChange={(e) => setBundle((b) => ({ ...b, currency: e.target.value as Currency }))}
+                defaultValue="EUR"
               >
                 {CURRENCIES.map((c) => (
                   <option key={c}>{c}</option>
@@ -137,13 +147,12 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
               </label>
               <input
                 id="bundle-amount"
+                name="price"
                 type="number"
                 min={0.5}
                 step={0.01}
                 required
                 className="form-control form-control-sm"
-                value={bundle.amount}
-                onChange={(e) => setBundle((b) => ({ ...b, amount: e.target.value }))}
               />
             </div>
             <div className="col-3">
@@ -151,7 +160,7 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
                 {t('console.catalog.setPrice')}
               </button>
             </div>
-          </form>
+          </Fetcher>
         </section>
         <section className="col-lg-6" aria-labelledby="catalog-codes">
           <h2 className="h6" id="catalog-codes">
@@ -178,37 +187,31 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
                     {c.status}
                     {c.expires ? ` · ${c.expires.slice(0, 10)}` : ''}
                     {c.status === 'active' ? (
-                      <button
-                        type="button"
-                        className="btn btn-outline-danger btn-sm ms-2"
-                        disabled={busy}
-                        onClick={() =>
-                          void run(async () => {
-                            setCatalog(await callApi(api.expireCode, { body: { code: c.code }, retries: 0 }))
-                            return t('console.catalog.saved')
-                          })
-                        }
-                      >
-                        {t('console.catalog.end')}
-                      </button>
+                      <Fetcher method="post" action={to('expire')} className="d-inline">
+                        <button
+                          type="submit"
+                          name="code"
+                          value={c.code}
+                          className="btn btn-outline-danger btn-sm ms-2"
+                          disabled={busy}
+                        >
+                          {t('console.catalog.end')}
+                        </button>
+                      </Fetcher>
                     ) : null}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <form className="row g-2 align-items-end" onSubmit={addCode}>
+          <Fetcher ref={codeForm} method="post" action={to('code')} className="row g-2 align-items-end">
+            <input type="hidden" name="site" value={site} />
+            <input type="hidden" name="validity" value="once_per_user" />
             <div className="col-4">
               <label className="form-label small" htmlFor="code-name">
                 {t('console.catalog.code')}
               </label>
-              <input
-                id="code-name"
-                required
-                className="form-control form-control-sm"
-                value={code.code}
-                onChange={(e) => setCode((c) => ({ ...c, code: e.target.value }))}
-              />
+              <input id="code-name" name="code" required className="form-control form-control-sm" />
             </div>
             <div className="col-2">
               <label className="form-label small" htmlFor="code-value">
@@ -216,33 +219,27 @@ export default function CatalogPage({ loaderData }: Route.ComponentProps) {
               </label>
               <input
                 id="code-value"
+                name="value_percentage"
                 type="number"
                 min={1}
                 max={90}
                 required
                 className="form-control form-control-sm"
-                value={code.value}
-                onChange={(e) => setCode((c) => ({ ...c, value: e.target.value }))}
+                defaultValue="20"
               />
             </div>
             <div className="col-3">
               <label className="form-label small" htmlFor="code-expires">
                 {t('console.catalog.expires')}
               </label>
-              <input
-                id="code-expires"
-                type="date"
-                className="form-control form-control-sm"
-                value={code.expires}
-                onChange={(e) => setCode((c) => ({ ...c, expires: e.target.value }))}
-              />
+              <input id="code-expires" name="expires" type="date" className="form-control form-control-sm" />
             </div>
             <div className="col-3">
               <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
                 {t('console.catalog.makeCode')}
               </button>
             </div>
-          </form>
+          </Fetcher>
         </section>
       </div>
     </>

@@ -18,7 +18,20 @@ export interface ConsoleStep<C extends Call, R> {
   /** The call's body from the form's fields (by default the text fields as they are). */
   read?: (fields: Record<string, string>, form: FormData) => unknown
   /** What the step does, as the call's route does it. */
-  run: (body: Body<C>, actor: Actor, services: AppServices) => Promise<R>
+  run: (body: Body<C>, actor: Actor, services: AppServices, form: FormData) => Promise<R>
+}
+
+/**
+ * A form's text fields as a call's body: the named ones as numbers, and the empty ones left out
+ * (an unchosen option is an absent field, as in the JSON call).
+ */
+export function withNumbers(fields: Record<string, string>, ...numbers: string[]) {
+  const body: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === '') continue
+    body[name] = numbers.includes(name) ? Number(value) : value
+  }
+  return body
 }
 
 /** A step, typed by its call (the table of a page's steps holds several calls). */
@@ -44,9 +57,10 @@ export async function consoleAction<S extends Record<string, ConsoleStep<Call, u
   for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
   try {
     const body = chosen.call.body.parse(chosen.read ? chosen.read(fields, form) : fields)
-    const result = (await chosen.run(body as never, app.request.staffActor(), app.services)) as Awaited<
-      ReturnType<S[keyof S]['run']>
-    >
+    const done: unknown = await chosen.run(body as never, app.request.staffActor(), app.services, form)
+    // A step that leads elsewhere (a profile made: its page) answers the redirect.
+    if (done instanceof Response) return done as never
+    const result = done as Exclude<Awaited<ReturnType<S[keyof S]['run']>>, Response>
     return { ok: true as const, intent, result }
   } catch (error) {
     const { password: _, ...values } = fields

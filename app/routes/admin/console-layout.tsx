@@ -1,8 +1,6 @@
-import { NavLink, Outlet, useMatches } from 'react-router'
-import { api } from '#common/api.ts'
+import { Form, NavLink, Outlet, useMatches } from 'react-router'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { useConsoleStrings, useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/console-layout'
 
 type Staff = { email: string; role: string }
@@ -25,14 +23,6 @@ const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly 
   { to: '/admin/staff', label: 'console.nav_staff', roles: [] },
   { to: '/admin/audit', label: 'console.audit.title', roles: [] },
 ]
-
-async function logout() {
-  try {
-    await callApi(api.staffLogout, { retries: 1 })
-  } finally {
-    window.location.assign('/admin/login')
-  }
-}
 
 /** The console's own frame (ADR 15): its navigation, who is logged in and with which role. */
 export default function ConsoleLayout() {
@@ -67,13 +57,12 @@ export default function ConsoleLayout() {
                 <span className="navbar-text small text-truncate" data-testid="console-staff">
                   {who.email} · {t(`console.roles.${who.role}`)}
                 </span>
-                <button
-                  type="button"
-                  className="btn btn-outline-light btn-sm text-nowrap"
-                  onClick={() => void logout()}
-                >
-                  {t('console.logout')}
-                </button>
+                {/* The login page's action ends the session; the login page loads afresh. */}
+                <Form method="post" action="/admin/login?intent=logout">
+                  <button type="submit" className="btn btn-outline-light btn-sm text-nowrap">
+                    {t('console.logout')}
+                  </button>
+                </Form>
               </div>
             </>
           ) : null}

@@ -1,28 +1,60 @@
-import { useEffect, useState } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation } from 'react-router'
 import { api } from '#common/api.ts'
 import { CONTENT_PLACEHOLDERS } from '#common/content-pages.ts'
 import type { ContentPageResponse } from '#common/schemas/content.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
+import { ActionFeedback } from './console-ui.tsx'
+
+type Answer = { ok: true; intent: string; result: ContentPageResponse } | FormAnswer
 
 /** How long the preview waits after the last key before it asks the server. */
 const PREVIEW_DELAY_MS = 400
 
 /**
  * A content page's markdown beside its preview, rendered by the server exactly as the site will
- * show it (placeholders filled, HTML shown as text). Ctrl+S saves.
+ * show it (placeholders filled, HTML shown as text). Ctrl+S saves. Saving and resetting post to
+ * the content page's action (a fetcher), with or without the page's scripts.
  */
-export function ContentEditor({ site, page }: { site: number; page: ContentPageResponse }) {
+export function ContentEditor({
+  site,
+  page,
+  pageAnswer,
+}: {
+  site: number
+  page: ContentPageResponse
+  pageAnswer?: unknown
+}) {
   const { t } = useTranslation()
-  const revalidator = useRevalidator()
+  const { search } = useLocation()
+  const form = useFetcherForm<Answer>('content-page', ['save', 'reset'], pageAnswer)
+  const to = (intent: string) => {
+    const query = new URLSearchParams(search)
+    query.set('intent', intent)
+    return `/admin/content?${query}`
+  }
+  const saveButton = useRef<HTMLButtonElement>(null)
   const [markdown, setMarkdown] = useState(page.markdown)
   const [saved, setSaved] = useState(page.markdown)
+  const busy = form.busy
+  const done = form.done && form.answer?.ok ? form.answer : null
+  const status = done
+    ? done.intent === 'reset'
+      ? t('console.content.resetDone')
+      : t('console.content.saved')
+    : ''
+  const error = form.message ?? Object.values(form.fields)[0] ?? null
+  // Saved or reset: the page as the server keeps it now.
+  useEffect(() => {
+    if (!done) return
+    setMarkdown(done.result.markdown)
+    setSaved(done.result.markdown)
+  }, [done])
   const [preview, setPreview] = useState<{ title: string; html: string } | null>(null)
   const [previewError, setPreviewError] = useState<string | null>(null)
-  const { busy, error, status, run } = useConsoleAction()
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -36,31 +68,12 @@ export function ContentEditor({ site, page }: { site: number; page: ContentPageR
     return () => clearTimeout(timer)
   }, [site, page.language, markdown, t])
 
-  const save = () =>
-    void run(async () => {
-      const done = await callApi(api.saveContentPage, {
-        body: { site, name: page.name, language: page.language, markdown },
-        retries: 0,
-      })
-      setSaved(done.markdown)
-      await revalidator.revalidate()
-      return t('console.content.saved')
-    })
-  const reset = () =>
-    void run(async () => {
-      const done = await callApi(api.resetContentPage, {
-        body: { site, name: page.name, language: page.language },
-        retries: 0,
-      })
-      setMarkdown(done.markdown)
-      setSaved(done.markdown)
-      await revalidator.revalidate()
-      return t('console.content.resetDone')
-    })
-
   return (
     <section className="card mb-4" aria-labelledby="content-editing">
-      <div className="card-body">
+      <form.fetcher.Form method="post" action={to('save')} className="card-body" aria-busy={busy}>
+        <input type="hidden" name="site" value={site} />
+        <input type="hidden" name="name" value={page.name} />
+        <input type="hidden" name="language" value={page.language} />
         <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
           <h2 className="h5 mb-0 me-auto" id="content-editing">
             {t('console.content.editing', { title: preview?.title ?? page.name, language: page.language })}
@@ -68,11 +81,16 @@ export function ContentEditor({ site, page }: { site: number; page: ContentPageR
               <span className="badge text-bg-warning ms-2">{t('console.content.unsaved')}</span>
             ) : null}
           </h2>
-          <button type="button" className="btn btn-primary btn-sm" onClick={save} disabled={busy}>
+          <button ref={saveButton} type="submit" className="btn btn-primary btn-sm" disabled={busy}>
             {t('console.content.save')} <kbd className="small">Ctrl+S</kbd>
           </button>
           {page.customized ? (
-            <button type="button" className="btn btn-outline-danger btn-sm" onClick={reset} disabled={busy}>
+            <button
+              type="submit"
+              formAction={to('reset')}
+              className="btn btn-outline-danger btn-sm"
+              disabled={busy}
+            >
               {t('console.content.reset')}
             </button>
           ) : null}
@@ -88,6 +106,7 @@ export function ContentEditor({ site, page }: { site: number; page: ContentPageR
             </label>
             <textarea
               id="content-markdown"
+              name="markdown"
               className="form-control font-monospace small"
               rows={22}
               value={markdown}
@@ -95,7 +114,7 @@ export function ContentEditor({ site, page }: { site: number; page: ContentPageR
               onKeyDown={(e) => {
                 if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 's') {
                   e.preventDefault()
-                  save()
+                  saveButton.current?.click()
                 }
               }}
               spellCheck
@@ -130,7 +149,7 @@ export function ContentEditor({ site, page }: { site: number; page: ContentPageR
             </div>
           </div>
         </div>
-      </div>
+      </form.fetcher.Form>
     </section>
   )
 }

@@ -1,8 +1,10 @@
 import { Link } from 'react-router'
+import { api } from '#common/api.ts'
 import { dateTimeFormat } from '#common/intl.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/content'
 import { loadContentPages } from './admin.server.ts'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { SiteSelect } from './console-ui.tsx'
 import { ContentEditor } from './content-editor.tsx'
 
@@ -10,8 +12,23 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadContentPages(context, request)
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    save: step({
+      call: api.saveContentPage,
+      read: (fields) => withNumbers(fields, 'site'),
+      run: (body, actor, services) => services.contentPages.save(body, actor),
+    }),
+    reset: step({
+      call: api.resetContentPage,
+      read: ({ markdown: _, ...fields }) => withNumbers(fields, 'site'),
+      run: (body, actor, services) => services.contentPages.reset(body, actor),
+    }),
+  })
+}
+
 /** /admin/content: each site's content pages in both languages; the one opened is edited below. */
-export default function Content({ loaderData }: Route.ComponentProps) {
+export default function Content({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { pages, siteId, editing, terms_date } = loaderData
   const date = (iso: string) =>
@@ -34,7 +51,12 @@ export default function Content({ loaderData }: Route.ComponentProps) {
         })}
       </p>
       {editing ? (
-        <ContentEditor key={`${siteId}-${editing.name}-${editing.language}`} site={siteId} page={editing} />
+        <ContentEditor
+          key={`${siteId}-${editing.name}-${editing.language}`}
+          site={siteId}
+          page={editing}
+          pageAnswer={actionData}
+        />
       ) : null}
       <div className="table-responsive">
         <table className="table table-sm table-striped align-middle small">

@@ -1,6 +1,7 @@
 import { TRAIT_VALUES } from '#common/choices.ts'
+import type { Interest } from '#common/schemas/sites.ts'
 import { InterestChips } from '../../features/profile/index.ts'
-import { useRegions } from '../../features/reference-data/index.ts'
+import { type KnownRegions, useRegions } from '../../features/reference-data/index.ts'
 import { useTranslation } from '../../i18n.ts'
 
 export type Trait = keyof typeof TRAIT_VALUES
@@ -12,6 +13,8 @@ export function FictionalExtras({
   traits,
   regionId,
   interests,
+  catalogue,
+  knownRegions,
   onTrait,
   onRegion,
   onInterests,
@@ -20,12 +23,15 @@ export function FictionalExtras({
   traits: Record<Trait, string>
   regionId: number | null
   interests: number[]
+  /** The interests to choose from, and the regions of the country the page started with (its loader's). */
+  catalogue: readonly Interest[]
+  knownRegions?: KnownRegions
   onTrait: (trait: Trait, value: string) => void
   onRegion: (regionId: number | null) => void
   onInterests: (interests: number[]) => void
 }) {
   const { t } = useTranslation()
-  const regions = useRegions(country)
+  const regions = useRegions(country, knownRegions)
   return (
     <>
       <div className="col-sm-6">
@@ -34,6 +40,7 @@ export function FictionalExtras({
         </label>
         <select
           id="fictional-region"
+          name="region_id"
           className="form-select form-select-sm"
           value={regionId ?? ''}
           aria-busy={regions === null}
@@ -54,6 +61,7 @@ export function FictionalExtras({
           </label>
           <select
             id={`fictional-${trait}`}
+            name={trait}
             className="form-select form-select-sm"
             value={traits[trait]}
             onChange={(e) => onTrait(trait, e.target.value)}
@@ -73,6 +81,8 @@ export function FictionalExtras({
           onChange={(next) => onInterests([...next])}
           legend={t('console.fictional.interests')}
           visibleLegend
+          catalogue={catalogue}
+          name="interests"
         />
       </div>
     </>

@@ -1,5 +1,9 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
+import type { Interest } from '#common/schemas/sites.ts'
+import type { KnownRegions } from '../../features/reference-data/index.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
+import { ActionFeedback } from './console-ui.tsx'
 import { FictionalExtras, TRAITS, type Trait } from './fictional-extras.tsx'
 
 export interface FictionalFields {
@@ -20,47 +24,59 @@ export function traitFields(profile: Partial<Record<Trait, string | null>>): Rec
   return Object.fromEntries(TRAITS.map((trait) => [trait, profile[trait] ?? ''])) as Record<Trait, string>
 }
 
-/** The form's fields as the console's calls take them (empty values as null). */
-export function fictionalBody(fields: FictionalFields) {
-  const { traits, ...rest } = fields
-  return {
-    ...rest,
-    ...(Object.fromEntries(TRAITS.map((trait) => [trait, traits[trait] || null])) as Record<Trait, never>),
-    city: fields.city || null,
-    about: fields.about || null,
-  }
-}
-
-/** The fields of a fictional profile, for making one and for editing it. */
+/**
+ * The fields of a fictional profile, for making one and for editing it. It posts to its page's
+ * action (`intent`, a fetcher), with or without the page's scripts; what it says comes above it.
+ */
 export function FictionalForm({
   initial,
   countries,
-  busy,
   submitLabel,
-  onSubmit,
+  action,
+  intent,
+  hidden,
+  interests,
+  knownRegions,
+  savedLabel,
+  pageAnswer,
 }: {
   initial: FictionalFields
   countries: readonly string[]
-  busy: boolean
   submitLabel: string
-  onSubmit: (fields: FictionalFields) => void
+  /** Where it posts (the page, with `?intent=`). */
+  action: string
+  intent: string
+  /** What the call needs beside the fields: the site of a new profile, or the profile edited. */
+  hidden: Record<string, string | number>
+  interests: readonly Interest[]
+  knownRegions?: KnownRegions
+  savedLabel: string
+  pageAnswer?: unknown
 }) {
   const { t } = useTranslation()
+  const form = useFetcherForm(`fictional-${intent}`, intent, pageAnswer)
   const [fields, setFields] = useState(initial)
   const set = <K extends keyof FictionalFields>(key: K, value: FictionalFields[K]) =>
     setFields((f) => ({ ...f, [key]: value }))
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onSubmit(fields)
-  }
+  const busy = form.busy
   return (
-    <form className="row g-2" onSubmit={submit} aria-busy={busy}>
+    <form.fetcher.Form method="post" action={action} className="row g-2" aria-busy={busy}>
+      <div className="col-12">
+        <ActionFeedback
+          status={form.done ? savedLabel : ''}
+          error={form.message ?? Object.values(form.fields)[0] ?? null}
+        />
+      </div>
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <div className="col-sm-6">
         <label className="form-label small" htmlFor="fictional-name">
           {t('console.fictional.name')}
         </label>
         <input
           id="fictional-name"
+          name="name"
           className="form-control form-control-sm"
           required
           minLength={2}
@@ -75,6 +91,7 @@ export function FictionalForm({
         </label>
         <input
           id="fictional-dob"
+          name="date_of_birth"
           type="date"
           className="form-control form-control-sm"
           required
@@ -88,6 +105,7 @@ export function FictionalForm({
         </label>
         <select
           id="fictional-gender"
+          name="gender"
           className="form-select form-select-sm"
           value={fields.gender}
           onChange={(e) => set('gender', e.target.value as FictionalFields['gender'])}
@@ -102,6 +120,7 @@ export function FictionalForm({
         </label>
         <select
           id="fictional-sexuality"
+          name="sexuality"
           className="form-select form-select-sm"
           value={fields.sexuality}
           onChange={(e) => set('sexuality', e.target.value as FictionalFields['sexuality'])}
@@ -119,6 +138,7 @@ export function FictionalForm({
         </label>
         <select
           id="fictional-country"
+          name="country"
           className="form-select form-select-sm"
           value={fields.country}
           onChange={(e) => setFields((f) => ({ ...f, country: e.target.value, region_id: null }))}
@@ -136,6 +156,7 @@ export function FictionalForm({
         </label>
         <input
           id="fictional-city"
+          name="city"
           className="form-control form-control-sm"
           maxLength={80}
           value={fields.city}
@@ -147,6 +168,8 @@ export function FictionalForm({
         traits={fields.traits}
         regionId={fields.region_id}
         interests={fields.interests}
+        catalogue={interests}
+        knownRegions={knownRegions}
         onTrait={(trait, value) => set('traits', { ...fields.traits, [trait]: value })}
         onRegion={(region) => set('region_id', region)}
         onInterests={(interests) => set('interests', interests)}
@@ -157,6 +180,7 @@ export function FictionalForm({
         </label>
         <textarea
           id="fictional-about"
+          name="about"
           className="form-control form-control-sm"
           rows={3}
           maxLength={2000}
@@ -169,6 +193,6 @@ export function FictionalForm({
           {submitLabel}
         </button>
       </div>
-    </form>
+    </form.fetcher.Form>
   )
 }

@@ -1,44 +1,53 @@
-import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/fictional-profile'
 import { loadFictionalProfile } from './admin.server.ts'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
-import { type FictionalFields, FictionalForm, fictionalBody, traitFields } from './fictional-form.tsx'
+import { fictionalFromForm } from './fictional-form.server.ts'
+import { type FictionalFields, FictionalForm, traitFields } from './fictional-form.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadFictionalProfile(context, params.id)
 }
 
-/** /admin/fictional/{id}: edit a fictional profile and its photos. Its fictional flag is fixed. */
-export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
-  const [profile, setProfile] = useState(loaderData.profile)
-  const { busy, error, status, run } = useConsoleAction()
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    update: step({
+      call: api.updateFictional,
+      read: (fields, form) => ({ ...fictionalFromForm(fields, form), profile: Number(fields.profile) }),
+      run: (body, actor, services) => services.fictional.update(body, actor),
+    }),
+    'remove-photo': step({
+      call: api.removeFictionalPhoto,
+      read: (fields) => withNumbers(fields, 'photo'),
+      run: (body, actor, services) => services.fictional.removePhoto(body.photo, actor),
+    }),
+  })
+}
 
-  const save = (fields: FictionalFields) =>
-    run(async () => {
-      const saved = await callApi(api.updateFictional, {
-        body: { ...fictionalBody(fields), profile: profile.id },
-        retries: 0,
-      })
-      setProfile(saved.profile)
-      return t('console.fictional.saved')
-    })
+/**
+ * /admin/fictional/{id}: edit a fictional profile and its photos. Its fictional flag is fixed. The
+ * profile's form and a photo's removal post to the page's action; a photo is added by the upload
+ * call (a file, with its own size and type checks).
+ */
+export default function FictionalProfile({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const profile = loaderData.profile
+  const removing = useFetcherForm('fictional-remove-photo', 'remove-photo', actionData)
+  const revalidator = useRevalidator()
+  const { busy, error, status, run } = useConsoleAction()
   const upload = (file: File) =>
     run(async () => {
-      const saved = await callApi(api.addFictionalPhoto, { form: { profile: profile.id }, file, retries: 0 })
-      setProfile(saved.profile)
+      await callApi(api.addFictionalPhoto, { form: { profile: profile.id }, file, retries: 0 })
+      await revalidator.revalidate()
       return t('console.fictional.photoAdded')
     })
-  const remove = (photo: number) =>
-    run(async () => {
-      const saved = await callApi(api.removeFictionalPhoto, { body: { photo }, retries: 0 })
-      setProfile(saved.profile)
-      return t('console.fictional.photoRemoved')
-    })
+  const leaving = Number(removing.fetcher.formData?.get('photo'))
+  const photos = profile.photos.filter((p) => p.id !== leaving)
 
   return (
     <>
@@ -50,7 +59,10 @@ export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
         {profile.name}, {profile.age}{' '}
         <span className="badge text-bg-info align-middle">{t('console.fictional.flag')}</span>
       </h1>
-      <ActionFeedback status={status} error={error} />
+      <ActionFeedback
+        status={removing.done ? t('console.fictional.photoRemoved') : status}
+        error={removing.message ?? error}
+      />
       <div className="row g-3">
         <div className="col-lg-7">
           <FictionalForm
@@ -67,9 +79,14 @@ export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
               interests: profile.interests,
             }}
             countries={loaderData.countries}
-            busy={busy}
             submitLabel={t('console.fictional.save')}
-            onSubmit={(fields) => void save(fields)}
+            savedLabel={t('console.fictional.saved')}
+            action={`/admin/fictional/${profile.id}?intent=update`}
+            intent="update"
+            hidden={{ profile: profile.id }}
+            interests={loaderData.interests}
+            knownRegions={loaderData.regions}
+            pageAnswer={actionData}
           />
         </div>
         <section className="col-lg-5" aria-labelledby="fictional-photos">
@@ -77,7 +94,7 @@ export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
             {t('console.fictional.photos')}
           </h2>
           <ul className="list-unstyled d-flex flex-wrap gap-2" data-testid="fictional-photos">
-            {profile.photos.map((p, i) => (
+            {photos.map((p, i) => (
               <li key={p.id} className="text-center">
                 <img
                   src={p.thumb_filename}
@@ -86,13 +103,20 @@ export default function FictionalProfile({ loaderData }: Route.ComponentProps) {
                   height={96}
                   className="rounded d-block mb-1"
                 />
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  onClick={() => void remove(p.id)}
+                <removing.fetcher.Form
+                  method="post"
+                  action={`/admin/fictional/${profile.id}?intent=remove-photo`}
                 >
-                  {t('console.fictional.removePhoto')}
-                </button>
+                  <button
+                    type="submit"
+                    name="photo"
+                    value={p.id}
+                    className="btn btn-outline-danger btn-sm"
+                    disabled={removing.busy}
+                  >
+                    {t('console.fictional.removePhoto')}
+                  </button>
+                </removing.fetcher.Form>
               </li>
             ))}
           </ul>

@@ -1,41 +1,54 @@
 import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
+import { Link, redirect } from 'react-router'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
 import type { Route } from './+types/fictional'
 import { loadFictionalProfiles } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
-import { type FictionalFields, FictionalForm, fictionalBody, traitFields } from './fictional-form.tsx'
+import { consoleAction, step } from './console-action.server.ts'
+import { fictionalFromForm } from './fictional-form.server.ts'
+import { type FictionalFields, FictionalForm, traitFields } from './fictional-form.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadFictionalProfiles(context)
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    // Made: its own page, where its photos are added.
+    create: step({
+      call: api.createFictional,
+      read: (fields, form) => ({ ...fictionalFromForm(fields, form), site: Number(fields.site) }),
+      run: async (body, actor, services) => {
+        const { profile } = await services.fictional.create(body, actor)
+        return redirect(`/admin/fictional/${profile.id}`)
+      },
+    }),
+  })
+}
+
 /** /admin/fictional: the fictional profiles of every site, and a new one. */
-export default function FictionalProfiles({ loaderData }: Route.ComponentProps) {
+export default function FictionalProfiles({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const { busy, error, status, run } = useConsoleAction()
   const [siteId, setSiteId] = useState(loaderData.sites[0]?.id ?? 0)
   const site = loaderData.sites.find((s) => s.id === siteId)
-
-  const create = (fields: FictionalFields) =>
-    run(async () => {
-      const { profile } = await callApi(api.createFictional, {
-        body: { ...fictionalBody(fields), site: siteId },
-        retries: 0,
-      })
-      navigate(`/admin/fictional/${profile.id}`)
-      return t('console.fictional.created')
-    })
+  const blank: FictionalFields = {
+    name: '',
+    date_of_birth: '',
+    gender: 'female',
+    sexuality: 'straight',
+    country: site?.countries[0] ?? '',
+    city: '',
+    about: '',
+    traits: traitFields({}),
+    region_id: null,
+    interests: [],
+  }
 
   return (
     <>
       <title>{t('console.fictional.title')}</title>
       <h1 className="h4">{t('console.fictional.title')}</h1>
       <p className="small text-body-secondary">{t('console.fictional.intro')}</p>
-      <ActionFeedback status={status} error={error} />
       <div className="row g-3">
         <div className="col-lg-7">
           {loaderData.profiles.length === 0 ? (
@@ -72,6 +85,7 @@ export default function FictionalProfiles({ loaderData }: Route.ComponentProps) 
               <label className="form-label small" htmlFor="fictional-site">
                 {t('console.fictional.site')}
               </label>
+              {/* The site is chosen before the form (its countries): the form carries it. */}
               <select
                 id="fictional-site"
                 className="form-select form-select-sm mb-2"
@@ -86,22 +100,15 @@ export default function FictionalProfiles({ loaderData }: Route.ComponentProps) 
               </select>
               <FictionalForm
                 key={siteId}
-                initial={{
-                  name: '',
-                  date_of_birth: '',
-                  gender: 'female',
-                  sexuality: 'straight',
-                  country: site?.countries[0] ?? '',
-                  city: '',
-                  about: '',
-                  traits: traitFields({}),
-                  region_id: null,
-                  interests: [],
-                }}
+                initial={blank}
                 countries={site?.countries ?? []}
-                busy={busy}
                 submitLabel={t('console.fictional.create')}
-                onSubmit={(fields) => void create(fields)}
+                savedLabel={t('console.fictional.created')}
+                action="/admin/fictional?intent=create"
+                intent="create"
+                hidden={{ site: siteId }}
+                interests={loaderData.interests}
+                pageAnswer={actionData}
               />
             </div>
           </div>

@@ -18,7 +18,8 @@ export async function loadAdminLogin(context: Readonly<RouterContextProvider>) {
 /**
  * The login's steps (`?intent=`): the password opens a half session and the page loads again at
  * its next step; the code (or a recovery code) completes it and the console loads afresh, except
- * at enrollment, whose recovery codes are shown once; `restart` gives up a half session.
+ * at enrollment, whose recovery codes are shown once; `restart` gives up a half session and
+ * `logout` ends a whole one.
  */
 export async function staffLoginStep(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
@@ -36,6 +37,11 @@ export async function staffLoginStep(context: Readonly<RouterContextProvider>, r
       const done = await app.services.staff.secondFactor(app.request.pendingStaff(), code, app.request.ip)
       if (done.recovery_codes) return { ok: true as const, intent, recoveryCodes: done.recovery_codes }
       return redirectDocument('/admin')
+    }
+    if (intent === 'logout') {
+      if (app.staff) await app.services.staff.logout(app.staff, app.request.ip)
+      app.request.endStaffSession()
+      return redirectDocument('/admin/login')
     }
     if (intent === 'restart') {
       if (app.staffPending) await app.services.staff.logout(app.request.pendingStaff(), app.request.ip)

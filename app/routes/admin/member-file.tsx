@@ -1,13 +1,13 @@
-import { type FormEvent, useState } from 'react'
-import { Link, useRevalidator } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Link } from 'react-router'
 import { api } from '#common/api.ts'
-import type { SupportActionInput } from '#common/schemas/support.ts'
 import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { ActionFeedback } from './console-ui.tsx'
 import { Pair, Rows, Section } from './member-file-parts.tsx'
 import { MemberPayments } from './member-payments.tsx'
 
@@ -15,52 +15,88 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   return loadMemberFile(context, params.id)
 }
 
-/** An action without the member and the reason, which the page adds. */
-type ActionBody = SupportActionInput extends infer A
-  ? A extends unknown
-    ? Omit<A, 'user' | 'reason'>
-    : never
-  : never
+// One form holds the reason every action gives; the button pressed names the step (its
+// formAction) and, for support's actions, which one (`action`).
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    correct: step({
+      call: api.correctCredits,
+      read: ({ user, delta, reason }) => withNumbers({ user, delta, reason }, 'user', 'delta'),
+      run: (body, actor, services) => services.memberSupport.correctCredits(body, actor),
+    }),
+    act: step({
+      call: api.supportAction,
+      read: ({ user, action, reason, email }) =>
+        withNumbers({ user, action, reason, ...(action === 'change_email' ? { email } : {}) }, 'user'),
+      run: async (body, actor, services) => {
+        await services.memberSupport.act(body, actor)
+        return { action: body.action }
+      },
+    }),
+    refund: step({
+      call: api.refundPayment,
+      read: ({ payment, reason }) => ({ payment, reason }),
+      run: (body, actor, services) => services.refunds.refund(body.payment, body.reason, actor),
+    }),
+  })
+}
+
+type Answer = NonNullable<Route.ComponentProps['actionData']>
+
+/** The one-press actions support has on this account as it stands. */
+function supportActions(account: {
+  status: string
+  payments_blocked_at: string | null
+  deleted_at: string | null
+}) {
+  return [
+    ...(account.status === 'not_confirmed'
+      ? [{ action: 'resend_activation', label: 'console.members.resend', tone: 'secondary' }]
+      : []),
+    ...(account.payments_blocked_at
+      ? [{ action: 'allow_payments', label: 'console.members.allowPayments', tone: 'secondary' }]
+      : []),
+    account.deleted_at
+      ? { action: 'restore', label: 'console.members.restore', tone: 'success' }
+      : { action: 'delete', label: 'console.members.delete', tone: 'danger' },
+  ]
+}
 
 const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')
 
-/** /admin/members/{id}: the member's file and support's actions, each with a reason (audited). */
-export default function MemberFile({ loaderData }: Route.ComponentProps) {
+/**
+ * /admin/members/{id}: the member's file and support's actions, each with a reason (audited). The
+ * actions post one form to the page's action (a fetcher), with or without the page's scripts.
+ */
+export default function MemberFile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { member } = loaderData
   const { account, profile } = member
-  const revalidator = useRevalidator()
-  const [delta, setDelta] = useState('')
-  const [reason, setReason] = useState('')
-  const [email, setEmail] = useState('')
-  const action = useConsoleAction()
-  const { busy, error, status } = action
-
-  async function run(call: () => Promise<string>) {
-    if (await action.run(call)) {
-      setDelta('')
-      revalidator.revalidate()
+  const form = useFetcherForm<Answer>('member-file', ['correct', 'act', 'refund'], actionData)
+  const answer = form.answer
+  const page = `/admin/members/${account.user_id}`
+  const step = (intent: string) => `${page}?intent=${intent}`
+  const element = useRef<HTMLFormElement>(null)
+  const done = !form.busy && answer?.ok ? answer : null
+  // Done: the amount and the address are not kept for a next action (the reason is).
+  useEffect(() => {
+    if (!done || !element.current) return
+    for (const name of ['delta', 'email']) {
+      const field = element.current.elements.namedItem(name)
+      if (field instanceof HTMLInputElement) field.value = ''
     }
-  }
-
-  const correct = (event: FormEvent) => {
-    event.preventDefault()
-    void run(async () => {
-      const { credits } = await callApi(api.correctCredits, {
-        body: { user: account.user_id, delta: Number(delta), reason },
-        retries: 0,
-      })
-      return t('console.members.creditsNow', { credits })
-    })
-  }
-  const act = (body: ActionBody) =>
-    run(async () => {
-      await callApi(api.supportAction, {
-        body: { user: account.user_id, reason, ...body } as SupportActionInput,
-        retries: 0,
-      })
-      return t('console.members.done')
-    })
+  }, [done])
+  const result = done?.result
+  const status = !result
+    ? ''
+    : 'credits' in result
+      ? t('console.members.creditsNow', { credits: result.credits })
+      : 'payment' in result
+        ? t('console.members.refunded', { count: result.payment.taken_back })
+        : t('console.members.done')
+  const failed = !form.busy && answer?.ok === false ? answer : null
+  const error = failed ? (Object.values(failed.fields)[0] ?? failed.message) : null
+  const busy = form.busy
 
   return (
     <>
@@ -128,13 +164,7 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
           </Section>
           <MemberPayments
             payments={member.payments}
-            busy={busy}
-            onRefund={(payment) =>
-              void run(async () => {
-                const done = await callApi(api.refundPayment, { body: { payment, reason }, retries: 0 })
-                return t('console.members.refunded', { count: done.payment.taken_back })
-              })
-            }
+            refund={{ form: 'member-actions', action: step('refund'), busy }}
           />
           <Section title={t('console.members.ledger')}>
             <Rows
@@ -162,101 +192,87 @@ export default function MemberFile({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="col-lg-5">
           <Section title={t('console.members.actions')}>
-            <label className="form-label small" htmlFor="support-reason">
-              {t('console.members.reason')}
-            </label>
-            <input
-              id="support-reason"
-              className="form-control form-control-sm mb-3"
-              value={reason}
-              minLength={5}
-              onChange={(e) => setReason(e.target.value)}
-            />
-            <form className="d-flex gap-2 align-items-end mb-3" onSubmit={correct}>
-              <div>
-                <label className="form-label small" htmlFor="credit-delta">
-                  {t('console.members.delta')}
-                </label>
-                <input
-                  id="credit-delta"
-                  type="number"
-                  step={1}
-                  required
-                  className="form-control form-control-sm"
-                  style={{ width: 120 }}
-                  value={delta}
-                  onChange={(e) => setDelta(e.target.value)}
-                />
-              </div>
-              <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
-                {t('console.members.correct')}
-              </button>
-            </form>
-            <div className="d-flex flex-wrap gap-2 mb-3">
-              {account.status === 'not_confirmed' ? (
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary btn-sm"
-                  disabled={busy}
-                  onClick={() => void act({ action: 'resend_activation' })}
-                >
-                  {t('console.members.resend')}
-                </button>
-              ) : null}
-              {account.payments_blocked_at ? (
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary btn-sm"
-                  disabled={busy}
-                  onClick={() => void act({ action: 'allow_payments' })}
-                >
-                  {t('console.members.allowPayments')}
-                </button>
-              ) : null}
-              {account.deleted_at ? (
-                <button
-                  type="button"
-                  className="btn btn-outline-success btn-sm"
-                  disabled={busy}
-                  onClick={() => void act({ action: 'restore' })}
-                >
-                  {t('console.members.restore')}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="btn btn-outline-danger btn-sm"
-                  disabled={busy}
-                  onClick={() => void act({ action: 'delete' })}
-                >
-                  {t('console.members.delete')}
-                </button>
-              )}
-            </div>
-            <form
-              className="d-flex gap-2 align-items-end"
-              onSubmit={(e) => {
-                e.preventDefault()
-                void act({ action: 'change_email', email })
-              }}
+            <form.fetcher.Form
+              ref={element}
+              id="member-actions"
+              method="post"
+              action={step('act')}
+              noValidate
+              aria-busy={busy}
             >
-              <div className="flex-grow-1">
-                <label className="form-label small" htmlFor="new-email">
-                  {t('console.members.newEmail')}
-                </label>
-                <input
-                  id="new-email"
-                  type="email"
-                  required
-                  className="form-control form-control-sm"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                />
+              <input type="hidden" name="user" value={account.user_id} />
+              <label className="form-label small" htmlFor="support-reason">
+                {t('console.members.reason')}
+              </label>
+              <input
+                id="support-reason"
+                name="reason"
+                className="form-control form-control-sm mb-3"
+                defaultValue={form.values.reason}
+                minLength={5}
+              />
+              <div className="d-flex gap-2 align-items-end mb-3">
+                <div>
+                  <label className="form-label small" htmlFor="credit-delta">
+                    {t('console.members.delta')}
+                  </label>
+                  <input
+                    id="credit-delta"
+                    name="delta"
+                    type="number"
+                    step={1}
+                    className="form-control form-control-sm"
+                    style={{ width: 120 }}
+                    defaultValue={form.values.delta}
+                  />
+                </div>
+                <button
+                  type="submit"
+                  formAction={step('correct')}
+                  className="btn btn-primary btn-sm"
+                  disabled={busy}
+                >
+                  {t('console.members.correct')}
+                </button>
               </div>
-              <button type="submit" className="btn btn-outline-primary btn-sm" disabled={busy}>
-                {t('console.members.changeEmail')}
-              </button>
-            </form>
+              <div className="d-flex flex-wrap gap-2 mb-3">
+                {supportActions(account).map(({ action, label, tone }) => (
+                  <button
+                    key={action}
+                    type="submit"
+                    name="action"
+                    value={action}
+                    className={`btn btn-outline-${tone} btn-sm`}
+                    disabled={busy}
+                  >
+                    {t(label)}
+                  </button>
+                ))}
+              </div>
+              <div className="d-flex gap-2 align-items-end">
+                <div className="flex-grow-1">
+                  <label className="form-label small" htmlFor="new-email">
+                    {t('console.members.newEmail')}
+                  </label>
+                  <input
+                    id="new-email"
+                    name="email"
+                    type="email"
+                    className="form-control form-control-sm"
+                    defaultValue={form.values.email}
+                  />
+                </div>
+                <button
+                  type="submit"
+                  name="action"
+                  value="change_email"
+                  className="btn btn-outline-primary btn-sm"
+                  disabled={busy}
+                >
+                  {t('console.members.changeEmail')}
+                </button>
+              </div>
+            </form.fetcher.Form>
           </Section>
           <Section title={t('console.members.sessions')}>
             <Rows

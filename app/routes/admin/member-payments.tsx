@@ -4,15 +4,21 @@ import { Rows, Section } from './member-file-parts.tsx'
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
+/** Where a refund button posts: the page's form that holds the reason, and its refund step. */
+export interface RefundForm {
+  /** The form's id (the buttons sit in a table outside it). */
+  form: string
+  action: string
+  busy: boolean
+}
+
 /** A member's payments in their file, each paid one with its refund button (the reason is the page's). */
 export function MemberPayments({
   payments,
-  busy,
-  onRefund,
+  refund,
 }: {
   payments: MemberFile['payments']
-  busy: boolean
-  onRefund: (payment: string) => void
+  refund: RefundForm
 }) {
   const { t } = useTranslation()
   return (
@@ -36,7 +42,7 @@ export function MemberPayments({
             <td className="text-nowrap">
               {(p.amount / 100).toFixed(2)} {p.currency} · {p.credits} · {p.method}
             </td>
-            <PaymentStatus status={p.status} busy={busy} onRefund={() => onRefund(p.id)} />
+            <PaymentStatus status={p.status} payment={p.id} refund={refund} />
           </tr>
         ))}
       </Rows>
@@ -44,15 +50,15 @@ export function MemberPayments({
   )
 }
 
-/** A payment's status, and for a paid one the button that refunds it. */
+/** A payment's status, and for a paid one the button that refunds it (it posts the page's form). */
 export function PaymentStatus({
   status,
-  busy,
-  onRefund,
+  payment,
+  refund,
 }: {
   status: string
-  busy: boolean
-  onRefund: () => void
+  payment: string
+  refund: RefundForm
 }) {
   const { t } = useTranslation()
   return (
@@ -60,10 +66,13 @@ export function PaymentStatus({
       {status}
       {status === 'paid' ? (
         <button
-          type="button"
+          type="submit"
+          form={refund.form}
+          formAction={refund.action}
+          name="payment"
+          value={payment}
           className="btn btn-outline-danger btn-sm ms-2"
-          disabled={busy}
-          onClick={onRefund}
+          disabled={refund.busy}
         >
           {t('console.members.refund')}
         </button>

@@ -1,36 +1,44 @@
-import { useState } from 'react'
-import { Form, Link, useRevalidator } from 'react-router'
+import { Form, Link } from 'react-router'
 import { api } from '#common/api.ts'
 import { numberFormat } from '#common/intl.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/payments'
 import { loadPayments } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { consoleAction, step } from './console-action.server.ts'
+import { ActionFeedback } from './console-ui.tsx'
 import { PaymentStatus } from './member-payments.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadPayments(context, request)
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    refund: step({
+      call: api.refundPayment,
+      run: (body, actor, services) => services.refunds.refund(body.payment, body.reason, actor),
+    }),
+  })
+}
+
+type Answer = NonNullable<Route.ComponentProps['actionData']>
+
 const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
 /** /admin/payments: find payments and refund a paid one within the site's refund days. */
-export default function Payments({ loaderData }: Route.ComponentProps) {
+export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { q, payments } = loaderData
-  const revalidator = useRevalidator()
-  const { busy, error, status, run } = useConsoleAction()
-  const [reason, setReason] = useState('')
+  // A refund posts the reason's form (its buttons sit in the table) to the page's action.
+  const refunding = useFetcherForm<Answer>('payment-refund', 'refund', actionData)
+  const action = `/admin/payments?${new URLSearchParams({ ...(q ? { q } : {}), intent: 'refund' })}`
+  const done = refunding.done && refunding.answer?.ok ? refunding.answer.result : null
+  const status = done
+    ? `${t('console.payments.refunded')} ${t('console.members.refunded', { count: done.payment.taken_back })}`
+    : ''
   const money = (cents: number, currency: string) =>
     numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
-
-  const refund = (payment: string) =>
-    void run(async () => {
-      const done = await callApi(api.refundPayment, { body: { payment, reason }, retries: 0 })
-      await revalidator.revalidate()
-      return `${t('console.payments.refunded')} ${t('console.members.refunded', { count: done.payment.taken_back })}`
-    })
 
   return (
     <>
@@ -52,18 +60,28 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
           {t('console.payments.search')}
         </button>
       </Form>
-      <div className="mb-3" style={{ maxWidth: 560 }}>
+      <refunding.fetcher.Form
+        id="payment-refund"
+        method="post"
+        action={action}
+        className="mb-3"
+        style={{ maxWidth: 560 }}
+        aria-busy={refunding.busy}
+      >
         <label className="form-label small" htmlFor="payments-reason">
           {t('console.payments.refundReason')}
         </label>
         <input
           id="payments-reason"
+          name="reason"
           className="form-control form-control-sm"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          defaultValue={refunding.values.reason}
         />
-      </div>
-      <ActionFeedback status={status} error={error} />
+      </refunding.fetcher.Form>
+      <ActionFeedback
+        status={status}
+        error={refunding.message ?? refunding.fields.reason ?? refunding.fields.payment ?? null}
+      />
       {payments.length === 0 ? (
         <p className="text-body-secondary">{t('console.payments.empty')}</p>
       ) : (
@@ -111,7 +129,11 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
                     ) : null}
                   </td>
                   <td>{p.method}</td>
-                  <PaymentStatus status={p.status} busy={busy} onRefund={() => refund(p.id)} />
+                  <PaymentStatus
+                    status={p.status}
+                    payment={p.id}
+                    refund={{ form: 'payment-refund', action, busy: refunding.busy }}
+                  />
                 </tr>
               ))}
             </tbody>

@@ -1,33 +1,62 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router'
 import { api } from '#common/api.ts'
-import { PHOTO_REJECT_REASONS, type PhotoRejectReason } from '#common/moderation.ts'
+import { PHOTO_REJECT_REASONS } from '#common/moderation.ts'
 import type { PhotoQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
-import { ApiError, callApi } from '../../lib/api-client.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
+import type { FormAnswer } from '../../lib/page-form.ts'
 import type { Route } from './+types/photos'
 import { loadPhotoQueue } from './admin.server.ts'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPhotoQueue(context)
 }
 
-type Decision = { decision: 'approve' } | { decision: 'reject'; reason: PhotoRejectReason }
+const REVIEW = '/admin/photos?intent=review'
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    // The button pressed says the verdict: `approve`, or `reject:{reason}`.
+    review: step({
+      call: api.reviewPhoto,
+      read: ({ verdict = '', ...fields }) => {
+        const [decision = '', reason = ''] = verdict.split(':')
+        return withNumbers({ ...fields, decision, reason }, 'photo')
+      },
+      run: (body, actor, services) => services.photoReview.review(body, actor),
+    }),
+  })
+}
+
+/** The queue keeps its own list (pages load as it runs low): a decision does not load it again. */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === REVIEW ? false : defaultShouldRevalidate
+}
+
+/** A decision taken by someone else meanwhile: the photo leaves the list all the same. */
+const TAKEN = new Set(['moderation.already_reviewed', 'moderation.photo_not_found'])
 
 /**
  * /admin/photos: the photo queue, oldest first, one key per decision (ADR 16): A approves the
  * selected photo, 1–6 reject it with that reason, J and K move the selection. A decided photo
  * leaves the list and the next one is selected; the next page loads before the list runs dry.
  */
-export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
+export default function PhotoQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [photos, setPhotos] = useState<PhotoQueueItem[]>(loaderData.photos)
   const [waiting, setWaiting] = useState(loaderData.waiting)
   const [selected, setSelected] = useState(0)
-  const [busy, setBusy] = useState<number | null>(null)
+  // A decision posts to the page's action (one fetcher, one decision at a time).
+  const fetcher = useFetcher<NonNullable<typeof actionData>>({ key: 'photo-review' })
+  const busy = fetcher.state === 'idle' ? null : Number(fetcher.formData?.get('photo'))
+  const sent = useRef<{ photo: number; verdict: string } | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [status, setStatus] = useState('')
+  // Without the scripts the decision comes back as the page's answer.
+  const [status, setStatus] = useState(() => (actionData?.ok ? t('console.photos.decidedShort') : ''))
   const [loadingMore, setLoadingMore] = useState(false)
   const cards = useRef<Array<HTMLElement | null>>([])
 
@@ -50,48 +79,55 @@ export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
     [t],
   )
 
-  const decide = useCallback(
-    async (photo: PhotoQueueItem, decision: Decision) => {
-      if (busy !== null) return
-      setBusy(photo.id)
-      setError(null)
-      try {
-        await callApi(api.reviewPhoto, { body: { photo: photo.id, ...decision }, retries: 1 })
-        setStatus(
-          t('console.photos.decided', {
-            decision:
-              decision.decision === 'approve'
-                ? t('console.photos.approve')
-                : t('console.photos.rejectAs', { reason: t(`console.photos.reasons.${decision.reason}`) }),
-          }),
-        )
-        setWaiting((n) => Math.max(0, n - 1))
-      } catch (e) {
-        // Decided by someone else meanwhile: it leaves the list all the same.
-        if (!(e instanceof ApiError && (e.status === 409 || e.status === 404))) {
-          setError(apiErrorMessage(e, t))
-          setBusy(null)
-          return
-        }
-      }
-      setPhotos((current) => {
-        const rest = current.filter((p) => p.id !== photo.id)
-        if (rest.length < 5 && waiting > current.length) void loadMore(rest.at(-1)?.id ?? photo.id)
-        return rest
-      })
-      setBusy(null)
-    },
-    [busy, loadMore, t, waiting],
-  )
+  const verdictLabel = (verdict: string) => {
+    const [decision, reason] = verdict.split(':')
+    return decision === 'approve'
+      ? t('console.photos.approve')
+      : t('console.photos.rejectAs', { reason: t(`console.photos.reasons.${reason}`) })
+  }
+
+  const decide = (photo: PhotoQueueItem, verdict: string) => {
+    if (busy === null) void fetcher.submit({ photo: photo.id, verdict }, { method: 'post', action: REVIEW })
+  }
+
+  // What was sent (by a key or a button), to know the answer's photo.
+  if (fetcher.formData && sent.current === null) {
+    sent.current = {
+      photo: Number(fetcher.formData.get('photo')),
+      verdict: String(fetcher.formData.get('verdict')),
+    }
+  }
+  const answer = fetcher.state === 'idle' ? fetcher.data : undefined
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer is what moves the queue on
+  useEffect(() => {
+    const decision = sent.current
+    if (!answer || !decision) return
+    sent.current = null
+    const failure = answer.ok ? null : (answer as FormAnswer & { code: string })
+    if (failure && !TAKEN.has(failure.code)) {
+      setError(failure.message)
+      return
+    }
+    setError(null)
+    if (!failure) {
+      setStatus(t('console.photos.decided', { decision: verdictLabel(decision.verdict) }))
+      setWaiting((n) => Math.max(0, n - 1))
+    }
+    setPhotos((current) => {
+      const rest = current.filter((p) => p.id !== decision.photo)
+      if (rest.length < 5 && waiting > current.length) void loadMore(rest.at(-1)?.id ?? decision.photo)
+      return rest
+    })
+  }, [answer])
 
   const current = photos[Math.min(selected, photos.length - 1)]
 
   useShortcuts({
-    a: () => current && void decide(current, { decision: 'approve' }),
+    a: () => current && decide(current, 'approve'),
     ...Object.fromEntries(
       PHOTO_REJECT_REASONS.map((reason, n) => [
         String(n + 1),
-        () => current && void decide(current, { decision: 'reject', reason }),
+        () => current && decide(current, `reject:${reason}`),
       ]),
     ),
     j: () => setSelected((s) => Math.min(s + 1, photos.length - 1)),
@@ -201,12 +237,14 @@ export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
                         ))}
                       </ul>
                     )}
-                    <div className="d-flex flex-wrap gap-2">
+                    <fetcher.Form method="post" action={REVIEW} className="d-flex flex-wrap gap-2">
+                      <input type="hidden" name="photo" value={photo.id} />
                       <button
-                        type="button"
+                        type="submit"
+                        name="verdict"
+                        value="approve"
                         className="btn btn-success btn-sm"
                         disabled={busy !== null}
-                        onClick={() => void decide(photo, { decision: 'approve' })}
                         aria-keyshortcuts={isSelected ? 'A' : undefined}
                       >
                         <kbd className="me-1">A</kbd>
@@ -215,17 +253,18 @@ export default function PhotoQueue({ loaderData }: Route.ComponentProps) {
                       {PHOTO_REJECT_REASONS.map((reason, n) => (
                         <button
                           key={reason}
-                          type="button"
+                          type="submit"
+                          name="verdict"
+                          value={`reject:${reason}`}
                           className="btn btn-outline-danger btn-sm"
                           disabled={busy !== null}
-                          onClick={() => void decide(photo, { decision: 'reject', reason })}
                           aria-keyshortcuts={isSelected ? String(n + 1) : undefined}
                         >
                           <kbd className="me-1">{n + 1}</kbd>
                           {t(`console.photos.reasons.${reason}`)}
                         </button>
                       ))}
-                    </div>
+                    </fetcher.Form>
                   </div>
                 </div>
               </li>

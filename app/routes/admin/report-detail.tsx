@@ -1,10 +1,10 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { api } from '#common/api.ts'
+import { useEffect, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { REPORT_OUTCOMES, type ReportOutcome, SUSPENSION_DAYS } from '#common/moderation.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
-import { ApiError, callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
+import type { FormResult } from '../../lib/page-form.ts'
+import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** The key that picks each outcome. */
 export const OUTCOME_KEYS: Record<string, ReportOutcome> = {
@@ -34,14 +34,19 @@ export function ReportDetail({
 }) {
   const { t } = useTranslation()
   const reasonLabel = useReasonLabel()
+  const hydrated = useHydrated()
   const [outcome, setOutcome] = useState<ReportOutcome>('dismiss')
   const [reason, setReason] = useState('')
   const [days, setDays] = useState<number>(7)
   const [photo, setPhoto] = useState<number | null>(
     report.reported?.photos.find((p) => p.status !== 'rejected')?.id ?? null,
   )
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // The decision posts to the reports page's action; the queue moves on once it is taken.
+  const fetcher = useFetcher<FormResult & { code?: string }>({ key: `report-${report.id}` })
+  const busy = fetcher.state !== 'idle'
+  const answer = busy ? undefined : fetcher.data
+  const closed = answer?.ok === false && answer.code === 'moderation.report_closed'
+  const error = answer?.ok === false && !closed ? answer.message : null
   const reasonRef = useRef<HTMLTextAreaElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
 
@@ -54,28 +59,12 @@ export function ReportDetail({
     return () => window.removeEventListener('report-outcome', pick)
   }, [])
 
-  async function submit(event?: FormEvent) {
-    event?.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      await callApi(api.decideReport, {
-        body: {
-          report: report.id,
-          outcome,
-          reason,
-          ...(outcome === 'suspend' ? { days } : {}),
-          ...(outcome === 'hide_photo' && photo ? { photo } : {}),
-        },
-        retries: 1,
-      })
-      onDecided(report, outcome)
-    } catch (e) {
-      if (e instanceof ApiError && e.code === 'moderation.report_closed') onDecided(report, outcome)
-      else setError(apiErrorMessage(e, t))
-      setBusy(false)
-    }
-  }
+  // Decided here, or by a colleague meanwhile: either way the report leaves the queue.
+  const taken = answer?.ok === true || closed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer is what moves the queue on
+  useEffect(() => {
+    if (taken) onDecided(report, outcome)
+  }, [taken])
 
   const reported = report.reported
   return (
@@ -155,7 +144,14 @@ export function ReportDetail({
             ))}
           </ol>
         )}
-        <form ref={formRef} onSubmit={submit} className="border-top pt-3" aria-busy={busy}>
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          action="/admin/reports?intent=decide"
+          className="border-top pt-3"
+          aria-busy={busy}
+        >
+          <input type="hidden" name="report" value={report.id} />
           <fieldset className="mb-2">
             <legend className="h6">{t('console.reports.outcome')}</legend>
             <div className="d-flex flex-wrap gap-2">
@@ -179,13 +175,15 @@ export function ReportDetail({
               ))}
             </div>
           </fieldset>
-          {outcome === 'suspend' ? (
+          {/* Without the scripts every outcome's details are there; the action reads its own. */}
+          {outcome === 'suspend' || !hydrated ? (
             <div className="mb-2">
               <label className="form-label small" htmlFor="suspend-days">
                 {t('console.reports.days')}
               </label>
               <select
                 id="suspend-days"
+                name="days"
                 className="form-select form-select-sm w-auto"
                 value={days}
                 onChange={(e) => setDays(Number(e.target.value))}
@@ -198,13 +196,14 @@ export function ReportDetail({
               </select>
             </div>
           ) : null}
-          {outcome === 'hide_photo' && reported ? (
+          {(outcome === 'hide_photo' || !hydrated) && reported ? (
             <div className="mb-2">
               <label className="form-label small" htmlFor="hide-photo">
                 {t('console.reports.photo')}
               </label>
               <select
                 id="hide-photo"
+                name="photo"
                 className="form-select form-select-sm w-auto"
                 value={photo ?? ''}
                 onChange={(e) => setPhoto(Number(e.target.value))}
@@ -223,6 +222,7 @@ export function ReportDetail({
           <textarea
             ref={reasonRef}
             id="decision-reason"
+            name="reason"
             className="form-control mb-2"
             rows={3}
             value={reason}
@@ -249,7 +249,7 @@ export function ReportDetail({
           >
             {busy ? t('console.reports.deciding') : t('console.reports.decide')}
           </button>
-        </form>
+        </fetcher.Form>
       </div>
     </article>
   )

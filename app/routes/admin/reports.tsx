@@ -1,10 +1,12 @@
 import { useState } from 'react'
+import { api } from '#common/api.ts'
 import type { ReportOutcome } from '#common/moderation.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
 import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/reports'
 import { loadReportQueue } from './admin.server.ts'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { OUTCOME_KEYS, ReportDetail, useReasonLabel } from './report-detail.tsx'
 
@@ -12,17 +14,49 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadReportQueue(context)
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    decide: step({
+      call: api.decideReport,
+      // A suspension's days and a hidden photo count for their own outcome only.
+      read: ({ days, photo, ...fields }) =>
+        withNumbers(
+          {
+            ...fields,
+            ...(fields.outcome === 'suspend' ? { days: days ?? '' } : {}),
+            ...(fields.outcome === 'hide_photo' ? { photo: photo ?? '' } : {}),
+          },
+          'report',
+          'photo',
+          'days',
+        ),
+      run: async (body, actor, services) => {
+        await services.reports.decide(body, actor)
+        return { report: body.report, outcome: body.outcome }
+      },
+    }),
+  })
+}
+
 /**
  * /admin/reports: reports and appeals, longest waiting first (ADR 16). J/K choose a report; a
  * letter picks the outcome and puts the cursor in the reason; Ctrl+Enter decides.
  */
-export default function Reports({ loaderData }: Route.ComponentProps) {
+export default function Reports({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const reasonLabel = useReasonLabel()
   const [reports, setReports] = useState<ReportQueueItem[]>(loaderData.reports)
   const [waiting, setWaiting] = useState(loaderData.waiting)
   const [selected, setSelected] = useState(0)
-  const [status, setStatus] = useState('')
+  // Without the scripts the decision comes back as the page's answer, the queue without it.
+  const [status, setStatus] = useState(() =>
+    actionData?.ok
+      ? t('console.reports.decided', {
+          id: actionData.result.report,
+          outcome: t(`console.reports.outcomes.${actionData.result.outcome}`),
+        })
+      : '',
+  )
   const current = reports[Math.min(selected, reports.length - 1)]
 
   useShortcuts({
@@ -56,7 +90,7 @@ export default function Reports({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary mb-3" id="report-keys">
         {t('console.reports.keys')}
       </p>
-      <ActionFeedback status={status} error={null} />
+      <ActionFeedback status={status} error={actionData?.ok === false ? actionData.message : null} />
       {reports.length === 0 ? (
         <p className="text-body-secondary">{t('console.reports.empty')}</p>
       ) : (

@@ -1,8 +1,9 @@
 import { GIFT_KEYS, type GiftKey } from '#common/gifts.ts'
 import type { MessageCost } from '#common/message-price.ts'
 import { formatMoney } from '#common/money.ts'
-import type { CompanyInfo, LocalizedText, SiteSettings } from '#common/schemas/sites.ts'
+import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 import { useTranslation } from '../../i18n.ts'
+import { COMPANY_TEXTS, LANGUAGES, TEXTS, type TextKey } from './settings-fields.ts'
 
 /**
  * What a message costs per country (spec section 3's minimum_message_costs and the highest), read
@@ -60,6 +61,8 @@ export function GiftCatalogue({
                 <div className="form-check mb-0 me-auto">
                   <input
                     id={`gift-${key}`}
+                    name="gifts"
+                    value={key}
                     type="checkbox"
                     className="form-check-input"
                     checked={on}
@@ -100,39 +103,24 @@ export function GiftCatalogue({
   )
 }
 
-type TextKey = 'index_title' | 'description' | 'fictional_warning' | 'fictional_singular' | 'fictional_plural'
-const TEXTS: TextKey[] = [
-  'index_title',
-  'description',
-  'fictional_warning',
-  'fictional_singular',
-  'fictional_plural',
-]
-
 /** The texts a site sets per language (titles, the fictional profiles' disclosure). */
-export function SiteTexts({
-  settings,
-  onChange,
-}: {
-  settings: Pick<SiteSettings, TextKey>
-  onChange: (key: TextKey, value: LocalizedText) => void
-}) {
+export function SiteTexts({ settings }: { settings: Pick<SiteSettings, TextKey> }) {
   const { t } = useTranslation()
   return (
     <fieldset className="row g-2 mb-3">
       <legend className="h6">{t('console.settings.texts')}</legend>
       {TEXTS.flatMap((key) =>
-        (['en', 'fr'] as const).map((language) => (
+        LANGUAGES.map((language) => (
           <div className="col-md-6" key={`${key}-${language}`}>
             <label className="form-label small" htmlFor={`text-${key}-${language}`}>
               {t(`console.settings.fields.${key}`)} ({language})
             </label>
             <input
               id={`text-${key}-${language}`}
+              name={`text.${key}.${language}`}
               lang={language}
               className="form-control form-control-sm"
-              value={settings[key][language]}
-              onChange={(e) => onChange(key, { ...settings[key], [language]: e.target.value })}
+              defaultValue={settings[key][language]}
             />
           </div>
         )),
@@ -141,22 +129,9 @@ export function SiteTexts({
   )
 }
 
-const list = (text: string) =>
-  text
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-
 /** The operating company (spec section 3): its details, and the date the terms version follows. */
-export function CompanyFields({
-  company,
-  onChange,
-}: {
-  company: CompanyInfo
-  onChange: (company: CompanyInfo) => void
-}) {
+export function CompanyFields({ company }: { company: CompanyInfo }) {
   const { t } = useTranslation()
-  const set = (value: Partial<CompanyInfo>) => onChange({ ...company, ...value })
   const field = (key: string, input: React.ReactNode) => (
     <div className="col-md-4" key={key}>
       <label className="form-label small" htmlFor={`company-${key}`}>
@@ -168,14 +143,14 @@ export function CompanyFields({
   return (
     <fieldset className="row g-2 mb-3">
       <legend className="h6">{t('console.settings.company')}</legend>
-      {(['name', 'address', 'city', 'kvk', 'support_phone'] as const).map((key) =>
+      {COMPANY_TEXTS.map((key) =>
         field(
           key,
           <input
             id={`company-${key}`}
+            name={`company.${key}`}
             className="form-control form-control-sm"
-            value={company[key]}
-            onChange={(e) => set({ [key]: e.target.value })}
+            defaultValue={company[key]}
           />,
         ),
       )}
@@ -183,28 +158,28 @@ export function CompanyFields({
         'country',
         <input
           id="company-country"
-          className="form-control form-control-sm"
+          name="company.country"
+          className="form-control form-control-sm text-uppercase"
           maxLength={2}
-          value={company.country}
-          onChange={(e) => set({ country: e.target.value.toUpperCase() })}
+          defaultValue={company.country}
         />,
       )}
       {field(
         'tradenames',
         <input
           id="company-tradenames"
+          name="company.tradenames"
           className="form-control form-control-sm"
           defaultValue={company.tradenames.join(', ')}
-          onChange={(e) => set({ tradenames: list(e.target.value) })}
         />,
       )}
       {field(
         'vat_numbers',
         <input
           id="company-vat_numbers"
+          name="company.vat_numbers"
           className="form-control form-control-sm"
           defaultValue={company.vat_numbers.join(', ')}
-          onChange={(e) => set({ vat_numbers: list(e.target.value) })}
         />,
       )}
       {field(
@@ -214,20 +189,20 @@ export function CompanyFields({
           type="number"
           min={0}
           max={100}
+          name="company.delete_discount"
           className="form-control form-control-sm"
-          value={company.delete_discount ?? ''}
-          onChange={(e) => set({ delete_discount: e.target.value === '' ? null : Number(e.target.value) })}
+          defaultValue={company.delete_discount ?? ''}
         />,
       )}
       {field(
         'added',
         <input
           id="company-added"
+          name="company.added"
           type="date"
           className="form-control form-control-sm"
-          value={company.added.slice(0, 10)}
+          defaultValue={company.added.slice(0, 10)}
           aria-describedby="company-added-hint"
-          onChange={(e) => e.target.value && set({ added: `${e.target.value}T00:00:00.000Z` })}
         />,
       )}
       <p className="small text-body-secondary col-12 mb-0" id="company-added-hint">

@@ -1,74 +1,43 @@
-import { type FormEvent, useState } from 'react'
+import { useState } from 'react'
 import { api } from '#common/api.ts'
-import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
+import type { SiteSettings } from '#common/schemas/sites.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/settings'
 import { loadSiteSettings } from './admin.server.ts'
-import { ActionFeedback, SiteSelect, useConsoleAction } from './console-ui.tsx'
+import { consoleAction, step } from './console-action.server.ts'
+import { ActionFeedback, SiteSelect } from './console-ui.tsx'
+import { CHOICES, type ChoiceKey, NUMBERS } from './settings-fields.ts'
+import { siteSettingsFromForm } from './settings-form.server.ts'
 import { CompanyFields, GiftCatalogue, MessageCosts, SiteTexts } from './settings-parts.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSiteSettings(context, request)
 }
 
-type NumberKey =
-  | 'message_credits'
-  | 'photo_credits'
-  | 'gift_credits'
-  | 'signup_credits'
-  | 'message_length'
-  | 'refund_days'
-const NUMBERS: NumberKey[] = [
-  'message_credits',
-  'photo_credits',
-  'gift_credits',
-  'signup_credits',
-  'message_length',
-  'refund_days',
-]
-const CHOICES = {
-  signups: ['all', 'with_trafficsource', 'other'],
-  logged_out_search: ['none', 'not'],
-  logged_out_search_trafficsource: ['none', 'not'],
-  enable_site_entry_popup: ['yes', 'no'],
-  new_photo_status: ['active', 'pending'],
-} as const
-type ChoiceKey = keyof typeof CHOICES
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    save: step({
+      call: api.updateSiteSettings,
+      read: siteSettingsFromForm,
+      run: (body, actor, services) => services.siteSettings.update(body, actor),
+    }),
+  })
+}
 
-/** /admin/settings: a site's business settings and company; a change shows on the site at once. */
-export default function Settings({ loaderData }: Route.ComponentProps) {
+/**
+ * /admin/settings: a site's business settings and company; a change shows on the site at once.
+ * The form posts to the page's action (a fetcher), with or without the page's scripts.
+ */
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { site } = loaderData
-  const [settings, setSettings] = useState<SiteSettings>(site.settings)
-  const [messageCosts, setMessageCosts] = useState(site.message_costs)
-  const [company, setCompany] = useState<CompanyInfo>(site.company)
-  const [countries, setCountries] = useState(site.settings.countries.join(', '))
-  const { busy, error, status, run } = useConsoleAction()
-  const countryList = countries
-    .split(/[,\s]+/)
-    .map((c) => c.trim().toUpperCase())
-    .filter(Boolean)
-  const set = <K extends keyof SiteSettings>(key: K, value: SiteSettings[K]) =>
-    setSettings((s) => ({ ...s, [key]: value }))
-
-  const save = (event: FormEvent) => {
-    event.preventDefault()
-    void run(async () => {
-      const { domain: _d, cdn_prefix: _c, ...editable } = settings
-      const saved = await callApi(api.updateSiteSettings, {
-        body: {
-          site: site.id,
-          settings: { ...editable, countries: countryList },
-          company,
-        },
-        retries: 0,
-      })
-      setSettings(saved.site.settings)
-      setMessageCosts(saved.site.message_costs)
-      return t('console.settings.saved')
-    })
-  }
+  const form = useFetcherForm('site-settings', 'save', actionData)
+  // The gift picker's order moves with its buttons: the form posts the gifts in the order shown.
+  const [gifts, setGifts] = useState<SiteSettings['gifts']>(site.settings.gifts)
+  const settings = site.settings
+  const status = form.done ? t('console.settings.saved') : ''
+  const error = form.message ?? Object.values(form.fields)[0] ?? null
 
   return (
     <>
@@ -77,7 +46,13 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary">{t('console.settings.intro')}</p>
       <SiteSelect sites={loaderData.sites} current={site.id} page="/admin/settings" />
       <ActionFeedback status={status} error={error} />
-      <form onSubmit={save} aria-busy={busy} key={site.id}>
+      <form.fetcher.Form
+        method="post"
+        action={`/admin/settings?site=${site.id}&intent=save`}
+        aria-busy={form.busy}
+        key={site.id}
+      >
+        <input type="hidden" name="site" value={site.id} />
         <fieldset className="row g-2 mb-3">
           <legend className="h6">{t('console.settings.credits')}</legend>
           {NUMBERS.map((key) => (
@@ -87,11 +62,11 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </label>
               <input
                 id={`setting-${key}`}
+                name={`settings.${key}`}
                 type="number"
                 min={key === 'message_length' ? 1 : 0}
                 className="form-control form-control-sm"
-                value={settings[key]}
-                onChange={(e) => set(key, Number(e.target.value))}
+                defaultValue={settings[key]}
               />
             </div>
           ))}
@@ -105,9 +80,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
               </label>
               <select
                 id={`setting-${key}`}
+                name={`settings.${key}`}
                 className="form-select form-select-sm"
-                value={settings[key]}
-                onChange={(e) => set(key, e.target.value as never)}
+                defaultValue={settings[key]}
               >
                 {CHOICES[key].map((v) => (
                   <option key={v} value={v}>
@@ -120,10 +95,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           <div className="col-12 form-check ms-2">
             <input
               id="setting-disposable"
+              name="settings.refuse_disposable_email"
               type="checkbox"
               className="form-check-input"
-              checked={settings.refuse_disposable_email}
-              onChange={(e) => set('refuse_disposable_email', e.target.checked)}
+              defaultChecked={settings.refuse_disposable_email}
             />
             <label className="form-check-label small" htmlFor="setting-disposable">
               {t('console.settings.fields.refuse_disposable_email')}
@@ -135,9 +110,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </label>
             <input
               id="setting-countries"
+              name="settings.countries"
               className="form-control form-control-sm"
-              value={countries}
-              onChange={(e) => setCountries(e.target.value)}
+              defaultValue={settings.countries.join(', ')}
             />
           </div>
         </fieldset>
@@ -149,10 +124,10 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </label>
             <input
               id="setting-support-email"
+              name="settings.support_email"
               type="email"
               className="form-control form-control-sm"
-              value={settings.support_email}
-              onChange={(e) => set('support_email', e.target.value)}
+              defaultValue={settings.support_email}
             />
           </div>
           <div className="col-md-4">
@@ -161,20 +136,20 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
             </label>
             <input
               id="setting-support-phone"
+              name="settings.support_phone"
               className="form-control form-control-sm"
-              value={settings.support_phone}
-              onChange={(e) => set('support_phone', e.target.value)}
+              defaultValue={settings.support_phone}
             />
           </div>
         </fieldset>
-        <MessageCosts costs={messageCosts} />
-        <GiftCatalogue gifts={settings.gifts} onChange={(gifts) => set('gifts', gifts)} />
-        <SiteTexts settings={settings} onChange={(key, value) => set(key, value)} />
-        <CompanyFields company={company} onChange={setCompany} />
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <MessageCosts costs={site.message_costs} />
+        <GiftCatalogue gifts={gifts} onChange={setGifts} />
+        <SiteTexts settings={settings} />
+        <CompanyFields company={site.company} />
+        <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {t('console.settings.save')}
         </button>
-      </form>
+      </form.fetcher.Form>
     </>
   )
 }

@@ -1,58 +1,58 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { api } from '#common/api.ts'
-import type { SignalItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
-import { ApiError, callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/signals'
 import { loadSignals } from './admin.server.ts'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadSignals(context)
 }
 
-/** /admin/signals: what put members here without a report; X dismisses, C opens a case (ADR 16). */
-export default function Signals({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation()
-  const [signals, setSignals] = useState<SignalItem[]>(loaderData.signals)
-  const [waiting, setWaiting] = useState(loaderData.waiting)
-  const [selected, setSelected] = useState(0)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [status, setStatus] = useState('')
-  const current = signals[Math.min(selected, signals.length - 1)]
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    review: step({
+      call: api.reviewSignal,
+      read: (fields) => withNumbers(fields, 'signal'),
+      run: (body, actor, services) => services.signals.review(body, actor),
+    }),
+  })
+}
 
-  const review = useCallback(
-    async (signal: SignalItem, action: 'dismiss' | 'open_case') => {
-      if (busy) return
-      setBusy(true)
-      setError(null)
-      try {
-        const { report } = await callApi(api.reviewSignal, {
-          body: { signal: signal.id, action },
-          retries: 1,
-        })
-        setStatus(report ? t('console.signals.caseOpened', { id: report }) : t('console.signals.dismissed'))
-      } catch (e) {
-        if (!(e instanceof ApiError && (e.status === 409 || e.status === 404))) {
-          setError(apiErrorMessage(e, t))
-          setBusy(false)
-          return
-        }
-      }
-      setSignals((list) => list.filter((s) => s.id !== signal.id))
-      setWaiting((count) => Math.max(0, count - 1))
-      setBusy(false)
-    },
-    [busy, t],
-  )
+type Answer = NonNullable<Route.ComponentProps['actionData']>
+const REVIEW = '/admin/signals?intent=review'
+
+/**
+ * /admin/signals: what put members here without a report; X dismisses, C opens a case (ADR 16).
+ * A review posts to the page's action (one fetcher); the queue is the loader's, without the one
+ * on its way.
+ */
+export default function Signals({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation()
+  const form = useFetcherForm<Answer>('signal-review', 'review', actionData)
+  const leaving = Number(form.fetcher.formData?.get('signal'))
+  const signals = loaderData.signals.filter((s) => s.id !== leaving)
+  const waiting = Math.max(0, loaderData.waiting - (leaving ? 1 : 0))
+  const [selected, setSelected] = useState(0)
+  const current = signals[Math.min(selected, signals.length - 1)]
+  const result = form.done && form.answer?.ok ? form.answer.result : null
+  const status = result
+    ? result.report
+      ? t('console.signals.caseOpened', { id: result.report })
+      : t('console.signals.dismissed')
+    : ''
+
+  const review = (signal: number, action: 'dismiss' | 'open_case') => {
+    if (!form.busy) void form.fetcher.submit({ signal, action }, { method: 'post', action: REVIEW })
+  }
 
   useShortcuts({
     j: () => setSelected((s) => Math.min(s + 1, signals.length - 1)),
     k: () => setSelected((s) => Math.max(s - 1, 0)),
-    x: () => current && void review(current, 'dismiss'),
-    c: () => current && void review(current, 'open_case'),
+    x: () => current && review(current.id, 'dismiss'),
+    c: () => current && review(current.id, 'open_case'),
   })
 
   return (
@@ -65,7 +65,7 @@ export default function Signals({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary" id="signal-keys">
         {t('console.signals.keys')}
       </p>
-      <ActionFeedback status={status} error={error} />
+      <ActionFeedback status={status} error={form.message} />
       {signals.length === 0 ? (
         <p className="text-body-secondary">{t('console.signals.empty')}</p>
       ) : (
@@ -89,24 +89,29 @@ export default function Signals({ loaderData }: Route.ComponentProps) {
                     {JSON.stringify(s.detail)}
                   </td>
                   <td className="text-nowrap">
-                    <button
-                      type="button"
-                      className="btn btn-outline-secondary btn-sm me-1"
-                      disabled={busy}
-                      onClick={() => void review(s, 'dismiss')}
-                    >
-                      <kbd className="me-1">X</kbd>
-                      {t('console.signals.dismiss')}
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-outline-danger btn-sm"
-                      disabled={busy}
-                      onClick={() => void review(s, 'open_case')}
-                    >
-                      <kbd className="me-1">C</kbd>
-                      {t('console.signals.openCase')}
-                    </button>
+                    <form.fetcher.Form method="post" action={REVIEW}>
+                      <input type="hidden" name="signal" value={s.id} />
+                      <button
+                        type="submit"
+                        name="action"
+                        value="dismiss"
+                        className="btn btn-outline-secondary btn-sm me-1"
+                        disabled={form.busy}
+                      >
+                        <kbd className="me-1">X</kbd>
+                        {t('console.signals.dismiss')}
+                      </button>
+                      <button
+                        type="submit"
+                        name="action"
+                        value="open_case"
+                        className="btn btn-outline-danger btn-sm"
+                        disabled={form.busy}
+                      >
+                        <kbd className="me-1">C</kbd>
+                        {t('console.signals.openCase')}
+                      </button>
+                    </form.fetcher.Form>
                   </td>
                 </tr>
               ))}

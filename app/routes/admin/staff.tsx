@@ -1,55 +1,81 @@
-import { type FormEvent, useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { useEffect, useRef } from 'react'
 import { api } from '#common/api.ts'
-import { STAFF_ROLES, type StaffRole } from '#common/staff.ts'
+import { STAFF_ROLES } from '#common/staff.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/staff'
 import { loadStaff } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { consoleAction, step } from './console-action.server.ts'
+import { ActionFeedback } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadStaff(context)
 }
 
-/** /admin/staff: admins make staff accounts, change roles, disable them, reset second factors. */
-export default function Staff({ loaderData }: Route.ComponentProps) {
+/**
+ * A change to a colleague's account, from the table's one form: the button pressed (or the role
+ * chosen) names it as `{staff}:{what}`, the reason field goes with every change.
+ */
+function readChange(fields: Record<string, string>) {
+  const [staff = '', what = ''] = (fields.change ?? '').split(':')
+  return {
+    staff: Number(staff),
+    reason: fields.reason,
+    ...(what === 'role' ? { role: fields[`role_${staff}`] } : {}),
+    ...(what === 'disable' || what === 'enable'
+      ? { status: what === 'disable' ? 'disabled' : 'active' }
+      : {}),
+    ...(what === 'reset' ? { reset_second_factor: true } : {}),
+  }
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    create: step({
+      call: api.createStaff,
+      run: (body, actor, services) => services.staffAdmin.create(body, actor),
+    }),
+    update: step({
+      call: api.updateStaff,
+      read: readChange,
+      run: (body, actor, services) => services.staffAdmin.update(body, actor),
+    }),
+  })
+}
+
+type Answer = NonNullable<Route.ComponentProps['actionData']>
+
+/**
+ * /admin/staff: admins make staff accounts, change roles, disable them, reset second factors. The
+ * forms post to the page's action (a fetcher each), with or without the page's scripts.
+ */
+export default function Staff({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const revalidator = useRevalidator()
-  const [email, setEmail] = useState('')
-  const [role, setRole] = useState<StaffRole>('moderator')
-  const [password, setPassword] = useState('')
-  const [reason, setReason] = useState('')
-  const [enrollment, setEnrollment] = useState<string | null>(null)
-  const action = useConsoleAction()
-  const { busy, error, status } = action
-
-  async function run(call: () => Promise<void>) {
-    const done = await action.run(async () => {
-      await call()
-      return t('console.staff.done')
-    })
-    if (done) revalidator.revalidate()
+  const creating = useFetcherForm<Answer>('staff-create', 'create', actionData)
+  const updating = useFetcherForm('staff-update', 'update', actionData)
+  const createForm = useRef<HTMLFormElement>(null)
+  const tableForm = useRef<HTMLFormElement>(null)
+  const created = creating.answer?.ok ? creating.answer.result : null
+  const enrollment = created && 'otpauth_url' in created ? created.otpauth_url : null
+  // Made: the form is empty for the next one.
+  useEffect(() => {
+    if (creating.done) createForm.current?.reset()
+  }, [creating.done])
+  const busy = creating.busy || updating.busy
+  const error =
+    creating.message ??
+    Object.values(creating.fields)[0] ??
+    updating.message ??
+    Object.values(updating.fields)[0] ??
+    null
+  const status = creating.done || updating.done ? t('console.staff.done') : ''
+  // A role chosen is sent at once, with the reason typed above the table.
+  const chooseRole = (staff: number) => {
+    if (!tableForm.current) return
+    const form = new FormData(tableForm.current)
+    form.set('change', `${staff}:role`)
+    void updating.fetcher.submit(form, { method: 'post', action: '/admin/staff?intent=update' })
   }
-
-  const create = (event: FormEvent) => {
-    event.preventDefault()
-    void run(async () => {
-      const created = await callApi(api.createStaff, { body: { email, role, password }, retries: 0 })
-      setEnrollment(created.otpauth_url)
-      setEmail('')
-      setPassword('')
-    })
-  }
-  const update = (body: {
-    staff: number
-    role?: StaffRole
-    status?: 'active' | 'disabled'
-    reset_second_factor?: true
-  }) =>
-    run(async () => {
-      await callApi(api.updateStaff, { body: { ...body, reason }, retries: 0 })
-    })
 
   return (
     <>
@@ -57,18 +83,24 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       <h1 className="h4">{t('console.staff.title')}</h1>
       <p className="small text-body-secondary">{t('console.staff.intro')}</p>
       <ActionFeedback status={status} error={error} />
-      <form className="row g-2 align-items-end mb-3" onSubmit={create}>
+      <creating.fetcher.Form
+        ref={createForm}
+        method="post"
+        action="/admin/staff?intent=create"
+        className="row g-2 align-items-end mb-3"
+        aria-busy={creating.busy}
+      >
         <div className="col-sm-4">
           <label className="form-label small" htmlFor="staff-email">
             {t('console.staff.email')}
           </label>
           <input
             id="staff-email"
+            name="email"
             type="email"
             required
             className="form-control form-control-sm"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            defaultValue={creating.values.email}
           />
         </div>
         <div className="col-sm-2">
@@ -77,9 +109,9 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           </label>
           <select
             id="staff-role"
+            name="role"
             className="form-select form-select-sm"
-            value={role}
-            onChange={(e) => setRole(e.target.value as StaffRole)}
+            defaultValue={creating.values.role ?? 'moderator'}
           >
             {STAFF_ROLES.map((r) => (
               <option key={r} value={r}>
@@ -94,13 +126,12 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
           </label>
           <input
             id="staff-password"
+            name="password"
             type="password"
             autoComplete="new-password"
             minLength={12}
             required
             className="form-control form-control-sm"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
           />
         </div>
         <div className="col-auto">
@@ -108,97 +139,117 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
             {t('console.staff.create')}
           </button>
         </div>
-      </form>
+      </creating.fetcher.Form>
       {enrollment ? (
         <div className="alert alert-info small text-break" role="note">
           {t('console.staff.madeWithLink')} <code>{enrollment}</code>
         </div>
       ) : null}
-      <div className="mb-2" style={{ maxWidth: 480 }}>
-        <label className="form-label small" htmlFor="staff-reason">
-          {t('console.staff.reason')}
-        </label>
-        <input
-          id="staff-reason"
-          className="form-control form-control-sm"
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </div>
-      <div className="table-responsive">
-        <table className="table table-sm align-middle small" data-testid="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('console.staff.email')}</th>
-              <th scope="col">{t('console.staff.role')}</th>
-              <th scope="col">{t('console.staff.status')}</th>
-              <th scope="col">{t('console.staff.enrolled')}</th>
-              <th scope="col">{t('console.staff.created')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('console.staff.save')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {loaderData.accounts.map((s) => {
-              const me = s.id === loaderData.me
-              return (
-                <tr key={s.id}>
-                  <td className="text-break">
-                    {s.email}{' '}
-                    {me ? <span className="badge text-bg-light">{t('console.staff.you')}</span> : null}
-                  </td>
-                  <td>
-                    <select
-                      className="form-select form-select-sm"
-                      aria-label={`${t('console.staff.role')}: ${s.email}`}
-                      value={s.role}
-                      disabled={me || busy}
-                      onChange={(e) => void update({ staff: s.id, role: e.target.value as StaffRole })}
-                    >
-                      {STAFF_ROLES.map((r) => (
-                        <option key={r} value={r}>
-                          {t(`console.roles.${r}`)}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                  <td>{s.status}</td>
-                  <td>{s.enrolled ? t('console.staff.yes') : t('console.staff.no')}</td>
-                  <td className="text-nowrap">{s.created_at.slice(0, 10)}</td>
-                  <td className="text-nowrap">
-                    {me ? null : (
-                      <>
-                        <button
-                          type="button"
-                          className="btn btn-outline-secondary btn-sm me-1"
-                          disabled={busy}
-                          onClick={() =>
-                            void update({
-                              staff: s.id,
-                              status: s.status === 'active' ? 'disabled' : 'active',
-                            })
-                          }
+      <updating.fetcher.Form
+        ref={tableForm}
+        method="post"
+        action="/admin/staff?intent=update"
+        aria-busy={updating.busy}
+      >
+        <div className="mb-2" style={{ maxWidth: 480 }}>
+          <label className="form-label small" htmlFor="staff-reason">
+            {t('console.staff.reason')}
+          </label>
+          <input
+            id="staff-reason"
+            name="reason"
+            className="form-control form-control-sm"
+            defaultValue={updating.values.reason}
+          />
+        </div>
+        <div className="table-responsive">
+          <table className="table table-sm align-middle small" data-testid="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('console.staff.email')}</th>
+                <th scope="col">{t('console.staff.role')}</th>
+                <th scope="col">{t('console.staff.status')}</th>
+                <th scope="col">{t('console.staff.enrolled')}</th>
+                <th scope="col">{t('console.staff.created')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('console.staff.save')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {loaderData.accounts.map((s) => {
+                const me = s.id === loaderData.me
+                return (
+                  <tr key={s.id}>
+                    <td className="text-break">
+                      {s.email}{' '}
+                      {me ? <span className="badge text-bg-light">{t('console.staff.you')}</span> : null}
+                    </td>
+                    <td>
+                      <div className="d-flex gap-1">
+                        <select
+                          className="form-select form-select-sm"
+                          name={`role_${s.id}`}
+                          aria-label={`${t('console.staff.role')}: ${s.email}`}
+                          // A new key once saved: the select shows the role the loader gives.
+                          key={s.role}
+                          defaultValue={s.role}
+                          disabled={me || busy}
+                          onChange={() => chooseRole(s.id)}
                         >
-                          {s.status === 'active' ? t('console.staff.disable') : t('console.staff.enable')}
-                        </button>
-                        <button
-                          type="button"
-                          className="btn btn-outline-danger btn-sm"
-                          disabled={busy}
-                          onClick={() => void update({ staff: s.id, reset_second_factor: true })}
-                        >
-                          {t('console.staff.reset')}
-                        </button>
-                      </>
-                    )}
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+                          {STAFF_ROLES.map((r) => (
+                            <option key={r} value={r}>
+                              {t(`console.roles.${r}`)}
+                            </option>
+                          ))}
+                        </select>
+                        {/* Without the scripts, a role is saved with its own button. */}
+                        <noscript>
+                          <button
+                            type="submit"
+                            name="change"
+                            value={`${s.id}:role`}
+                            className="btn btn-outline-primary btn-sm"
+                          >
+                            {t('console.staff.save')}
+                          </button>
+                        </noscript>
+                      </div>
+                    </td>
+                    <td>{s.status}</td>
+                    <td>{s.enrolled ? t('console.staff.yes') : t('console.staff.no')}</td>
+                    <td className="text-nowrap">{s.created_at.slice(0, 10)}</td>
+                    <td className="text-nowrap">
+                      {me ? null : (
+                        <>
+                          <button
+                            type="submit"
+                            name="change"
+                            value={`${s.id}:${s.status === 'active' ? 'disable' : 'enable'}`}
+                            className="btn btn-outline-secondary btn-sm me-1"
+                            disabled={busy}
+                          >
+                            {s.status === 'active' ? t('console.staff.disable') : t('console.staff.enable')}
+                          </button>
+                          <button
+                            type="submit"
+                            name="change"
+                            value={`${s.id}:reset`}
+                            className="btn btn-outline-danger btn-sm"
+                            disabled={busy}
+                          >
+                            {t('console.staff.reset')}
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      </updating.fetcher.Form>
     </>
   )
 }

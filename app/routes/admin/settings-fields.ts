@@ -1,0 +1,49 @@
+// The site settings form's fields (/admin/settings): the page draws them, its action reads them.
+
+export type NumberKey =
+  | 'message_credits'
+  | 'photo_credits'
+  | 'gift_credits'
+  | 'signup_credits'
+  | 'message_length'
+  | 'refund_days'
+export const NUMBERS: NumberKey[] = [
+  'message_credits',
+  'photo_credits',
+  'gift_credits',
+  'signup_credits',
+  'message_length',
+  'refund_days',
+]
+export const CHOICES = {
+  signups: ['all', 'with_trafficsource', 'other'],
+  logged_out_search: ['none', 'not'],
+  logged_out_search_trafficsource: ['none', 'not'],
+  enable_site_entry_popup: ['yes', 'no'],
+  new_photo_status: ['active', 'pending'],
+} as const
+export type ChoiceKey = keyof typeof CHOICES
+
+export type TextKey =
+  | 'index_title'
+  | 'description'
+  | 'fictional_warning'
+  | 'fictional_singular'
+  | 'fictional_plural'
+export const TEXTS: TextKey[] = [
+  'index_title',
+  'description',
+  'fictional_warning',
+  'fictional_singular',
+  'fictional_plural',
+]
+export const LANGUAGES = ['en', 'fr'] as const
+
+export const COMPANY_TEXTS = ['name', 'address', 'city', 'kvk', 'support_phone'] as const
+
+/** A comma-separated list as its items. */
+export const list = (text: string) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
