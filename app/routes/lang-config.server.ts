@@ -22,10 +22,29 @@ export function loadLangConfig(context: Readonly<RouterContextProvider>) {
   }
 }
 
-/** Saves the chosen language and country in cookies, then goes back where the visitor came from. */
+const LanguageForm = LangConfigForm.pick({ locale: true, back: true })
+
+/**
+ * Saves the chosen language and country in cookies, then goes back where the visitor came from.
+ * `?intent=language` (the header's language menu) sets the language alone, and a member's
+ * account keeps it for their mails.
+ */
 export async function saveLangConfig(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
-  const parsed = LangConfigForm.safeParse(Object.fromEntries(await request.formData()))
+  const fields = Object.fromEntries(await request.formData())
+  if (new URL(request.url).searchParams.get('intent') === 'language') {
+    const chosen = LanguageForm.safeParse(fields)
+    if (!chosen.success) return { ok: false as const }
+    const locale = chosen.data.locale as 'en' | 'fr'
+    // The account's language is for mails: the page switches whatever becomes of it (spec section 7).
+    if (app.user) {
+      await app.services.accounts
+        .updateUser(app.request.member(), { language: locale }, app.site)
+        .catch(() => undefined)
+    }
+    return redirect(chosen.data.back ?? '/', { headers: { 'Set-Cookie': localeCookie(locale) } })
+  }
+  const parsed = LangConfigForm.safeParse(fields)
   if (!parsed.success || !app.site.settings.countries.includes(parsed.data.country)) {
     return { ok: false as const }
   }

@@ -14,6 +14,8 @@ export const FORM_LIMITS = {
   accountDeletion: { max: 10, timeWindow: '1 hour' },
   dataExport: { max: 5, timeWindow: '1 hour' },
   appeal: { max: 10, timeWindow: '1 minute' },
+  activationResend: { max: 5, timeWindow: '1 hour' },
+  unsubscribe: { max: 60, timeWindow: '1 minute' },
 } as const
 
 /** Sign-ups an hour from one address: configured (SIGNUP_LIMIT_PER_HOUR). */

@@ -27,6 +27,8 @@ export const pagePostLimits = (signupsPerHour: number) => ({
   '/notifications?intent=password': FORM_LIMITS.passwordChange,
   '/notifications?intent=email': FORM_LIMITS.emailChange,
   '/notifications?intent=delete': FORM_LIMITS.accountDeletion,
+  '/notifications?intent=activation': FORM_LIMITS.activationResend,
+  '/unsubscribe': FORM_LIMITS.unsubscribe,
   '/admin/login?intent=password': FORM_LIMITS.staffLogin,
   '/admin/login?intent=code': FORM_LIMITS.staffLogin,
   '/profile?intent=export': FORM_LIMITS.dataExport,

@@ -314,3 +314,13 @@ test('take the offer to stay, then delete the account and undo it from the maile
   await expect(page.getByRole('status')).toContainText('Bon retour parmi nous')
   await context.close()
 })
+
+test('the activation reminder sends the mail again through the settings page’s action', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Inès', activate: false })
+  await member.page.goto('/members')
+  await member.page.getByRole('button', { name: 'Send again' }).click()
+  await expect(member.page.getByText('We sent the e-mail again.')).toBeVisible()
+  await member.context.close()
+})

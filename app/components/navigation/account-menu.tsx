@@ -1,18 +1,7 @@
-import { Link } from 'react-router'
-import { api } from '#common/api.ts'
+import { Form, Link } from 'react-router'
 import type { User } from '#common/schemas/accounts.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
 import { DropdownMenu } from './dropdown-menu.tsx'
-
-async function logout() {
-  try {
-    await callApi(api.logout, { retries: 1 })
-  } finally {
-    // After logout, the root (spec section 4); a full load drops every member's data from memory.
-    window.location.assign('/')
-  }
-}
 
 /** The account dropdown: thumbnail or icon, the profile name, and the account's entries. */
 export function AccountMenu({ user }: { user: User }) {
@@ -45,9 +34,13 @@ export function AccountMenu({ user }: { user: User }) {
         {t('account.settings')}
       </Link>
       <hr className="dropdown-divider" />
-      <button type="button" className="dropdown-item" onClick={logout}>
-        {t('account.logout')}
-      </button>
+      {/* The login page's action ends the session; the browser posts it itself, so that the root
+          loads afresh and nothing of the member stays in memory (spec section 4). */}
+      <Form method="post" action="/login?intent=logout" reloadDocument>
+        <button type="submit" className="dropdown-item">
+          {t('account.logout')}
+        </button>
+      </Form>
     </DropdownMenu>
   )
 }

@@ -1,29 +1,20 @@
-import { useRevalidator } from 'react-router'
-import { api } from '#common/api.ts'
-import type { Locale } from '#common/constants.ts'
+import { useFetcher, useLocation } from 'react-router'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { localeCookie } from '../../lib/cookies.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { DropdownMenu } from './dropdown-menu.tsx'
 
-/** The language dropdown, shown only when more than one locale is visible (spec section 2). */
+/**
+ * The language dropdown, shown only when more than one locale is visible (spec section 2). A
+ * choice posts to the language page's action (`?intent=language`), which sets the cookie (and a
+ * member's account language, for mails) and leads back here; the root's loader then brings the
+ * new language's strings.
+ */
 export function LanguageMenu() {
   const { t } = useTranslation()
-  const { locale, locales, user } = useRootData()
-  const revalidator = useRevalidator()
+  const { locale, locales } = useRootData()
+  const { pathname, search } = useLocation()
+  const fetcher = useFetcher({ key: 'language' })
   if (locales.length < 2) return null
-  const choose = async (next: Locale) => {
-    if (next === locale) return
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser we support
-    document.cookie = localeCookie(next)
-    if (user) {
-      // A member's language also goes to the account, for mails; errors are ignored (spec section 7).
-      await callApi(api.updateUser, { body: { language: next }, retries: 0 }).catch(() => {})
-    }
-    // The root's loader brings the new language's strings (root.tsx).
-    await revalidator.revalidate()
-  }
   return (
     <DropdownMenu
       id="language-menu"
@@ -46,18 +37,22 @@ export function LanguageMenu() {
         </>
       }
     >
-      {locales.map((option) => (
-        <button
-          key={option}
-          type="button"
-          lang={option}
-          className={`dropdown-item${option === locale ? ' active' : ''}`}
-          aria-current={option === locale ? 'true' : undefined}
-          onClick={() => choose(option)}
-        >
-          {t(`languages.${option}`)}
-        </button>
-      ))}
+      <fetcher.Form method="post" action="/lang-config?intent=language">
+        <input type="hidden" name="back" value={`${pathname}${search}`} />
+        {locales.map((option) => (
+          <button
+            key={option}
+            type={option === locale ? 'button' : 'submit'}
+            name="locale"
+            value={option}
+            lang={option}
+            className={`dropdown-item${option === locale ? ' active' : ''}`}
+            aria-current={option === locale ? 'true' : undefined}
+          >
+            {t(`languages.${option}`)}
+          </button>
+        ))}
+      </fetcher.Form>
     </DropdownMenu>
   )
 }

@@ -1,11 +1,8 @@
-import { useState } from 'react'
 import { useLocation } from 'react-router'
-import { api } from '#common/api.ts'
 import { BannerAlert, useBannerTurn, useDismissed } from '../../components/banner-alert.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { ACTIVATION_RESEND, useActivationResend } from './activation-resend.ts'
 
 const DISMISSED_KEY = 'dismissed-activation-reminder'
 
@@ -18,8 +15,8 @@ export function ActivationReminder() {
   const { user } = useRootData()
   const { pathname } = useLocation()
   const [dismissed, dismiss] = useDismissed(DISMISSED_KEY)
-  const [status, setStatus] = useState<{ kind: 'success' | 'danger'; text: string } | null>(null)
-  const [busy, setBusy] = useState(false)
+  const resend = useActivationResend()
+  const status = resend.status
   const needed =
     user &&
     user.status === 'not_confirmed' &&
@@ -28,25 +25,16 @@ export function ActivationReminder() {
   // The sign-up flow ends with the same request; no banner on top of it.
   const turn = useBannerTurn('activation', Boolean(needed) && !dismissed && pathname !== '/complete-signup')
   if (!user || !turn) return null
-  const sendAgain = async () => {
-    setBusy(true)
-    try {
-      await callApi(api.resendActivation, { retries: 1 })
-      setStatus({ kind: 'success', text: t('activation.sent') })
-    } catch (error) {
-      setStatus({ kind: 'danger', text: apiFormErrors(error, t).message ?? t('errors.server.error') })
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <BannerAlert
       dismissLabel={t('activation.dismiss')}
       onDismiss={dismiss}
       actions={
-        <button type="button" className="btn btn-sm btn-dark" onClick={sendAgain} disabled={busy}>
-          {t('activation.sendAgain')}
-        </button>
+        <resend.Form method="post" action={ACTIVATION_RESEND}>
+          <button type="submit" className="btn btn-sm btn-dark" disabled={resend.busy}>
+            {t('activation.sendAgain')}
+          </button>
+        </resend.Form>
       }
       footer={
         status ? <p className={`w-100 mb-0 small text-${status.kind}-emphasis`}>{status.text}</p> : null

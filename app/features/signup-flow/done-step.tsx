@@ -1,22 +1,13 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import { api } from '#common/api.ts'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
+import { ACTIVATION_RESEND, useActivationResend } from '../accounts/activation-resend.ts'
 
 function ConfirmEmail({ email }: { email: string }) {
   const { t } = useTranslation()
-  const [status, setStatus] = useState<string | null>(null)
-  const again = async () => {
-    try {
-      await callApi(api.resendActivation, { retries: 1 })
-      setStatus(t('activation.sent'))
-    } catch (e) {
-      setStatus(apiFormErrors(e, t).message)
-    }
-  }
+  const resend = useActivationResend()
+  const status = resend.status?.text ?? null
   return (
     <>
       <p className="lead">{t('completeSignup.doneText', { email })}</p>
@@ -25,9 +16,11 @@ function ConfirmEmail({ email }: { email: string }) {
         <Link to="/signup-matches" className="btn btn-primary">
           {t('completeSignup.seeMatches')}
         </Link>
-        <button type="button" className="btn btn-outline-secondary" onClick={again}>
-          {t('activation.sendAgain')}
-        </button>
+        <resend.Form method="post" action={ACTIVATION_RESEND}>
+          <button type="submit" className="btn btn-outline-secondary" disabled={resend.busy}>
+            {t('activation.sendAgain')}
+          </button>
+        </resend.Form>
       </div>
       {status ? (
         <p className="mt-3 mb-0" role="status">

@@ -4,9 +4,17 @@ import { getAppContext } from '../../context.server.ts'
 import { BAN_PAGE } from '../../lib/ban-page.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 
-/** Logs in with the form's address and password: to /members, or the form again with what failed. */
+/**
+ * Logs in with the form's address and password: to /members, or the form again with what failed.
+ * `?intent=logout` (the account menu) ends the session and goes to the root (spec section 4).
+ */
 export async function logIn(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
+  if (new URL(request.url).searchParams.get('intent') === 'logout') {
+    if (app.request.sessionToken) await app.services.accounts.logout(app.request.sessionToken)
+    app.request.endSession()
+    return redirect('/')
+  }
   const fields = await formFields(request)
   try {
     const input = LoginInput.parse(fields)

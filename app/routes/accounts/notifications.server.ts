@@ -1,7 +1,8 @@
 import type { RouterContextProvider } from 'react-router'
 import { EMAIL_TYPES } from '#common/notifications.ts'
-import { NotificationSettingsInput } from '#common/schemas/notifications.ts'
+import { NotificationSettingsInput, UnsubscribeQuery } from '#common/schemas/notifications.ts'
 import { getAppContext } from '../../context.server.ts'
+import { formFields, refused } from '../../lib/form-action.server.ts'
 
 /** The member's notification settings for /notifications. */
 export function loadNotificationSettings(context: Readonly<RouterContextProvider>, userId: number) {
@@ -26,4 +27,16 @@ export function notificationChange(fields: Record<string, string>) {
     ...(fields.push ? { push: fields.push === 'on' } : {}),
     ...(fields.enable_mails ? { notifications_disabled: [] } : {}),
   })
+}
+
+/** The unsubscribe page's press: the mail type of the link's token turned off, no login needed. */
+export async function unsubscribe(context: Readonly<RouterContextProvider>, request: Request) {
+  const fields = await formFields(request)
+  try {
+    const { token } = UnsubscribeQuery.parse(fields)
+    await getAppContext(context).services.notifications.unsubscribe(token)
+  } catch (error) {
+    return refused(context, error)
+  }
+  return { ok: true as const }
 }

@@ -8,7 +8,7 @@ import { notificationChange } from './notifications.server.ts'
 /**
  * The settings page's forms (`?intent=` in their action says which): the notification switches,
  * the password change (the old one checked; the other sessions end), the e-mail change (a link
- * to the new address), the discount offered to stay, and the account's deletion (undone through
+ * to the new address), the activation mail sent again, the discount offered to stay, and the account's deletion (undone through
  * the mailed link for 14 days), which ends the session and loads the next page afresh.
  */
 export async function changeSettings(context: Readonly<RouterContextProvider>, request: Request) {
@@ -40,6 +40,10 @@ export async function changeSettings(context: Readonly<RouterContextProvider>, r
         app.request.origin(),
       )
       return { ok: true as const, intent, sentTo: input.email }
+    }
+    if (intent === 'activation') {
+      await app.services.accounts.resendActivation(app.request.member(), app.request.origin())
+      return { ok: true as const, intent }
     }
     if (intent === 'stay') {
       DiscountOfferInput.parse({ offer: fields.offer })

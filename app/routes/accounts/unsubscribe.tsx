@@ -1,39 +1,30 @@
-import { useState } from 'react'
-import { Link } from 'react-router'
-import { api } from '#common/api.ts'
+import { Form, Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
-import { useHydrated } from '../../lib/use-hydrated.ts'
+import { usePageForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/unsubscribe'
-import { unsubscribeType } from './notifications.server.ts'
+import { unsubscribe, unsubscribeType } from './notifications.server.ts'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token')
   return { token, type: unsubscribeType(context, token) }
 }
 
-/** A mail's unsubscribe link opened in a browser: one button turns that mail type off (ADR 19). */
-export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
+export async function action({ request, context }: Route.ActionArgs) {
+  return unsubscribe(context, request)
+}
+
+/**
+ * A mail's unsubscribe link opened in a browser: one button turns that mail type off (ADR 19).
+ * It posts the link's token to the page's action, with or without the page's scripts.
+ */
+export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const hydrated = useHydrated()
   const { token, type } = loaderData
-  const [state, setState] = useState<'ask' | 'busy' | 'done'>('ask')
-  const [error, setError] = useState<string | null>(null)
+  const form = usePageForm(actionData)
+  const error = !form.busy && actionData?.ok === false ? actionData.message : null
   const label = type ? t(`notifications.types.${type}.label`) : ''
-  const confirm = async () => {
-    if (!token) return
-    setState('busy')
-    setError(null)
-    try {
-      await callApi(api.unsubscribe, { query: { token }, body: {}, retries: 2 })
-      setState('done')
-    } catch (failure) {
-      setError(apiFormErrors(failure, t).message ?? t('unsubscribe.failed'))
-      setState('ask')
-    }
-  }
   return (
     <div className="container py-5 narrow-page text-center">
       <PageTitle title={t('unsubscribe.title')} />
@@ -42,7 +33,7 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
         <p className="alert alert-warning" role="alert">
           {t('unsubscribe.invalid')}
         </p>
-      ) : state === 'done' ? (
+      ) : form.done ? (
         <p className="alert alert-success" role="status">
           {t('unsubscribe.done', { type: label })}
         </p>
@@ -54,14 +45,12 @@ export default function Unsubscribe({ loaderData }: Route.ComponentProps) {
               {error}
             </p>
           ) : null}
-          <button
-            type="button"
-            className="btn btn-primary btn-lg"
-            disabled={state === 'busy' || !hydrated}
-            onClick={() => void confirm()}
-          >
-            {t('unsubscribe.confirm')}
-          </button>
+          <Form method="post">
+            <input type="hidden" name="token" value={token ?? ''} />
+            <SubmitButton className="btn btn-primary btn-lg" busy={form.busy} beforeScripts>
+              {t('unsubscribe.confirm')}
+            </SubmitButton>
+          </Form>
         </>
       )}
       <p className="mt-4">

@@ -105,7 +105,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.resendActivation),
-    config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+    config: { rateLimit: FORM_LIMITS.activationResend },
     handler: async (request) => {
       await accounts.resendActivation(requireMember(request), requestOrigin(request))
       return { sent: true }

@@ -3,6 +3,7 @@ import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
+import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import type { NotificationsService } from './notifications.service.ts'
 
@@ -31,7 +32,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   app.route({
     ...apiRoute(api.unsubscribe),
     // The mail client's servers post it, from no page of ours; the signed token is the authority.
-    config: { crossSite: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+    config: { crossSite: true, rateLimit: FORM_LIMITS.unsubscribe },
     handler: async (request) => notifications.unsubscribe(request.query.token),
   })
 
