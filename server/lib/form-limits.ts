@@ -16,6 +16,8 @@ export const FORM_LIMITS = {
   appeal: { max: 10, timeWindow: '1 minute' },
   activationResend: { max: 5, timeWindow: '1 hour' },
   unsubscribe: { max: 60, timeWindow: '1 minute' },
+  directDebitRequest: { max: 10, timeWindow: '1 minute' },
+  directDebitConfirm: { max: 20, timeWindow: '1 minute' },
 } as const
 
 /** Sign-ups an hour from one address: configured (SIGNUP_LIMIT_PER_HOUR). */

@@ -28,6 +28,7 @@ import type { SignalsService } from '#server/modules/moderation/signals.service.
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import type { InboxService } from '#server/modules/operators/inbox.service.ts'
 import type { CatalogService } from '#server/modules/payments/catalog.service.ts'
+import type { DirectDebitService } from '#server/modules/payments/direct-debit.service.ts'
 import type { DiscountsService } from '#server/modules/payments/discounts.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
@@ -58,6 +59,7 @@ export interface AppServices {
   chat: ChatService
   payments: PaymentsService
   discounts: DiscountsService
+  directDebit: DirectDebitService
   staff: StaffService
   audit: AuditService
   dashboard: DashboardService

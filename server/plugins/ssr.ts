@@ -29,6 +29,8 @@ export const pagePostLimits = (signupsPerHour: number) => ({
   '/notifications?intent=delete': FORM_LIMITS.accountDeletion,
   '/notifications?intent=activation': FORM_LIMITS.activationResend,
   '/unsubscribe': FORM_LIMITS.unsubscribe,
+  '/directdebit?intent=request': FORM_LIMITS.directDebitRequest,
+  '/directdebit?intent=confirm': FORM_LIMITS.directDebitConfirm,
   '/admin/login?intent=password': FORM_LIMITS.staffLogin,
   '/admin/login?intent=code': FORM_LIMITS.staffLogin,
   '/profile?intent=export': FORM_LIMITS.dataExport,

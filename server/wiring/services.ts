@@ -182,6 +182,7 @@ export async function createServices(
     chat,
     payments,
     discounts,
+    directDebit,
     staff,
     audit,
     dashboard: createDashboardService(database.db, { now }),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import { discounted } from '#common/money.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
@@ -11,12 +11,17 @@ import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
+import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { Route } from './+types/checkout'
-import { loadCheckout } from './credits.server.ts'
+import { loadCheckout, startPayment } from './credits.server.ts'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadCheckout(context, params)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return startPayment(context, request)
 }
 
 /**
@@ -35,8 +40,15 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => setMethod(loaderData.method), [loaderData.method])
   const paymentId = params.get('payment')
   const [confirming, setConfirming] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // The modal's button posts to the page's action, which answers the provider's page (a document
+  // load): busy from the post until the browser leaves.
+  const payment = useFetcher<FormResult>({ key: 'payment' })
+  const busy = payment.state !== 'idle'
+  const error = payment.state === 'idle' && payment.data?.ok === false ? payment.data.message : null
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a refusal is what closes the modal
+  useEffect(() => {
+    if (error) setConfirming(false)
+  }, [payment.data])
   const timeBonus = useTimeBonus()
   const [discount, setDiscount] = useState<DiscountCode | null>(null)
   const [codeInput, setCodeInput] = useState('')
@@ -66,23 +78,6 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     if (!code) return
     void applyCode(code)
   }, [method, timeBonusCode, paymentId])
-
-  const pay = async () => {
-    if (!method) return
-    setBusy(true)
-    setError(null)
-    try {
-      const created = await callApi(api.startPayment, {
-        body: { package: bundle.id, method, ...(discount ? { code: discount.code } : {}) },
-        retries: 0,
-      })
-      window.location.assign(created.checkout_url)
-    } catch (failure) {
-      setError(apiErrorMessage(failure, t))
-      setBusy(false)
-      setConfirming(false)
-    }
-  }
 
   return (
     <div className="container py-4 checkout">
@@ -215,9 +210,14 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           >
             {t('checkout.back')}
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void pay()} disabled={busy}>
-            {busy ? t('checkout.redirecting') : t('checkout.pay', { price })}
-          </button>
+          <payment.Form method="post" action={`/credits/${bundle.id}/${method ?? ''}`}>
+            <input type="hidden" name="package" value={bundle.id} />
+            <input type="hidden" name="method" value={method ?? ''} />
+            {discount ? <input type="hidden" name="code" value={discount.code} /> : null}
+            <button type="submit" className="btn btn-primary" disabled={busy || !method}>
+              {busy ? t('checkout.redirecting') : t('checkout.pay', { price })}
+            </button>
+          </payment.Form>
         </Modal.Footer>
       </Modal>
     </div>

@@ -1,6 +1,8 @@
-import { data, type RouterContextProvider } from 'react-router'
+import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router'
 import { isPaymentMethod } from '#common/payment-methods.ts'
+import { DirectDebitConfirm, DirectDebitInput, PaymentInput } from '#common/schemas/credits.ts'
 import { getAppContext } from '../../context.server.ts'
+import { formFields, refused } from '../../lib/form-action.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
 
 /** /credits: the site's bundles in the member's currency. */
@@ -93,4 +95,68 @@ export async function loadTransactions(context: Readonly<RouterContextProvider>,
     if ((error as { code?: string }).code === 'payments.not_found') throw data(null, { status: 404 })
     throw error
   }
+}
+
+/**
+ * The checkout's payment (the confirm modal's button): the payment made with the provider, then
+ * the provider's own page, loaded by the browser; a refusal comes back to the modal in words.
+ */
+export async function startPayment(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getAppContext(context)
+  const fields = await formFields(request)
+  try {
+    const input = PaymentInput.parse({
+      package: Number(fields.package),
+      method: fields.method,
+      ...(fields.code ? { code: fields.code } : {}),
+    })
+    const from = app.request.origin()
+    const created = await app.services.payments.start(app.request.member(), app.site, {
+      ...input,
+      locale: from.locale,
+      origin: from.origin,
+    })
+    return redirectDocument(created.checkout_url)
+  } catch (error) {
+    return refused(context, error)
+  }
+}
+
+/**
+ * /directdebit's two forms (`?intent=`): the account and address, answered with where the SMS
+ * code went (the code's form comes next); then the code, which makes the payment and leads to
+ * its status on the same page.
+ */
+export async function directDebitStep(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getAppContext(context)
+  const intent = new URL(request.url).searchParams.get('intent')
+  const fields = await formFields(request)
+  try {
+    if (intent === 'request') {
+      const input = DirectDebitInput.parse({ ...fields, package: Number(fields.package) })
+      const requested = await app.services.directDebit.request(
+        app.request.member(),
+        app.site,
+        input,
+        app.locale,
+      )
+      // What was typed, for "send a new code" (the member's own details, on their own page).
+      return { ok: true as const, intent, requested, package: input.package, values: fields }
+    }
+    if (intent === 'confirm') {
+      const input = DirectDebitConfirm.parse(fields)
+      const created = await app.services.directDebit.confirm(
+        app.request.member(),
+        app.site,
+        input,
+        app.request.origin().origin,
+      )
+      return redirect(`/directdebit?payment=${encodeURIComponent(created.payment_id)}`)
+    }
+  } catch (error) {
+    // What was typed comes back (the IBAN and the phone too: they are the member's own, on their page).
+    const { otp: _, ...values } = fields
+    return refused(context, error, values, intent ?? undefined)
+  }
+  throw data(null, { status: 400 })
 }

@@ -1,96 +1,61 @@
-import { type FormEvent, useState } from 'react'
-import { useNavigate } from 'react-router'
-import { api } from '#common/api.ts'
-import { DirectDebitConfirm, DirectDebitInput, type DirectDebitRequested } from '#common/schemas/credits.ts'
+import { useState } from 'react'
+import { Form, useSearchParams } from 'react-router'
+import type { DirectDebitRequested } from '#common/schemas/credits.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiFormErrors, type FieldErrors, zodFieldErrors } from '../../lib/form-errors.ts'
+import { usePageForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/direct-debit'
-import { loadDirectDebit } from './credits.server.ts'
+import { directDebitStep, loadDirectDebit } from './credits.server.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadDirectDebit(context, request)
 }
 
-const EMPTY = { holder: '', iban: '', street: '', house_number: '', zip: '', city: '', phone: '' }
+export async function action({ context, request }: Route.ActionArgs) {
+  return directDebitStep(context, request)
+}
+
+const FIELDS = ['holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone'] as const
 
 /**
  * /directdebit: SEPA direct debit. The account holder, IBAN, address and mobile number, then the
- * code we send by SMS, then the payment as it goes (pending, then completed or failed).
+ * code we send by SMS, then the payment as it goes (pending, then completed or failed). Both
+ * forms post to the page's action (`?intent=`), with or without the page's scripts.
  */
-export default function DirectDebit({ loaderData }: Route.ComponentProps) {
+export default function DirectDebit({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const money = useMoney()
-  const navigate = useNavigate()
+  const [params] = useSearchParams()
   const { packages, payment } = loaderData
-  const [selected, setSelected] = useState(loaderData.selected)
-  const [values, setValues] = useState(EMPTY)
-  const [fields, setFields] = useState<FieldErrors>({})
-  const [message, setMessage] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [sent, setSent] = useState<DirectDebitRequested | null>(null)
-  const [otp, setOtp] = useState('')
+  const form = usePageForm(actionData)
+  const answered = actionData?.ok ? actionData : null
+  // The code's form, once the SMS went out; "send a new code" goes back to the first form.
+  const [again, setAgain] = useState<DirectDebitRequested | null>(null)
+  const sent = answered && answered.requested !== again ? answered.requested : null
+  const refusedStep = actionData?.ok === false ? actionData.intent : null
+  const [selected, setSelected] = useState(
+    answered?.package ?? (Number(form.values.package) || loaderData.selected),
+  )
   const bundle = packages.find((p) => p.id === selected) ?? null
   const price = bundle ? money(bundle.amount, bundle.currency) : ''
-  /** What each account and address field shares: its id, label, value, change handler and error. */
-  const field = (key: keyof typeof EMPTY, label: string) => ({
+  const step = (intent: string) => {
+    const query = new URLSearchParams(params)
+    query.set('intent', intent)
+    return `/directdebit?${query}`
+  }
+  /** What each account and address field shares: its id, name, label, typed value and error. */
+  const field = (key: (typeof FIELDS)[number], label: string) => ({
     id: `dd-${key.replace('_', '-')}`,
+    name: key,
     label: t(`directDebit.${label}`),
-    value: values[key],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value })),
-    error: fields[key],
+    defaultValue: refusedStep === 'request' ? form.values[key] : answered?.values[key],
+    error: refusedStep === 'request' ? form.fields[key] : undefined,
   })
-
-  const run = async (work: () => Promise<void>) => {
-    setMessage(null)
-    setBusy(true)
-    try {
-      await work()
-    } catch (error) {
-      const result = apiFormErrors(error, t)
-      setFields(result.fields)
-      setMessage(result.message)
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  const requestCode = (event: FormEvent) => {
-    event.preventDefault()
-    const body = { package: selected ?? 0, ...values }
-    const parsed = DirectDebitInput.safeParse(body)
-    if (!parsed.success) {
-      setFields(zodFieldErrors(parsed.error, t))
-      return
-    }
-    setFields({})
-    void run(async () => {
-      const requested = await callApi(api.requestDirectDebit, { body, retries: 0 })
-      setOtp('')
-      setSent(requested)
-    })
-  }
-
-  const confirm = (event: FormEvent) => {
-    event.preventDefault()
-    if (!sent) return
-    const body = { request_id: sent.request_id, otp }
-    const parsed = DirectDebitConfirm.safeParse(body)
-    if (!parsed.success) {
-      setFields(zodFieldErrors(parsed.error, t))
-      return
-    }
-    setFields({})
-    void run(async () => {
-      const created = await callApi(api.confirmDirectDebit, { body: parsed.data, retries: 0 })
-      navigate(`/directdebit?payment=${created.payment_id}`, { replace: true })
-    })
-  }
+  const message = (intent: string) => (refusedStep === intent ? form.message : null)
 
   return (
     <div className="container py-4 direct-debit" style={{ maxWidth: 720 }}>
@@ -107,47 +72,56 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
         <p className="alert alert-info" role="status">
           {t('directDebit.noBundles')}
         </p>
-      ) : sent ? (
-        <form onSubmit={confirm} noValidate aria-busy={busy} className="card card-body shadow-sm">
+      ) : sent || refusedStep === 'confirm' ? (
+        <Form
+          method="post"
+          action={step('confirm')}
+          noValidate
+          aria-busy={form.busy}
+          className="card card-body shadow-sm"
+        >
+          <input type="hidden" name="request_id" value={sent?.request_id ?? form.values.request_id ?? ''} />
           <p className="lead mb-2">{t('checkout.summary', { count: bundle?.credits ?? 0, price })}</p>
-          <p role="status">{t('directDebit.codeSent', { phone: sent.phone })}</p>
-          <FormMessage error={message} />
+          {sent ? <p role="status">{t('directDebit.codeSent', { phone: sent.phone })}</p> : null}
+          <FormMessage error={message('confirm')} />
           <FormField
             id="dd-otp"
+            name="otp"
             label={t('directDebit.otp')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            value={otp}
-            onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
-            error={fields.otp}
+            pattern="[0-9]*"
+            error={refusedStep === 'confirm' ? form.fields.otp : undefined}
             style={{ maxWidth: 200, letterSpacing: '0.3em' }}
           />
           <p className="small text-body-secondary">
             {t('directDebit.mandate', { company: loaderData.company, price })}
           </p>
           <div className="d-flex flex-wrap gap-2">
-            <SubmitButton busy={busy} busyLabel={t('directDebit.confirming')}>
+            <SubmitButton busy={form.busy} busyLabel={t('directDebit.confirming')} beforeScripts>
               {t('directDebit.confirm', { price })}
             </SubmitButton>
             <button
               type="button"
               className="btn btn-link"
-              disabled={busy}
-              onClick={() => {
-                setSent(null)
-                setMessage(null)
-                setFields({})
-              }}
+              disabled={form.busy}
+              onClick={() => setAgain(sent)}
             >
               {t('directDebit.newCode')}
             </button>
           </div>
-        </form>
+        </Form>
       ) : (
-        <form onSubmit={requestCode} noValidate aria-busy={busy} className="card card-body shadow-sm">
+        <Form
+          method="post"
+          action={step('request')}
+          noValidate
+          aria-busy={form.busy}
+          className="card card-body shadow-sm"
+        >
           <p>{t('directDebit.intro')}</p>
-          <FormMessage error={message} />
+          <FormMessage error={message('request')} />
           <fieldset className="mb-3">
             <legend className="form-label fs-6">{t('directDebit.bundle')}</legend>
             <div className="list-group">
@@ -159,6 +133,7 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
                   <input
                     type="radio"
                     name="package"
+                    value={p.id}
                     className="form-check-input m-0"
                     checked={p.id === selected}
                     onChange={() => setSelected(p.id)}
@@ -196,11 +171,16 @@ export default function DirectDebit({ loaderData }: Route.ComponentProps) {
             help={t('directDebit.phoneHelp')}
           />
           <div>
-            <SubmitButton busy={busy} busyLabel={t('directDebit.sending')} disabled={!bundle}>
+            <SubmitButton
+              busy={form.busy}
+              busyLabel={t('directDebit.sending')}
+              disabled={!bundle}
+              beforeScripts
+            >
               {t('directDebit.sendCode')}
             </SubmitButton>
           </div>
-        </form>
+        </Form>
       )}
     </div>
   )

@@ -3,6 +3,7 @@ import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
+import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import type { DirectDebitService } from './direct-debit.service.ts'
 import type { DiscountsService } from './discounts.service.ts'
@@ -56,14 +57,14 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   // /directdebit: the account details and an SMS code (POST), then the code (PUT).
   app.route({
     ...apiRoute(api.requestDirectDebit),
-    config: { rateLimit: { max: 10, timeWindow: 60_000 } },
+    config: { rateLimit: FORM_LIMITS.directDebitRequest },
     handler: async (request) =>
       directDebit.request(requireMember(request), request.site, request.body, request.locale),
   })
 
   app.route({
     ...apiRoute(api.confirmDirectDebit),
-    config: { rateLimit: { max: 20, timeWindow: 60_000 } },
+    config: { rateLimit: FORM_LIMITS.directDebitConfirm },
     handler: async (request) =>
       directDebit.confirm(requireMember(request), request.site, request.body, request.linkOrigin),
   })
