@@ -1,5 +1,12 @@
 import { FREE_VISIBLE_PHOTOS } from '#common/constants.ts'
-import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  fillDirectDebit,
+  newMember,
+  test,
+} from './fixtures.ts'
 
 test('a member buys credits in the sandbox and becomes Premium; a failed payment offers another method', async ({
   browser,
@@ -109,14 +116,15 @@ test('a member pays by SEPA direct debit, confirmed by the code sent by SMS', as
   await page.goto('/credits')
   await page.getByRole('link', { name: 'Pay by direct debit (SEPA)' }).click()
   await expect(page.getByRole('heading', { name: 'Pay by direct debit' })).toBeVisible()
-  await page.getByRole('radio', { name: /^100 credits for/ }).check()
-  await page.getByLabel('Account holder').fill('Anna de Vries')
-  await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 01')
-  await page.getByLabel('Street').fill('Keizersgracht')
-  await page.getByLabel('House number').fill('12a')
-  await page.getByLabel('Postcode').fill('1015 CX')
-  await page.getByLabel('City').fill('Amsterdam')
-  await page.getByLabel('Mobile number').fill('+31 6 1234 5678')
+  await fillDirectDebit(page, {
+    holder: 'Anna de Vries',
+    iban: 'NL91 ABNA 0417 1643 01',
+    street: 'Keizersgracht',
+    house: '12a',
+    zip: '1015 CX',
+    city: 'Amsterdam',
+    phone: '+31 6 1234 5678',
+  })
   await page.getByRole('button', { name: 'Send the code' }).click()
   await expect(page.getByText(/^Enter a valid IBAN of a SEPA country/)).toBeVisible()
   await expect(page.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true')

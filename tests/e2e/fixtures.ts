@@ -225,3 +225,26 @@ export async function fillSignup(scope: Locator, email: string, labels = SIGNUP_
   await scope.getByLabel(labels.password, { exact: true }).fill('saffron-meadow-81')
   await scope.getByLabel(labels.repeat).fill('saffron-meadow-81')
 }
+
+/** Fills /directdebit's account form (the 100-credit bundle), without sending it. */
+export async function fillDirectDebit(
+  page: Page,
+  details: {
+    holder: string
+    iban: string
+    street: string
+    house: string
+    zip: string
+    city: string
+    phone: string
+  },
+) {
+  await page.getByRole('radio', { name: /^100 credits for/ }).check()
+  await page.getByLabel('Account holder').fill(details.holder)
+  await page.getByLabel('IBAN').fill(details.iban)
+  await page.getByLabel('Street').fill(details.street)
+  await page.getByLabel('House number').fill(details.house)
+  await page.getByLabel('Postcode').fill(details.zip)
+  await page.getByLabel('City').fill(details.city)
+  await page.getByLabel('Mobile number').fill(details.phone)
+}

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test'
-import { E2E_ORIGIN, expect, newMember, test } from './fixtures.ts'
+import { E2E_ORIGIN, expect, fillDirectDebit, newMember, test } from './fixtures.ts'
 
 // The forms with a route action work before the page's scripts arrive, and with JavaScript off
 // (issue 34): a plain POST, then a redirect, or the page again with what failed beside the form.
@@ -332,14 +332,15 @@ test('pay by SEPA direct debit without JavaScript: the account form, then the SM
   const { context, page } = await withoutScripts(browser, 'en')
   await context.addCookies(await member.context.cookies())
   await page.goto('/directdebit')
-  await page.getByRole('radio', { name: /^100 credits for/ }).check()
-  await page.getByLabel('Account holder').fill('Debora Jansen')
-  await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 01')
-  await page.getByLabel('Street').fill('Prinsengracht')
-  await page.getByLabel('House number').fill('263')
-  await page.getByLabel('Postcode').fill('1016 GV')
-  await page.getByLabel('City').fill('Amsterdam')
-  await page.getByLabel('Mobile number').fill('+31 6 8765 4321')
+  await fillDirectDebit(page, {
+    holder: 'Debora Jansen',
+    iban: 'NL91 ABNA 0417 1643 01',
+    street: 'Prinsengracht',
+    house: '263',
+    zip: '1016 GV',
+    city: 'Amsterdam',
+    phone: '+31 6 8765 4321',
+  })
   await page.getByRole('button', { name: 'Send the code' }).click()
   await expect(page.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true')
   await expect(page.getByLabel('City')).toHaveValue('Amsterdam')
