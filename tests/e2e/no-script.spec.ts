@@ -43,6 +43,21 @@ test('sign up without JavaScript, in French: each mistake said beside its field,
   await page.getByRole('button', { name: 'Créer mon profil gratuit' }).click()
   await expect(page).toHaveURL(/\/complete-signup$/)
   expect((await context.cookies()).some((cookie) => cookie.name === 'auth.session')).toBe(true)
+
+  // The sign-up's steps post to their page too: the ages sought, then the place.
+  await page.getByRole('link', { name: 'Suivant' }).click()
+  await page.getByLabel('À partir de l’âge de').selectOption('40')
+  await page.getByLabel('Jusqu’à l’âge de').selectOption('35')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await expect(page.getByRole('alert')).toHaveText('L’âge minimum ne peut pas dépasser l’âge maximum.')
+  await page.getByLabel('Jusqu’à l’âge de').selectOption('45')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await expect(page).toHaveURL(/\/complete-signup\?step=1$/)
+  await page.getByLabel('Ville').fill('Nantes')
+  await page.getByRole('button', { name: 'Suivant' }).click()
+  await expect(page).toHaveURL(/\/complete-signup\?step=2$/)
+  const saved = (await (await page.request.get('/api/profile.php')).json()).profile
+  expect(saved).toMatchObject({ seek_min_age: 40, seek_max_age: 45, city: 'Nantes' })
   await context.close()
 })
 

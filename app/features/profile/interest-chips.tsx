@@ -42,6 +42,8 @@ export function InterestChips(props: {
   const full = props.chosen.size >= MAX_INTERESTS
   return (
     <fieldset className="d-flex flex-wrap gap-2">
+      {/* Posted with the chips: the form says it holds them, so none ticked is none chosen. */}
+      {props.name ? <input type="hidden" name={`${props.name}_shown`} value="1" /> : null}
       <legend className={props.visibleLegend ? 'h6 w-100 mb-1' : 'visually-hidden'}>{props.legend}</legend>
       <p className="w-100 small text-body-secondary mb-0" aria-live="polite">
         {full ? t('interests.full', { count: MAX_INTERESTS }) : null}

@@ -173,7 +173,6 @@ export function ProfileForm(props: {
         <h2 id="likes-title" className="h5">
           {t('completeSignup.interestsTitle')}
         </h2>
-        <input type="hidden" name="interests_shown" value="1" />
         <InterestChips
           chosen={interests}
           onChange={setInterests}

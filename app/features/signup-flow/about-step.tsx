@@ -1,21 +1,14 @@
 import { useState } from 'react'
 import type { OwnProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
-import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'
 
 /** Step 4: a few words about yourself. */
-export function AboutStep(props: {
-  profile: OwnProfile
-  onDone: () => void
-  onSkip: () => void
-  step: [number, number]
-}) {
+export function AboutStep(props: { profile: OwnProfile; next: string; step: [number, number] }) {
   const { t } = useTranslation()
-  const [about, setAbout] = useState(props.profile.about ?? '')
-  const { busy, error, run } = useStepSave(props.onDone)
-  const save = () => run(() => saveProfile({ about: about.trim() || null }))
+  const { busy, error, posted } = useStepSave()
+  const [about, setAbout] = useState(posted.about ?? props.profile.about ?? '')
 
   return (
     <StepFrame
@@ -25,14 +18,15 @@ export function AboutStep(props: {
       intro={t('completeSignup.aboutIntro')}
       error={error}
       busy={busy}
-      onSubmit={save}
-      onSkip={props.onSkip}
+      next={props.next}
+      skipTo="done"
     >
       <label className="form-label" htmlFor="about-text">
         {t('completeSignup.aboutLabel')}
       </label>
       <textarea
         id="about-text"
+        name="about"
         className="form-control"
         rows={5}
         maxLength={2000}

@@ -2,21 +2,14 @@ import { useState } from 'react'
 import type { OwnProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
 import { InterestChips } from '../profile/index.ts'
-import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'
 
 /** Step 3: interests. */
-export function InterestsStep(props: {
-  profile: OwnProfile
-  onDone: () => void
-  onSkip: () => void
-  step: [number, number]
-}) {
+export function InterestsStep(props: { profile: OwnProfile; next: string; step: [number, number] }) {
   const { t } = useTranslation()
   const [chosen, setChosen] = useState<Set<number>>(new Set(props.profile.interests))
-  const { busy, error, run } = useStepSave(props.onDone)
-  const save = () => run(() => saveProfile({ interests: [...chosen] }))
+  const { busy, error } = useStepSave()
   return (
     <StepFrame
       index={props.step[0]}
@@ -25,10 +18,15 @@ export function InterestsStep(props: {
       intro={t('completeSignup.interestsIntro')}
       error={error}
       busy={busy}
-      onSubmit={save}
-      onSkip={props.onSkip}
+      next={props.next}
+      skipTo={props.next}
     >
-      <InterestChips chosen={chosen} onChange={setChosen} legend={t('completeSignup.interestsTitle')} />
+      <InterestChips
+        chosen={chosen}
+        onChange={setChosen}
+        legend={t('completeSignup.interestsTitle')}
+        name="interests"
+      />
     </StepFrame>
   )
 }

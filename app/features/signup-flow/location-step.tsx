@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { OwnProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
 import { LocationFields, type LocationValue } from '../profile/index.ts'
-import { saveProfile } from './save-profile.ts'
+import type { KnownRegions } from '../reference-data/index.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'
 
@@ -10,25 +10,17 @@ import { useStepSave } from './use-step-save.ts'
 export function LocationStep(props: {
   profile: OwnProfile
   countries: readonly string[]
-  onDone: () => void
-  onSkip: () => void
+  next: string
+  knownRegions: KnownRegions
   step: [number, number]
 }) {
   const { t } = useTranslation()
-  const [location, setLocation] = useState<LocationValue>({
-    country: props.profile.country,
-    regionId: props.profile.region_id,
-    city: props.profile.city ?? '',
-  })
-  const { busy, error, run } = useStepSave(props.onDone)
-  const save = () =>
-    run(() =>
-      saveProfile({
-        country: location.country,
-        region_id: location.regionId,
-        city: location.city.trim() || null,
-      }),
-    )
+  const { busy, error, posted } = useStepSave()
+  const [location, setLocation] = useState<LocationValue>(() => ({
+    country: posted.country ?? props.profile.country,
+    regionId: posted.country ? Number(posted.region_id) || null : props.profile.region_id,
+    city: posted.city ?? props.profile.city ?? '',
+  }))
   return (
     <StepFrame
       index={props.step[0]}
@@ -37,10 +29,15 @@ export function LocationStep(props: {
       intro={t('completeSignup.locationIntro')}
       error={error}
       busy={busy}
-      onSubmit={save}
-      onSkip={props.onSkip}
+      next={props.next}
+      skipTo={props.next}
     >
-      <LocationFields countries={props.countries} value={location} onChange={setLocation} />
+      <LocationFields
+        countries={props.countries}
+        value={location}
+        onChange={setLocation}
+        knownRegions={props.knownRegions}
+      />
     </StepFrame>
   )
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react'
-import { seekingOf, sexualityOf } from '#common/matching.ts'
+import { seekingOf } from '#common/matching.ts'
 import type { OwnProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
 import { type LookingFor, LookingForFields } from '../profile/index.ts'
-import { saveProfile } from './save-profile.ts'
 import { StepFrame } from './step-frame.tsx'
 import { useStepSave } from './use-step-save.ts'
 
@@ -13,41 +12,30 @@ import { useStepSave } from './use-step-save.ts'
  */
 export function PreferenceStep({
   profile,
-  onDone,
+  next,
   step,
 }: {
   profile: OwnProfile
-  onDone: () => void
+  next: string
   step: [number, number]
 }) {
   const { t } = useTranslation()
   const askWho = !profile.sexuality
-  const [value, setValue] = useState<LookingFor>({
-    gender: profile.gender === 'male' ? 'male' : 'female',
-    seeking: profile.sexuality ? seekingOf(profile.gender, profile.sexuality) : '',
-    minAge: profile.seek_min_age,
-    maxAge: profile.seek_max_age,
-  })
-  const { busy, error, setError, run } = useStepSave(onDone)
-  const save = () => {
-    if (!value.seeking) {
-      setError(t('completeSignup.chooseSeeking'))
-      return
-    }
-    if (value.minAge > value.maxAge) {
-      setError(t('errors.profile.age_range_invalid'))
-      return
-    }
-    void run(() =>
-      saveProfile({
-        ...(askWho
-          ? { gender: value.gender, sexuality: sexualityOf(value.gender, value.seeking || 'both') }
-          : {}),
-        seek_min_age: value.minAge,
-        seek_max_age: value.maxAge,
-      }),
-    )
-  }
+  const { busy, error, setMissing, posted } = useStepSave()
+  const [value, setValue] = useState<LookingFor>(() => ({
+    gender: (posted.gender ?? profile.gender) === 'male' ? 'male' : 'female',
+    seeking: (posted.seeking ??
+      (profile.sexuality ? seekingOf(profile.gender, profile.sexuality) : '')) as LookingFor['seeking'],
+    minAge: Number(posted.seek_min_age) || profile.seek_min_age,
+    maxAge: Number(posted.seek_max_age) || profile.seek_max_age,
+  }))
+  // Checked here first; the action checks the same with the profile's schema.
+  const check = () =>
+    !value.seeking
+      ? t('completeSignup.chooseSeeking')
+      : value.minAge > value.maxAge
+        ? t('errors.profile.age_range_invalid')
+        : null
 
   return (
     <StepFrame
@@ -61,9 +49,13 @@ export function PreferenceStep({
       }
       error={error}
       busy={busy}
-      onSubmit={save}
+      next={next}
+      check={check}
+      onChecked={setMissing}
     >
-      <LookingForFields value={value} onChange={setValue} askWho={askWho} idPrefix="pref" />
+      {/* The action asks for whom the member looks when this step asks it. */}
+      {askWho ? <input type="hidden" name="ask_seeking" value="1" /> : null}
+      <LookingForFields value={value} onChange={setValue} askWho={askWho} idPrefix="pref" named />
     </StepFrame>
   )
 }

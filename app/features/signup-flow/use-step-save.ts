@@ -1,23 +1,22 @@
 import { useState } from 'react'
-import { useTranslation } from '../../i18n.ts'
-import { apiFormErrors } from '../../lib/form-errors.ts'
+import { useActionData } from 'react-router'
+import { usePageForm } from '../../lib/page-form.ts'
 
-/** Saving one sign-up step: busy while it runs, the error in the member's language, then onward. */
-export function useStepSave(onDone: () => void) {
-  const { t } = useTranslation()
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const run = async (save: () => Promise<unknown>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await save()
-      onDone()
-    } catch (e) {
-      const result = apiFormErrors(e, t)
-      setError(result.message ?? Object.values(result.fields)[0] ?? t('errors.server.error'))
-      setBusy(false)
-    }
+/**
+ * A sign-up step posted to the page's action: busy while the router posts it, and what is wrong
+ * (the action's answer, in the member's language, or the step's own check in the browser).
+ */
+export function useStepSave() {
+  const answer = useActionData() as Parameters<typeof usePageForm>[0]
+  const form = usePageForm(answer)
+  const [missing, setMissing] = useState<string | null>(null)
+  const failed =
+    !form.busy && answer?.ok === false ? (Object.values(answer.fields)[0] ?? answer.message) : null
+  return {
+    busy: form.busy,
+    error: form.busy ? null : (missing ?? failed),
+    setMissing,
+    /** What the step held when the action refused it (the page served again, without scripts). */
+    posted: form.values,
   }
-  return { busy, error, setError, run }
 }

@@ -11,10 +11,14 @@ import { PushStep } from '../../features/signup-flow/push-step.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { pushState } from '../../lib/push.ts'
 import type { Route } from './+types/complete-signup'
-import { loadCompleteSignup } from './complete-signup.server.ts'
+import { loadCompleteSignup, saveSignupStep } from './complete-signup.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadCompleteSignup(context)
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  return saveSignupStep(context, request)
 }
 
 const STEPS = ['push', '0', '1', '2', '3', '4', 'done'] as const
@@ -50,16 +54,24 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
         askPush ? (
           <PushStep publicKey={loaderData.pushKey} onDone={() => go('0')} step={position} />
         ) : (
-          <p aria-busy="true">{t('common.loading')}</p>
+          <>
+            <p aria-busy="true">{t('common.loading')}</p>
+            {/* The push offer needs the scripts: without them the steps start at the first. */}
+            <noscript>
+              <a href="?step=0" className="btn btn-primary">
+                {t('completeSignup.next')}
+              </a>
+            </noscript>
+          </>
         )
       ) : null}
-      {step === '0' ? <PreferenceStep profile={profile} onDone={() => go('1')} step={position} /> : null}
+      {step === '0' ? <PreferenceStep profile={profile} next="1" step={position} /> : null}
       {step === '1' ? (
         <LocationStep
           profile={profile}
           countries={loaderData.countries}
-          onDone={() => go('2')}
-          onSkip={() => go('2')}
+          knownRegions={loaderData.regions}
+          next="2"
           step={position}
         />
       ) : null}
@@ -72,17 +84,8 @@ export default function CompleteSignup({ loaderData }: Route.ComponentProps) {
           step={position}
         />
       ) : null}
-      {step === '3' ? (
-        <InterestsStep profile={profile} onDone={() => go('4')} onSkip={() => go('4')} step={position} />
-      ) : null}
-      {step === '4' ? (
-        <AboutStep
-          profile={profile}
-          onDone={() => go(nextOf('4'))}
-          onSkip={() => go('done')}
-          step={position}
-        />
-      ) : null}
+      {step === '3' ? <InterestsStep profile={profile} next="4" step={position} /> : null}
+      {step === '4' ? <AboutStep profile={profile} next={nextOf('4')} step={position} /> : null}
       {step === 'done' ? <DoneStep email={loaderData.email} /> : null}
     </div>
   )
