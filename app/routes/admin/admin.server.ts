@@ -93,10 +93,22 @@ export async function loadStaff(context: Readonly<RouterContextProvider>) {
 }
 
 /** /admin/inbox: the operators' inbox (operators). */
-export async function loadInbox(context: Readonly<RouterContextProvider>) {
+export async function loadInbox(context: Readonly<RouterContextProvider>, request: Request) {
   const staff = requireStaffPage(context, ['operator'])
   const app = getAppContext(context)
-  return { staff, ...(await app.services.inbox.queue(app.staff?.staffId ?? 0)) }
+  const me = app.staff?.staffId ?? 0
+  // The conversation this operator took (`?conversation=`), while their claim holds.
+  const asked = Number(new URL(request.url).searchParams.get('conversation'))
+  const [queue, open] = await Promise.all([
+    app.services.inbox.queue(me),
+    Number.isInteger(asked) && asked > 0
+      ? app.services.inbox.conversation(me, asked).then(
+          (found) => found.conversation,
+          () => null,
+        )
+      : null,
+  ])
+  return { staff, ...queue, open }
 }
 
 /** /admin/fictional: the fictional profiles (operators). */

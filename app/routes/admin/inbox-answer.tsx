@@ -1,68 +1,39 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { api } from '#common/api.ts'
+import { useEffect, useRef } from 'react'
+import { useFetcher } from 'react-router'
 import type { InboxConversation } from '#common/schemas/operators.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
+import type { FormResult } from '../../lib/page-form.ts'
 
-type Note = InboxConversation['notes'][number]
-
-/** A claimed conversation: the member, the fictional profile, the messages, the notes, the answer. */
-export function InboxAnswer({
-  conversation,
-  onNote,
-  onSent,
-  onRelease,
-}: {
-  conversation: InboxConversation
-  onNote: (note: Note) => void
-  onSent: (status: string) => void
-  onRelease: () => void
-}) {
+/**
+ * A claimed conversation: the member, the fictional profile, the messages, the notes, the answer.
+ * The answer and a note post to the inbox's action through fetchers; giving it back is a post
+ * that leads back to the inbox.
+ */
+export function InboxAnswer({ conversation }: { conversation: InboxConversation }) {
   const { t } = useTranslation()
-  const [text, setText] = useState('')
-  const [note, setNote] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const answering = useFetcher<FormResult>({ key: 'inbox-answer' })
+  const noting = useFetcher<FormResult>({ key: 'inbox-note' })
+  const busy = answering.state !== 'idle'
   const clientId = useRef(crypto.randomUUID())
   const answerRef = useRef<HTMLTextAreaElement>(null)
+  const answerForm = useRef<HTMLFormElement>(null)
+  const noteForm = useRef<HTMLFormElement>(null)
   const list = useRef<HTMLOListElement>(null)
   const { member, fictional } = conversation
+  const to = (intent: string) => `/admin/inbox?conversation=${conversation.conversation}&intent=${intent}`
+  const answered = answering.state === 'idle' ? answering.data : undefined
+  const noted = noting.state === 'idle' ? noting.data : undefined
+  const error =
+    (answered?.ok === false ? answered.message : null) ?? (noted?.ok === false ? noted.message : null)
 
   useEffect(() => {
     answerRef.current?.focus()
     list.current?.scrollTo?.({ top: list.current.scrollHeight })
   }, [])
-
-  async function send(event?: FormEvent) {
-    event?.preventDefault()
-    setBusy(true)
-    setError(null)
-    try {
-      await callApi(api.answerConversation, {
-        body: { conversation: conversation.conversation, text, client_id: clientId.current },
-        retries: 2,
-      })
-      onSent(t('console.inbox.sent', { name: member.name }))
-    } catch (e) {
-      setError(apiErrorMessage(e, t))
-      setBusy(false)
-    }
-  }
-
-  async function addNote(event: FormEvent) {
-    event.preventDefault()
-    try {
-      const added = await callApi(api.addMemberNote, {
-        body: { conversation: conversation.conversation, text: note },
-        retries: 0,
-      })
-      onNote(added.note)
-      setNote('')
-    } catch (e) {
-      setError(apiErrorMessage(e, t))
-    }
-  }
+  // A note added: its field is empty for the next one (the list comes with the page's data).
+  useEffect(() => {
+    if (noted?.ok) noteForm.current?.reset()
+  }, [noted])
 
   return (
     <article className="card" aria-labelledby="inbox-open" data-testid="inbox-conversation">
@@ -98,24 +69,28 @@ export function InboxAnswer({
                 ))}
               </ul>
             )}
-            <form className="d-flex gap-1" onSubmit={addNote}>
+            <noting.Form ref={noteForm} method="post" action={to('note')} className="d-flex gap-1">
+              <input type="hidden" name="conversation" value={conversation.conversation} />
               <label className="visually-hidden" htmlFor="inbox-note">
                 {t('console.inbox.note')}
               </label>
               <input
                 id="inbox-note"
+                name="text"
                 className="form-control form-control-sm"
                 placeholder={t('console.inbox.note')}
-                value={note}
                 minLength={2}
                 maxLength={500}
                 required
-                onChange={(e) => setNote(e.target.value)}
               />
-              <button type="submit" className="btn btn-outline-secondary btn-sm text-nowrap">
+              <button
+                type="submit"
+                className="btn btn-outline-secondary btn-sm text-nowrap"
+                disabled={noting.state !== 'idle'}
+              >
                 {t('console.inbox.addNote')}
               </button>
-            </form>
+            </noting.Form>
           </section>
           <section className="col-md-7">
             <p className="small text-body-secondary mb-1">
@@ -140,23 +115,25 @@ export function InboxAnswer({
                 </li>
               ))}
             </ol>
-            <form onSubmit={send} aria-busy={busy}>
+            <answering.Form ref={answerForm} method="post" action={to('answer')} aria-busy={busy}>
+              <input type="hidden" name="conversation" value={conversation.conversation} />
+              <input type="hidden" name="client_id" value={clientId.current} />
+              <input type="hidden" name="member" value={member.name} />
               <label className="form-label small" htmlFor="inbox-answer">
                 {t('console.inbox.answer', { name: fictional.name })}
               </label>
               <textarea
                 ref={answerRef}
                 id="inbox-answer"
+                name="text"
                 className="form-control mb-2"
                 rows={3}
                 maxLength={2000}
                 required
-                value={text}
-                onChange={(e) => setText(e.target.value)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                     e.preventDefault()
-                    void send()
+                    answerForm.current?.requestSubmit()
                   }
                 }}
               />
@@ -166,14 +143,19 @@ export function InboxAnswer({
                 </div>
               ) : null}
               <div className="d-flex gap-2">
-                <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !text.trim()}>
+                <button type="submit" className="btn btn-primary btn-sm" disabled={busy}>
                   {busy ? t('console.inbox.sending') : t('console.inbox.send')}
                 </button>
-                <button type="button" className="btn btn-outline-secondary btn-sm" onClick={onRelease}>
+                <button
+                  type="submit"
+                  formAction={to('release')}
+                  formNoValidate
+                  className="btn btn-outline-secondary btn-sm"
+                >
                   {t('console.inbox.release')}
                 </button>
               </div>
-            </form>
+            </answering.Form>
           </section>
         </div>
       </div>

@@ -1,37 +1,80 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef } from 'react'
+import {
+  Form,
+  redirect,
+  useFetcher,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+  useSubmit,
+} from 'react-router'
 import { api, CONSOLE_SOCKET_PATH } from '#common/api.ts'
-import type { InboxConversation } from '#common/schemas/operators.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
 import { connectRealtime } from '../../lib/realtime.ts'
 import type { Route } from './+types/inbox'
 import { loadInbox } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction, useShortcuts } from './console-ui.tsx'
+import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { InboxAnswer } from './inbox-answer.tsx'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadInbox(context)
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadInbox(context, request)
 }
 
-type Queue = Route.ComponentProps['loaderData']
+// The inbox's steps post to its action: taking a conversation opens it (its address), answering
+// and a note answer in place, giving it back closes it.
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    claim: step({
+      call: api.claimConversation,
+      read: (fields) => withNumbers(fields, 'conversation'),
+      run: async (body, actor, services) => {
+        const claimed = await services.inbox.claim(actor.staffId ?? 0, body.conversation)
+        return redirect(`/admin/inbox?conversation=${claimed.conversation}`)
+      },
+    }),
+    answer: step({
+      call: api.answerConversation,
+      read: ({ member: _, ...fields }) => withNumbers(fields, 'conversation'),
+      run: async (body, actor, services, form) => {
+        await services.inbox.answer(body, actor)
+        return { member: String(form.get('member') ?? '') }
+      },
+    }),
+    note: step({
+      call: api.addMemberNote,
+      read: (fields) => withNumbers(fields, 'conversation'),
+      run: (body, actor, services) => services.inbox.note(body, actor),
+    }),
+    release: step({
+      call: api.releaseConversation,
+      read: (fields) => withNumbers(fields, 'conversation'),
+      run: async (body, actor, services) => {
+        await services.inbox.release(actor.staffId ?? 0, body.conversation)
+        return redirect('/admin/inbox')
+      },
+    }),
+  })
+}
 
 const clock = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(5, 16) : '—')
+const CLAIM = '/admin/inbox?intent=claim'
 
 /**
  * /admin/inbox: members waiting for a fictional profile's answer, longest first (ADR 17). N takes
- * the next conversation; the queue updates by itself over the console's socket.
+ * the next conversation; the queue updates by itself over the console's socket (its loader runs
+ * again). Taking, answering, a note and giving back post to the page's action.
  */
-export default function Inbox({ loaderData }: Route.ComponentProps) {
+export default function Inbox({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const [queue, setQueue] = useState<Queue>(loaderData)
-  const [open, setOpen] = useState<InboxConversation | null>(null)
-  const action = useConsoleAction()
+  const queue = loaderData
+  const open = loaderData.open
+  const revalidator = useRevalidator()
+  const submit = useSubmit()
+  const answering = useFetcher<NonNullable<typeof actionData>>({ key: 'inbox-answer' })
   const refresh = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-
-  const reload = useCallback(async () => {
-    const next = await callApi(api.inbox, { retries: 2 }).catch(() => null)
-    if (next) setQueue((current) => ({ ...current, ...next }))
-  }, [])
+  const revalidate = useRef(revalidator.revalidate)
+  revalidate.current = revalidator.revalidate
 
   // Live: every change of the inbox (a member wrote, an answer, a claim) reloads the list, once.
   useEffect(() => {
@@ -40,43 +83,40 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       onFrame: (frame) => {
         if (frame.type !== 'inbox.changed') return
         clearTimeout(refresh.current)
-        refresh.current = setTimeout(() => void reload(), 250)
+        refresh.current = setTimeout(() => void revalidate.current(), 250)
       },
-      onReconnect: () => void reload(),
+      onReconnect: () => void revalidate.current(),
     })
     return () => {
       clearTimeout(refresh.current)
       realtime.close()
     }
-  }, [reload])
+  }, [])
 
-  const take = useCallback(
-    (conversation?: number) =>
-      action.run(async () => {
-        const claimed = await callApi(api.claimConversation, {
-          body: conversation ? { conversation } : {},
-          retries: 0,
-        })
-        const { conversation: view } = await callApi(api.inboxConversation, {
-          query: { conversation: claimed.conversation },
-          retries: 1,
-        })
-        setOpen(view)
-        return t('console.inbox.as', { name: view.fictional.name })
-      }),
-    [action, t],
-  )
+  const answer = answering.state === 'idle' ? answering.data : undefined
+  const sentTo =
+    answer?.ok && answer.intent === 'answer' && 'member' in answer.result ? answer.result.member : null
+  const pageAnswer = actionData
+  const failure =
+    (answer?.ok === false ? answer.message : null) ?? (pageAnswer?.ok === false ? pageAnswer.message : null)
+  const status = sentTo
+    ? t('console.inbox.sent', { name: sentTo })
+    : open
+      ? t('console.inbox.as', { name: open.fictional.name })
+      : ''
+  const busy = useNavigation().state === 'submitting'
+  const navigate = useNavigate()
+  // Answered: the conversation closes (its claim runs out by itself, or with the next one taken).
+  useEffect(() => {
+    if (sentTo) navigate('/admin/inbox', { replace: true })
+  }, [sentTo, navigate])
 
-  const release = useCallback(async () => {
-    if (!open) return
-    await callApi(api.releaseConversation, { body: { conversation: open.conversation }, retries: 0 }).catch(
-      () => {},
-    )
-    setOpen(null)
-    void reload()
-  }, [open, reload])
-
-  useShortcuts({ n: () => void take(), escape: () => void release() })
+  useShortcuts({
+    n: () => submit({}, { method: 'post', action: CLAIM }),
+    escape: () =>
+      open &&
+      submit({ conversation: open.conversation }, { method: 'post', action: '/admin/inbox?intent=release' }),
+  })
 
   return (
     <>
@@ -99,18 +139,19 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
       <p className="small text-body-secondary mb-2">
         {t('console.inbox.keys')} · {t('console.inbox.live')}
       </p>
-      <ActionFeedback status={action.status} error={action.error} />
+      <ActionFeedback status={status} error={failure} />
       <div className="row g-3">
         <div className="col-lg-4">
-          <button
-            type="button"
-            className="btn btn-primary btn-sm mb-2"
-            disabled={action.busy || queue.waiting === 0}
-            onClick={() => void take()}
-          >
-            <kbd className="me-1">N</kbd>
-            {t('console.inbox.next')}
-          </button>
+          <Form method="post" action={CLAIM}>
+            <button
+              type="submit"
+              className="btn btn-primary btn-sm mb-2"
+              disabled={busy || queue.waiting === 0}
+            >
+              <kbd className="me-1">N</kbd>
+              {t('console.inbox.next')}
+            </button>
+          </Form>
           <p className="small mb-1">
             {t('console.inbox.sites')}:{' '}
             {queue.sites
@@ -144,15 +185,17 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
                     </div>
                   </div>
                   {c.claimed || c.conversation === open?.conversation ? null : (
-                    <button
-                      type="button"
-                      className="btn btn-outline-primary btn-sm"
-                      disabled={action.busy}
-                      onClick={() => void take(c.conversation)}
-                      aria-label={`${t('console.inbox.take')}: ${c.member.name} → ${c.fictional.name}`}
-                    >
-                      {t('console.inbox.take')}
-                    </button>
+                    <Form method="post" action={CLAIM}>
+                      <button
+                        type="submit"
+                        name="conversation"
+                        value={c.conversation}
+                        className="btn btn-outline-primary btn-sm"
+                        aria-label={`${t('console.inbox.take')}: ${c.member.name} → ${c.fictional.name}`}
+                      >
+                        {t('console.inbox.take')}
+                      </button>
+                    </Form>
                   )}
                 </li>
               ))}
@@ -160,19 +203,7 @@ export default function Inbox({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         <div className="col-lg-8">
-          {open ? (
-            <InboxAnswer
-              key={open.conversation}
-              conversation={open}
-              onNote={(note) => setOpen((o) => (o ? { ...o, notes: [note, ...o.notes] } : o))}
-              onSent={(status) => {
-                action.setStatus(status)
-                setOpen(null)
-                void reload()
-              }}
-              onRelease={() => void release()}
-            />
-          ) : null}
+          {open ? <InboxAnswer key={open.conversation} conversation={open} /> : null}
         </div>
       </div>
     </>
