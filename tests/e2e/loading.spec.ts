@@ -35,7 +35,7 @@ test('a button shows its spinner only once its request has taken 200 ms, and non
   await page.clock.pauseAt(new Date(Date.now() + 60_000))
   await page.getByRole('button', { name: 'Log in' }).click()
   // Its name changes while it spins ("Logging in…"): found by its place instead.
-  const button = page.locator('form button[type="submit"]')
+  const button = page.getByRole('main').locator('form button[type="submit"]')
   await expect(button).toHaveAttribute('aria-busy', 'true')
   await expect(button).toBeDisabled()
   const spinner = button.locator('.spinner-border')

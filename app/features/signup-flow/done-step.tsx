@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { ACTIVATION_RESEND, useActivationResend } from '../accounts/activation-resend.ts'
+import { ACTIVATION_RESEND, useActivationResend } from '../accounts/index.ts'
 
 function ConfirmEmail({ email }: { email: string }) {
   const { t } = useTranslation()

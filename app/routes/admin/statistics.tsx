@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { Form, useRevalidator } from 'react-router'
+import { Form, useLocation } from 'react-router'
 import uplotCss from 'uplot/dist/uPlot.min.css?url'
 import { api } from '#common/api.ts'
 import { STATS_GROUPS } from '#common/choices.ts'
@@ -7,10 +7,12 @@ import { numberFormat } from '#common/intl.ts'
 import type { StatsRow } from '#common/schemas/statistics.ts'
 import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi, callUrl } from '../../lib/api-client.ts'
+import { callUrl } from '../../lib/api-client.ts'
+import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/statistics'
 import { loadStatistics } from './admin.server.ts'
-import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
+import { consoleAction, step } from './console-action.server.ts'
+import { ActionFeedback } from './console-ui.tsx'
 import { StatsChart } from './stats-chart.tsx'
 import { StatsTable } from './stats-table.tsx'
 
@@ -20,14 +22,34 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadStatistics(context, request)
 }
 
+export async function action({ context, request }: Route.ActionArgs) {
+  return consoleAction(context, request, {
+    recompute: step({
+      call: api.refreshStats,
+      run: (body, actor, services) => services.statistics.refresh(body, actor),
+    }),
+  })
+}
+
+type Answer = NonNullable<Route.ComponentProps['actionData']>
+
 const COLORS = ['#0d6efd', '#d63384', '#198754', '#fd7e14', '#6f42c1']
 
 /** /admin/statistics: what the sites earn and where their members come from, per day and source. */
-export default function Statistics({ loaderData }: Route.ComponentProps) {
+export default function Statistics({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation()
   const { query, report, sites, invalid } = loaderData
-  const revalidator = useRevalidator()
-  const { busy, error, status, run } = useConsoleAction()
+  const { search } = useLocation()
+  // Recomputing the figures posts the shown range to the page's action; the page's data follows.
+  const recomputing = useFetcherForm<Answer>('stats-recompute', 'recompute', actionData)
+  const recomputed = recomputing.done && recomputing.answer?.ok ? recomputing.answer.result : null
+  const status = recomputed ? t('console.stats.recomputed', { count: recomputed.days }) : ''
+  const error = recomputing.message ?? Object.values(recomputing.fields)[0] ?? null
+  const recomputeAction = (() => {
+    const params = new URLSearchParams(search)
+    params.set('intent', 'recompute')
+    return `/admin/statistics?${params}`
+  })()
   const currencies = useMemo(() => report.total.money.map((m) => m.currency), [report])
   const money = (currency: string) => (cents: number) =>
     numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
@@ -57,16 +79,6 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
     const format = numberFormat(language, { style: 'currency', currency: currencies[0] })
     return (v: number) => format.format(v / 100)
   }, [currencies, language])
-
-  const recompute = () =>
-    void run(async () => {
-      const { days } = await callApi(api.refreshStats, {
-        body: { from: query.from, to: query.to },
-        retries: 0,
-      })
-      await revalidator.revalidate()
-      return t('console.stats.recomputed', { count: days })
-    })
 
   const total = report.total
   const tiles: Array<[string, string]> = [
@@ -198,9 +210,13 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <StatsTable report={report} sites={sites} currencies={currencies} />
-      <button type="button" className="btn btn-link btn-sm px-0" onClick={recompute} disabled={busy}>
-        {t('console.stats.recompute')}
-      </button>
+      <recomputing.fetcher.Form method="post" action={recomputeAction}>
+        <input type="hidden" name="from" value={query.from} />
+        <input type="hidden" name="to" value={query.to} />
+        <button type="submit" className="btn btn-link btn-sm px-0" disabled={recomputing.busy}>
+          {t('console.stats.recompute')}
+        </button>
+      </recomputing.fetcher.Form>
     </>
   )
 }

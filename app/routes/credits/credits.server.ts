@@ -1,4 +1,4 @@
-import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router'
+import { data, type RouterContextProvider, redirect, redirectDocument, replace } from 'react-router'
 import { isPaymentMethod } from '#common/payment-methods.ts'
 import { DirectDebitConfirm, DirectDebitInput, PaymentInput } from '#common/schemas/credits.ts'
 import { getAppContext } from '../../context.server.ts'
@@ -159,4 +159,20 @@ export async function directDebitStep(context: Readonly<RouterContextProvider>, 
     return refused(context, error, values, intent ?? undefined)
   }
   throw data(null, { status: 400 })
+}
+
+/** /credits/repeat-order's one press: the last bundle again on the saved card, then its status. */
+export async function repeatOrder(context: Readonly<RouterContextProvider>) {
+  const app = getAppContext(context)
+  try {
+    const created = await app.services.payments.repeat(
+      app.request.member(),
+      app.site,
+      app.request.origin().origin,
+    )
+    // The status replaces the offer in the history: back does not offer to pay again.
+    return replace(`/credits/repeat-order?payment=${encodeURIComponent(created.payment_id)}`)
+  } catch (error) {
+    return refused(context, error)
+  }
 }

@@ -1,45 +1,34 @@
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router'
-import { api } from '#common/api.ts'
+import { Form, Link } from 'react-router'
 import { FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
+import { usePageForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/repeat-order'
-import { loadRepeatOrder } from './credits.server.ts'
+import { loadRepeatOrder, repeatOrder } from './credits.server.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadRepeatOrder(context, request)
+}
+
+export async function action({ context }: Route.ActionArgs) {
+  return repeatOrder(context)
 }
 
 /**
  * /credits/repeat-order: the last bundle bought, again, on the saved card, in one step. When the
  * card refuses: 'Recurring credit card failed (enter details manually or use PayPal)'.
  */
-export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
+export default function RepeatOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const money = useMoney()
-  const navigate = useNavigate()
   const { offer, payment } = loaderData
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-
-  const buy = async () => {
-    setBusy(true)
-    setError(null)
-    try {
-      const created = await callApi(api.repeatOrder, { retries: 0 })
-      navigate(`/credits/repeat-order?payment=${created.payment_id}`, { replace: true })
-    } catch (failure) {
-      setError(apiErrorMessage(failure, t))
-    } finally {
-      setBusy(false)
-    }
-  }
+  // The button posts to the page's action, which leads to the payment's status on this page.
+  const form = usePageForm(actionData)
+  const busy = form.busy
+  const error = !busy && actionData?.ok === false ? actionData.message : null
 
   return (
     <div className="container py-4 repeat-order" style={{ maxWidth: 640 }}>
@@ -54,14 +43,7 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
           ]}
         />
       ) : offer ? (
-        <form
-          className="card card-body shadow-sm"
-          onSubmit={(event) => {
-            event.preventDefault()
-            void buy()
-          }}
-          aria-busy={busy}
-        >
+        <Form method="post" className="card card-body shadow-sm" aria-busy={busy}>
           <p className="lead">
             {t('repeatOrder.intro', {
               count: offer.credits,
@@ -71,11 +53,16 @@ export default function RepeatOrder({ loaderData }: Route.ComponentProps) {
           </p>
           <FormMessage error={error} />
           <div>
-            <SubmitButton busy={busy} busyLabel={t('repeatOrder.buying')} className="btn btn-primary btn-lg">
+            <SubmitButton
+              busy={busy}
+              busyLabel={t('repeatOrder.buying')}
+              className="btn btn-primary btn-lg"
+              beforeScripts
+            >
               {t('repeatOrder.buy', { price: money(offer.amount, offer.currency) })}
             </SubmitButton>
           </div>
-        </form>
+        </Form>
       ) : (
         <div className="alert alert-info" role="status">
           <p>{t('repeatOrder.none')}</p>
