@@ -58,7 +58,16 @@ function formState(answer: FormResult | undefined | null, busy: boolean) {
     fields,
     /** The form's own message: when no field has one. */
     message: failed && Object.keys(fields).length === 0 ? failed.message : null,
+    /** One message for a form that shows no field's beside it: the form's, or its first field's. */
+    error: failed ? (Object.values(fields)[0] ?? failed.message) : null,
     /** The values the member had typed (the page was served again, without scripts). */
     values: failed?.values ?? {},
   }
+}
+
+/** A page's address with the form that posts named (`?intent=`), its other query kept. */
+export function withIntent(pathname: string, search: string | URLSearchParams, intent: string) {
+  const query = new URLSearchParams(search)
+  query.set('intent', intent)
+  return `${pathname}?${query}`
 }

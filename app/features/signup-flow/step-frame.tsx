@@ -3,6 +3,7 @@ import { Form, Link, useSearchParams } from 'react-router'
 import { FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { withIntent } from '../../lib/page-form.ts'
 
 /**
  * Where a step that saves posts: the sign-up page's action, which leads on to the next step; the
@@ -10,9 +11,7 @@ import { useTranslation } from '../../i18n.ts'
  */
 function useStepAction() {
   const [params] = useSearchParams()
-  const query = new URLSearchParams(params)
-  query.set('intent', 'step')
-  return `/complete-signup?${query}`
+  return withIntent('/complete-signup', params, 'step')
 }
 
 /**

@@ -10,11 +10,9 @@ export function useStepSave() {
   const answer = useActionData() as Parameters<typeof usePageForm>[0]
   const form = usePageForm(answer)
   const [missing, setMissing] = useState<string | null>(null)
-  const failed =
-    !form.busy && answer?.ok === false ? (Object.values(answer.fields)[0] ?? answer.message) : null
   return {
     busy: form.busy,
-    error: form.busy ? null : (missing ?? failed),
+    error: form.busy ? null : (missing ?? form.error),
     setMissing,
     /** What the step held when the action refused it (the page served again, without scripts). */
     posted: form.values,

@@ -26,7 +26,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const form = usePageForm(actionData)
   // One message above the form, whichever field it is about (the server does not say which is wrong).
-  const message = form.message ?? Object.values(form.fields)[0] ?? null
+  const message = form.error
 
   return (
     <div className="container py-4 py-md-5 narrow-page">

@@ -12,15 +12,9 @@ const SEEKING: readonly string[] = ['men', 'women', 'both'] satisfies Seeking[]
 /** The profile page: the member's profile, with the interests and their country's regions to choose from. */
 export async function loadProfilePage(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
+  // The sign-up's page data has the profile's country's regions already.
   const page = await loadCompleteSignup(context)
-  return {
-    ...page,
-    interests: app.services.sites.listInterests(app.locale),
-    regions: {
-      country: page.profile.country,
-      regions: await app.services.sites.listRegions(page.profile.country),
-    },
-  }
+  return { ...page, interests: app.services.sites.listInterests(app.locale) }
 }
 
 /**

@@ -43,7 +43,7 @@ export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
   }, [adding.done])
   const leaving = Number(removing.fetcher.formData?.get('ban'))
   const bans = loaderData.bans.filter((b) => b.id !== leaving)
-  const error = adding.message ?? adding.fields.value ?? adding.fields.reason ?? removing.message
+  const error = adding.error ?? removing.message
   const status = adding.done ? t('console.bans.added') : removing.done ? t('console.bans.removed') : ''
 
   return (

@@ -52,7 +52,7 @@ export default function CatalogPage({ loaderData, actionData }: Route.ComponentP
   const busy = form.busy
   const to = (intent: string) => `/admin/catalog?site=${site}&intent=${intent}`
   const status = form.done ? t('console.catalog.saved') : ''
-  const error = form.message ?? Object.values(form.fields)[0] ?? null
+  const error = form.error
   const bundleForm = useRef<HTMLFormElement>(null)
   const codeForm = useRef<HTMLFormElement>(null)
   // Saved: the forms are empty for the next one.

@@ -6,7 +6,7 @@ import type { ContentPageResponse } from '#common/schemas/content.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
-import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
+import { type FormAnswer, useFetcherForm, withIntent } from '../../lib/page-form.ts'
 import { ActionFeedback } from './console-ui.tsx'
 
 type Answer = { ok: true; intent: string; result: ContentPageResponse } | FormAnswer
@@ -31,11 +31,7 @@ export function ContentEditor({
   const { t } = useTranslation()
   const { search } = useLocation()
   const form = useFetcherForm<Answer>('content-page', ['save', 'reset'], pageAnswer)
-  const to = (intent: string) => {
-    const query = new URLSearchParams(search)
-    query.set('intent', intent)
-    return `/admin/content?${query}`
-  }
+  const to = (intent: string) => withIntent('/admin/content', search, intent)
   const saveButton = useRef<HTMLButtonElement>(null)
   const [markdown, setMarkdown] = useState(page.markdown)
   const [saved, setSaved] = useState(page.markdown)
@@ -46,7 +42,7 @@ export function ContentEditor({
       ? t('console.content.resetDone')
       : t('console.content.saved')
     : ''
-  const error = form.message ?? Object.values(form.fields)[0] ?? null
+  const error = form.error
   // Saved or reset: the page as the server keeps it now.
   useEffect(() => {
     if (!done) return

@@ -62,10 +62,7 @@ export function FictionalForm({
   return (
     <form.fetcher.Form method="post" action={action} className="row g-2" aria-busy={busy}>
       <div className="col-12">
-        <ActionFeedback
-          status={form.done ? savedLabel : ''}
-          error={form.message ?? Object.values(form.fields)[0] ?? null}
-        />
+        <ActionFeedback status={form.done ? savedLabel : ''} error={form.error} />
       </div>
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

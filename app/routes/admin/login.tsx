@@ -30,8 +30,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const heading = useRef<HTMLHeadingElement>(null)
   const recoveryCodes = actionData?.ok ? actionData.recoveryCodes : null
   const step = recoveryCodes ? 'recovery' : loaderData.step
-  // A refused step: its message, or the first field's (the form has one or two fields).
-  const message = form.message ?? Object.values(form.fields)[0] ?? null
+  const message = form.error
 
   // Each step announces itself: the focus moves to its heading.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the step is what moves the focus

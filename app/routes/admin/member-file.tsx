@@ -94,8 +94,7 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
       : 'payment' in result
         ? t('console.members.refunded', { count: result.payment.taken_back })
         : t('console.members.done')
-  const failed = !form.busy && answer?.ok === false ? answer : null
-  const error = failed ? (Object.values(failed.fields)[0] ?? failed.message) : null
+  const error = form.error
   const busy = form.busy
 
   return (

@@ -78,10 +78,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
           defaultValue={refunding.values.reason}
         />
       </refunding.fetcher.Form>
-      <ActionFeedback
-        status={status}
-        error={refunding.message ?? refunding.fields.reason ?? refunding.fields.payment ?? null}
-      />
+      <ActionFeedback status={status} error={refunding.error} />
       {payments.length === 0 ? (
         <p className="text-body-secondary">{t('console.payments.empty')}</p>
       ) : (

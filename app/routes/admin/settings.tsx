@@ -37,7 +37,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   const [gifts, setGifts] = useState<SiteSettings['gifts']>(site.settings.gifts)
   const settings = site.settings
   const status = form.done ? t('console.settings.saved') : ''
-  const error = form.message ?? Object.values(form.fields)[0] ?? null
+  const error = form.error
 
   return (
     <>

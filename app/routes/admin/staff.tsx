@@ -62,12 +62,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
     if (creating.done) createForm.current?.reset()
   }, [creating.done])
   const busy = creating.busy || updating.busy
-  const error =
-    creating.message ??
-    Object.values(creating.fields)[0] ??
-    updating.message ??
-    Object.values(updating.fields)[0] ??
-    null
+  const error = creating.error ?? updating.error
   const status = creating.done || updating.done ? t('console.staff.done') : ''
   // A role chosen is sent at once, with the reason typed above the table.
   const chooseRole = (staff: number) => {

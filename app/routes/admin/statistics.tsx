@@ -8,7 +8,7 @@ import type { StatsRow } from '#common/schemas/statistics.ts'
 import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callUrl } from '../../lib/api-client.ts'
-import { useFetcherForm } from '../../lib/page-form.ts'
+import { useFetcherForm, withIntent } from '../../lib/page-form.ts'
 import type { Route } from './+types/statistics'
 import { loadStatistics } from './admin.server.ts'
 import { consoleAction, step } from './console-action.server.ts'
@@ -44,12 +44,8 @@ export default function Statistics({ loaderData, actionData }: Route.ComponentPr
   const recomputing = useFetcherForm<Answer>('stats-recompute', 'recompute', actionData)
   const recomputed = recomputing.done && recomputing.answer?.ok ? recomputing.answer.result : null
   const status = recomputed ? t('console.stats.recomputed', { count: recomputed.days }) : ''
-  const error = recomputing.message ?? Object.values(recomputing.fields)[0] ?? null
-  const recomputeAction = (() => {
-    const params = new URLSearchParams(search)
-    params.set('intent', 'recompute')
-    return `/admin/statistics?${params}`
-  })()
+  const error = recomputing.error
+  const recomputeAction = withIntent('/admin/statistics', search, 'recompute')
   const currencies = useMemo(() => report.total.money.map((m) => m.currency), [report])
   const money = (currency: string) => (cents: number) =>
     numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)

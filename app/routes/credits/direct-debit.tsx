@@ -7,7 +7,7 @@ import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { usePageForm } from '../../lib/page-form.ts'
+import { usePageForm, withIntent } from '../../lib/page-form.ts'
 import type { Route } from './+types/direct-debit'
 import { directDebitStep, loadDirectDebit } from './credits.server.ts'
 
@@ -42,11 +42,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
   )
   const bundle = packages.find((p) => p.id === selected) ?? null
   const price = bundle ? money(bundle.amount, bundle.currency) : ''
-  const step = (intent: string) => {
-    const query = new URLSearchParams(params)
-    query.set('intent', intent)
-    return `/directdebit?${query}`
-  }
+  const step = (intent: string) => withIntent('/directdebit', params, intent)
   /** What each account and address field shares: its id, name, label, typed value and error. */
   const field = (key: (typeof FIELDS)[number], label: string) => ({
     id: `dd-${key.replace('_', '-')}`,
