@@ -1,5 +1,5 @@
 import { Link } from 'react-router'
-import type { PublicProfile } from '#common/schemas/members.ts'
+import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { BlockButton, FictionalBadge, PresenceBadge } from '../members/index.ts'
@@ -7,9 +7,12 @@ import { BlockButton, FictionalBadge, PresenceBadge } from '../members/index.ts'
 /** The top of a conversation: back to all chats, who it is with (to their page), and blocking. */
 export function ConversationHeader({
   profile,
+  presence,
   blockedByMe,
 }: {
   profile: PublicProfile
+  /** The partner's presence as it is now (use-partner-presence.ts). */
+  presence: Presence
   blockedByMe: boolean
 }) {
   const { t } = useTranslation()
@@ -38,7 +41,7 @@ export function ConversationHeader({
         <h1 className="h6 mb-0 text-truncate">
           <span className="visually-hidden">{t('chat.titleWith', { name: profile.name })}</span>
           <span aria-hidden="true">{profile.name}</span> {profile.fictional ? <FictionalBadge /> : null}
-          <PresenceBadge presence={profile.presence} className="d-block fw-normal" />
+          <PresenceBadge presence={presence} className="d-block fw-normal" />
         </h1>
       </Link>
       <BlockButton profileId={profile.id} blocked={blockedByMe} />

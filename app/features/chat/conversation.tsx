@@ -16,7 +16,9 @@ import { ConversationHeader } from './conversation-header.tsx'
 import { GiftPicker } from './gift-picker.tsx'
 import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList } from './message-list.tsx'
+import { useFirstContact } from './use-first-contact.ts'
 import { useMessageList } from './use-message-list.ts'
+import { usePartnerPresence } from './use-partner-presence.ts'
 import { useSending } from './use-sending.ts'
 
 /**
@@ -51,6 +53,8 @@ export function Conversation({
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
   const [showIcebreakers, setShowIcebreakers] = useState(false)
   const [nextFree, setNextFree] = useState(nextMessageFree)
+  useFirstContact(conversation, profile.id, setConversation)
+  const presence = usePartnerPresence(profile)
   const list = useMessageList(conversation, initial, myProfileId)
   const loadingOlderShown = useDelayed(list.loadingOlder)
   const sending = useSending({
@@ -77,7 +81,7 @@ export function Conversation({
   return (
     <div className="chat-page d-flex flex-column">
       <HydrateLater>
-        <ConversationHeader profile={profile} blockedByMe={blockedByMe} />
+        <ConversationHeader profile={profile} presence={presence} blockedByMe={blockedByMe} />
       </HydrateLater>
       {profile.fictional ? (
         <p className="alert alert-light small m-2 mb-0" role="note">

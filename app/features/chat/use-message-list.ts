@@ -129,6 +129,14 @@ export function useMessageList(
   }, [conversation, markRead])
   useCatchUp(catchUp, { refresh: true })
 
+  // A conversation that started after the page opened (first contact): all of it so far.
+  const openedWith = useRef(conversation)
+  useEffect(() => {
+    if (conversation === null || openedWith.current !== null) return
+    openedWith.current = conversation
+    void catchUp()
+  }, [conversation, catchUp])
+
   // The typing indicator fades on its own.
   useEffect(() => {
     if (typingUntil === 0) return

@@ -1,0 +1,41 @@
+import { useCallback, useRef, useState } from 'react'
+import { api } from '#common/api.ts'
+import type { Presence, PublicProfile } from '#common/schemas/members.ts'
+import { callApi } from '../../lib/api-client.ts'
+import { useCatchUp, useFrames } from '../../lib/member-connection.tsx'
+
+/** A sign of life from the partner asks the server again at most this often. */
+const ASK_AGAIN_AFTER_MS = 10_000
+
+/**
+ * The partner's presence as the server has it (ADR 19), kept current while the conversation is
+ * open: asked again on every refresh tick and after a reconnection, and when the partner writes or
+ * types while shown as not online. The page never guesses: an invisible member stays without one.
+ */
+export function usePartnerPresence(profile: PublicProfile): Presence {
+  const [presence, setPresence] = useState(profile.presence)
+  const lastAsked = useRef(0)
+  const ask = useCallback(async () => {
+    lastAsked.current = Date.now()
+    try {
+      const answer = await callApi(api.member, { query: { id: profile.id } })
+      setPresence(answer.profile.presence)
+    } catch {
+      // The next tick asks again.
+    }
+  }, [profile.id])
+  useCatchUp(ask, { refresh: true })
+  useFrames((frame) => {
+    const fromPartner =
+      (frame.type === 'chat.typing' && frame.profileId === profile.id) ||
+      (frame.type === 'message.created' && frame.message.profile === profile.id)
+    if (
+      fromPartner &&
+      !profile.fictional &&
+      presence !== 'online' &&
+      Date.now() - lastAsked.current > ASK_AGAIN_AFTER_MS
+    )
+      void ask()
+  })
+  return presence
+}

@@ -1,0 +1,75 @@
+import { E2E_ORIGIN, expect, newMember, test } from './fixtures.ts'
+
+const WORDS = {
+  en: {
+    message: 'Message',
+    empty: 'Say hello to',
+    typing: 'is typing…',
+    online: 'Online now',
+    today: 'Active today',
+    seen: /Seen/,
+  },
+  fr: {
+    message: 'Message',
+    empty: 'Dites bonjour à',
+    typing: 'est en train d’écrire…',
+    online: 'En ligne',
+    today: 'Actif aujourd’hui',
+    seen: /Vu/,
+  },
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`first contact is live (${locale}): a chat page opened before the conversation shows its messages, typing, receipts and presence`, async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000)
+    const words = WORDS[locale]
+    const anna = await newMember(browser, { name: 'Anouk', gender: 'female' })
+    const bram = await newMember(browser, { name: 'Bruno', gender: 'male' })
+    for (const member of [anna, bram]) {
+      await member.context.addCookies([{ name: 'i18n_redirected', value: locale, url: E2E_ORIGIN }])
+      await member.page.request.put('/api/user.php', { data: { language: locale } })
+    }
+
+    // Both open the conversation before it exists; Bram's page is hidden as Anna's opens, so she
+    // first sees him as active today.
+    await bram.page.goto(`/members/${anna.profileId}/chat`)
+    await expect(bram.page.getByText(`${words.empty} Anouk`)).toBeVisible()
+    await bram.page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { value: true, configurable: true })
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange'))
+    })
+    await anna.page.goto(`/members/${bram.profileId}/chat`)
+    await expect(anna.page.getByText(`${words.empty} Bruno`)).toBeVisible()
+    const annaHeader = anna.page.locator('.chat-header')
+    await expect(annaHeader.getByTestId('presence')).toHaveText(words.today)
+
+    // Bram comes back and writes first: Anna's page, opened before the conversation, shows it live,
+    // and shows him online as he is.
+    await bram.page.reload()
+    const bramText = bram.page.getByLabel(words.message, { exact: true })
+    await bramText.fill('Hello Anouk!')
+    await bramText.press('Enter')
+    await expect(bram.page).toHaveURL(/\/chats\/\d+$/)
+    await expect(anna.page.locator('.chat-messages').getByText('Hello Anouk!')).toBeVisible()
+    await expect(annaHeader.getByTestId('presence')).toHaveText(words.online)
+    await expect(anna.page).toHaveURL(`/members/${bram.profileId}/chat`)
+
+    // Typing and read receipts both ways, with no reload on Anna's side.
+    await expect(bram.page.getByTestId('read-receipt')).toHaveText(words.seen)
+    const annaText = anna.page.getByLabel(words.message, { exact: true })
+    await annaText.pressSequentially('Hi Bruno', { delay: 30 })
+    await expect(bram.page.getByText(`Anouk ${words.typing}`)).toBeVisible()
+    await annaText.press('Enter')
+    await expect(bram.page.locator('.chat-messages').getByText('Hi Bruno')).toBeVisible()
+    await expect(anna.page.getByTestId('read-receipt')).toHaveText(words.seen)
+    await bramText.pressSequentially('How are you?', { delay: 30 })
+    await expect(anna.page.getByText(`Bruno ${words.typing}`)).toBeVisible()
+    await bramText.press('Enter')
+    await expect(anna.page.locator('.chat-messages').getByText('How are you?')).toBeVisible()
+    await anna.context.close()
+    await bram.context.close()
+  })
+}
