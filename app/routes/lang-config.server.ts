@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { isLocale } from '#common/locale.ts'
 import { getAppContext } from '../context.server.ts'
 import { countryCookie, localeCookie } from '../lib/cookies.ts'
+import { visitorCountry } from './visitor-members.server.ts'
 
 const LangConfigForm = z.object({
   locale: z.string().refine(isLocale),
@@ -18,7 +19,7 @@ export function loadLangConfig(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
   return {
     countries: app.site.settings.countries,
-    country: app.selectedCountry ?? app.geoCountry ?? app.site.settings.countries[0],
+    country: visitorCountry(context) ?? app.site.settings.countries[0],
   }
 }
 

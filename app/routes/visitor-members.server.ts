@@ -8,11 +8,17 @@ import { getAppContext } from '../context.server.ts'
  * of the visitor's country (the one they chose, else the one we detected, when the site serves it),
  * else of every country; those with a photo first.
  */
-/** The visitor's country when the site serves it: the one they chose, else the one we detected. */
+/**
+ * The visitor's country when the site serves it: the one they chose, else the one we detected,
+ * else the one their browser's languages point to (a French browser: France, not the site's first).
+ */
 export function visitorCountry(context: Readonly<RouterContextProvider>): string | null {
   const app = getAppContext(context)
   const served = app.site.settings.countries
-  return [app.selectedCountry, app.geoCountry].find((c) => c && served.includes(c)) ?? null
+  return (
+    [app.selectedCountry, app.geoCountry, ...app.browserCountries].find((c) => c && served.includes(c)) ??
+    null
+  )
 }
 
 export async function visitorMembers(

@@ -23,7 +23,13 @@ export type LikesResponse = z.infer<typeof LikesResponse>
 /** GET /api/auto-like.php (spec section 7): a suggested member who now likes you, or null. */
 export const AutoLikeResponse = z.object({
   profile: z
-    .object({ id: z.number().int(), name: z.string(), main_image: PublicProfile.shape.main_image })
+    .object({
+      id: z.number().int(),
+      name: z.string(),
+      main_image: PublicProfile.shape.main_image,
+      /** A fictional profile's like: shown with its disclosure, as everywhere it appears. */
+      fictional: z.boolean(),
+    })
     .nullable(),
 })
 export type AutoLikeResponse = z.infer<typeof AutoLikeResponse>

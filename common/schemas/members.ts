@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { COMPLAINT_REASONS, TRAIT_VALUES } from '../choices.ts'
-
 import { MAX_INTERESTS } from '../constants.ts'
+import { DISTANCE_CHOICES } from '../geo-grid.ts'
 import { DateOfBirth } from './accounts.ts'
 
 /** A profile photo as other people see it; filename and thumb_filename are URLs below cdn_prefix. */
@@ -17,9 +17,14 @@ export type ProfileImage = z.infer<typeof ProfileImage>
 export const Presence = z.enum(['online', 'today']).nullable()
 export type Presence = z.infer<typeof Presence>
 
+/** How far a member is from the viewer, in bands only (common/geo-grid.ts, ADR 26). */
+export const DistanceBand = z.object({ kind: z.enum(['under', 'about']), km: z.number().int() })
+
 export const PublicProfile = z.object({
   id: z.number().int(),
   presence: Presence,
+  /** From the viewer's place to this member's, when both are known and the answer is about distance. */
+  distance: DistanceBand.nullable().optional(),
   name: z.string(),
   age: z.number().int(),
   gender: z.string(),
@@ -130,6 +135,11 @@ export const MemberSearchQuery = z
       .regex(/^[A-Z]{2}$/, { error: 'country_invalid' })
       .optional(),
     countryregion: z.coerce.number().int().positive().optional(),
+    /** Within this many km of the member's own place (a member with a place only); absent: anywhere. */
+    distance: z.coerce
+      .number()
+      .refine((km) => (DISTANCE_CHOICES as readonly number[]).includes(km), { error: 'distance_invalid' })
+      .optional(),
     min_age: Age.optional(),
     max_age: Age.optional(),
     page: z.coerce.number().int().min(1).max(1000).default(1),
@@ -146,6 +156,8 @@ export const MemberSearchResponse = z.object({
   page: z.number().int(),
   pages: z.number().int(),
   similar: z.object({ profiles: z.array(PublicProfile), total: z.number().int() }),
+  /** Nearest first (a member with a place, ADR 26), or the most recently active first. */
+  order: z.enum(['distance', 'recent']),
 })
 export type MemberSearchResponse = z.infer<typeof MemberSearchResponse>
 

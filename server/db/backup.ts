@@ -1,8 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { openDatabase } from './client.ts'
+import { newPglite, openDatabase } from './client.ts'
 
 /**
  * The embedded database's backup (ADR 22): its whole data directory, `DATA_DIR/pg`, as one gzipped
@@ -33,7 +32,7 @@ export async function restoreEmbedded(file: string, dataDir: string): Promise<vo
     throw new Error(`${dir} holds a database already: move it away before restoring over it`)
   }
   const dump = new Blob([await readFile(file)])
-  const pglite = new PGlite(dir, { loadDataDir: dump })
+  const pglite = newPglite(dir, { loadDataDir: dump })
   await pglite.waitReady
   await pglite.query('select 1')
   await pglite.close()

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
+import { cube } from '@electric-sql/pglite/contrib/cube'
 import type { SQL } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
@@ -151,6 +153,11 @@ export function keepConnectionErrors(client: pg.PoolClient): void {
   client.on('error', () => {})
 }
 
+/** An embedded database with the extensions the migrations use (`cube`, `btree_gist`: ADR 26). */
+export function newPglite(dir?: string, options: PGliteOptions = {}): PGlite {
+  return new PGlite({ ...options, ...(dir ? { dataDir: dir } : {}), extensions: { cube, btree_gist } })
+}
+
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
@@ -193,7 +200,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       mkdirSync(dir, { recursive: true })
       unlock = lockDataDir(dir)
     }
-    client = new PGlite(dir)
+    client = newPglite(dir)
   }
   await client.waitReady
   const pglite = client

@@ -58,6 +58,7 @@ export function selectProfileCards(db: Executor) {
       photoStatus: photos.status,
       invisible: profiles.invisible,
       onlineUntil: users.onlineUntil,
+      geoCell: profiles.geoCell,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))

@@ -117,6 +117,8 @@ export interface AppLoadContext {
   locale: Locale
   browserLocale: Locale | null
   geoCountry: string | null
+  /** The countries the browser's languages point to, best first (server/plugins/visitor.ts). */
+  browserCountries: string[]
   selectedCountry: string | null
   nonce: string
   production: boolean

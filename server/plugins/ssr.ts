@@ -113,6 +113,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         locale: request.locale,
         browserLocale: request.browserLocale,
         geoCountry: request.geoCountry,
+        browserCountries: request.browserCountries,
         selectedCountry: request.selectedCountry,
         nonce: reply.scriptNonce,
         production: opts.production,

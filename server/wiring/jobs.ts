@@ -75,6 +75,16 @@ export async function startScheduledJobs(
       run: () => notifications.sendWeeklyUpdates(),
     },
     {
+      // Members who chose their town before places were kept (ADR 26) get theirs.
+      name: 'place-members',
+      cron: '*/15 * * * *',
+      run: async () => {
+        let placed: number
+        do placed = await wiring.geocoder.placeUnplaced()
+        while (placed === 5000)
+      },
+    },
+    {
       name: 'expire-abandoned-checkouts',
       cron: '*/10 * * * *',
       run: () => payments.expireAbandoned(),

@@ -103,11 +103,11 @@ export async function createServices(
     filesToErase: exports.filesToErase,
     removeExportFiles: exports.removeExportFiles,
   })
-  const profiles = createProfileService(database.db, { now })
-  const photos = createPhotosService(database.db, { media })
   const geocoder = createGeocodeService(database.db, [
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
+  const profiles = createProfileService(database.db, { now, towns: geocoder })
+  const photos = createPhotosService(database.db, { media })
   const complaints = createComplaintsService(database.db, { mail, members })
   const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
   // Events cross nodes through Redis, else through PostgreSQL's NOTIFY; the embedded database has
@@ -209,6 +209,7 @@ export async function createServices(
       sites,
       profiles,
       media,
+      towns: geocoder,
     }),
   }
   return {

@@ -115,6 +115,9 @@ test('a member removes a chat; it stays gone after a reload', async ({ browser }
   await expect(carla.page).toHaveURL(`/members/${dirk.profileId}/chat?gift=1`)
   await expect(carla.page.locator('#gift-picker').getByText('Each gift costs 30 credits.')).toBeVisible()
   await carla.page.locator('#gift-picker').getByRole('button', { name: 'A rose' }).click()
+  // A gift asks once more, with its price: this one is her free opening message.
+  await expect(carla.page.locator('#gift-picker').getByText('Send A rose to Dirk?')).toBeVisible()
+  await carla.page.locator('#gift-picker').getByRole('button', { name: 'Send for free' }).click()
   await expect(carla.page).toHaveURL(/\/chats\/\d+$/)
   await expect(carla.page.getByText('A rose')).toBeVisible()
   await dirk.page.goto('/chats')
@@ -142,6 +145,7 @@ test('a conversation is two panes on a desktop and one on a phone; a gift stays 
   await expect(eva.page.getByTestId('chat-cost')).toContainText('Your first message to Tomas is free.')
   await eva.page.getByRole('button', { name: 'Send a gift' }).click()
   await eva.page.locator('#gift-picker').getByRole('button').filter({ hasText: 'A rose' }).click()
+  await eva.page.locator('#gift-picker').getByRole('button', { name: 'Send for free' }).click()
   await expect(eva.page).toHaveURL(/\/chats\/\d+$/)
   const path = new URL(eva.page.url()).pathname
 
@@ -165,6 +169,36 @@ test('a conversation is two panes on a desktop and one on a phone; a gift stays 
   await expect(eva.page).toHaveURL('/chats')
   await eva.context.close()
   await tom.context.close()
+})
+
+test('a gift says its price and waits for a yes; one she cannot pay is refused with the gift’s price', async ({
+  browser,
+}) => {
+  const nina = await newMember(browser, { name: 'Nina', gender: 'female' })
+  const otto = await newMember(browser, { name: 'Otto', gender: 'male' })
+  await nina.page.goto(`/members/${otto.profileId}/chat`)
+  const text = nina.page.getByLabel('Message', { exact: true })
+  await text.fill('Hello Otto')
+  await text.press('Enter')
+  await expect(nina.page).toHaveURL(/\/chats\/\d+$/)
+  await expect(nina.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 20')
+
+  const picker = nina.page.locator('#gift-picker')
+  await nina.page.getByRole('button', { name: 'Send a gift' }).click()
+  await picker.getByRole('button').filter({ hasText: 'A heart' }).click()
+  await expect(picker.getByText('Send A heart to Otto for 30 credits?')).toBeVisible()
+  await expect(picker.getByText('You have 20 credits.')).toBeVisible()
+  // Nothing is spent until she says yes: going back shows the gifts again.
+  await picker.getByRole('button', { name: 'Choose another' }).click()
+  await expect(picker.getByRole('button').filter({ hasText: 'A rose' })).toBeVisible()
+  await picker.getByRole('button').filter({ hasText: 'A rose' }).click()
+  await picker.getByRole('button', { name: 'Send for 30 credits' }).click()
+  const alert = nina.page.getByRole('alert').filter({ hasText: 'enough credits' })
+  await expect(alert).toHaveText(/You do not have enough credits for this gift\. A gift costs 30 credits\./)
+  await expect(nina.page.locator('.chat-messages .message-gift')).toHaveCount(0)
+  await expect(nina.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 20')
+  await nina.context.close()
+  await otto.context.close()
 })
 
 test('a conversation comes with its times made on the server, in the member’s time zone: no date format while hydrating', async ({

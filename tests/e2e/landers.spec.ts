@@ -101,3 +101,20 @@ test('every lander holds on a phone in French and leads to the sign-up page', as
   }
   await context.close()
 })
+
+test('the map lander shows the regions of the visitor’s own country: a French browser sees France’s', async ({
+  browser,
+}) => {
+  for (const [locale, region, other] of [
+    ['fr-FR', 'Île-de-France', 'Utrecht'],
+    ['nl-NL', 'Utrecht', 'Île-de-France'],
+  ] as const) {
+    const context = await browser.newContext({ locale })
+    const page = await context.newPage()
+    await skipEntryWarning(page)
+    await page.goto('/landers/maplanding')
+    await expect(page.getByText(region, { exact: true })).toBeVisible()
+    await expect(page.getByText(other, { exact: true })).toHaveCount(0)
+    await context.close()
+  }
+})

@@ -193,3 +193,34 @@ test('a visitor who likes a card is asked to log in; the match finder ranks memb
   ).toBeVisible()
   await member.context.close()
 })
+
+test('an automatic like says it comes from a fictional profile; none comes before the e-mail address is confirmed', async ({
+  browser,
+}) => {
+  // A fictional profile of the demo members, and a member who looks for someone like it.
+  const looker = await newMember(browser, { name: 'Lotte', gender: 'female' })
+  let fictional: { id: number; name: string; gender: 'female' | 'male' } | undefined
+  for (let p = 1; p <= 5 && !fictional; p++) {
+    const { profiles } = await (await looker.page.request.get(`/api/members.php?page=${p}`)).json()
+    fictional = profiles.find((x: { fictional: boolean }) => x.fictional)
+  }
+  if (!fictional) throw new Error('the demo members hold no fictional profile')
+  await looker.context.close()
+  const gender = fictional.gender === 'female' ? 'male' : 'female'
+  const wide = { seek_min_age: 18, seek_max_age: 99 }
+
+  // Not confirmed yet: nobody can see the profile, so no like can come.
+  const waiting = await newMember(browser, { name: 'Wim', gender, activate: false })
+  expect((await waiting.page.request.put('/api/profile.php', { data: wide })).status()).toBe(200)
+  expect(await (await waiting.page.request.get('/api/auto-like.php')).json()).toEqual({ profile: null })
+  await waiting.context.close()
+
+  const member = await newMember(browser, { name: 'Joost', gender })
+  expect((await member.page.request.put('/api/profile.php', { data: wide })).status()).toBe(200)
+  await member.page.goto('/members')
+  const toast = member.page.locator('.auto-like-toasts')
+  await expect(toast.getByText(/ likes you!/)).toBeVisible({ timeout: 15_000 })
+  await expect(toast.getByTestId('fictional-disclosure')).toHaveText(/fictional: they are run by our team/)
+  await expect(toast.getByRole('img', { name: 'fictional profile' })).toBeVisible()
+  await member.context.close()
+})

@@ -81,3 +81,39 @@ test('the swipe game speaks of swiping on a touch screen and of arrow keys on a 
   await touch.close()
   await phone.context.close()
 })
+
+test('on a phone the swipe game’s like and pass buttons are on the first screen, above the tab bar', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Ilse' })
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 390, height: 844 },
+  ]) {
+    const touch = await browser.newContext({
+      storageState: await member.context.storageState(),
+      viewport,
+      hasTouch: true,
+      isMobile: true,
+    })
+    const page = await touch.newPage()
+    await page.goto('/swipe-game')
+    const like = page.getByRole('button', { name: /^Like / })
+    await expect(like).toBeEnabled()
+    const tabBar = page.getByRole('navigation', { name: 'Sections' })
+    // The photo reminder, the offer and the test-site banner above it all the same.
+    await expect(page.getByText('Add a photo to your profile')).toBeVisible()
+    await expect
+      .poll(async () => {
+        const bar = await tabBar.boundingBox()
+        const buttons = await Promise.all(
+          [like, page.getByRole('button', { name: /^Pass / })].map((b) => b.boundingBox()),
+        )
+        return buttons.every((b) => b !== null && bar !== null && b.y >= 0 && b.y + b.height <= bar.y)
+      })
+      .toBe(true)
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    await touch.close()
+  }
+  await member.context.close()
+})

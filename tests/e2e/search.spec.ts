@@ -1,7 +1,9 @@
 import {
+  E2E_ORIGIN,
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
+  newMember,
   skipEntryWarning,
   test,
   waitForApp,
@@ -107,4 +109,45 @@ test('a search filter or a page of results loads the page’s data only, not the
   const other = page.waitForRequest((request) => new URL(request.url()).pathname === '/pricing.data')
   await page.getByRole('link', { name: 'Pricing' }).first().click()
   expect(ran(new URL((await other).url()))).toContain('root')
+})
+
+test('a member with a town sees the nearest first, distances in bands, and can search within a distance (en, fr)', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Pieter', gender: 'male' })
+  const page = member.page
+  // No town yet: the most recent first, and the page says how to see who is near.
+  await page.goto('/members?gender=female')
+  await expect(page.getByText('Add your town to your profile to see who is near you.')).toBeVisible()
+  await expect(page.getByLabel('Distance')).toHaveCount(0)
+  expect(
+    (
+      await page.request.put('/api/profile.php', {
+        data: { country: 'NL', city: 'Utrecht', region_id: null },
+      })
+    ).status(),
+  ).toBe(200)
+
+  await page.goto('/members?gender=female')
+  const distances = page.getByRole('list', { name: 'Results' }).getByTestId('distance')
+  await expect(distances.first()).toBeVisible()
+  const shown = await distances.allTextContents()
+  expect(shown.every((d) => /^(Under|About) \d+ km$/.test(d))).toBe(true)
+  // Nearest first: the bands never go down the page.
+  const km = shown.map((d) => (d.startsWith('Under') ? 0 : Number(d.replace(/\D/g, ''))))
+  expect(km).toEqual([...km].sort((a, b) => a - b))
+
+  await page.getByLabel('Distance').selectOption({ label: 'Within 50 km' })
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/distance=50/)
+  const near = await distances.allTextContents()
+  expect(near.length).toBeGreaterThan(0)
+  expect(near.every((d) => d.startsWith('Under') || Number(d.replace(/\D/g, '')) <= 50)).toBe(true)
+  await expectAccessible(page)
+
+  await member.context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: E2E_ORIGIN }])
+  await page.goto('/members?gender=female&distance=50')
+  await expect(page.getByLabel('Distance')).toHaveValue('50')
+  await expect(page.getByTestId('distance').first()).toHaveText(/^À (moins de|environ) \d+ km$/)
+  await member.context.close()
 })

@@ -6,10 +6,9 @@
 import { randomBytes } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
-import { type Database, openDatabase } from '#server/db/client.ts'
+import { type Database, newPglite, openDatabase } from '#server/db/client.ts'
 import { ensureReferenceData } from '#server/db/reference/ensure-reference-data.ts'
 import { readEnv } from '#server/env.ts'
 
@@ -48,7 +47,7 @@ export default async function setup(project: TestProject) {
       await adminQuery(env.TEST_DATABASE_URL as string, `drop database if exists ${name} with (force)`)
     }
   }
-  const pglite = new PGlite()
+  const pglite = newPglite()
   const database = await openDatabase({ dataDir: null, pglite })
   await prepare(database)
   // Uncompressed: loading a gzipped dump costs more time than reading 40 MB from the page cache.

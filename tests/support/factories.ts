@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { cellKey, cellOf } from '#common/geo-grid.ts'
 import type { Db } from '#server/db/client.ts'
+import { placeColumns } from '#server/db/places.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 
 export interface MemberOverrides {
@@ -18,6 +20,8 @@ export interface MemberOverrides {
   regionId?: number | null
   lastActiveAt?: Date
   hidden?: boolean
+  /** A point the member is at: kept as its grid cell only, as the site keeps a town (ADR 26). */
+  at?: { lat: number; lon: number }
 }
 
 /** Writes a real member (user, profile and, unless photoStatus is null, a main photo). */
@@ -45,6 +49,7 @@ export async function buildMember(db: Db, overrides: MemberOverrides = {}) {
       hidden: overrides.hidden ?? false,
       regionId: overrides.regionId ?? null,
       ...(overrides.lastActiveAt ? { lastActiveAt: overrides.lastActiveAt } : {}),
+      ...(overrides.at ? placeColumns(cellKey(cellOf(overrides.at.lat, overrides.at.lon))) : {}),
     })
     .returning()
   if (overrides.photoStatus !== null) {

@@ -3,12 +3,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Agent as HttpsAgent } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { inject } from 'vitest'
 import { buildApp } from '#server/app.ts'
-import { type Database, openDatabase } from '#server/db/client.ts'
+import { type Database, newPglite, openDatabase } from '#server/db/client.ts'
 import { type Env, readEnv } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
 
@@ -52,7 +51,10 @@ export async function createTestDatabase(): Promise<{
     }
   }
   pgliteTemplate ??= new Blob([readFileSync(inject('databaseTemplate'))])
-  const database = await openDatabase({ dataDir: null, pglite: new PGlite({ loadDataDir: pgliteTemplate }) })
+  const database = await openDatabase({
+    dataDir: null,
+    pglite: newPglite(undefined, { loadDataDir: pgliteTemplate }),
+  })
   return { database, drop: () => database.close(), url: null }
 }
 

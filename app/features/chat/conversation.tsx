@@ -134,7 +134,15 @@ export function Conversation({
       </div>
       {sending.noCredits ? (
         <div className="alert alert-warning m-2 mb-0 d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span className="me-auto">{t('chat.noCredits', { cost: settings.message_credits })}</span>
+          <span className="me-auto">
+            {t(`chat.noCreditsFor.${sending.noCredits}`, {
+              count: {
+                text: settings.message_credits,
+                gift: settings.gift_credits,
+                photo: settings.photo_credits,
+              }[sending.noCredits],
+            })}
+          </span>
           <Link to={buyHref} className="btn btn-primary btn-sm">
             {t('chat.buyCredits')}
           </Link>
@@ -164,6 +172,9 @@ export function Conversation({
         show={showGifts}
         gifts={settings.gifts}
         cost={settings.gift_credits}
+        credits={credits}
+        free={nextFree}
+        partnerName={profile.name}
         onPick={(g) => {
           setShowGifts(false)
           void sending.sendGift(g)

@@ -1,22 +1,40 @@
+import { useEffect, useState } from 'react'
 import type { GiftKey } from '#common/schemas/chat.ts'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
 
-/** The site's gift catalogue: a picture and a name per gift, all at the site's gift_credits. */
+/**
+ * The site's gift catalogue: a picture and a name per gift, all at the site's gift_credits. A gift
+ * costs more than a message: picking one asks once more, with its price and the member's credits,
+ * before anything is spent.
+ */
 export function GiftPicker({
   show,
   gifts,
   cost,
+  credits,
+  free,
+  partnerName,
   onPick,
   onClose,
 }: {
   show: boolean
   gifts: readonly GiftKey[]
   cost: number
+  /** The member's credits now. */
+  credits: number
+  /** The next message here is free (the welcome offer): so is a gift sent as it. */
+  free: boolean
+  partnerName: string
   onPick: (gift: GiftKey) => void
   onClose: () => void
 }) {
   const { t } = useTranslation()
+  const [picked, setPicked] = useState<GiftKey | null>(null)
+  // Every opening starts from the catalogue.
+  useEffect(() => {
+    if (show) setPicked(null)
+  }, [show])
   return (
     <Modal show={show} onHide={onClose} centered id="gift-picker" aria-labelledby="gift-picker-title">
       <Modal.Header closeButton closeLabel={t('likes.close')}>
@@ -25,19 +43,52 @@ export function GiftPicker({
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <p className="text-body-secondary small">
-          {gifts.length > 0 ? t('chat.gifts.cost', { count: cost }) : t('chat.gifts.none')}
-        </p>
-        <ul className="gift-grid list-unstyled mb-0">
-          {gifts.map((key) => (
-            <li key={key}>
-              <button type="button" className="btn btn-light w-100 gift-option" onClick={() => onPick(key)}>
-                <img src={`/gifts/${key}.svg`} alt="" width={56} height={56} />
-                <span className="d-block small mt-1">{t(`chat.gifts.names.${key}`)}</span>
+        {picked ? (
+          <div className="text-center gift-confirm">
+            <img src={`/gifts/${picked}.svg`} alt="" width={72} height={72} />
+            <p className="lead mt-2 mb-1">
+              {t(free ? 'chat.gifts.confirmFree' : 'chat.gifts.confirm', {
+                gift: t(`chat.gifts.names.${picked}`),
+                name: partnerName,
+                count: cost,
+              })}
+            </p>
+            <p className="small text-body-secondary">
+              {free
+                ? t('chat.gifts.freeNote', { name: partnerName })
+                : t('chat.gifts.youHave', { count: credits })}
+            </p>
+            <div className="d-flex flex-wrap justify-content-center gap-2">
+              <button type="button" className="btn btn-outline-secondary" onClick={() => setPicked(null)}>
+                {t('chat.gifts.back')}
               </button>
-            </li>
-          ))}
-        </ul>
+              {/* biome-ignore lint/a11y/noAutofocus: the dialog's one question: its answer takes the focus */}
+              <button type="button" className="btn btn-primary" autoFocus onClick={() => onPick(picked)}>
+                {free ? t('chat.gifts.sendFree') : t('chat.gifts.send', { count: cost })}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <>
+            <p className="text-body-secondary small">
+              {gifts.length > 0 ? t('chat.gifts.cost', { count: cost }) : t('chat.gifts.none')}
+            </p>
+            <ul className="gift-grid list-unstyled mb-0">
+              {gifts.map((key) => (
+                <li key={key}>
+                  <button
+                    type="button"
+                    className="btn btn-light w-100 gift-option"
+                    onClick={() => setPicked(key)}
+                  >
+                    <img src={`/gifts/${key}.svg`} alt="" width={56} height={56} />
+                    <span className="d-block small mt-1">{t(`chat.gifts.names.${key}`)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
       </Modal.Body>
     </Modal>
   )

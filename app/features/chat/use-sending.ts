@@ -39,7 +39,8 @@ export function useSending(opts: {
   const { sendTyping } = useMemberConnection()
   const { settings } = useRootData()
   const [text, setText] = useState('')
-  const [noCredits, setNoCredits] = useState(false)
+  /** What could not be paid for (the alert names its price), or null. */
+  const [noCredits, setNoCredits] = useState<Message['kind'] | null>(null)
   const [error, setError] = useState<string | null>(null)
   const lastTypingSent = useRef(0)
 
@@ -49,7 +50,7 @@ export function useSending(opts: {
     send: () => Promise<SendMessageResponse>,
   ): Promise<'sent' | 'refused' | 'failed'> => {
     setError(null)
-    setNoCredits(false)
+    setNoCredits(null)
     opts.stickToBottom.current = true
     setMessages((current) =>
       merge(
@@ -71,7 +72,7 @@ export function useSending(opts: {
       const refused = failure instanceof ApiError && failure.status < 500
       if (refused) {
         setMessages((current) => current.filter((m) => m.client_id !== pending.client_id))
-        if (failure.code === 'credits.insufficient') setNoCredits(true)
+        if (failure.code === 'credits.insufficient') setNoCredits(pending.kind)
         else setError(failure.message)
         return 'refused'
       }

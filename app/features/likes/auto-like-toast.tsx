@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import type { AutoLikeResponse } from '#common/schemas/likes.ts'
 import { Toast } from '../../components/toast.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { FictionalBadge, FictionalDisclosure } from '../members/index.ts'
 
 /** Tells the member that someone just liked them (GET /api/auto-like.php). */
 export function AutoLikeToast({
@@ -32,7 +33,10 @@ export function AutoLikeToast({
           />
         ) : null}
         <div>
-          <p className="mb-1">{t('likes.autoLike.text', { name: profile.name })}</p>
+          <p className="mb-1">
+            {t('likes.autoLike.text', { name: profile.name })} {profile.fictional ? <FictionalBadge /> : null}
+          </p>
+          {profile.fictional ? <FictionalDisclosure /> : null}
           <Link to={`/likes/m/${profile.id}`} onClick={onClose}>
             {t('likes.autoLike.open')}
           </Link>

@@ -3,3 +3,4 @@
 export { LikeButton } from './like-button.tsx'
 export { LikesProvider, useLikesStore } from './likes-store.tsx'
 export { SwipeButtons, SwipeCard, useSwipeKeys } from './swipe-card.tsx'
+export { useFitSwipe } from './use-fit-swipe.ts'

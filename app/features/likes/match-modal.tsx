@@ -4,6 +4,7 @@ import type { PublicProfile } from '#common/schemas/members.ts'
 import { Modal } from '../../components/modal.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { FictionalBadge, FictionalDisclosure } from '../members/index.ts'
 
 /**
  * The match modal (spec sections 2 and 4): closes on any click; pressing the image opens the
@@ -41,7 +42,10 @@ export function MatchModal({
           <h2 id="match-modal-title" className="h3 match-title">
             {t('likes.match.title')}
           </h2>
-          <p className="text-body-secondary">{t('likes.match.text', { name: profile.name })}</p>
+          <p className="text-body-secondary">
+            {t('likes.match.text', { name: profile.name })} {profile.fictional ? <FictionalBadge /> : null}
+          </p>
+          {profile.fictional ? <FictionalDisclosure className="small alert alert-light mb-0" /> : null}
           <div className="d-flex justify-content-center align-items-center gap-3 my-4">
             <ProfileAvatar
               name={viewer.profile.name}

@@ -127,7 +127,7 @@ export function SwipeButtons({
   const t = copyT ?? pageT
   return (
     <>
-      <div className="d-flex justify-content-center gap-4 mt-3">
+      <div className="d-flex justify-content-center gap-4 mt-3 swipe-buttons">
         <button
           type="button"
           className="btn btn-light btn-lg rounded-circle swipe-button border"

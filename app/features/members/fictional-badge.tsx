@@ -14,3 +14,20 @@ export function FictionalBadge() {
     </span>
   )
 }
+
+/**
+ * The site's warning beside a like, a match or a profile of a fictional profile: wherever one shows,
+ * its disclosure shows too, as on its page.
+ */
+export function FictionalDisclosure({
+  className = 'small text-body-secondary mb-1',
+}: {
+  className?: string
+}) {
+  const { settings } = useRootData()
+  return (
+    <p className={className} data-testid="fictional-disclosure">
+      {settings.fictional_warning}
+    </p>
+  )
+}

@@ -1,5 +1,5 @@
 // What other features use of members: blocking and the fictional profile's badge.
 export { BlockButton } from './block-button.tsx'
-export { FictionalBadge } from './fictional-badge.tsx'
+export { FictionalBadge, FictionalDisclosure } from './fictional-badge.tsx'
 export { PresenceBadge } from './presence-badge.tsx'
 export { placeOf } from './profile-summary.tsx'

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Form } from 'react-router'
+import { DISTANCE_CHOICES } from '#common/geo-grid.ts'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
@@ -38,8 +39,11 @@ export function SearchFilters({
   query,
   countries,
   searchFields,
+  nearby,
 }: {
   query: MemberSearchQuery
+  /** The member has a place: results come nearest first, and a distance can be chosen (ADR 26). */
+  nearby: boolean
   countries: readonly string[]
   /** The site's search_fields: which filters it offers. */
   searchFields: readonly string[]
@@ -51,9 +55,14 @@ export function SearchFilters({
   const regions = useRegions(country) ?? []
   // On phones the filters fold behind one button, so that the results show on the first screen.
   const [open, setOpen] = useState(false)
-  const active = [query.gender, query.country, query.countryregion, query.min_age, query.max_age].filter(
-    (v) => v !== undefined && v !== '',
-  ).length
+  const active = [
+    query.gender,
+    query.distance,
+    query.country,
+    query.countryregion,
+    query.min_age,
+    query.max_age,
+  ].filter((v) => v !== undefined && v !== '').length
   return (
     <Form
       method="get"
@@ -82,6 +91,26 @@ export function SearchFilters({
               <option value="">{t('search.anyone')}</option>
               <option value="female">{t('search.women')}</option>
               <option value="male">{t('search.men')}</option>
+            </select>
+          </div>
+        ) : null}
+        {nearby ? (
+          <div className="col-6 col-md-2">
+            <label className="form-label small" htmlFor="f-distance">
+              {t('search.distance')}
+            </label>
+            <select
+              id="f-distance"
+              name="distance"
+              className="form-select"
+              defaultValue={query.distance ?? ''}
+            >
+              <option value="">{t('search.anywhere')}</option>
+              {DISTANCE_CHOICES.map((km) => (
+                <option key={km} value={km}>
+                  {t('search.within', { km })}
+                </option>
+              ))}
             </select>
           </div>
         ) : null}

@@ -157,7 +157,7 @@ export function ProfileForm(props: {
         <LookingForFields value={lookingFor} onChange={setLookingFor} idPrefix="profile" named />
         {fields.seek_max_age ? <p className="text-danger small mb-0">{fields.seek_max_age}</p> : null}
       </section>
-      <section className="card card-body shadow-sm mb-4" aria-labelledby="where-title">
+      <section id="where-section" className="card card-body shadow-sm mb-4" aria-labelledby="where-title">
         <h2 id="where-title" className="h5">
           {t('completeSignup.locationTitle')}
         </h2>

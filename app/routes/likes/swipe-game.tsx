@@ -1,9 +1,15 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { PageTitle } from '../../components/page-title.tsx'
-import { SwipeButtons, SwipeCard, useLikesStore, useSwipeKeys } from '../../features/likes/index.ts'
+import {
+  SwipeButtons,
+  SwipeCard,
+  useFitSwipe,
+  useLikesStore,
+  useSwipeKeys,
+} from '../../features/likes/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
@@ -67,13 +73,15 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
   )
 
   useSwipeKeys((like) => void decide(like))
+  const stage = useRef<HTMLDivElement>(null)
+  useFitSwipe(stage, card?.id ?? null)
 
   const until = untilText(state.resetsAt, Date.now())
   return (
-    <div className="container py-4 swipe-game">
+    <div className="container py-2 py-md-4 swipe-game">
       <PageTitle title={t('swipe.title')} />
-      <h1 className="h3 text-center">{t('swipe.title')}</h1>
-      <p className="text-center text-body-secondary" aria-live="polite">
+      <h1 className="h3 text-center mb-1 mb-md-2">{t('swipe.title')}</h1>
+      <p className="text-center text-body-secondary mb-2 mb-md-3" aria-live="polite">
         {t('swipe.likesLeft', { count: state.likesLeft })}
       </p>
       <p className="visually-hidden" aria-live="polite">
@@ -97,7 +105,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {card ? (
-        <div className="swipe-stage mx-auto">
+        <div className="swipe-stage mx-auto" ref={stage}>
           <SwipeCard card={card} onDecide={(like) => void decide(like)} canLike={!outOfLikes} />
           <SwipeButtons
             name={card.name}

@@ -40,5 +40,7 @@ export async function loadMemberSearch(context: Readonly<RouterContextProvider>,
     countries: s.countries,
     searchFields: s.search_fields,
     preferences: defaulted ? preferences : null,
+    // A member without a town sees the most recent first: the page says how to see who is near.
+    placeMissing: app.user !== null && result.order === 'recent',
   }
 }

@@ -31,6 +31,9 @@ function WidenSearch({ query }: { query: MemberSearchQuery }) {
     filters.min_age !== undefined || filters.max_age !== undefined
       ? { key: 'ages', to: searchLink({ ...filters, min_age: undefined, max_age: undefined }) }
       : null,
+    filters.distance !== undefined
+      ? { key: 'distance', to: searchLink({ ...filters, distance: undefined }) }
+      : null,
     filters.countryregion !== undefined
       ? { key: 'region', to: searchLink({ ...filters, countryregion: undefined }) }
       : null,
@@ -42,7 +45,13 @@ function WidenSearch({ query }: { query: MemberSearchQuery }) {
       : null,
   ].filter((w) => w !== null)
   if (ways.length === 0) return <p className="alert alert-light">{t('search.none')}</p>
-  const label = { ages: 'widenAges', region: 'widenRegion', country: 'widenCountry', gender: 'widenGender' }
+  const label = {
+    ages: 'widenAges',
+    distance: 'widenDistance',
+    region: 'widenRegion',
+    country: 'widenCountry',
+    gender: 'widenGender',
+  }
   return (
     <div className="alert alert-light widen-search" role="status">
       <p className="mb-2">{t('preferences.widen')}</p>
@@ -77,6 +86,7 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
           query={loaderData.query}
           countries={loaderData.countries}
           searchFields={loaderData.searchFields}
+          nearby={loaderData.order === 'distance'}
         />
       </HydrateLater>
       {preferences ? (
@@ -89,6 +99,11 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
               })
             : t('preferences.searchNoteAny', { min: preferences.minAge, max: preferences.maxAge })}{' '}
           <Link to="/profile#looking-for-section">{t('preferences.edit')}</Link>
+        </p>
+      ) : null}
+      {loaderData.placeMissing ? (
+        <p className="small text-body-secondary add-town-note">
+          {t('search.addTown')} <Link to="/profile#where-section">{t('search.addTownLink')}</Link>
         </p>
       ) : null}
       {loaderData.invalid ? (

@@ -4,6 +4,7 @@ import {
   boolean,
   char,
   check,
+  customType,
   date,
   index,
   integer,
@@ -19,6 +20,17 @@ import {
 import type { StoredNotificationSettings } from '#common/notifications.ts'
 import { interests, regions } from './reference.ts'
 import { sites } from './sites.ts'
+
+/** A point of the `cube` extension: a member's cell centre on the unit sphere (ADR 26). */
+const cubePoint = customType<{ data: [number, number, number]; driverData: string }>({
+  dataType: () => 'cube',
+  toDriver: (v) => `(${v.join(',')})`,
+  fromDriver: (v) =>
+    String(v)
+      .replace(/[()\s]/g, '')
+      .split(',')
+      .map(Number) as [number, number, number],
+})
 
 export const users = pgTable(
   'users',
@@ -92,6 +104,12 @@ export const profiles = pgTable(
     country: char('country', { length: 2 }).notNull(),
     regionId: integer('region_id').references(() => regions.id),
     city: text('city'),
+    /**
+     * The cell of the member's town on the search grid (common/geo-grid.ts, ADR 26), and its centre
+     * as a `cube` point that the distance order's index serves; null when the town is unknown.
+     */
+    geoCell: integer('geo_cell'),
+    geo: cubePoint('geo'),
     about: text('about'),
     aboutLanguage: text('about_language'),
     /**
@@ -119,6 +137,10 @@ export const profiles = pgTable(
       index('profiles_visible_region_gender').on(t.regionId, t.gender, t.lastActiveAt.desc()).where(visible),
       index('profiles_visible_country_gender_birth').on(t.country, t.gender, t.birthDate).where(visible),
       index('profiles_visible_birth').on(t.birthDate).where(visible),
+      // Search by distance: the nearest first among those of a gender and country, straight from
+      // the index (cube's KNN after btree_gist's equalities, ADR 26). No region: PostgreSQL would
+      // then prefer it to the B-trees above for counts, where it is much slower.
+      index('profiles_visible_near').using('gist', t.gender, t.country, t.geo).where(visible),
       // Member support finds a member by the start of the name (ADR 16).
       index('profiles_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),
     ]
@@ -140,6 +162,27 @@ export const profileCounts = pgTable(
     n: integer('n').notNull(),
   },
   (t) => [primaryKey({ columns: [t.country, t.gender, t.regionId, t.birthYear] })],
+)
+
+/**
+ * The same counts per cell of the search grid (ADR 26), for totals within a distance: kept by the
+ * same kind of statement triggers (migration 0027); `geo` is the cell's centre, for the index.
+ */
+export const profileCellCounts = pgTable(
+  'profile_cell_counts',
+  {
+    geoCell: integer('geo_cell').notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    gender: text('gender').notNull(),
+    regionId: integer('region_id').notNull(),
+    birthYear: smallint('birth_year').notNull(),
+    n: integer('n').notNull(),
+    geo: cubePoint('geo').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.geoCell, t.country, t.gender, t.regionId, t.birthYear] }),
+    index('profile_cell_counts_near').using('gist', t.gender, t.country, t.regionId, t.geo),
+  ],
 )
 
 export const photos = pgTable(

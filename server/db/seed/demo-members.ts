@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm'
+import { cellFromKey, cellVector } from '#common/geo-grid.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import { type Db, queryRows } from '#server/db/client.ts'
 import { CITIES, REGIONS } from '#server/db/reference/regions.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
+import { createTowns } from '#server/lib/towns.ts'
 import { composeAbout } from './about-texts.ts'
 import { type AvatarKey, ageBand, avatarFilenames, renderAvatar } from './avatars.ts'
 import { COUNTRY_NAME_LANGUAGE, FIRST_NAMES } from './names.ts'
@@ -187,6 +189,18 @@ export async function seedDemoMembers(
   const variants = Math.min(40, Math.max(4, Math.ceil(options.members / 36)))
   const rendered = new Set<string>()
   let photoCount = 0
+  // Each member's place: the grid cell of their town (ADR 26), looked up once per town.
+  const towns = createTowns(Object.keys(REGIONS))
+  const cells = new Map<string, Promise<number | null>>()
+  const cellOfMember = (m: Member) => {
+    const key = `${m.country}:${m.regionCode}:${m.city}`
+    let cell = cells.get(key)
+    if (!cell) {
+      cell = towns.townCell(m.country, m.city, m.regionCode)
+      cells.set(key, cell)
+    }
+    return cell
+  }
 
   await db.execute(sql`delete from users where demo`)
   for (let start = 0; start < options.members; start += batchSize) {
@@ -206,6 +220,8 @@ export async function seedDemoMembers(
       await Promise.all(toRender.slice(i, i + 4).map((key) => renderAvatar(options.media, key)))
     }
     const photoTotal = batch.reduce((n, m) => n + m.photos.length, 0)
+    const batchCells = await Promise.all(batch.map(cellOfMember))
+    const vectors = batchCells.map((cell) => (cell === null ? null : cellVector(cellFromKey(cell))))
     await db.transaction(async (tx) => {
       const userIds = await nextIds(tx as unknown as Db, 'users_id_seq', batch.length)
       const profileIds = await nextIds(tx as unknown as Db, 'profiles_id_seq', batch.length)
@@ -240,15 +256,23 @@ export async function seedDemoMembers(
       await tx.execute(sql`
         insert into profiles (id, user_id, name, gender, sexuality, hair_color, eye_color, body_type,
           relationship_status, tattoos, birth_date, country, region_id, city, about, about_language,
-          fictional, main_photo_id, last_active_at, about_translations)
-        select * from unnest(${sql.param(profileIds)}::int[], ${sql.param(userIds)}::int[], ${sql.param(col((m) => m.name))}::text[],
+          fictional, main_photo_id, last_active_at, about_translations, geo_cell, geo)
+        select id, user_id, name, gender, sexuality, hair_color, eye_color, body_type, relationship_status, tattoos,
+          birth_date, country, region_id, city, about, about_language, fictional, main_photo_id, last_active_at,
+          about_translations, cell, case when cell is null then null else cube(array[x, y, z]) end
+        from unnest(${sql.param(profileIds)}::int[], ${sql.param(userIds)}::int[], ${sql.param(col((m) => m.name))}::text[],
           ${sql.param(col((m) => m.gender))}::text[], ${sql.param(col((m) => m.sexuality))}::text[], ${sql.param(col((m) => m.hairColor))}::text[],
           ${sql.param(col((m) => m.eyeColor))}::text[], ${sql.param(col((m) => m.bodyType))}::text[], ${sql.param(col((m) => m.relationshipStatus))}::text[],
           ${sql.param(col((m) => m.tattoos))}::text[], ${sql.param(col((m) => m.birthDate))}::date[], ${sql.param(col((m) => m.country))}::char(2)[],
           ${sql.param(col((m) => regionIds.get(m.regionCode) ?? null))}::int[], ${sql.param(col((m) => m.city))}::text[],
           ${sql.param(col((m) => m.about))}::text[], ${sql.param(col((m) => m.language))}::text[], ${sql.param(col((m) => m.fictional))}::boolean[],
           ${sql.param(col((_m, i) => photoOf[i]))}::int[], ${sql.param(col((m) => m.lastActiveAt.toISOString()))}::timestamptz[],
-          ${sql.param(col((m) => JSON.stringify(m.aboutTranslations)))}::jsonb[])`)
+          ${sql.param(col((m) => JSON.stringify(m.aboutTranslations)))}::jsonb[], ${sql.param(batchCells)}::int[],
+          ${sql.param(vectors.map((v) => v?.[0] ?? null))}::float8[], ${sql.param(vectors.map((v) => v?.[1] ?? null))}::float8[],
+          ${sql.param(vectors.map((v) => v?.[2] ?? null))}::float8[])
+          as t(id, user_id, name, gender, sexuality, hair_color, eye_color, body_type, relationship_status, tattoos,
+               birth_date, country, region_id, city, about, about_language, fictional, main_photo_id, last_active_at,
+               about_translations, cell, x, y, z)`)
       await tx.execute(sql`
         insert into photos (id, profile_id, filename, thumb_filename, status, position, reviewed_at)
         select id, profile_id, filename, thumb, 'active', pos, ${now.toISOString()}::timestamptz

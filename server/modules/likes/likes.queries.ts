@@ -131,6 +131,7 @@ export async function selectMemberBasics(db: Executor, userId: number, lock = fa
       birthDate: profiles.birthDate,
       seekMinAge: profiles.seekMinAge,
       seekMaxAge: profiles.seekMaxAge,
+      status: users.status,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))

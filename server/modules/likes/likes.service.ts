@@ -143,6 +143,8 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
       const now = deps.now()
       const viewer = await selectMemberBasics(db, viewerUserId)
       if (!viewer) throw new AppError('authentication_required', 403)
+      // Nobody sees a profile before its e-mail address is confirmed: no like can come from anyone.
+      if (viewer.status !== 'active') return { profile: null }
       const previous = await selectAutoLikes(db, viewerUserId)
       if (previous.count >= AUTO_LIKES_MAX) return { profile: null }
       if (previous.last && now.getTime() - previous.last.getTime() < AUTO_LIKE_EVERY_MS)
@@ -160,7 +162,9 @@ export function createLikesService(db: Db, deps: { events: EventBus; members: Me
       )
       if (outcome.created) await announce(liker.userId, viewerUserId, outcome.match)
       const card = toPublicProfile(liker, cdnPrefix, deps.now())
-      return { profile: { id: card.id, name: card.name, main_image: card.main_image } }
+      return {
+        profile: { id: card.id, name: card.name, main_image: card.main_image, fictional: card.fictional },
+      }
     },
 
     /**

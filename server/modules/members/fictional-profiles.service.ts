@@ -4,6 +4,7 @@ import { localeOfLanguage } from '#common/locale.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { FictionalProfileInput, FictionalProfileUpdate } from '#common/schemas/operators.ts'
 import type { Db, Executor } from '#server/db/client.ts'
+import { placeOf, type TownCells } from '#server/db/places.ts'
 import { selectNextMain, setMainPhoto } from '#server/db/profile-photos.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -35,7 +36,7 @@ export type FictionalProfilesService = ReturnType<typeof createFictionalProfiles
  */
 export function createFictionalProfilesService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; profiles: ProfileService; media: MediaStore },
+  deps: { now: Clock; sites: SitesService; profiles: ProfileService; media: MediaStore; towns: TownCells },
 ) {
   const siteOf = deps.sites.byId
 
@@ -50,8 +51,16 @@ export function createFictionalProfilesService(
     return row
   }
 
-  /** The profile's fields as the table holds them, after the same checks members' edits get. */
-  async function columns(tx: Executor, input: Fields, country: string) {
+  /**
+   * The profile's fields as the table holds them, after the same checks members' edits get; a new
+   * country, region or town moves its place on the grid (ADR 26).
+   */
+  async function columns(
+    tx: Executor,
+    input: Fields,
+    country: string,
+    current: { regionId: number | null; city: string | null } = { regionId: null, city: null },
+  ) {
     if (input.region_id && !(await regionInCountry(tx, input.region_id, country)))
       throw new AppError('profile.region_invalid', 400)
     if (
@@ -73,6 +82,13 @@ export function createFictionalProfilesService(
       ...(input.region_id !== undefined ? { regionId: input.region_id } : {}),
       ...(input.city !== undefined ? { city: input.city || null } : {}),
       ...(input.about !== undefined ? { about: input.about || null, aboutTranslations: null } : {}),
+      ...(input.country || input.region_id !== undefined || input.city !== undefined
+        ? await placeOf(tx, deps.towns, {
+            country,
+            regionId: input.region_id !== undefined ? input.region_id : current.regionId,
+            city: input.city !== undefined ? input.city || null : current.city,
+          })
+        : {}),
     }
   }
 
@@ -179,7 +195,7 @@ export function createFictionalProfilesService(
         const country = fields.country ?? row.profile.country
         if (fields.country && !siteOf(row.siteId).settings.countries.includes(fields.country))
           throw new AppError('profile.country_not_served', 400)
-        await updateProfileRow(tx, profileId, await columns(tx, fields, country))
+        await updateProfileRow(tx, profileId, await columns(tx, fields, country, row.profile))
         if (fields.interests) await replaceProfileInterests(tx, profileId, [...new Set(fields.interests)])
         await recordAudit(tx, actor, deps.now(), {
           action: 'fictional.update',

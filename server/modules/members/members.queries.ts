@@ -12,7 +12,13 @@ import {
 
 export { birthRange }
 
-import { blocks, profileCounts, profileInterests, profiles } from '#server/db/schema/members.ts'
+import {
+  blocks,
+  profileCellCounts,
+  profileCounts,
+  profileInterests,
+  profiles,
+} from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
 
 const MOST_RECENT_FIRST = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.id} desc nulls last`]
@@ -25,6 +31,12 @@ export async function selectVisibleProfile(db: Executor, profileId: number) {
   return rows[0] ?? null
 }
 
+/** A member's place: the grid cell of their town, or null (ADR 26). */
+export async function selectPlaceOf(db: Executor, userId: number): Promise<number | null> {
+  const [row] = await db.select({ cell: profiles.geoCell }).from(profiles).where(eq(profiles.userId, userId))
+  return row?.cell ?? null
+}
+
 /** Filters of member search; ages become a birth-date range so that an index serves them. */
 export interface ProfileFilters {
   excludeUserId: number | null
@@ -35,6 +47,10 @@ export interface ProfileFilters {
   regionId?: number
   minAge?: number
   maxAge?: number
+  /** The viewer's cell centre (a `cube` point, ADR 26): the nearest come first. */
+  origin?: readonly [number, number, number]
+  /** Within this distance of `origin` only, as a chord of the unit sphere (common/geo-grid.ts). */
+  withinChord?: number
 }
 
 /** The values of the filters that are set, by the name their placeholder has in a prepared query. */
@@ -50,8 +66,13 @@ function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
   if (f.regionId) values.region = f.regionId
   if (born.from) values.from = born.from
   if (born.to) values.to = born.to
+  if (f.origin) values.origin = `(${f.origin.join(',')})`
+  if (f.origin && f.withinChord !== undefined) values.within = f.withinChord
   return values
 }
+
+/** How far a profile's cell centre is from the origin, as a chord (the index's KNN order). */
+const chordFrom = (origin: unknown) => sql`${profiles.geo} <-> ${origin}::cube`
 
 /** The names of the genders' values (gender0, gender1…), in order. */
 const genderNames = (values: FilterValues) => Object.keys(values).filter((name) => name.startsWith('gender'))
@@ -60,7 +81,7 @@ const genderNames = (values: FilterValues) => Object.keys(values).filter((name) 
  * The filters' conditions. With `placeholders`, each value is its named placeholder (the query is
  * prepared once for every search with the same filters set, see `prepared`); else the value itself.
  */
-function filterConditions(values: FilterValues, placeholders = false): SQL | undefined {
+function filterConditions(values: FilterValues, placeholders = false, box = true): SQL | undefined {
   const v = <T extends string | number>(name: string) =>
     (placeholders ? sql.placeholder(name) : values[name]) as T
   const genders = genderNames(values)
@@ -73,6 +94,11 @@ function filterConditions(values: FilterValues, placeholders = false): SQL | und
     'region' in values ? eq(profiles.regionId, v<number>('region')) : undefined,
     'from' in values ? gte(profiles.birthDate, v<string>('from')) : undefined,
     'to' in values ? lte(profiles.birthDate, v<string>('to')) : undefined,
+    // Within a distance: the box around the origin that the GiST index serves, then the sphere.
+    'within' in values && box
+      ? sql`${profiles.geo} <@ cube_enlarge(${v<string>('origin')}::cube, ${v<number>('within')}::float8, 3)`
+      : undefined,
+    'within' in values ? sql`${chordFrom(v<string>('origin'))} <= ${v<number>('within')}::float8` : undefined,
   )
 }
 
@@ -103,7 +129,10 @@ function prepared<T>(db: Executor, shape: string, build: () => { prepare(name: s
 
 const shapeOf = (kind: string, values: FilterValues) => `${kind}:${Object.keys(values).join(',')}`
 
-/** Visible profiles matching the filters, most recently active first; `limit` from `offset`. */
+/**
+ * Visible profiles matching the filters: the nearest first when there is an origin, else the most
+ * recently active first; `limit` from `offset`.
+ */
 export function selectProfiles(
   db: Executor,
   filters: ProfileFilters,
@@ -113,7 +142,10 @@ export function selectProfiles(
   return prepared(db, shapeOf('page', values), () =>
     selectProfileCards(db)
       .where(filterConditions(values, true))
-      .orderBy(...MOST_RECENT_FIRST)
+      // Nearest first: the distance alone, which the index gives in order (a second key would make
+      // PostgreSQL sort every match); members of one cell come in the index's order, those without
+      // a place last (ADR 26).
+      .orderBy(...('origin' in values ? [chordFrom(sql.placeholder('origin'))] : MOST_RECENT_FIRST))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   ).execute({ ...values, limit: page.limit, offset: page.offset })
@@ -153,14 +185,21 @@ export function splitByYear(born: BirthRange): {
 
 /** How many visible profiles match the filters (all viewers alike: `excludeUserId` is ignored). */
 export async function countProfiles(db: Executor, filters: ProfileFilters): Promise<number> {
-  const shared = { ...filters, excludeUserId: null }
+  // Within a distance the buckets are those of the grid's cells (ADR 26); else the whole table's.
+  const near = filters.withinChord !== undefined ? filters.origin : undefined
+  const shared = { ...filters, excludeUserId: null, origin: near }
   const { years, partial } = splitByYear(birthRange(filters, filters.today))
   const counts = await Promise.all([
     years ? sumProfileCounts(db, shared, years) : 0,
     ...partial.map(async (born) => {
       const values = filterValues(shared, born)
+      // A partial year within a distance: read through the birth dates, not the box (PostgreSQL
+      // cannot tell how many a box holds and would walk every member of a wide one).
       const [row] = await prepared(db, shapeOf('count', values), () =>
-        db.select({ n: sql<number>`count(*)::int` }).from(profiles).where(filterConditions(values, true)),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(profiles)
+          .where(filterConditions(values, true, false)),
       ).execute(values)
       return Number(row?.n ?? 0)
     }),
@@ -168,27 +207,34 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
   return counts.reduce((a, b) => a + b, 0)
 }
 
+/** Whole birth years' counts: from `profile_counts`, or `profile_cell_counts` within a distance. */
 async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?: number; to?: number }) {
   const values: FilterValues = filterValues({ ...f, excludeUserId: null }, {})
   if (years.from !== undefined) values.fromYear = years.from
   if (years.to !== undefined) values.toYear = years.to
   const genders = genderNames(values)
+  const near = 'within' in values
+  const table = near ? profileCellCounts : profileCounts
+  const p = sql.placeholder
   const [row] = await prepared(db, shapeOf('years', values), () =>
     db
-      .select({ n: sql<number>`coalesce(sum(${profileCounts.n}), 0)::int` })
-      .from(profileCounts)
+      .select({ n: sql<number>`coalesce(sum(${table.n}), 0)::int` })
+      .from(table)
       .where(
         and(
           genders.length > 0
             ? inArray(
-                profileCounts.gender,
-                genders.map((name) => sql.placeholder(name)),
+                table.gender,
+                genders.map((name) => p(name)),
               )
             : undefined,
-          'country' in values ? eq(profileCounts.country, sql.placeholder('country')) : undefined,
-          'region' in values ? eq(profileCounts.regionId, sql.placeholder('region')) : undefined,
-          'fromYear' in values ? gte(profileCounts.birthYear, sql.placeholder('fromYear')) : undefined,
-          'toYear' in values ? lte(profileCounts.birthYear, sql.placeholder('toYear')) : undefined,
+          'country' in values ? eq(table.country, p('country')) : undefined,
+          'region' in values ? eq(table.regionId, p('region')) : undefined,
+          'fromYear' in values ? gte(table.birthYear, p('fromYear')) : undefined,
+          'toYear' in values ? lte(table.birthYear, p('toYear')) : undefined,
+          near
+            ? sql`${profileCellCounts.geo} <@ cube_enlarge(${p('origin')}::cube, ${p('within')}::float8, 3) and ${profileCellCounts.geo} <-> ${p('origin')}::cube <= ${p('within')}::float8`
+            : undefined,
         ),
       ),
   ).execute(values)
@@ -204,7 +250,11 @@ export async function countViewerExclusions(
   filters: ProfileFilters,
   viewerUserId: number,
 ): Promise<number> {
-  const values = filterValues({ ...filters, excludeUserId: null }, birthRange(filters, filters.today))
+  const near = filters.withinChord !== undefined ? filters.origin : undefined
+  const values = filterValues(
+    { ...filters, excludeUserId: null, origin: near },
+    birthRange(filters, filters.today),
+  )
   const member = sql.placeholder('member')
   const [row] = await prepared(db, shapeOf('excluded', values), () =>
     db
@@ -212,7 +262,8 @@ export async function countViewerExclusions(
       .from(profiles)
       .where(
         and(
-          filterConditions(values, true),
+          // Driven by the viewer's few ids: never by a distance's box (see countProfiles).
+          filterConditions(values, true, false),
           sql`${profiles.userId} in (select ${member}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${member} union select blocker_user_id from ${blocks} where blocked_user_id = ${member})`,
         ),
       ),

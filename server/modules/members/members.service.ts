@@ -1,3 +1,4 @@
+import { cellFromKey, cellVector, chordOfKm } from '#common/geo-grid.ts'
 import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
@@ -8,6 +9,7 @@ import {
   countProfiles,
   countViewerExclusions,
   type ProfileFilters,
+  selectPlaceOf,
   selectProfiles,
   selectRankedProfiles,
   selectRegionCounts,
@@ -115,6 +117,9 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       viewerUserId: number | null,
       cdnPrefix: string,
     ): Promise<MemberSearchResponse> {
+      // A member with a place sees the nearest first, within the distance asked (ADR 26).
+      const viewerCell = viewerUserId === null ? null : await selectPlaceOf(db, viewerUserId)
+      const origin = viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell))
       // One moment for the whole answer: ages and who is online agree across its cards.
       const filters: ProfileFilters = {
         excludeUserId: viewerUserId,
@@ -124,6 +129,8 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         regionId: query.countryregion,
         minAge: query.min_age,
         maxAge: query.max_age,
+        origin,
+        withinChord: origin && query.distance ? chordOfKm(query.distance) : undefined,
       }
       const [rows, total] = await Promise.all([
         selectProfiles(db, filters, {
@@ -133,7 +140,10 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         countVisibleTo(filters),
       ])
       const narrowed =
-        query.countryregion !== undefined || query.min_age !== undefined || query.max_age !== undefined
+        query.countryregion !== undefined ||
+        query.min_age !== undefined ||
+        query.max_age !== undefined ||
+        filters.withinChord !== undefined
       let similar: MemberSearchResponse['similar'] = { profiles: [], total: 0 }
       if (total < SIMILAR_BELOW && narrowed) {
         const wider: ProfileFilters = {
@@ -141,6 +151,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
           today: filters.today,
           genders: filters.genders,
           country: filters.country,
+          origin,
         }
         const shown = new Set(rows.map((r) => r.id))
         const [similarRows, similarTotal] = await Promise.all([
@@ -151,16 +162,17 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
           profiles: similarRows
             .filter((r) => !shown.has(r.id))
             .slice(0, SIMILAR_SIZE)
-            .map((r) => toPublicProfile(r, cdnPrefix, filters.today)),
+            .map((r) => toPublicProfile(r, cdnPrefix, filters.today, viewerCell)),
           total: Math.max(0, similarTotal - total),
         }
       }
       return {
-        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix, filters.today)),
+        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix, filters.today, viewerCell)),
         total,
         page: query.page,
         pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
         similar,
+        order: origin ? 'distance' : 'recent',
       }
     },
   }

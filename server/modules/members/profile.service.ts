@@ -2,6 +2,7 @@ import { agesSought, gendersSought, seekingOf } from '#common/matching.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
+import { placeOf, type TownCells } from '#server/db/places.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
@@ -19,7 +20,7 @@ import {
 export type ProfileService = ReturnType<typeof createProfileService>
 
 /** A member's own profile: reading it with every photo, and editing it. */
-export function createProfileService(db: Db, deps: { now: Clock }) {
+export function createProfileService(db: Db, deps: { now: Clock; towns: TownCells }) {
   /** The ages the member looks for, as the profile answers them. */
   function seekAges(profile: { birthDate: string; seekMinAge: number | null; seekMaxAge: number | null }) {
     const range = agesSought({ ...profile, age: ageOn(profile.birthDate, deps.now()) })
@@ -106,8 +107,18 @@ export function createProfileService(db: Db, deps: { now: Clock }) {
       if (interestIds && (await existingInterestIds(db, interestIds)).length !== interestIds.length) {
         throw new AppError('profile.interest_invalid', 400)
       }
+      // A new country, region or town moves the member's place on the grid (ADR 26).
+      const place =
+        input.country || input.region_id !== undefined || input.city !== undefined
+          ? await placeOf(db, deps.towns, {
+              country,
+              regionId,
+              city: input.city !== undefined ? input.city || null : profile.city,
+            })
+          : {}
       await db.transaction(async (tx) => {
         await updateProfileRow(tx, profile.id, {
+          ...place,
           ...(input.name ? { name: input.name } : {}),
           ...(input.date_of_birth ? { birthDate: input.date_of_birth } : {}),
           ...(input.hair_color !== undefined ? { hairColor: input.hair_color } : {}),

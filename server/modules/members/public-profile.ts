@@ -1,3 +1,4 @@
+import { cellFromKey, distanceBand, kmBetween } from '#common/geo-grid.ts'
 import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import type { ProfileCardRow } from '#server/db/profile-cards.ts'
 import { DAY_MS } from '#server/lib/clock.ts'
@@ -17,10 +18,23 @@ export function presenceOf(
   return now.getTime() - row.onlineUntil.getTime() < DAY_MS ? 'today' : null
 }
 
-/** A card as the API sends it: only an active main image is shown. */
-export function toPublicProfile(row: ProfileCardRow, cdnPrefix: string, now: Date): PublicProfile {
+/** A card as the API sends it: only an active main image is shown; with the viewer's cell, how far. */
+export function toPublicProfile(
+  row: ProfileCardRow,
+  cdnPrefix: string,
+  now: Date,
+  viewerCell: number | null = null,
+): PublicProfile {
   return {
     presence: presenceOf(row, now),
+    ...(viewerCell === null
+      ? {}
+      : {
+          distance:
+            row.geoCell === null
+              ? null
+              : distanceBand(kmBetween(cellFromKey(viewerCell), cellFromKey(row.geoCell))),
+        }),
     id: row.id,
     name: row.name,
     age: Number(row.age),

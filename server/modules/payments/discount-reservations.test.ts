@@ -59,27 +59,55 @@ describe('single-use discount codes', () => {
     expect(
       outcomes.flatMap((o) => (o.status === 'rejected' ? [(o.reason as { code: string }).code] : [])),
     ).toEqual(['discount.used', 'discount.used'])
-    const refused = await t.app.inject({
+    // A later checkout takes the code over: the one left open is cancelled, here and at the provider.
+    const later = await t.app.inject({
       method: 'POST',
       url: '/api/payment.php',
       payload: { package: bundle.id, method: 'ideal', code: 'TIMEBONUS25' },
       headers: { cookie: m.cookie },
     })
-    expect(refused.json().error).toEqual({ code: 'discount.used', message: 'Code already used' })
-    // The payment that held it failed: the code is free again, for one payment.
-    await s.psp.act(await providerIdOf(made[0].payment_id), 'fail')
-    expect((await s.payments.get(as(m), made[0].payment_id)).status).toBe('failed')
+    expect(later.statusCode, later.body).toBe(200)
+    expect((await s.payments.get(as(m), made[0].payment_id)).status).toBe('canceled')
+    expect((await s.psp.status(await providerIdOf(made[0].payment_id)))?.status).toBe('canceled')
+    // The payment that holds it now failed: the code is free again, for one payment.
+    const holder = later.json().payment_id as string
+    await s.psp.act(await providerIdOf(holder), 'fail')
+    expect((await s.payments.get(as(m), holder)).status).toBe('failed')
     await expect(start()).resolves.toMatchObject({ payment_id: expect.any(String) })
-    expect(await failure(start())).toBe('discount.used')
   })
 
-  it('a checkout left open gives the code back once the provider expired it', async () => {
+  it('a checkout left by going back is taken over by the next one: the bonus goes along, nothing is charged twice', async () => {
     const s = setup()
     const m = await activeMember(t.app, { name: 'Abandoned' })
     const bundle = await bundleOf(m)
     const start = () => buyWithCode(s, m, bundle.id, 'TIMEBONUS25')
     const first = await start()
-    expect(await failure(start())).toBe('discount.used')
+    // The pricing page still offers the bonus while that checkout is open: the next one takes it.
+    const welcome = await t.app.inject({
+      url: '/api/discountcode.php?welcome=true',
+      headers: { cookie: m.cookie },
+    })
+    expect(welcome.json()).toMatchObject({ code: 'TIMEBONUS25', expired: false })
+    const second = await start()
+    expect((await s.payments.get(as(m), first.payment_id)).status).toBe('canceled')
+    await s.psp.act(await providerIdOf(second.payment_id), 'pay')
+    clock = new Date(clock.getTime() + 3000)
+    expect((await s.payments.get(as(m), second.payment_id)).status).toBe('paid')
+    const [paid] = await t.database.db
+      .select()
+      .from(paymentsTable)
+      .where(eq(paymentsTable.id, second.payment_id))
+    expect(paid.discountCode).toBe('TIMEBONUS25')
+    // Paid once, the bonus is gone for good (a first purchase only).
+    expect(await failure(start())).toBe('discount.first_purchase_only')
+  })
+
+  it('a checkout left open gives the code back once the provider expired it', async () => {
+    const s = setup()
+    const m = await activeMember(t.app, { name: 'Expired' })
+    const bundle = await bundleOf(m)
+    const start = () => buyWithCode(s, m, bundle.id, 'TIMEBONUS25')
+    const first = await start()
     clock = new Date(clock.getTime() + 16 * 60_000)
     await expect(start()).resolves.toMatchObject({ payment_id: expect.any(String) })
     const [row] = await t.database.db

@@ -14,8 +14,11 @@ export async function selectDiscount(db: Executor, code: string) {
 
 export type DiscountRow = NonNullable<Awaited<ReturnType<typeof selectDiscount>>>
 
-/** Whether the member (or, with `anyone`, anybody) used the code. */
-export async function selectRedeemed(db: Executor, code: string, userId: number | null) {
+/**
+ * Whether the member (or, with `userId` null, anybody) used the code. A code that one of the
+ * `buyer`'s own unpaid payments holds is not used: their next checkout takes it over.
+ */
+export async function selectRedeemed(db: Executor, code: string, userId: number | null, buyer?: number) {
   const rows = await db
     .select({ n: sql`1` })
     .from(discountRedemptions)
@@ -23,6 +26,9 @@ export async function selectRedeemed(db: Executor, code: string, userId: number 
       and(
         eq(discountRedemptions.code, code),
         userId === null ? undefined : eq(discountRedemptions.userId, userId),
+        buyer === undefined
+          ? undefined
+          : sql`not (${discountRedemptions.status} = 'reserved' and ${discountRedemptions.userId} = ${buyer})`,
       ),
     )
     .limit(1)

@@ -67,7 +67,10 @@ export function createDiscountsService(db: Db, deps: { now: Clock }) {
       : row.expires
     if (timeBonus && buyer.paid) throw new AppError('discount.first_purchase_only', 409)
     const oncePerUser = row.validity === 'once_per_user'
-    if (row.validity !== 'unlimited' && (await selectRedeemed(db, row.code, oncePerUser ? userId : null))) {
+    if (
+      row.validity !== 'unlimited' &&
+      (await selectRedeemed(db, row.code, oncePerUser ? userId : null, userId))
+    ) {
       throw new AppError('discount.used', 409)
     }
     if (expires && expires <= now()) throw new AppError('discount.expired', 410)

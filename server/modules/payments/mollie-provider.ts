@@ -100,6 +100,14 @@ export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }
       })
       return refund.id
     },
+    async cancel(providerId) {
+      // DELETE /v2/payments/{id}: refused (422) for a payment whose method cannot be cancelled.
+      try {
+        return (await client.payments.cancel(providerId)).status === 'canceled'
+      } catch {
+        return false
+      }
+    },
     async status(providerId) {
       try {
         const payment = await client.payments.get(providerId)

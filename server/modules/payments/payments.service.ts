@@ -122,13 +122,20 @@ export function createPaymentsService(
   }
 
   /**
-   * Asks the provider about the payments that hold a code while under way: one that was abandoned
-   * and has since failed or expired gives the code back before the member uses it again.
+   * Before a checkout with a code: a payment that held it and has since failed or expired gives it
+   * back; one of the member's own still open (a checkout they left by going back from the payment
+   * page) is cancelled with the provider and gives it to this one. A new checkout takes over what an
+   * unpaid one held: the member never loses the welcome bonus to a page they left.
    */
-  async function settleHolders(userId: number, code: string) {
+  async function takeOverHolders(userId: number, code: string) {
     for (const id of await selectHolders(db, code, userId)) {
       const held = await selectPayment(db, id)
-      if (held) await refresh(held)
+      if (!held) continue
+      const current = await refresh(held)
+      if (current.status !== 'open' || current.userId !== userId) continue
+      // A method the provider cannot cancel expires on its own; paid after all, it is credited.
+      if (current.providerId) await provider.cancel(current.providerId)
+      await settlement.cancel(current.id)
     }
   }
 
@@ -150,7 +157,7 @@ export function createPaymentsService(
       if (!(methodsFor(country) as string[]).includes(input.method)) {
         throw new AppError('payments.method_unavailable', 400)
       }
-      if (input.code) await settleHolders(member.userId, input.code)
+      if (input.code) await takeOverHolders(member.userId, input.code)
       const discount = input.code
         ? await deps.discounts.check(
             member.userId,

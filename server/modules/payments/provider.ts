@@ -45,4 +45,9 @@ export interface PaymentProvider {
   chargedBack(providerId: string): Promise<boolean>
   /** Pays a paid payment's amount back to the payer (ADR 17); answers the provider's refund id. */
   refund(p: { providerId: string; amount: number; currency: string; description: string }): Promise<string>
+  /**
+   * Cancels an open payment nobody will finish (its member started another checkout); answers
+   * whether the provider cancelled it (some methods cannot be cancelled: they expire on their own).
+   */
+  cancel(providerId: string): Promise<boolean>
 }

@@ -34,6 +34,7 @@ export function sandboxProvider(psp: SandboxPspService): PaymentProvider {
       return mandate ? { mandateId: mandate.id, label: `••••\u00a0${mandate.last4}` } : null
     },
     refund: (p) => psp.refund(p.providerId, p.amount),
+    cancel: async (providerId) => (await psp.act(providerId, 'cancel')).status === 'canceled',
     chargedBack: async (providerId) => Boolean((await psp.status(providerId))?.chargedBackAt),
   }
 }
