@@ -33,7 +33,7 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
     <div className="container py-4 py-md-5 content-page">
       <PageTitle title={t('pricing.title')} />
       <h1 className="mb-3">{t('pricing.title')}</h1>
-      <p className="lead">{t('pricing.intro', { credits: p.signupCredits })}</p>
+      <p className="lead">{t('pricing.intro', { count: p.signupCredits })}</p>
       <div className="table-responsive">
         <table className="table align-middle">
           <caption>{t('pricing.costsCaption')}</caption>
@@ -97,14 +97,14 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
       <ul className="list-unstyled row row-cols-1 row-cols-sm-2 row-cols-md-3 g-2 message-costs-by-country">
         {p.costsByCountry.map((row) => (
           <li key={row.code} className="col" data-country={row.code}>
-            {countryName(row.code)}: <strong>{range(row)}</strong>
+            {t('common.labelledStart', { label: countryName(row.code) })} <strong>{range(row)}</strong>
           </li>
         ))}
       </ul>
       <h2 className="h4 mt-4">{t('pricing.premiumTitle')}</h2>
       <p>{t('pricing.premiumText')}</p>
       <p>
-        {t('pricing.refund', { days: p.refundDays })}{' '}
+        {t('pricing.refund', { count: p.refundDays })}{' '}
         <Link to="/pages/return-policy">{t('footer.returnPolicy')}</Link>
       </p>
     </div>

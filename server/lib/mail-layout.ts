@@ -31,14 +31,16 @@ export function renderMail(
     company: site.company.name,
     email: site.settings.support_email,
   })
+  // "Label: link" as the language writes it (French puts a narrow no-break space before the colon).
+  const labelled = (label: string, value: string) => t('common.labelled', { label, value })
   const text = [
     content.greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
-    ...(content.button ? [`${content.button.label}: ${content.button.url}`, ''] : []),
+    ...(content.button ? [labelled(content.button.label, content.button.url), ''] : []),
     ...(content.after ?? []).flatMap((p) => [p, '']),
     '--',
-    ...(content.footerLinks ?? []).map((link) => `${link.label}: ${link.url}`),
+    ...(content.footerLinks ?? []).map((link) => labelled(link.label, link.url)),
     footer,
   ].join('\n')
   const p = (value: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(value)}</p>`

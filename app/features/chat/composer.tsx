@@ -21,19 +21,19 @@ function CostLine(props: {
   if (props.nextFree)
     return (
       <span className="text-success-emphasis chat-cost" data-testid="chat-cost">
-        {t('chat.costFree', { name: props.partnerName, cost, credits })}
+        {t('chat.costFree', { name: props.partnerName, count: cost, credits })}
       </span>
     )
   if (cost > 0 && credits >= cost && credits - cost < cost)
     return (
       <span className="text-warning-emphasis fw-semibold chat-cost" data-testid="chat-cost">
-        {t('chat.lastCredits', { left: credits - cost })}{' '}
+        {t('chat.lastCredits', { count: credits - cost })}{' '}
         <Link to={props.buyHref}>{t('chat.lastCreditsBuy')}</Link>
       </span>
     )
   return (
     <span className="chat-cost" data-testid="chat-cost">
-      {t('chat.costPaid', { cost, credits })}
+      {t('chat.costPaid', { count: cost, credits })}
     </span>
   )
 }

@@ -82,7 +82,7 @@ export function OwnPhotos({ photos, limit }: { photos: OwnProfile['photos']; lim
       {photos.length < limit ? (
         <PhotoUploader onUploaded={() => void revalidator.revalidate()} onError={setError} onBusy={setBusy} />
       ) : (
-        <p className="mb-0 text-body-secondary">{t('profilePage.full', { limit })}</p>
+        <p className="mb-0 text-body-secondary">{t('profilePage.full', { count: limit })}</p>
       )}
     </section>
   )

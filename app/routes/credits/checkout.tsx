@@ -174,7 +174,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <p className="small text-body-secondary mt-3">
-            {t('pricing.refund', { days: loaderData.refundDays })}
+            {t('pricing.refund', { count: loaderData.refundDays })}
           </p>
         </>
       )}

@@ -100,7 +100,7 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
           <Link to="/directdebit">{t('directDebit.link')}</Link>
         </p>
       ) : null}
-      <p className="small text-body-secondary">{t('pricing.refund', { days: loaderData.refundDays })}</p>
+      <p className="small text-body-secondary">{t('pricing.refund', { count: loaderData.refundDays })}</p>
       <p className="small">
         <Link to="/transactions">{t('transactions.title')}</Link>
       </p>

@@ -274,7 +274,7 @@ export function createDataExportService(
           label: t('mail.dataExport.button'),
           url: `${deps.sites.origin(site)}${api.downloadDataExport.path}?token=${link.token}`,
         },
-        after: [t('mail.dataExport.expires', { days: EXPORT_LINK_DAYS }), t('mail.dataExport.notYou')],
+        after: [t('mail.dataExport.expires', { count: EXPORT_LINK_DAYS }), t('mail.dataExport.notYou')],
       }),
     })
   }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { Executor } from '#server/db/client.ts'
+import { type Executor, queryRows } from '#server/db/client.ts'
 import { agedBetween, notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
 import { likes, swipes } from '#server/db/schema/likes.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
@@ -203,4 +203,25 @@ export async function selectAutoLikes(db: Executor, userId: number) {
     .from(likes)
     .where(and(eq(likes.likedUserId, userId), eq(likes.source, 'auto')))
   return { count: Number(row?.n ?? 0), last: row?.last ? new Date(row.last) : null }
+}
+
+/**
+ * Of a site's real members who signed up since `since` (never fictional, never demo), how many are
+ * Premium and how many of those have a match, and the same of the others: what /premium's claim
+ * of a higher chance of a match rests on.
+ */
+export async function selectMatchRates(db: Executor, siteId: number, since: Date) {
+  const rows = await queryRows<{ paid: boolean; members: number; matched: number }>(
+    db,
+    sql`select u.paid_user as paid, count(*)::int as members,
+          count(*) filter (where exists (
+            select 1 from ${likes} a join ${likes} b on b.liker_user_id = a.liked_user_id and b.liked_user_id = a.liker_user_id
+            where a.liker_user_id = u.id))::int as matched
+        from ${users} u join ${profiles} p on p.user_id = u.id
+        where u.site_id = ${siteId} and u.status = 'active' and not u.demo and not p.fictional
+          and u.signup_date >= ${since}
+        group by u.paid_user`,
+  )
+  const of = (paid: boolean) => rows.find((r) => r.paid === paid) ?? { members: 0, matched: 0 }
+  return { premium: of(true), free: of(false) }
 }

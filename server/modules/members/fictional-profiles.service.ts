@@ -215,7 +215,7 @@ export function createFictionalProfilesService(
           const row = await fictional(tx, profileId)
           const [{ n }] = await tx.select({ n: count() }).from(photos).where(eq(photos.profileId, profileId))
           if (Number(n) >= PHOTO_LIMIT)
-            throw new AppError('photos.limit_reached', 403, { limit: PHOTO_LIMIT })
+            throw new AppError('photos.limit_reached', 403, { count: PHOTO_LIMIT })
           const at = deps.now()
           const [photo] = await tx
             .insert(photos)

@@ -52,12 +52,15 @@ export async function markRefunded(
     .where(eq(payments.id, id))
 }
 
-/** Premium stays with a member who still has a paid purchase. */
+/**
+ * Premium stays with a member who still has a purchase not refunded in full: a paid one, or one
+ * refunded in part because some of its credits were used (common/refunds.ts, ADR 27).
+ */
 export async function recomputePaidUser(db: Executor, userId: number) {
   await db
     .update(users)
     .set({
-      paidUser: sql`exists (select 1 from ${payments} p where p.user_id = ${userId} and p.status = 'paid')`,
+      paidUser: sql`exists (select 1 from ${payments} p where p.user_id = ${userId} and (p.status = 'paid' or (p.status = 'refunded' and p.spent_credits > 0)))`,
     })
     .where(eq(users.id, userId))
 }

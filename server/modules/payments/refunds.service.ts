@@ -1,4 +1,5 @@
 import { localeOfLanguage } from '#common/locale.ts'
+import { refundOf } from '#common/refunds.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -25,10 +26,11 @@ const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} 
 export type RefundsService = ReturnType<typeof createRefundsService>
 
 /**
- * Refunds (issue 16, point 4; ADR 17): support pays a paid payment back through the provider within
- * the site's refund_days; the credits it bought are taken back through the ledger, never below zero
- * (what the member already spent is recorded as spent), Premium stays only with another paid
- * purchase, the member is told in their language, and the refund is audited, all in one transaction.
+ * Refunds (issue 16, point 4; ADR 17, ADR 27): support pays back, through the provider and within
+ * the site's refund_days, what the return policy promises (common/refunds.ts: the unused credits at
+ * the price paid for them); those credits are taken back through the ledger, Premium ends only with
+ * a purchase refunded in full and no other, the member is told in their language, and the refund is
+ * audited, all in one transaction.
  */
 export function createRefundsService(
   db: Db,
@@ -71,16 +73,19 @@ export function createRefundsService(
         const site = deps.sites.byId(found.siteId)
         const days = site.settings.refund_days
         if (shifted(payment.creditedAt, days * DAY_MS) < at)
-          throw new AppError('payments.refund_window', 409, { days })
+          throw new AppError('payments.refund_window', 409, { count: days })
+        // The return policy's rule: the unused credits, at the price paid for them.
+        const refund = refundOf(payment, await lockCredits(tx, payment.userId))
+        if (refund.amount <= 0) throw new AppError('payments.nothing_to_refund', 409)
         await claimRefund(tx, payment.id, at)
-        return { ...found, site, providerId: payment.providerId }
+        return { ...found, site, providerId: payment.providerId, refund }
       })
-      const { payment, site } = claimed
+      const { payment, site, refund } = claimed
       let refundId: string
       try {
         refundId = await deps.provider.refund({
           providerId: claimed.providerId,
-          amount: payment.amount,
+          amount: refund.amount,
           currency: payment.currency,
           description: `Refund ${payment.id}`,
         })
@@ -90,7 +95,8 @@ export function createRefundsService(
       }
       const result = await db.transaction(async (tx) => {
         const balance = await lockCredits(tx, payment.userId)
-        const takenBack = Math.min(payment.credits, balance)
+        // Credits spent while the provider answered are recorded as spent (never below zero).
+        const takenBack = Math.min(refund.credits, balance)
         const credits =
           takenBack > 0
             ? await changeCredits(tx, {
@@ -113,7 +119,14 @@ export function createRefundsService(
           target: { type: 'payment', id: payment.id },
           reason,
           before: { status: 'paid', credits: balance },
-          after: { status: 'refunded', refund: refundId, taken_back: takenBack, spent, credits },
+          after: {
+            status: 'refunded',
+            refund: refundId,
+            amount: refund.amount,
+            taken_back: takenBack,
+            spent,
+            credits,
+          },
         })
         const locale = localeOfLanguage(claimed.language)
         const t = translator(locale)
@@ -124,7 +137,12 @@ export function createRefundsService(
             subject: t('mail.refund.subject', { name: site.settings.name }),
             greeting: t('mail.greeting', { name: claimed.name }),
             paragraphs: [
-              t('mail.refund.intro', { amount: money(payment.amount, payment.currency) }),
+              refund.whole
+                ? t('mail.refund.intro', { amount: money(refund.amount, payment.currency) })
+                : t('mail.refund.introPart', {
+                    amount: money(refund.amount, payment.currency),
+                    total: money(payment.amount, payment.currency),
+                  }),
               t('mail.refund.credits', { count: takenBack }),
               ...(spent > 0 ? [t('mail.refund.spent', { count: spent })] : []),
             ],

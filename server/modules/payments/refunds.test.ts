@@ -69,8 +69,14 @@ describe('refunds', () => {
       payment: { id: payment, status: 'refunded', taken_back: taken, spent: 250 - taken },
     })
     const after = await creditsOf(m.user.id)
-    expect(after).toEqual({ credits: before - taken, paid_user: false })
-    expect((await psp.status(providerId))?.refundedAmount).toBeGreaterThan(0)
+    // Part of the purchase was used: the return policy refunds the rest at the price paid for it
+    // (common/refunds.ts), and the purchase, not refunded in full, keeps Premium.
+    expect(after).toEqual({ credits: before - taken, paid_user: true })
+    const [{ amount }] = await queryRows<{ amount: number }>(
+      t.database.db,
+      sql`select amount from payments where id = ${payment}`,
+    )
+    expect((await psp.status(providerId))?.refundedAmount).toBe(Math.round((amount * taken) / 250))
     const [ledger] = await queryRows<{ delta: number; reason: string }>(
       t.database.db,
       sql`select delta, reason from credit_ledger where user_id = ${m.user.id} order by id desc limit 1`,
@@ -92,6 +98,24 @@ describe('refunds', () => {
       await t.app.inject({ url: '/api/transactions.php', headers: { cookie: m.cookie } })
     ).json()
     expect(JSON.stringify(transactions)).toContain('refunded')
+  })
+
+  it('refunds a purchase none of whose credits were used in full, and Premium ends with it', async () => {
+    const { m, refunds, payment, psp, providerId } = await paidPurchase()
+    const result = await refunds.refund(payment, 'Changed their mind', actor())
+    expect(result.payment).toMatchObject({ taken_back: 250, spent: 0 })
+    const [{ amount }] = await queryRows<{ amount: number }>(
+      t.database.db,
+      sql`select amount from payments where id = ${payment}`,
+    )
+    expect((await psp.status(providerId))?.refundedAmount).toBe(amount)
+    expect((await creditsOf(m.user.id)).paid_user).toBe(false)
+  })
+
+  it('refuses to refund a purchase whose every credit was used', async () => {
+    const { m, refunds, payment } = await paidPurchase()
+    await t.database.db.execute(sql`update users set credits = 0 where id = ${m.user.id}`)
+    await expect(refunds.refund(payment, 'All spent', actor())).rejects.toThrow('payments.nothing_to_refund')
   })
 
   it('takes back only what is left when the member spent more than the rest', async () => {

@@ -36,7 +36,7 @@ export function createPhotosService(db: Db, deps: { media: MediaStore }) {
           if (!profile) throw new AppError('authentication_required', 403)
           const limit = profile.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT
           if ((await countPhotos(tx, profile.id)) >= limit)
-            throw new AppError('photos.limit_reached', 403, { limit })
+            throw new AppError('photos.limit_reached', 403, { count: limit })
           // Pre-moderation holds every new photo; post-moderation only a likely copy (ADR 16).
           const duplicateOf = await selectNearCopy(tx, profile.id, stored.phash)
           const row = await insertPhoto(tx, {
