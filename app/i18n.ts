@@ -28,15 +28,30 @@ export function addStrings(locale: Locale, bundle: Strings) {
 
 const fetched = new Map<string, Promise<void>>()
 
-/** Fetches one bundle of strings once (the page's preload link has usually started it). */
-function fetchStrings(locale: Locale, url: string): Promise<void> {
+/** Waits between tries of a bundle that failed to load: doubling from half a second to 30 s. */
+export const stringsRetryDelay = (attempt: number) => Math.min(30_000, 500 * 2 ** attempt)
+
+/**
+ * Fetches one bundle of strings once (the page's preload link has usually started it). A bundle that
+ * fails to load (the network, a deploy under way) is logged and tried again, longer and longer
+ * apart, until it comes: the page the server rendered stays usable meanwhile (its links and forms
+ * work without scripts), and comes alive as soon as the strings are here.
+ */
+export function fetchStrings(locale: Locale, url: string, delay = stringsRetryDelay): Promise<void> {
   let pending = fetched.get(url)
   if (!pending) {
-    pending = fetch(url, { credentials: 'same-origin' }).then(async (response) => {
-      if (!response.ok) throw new Error(`${url}: ${response.status}`)
-      addStrings(locale, (await response.json()) as Strings)
-    })
-    pending.catch(() => fetched.delete(url))
+    const attempt = async (n: number): Promise<void> => {
+      try {
+        const response = await fetch(url, { credentials: 'same-origin' })
+        if (!response.ok) throw new Error(`${response.status}`)
+        addStrings(locale, (await response.json()) as Strings)
+      } catch (error) {
+        console.warn(`The ${locale} strings did not load (${url}: ${String(error)}); trying again.`)
+        await new Promise((resolve) => setTimeout(resolve, delay(n)))
+        return attempt(n + 1)
+      }
+    }
+    pending = attempt(0)
     fetched.set(url, pending)
   }
   return pending

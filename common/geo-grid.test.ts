@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { cellCenter, cellKey, cellOf, chordOfKm, distanceBand, kmBetween, kmOfChord } from './geo-grid.ts'
-import { browserCountries } from './locale.ts'
 
 describe('the search grid (ADR 26)', () => {
   it('has cells at least 5 km across at every latitude a member may live at', () => {
@@ -32,14 +31,5 @@ describe('the search grid (ADR 26)', () => {
     expect(distanceBand(76)).toEqual({ kind: 'about', km: 80 })
     expect(distanceBand(342)).toEqual({ kind: 'about', km: 350 })
     expect(distanceBand(1234)).toEqual({ kind: 'about', km: 1200 })
-  })
-})
-
-describe('the countries a browser’s languages point to', () => {
-  it('reads the region of a tag first, then where the language is spoken, best first', () => {
-    expect(browserCountries('fr-BE,fr;q=0.9,en;q=0.5')).toEqual(['BE', 'FR', 'GB'])
-    expect(browserCountries('fr')).toEqual(['FR'])
-    expect(browserCountries('en-US,en;q=0.8')).toEqual(['US', 'GB'])
-    expect(browserCountries(undefined)).toEqual([])
   })
 })

@@ -37,23 +37,6 @@ export function browserLocale(acceptLanguage: string | null | undefined): Locale
   )
 }
 
-/** Where a language is mostly spoken, for a browser that names no country with it. */
-const LANGUAGE_COUNTRY: Record<string, string> = { fr: 'FR', en: 'GB', nl: 'NL', de: 'DE' }
-
-/**
- * The countries a browser's languages point to, best first: the region of a tag (fr-BE: BE), else
- * where the language is mostly spoken (fr: FR). A visitor's country when nothing better is known.
- */
-export function browserCountries(acceptLanguage: string | null | undefined): string[] {
-  const countries = rankedLanguages(acceptLanguage).flatMap((tag) => {
-    const [language, region] = tag.split('-')
-    const fromRegion = region && /^[a-z]{2}$/i.test(region) ? region.toUpperCase() : null
-    const fromLanguage = LANGUAGE_COUNTRY[language.toLowerCase()]
-    return [fromRegion, fromLanguage].filter((c): c is string => Boolean(c))
-  })
-  return [...new Set(countries)]
-}
-
 /** The language tags of an Accept-Language header (fr-BE, en), best first by quality. */
 function rankedLanguages(acceptLanguage: string | null | undefined): string[] {
   return (acceptLanguage ?? '')

@@ -26,9 +26,21 @@ export function loadLangConfig(context: Readonly<RouterContextProvider>) {
 const LanguageForm = LangConfigForm.pick({ locale: true, back: true })
 
 /**
+ * A member's account keeps the language for their mails; the page switches whatever becomes of it
+ * (spec section 7).
+ */
+async function keepForMails(context: Readonly<RouterContextProvider>, locale: 'en' | 'fr') {
+  const app = getAppContext(context)
+  if (!app.user) return
+  await app.services.accounts
+    .updateUser(app.request.member(), { language: locale }, app.site)
+    .catch(() => undefined)
+}
+
+/**
  * Saves the chosen language and country in cookies, then goes back where the visitor came from.
- * `?intent=language` (the header's language menu) sets the language alone, and a member's
- * account keeps it for their mails.
+ * `?intent=language` (the header's language menu) sets the language alone. Either way a member's
+ * account keeps the language for their mails (as PUT /api/user.php {language} does).
  */
 export async function saveLangConfig(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
@@ -37,18 +49,14 @@ export async function saveLangConfig(context: Readonly<RouterContextProvider>, r
     const chosen = LanguageForm.safeParse(fields)
     if (!chosen.success) return { ok: false as const }
     const locale = chosen.data.locale as 'en' | 'fr'
-    // The account's language is for mails: the page switches whatever becomes of it (spec section 7).
-    if (app.user) {
-      await app.services.accounts
-        .updateUser(app.request.member(), { language: locale }, app.site)
-        .catch(() => undefined)
-    }
+    await keepForMails(context, locale)
     return redirect(chosen.data.back ?? '/', { headers: { 'Set-Cookie': localeCookie(locale) } })
   }
   const parsed = LangConfigForm.safeParse(fields)
   if (!parsed.success || !app.site.settings.countries.includes(parsed.data.country)) {
     return { ok: false as const }
   }
+  await keepForMails(context, parsed.data.locale as 'en' | 'fr')
   const headers = new Headers()
   headers.append('Set-Cookie', localeCookie(parsed.data.locale as 'en' | 'fr'))
   headers.append('Set-Cookie', countryCookie(parsed.data.country))

@@ -16,8 +16,7 @@ export function visitorCountry(context: Readonly<RouterContextProvider>): string
   const app = getAppContext(context)
   const served = app.site.settings.countries
   return (
-    [app.selectedCountry, app.geoCountry, ...app.browserCountries].find((c) => c && served.includes(c)) ??
-    null
+    [app.selectedCountry, app.geoCountry, app.languageCountry].find((c) => c && served.includes(c)) ?? null
   )
 }
 

@@ -111,6 +111,8 @@ const MainImage = z
     filename: z.string(),
     thumb_filename: z.string(),
     status: z.enum(['pending', 'active', 'rejected']),
+    /** The picture the match modal shows of the member (spec section 3), with the CDN prefix. */
+    match: z.string(),
   })
   .nullable()
 

@@ -117,8 +117,8 @@ export interface AppLoadContext {
   locale: Locale
   browserLocale: Locale | null
   geoCountry: string | null
-  /** The countries the browser's languages point to, best first (server/plugins/visitor.ts). */
-  browserCountries: string[]
+  /** The served country the browser's languages point to (server/plugins/visitor.ts), or null. */
+  languageCountry: string | null
   selectedCountry: string | null
   nonce: string
   production: boolean

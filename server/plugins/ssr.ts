@@ -3,7 +3,8 @@ import { fastifyReactRouter } from '@mcansh/react-router-fastify'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { RouterContextProvider } from 'react-router'
 import type { ViteDevServer } from 'vite'
-import { SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
+import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
+import { isLocale } from '#common/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { formFailure } from '#server/lib/form-failure.ts'
@@ -103,6 +104,15 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
     },
     async getLoadContext(request, reply: FastifyReply) {
       const context = new RouterContextProvider()
+      // The language found from the browser or the domain is kept, as a choice would be (spec
+      // section 6: i18n_redirected, 365 days). A POST may be the choice itself: it sets its own.
+      if (request.method === 'GET' && !isLocale(request.cookies[LOCALE_COOKIE])) {
+        reply.setCookie(LOCALE_COOKIE, request.locale, {
+          path: '/',
+          maxAge: LOCALE_COOKIE_DAYS * 86_400,
+          sameSite: 'lax',
+        })
+      }
       const member = request.member
         ? await opts.services.accounts.getPageUser(request.member.userId, request.site)
         : null
@@ -113,7 +123,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         locale: request.locale,
         browserLocale: request.browserLocale,
         geoCountry: request.geoCountry,
-        browserCountries: request.browserCountries,
+        languageCountry: request.languageCountry,
         selectedCountry: request.selectedCountry,
         nonce: reply.scriptNonce,
         production: opts.production,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { COUNTRY_COOKIE, LOCALE_COOKIE, type Locale } from '#common/constants.ts'
-import { browserCountries, browserLocale, chooseLocale } from '#common/locale.ts'
+import { browserLocale, chooseLocale, countryFromLanguages } from '#common/locale.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 
 declare module 'fastify' {
@@ -10,8 +10,8 @@ declare module 'fastify' {
     locale: Locale
     browserLocale: Locale | null
     geoCountry: string | null
-    /** The countries the browser's languages point to, best first (no GeoIP: the visitor's guess). */
-    browserCountries: string[]
+    /** The served country the browser's languages point to (common/locale.ts), or null. */
+    languageCountry: string | null
     selectedCountry: string | null
     /** Scheme and host of the site's absolute links: its configured origin, never the Host header. */
     linkOrigin: string
@@ -33,7 +33,7 @@ export const visitorPlugin = fp(
     app.decorateRequest('browserLocale', null)
     app.decorateRequest('geoCountry', null)
     app.decorateRequest('selectedCountry', null)
-    app.decorateRequest('browserCountries', null as unknown as string[])
+    app.decorateRequest('languageCountry', null)
     app.decorateRequest('linkOrigin', '')
     app.addHook('onRequest', async (request: FastifyRequest) => {
       request.site = opts.sites.resolve(request.host)
@@ -45,7 +45,11 @@ export const visitorPlugin = fp(
         domainLanguage: request.site.settings.domain_language,
       })
       request.geoCountry = readCountry(request.headers[opts.geoipHeader])
-      request.browserCountries = browserCountries(acceptLanguage)
+      request.languageCountry = countryFromLanguages(
+        acceptLanguage,
+        request.locale,
+        request.site.settings.countries,
+      )
       request.selectedCountry = readCountry(request.cookies[COUNTRY_COOKIE])
       request.linkOrigin = opts.sites.origin(request.site)
     })

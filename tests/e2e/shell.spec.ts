@@ -1,4 +1,11 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newMember,
+  skipEntryWarning,
+  test,
+} from './fixtures.ts'
 
 test.describe('home page', () => {
   test('shows the brand and the call to sign up in English', async ({ page }) => {
@@ -178,4 +185,58 @@ test('/lang-config saves the language and the country', async ({ page, context }
   )
   const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]))
   expect(cookies).toMatchObject({ i18n_redirected: 'fr', selected_country: 'BE' })
+})
+
+test('the language found from the browser is kept in i18n_redirected for 365 days', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' })
+  const page = await context.newPage()
+  await skipEntryWarning(page)
+  await page.goto('/pricing')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Tarifs')
+  const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected')
+  expect(cookie?.value).toBe('fr')
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000
+  expect(days).toBeGreaterThan(364)
+  expect(days).toBeLessThanOrEqual(365)
+  await context.close()
+})
+
+test('/lang-config keeps a member’s language for their mails, as the menu does', async ({ browser }) => {
+  const member = await newMember(browser, { name: 'Margaux' })
+  const page = member.page
+  await page.goto('/lang-config?back=/members')
+  await page.getByLabel('Français').check()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL('/members')
+  const { user } = await (await page.request.get('/api/user.php')).json()
+  expect(user.language).toBe('fr')
+  await member.context.close()
+})
+
+test('a logged-in member who presses "Sign up" on a lander goes to the members; the API makes no second account', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Gijs' })
+  const page = member.page
+  await page.goto('/landers/gallery/eng')
+  await page
+    .getByRole('link', { name: /sign up/i })
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/members$/)
+  await expect(page.locator('#signup-modal')).toHaveCount(0)
+  const second = await page.request.post('/api/signup.php', {
+    data: {
+      email: `second-${Date.now()}@example.com`,
+      name: 'Gijs',
+      password: 'maple-lantern-52',
+      date_of_birth: '1989-02-02',
+      gender: 'male',
+    },
+  })
+  expect(second.status()).toBe(409)
+  expect((await second.json()).error.code).toBe('accounts.logged_in')
+  // Still the same member.
+  expect((await (await page.request.get('/api/user.php')).json()).user.email).toBe(member.email)
+  await member.context.close()
 })

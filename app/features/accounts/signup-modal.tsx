@@ -10,6 +10,7 @@ import {
 import { Link, type LinkProps } from 'react-router'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
 import { SignupForm } from './signup-form.tsx'
 
 const SignupModalContext = createContext<{ open: () => void } | null>(null)
@@ -52,10 +53,15 @@ export function SignupModalProvider({ children }: { children: ReactNode }) {
   )
 }
 
-/** A link to /signup that opens the sign-up modal instead on a desktop. */
+/**
+ * A link to /signup that opens the sign-up modal instead on a desktop. A member who is logged in
+ * already has an account: the link takes them to the members.
+ */
 export function SignupLink(props: Omit<LinkProps, 'to'> & { to?: LinkProps['to'] }) {
   const modal = useContext(SignupModalContext)
+  const { user } = useRootData()
   const { to = '/signup', onClick, ...rest } = props
+  if (user) return <Link to="/members" onClick={onClick} {...rest} />
   const click = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event)
     if (!event.defaultPrevented && modal && isDesktop()) {

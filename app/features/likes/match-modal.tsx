@@ -49,7 +49,7 @@ export function MatchModal({
           <div className="d-flex justify-content-center align-items-center gap-3 my-4">
             <ProfileAvatar
               name={viewer.profile.name}
-              image={own?.status === 'active' ? own.thumb_filename : null}
+              image={own?.status === 'active' ? own.match : null}
               size={96}
               className="match-photo"
             />

@@ -19,6 +19,8 @@ export const AFTER_SIGNUP = '/complete-signup'
 export async function signUp(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
   const { scripted, seeking, ...form } = await formFields(request)
+  // A member who is logged in has an account: no second one, no switched session.
+  if (app.user) return scripted ? { ok: true as const, next: '/members' } : redirect('/members')
   try {
     const gender = form.gender || undefined
     const input = SignupForm.parse({

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
-import { countryFromLanguages } from '#common/locale.ts'
 import { LoginInput, PushSubscriptionInput } from '#common/schemas/accounts.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -17,14 +16,7 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
     locale: request.locale,
     origin: request.linkOrigin,
     ip: request.ip,
-    country:
-      request.selectedCountry ??
-      request.geoCountry ??
-      countryFromLanguages(
-        request.headers['accept-language'],
-        request.locale,
-        request.site.settings.countries,
-      ),
+    country: request.selectedCountry ?? request.geoCountry ?? request.languageCountry,
     network: request.cookies.network ?? null,
   }
 }
@@ -41,6 +33,8 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.signup),
     config: { rateLimit: signupLimit(opts.signupsPerHour) },
     handler: async (request, reply) => {
+      // A logged-in member has an account: a second one would switch the session under them.
+      if (request.member) throw new AppError('accounts.logged_in', 409)
       const { user, token } = await accounts.signup(request.body, requestOrigin(request))
       setSessionCookie(reply, token, secure)
       return reply.code(201).send({ user })

@@ -43,6 +43,7 @@ export async function loadPageUser(
             filename: mediaUrl(cdn, photo.filename),
             thumb_filename: mediaUrl(cdn, photo.thumbFilename),
             status: photo.status as 'pending' | 'active' | 'rejected',
+            match: mediaUrl(cdn, photo.thumbFilename),
           }
         : null,
     },
