@@ -142,6 +142,13 @@ export const MemberSearchQuery = z
       .optional(),
     min_age: Age.optional(),
     max_age: Age.optional(),
+    /** Members who share at least one of these interests (`?interests=3&interests=7`). */
+    interests: z
+      .preprocess(
+        (v) => (v === undefined || v === '' ? undefined : [v].flat()),
+        z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(MAX_INTERESTS),
+      )
+      .optional(),
     page: z.coerce.number().int().min(1).max(1000).default(1),
   })
   .refine((q) => !q.min_age || !q.max_age || q.min_age <= q.max_age, {
@@ -158,6 +165,8 @@ export const MemberSearchResponse = z.object({
   similar: z.object({ profiles: z.array(PublicProfile), total: z.number().int() }),
   /** Nearest first (a member with a place, ADR 26), or the most recently active first. */
   order: z.enum(['distance', 'recent']),
+  /** `total` is a floor: a search by interests counts no further ("more than 1,000 members"). */
+  total_more: z.boolean(),
 })
 export type MemberSearchResponse = z.infer<typeof MemberSearchResponse>
 

@@ -249,3 +249,43 @@ test('buying any bundle unlocks all photos of other members', async ({ browser }
   await expect(page.getByRole('link', { name: /^Get Premium to see/ })).toHaveCount(0)
   await context.close()
 })
+
+test('a checkout left by going back costs nothing: the bonus stays, the next checkout takes it, the first shows as cancelled', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000)
+  const { page, context } = await newMember(browser, { name: 'Backtracker', gender: 'female' })
+  await page.goto('/credits')
+  const bundle = page.getByRole('link', { name: /^Choose 100 credits for/ })
+  const offered = await bundle.textContent()
+  await bundle.click()
+  await page.getByRole('radio', { name: 'PayPal' }).check()
+  await expect(page.getByText(/^TIMEBONUS25: 25% off, .+ instead of .+\.$/)).toBeVisible()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.locator('#payment-confirm-modal').getByRole('button', { name: /^Pay / }).click()
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_/)
+
+  // Back from the payment page, not through the provider's Cancel.
+  await page.goBack()
+  await expect(page).not.toHaveURL(/\/sandbox\//)
+  await page.goto('/credits')
+  // The prices and the countdown are those of before: the open checkout holds nothing back.
+  await expect(page.getByRole('link', { name: /^Choose 100 credits for/ })).toHaveText(offered ?? '')
+  await expect(page.locator('.time-bonus-countdown')).toHaveText(/^3:\d\d:\d\d$/)
+  await page.getByRole('link', { name: /^Choose 100 credits for/ }).click()
+  await page.getByRole('radio', { name: 'PayPal' }).check()
+  await expect(page.getByText(/^TIMEBONUS25: 25% off, .+ instead of .+\.$/)).toBeVisible()
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.locator('#payment-confirm-modal').getByRole('button', { name: /^Pay / }).click()
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page.getByText('Payment completed: 100 credits were added to your account.')).toBeVisible({
+    timeout: 15_000,
+  })
+
+  await page.goto('/transactions')
+  const rows = page.locator('table tbody tr')
+  await expect(rows.filter({ hasText: 'Paid' })).toHaveCount(1)
+  await expect(rows.filter({ hasText: 'Cancelled' })).toHaveCount(1)
+  await expect(rows.filter({ hasText: 'Awaiting payment' })).toHaveCount(0)
+  await context.close()
+})

@@ -151,3 +151,18 @@ test('a member with a town sees the nearest first, distances in bands, and can s
   await expect(page.getByTestId('distance').first()).toHaveText(/^À (moins de|environ) \d+ km$/)
   await member.context.close()
 })
+
+test('search by interests: the chosen ones stay in the address and the filters', async ({ browser }) => {
+  const member = await newMember(browser, { name: 'Ines', gender: 'female' })
+  const page = member.page
+  await page.goto('/members?gender=male')
+  await page.locator('.search-interests summary').click()
+  const chip = page.locator('.search-interests label').first()
+  await chip.click()
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/interests=\d+/)
+  await expect(page.locator('.search-interests summary')).toHaveText('Interests (1 chosen)')
+  await expect(page.getByRole('status').filter({ hasText: /members? found/ })).toBeVisible()
+  await expectAccessible(page)
+  await member.context.close()
+})

@@ -4,6 +4,7 @@ import { DISTANCE_CHOICES } from '#common/geo-grid.ts'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
+import { InterestChips } from '../profile/index.ts'
 import { useRegions } from '../reference-data/index.ts'
 
 const AGES = Array.from({ length: 82 }, (_, i) => i + 18)
@@ -55,9 +56,11 @@ export function SearchFilters({
   const regions = useRegions(country) ?? []
   // On phones the filters fold behind one button, so that the results show on the first screen.
   const [open, setOpen] = useState(false)
+  const [interests, setInterests] = useState<Set<number>>(new Set(query.interests ?? []))
   const active = [
     query.gender,
     query.distance,
+    query.interests?.length ? query.interests : undefined,
     query.country,
     query.countryregion,
     query.min_age,
@@ -163,6 +166,20 @@ export function SearchFilters({
         {show('max_age') ? (
           <AgeSelect name="max_age" label={t('search.maxAge')} value={query.max_age} />
         ) : null}
+        <details className="col-12 order-md-last search-interests" open={interests.size > 0}>
+          <summary className="small">
+            {interests.size > 0
+              ? t('search.interestsChosen', { count: interests.size })
+              : t('search.interests')}
+          </summary>
+          <InterestChips
+            chosen={interests}
+            onChange={setInterests}
+            legend={t('search.interests')}
+            name="interests"
+            markShown={false}
+          />
+        </details>
         <div className="col-12 col-md-2 d-grid">
           <button type="submit" className="btn btn-primary">
             {t('search.submit')}

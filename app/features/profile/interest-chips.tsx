@@ -18,6 +18,8 @@ export function InterestChips(props: {
   catalogue?: readonly Interest[]
   /** The checkboxes' name, for a form that posts them (one value per chosen interest). */
   name?: string
+  /** A GET form (search) needs no mark that the chips were shown: none ticked is no filter. */
+  markShown?: boolean
 }) {
   const { t, i18n } = useTranslation()
   const [loaded, setAll] = useState<readonly Interest[] | null>(null)
@@ -43,7 +45,9 @@ export function InterestChips(props: {
   return (
     <fieldset className="d-flex flex-wrap gap-2">
       {/* Posted with the chips: the form says it holds them, so none ticked is none chosen. */}
-      {props.name ? <input type="hidden" name={`${props.name}_shown`} value="1" /> : null}
+      {props.name && props.markShown !== false ? (
+        <input type="hidden" name={`${props.name}_shown`} value="1" />
+      ) : null}
       <legend className={props.visibleLegend ? 'h6 w-100 mb-1' : 'visually-hidden'}>{props.legend}</legend>
       <p className="w-100 small text-body-secondary mb-0" aria-live="polite">
         {full ? t('interests.full', { count: MAX_INTERESTS }) : null}

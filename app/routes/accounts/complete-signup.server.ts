@@ -15,7 +15,10 @@ export async function loadCompleteSignup(context: Readonly<RouterContextProvider
     profile,
     countries: app.site.settings.countries,
     // The profile's country's regions: the place's form is whole before the scripts.
-    regions: { country: profile.country, regions: await app.services.sites.listRegions(profile.country) },
+    regions: {
+      country: profile.country,
+      regions: await app.services.sites.listRegions(profile.country, app.locale),
+    },
     email: user.email,
     pushKey: app.settings.push_public_key,
   }

@@ -30,7 +30,7 @@ export async function loadLander(
   const count = numberFormat(copyLocale)
   const regions =
     name === 'maplanding'
-      ? (await app.services.members.regionCounts(country)).map((r) => ({
+      ? (await app.services.members.regionCounts(country, copyLocale)).map((r) => ({
           ...r,
           formatted: count.format(r.members),
         }))

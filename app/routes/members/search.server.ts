@@ -16,7 +16,11 @@ export async function loadMemberSearch(context: Readonly<RouterContextProvider>,
   })
   if (!visible) throw redirect('/login')
   const url = new URL(request.url)
-  const params = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''))
+  const params: Record<string, string | string[]> = Object.fromEntries(
+    [...url.searchParams].filter(([key, v]) => v !== '' && key !== 'interests'),
+  )
+  const interests = url.searchParams.getAll('interests').filter((v) => v !== '')
+  if (interests.length > 0) params.interests = interests
   // A member's first look (no filters in the address) starts from whom they look for (issue 18);
   // a submitted form, even with every filter empty, is the member's own choice.
   // The preferences are read only then: a filtered search (every page after the first) needs none.

@@ -16,7 +16,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 function searchLink(query: Partial<MemberSearchQuery>): string {
   const params = new URLSearchParams()
   for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '' && !(key === 'page' && value === 1))
+    if (Array.isArray(value)) for (const one of value) params.append(key, String(one))
+    else if (value !== undefined && value !== '' && !(key === 'page' && value === 1))
       params.set(key, String(value))
   }
   // An empty form is a choice too (every member): it keeps the address from meaning "my preferences".
@@ -34,6 +35,9 @@ function WidenSearch({ query }: { query: MemberSearchQuery }) {
     filters.distance !== undefined
       ? { key: 'distance', to: searchLink({ ...filters, distance: undefined }) }
       : null,
+    filters.interests?.length
+      ? { key: 'interests', to: searchLink({ ...filters, interests: undefined }) }
+      : null,
     filters.countryregion !== undefined
       ? { key: 'region', to: searchLink({ ...filters, countryregion: undefined }) }
       : null,
@@ -48,6 +52,7 @@ function WidenSearch({ query }: { query: MemberSearchQuery }) {
   const label = {
     ages: 'widenAges',
     distance: 'widenDistance',
+    interests: 'widenInterests',
     region: 'widenRegion',
     country: 'widenCountry',
     gender: 'widenGender',
@@ -112,7 +117,9 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p className="text-body-secondary" role="status" aria-busy={navigation.state === 'loading'}>
-        {t('search.total', { count: total, formatted: count })}
+        {loaderData.total_more
+          ? t('search.totalMore', { formatted: count })
+          : t('search.total', { count: total, formatted: count })}
       </p>
       {profiles.length === 0 ? (
         <WidenSearch query={query} />

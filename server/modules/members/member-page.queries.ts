@@ -23,6 +23,7 @@ export function selectMemberDetail(db: Executor, profileId: number) {
       tattoos: profiles.tattoos,
       city: profiles.city,
       region: regions.name,
+      regionCode: regions.code,
       country: profiles.country,
       about: profiles.about,
       aboutTranslations: profiles.aboutTranslations,

@@ -1,4 +1,5 @@
 import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
+import { regionName } from '#common/region-names.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
@@ -75,7 +76,7 @@ export function createMemberPageService(db: Db, deps: { now: Clock }) {
         age: Number(row.age),
         gender: row.gender,
         city: row.city,
-        region: row.region,
+        region: row.region && row.regionCode ? regionName(row.regionCode, row.region, locale) : row.region,
         country: row.country,
         fictional: row.fictional,
         main_image: main

@@ -31,6 +31,9 @@ export async function selectVisibleProfile(db: Executor, profileId: number) {
   return rows[0] ?? null
 }
 
+/** Past this many, a search by interests says "more than" instead of counting them all. */
+export const INTERESTS_COUNT_CAP = 1000
+
 /** A member's place: the grid cell of their town, or null (ADR 26). */
 export async function selectPlaceOf(db: Executor, userId: number): Promise<number | null> {
   const [row] = await db.select({ cell: profiles.geoCell }).from(profiles).where(eq(profiles.userId, userId))
@@ -51,10 +54,12 @@ export interface ProfileFilters {
   origin?: readonly [number, number, number]
   /** Within this distance of `origin` only, as a chord of the unit sphere (common/geo-grid.ts). */
   withinChord?: number
+  /** Members who share at least one of these interests. */
+  interestIds?: number[]
 }
 
 /** The values of the filters that are set, by the name their placeholder has in a prepared query. */
-type FilterValues = Record<string, string | number>
+type FilterValues = Record<string, string | number | number[]>
 
 function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
   const values: FilterValues = {}
@@ -68,6 +73,7 @@ function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
   if (born.to) values.to = born.to
   if (f.origin) values.origin = `(${f.origin.join(',')})`
   if (f.origin && f.withinChord !== undefined) values.within = f.withinChord
+  if (f.interestIds?.length) values.interests = f.interestIds
   return values
 }
 
@@ -99,6 +105,9 @@ function filterConditions(values: FilterValues, placeholders = false, box = true
       ? sql`${profiles.geo} <@ cube_enlarge(${v<string>('origin')}::cube, ${v<number>('within')}::float8, 3)`
       : undefined,
     'within' in values ? sql`${chordFrom(v<string>('origin'))} <= ${v<number>('within')}::float8` : undefined,
+    'interests' in values
+      ? sql`exists (select 1 from ${profileInterests} pi where pi.profile_id = ${profiles.id} and pi.interest_id = any(${v<string>('interests')}::int[]))`
+      : undefined,
   )
 }
 
@@ -188,6 +197,22 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
   // Within a distance the buckets are those of the grid's cells (ADR 26); else the whole table's.
   const near = filters.withinChord !== undefined ? filters.origin : undefined
   const shared = { ...filters, excludeUserId: null, origin: near }
+  // Interests: no bucket knows them, so a search that asks for some is counted row by row, up to
+  // INTERESTS_COUNT_CAP (then "more than"): a popular interest is shared by a sixth of everyone.
+  if (shared.interestIds?.length) {
+    const values = filterValues(shared, birthRange(filters, filters.today))
+    const [row] = await prepared(db, shapeOf('count-capped', values), () =>
+      db.select({ n: sql<number>`count(*)::int` }).from(
+        db
+          .select({ one: sql`1`.as('one') })
+          .from(profiles)
+          .where(filterConditions(values, true, false))
+          .limit(INTERESTS_COUNT_CAP + 1)
+          .as('matches'),
+      ),
+    ).execute(values)
+    return Number(row?.n ?? 0)
+  }
   const { years, partial } = splitByYear(birthRange(filters, filters.today))
   const counts = await Promise.all([
     years ? sumProfileCounts(db, shared, years) : 0,

@@ -152,4 +152,25 @@ describe('GET /api/members.php', () => {
     expect(res.json().error.fields.max_age).toBe('The lowest age cannot be above the highest.')
     expect((await t.app.inject({ url: '/api/members.php?min_age=12' })).statusCode).toBe(400)
   })
+
+  it('finds members who share at least one of the interests asked for, with an exact total', async () => {
+    const db = t.database.db
+    const { sql } = await import('drizzle-orm')
+    const [a, b] = await db
+      .execute(sql`select id from interests order by id limit 2`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows)
+    const hiker = await buildMember(db, { name: 'Hiker', gender: 'male', country: 'IE' })
+    const cook = await buildMember(db, { name: 'Cook', gender: 'male', country: 'IE' })
+    await buildMember(db, { name: 'Neither', gender: 'male', country: 'IE' })
+    await db.execute(sql`insert into profile_interests (profile_id, interest_id) values
+      (${hiker.profile.id}, ${a.id}), (${cook.profile.id}, ${b.id})`)
+    const one = await search(`country=IE&interests=${a.id}`)
+    expect(one.profiles.map((p) => p.name)).toEqual(['Hiker'])
+    expect(one.total).toBe(1)
+    const both = await search(`country=IE&interests=${a.id}&interests=${b.id}`)
+    expect(both.profiles.map((p) => p.name).sort()).toEqual(['Cook', 'Hiker'])
+    expect(both.total).toBe(2)
+    expect(both.total_more).toBe(false)
+    expect((await t.app.inject({ url: '/api/members.php?interests=abc' })).statusCode).toBe(400)
+  })
 })

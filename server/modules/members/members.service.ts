@@ -1,4 +1,6 @@
+import type { Locale } from '#common/constants.ts'
 import { cellFromKey, cellVector, chordOfKm } from '#common/geo-grid.ts'
+import { regionName } from '#common/region-names.ts'
 import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
@@ -8,6 +10,7 @@ import { AppError } from '#server/lib/errors.ts'
 import {
   countProfiles,
   countViewerExclusions,
+  INTERESTS_COUNT_CAP,
   type ProfileFilters,
   selectPlaceOf,
   selectProfiles,
@@ -40,6 +43,12 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       filters.excludeUserId === null ? 0 : countViewerExclusions(db, filters, filters.excludeUserId),
     ])
     return Math.max(0, all - excluded)
+  }
+  /** The total of a search; one by interests past INTERESTS_COUNT_CAP is "more than" the cap. */
+  const totalOf = async (filters: ProfileFilters) => {
+    const counted = await countVisibleTo(filters)
+    const more = (filters.interestIds?.length ?? 0) > 0 && counted >= INTERESTS_COUNT_CAP
+    return { total: more ? INTERESTS_COUNT_CAP : counted, more }
   }
   return {
     /** A profile anybody may see, or null when it does not exist or is hidden; only an active main image is shown. */
@@ -107,9 +116,11 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
      * gender and country, any region and age) with their count.
      */
     /** How many visible members each region of a country has (the map lander), by region name. */
-    async regionCounts(country: string) {
+    async regionCounts(country: string, locale: Locale = 'en') {
       const rows = await selectRegionCounts(db, country)
-      return rows.map((r) => ({ code: r.code, name: r.name, members: Number(r.members) }))
+      return rows
+        .map((r) => ({ code: r.code, name: regionName(r.code, r.name, locale), members: Number(r.members) }))
+        .sort((a, b) => a.name.localeCompare(b.name, locale))
     },
 
     async search(
@@ -131,19 +142,21 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         maxAge: query.max_age,
         origin,
         withinChord: origin && query.distance ? chordOfKm(query.distance) : undefined,
+        interestIds: query.interests,
       }
-      const [rows, total] = await Promise.all([
+      const [rows, { total, more }] = await Promise.all([
         selectProfiles(db, filters, {
           limit: MEMBERS_PAGE_SIZE,
           offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
         }),
-        countVisibleTo(filters),
+        totalOf(filters),
       ])
       const narrowed =
         query.countryregion !== undefined ||
         query.min_age !== undefined ||
         query.max_age !== undefined ||
-        filters.withinChord !== undefined
+        filters.withinChord !== undefined ||
+        (query.interests?.length ?? 0) > 0
       let similar: MemberSearchResponse['similar'] = { profiles: [], total: 0 }
       if (total < SIMILAR_BELOW && narrowed) {
         const wider: ProfileFilters = {
@@ -172,6 +185,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         page: query.page,
         pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),
         similar,
+        total_more: more,
         order: origin ? 'distance' : 'recent',
       }
     },

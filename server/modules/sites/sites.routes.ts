@@ -35,8 +35,9 @@ export const sitesRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> = async
   app.route({
     ...apiRoute(api.regions),
     handler: async (request, reply) => {
-      reply.header('cache-control', ONE_HOUR)
-      return { regions: await sites.listRegions(request.query.country) }
+      // Named in the page's language: the answer varies with it.
+      reply.header('cache-control', ONE_HOUR).header('vary', 'Cookie, Accept-Language')
+      return { regions: await sites.listRegions(request.query.country, request.locale) }
     },
   })
 }

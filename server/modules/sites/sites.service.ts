@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto'
 import type { Locale } from '#common/constants.ts'
 import { type MessageCost, messageCostsByCountry } from '#common/message-price.ts'
+import { regionName } from '#common/region-names.ts'
 import {
   CompanyInfo,
   type Interest,
@@ -181,17 +182,20 @@ export async function createSitesService(db: Db, env: Env) {
       }))
     },
 
-    /** The regions of a country, sorted by name; an unknown country is a 404. */
-    async listRegions(country: string): Promise<Region[]> {
-      let list = regionCache.get(country)
+    /** The regions of a country, named and sorted in the page's language; an unknown country is a 404. */
+    async listRegions(country: string, locale: Locale = 'en'): Promise<Region[]> {
+      const key = `${country}:${locale}`
+      let list = regionCache.get(key)
       if (!list) {
-        list = (await selectRegions(db, country)).map((r) => ({
-          id: r.id,
-          country: r.country,
-          code: r.code,
-          name: r.name,
-        }))
-        regionCache.set(country, list)
+        list = (await selectRegions(db, country))
+          .map((r) => ({
+            id: r.id,
+            country: r.country,
+            code: r.code,
+            name: regionName(r.code, r.name, locale),
+          }))
+          .sort((a, b) => a.name.localeCompare(b.name, locale))
+        regionCache.set(key, list)
       }
       if (list.length === 0) throw new AppError('regions.unknown_country', 404, { country })
       return list
