@@ -115,3 +115,23 @@ test('a running welcome bonus crosses out every bundle’s price on /credits, pe
   await expect(page.getByText(/TIMEBONUS25/)).toBeVisible()
   await context.close()
 })
+
+test('/premium changes layout at 992 px: the offer beside what Premium gives, below it under', async ({
+  page,
+}) => {
+  await skipEntryWarning(page)
+  for (const [width, beside] of [
+    [991, false],
+    [992, true],
+  ] as const) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/premium')
+    const benefits = await page.locator('.premium-benefits').boundingBox()
+    const offer = await page.locator('.premium-offer').boundingBox()
+    expect(benefits && offer).toBeTruthy()
+    if (!benefits || !offer) return
+    // Beside: the offer starts right of the list; under: below it.
+    expect(offer.x > benefits.x + benefits.width / 2).toBe(beside)
+    expect(offer.y >= benefits.y + benefits.height).toBe(!beside)
+  }
+})

@@ -73,6 +73,14 @@ describe('photos', () => {
     expect([thumb.width, thumb.height]).toEqual([240, 240])
     const profile = await ownProfile(m.cookie)
     expect(profile.photos).toEqual([expect.objectContaining({ id: photo.id, main: true })])
+    // The member's main image carries `match` (spec section 3): the picture the match modal shows.
+    const { user } = (await t.app.inject({ url: '/api/user.php', headers: { cookie: m.cookie } })).json()
+    expect(user.profile.main_image).toEqual({
+      filename: photo.filename,
+      thumb_filename: photo.thumb_filename,
+      status: 'active',
+      match: photo.thumb_filename,
+    })
   })
 
   it('refuses a file that is not an image, with a clear message', async () => {
