@@ -6,14 +6,14 @@ import type { Locale } from './constants.ts'
  * here is written the same in both.
  */
 const NAMES: Record<string, Partial<Record<Locale, string>>> = {
-  'NL-FR': { en: 'Friesland', fr: 'Frise' },
+  'NL-FR': { fr: 'Frise' },
   'NL-GE': { fr: 'Gueldre' },
   'NL-GR': { fr: 'Groningue' },
   'NL-LI': { fr: 'Limbourg' },
-  'NL-NB': { en: 'North Brabant', fr: 'Brabant-Septentrional' },
-  'NL-NH': { en: 'North Holland', fr: 'Hollande-Septentrionale' },
+  'NL-NB': { fr: 'Brabant-Septentrional' },
+  'NL-NH': { fr: 'Hollande-Septentrionale' },
   'NL-ZE': { fr: 'Zélande' },
-  'NL-ZH': { en: 'South Holland', fr: 'Hollande-Méridionale' },
+  'NL-ZH': { fr: 'Hollande-Méridionale' },
   'BE-BRU': { en: 'Brussels-Capital', fr: 'Bruxelles-Capitale' },
   'BE-VAN': { en: 'Antwerp', fr: 'Anvers' },
   'BE-VLI': { fr: 'Limbourg' },

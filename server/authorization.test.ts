@@ -130,7 +130,8 @@ const RULES: Record<string, Rule> = {
         gender: 'male',
       },
     }),
-    expect: all(201),
+    // A logged-in member has an account: a second one would switch the session under them.
+    expect: { visitor: 201, owner: 409, other: 409, blocked: 409 },
   },
   'POST /api/user.php': {
     call: (w) => ({

@@ -4,6 +4,10 @@ import { E2E_ORIGIN, expect, fillDirectDebit, newMember, test } from './fixtures
 // The forms with a route action work before the page's scripts arrive, and with JavaScript off
 // (issue 34): a plain POST, then a redirect, or the page again with what failed beside the form.
 
+/** A member's cookies but their language: the page's is the one the test chose. */
+const loggedIn = <T extends { name: string }>(cookies: T[]) =>
+  cookies.filter((c) => c.name !== 'i18n_redirected')
+
 /** A browser without JavaScript, in `locale`, past the site-entry warning. */
 async function withoutScripts(browser: Browser, locale: 'en' | 'fr') {
   const context = await browser.newContext({ javaScriptEnabled: false })
@@ -188,7 +192,7 @@ test('change the password and ask to change the e-mail address without JavaScrip
 }) => {
   const member = await newMember(browser, { name: 'Lucie' })
   const { context, page } = await withoutScripts(browser, 'fr')
-  await context.addCookies(await member.context.cookies())
+  await context.addCookies(loggedIn(await member.context.cookies()))
   await member.context.close()
   await page.goto('/notifications')
   const passwordForm = page.locator('form[aria-labelledby="settings-password"]')
@@ -219,7 +223,7 @@ test('edit my profile without JavaScript, in French: a mistake said beside its f
 }) => {
   const member = await newMember(browser, { name: 'Lucie' })
   const { context, page } = await withoutScripts(browser, 'fr')
-  await context.addCookies(await member.context.cookies())
+  await context.addCookies(loggedIn(await member.context.cookies()))
   await page.goto('/profile')
   await page.getByLabel('Nom de profil').fill('L')
   await page.getByLabel('Ville').fill('Lyon')
@@ -275,7 +279,7 @@ test('turn notification mails off and on without JavaScript, in French: the swit
 }) => {
   const member = await newMember(browser, { name: 'Maëlle' })
   const { context, page } = await withoutScripts(browser, 'fr')
-  await context.addCookies(await member.context.cookies())
+  await context.addCookies(loggedIn(await member.context.cookies()))
   await page.goto('/notifications')
   await page.getByRole('switch', { name: 'Likes' }).uncheck()
   await page.getByRole('switch', { name: 'Offres et réductions' }).check()
@@ -298,7 +302,7 @@ test('take the offer to stay, then delete the account and undo it from the maile
 }) => {
   const member = await newMember(browser, { name: 'Sacha' })
   const { context, page } = await withoutScripts(browser, 'fr')
-  await context.addCookies(await member.context.cookies())
+  await context.addCookies(loggedIn(await member.context.cookies()))
   await member.context.close()
   await page.goto('/notifications')
   await page.getByRole('button', { name: 'Obtenir ma réduction' }).click()
@@ -345,7 +349,7 @@ test('pay by SEPA direct debit without JavaScript: the account form, then the SM
 }) => {
   const member = await newMember(browser, { name: 'Debora' })
   const { context, page } = await withoutScripts(browser, 'en')
-  await context.addCookies(await member.context.cookies())
+  await context.addCookies(loggedIn(await member.context.cookies()))
   await page.goto('/directdebit')
   await fillDirectDebit(page, {
     holder: 'Debora Jansen',

@@ -118,7 +118,7 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
       ) : null}
       <p className="text-body-secondary" role="status" aria-busy={navigation.state === 'loading'}>
         {loaderData.total_more
-          ? t('search.totalMore', { formatted: count })
+          ? t('search.totalMore', { count: total, formatted: count })
           : t('search.total', { count: total, formatted: count })}
       </p>
       {profiles.length === 0 ? (

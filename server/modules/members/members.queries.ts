@@ -54,8 +54,8 @@ export interface ProfileFilters {
   origin?: readonly [number, number, number]
   /** Within this distance of `origin` only, as a chord of the unit sphere (common/geo-grid.ts). */
   withinChord?: number
-  /** Members who share at least one of these interests. */
-  interestIds?: number[]
+  /** Members who share at least one of these interests (a filter; the match finder's `interestIds` rank). */
+  anyInterests?: number[]
 }
 
 /** The values of the filters that are set, by the name their placeholder has in a prepared query. */
@@ -73,7 +73,7 @@ function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
   if (born.to) values.to = born.to
   if (f.origin) values.origin = `(${f.origin.join(',')})`
   if (f.origin && f.withinChord !== undefined) values.within = f.withinChord
-  if (f.interestIds?.length) values.interests = f.interestIds
+  if (f.anyInterests?.length) values.interests = f.anyInterests
   return values
 }
 
@@ -199,7 +199,7 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
   const shared = { ...filters, excludeUserId: null, origin: near }
   // Interests: no bucket knows them, so a search that asks for some is counted row by row, up to
   // INTERESTS_COUNT_CAP (then "more than"): a popular interest is shared by a sixth of everyone.
-  if (shared.interestIds?.length) {
+  if (shared.anyInterests?.length) {
     const values = filterValues(shared, birthRange(filters, filters.today))
     const [row] = await prepared(db, shapeOf('count-capped', values), () =>
       db.select({ n: sql<number>`count(*)::int` }).from(

@@ -47,7 +47,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
   /** The total of a search; one by interests past INTERESTS_COUNT_CAP is "more than" the cap. */
   const totalOf = async (filters: ProfileFilters) => {
     const counted = await countVisibleTo(filters)
-    const more = (filters.interestIds?.length ?? 0) > 0 && counted >= INTERESTS_COUNT_CAP
+    const more = (filters.anyInterests?.length ?? 0) > 0 && counted >= INTERESTS_COUNT_CAP
     return { total: more ? INTERESTS_COUNT_CAP : counted, more }
   }
   return {
@@ -142,7 +142,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         maxAge: query.max_age,
         origin,
         withinChord: origin && query.distance ? chordOfKm(query.distance) : undefined,
-        interestIds: query.interests,
+        anyInterests: query.interests,
       }
       const [rows, { total, more }] = await Promise.all([
         selectProfiles(db, filters, {
