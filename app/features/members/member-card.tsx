@@ -58,17 +58,12 @@ function Card({
           {profile.fictional ? <FictionalBadge /> : null}
           {isNew ? <span className="badge text-bg-danger ms-1">{t('likes.new')}</span> : null}
         </h2>
-        <p className="small text-body-secondary mb-0 text-truncate">
-          {profile.city ?? profile.region}
-          {profile.distance ? (
-            <>
-              {(profile.city ?? profile.region) ? ' · ' : null}
-              <span data-testid="distance">
-                {t(`members.distance.${profile.distance.kind}`, { km: profile.distance.km })}
-              </span>
-            </>
-          ) : null}
-        </p>
+        <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
+        {profile.distance ? (
+          <p className="small text-body-secondary mb-0 text-truncate" data-testid="distance">
+            {t(`members.distance.${profile.distance.kind}`, { km: profile.distance.km })}
+          </p>
+        ) : null}
         <PresenceBadge presence={profile.presence} className="d-block text-truncate" />
         {note ? <p className="small text-success mb-0 text-truncate">{note}</p> : null}
       </div>

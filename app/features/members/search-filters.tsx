@@ -118,7 +118,7 @@ export function SearchFilters({
           </div>
         ) : null}
         {show('country') ? (
-          <div className="col-6 col-md-3">
+          <div className="col-6 col-md-2">
             <label className="form-label small" htmlFor="f-country">
               {t('langConfig.country')}
             </label>
@@ -139,7 +139,7 @@ export function SearchFilters({
           </div>
         ) : null}
         {show('countryregion') ? (
-          <div className="col-12 col-md-3">
+          <div className="col-12 col-md-2">
             <label className="form-label small" htmlFor="f-region">
               {t('completeSignup.region')}
             </label>
