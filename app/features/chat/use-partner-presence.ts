@@ -6,6 +6,8 @@ import { useCatchUp, useFrames } from '../../lib/member-connection.tsx'
 
 /** A sign of life from the partner asks the server again at most this often. */
 const ASK_AGAIN_AFTER_MS = 10_000
+/** …and once more this long after, when the first answer came before the partner's mark. */
+const CONFIRM_AFTER_MS = 2000
 
 /**
  * The partner's presence as the server has it (ADR 19), kept current while the conversation is
@@ -34,8 +36,10 @@ export function usePartnerPresence(profile: PublicProfile): Presence {
       !profile.fictional &&
       presence !== 'online' &&
       Date.now() - lastAsked.current > ASK_AGAIN_AFTER_MS
-    )
-      void ask()
+    ) {
+      // The partner's page may mark them online a moment after it sent this: asked once more soon.
+      void ask().then(() => setTimeout(() => void ask(), CONFIRM_AFTER_MS))
+    }
   })
   return presence
 }
