@@ -3,6 +3,11 @@ import { createRequire } from 'node:module'
 import { cellKey, cellOf } from '#common/geo-grid.ts'
 import { isoRegionOf } from './geonames-regions.ts'
 
+interface TownIndex {
+  names: Map<string, Place[]>
+  regionCells: Map<string, number>
+}
+
 export interface Place {
   name: string
   lat: number
@@ -68,7 +73,7 @@ export const townKey = (name: string) =>
  */
 export function createTowns(countries: readonly string[]) {
   let index: Promise<Map<string, Place[]>> | null = null
-  let towns: Promise<Map<string, Place[]>> | null = null
+  let towns: Promise<TownIndex> | null = null
   const grid = () => {
     index ??= load()
     return index
@@ -78,18 +83,28 @@ export function createTowns(countries: readonly string[]) {
     return towns
   }
 
-  /** The places by country and name (townKey), for finding a member's town. */
-  async function byName(): Promise<Map<string, Place[]>> {
+  /**
+   * The places by country and name (townKey), for finding a member's town, and the middle of each
+   * region's places (as a grid cell), for a town the list does not know: both made in one pass.
+   */
+  async function byName(): Promise<TownIndex> {
     const names = new Map<string, Place[]>()
+    const sums = new Map<string, { lat: number; lon: number; n: number }>()
     for (const list of (await grid()).values()) {
       for (const place of list) {
         const key = `${place.country}:${townKey(place.name)}`
         const same = names.get(key)
         if (same) same.push(place)
         else names.set(key, [place])
+        if (!place.regionCode) continue
+        const sum = sums.get(place.regionCode) ?? { lat: 0, lon: 0, n: 0 }
+        sums.set(place.regionCode, { lat: sum.lat + place.lat, lon: sum.lon + place.lon, n: sum.n + 1 })
       }
     }
-    return names
+    const regionCells = new Map(
+      [...sums].map(([code, sum]) => [code, cellKey(cellOf(sum.lat / sum.n, sum.lon / sum.n))]),
+    )
+    return { names, regionCells }
   }
 
   async function load(): Promise<Map<string, Place[]>> {
@@ -147,17 +162,12 @@ export function createTowns(countries: readonly string[]) {
      * when the name is not known; null when neither is. The town's own point is not kept.
      */
     async townCell(country: string, city: string | null, regionCode: string | null): Promise<number | null> {
-      const names = await named()
+      const { names, regionCells } = await named()
       const key = `${country}:${townKey(city ?? '')}`
       const found = names.get(ALIASES[key] ? `${country}:${ALIASES[key]}` : key) ?? []
       const place = found.find((p) => regionCode !== null && p.regionCode === regionCode) ?? found[0]
       if (place) return cellKey(cellOf(place.lat, place.lon))
-      if (!regionCode) return null
-      const inRegion = [...(await grid()).values()].flat().filter((p) => p.regionCode === regionCode)
-      if (inRegion.length === 0) return null
-      const lat = inRegion.reduce((sum, p) => sum + p.lat, 0) / inRegion.length
-      const lon = inRegion.reduce((sum, p) => sum + p.lon, 0) / inRegion.length
-      return cellKey(cellOf(lat, lon))
+      return regionCode ? (regionCells.get(regionCode) ?? null) : null
     },
 
     /** The nearest town within 50 km of a point, or null. */

@@ -11,6 +11,7 @@ import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { creditsFrom } from '../credits/index.ts'
+import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
 import { GiftPicker } from './gift-picker.tsx'
@@ -83,11 +84,7 @@ export function Conversation({
       <HydrateLater>
         <ConversationHeader profile={profile} presence={presence} blockedByMe={blockedByMe} />
       </HydrateLater>
-      {profile.fictional ? (
-        <p className="alert alert-light small m-2 mb-0" role="note">
-          {settings.fictional_warning}
-        </p>
-      ) : null}
+      {profile.fictional ? <FictionalDisclosure className="alert alert-light small m-2 mb-0" /> : null}
       <div
         ref={list.scroller}
         className="chat-messages flex-grow-1 overflow-auto p-3 bg-light"

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { GiftKey } from '#common/schemas/chat.ts'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
@@ -31,12 +31,13 @@ export function GiftPicker({
 }) {
   const { t } = useTranslation()
   const [picked, setPicked] = useState<GiftKey | null>(null)
-  // Every opening starts from the catalogue.
-  useEffect(() => {
-    if (show) setPicked(null)
-  }, [show])
+  // Every opening starts from the catalogue: leaving it, either way, puts the choice back.
+  const close = () => {
+    setPicked(null)
+    onClose()
+  }
   return (
-    <Modal show={show} onHide={onClose} centered id="gift-picker" aria-labelledby="gift-picker-title">
+    <Modal show={show} onHide={close} centered id="gift-picker" aria-labelledby="gift-picker-title">
       <Modal.Header closeButton closeLabel={t('likes.close')}>
         <Modal.Title as="h2" className="h5" id="gift-picker-title">
           {t('chat.gifts.title')}
@@ -62,8 +63,16 @@ export function GiftPicker({
               <button type="button" className="btn btn-outline-secondary" onClick={() => setPicked(null)}>
                 {t('chat.gifts.back')}
               </button>
-              {/* biome-ignore lint/a11y/noAutofocus: the dialog's one question: its answer takes the focus */}
-              <button type="button" className="btn btn-primary" autoFocus onClick={() => onPick(picked)}>
+              <button
+                type="button"
+                className="btn btn-primary"
+                // biome-ignore lint/a11y/noAutofocus: the dialog's one question: its answer takes the focus
+                autoFocus
+                onClick={() => {
+                  setPicked(null)
+                  onPick(picked)
+                }}
+              >
                 {free ? t('chat.gifts.sendFree') : t('chat.gifts.send', { count: cost })}
               </button>
             </div>

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { api } from '#common/api.ts'
 import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import { callApi } from '../../lib/api-client.ts'
@@ -17,6 +17,8 @@ const CONFIRM_AFTER_MS = 2000
 export function usePartnerPresence(profile: PublicProfile): Presence {
   const [presence, setPresence] = useState(profile.presence)
   const lastAsked = useRef(0)
+  const confirm = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(confirm.current), [])
   const ask = useCallback(async () => {
     lastAsked.current = Date.now()
     try {
@@ -38,7 +40,9 @@ export function usePartnerPresence(profile: PublicProfile): Presence {
       Date.now() - lastAsked.current > ASK_AGAIN_AFTER_MS
     ) {
       // The partner's page may mark them online a moment after it sent this: asked once more soon.
-      void ask().then(() => setTimeout(() => void ask(), CONFIRM_AFTER_MS))
+      void ask().then(() => {
+        confirm.current = setTimeout(() => void ask(), CONFIRM_AFTER_MS)
+      })
     }
   })
   return presence

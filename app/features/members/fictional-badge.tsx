@@ -26,7 +26,7 @@ export function FictionalDisclosure({
 }) {
   const { settings } = useRootData()
   return (
-    <p className={className} data-testid="fictional-disclosure">
+    <p className={className} role="note" data-testid="fictional-disclosure">
       {settings.fictional_warning}
     </p>
   )

@@ -1,8 +1,7 @@
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
 import { type CountryName, useCountryName } from '../../lib/country-names.ts'
-import { useRootData } from '../../lib/use-root-data.ts'
-import { FictionalBadge } from './fictional-badge.tsx'
+import { FictionalBadge, FictionalDisclosure } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 
 /** Where a member lives as a page says it: city and region (else country), in a language. */
@@ -23,7 +22,6 @@ export function ProfileSummary({
   size?: 'large' | 'small'
 }) {
   const { t } = useTranslation()
-  const { settings } = useRootData()
   const place = placeOf(profile, useCountryName())
   const image = profile.main_image
   const px = size === 'large' ? 320 : 56
@@ -53,7 +51,7 @@ export function ProfileSummary({
         <p className="text-body-secondary mb-0">{place}</p>
         <PresenceBadge presence={profile.presence} />
         {profile.fictional && size === 'large' ? (
-          <p className="small text-body-secondary mt-2 mb-0">{settings.fictional_warning}</p>
+          <FictionalDisclosure className="small text-body-secondary mt-2 mb-0" />
         ) : null}
       </div>
     </div>

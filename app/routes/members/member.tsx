@@ -3,12 +3,11 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { GiftButton } from '../../features/chat/gift-button.tsx'
 import { LikeButton } from '../../features/likes/like-button.tsx'
 import { BlockButton } from '../../features/members/block-button.tsx'
-import { FictionalBadge } from '../../features/members/fictional-badge.tsx'
+import { FictionalBadge, FictionalDisclosure } from '../../features/members/fictional-badge.tsx'
 import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
 import { PresenceBadge } from '../../features/members/presence-badge.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
-import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/member'
 import { loadMember } from './member.server.ts'
 
@@ -19,7 +18,6 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 /** A member's page: photos (gated), traits, about, interests, and what one can do. */
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { settings } = useRootData()
   const { profile, loggedIn } = loaderData
   const country = useCountryName()(profile.country)
   const area = profile.region ?? country
@@ -37,7 +35,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="text-body-secondary mb-1">{place}</p>
           <PresenceBadge presence={profile.presence} className="d-block mb-3" />
-          {profile.fictional ? <p className="small alert alert-light">{settings.fictional_warning}</p> : null}
+          {profile.fictional ? <FictionalDisclosure className="small alert alert-light" /> : null}
           {profile.blocked_by_me ? (
             <p className="alert alert-secondary" role="status">
               {t('memberPage.blockedNote', { name: profile.name })}

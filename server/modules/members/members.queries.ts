@@ -87,7 +87,10 @@ const genderNames = (values: FilterValues) => Object.keys(values).filter((name) 
  * The filters' conditions. With `placeholders`, each value is its named placeholder (the query is
  * prepared once for every search with the same filters set, see `prepared`); else the value itself.
  */
-function filterConditions(values: FilterValues, placeholders = false, box = true): SQL | undefined {
+function filterConditions(
+  values: FilterValues,
+  { placeholders = false, box = false }: { placeholders?: boolean; box?: boolean } = {},
+): SQL | undefined {
   const v = <T extends string | number>(name: string) =>
     (placeholders ? sql.placeholder(name) : values[name]) as T
   const genders = genderNames(values)
@@ -100,7 +103,9 @@ function filterConditions(values: FilterValues, placeholders = false, box = true
     'region' in values ? eq(profiles.regionId, v<number>('region')) : undefined,
     'from' in values ? gte(profiles.birthDate, v<string>('from')) : undefined,
     'to' in values ? lte(profiles.birthDate, v<string>('to')) : undefined,
-    // Within a distance: the box around the origin that the GiST index serves, then the sphere.
+    // Within a distance: the sphere; with `box`, first the box around the origin that the GiST
+    // index serves (a page: its nearest-first walk stops at the box's edge). Counts go without it:
+    // PostgreSQL cannot tell how many a box holds and would walk every member of a wide one.
     'within' in values && box
       ? sql`${profiles.geo} <@ cube_enlarge(${v<string>('origin')}::cube, ${v<number>('within')}::float8, 3)`
       : undefined,
@@ -150,7 +155,7 @@ export function selectProfiles(
   const values = filterValues(filters, birthRange(filters, filters.today))
   return prepared(db, shapeOf('page', values), () =>
     selectProfileCards(db)
-      .where(filterConditions(values, true))
+      .where(filterConditions(values, { placeholders: true, box: true }))
       // Nearest first: the distance alone, which the index gives in order (a second key would make
       // PostgreSQL sort every match); members of one cell come in the index's order, those without
       // a place last (ADR 26).
@@ -206,7 +211,7 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
         db
           .select({ one: sql`1`.as('one') })
           .from(profiles)
-          .where(filterConditions(values, true, false))
+          .where(filterConditions(values, { placeholders: true }))
           .limit(INTERESTS_COUNT_CAP + 1)
           .as('matches'),
       ),
@@ -218,13 +223,12 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
     years ? sumProfileCounts(db, shared, years) : 0,
     ...partial.map(async (born) => {
       const values = filterValues(shared, born)
-      // A partial year within a distance: read through the birth dates, not the box (PostgreSQL
-      // cannot tell how many a box holds and would walk every member of a wide one).
+      // A partial year within a distance: read through the birth dates, not the box.
       const [row] = await prepared(db, shapeOf('count', values), () =>
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(profiles)
-          .where(filterConditions(values, true, false)),
+          .where(filterConditions(values, { placeholders: true })),
       ).execute(values)
       return Number(row?.n ?? 0)
     }),
@@ -240,7 +244,6 @@ async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?:
   const genders = genderNames(values)
   const near = 'within' in values
   const table = near ? profileCellCounts : profileCounts
-  const p = sql.placeholder
   const [row] = await prepared(db, shapeOf('years', values), () =>
     db
       .select({ n: sql<number>`coalesce(sum(${table.n}), 0)::int` })
@@ -250,15 +253,15 @@ async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?:
           genders.length > 0
             ? inArray(
                 table.gender,
-                genders.map((name) => p(name)),
+                genders.map((name) => sql.placeholder(name)),
               )
             : undefined,
-          'country' in values ? eq(table.country, p('country')) : undefined,
-          'region' in values ? eq(table.regionId, p('region')) : undefined,
-          'fromYear' in values ? gte(table.birthYear, p('fromYear')) : undefined,
-          'toYear' in values ? lte(table.birthYear, p('toYear')) : undefined,
+          'country' in values ? eq(table.country, sql.placeholder('country')) : undefined,
+          'region' in values ? eq(table.regionId, sql.placeholder('region')) : undefined,
+          'fromYear' in values ? gte(table.birthYear, sql.placeholder('fromYear')) : undefined,
+          'toYear' in values ? lte(table.birthYear, sql.placeholder('toYear')) : undefined,
           near
-            ? sql`${profileCellCounts.geo} <@ cube_enlarge(${p('origin')}::cube, ${p('within')}::float8, 3) and ${profileCellCounts.geo} <-> ${p('origin')}::cube <= ${p('within')}::float8`
+            ? sql`${profileCellCounts.geo} <@ cube_enlarge(${sql.placeholder('origin')}::cube, ${sql.placeholder('within')}::float8, 3) and ${profileCellCounts.geo} <-> ${sql.placeholder('origin')}::cube <= ${sql.placeholder('within')}::float8`
             : undefined,
         ),
       ),
@@ -287,8 +290,8 @@ export async function countViewerExclusions(
       .from(profiles)
       .where(
         and(
-          // Driven by the viewer's few ids: never by a distance's box (see countProfiles).
-          filterConditions(values, true, false),
+          // Driven by the viewer's few ids, never by a distance's box.
+          filterConditions(values, { placeholders: true }),
           sql`${profiles.userId} in (select ${member}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${member} union select blocker_user_id from ${blocks} where blocked_user_id = ${member})`,
         ),
       ),
