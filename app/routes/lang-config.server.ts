@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
 import { isLocale } from '#common/locale.ts'
+import { sameSitePath } from '#common/same-site-path.ts'
 import { getAppContext } from '../context.server.ts'
 import { countryCookie, localeCookie } from '../lib/cookies.ts'
 import { visitorCountry } from './visitor-members.server.ts'
@@ -8,10 +9,8 @@ import { visitorCountry } from './visitor-members.server.ts'
 const LangConfigForm = z.object({
   locale: z.string().refine(isLocale),
   country: z.string().regex(/^[A-Z]{2}$/),
-  back: z
-    .string()
-    .regex(/^\/(?!\/)/)
-    .optional(),
+  /** Where to go back to: a path of this site, or the home page (no open redirect). */
+  back: z.unknown().transform((back) => sameSitePath(back)),
 })
 
 /** The countries this site serves and the current choices. */
@@ -50,7 +49,7 @@ export async function saveLangConfig(context: Readonly<RouterContextProvider>, r
     if (!chosen.success) return { ok: false as const }
     const locale = chosen.data.locale as 'en' | 'fr'
     await keepForMails(context, locale)
-    return redirect(chosen.data.back ?? '/', { headers: { 'Set-Cookie': localeCookie(locale) } })
+    return redirect(chosen.data.back, { headers: { 'Set-Cookie': localeCookie(locale) } })
   }
   const parsed = LangConfigForm.safeParse(fields)
   if (!parsed.success || !app.site.settings.countries.includes(parsed.data.country)) {
@@ -60,5 +59,5 @@ export async function saveLangConfig(context: Readonly<RouterContextProvider>, r
   const headers = new Headers()
   headers.append('Set-Cookie', localeCookie(parsed.data.locale as 'en' | 'fr'))
   headers.append('Set-Cookie', countryCookie(parsed.data.country))
-  return redirect(parsed.data.back ?? '/', { headers })
+  return redirect(parsed.data.back, { headers })
 }

@@ -1,5 +1,6 @@
 import { Form, useSearchParams } from 'react-router'
 import { SUPPORTED_LOCALES } from '#common/constants.ts'
+import { sameSitePath } from '#common/same-site-path.ts'
 import { PageTitle } from '../components/page-title.tsx'
 import { useTranslation } from '../i18n.ts'
 import { useCountryName } from '../lib/country-names.ts'
@@ -32,11 +33,7 @@ export default function LangConfig({ loaderData, actionData }: Route.ComponentPr
         </div>
       ) : null}
       <Form method="post" className="card card-body shadow-sm">
-        <input
-          type="hidden"
-          name="back"
-          value={back.startsWith('/') && !back.startsWith('//') ? back : '/'}
-        />
+        <input type="hidden" name="back" value={sameSitePath(back)} />
         <fieldset className="mb-3">
           <legend className="form-label fs-6 fw-semibold">{t('langConfig.language')}</legend>
           {SUPPORTED_LOCALES.map((option) => (

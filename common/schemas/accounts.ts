@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DELETE_REASONS } from '../choices.ts'
 import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../constants.ts'
+import { isPushServiceEndpoint } from '../push-services.ts'
 import { isTimeZone } from '../time-zone.ts'
 
 // Messages are i18n keys below `validation.`, so the form and the API say the same thing in the member's language.
@@ -186,10 +187,7 @@ export const OkResponse = z.object({ ok: z.literal(true) })
 /** POST /api/user.php?push=1: a browser's push subscription (PushSubscription.toJSON()). */
 export const PushSubscriptionInput = z.object({
   subscription: z.object({
-    endpoint: z
-      .url()
-      .max(1000)
-      .refine((url) => url.startsWith('https://'), { error: 'push_endpoint_invalid' }),
+    endpoint: z.url().max(1000).refine(isPushServiceEndpoint, { error: 'push_endpoint_invalid' }),
     expirationTime: z.number().nullable().optional(),
     keys: z.object({ p256dh: z.string().min(10).max(200), auth: z.string().min(8).max(100) }),
   }),

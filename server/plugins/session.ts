@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { AUTH_COOKIE_DAYS, SESSION_COOKIE } from '#common/constants.ts'
 import type { AccountsService, Member } from '#server/modules/accounts/accounts.service.ts'
+import type { SitesService } from '#server/modules/sites/sites.service.ts'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,9 +26,16 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure })
 }
 
-/** Reads the `auth.session` cookie into request.member; a dead session's cookie is cleared. */
+/**
+ * Reads the `auth.session` cookie into request.member; a dead session's cookie is cleared. A
+ * member's requests are for the member's own site, whatever Host header they came with: its prices,
+ * photos' addresses and bundles are theirs (issue 36, point 2), never another brand's.
+ */
 export const sessionPlugin = fp(
-  async (app: FastifyInstance, opts: { accounts: AccountsService; secure: boolean }) => {
+  async (
+    app: FastifyInstance,
+    opts: { accounts: AccountsService; sites: Pick<SitesService, 'byId' | 'origin'>; secure: boolean },
+  ) => {
     app.decorateRequest('member', null)
     app.decorateRequest('sessionToken', null)
     app.addHook('onRequest', async (request, reply) => {
@@ -43,10 +51,14 @@ export const sessionPlugin = fp(
       if (member) {
         request.member = member
         request.sessionToken = token
+        if (request.site.id !== member.siteId) {
+          request.site = opts.sites.byId(member.siteId)
+          request.linkOrigin = opts.sites.origin(request.site)
+        }
       } else {
         clearSessionCookie(reply, opts.secure)
       }
     })
   },
-  { name: 'session', dependencies: ['@fastify/cookie'] },
+  { name: 'session', dependencies: ['@fastify/cookie', 'visitor'] },
 )

@@ -10,6 +10,7 @@ import { buildApp } from '#server/app.ts'
 import { users } from '#server/db/schema/members.ts'
 import { readEnv } from '#server/env.ts'
 import { activeMember } from '../../tests/support/accounts.ts'
+import { giveCredits } from '../../tests/support/credits.ts'
 import { createTestDatabase, testEnv } from '../../tests/support/test-app.ts'
 
 type Member = Awaited<ReturnType<typeof activeMember>>
@@ -79,15 +80,7 @@ async function startNodes(count: number, redisUrl: string | undefined) {
 }
 
 async function sendMessage(app: FastifyInstance, from: Member, profile: number, text: string) {
-  const { changeCredits } = await import('#server/modules/credits/credits.service.ts')
-  await app.database.db.transaction((tx) =>
-    changeCredits(tx, {
-      userId: from.user.id,
-      delta: 10,
-      reason: 'test',
-      reference: randomBytes(6).toString('hex'),
-    }),
-  )
+  await giveCredits(app.database.db, from.user.id, 10)
   return app.inject({
     method: 'POST',
     url: '/api/message.php',

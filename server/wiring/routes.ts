@@ -45,6 +45,7 @@ import { staffRoutes } from '#server/modules/staff/staff.routes.ts'
 import { statisticsRoutes } from '#server/modules/statistics/statistics.routes.ts'
 import { csrfPlugin } from '#server/plugins/csrf.ts'
 import { errorsPlugin } from '#server/plugins/errors.ts'
+import { requestShapePlugin } from '#server/plugins/request-shape.ts'
 import { securityPlugin } from '#server/plugins/security.ts'
 import { sessionPlugin } from '#server/plugins/session.ts'
 import { staffSessionPlugin } from '#server/plugins/staff-session.ts'
@@ -85,8 +86,9 @@ export async function registerRoutes(
       : { store: databaseRateLimitStore(database.db, now) },
   })
   await app.register(visitorPlugin, { sites, geoipHeader: env.GEOIP_HEADER })
+  await app.register(requestShapePlugin)
   await app.register(csrfPlugin, { sites })
-  await app.register(sessionPlugin, { accounts, secure: cookiesSecure })
+  await app.register(sessionPlugin, { accounts, sites, secure: cookiesSecure })
   await app.register(staffSessionPlugin, { staffForToken: staff.staffForToken, secure: cookiesSecure })
   await app.register(errorsPlugin)
   await app.register(swagger, {

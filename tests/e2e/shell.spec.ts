@@ -187,6 +187,29 @@ test('/lang-config saves the language and the country', async ({ page, context }
   expect(cookies).toMatchObject({ i18n_redirected: 'fr', selected_country: 'BE' })
 })
 
+test('/lang-config goes back only to a path of this site (issue 36, point 5: no open redirect)', async ({
+  page,
+}) => {
+  await skipEntryWarning(page)
+  for (const back of [
+    '/%5Cevil.example/x',
+    '//evil.example/x',
+    '/%09/evil.example',
+    'https://evil.example',
+  ]) {
+    await page.goto(`/lang-config?back=${back}`)
+    await page.getByRole('button', { name: 'Save' }).click()
+    await expect(page).toHaveURL('/')
+  }
+  // A forged form, past the page: the action refuses the address too.
+  const res = await page.request.post('/lang-config?intent=language', {
+    form: { locale: 'en', back: '/\\evil.example/x' },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  })
+  expect(res.headers().location).toBe('/')
+})
+
 test('the language found from the browser is kept in i18n_redirected for 365 days', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'fr-FR' })
   const page = await context.newPage()

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { creditLedger } from '#server/db/schema/accounts.ts'
@@ -14,4 +15,12 @@ export async function creditAccount(db: Db, userId: number) {
     .from(creditLedger)
     .where(eq(creditLedger.userId, userId))
   return { credits: row.credits, paid: row.paid, ledger: Number(ledger.sum), entries: Number(ledger.n) }
+}
+
+/** Gives a member credits through the ledger, as a purchase would. */
+export async function giveCredits(db: Db, userId: number, credits: number) {
+  const { changeCredits } = await import('#server/modules/credits/credits.service.ts')
+  await db.transaction((tx) =>
+    changeCredits(tx, { userId, delta: credits, reason: 'test', reference: randomBytes(6).toString('hex') }),
+  )
 }

@@ -65,13 +65,15 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
-/** buildApp() on a fresh database, API only, for app.inject tests. */
+/** buildApp() on a fresh database, API only unless asked for pages, for app.inject tests. */
 export async function createTestApp(
   options: {
     logStream?: NodeJS.WritableStream
     env?: Record<string, string>
     clock?: Clock
     pushAgent?: HttpsAgent
+    /** Serve the pages too (needs the build: npm run build). */
+    pages?: boolean
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-test-'))
@@ -80,7 +82,7 @@ export async function createTestApp(
   const app = await buildApp({
     env,
     database,
-    pages: false,
+    pages: options.pages ?? false,
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     clock: options.clock,

@@ -1,9 +1,11 @@
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
+import { isSameSitePath } from '#common/same-site-path.ts'
 
 const KEY = 'credits-return'
-/** Only a conversation may be returned to: never an address from elsewhere (no open redirect). */
-const CONVERSATION = /^\/(chats\/\d{1,10}|members\/\d{1,10}\/chat)$/
+/** Only a conversation of this site may be returned to: never an address from elsewhere. */
+const isConversation = (path: string | null): path is string =>
+  isSameSitePath(path) && /^\/(chats\/\d{1,10}|members\/\d{1,10}\/chat)$/.test(path)
 
 /** The address of /credits that brings the member back to a conversation after buying. */
 export function creditsFrom(conversationPath: string): string {
@@ -18,7 +20,7 @@ export function useRememberReturn(): void {
   const [params] = useSearchParams()
   const asked = params.get('return')
   useEffect(() => {
-    if (asked && CONVERSATION.test(asked)) sessionStorage.setItem(KEY, asked)
+    if (isConversation(asked)) sessionStorage.setItem(KEY, asked)
     else sessionStorage.removeItem(KEY)
   }, [asked])
 }
@@ -27,5 +29,5 @@ export function useRememberReturn(): void {
 export function returnPath(): string | null {
   if (typeof sessionStorage === 'undefined') return null
   const path = sessionStorage.getItem(KEY)
-  return path && CONVERSATION.test(path) ? path : null
+  return isConversation(path) ? path : null
 }

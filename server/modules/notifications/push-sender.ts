@@ -1,5 +1,6 @@
 import type { Agent } from 'node:https'
 import webpush from 'web-push'
+import { isPushServiceEndpoint } from '#common/push-services.ts'
 
 export interface PushSubscriptionKeys {
   endpoint: string
@@ -21,14 +22,21 @@ export interface PushPayload {
 
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_S = 24 * 3600
+/** A push service answers in well under a second; one that does not is not waited for. */
+const PUSH_TIMEOUT_MS = 5000
+/** What a push service answers for a subscription that is gone (it is forgotten then). */
+const GONE = 410
 
 /**
  * Sends Web Push messages with the `web-push` library: the payload encrypted (aes128gcm, RFC 8291)
  * to the browser's keys, signed with our VAPID key (RFC 8292). Answers the push service's status;
- * 404 and 410 mean the subscription is gone.
+ * 404 and 410 mean the subscription is gone. Only a push service's host is ever connected to (a
+ * subscription saved elsewhere before that rule is answered as gone), with a short timeout, and a
+ * redirect is never followed (Node's https does not follow one: it is an answer like any other).
  */
 export function pushSender(vapid: { subject: string; publicKey: string; privateKey: string }, agent?: Agent) {
   return async (subscription: PushSubscriptionKeys, payload: PushPayload): Promise<number> => {
+    if (!isPushServiceEndpoint(subscription.endpoint)) return GONE
     try {
       const result = await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -37,7 +45,7 @@ export function pushSender(vapid: { subject: string; publicKey: string; privateK
           vapidDetails: vapid,
           TTL: PUSH_TTL_S,
           contentEncoding: 'aes128gcm',
-          timeout: 10_000,
+          timeout: PUSH_TIMEOUT_MS,
           urgency: 'high',
           ...(agent ? { agent } : {}),
         },

@@ -2,6 +2,7 @@ import { createECDH, randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { Agent, createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { connect } from 'node:tls'
 import { sql } from 'drizzle-orm'
 import ece from 'http_ece'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -71,12 +72,18 @@ beforeAll(async () => {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) })
-      response.writeHead(request.url?.startsWith('/gone/') ? 410 : 201).end()
+      response.writeHead(request.url?.includes('/gone/') ? 410 : 201).end()
     })
   })
   await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
-  base = `https://127.0.0.1:${(service.address() as AddressInfo).port}`
-  t = await createTestApp({ clock: () => at, pushAgent: new Agent({ ca: cert }) })
+  const port = (service.address() as AddressInfo).port
+  // Subscriptions are taken at real push services only (common/push-services.ts): the endpoints
+  // name Firebase's host, and the app's agent reaches our local service in its place, as DNS would.
+  base = 'https://fcm.googleapis.com/fcm/send'
+  const agent = new Agent({ ca: cert })
+  agent.createConnection = (options) =>
+    connect({ ...(options as object), host: '127.0.0.1', port, ca: cert, servername: 'fcm.googleapis.com' })
+  t = await createTestApp({ clock: () => at, pushAgent: agent })
 })
 afterAll(async () => {
   await t.close()
@@ -166,5 +173,45 @@ describe('web push', () => {
       sql`select endpoint from push_subscriptions where user_id = ${reader.user.id}`,
     )
     expect(rows.map((r) => r.endpoint)).toEqual([kept.endpoint])
+  })
+
+  it('takes subscriptions at push services only, and never connects to any other host (issue 36, point 3)', async () => {
+    const sender = await activeMember(t.app, { name: 'Mia', gender: 'female' })
+    const reader = await activeMember(t.app, { name: 'Noah' })
+    const keys = {
+      p256dh: randomBytes(65).toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    }
+    for (const endpoint of [
+      `https://127.0.0.1:${(service.address() as AddressInfo).port}/push`,
+      'https://localhost:5432/',
+      'https://[::1]:22/',
+      'https://169.254.169.254/latest/meta-data/',
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user.php?push=1',
+        payload: { subscription: { endpoint, keys } },
+        headers: { cookie: `${reader.cookie}; i18n_redirected=fr` },
+        remoteAddress: '10.99.0.1',
+      })
+      expect(res.statusCode, endpoint).toBe(400)
+      expect(res.json().error.fields['subscription.endpoint']).toBe(
+        'Le service de notifications de ce navigateur n’est pas un service auquel nous pouvons envoyer. Essayez un autre navigateur.',
+      )
+    }
+    // A subscription saved before the rule, at our own service's address: never connected to, forgotten.
+    const before = received.length
+    await t.database.db.execute(
+      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${reader.user.id}, ${`https://127.0.0.1:${(service.address() as AddressInfo).port}/old/1`}, ${keys.p256dh}, ${keys.auth})`,
+    )
+    await send(sender, reader)
+    await settle()
+    expect(received.length).toBe(before)
+    const rows = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from push_subscriptions where user_id = ${reader.user.id}`,
+    )
+    expect(rows[0].n).toBe(0)
   })
 })
