@@ -33,6 +33,8 @@ export const errorsPlugin = fp(
       let body: ErrorBody
       if (error instanceof AppError) {
         status = error.status
+        // Busy for a moment (a node's decodes all taken): when to try again.
+        if (status === 503) reply.header('retry-after', '5')
         body = { error: { code: error.code, message: t(`errors.${error.code}`, error.values) } }
       } else if (hasZodFastifySchemaValidationErrors(error)) {
         status = 400

@@ -85,7 +85,12 @@ export async function createServices(
   mail.start()
   app.addHook('onClose', async () => mail.stop())
   const accounts = createAccountsService(database.db, { mail, now, lane: database.lane })
-  const passwords = createPasswordService(database.db, { mail, now })
+  const passwords = createPasswordService(database.db, {
+    mail,
+    now,
+    onError: (error) => app.log.error({ err: error }, 'a password reset request failed'),
+  })
+  app.addHook('onClose', () => passwords.idle())
   // Jobs start after the services: a request kicks the export job once it runs.
   const kicks = { exports: () => {} }
   const exports = createDataExportService(database.db, {
@@ -107,7 +112,7 @@ export async function createServices(
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
   const profiles = createProfileService(database.db, { now, towns: geocoder })
-  const photos = createPhotosService(database.db, { media })
+  const photos = createPhotosService(database.db, { media, now })
   const complaints = createComplaintsService(database.db, { mail, members })
   const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
   // Events cross nodes through Redis, else through PostgreSQL's NOTIFY; the embedded database has

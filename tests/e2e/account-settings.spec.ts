@@ -15,13 +15,17 @@ async function signupInBrowser(page: Page) {
 }
 
 async function followMailLink(page: Page, to: string, path: string) {
-  await page.goto('/dev/mailbox')
   const link = page
     .locator('article.mail')
     .filter({ hasText: to })
     .first()
     .getByRole('link')
     .filter({ hasText: path })
+  // Some mails are made a moment after the answer (a password reset's): look until it is there.
+  await expect(async () => {
+    await page.goto('/dev/mailbox')
+    await expect(link.first()).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 10_000 })
   await link.first().click()
   await waitForApp(page)
 }
@@ -33,14 +37,16 @@ test('reset a forgotten password through the mailed link', async ({ page }) => {
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await expect(page).toHaveURL('/reset-password')
+  // An address without an account is answered as one with: nothing tells them apart.
+  const sent =
+    'If an account uses this address, we have sent it an e-mail with a link. It works once, for 2 hours. Nothing after a few minutes? Check your spam folder and the address you typed.'
   await page.getByLabel('E-mail address').fill('nobody-at-all@example.com')
   await page.getByRole('button', { name: 'Send the link' }).click()
-  await expect(page.getByRole('alert')).toHaveText('E-mail address not found.')
+  await expect(page.getByRole('status')).toHaveText(sent)
+  await page.goto('/reset-password')
   await page.getByLabel('E-mail address').fill(email)
   await page.getByRole('button', { name: 'Send the link' }).click()
-  await expect(page.getByRole('status')).toHaveText(
-    'We sent you an e-mail with a link. It works once, for 2 hours.',
-  )
+  await expect(page.getByRole('status')).toHaveText(sent)
   await expectAccessible(page)
 
   await followMailLink(page, email, '/reset-password/do')

@@ -95,25 +95,29 @@ test('reset a forgotten password without JavaScript, in French: each mistake sai
   await member.context.close()
   const { context, page } = await withoutScripts(browser, 'fr')
   await page.goto('/reset-password')
-  await page.getByLabel('Adresse e-mail').fill('personne-du-tout@example.com')
+  // An address the form cannot take is said beside its field; any valid one gets the same answer.
+  await page.getByLabel('Adresse e-mail').fill('personne-du-tout@example')
   await page.getByRole('button', { name: 'Envoyer le lien' }).click()
-  await expect(page.getByRole('alert')).toHaveText('Adresse e-mail introuvable.')
-  await expect(page.getByLabel('Adresse e-mail')).toHaveValue('personne-du-tout@example.com')
+  await expect(page.getByLabel('Adresse e-mail')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByLabel('Adresse e-mail')).toHaveValue('personne-du-tout@example')
   await page.getByLabel('Adresse e-mail').fill(member.email)
   await page.getByRole('button', { name: 'Envoyer le lien' }).click()
   await expect(page.getByRole('status')).toHaveText(
-    'Nous vous avons envoyé un e-mail avec un lien. Il fonctionne une fois, pendant 2 heures.',
+    'Si un compte utilise cette adresse, nous lui avons envoyé un e-mail avec un lien. Il fonctionne une fois, pendant 2 heures. Rien après quelques minutes\u202f? Vérifiez vos courriers indésirables et l’adresse saisie.',
   )
 
-  await page.goto('/dev/mailbox')
-  await page
+  const link = page
     .locator('article.mail')
     .filter({ hasText: member.email })
     .first()
     .getByRole('link')
     .filter({ hasText: '/reset-password/do' })
     .first()
-    .click()
+  await expect(async () => {
+    await page.goto('/dev/mailbox')
+    await expect(link).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 10_000 })
+  await link.click()
   await expect(page.getByRole('heading', { name: 'Choisissez un nouveau mot de passe' })).toBeVisible()
   await page.getByLabel('Nouveau mot de passe', { exact: true }).fill('harbour-lights-29')
   await page.getByLabel('Répétez le nouveau mot de passe').fill('harbour-lights-28')

@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib'
 import sharp from 'sharp'
 
 /** A small plain JPEG, as a member's camera would send one, for upload tests. */
@@ -28,4 +29,20 @@ export function patternJpeg(seed: number, size = 360, quality = 90): Promise<Buf
   return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
     .jpeg({ quality })
     .toBuffer()
+}
+
+/**
+ * A small PNG whose header declares `width` × `height` pixels (a decompression bomb's shape: a few
+ * hundred bytes that would decode to a huge canvas). Its pixel data is a real 8×8 image's, so only
+ * a decode would find out; what is checked from the header alone refuses it first.
+ */
+export async function pngDeclaring(width: number, height: number): Promise<Buffer> {
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer()
+  // The IHDR chunk follows the 8-byte signature: length (4), type (4), width (4), height (4), …, CRC.
+  png.writeUInt32BE(width, 16)
+  png.writeUInt32BE(height, 20)
+  png.writeUInt32BE(crc32(png.subarray(12, 29)), 29)
+  return png
 }

@@ -9,7 +9,7 @@ export async function requestReset(context: Readonly<RouterContextProvider>, req
   const fields = await formFields(request)
   try {
     const input = PasswordResetRequest.parse(fields)
-    await app.services.passwords.requestReset(input.email, app.request.origin())
+    app.services.passwords.requestReset(input.email, app.request.origin())
   } catch (error) {
     return refused(context, error, { email: fields.email ?? '' })
   }

@@ -18,7 +18,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.requestPasswordReset),
     config: { rateLimit: FORM_LIMITS.passwordResetRequest },
     handler: async (request) => {
-      await passwords.requestReset(request.body.email, requestOrigin(request))
+      passwords.requestReset(request.body.email, requestOrigin(request))
       return { ok: true as const }
     },
   })

@@ -12,6 +12,9 @@ import type { MediaStore } from '#server/lib/media-store.ts'
 import { type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 
+/** The photo a rehearsed send names: never stored, the rehearsal is rolled back. */
+const REHEARSAL_PHOTO = { filename: 'c/rehearsal.webp', thumbFilename: 'c/rehearsal-thumb.webp' }
+
 type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'> & {
   /** The site's gift catalogue: a gift it does not offer is refused. */
   gifts: readonly string[]
@@ -138,17 +141,38 @@ export function createChatSending(
     return { message, conversation: message.conversation, credits: outcome.credits }
   }
 
+  /**
+   * Runs a send through chat_send and rolls it back: its refusal, if any, by the very rules of a
+   * real send (recipient, blocks, credits), and nothing kept.
+   */
+  async function rehearse(req: SendRequest): Promise<void> {
+    const rolledBack = new Error('rehearsal')
+    let outcome: SendResult | undefined
+    await db
+      .transaction(async (tx) => {
+        ;[outcome] = await sendMessages(tx, [req])
+        throw rolledBack
+      })
+      .catch((error: unknown) => {
+        if (error !== rolledBack) refusal(error)
+      })
+    if (outcome) sent(outcome)
+  }
+
+  /** A database error of a send that is the member's to hear of; any other is thrown as it is. */
+  function refusal(error: unknown): never {
+    // The ledger keys a debit by the client_id: one already written for a message since removed.
+    if (isUniqueViolation(error, 'credit_ledger_once')) throw new AppError('credits.already_applied', 409)
+    throw error
+  }
+
   async function send(
     senderUserId: number,
     out: Outgoing,
     site: { costs: Costs; cdnPrefix: string },
   ): Promise<SendMessageResponse> {
     const req = request(senderUserId, out, site)
-    const outcome = await sendBatched(req).catch((error: unknown) => {
-      // The ledger keys a debit by the client_id: one already written for a message since removed.
-      if (isUniqueViolation(error, 'credit_ledger_once')) throw new AppError('credits.already_applied', 409)
-      throw error
-    })
+    const outcome = await sendBatched(req).catch(refusal)
     return deliver(senderUserId, sent(outcome), req)
   }
 
@@ -175,14 +199,19 @@ export function createChatSending(
       return deliver(fictionalUserId, outcome, req)
     },
 
-    /** POST /api/message-photo.php: the photo goes through the same pipeline as profile photos. */
+    /**
+     * POST /api/message-photo.php: the photo goes through the same pipeline as profile photos, once
+     * the send is known to be allowed (issue 36, point 4): a photo to no one, to a member who blocked
+     * the sender, or without the credits for it is refused before the image is decoded.
+     */
     async sendPhoto(
       senderUserId: number,
       to: { profile?: number; conversation?: number; clientId: string; text: string },
       file: Buffer,
       site: { costs: Costs; cdnPrefix: string },
     ) {
-      const stored = await storeImage(file, deps.media, 'c')
+      await rehearse(request(senderUserId, { ...to, kind: 'photo', photo: REHEARSAL_PHOTO }, site))
+      const stored = await storeImage(file, deps.media, 'c', deps.now())
       const discard = () => deps.media.remove([stored.filename, stored.thumbFilename])
       try {
         const sent = await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site)

@@ -11,6 +11,7 @@ import { localMediaStore } from '#server/lib/media-store.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { creditAccount } from '../../../tests/support/credits.ts'
+import { pngDeclaring } from '../../../tests/support/images.ts'
 import { multipartBody } from '../../../tests/support/multipart.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -151,6 +152,40 @@ describe('sending messages', () => {
     expect(gift.statusCode).toBe(200)
     expect(gift.json()).toMatchObject({ message: { kind: 'gift', gift: 'rose' }, credits: 70 })
     expect((await send(a, { profile: b.user.profile.id }, 'x'.repeat(1000))).statusCode).toBe(200)
+  })
+
+  it('refuses a photo the member may not send before the image is read (issue 36, point 4)', async () => {
+    const a = await activeMember(t.app, { name: 'Bomber' })
+    const b = await activeMember(t.app, { name: 'Blocker', gender: 'female' })
+    const bomb = await pngDeclaring(6300, 6300)
+    const post = (to: Record<string, string>) => {
+      const { body, contentType } = multipartBody(
+        { ...to, client_id: clientId(), text: '' },
+        { field: 'photo', filename: 'bomb.png', contentType: 'image/png', data: bomb },
+      )
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/message-photo.php',
+        payload: body,
+        headers: { cookie: a.cookie, 'content-type': contentType },
+      })
+    }
+    // To no one, to a member who blocked the sender: the send's own refusal, not the image's.
+    expect((await post({ conversation: '999999' })).json().error.code).toBe('chat.not_found')
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      payload: { profile: a.user.profile.id },
+      headers: { cookie: b.cookie },
+    })
+    expect((await post({ profile: String(b.user.profile.id) })).json().error.code).toBe('member.blocked')
+    // Allowed to send: only then is the image looked at, and refused for its size.
+    const c = await activeMember(t.app, { name: 'Reader', gender: 'female' })
+    await setCredits(a, 100)
+    expect((await post({ profile: String(c.user.profile.id) })).json().error.code).toBe(
+      'photos.too_many_pixels',
+    )
+    expect((await creditAccount(t.database.db, a.user.id)).credits).toBe(100)
   })
 
   it('sends a photo through the image pipeline: re-encoded, metadata gone, photo_credits charged', async () => {

@@ -209,7 +209,7 @@ export function createFictionalProfilesService(
 
     /** Adds a photo through the image pipeline; shown at once (staff made it), the first one main. */
     async addPhoto(profileId: number, file: Buffer, actor: Actor) {
-      const stored = await storeImage(file, deps.media)
+      const stored = await storeImage(file, deps.media, 'u', deps.now())
       try {
         await db.transaction(async (tx) => {
           const row = await fictional(tx, profileId)

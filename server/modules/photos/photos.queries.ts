@@ -14,6 +14,19 @@ export function lockProfileOfUser(db: Executor, userId: number) {
     .then((rows) => rows[0] ?? null)
 }
 
+/** How many photos the member has and may have (read without a lock: a first check before the work). */
+export async function selectPhotoRoom(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      paidUser: users.paidUser,
+      photos: sql<number>`(select count(*)::int from ${photos} where ${photos.profileId} = ${profiles.id})`,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.userId, userId))
+  return row ?? null
+}
+
 export async function countPhotos(db: Executor, profileId: number): Promise<number> {
   const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.profileId, profileId))
   return Number(row?.n ?? 0)

@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema/members.ts'
 import { signupMember } from '../../../tests/support/accounts.ts'
+import { pngDeclaring } from '../../../tests/support/images.ts'
 import { multipartFile } from '../../../tests/support/multipart.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -98,12 +99,29 @@ describe('photos', () => {
     const big = await upload(m.cookie, Buffer.alloc(11 * 1024 * 1024, 1))
     expect(big.statusCode).toBe(413)
     expect(big.json().error.code).toBe('photos.too_large')
-    const huge = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
-      .png({ compressionLevel: 9 })
-      .toBuffer()
-    const pixels = await upload(m.cookie, huge, 'image/png', 'huge.png')
+    // A few hundred bytes declaring 6300 × 6300 pixels: refused from its header, never decoded.
+    const bomb = await pngDeclaring(6300, 6300)
+    expect(bomb.length).toBeLessThan(1000)
+    const pixels = await upload(m.cookie, bomb, 'image/png', 'huge.png')
     expect(pixels.statusCode).toBe(400)
-    expect(pixels.json().error.code).toBe('photos.too_many_pixels')
+    expect(pixels.json().error).toEqual({
+      code: 'photos.too_many_pixels',
+      message: 'This photo has too many pixels. Please choose a smaller one (at most 25 megapixels).',
+    })
+  })
+
+  it('refuses an upload past the photo limit before the image is read (issue 36, point 4)', async () => {
+    const m = await signupMember(t.app)
+    for (let i = 0; i < 3; i++)
+      expect((await upload(m.cookie, png, 'image/png', 'p.png')).statusCode).toBe(201)
+    // At the limit, six bombs at once: each is refused for the limit (403), not read (a decode
+    // would have said 400), and each at once.
+    const bomb = await pngDeclaring(6300, 6300)
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => upload(m.cookie, bomb, 'image/png', 'bomb.png')),
+    )
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(6).fill(403))
+    expect(answers[0].json().error.code).toBe('photos.limit_reached')
   })
 
   it('holds up to 3 photos for a free member and 25 for a Premium member', async () => {

@@ -1,6 +1,7 @@
 import { FREE_PHOTO_LIMIT, PREMIUM_PHOTO_LIMIT } from '#common/constants.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectNextMain, setMainPhoto } from '#server/db/profile-photos.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
@@ -15,6 +16,7 @@ import {
   nextPosition,
   selectNearCopy,
   selectOwnPhoto,
+  selectPhotoRoom,
 } from './photos.queries.ts'
 
 export type PhotosService = ReturnType<typeof createPhotosService>
@@ -23,18 +25,29 @@ export type PhotosService = ReturnType<typeof createPhotosService>
  * Members' photos: upload through the image pipeline within the 3/25 limit (each new photo waits in
  * the moderators' queue), delete.
  */
-export function createPhotosService(db: Db, deps: { media: MediaStore }) {
+export function createPhotosService(db: Db, deps: { media: MediaStore; now: Clock }) {
   const removeFiles = (...files: string[]) => deps.media.remove(files)
+  const limitOf = (paid: boolean) => (paid ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT)
+
+  /** Refuses an upload the member has no room for before the image is decoded (issue 36, point 4). */
+  async function checkRoom(userId: number) {
+    const room = await selectPhotoRoom(db, userId)
+    if (!room) throw new AppError('authentication_required', 403)
+    const limit = limitOf(room.paidUser)
+    if (room.photos >= limit) throw new AppError('photos.limit_reached', 403, { count: limit })
+  }
 
   return {
     /** Stores an uploaded image for the member's profile; the first one becomes the main photo. */
     async upload(member: Member, file: Buffer, site: Site) {
-      const stored = await storeImage(file, deps.media)
+      await checkRoom(member.userId)
+      const stored = await storeImage(file, deps.media, 'u', deps.now())
       try {
         const photo = await db.transaction(async (tx) => {
+          // Counted again under the profile's lock: two uploads at once take the last place in turn.
           const profile = await lockProfileOfUser(tx, member.userId)
           if (!profile) throw new AppError('authentication_required', 403)
-          const limit = profile.paidUser ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT
+          const limit = limitOf(profile.paidUser)
           if ((await countPhotos(tx, profile.id)) >= limit)
             throw new AppError('photos.limit_reached', 403, { count: limit })
           // Pre-moderation holds every new photo; post-moderation only a likely copy (ADR 16).

@@ -30,6 +30,7 @@ describe.each<{ name: string; env: Record<string, string>; origin: string }>([
       headers: { host: 'attacker.example' },
     })
     expect(res.statusCode).toBe(200)
+    await t.app.services.passwords.idle()
     const link = new URL(linkIn((await lastMailTo(t.database.db, m.email))?.text ?? '', '/reset-password/do'))
     expect(link.origin).toBe(origin)
   })
