@@ -15,6 +15,7 @@ import { readEnv } from '../server/env.ts'
 import { createEventBus } from '../server/lib/events.ts'
 import { localMediaStore } from '../server/lib/media-store.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
+import { noSocketsHere } from '../server/lib/sessions-ended.ts'
 import { createDataExportService } from '../server/modules/accounts/data-export.service.ts'
 import { createMemberSupportService } from '../server/modules/accounts/member-support.service.ts'
 import { createChatService } from '../server/modules/chat/chat.service.ts'
@@ -123,7 +124,7 @@ const now = () => new Date()
 const sites = await createSitesService(db, env)
 const mail = createMailService(db, { from: 'bench@example.com', log: console as never, now })
 const photoReview = createPhotoReviewService(db, { now, sites, mail })
-const reports = createReportsService(db, { now, sites, mail })
+const reports = createReportsService(db, { now, sites, mail, sessionsEnded: noSocketsHere })
 const media = localMediaStore('.tmp/bench-media')
 const exports = createDataExportService(db, {
   now,
@@ -132,7 +133,7 @@ const exports = createDataExportService(db, {
   media,
   files: localMediaStore('.tmp/bench-private'),
 })
-const support = createMemberSupportService(db, { now, sites, mail, exports })
+const support = createMemberSupportService(db, { now, sites, mail, exports, sessionsEnded: noSocketsHere })
 const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
 const events = createEventBus()
 const chat = createChatService(db, { events, now, media })

@@ -55,3 +55,6 @@ export const THEME_COLOR = '#c2185b'
 
 /** The most interests a profile holds or a search asks for. */
 export const MAX_INTERESTS = 20
+
+/** The close code of a socket whose session ended (logout, new password, ban…): the page does not reconnect. */
+export const SOCKET_SESSION_ENDED = 4401

@@ -9,6 +9,7 @@ import { DatabaseBusyError, openDatabase } from '../server/db/client.ts'
 import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
 import { readEnv } from '../server/env.ts'
 import { systemClock } from '../server/lib/clock.ts'
+import { noSocketsHere } from '../server/lib/sessions-ended.ts'
 import { createStaffService } from '../server/modules/staff/staff.service.ts'
 import {
   runStaffCommand,
@@ -55,7 +56,10 @@ async function onTheDatabase(): Promise<StaffCommandAnswer | null> {
   try {
     await database.migrate()
     await ensureReferenceData(database.db)
-    return await runStaffCommand(createStaffService(database.db, { now: systemClock }), command)
+    return await runStaffCommand(
+      createStaffService(database.db, { now: systemClock, sessionsEnded: noSocketsHere }),
+      command,
+    )
   } finally {
     await database.close()
   }

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react'
+import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import { REFRESH_FIRST_DELAY_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '#common/constants.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
@@ -84,6 +85,9 @@ export function MemberConnectionProvider({
     refresh: new Set<Task>(),
   })
   const realtime = useRef<Realtime | null>(null)
+  const revalidator = useRevalidator()
+  const revalidate = useRef(revalidator.revalidate)
+  revalidate.current = revalidator.revalidate
 
   useEffect(() => {
     if (userId === null) return
@@ -94,6 +98,10 @@ export function MemberConnectionProvider({
       onReconnect: () => {
         for (const handler of handlers.current.reconnect) handler()
       },
+      // The session ended (elsewhere, or by this page's own logout): the loaders run again as the
+      // server now sees the browser, so a member's page goes to /login; a navigation under way
+      // (this page's logout) goes on.
+      onSessionEnded: () => void revalidate.current(),
     })
     realtime.current = connection
     return () => {

@@ -1,5 +1,5 @@
 import { SOCKET_PATH } from '#common/api.ts'
-import { WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '#common/constants.ts'
+import { SOCKET_SESSION_ENDED, WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '#common/constants.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
 
 export type { ServerFrame }
@@ -52,6 +52,11 @@ export function connectRealtime(handlers: {
   onStatus?: (connected: boolean) => void
   /** The socket: the member's by default, or the console's (the operators' inbox). */
   path?: string
+  /**
+   * The session the socket was opened with ended (a logout in another tab, a new password, a ban):
+   * no reconnection; the page asks the server again what it may show.
+   */
+  onSessionEnded: () => void
 }): Realtime {
   let socket: WebSocket | null = null
   let attempt = 0
@@ -91,10 +96,15 @@ export function connectRealtime(handlers: {
       const frame = readFrame(event.data, frames)
       if (frame) handlers.onFrame(frame)
     }
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       socket = null
       handlers.onStatus?.(false)
       if (closed) return
+      if (event.code === SOCKET_SESSION_ENDED) {
+        closed = true
+        handlers.onSessionEnded()
+        return
+      }
       timer = setTimeout(open, reconnectDelay(attempt++))
     }
   }

@@ -19,6 +19,12 @@ export const EventFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('inbox.changed'), conversation: z.number().int() }),
   /** To the app nodes, never a browser: a site's settings changed, read them again. */
   z.object({ type: z.literal('sites.changed') }),
+  /** To the app nodes, never a browser: sessions of a member or of staff ended; check their sockets. */
+  z.object({
+    type: z.literal('sessions.ended'),
+    member: z.number().int().optional(),
+    staff: z.number().int().optional(),
+  }),
 ])
 export type EventFrame = z.infer<typeof EventFrame>
 

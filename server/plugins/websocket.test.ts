@@ -1,83 +1,14 @@
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
-import { buildApp } from '#server/app.ts'
 import { users } from '#server/db/schema/members.ts'
-import { readEnv } from '#server/env.ts'
 import { activeMember } from '../../tests/support/accounts.ts'
 import { giveCredits } from '../../tests/support/credits.ts'
-import { createTestDatabase, testEnv } from '../../tests/support/test-app.ts'
+import { connect, startNodes } from '../../tests/support/sockets.ts'
+import { testEnv } from '../../tests/support/test-app.ts'
 
 type Member = Awaited<ReturnType<typeof activeMember>>
-
-/** Frames a socket receives, and a way to wait for one. */
-function listen(socket: WebSocket) {
-  const frames: Array<Record<string, unknown>> = []
-  const waiters: Array<() => void> = []
-  socket.on('message', (raw) => {
-    frames.push(JSON.parse(String(raw)))
-    for (const w of waiters.splice(0)) w()
-  })
-  return {
-    frames,
-    async next(match: (f: Record<string, unknown>) => boolean, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs
-      for (;;) {
-        const found = frames.find(match)
-        if (found) return found
-        if (Date.now() > deadline) throw new Error(`no such frame; got ${JSON.stringify(frames)}`)
-        await new Promise<void>((resolve) => {
-          waiters.push(resolve)
-          setTimeout(resolve, 100)
-        })
-      }
-    },
-  }
-}
-
-function connect(app: FastifyInstance, member: Member | null, origin?: string) {
-  const address = app.server.address()
-  if (!address || typeof address === 'string') throw new Error('not listening')
-  const base = `127.0.0.1:${address.port}`
-  const socket = new WebSocket(`ws://${base}/api/ws`, {
-    headers: {
-      ...(member ? { cookie: member.cookie } : {}),
-      origin: origin ?? `http://${base}`,
-    },
-  })
-  const messages = listen(socket)
-  const opened = new Promise<number>((resolve) => {
-    socket.on('open', () => resolve(101))
-    socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
-    socket.on('error', () => resolve(0))
-  })
-  return { socket, messages, opened }
-}
-
-async function startNodes(count: number, redisUrl: string | undefined) {
-  const { database, drop } = await createTestDatabase()
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-ws-'))
-  const nodes: FastifyInstance[] = []
-  for (let i = 0; i < count; i++) {
-    const env = readEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, ...(redisUrl ? { REDIS_URL: redisUrl } : {}) })
-    const app = await buildApp({ env, database, pages: false, logger: false })
-    await app.listen({ port: 0, host: '127.0.0.1' })
-    nodes.push(app)
-  }
-  return {
-    nodes,
-    close: async () => {
-      for (const app of nodes) await app.close()
-      await drop()
-      rmSync(dataDir, { recursive: true, force: true })
-    },
-  }
-}
 
 async function sendMessage(app: FastifyInstance, from: Member, profile: number, text: string) {
   await giveCredits(app.database.db, from.user.id, 10)

@@ -1,8 +1,9 @@
 import type { Socket } from 'node:net'
 import websocket from '@fastify/websocket'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { CONSOLE_SOCKET_PATH, SOCKET_PATH } from '#common/api.ts'
+import { SOCKET_SESSION_ENDED } from '#common/constants.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
 import { type DomainEvent, type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
@@ -34,6 +35,27 @@ function send(socket: WebSocket, frame: string) {
 }
 
 const MAX_TYPING_CHATS = 100
+/**
+ * Sockets one member (or one staff member) may hold open on a node: a tab each, with room for many
+ * tabs and devices; past it the upgrade is refused (429) instead of holding a socket without end.
+ */
+export const MAX_SOCKETS_PER_PERSON = 12
+
+/** Whom a socket was opened for, with the session token it was opened with. */
+type Holder = { kind: 'member'; id: number; token: string } | { kind: 'staff'; id: number; token: string }
+
+/** Reads a session again, without keeping it alive: whether it still allows its socket. */
+export interface SocketSessions {
+  member: (token: string) => Promise<{ userId: number } | null>
+  staff: (token: string) => Promise<{ staffId: number; role: string; verified: boolean } | null>
+}
+
+/** A socket past MAX_SOCKETS_PER_PERSON: refused before the upgrade, like any request past its limit. */
+function tooMany(reply: FastifyReply) {
+  return reply
+    .code(429)
+    .send({ error: { code: 'ws.too_many', message: 'Too many open connections: close some of your tabs.' } })
+}
 
 /** A browser page of this site (the host it asked for, or the site's configured origin). */
 export function originAllowed(request: FastifyRequest): boolean {
@@ -50,9 +72,11 @@ export const websocketPlugin: FastifyPluginAsync<{
   chat: ChatService
   /** Presence (ADR 19): members with a visible page here are on the site. */
   presence: Pick<NotificationsService, 'online' | 'away'>
+  /** The sessions behind the sockets, read again when one ends and on every heartbeat (ADR 13). */
+  sessions: SocketSessions
   /** Receives the count of this node's open sockets (the metrics read it). */
   countSockets?: (count: () => number) => void
-}> = async (app, { events, chat, presence, countSockets }) => {
+}> = async (app, { events, chat, presence, sessions, countSockets }) => {
   await app.register(websocket, {
     options: { maxPayload: 4096 },
     // A stopping node (ADR 22): 1012, service restart, and the pages reconnect, to another node.
@@ -80,8 +104,45 @@ export const websocketPlugin: FastifyPluginAsync<{
   const hidden = new WeakSet<WebSocket>()
   const onPresenceError = (error: unknown) => app.log.warn({ err: error }, 'presence update failed')
   const visibleHere = (userId: number) => [...(sockets.get(userId) ?? [])].some((s) => !hidden.has(s))
+  const holders = new WeakMap<WebSocket, Holder>()
+
+  /** Whether the session a socket was opened with still allows it: the same person, still logged in. */
+  async function stillAllowed(holder: Holder): Promise<boolean> {
+    if (holder.kind === 'member') return (await sessions.member(holder.token))?.userId === holder.id
+    const staff = await sessions.staff(holder.token)
+    return (
+      staff?.staffId === holder.id && staff.verified && (staff.role === 'operator' || staff.role === 'admin')
+    )
+  }
+
+  /**
+   * Closes the sockets whose session ended or no longer allows them (a logout, a new password, a
+   * ban, a staff account disabled or given another role). A session that cannot be read (the
+   * database down) keeps its socket: that is no end of it.
+   */
+  async function closeEnded(open: Iterable<WebSocket>) {
+    await Promise.all(
+      [...open].map(async (socket) => {
+        const holder = holders.get(socket)
+        if (!holder || socket.readyState !== socket.OPEN) return
+        const allowed = await stillAllowed(holder).catch((error: unknown) => {
+          app.log.warn({ err: error }, 'a socket’s session could not be read')
+          return true
+        })
+        if (!allowed && socket.readyState === socket.OPEN) socket.close(SOCKET_SESSION_ENDED, 'session_ended')
+      }),
+    )
+  }
 
   const unsubscribe = events.subscribe((event) => {
+    if (event.type === 'sessions.ended') {
+      if (event.member !== undefined) void closeEnded(sockets.get(event.member) ?? [])
+      if (event.staff !== undefined) {
+        const operators = [...(sockets.get(OPERATOR_SOCKETS) ?? [])]
+        void closeEnded(operators.filter((s) => holders.get(s)?.id === event.staff))
+      }
+      return
+    }
     const open = sockets.get(event.userId)
     if (!open) return
     const frame = toFrame(event)
@@ -94,6 +155,8 @@ export const websocketPlugin: FastifyPluginAsync<{
     for (const userId of sockets.keys())
       if (userId !== OPERATOR_SOCKETS && visibleHere(userId)) present.push(userId)
     presence.online(present).catch(onPresenceError)
+    // Sessions also end by themselves (expired, a console left idle): every socket is checked.
+    for (const open of sockets.values()) void closeEnded(open)
     for (const open of sockets.values()) {
       for (const socket of open) {
         if (!alive.has(socket)) {
@@ -128,9 +191,19 @@ export const websocketPlugin: FastifyPluginAsync<{
             .code(401)
             .send({ error: { code: 'staff.required', message: 'Log in to the console first.' } })
         }
+        const held = [...(sockets.get(OPERATOR_SOCKETS) ?? [])].filter(
+          (s) => holders.get(s)?.id === staff.staffId,
+        )
+        if (held.length >= MAX_SOCKETS_PER_PERSON) return tooMany(reply)
       },
     },
-    (socket) => {
+    (socket, request) => {
+      const staff = request.staff
+      if (!staff || !request.staffToken) {
+        socket.close(SOCKET_SESSION_ENDED, 'staff.required')
+        return
+      }
+      holders.set(socket, { kind: 'staff', id: staff.staffId, token: request.staffToken })
       const open = sockets.get(OPERATOR_SOCKETS) ?? new Set<WebSocket>()
       open.add(socket)
       sockets.set(OPERATOR_SOCKETS, open)
@@ -159,14 +232,16 @@ export const websocketPlugin: FastifyPluginAsync<{
             .code(403)
             .send({ error: { code: 'authentication_required', message: 'Please log in to continue.' } })
         }
+        if ((sockets.get(request.member.userId)?.size ?? 0) >= MAX_SOCKETS_PER_PERSON) return tooMany(reply)
       },
     },
     (socket, request) => {
       const userId = request.member?.userId
-      if (!userId) {
-        socket.close(4401, 'authentication_required')
+      if (!userId || !request.sessionToken) {
+        socket.close(SOCKET_SESSION_ENDED, 'authentication_required')
         return
       }
+      holders.set(socket, { kind: 'member', id: userId, token: request.sessionToken })
       const open = sockets.get(userId) ?? new Set<WebSocket>()
       open.add(socket)
       sockets.set(userId, open)

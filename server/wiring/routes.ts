@@ -126,6 +126,10 @@ export async function registerRoutes(
     events,
     chat,
     presence: notifications,
+    sessions: {
+      member: accounts.memberForToken,
+      staff: (token) => staff.staffForToken(token, { touch: false }),
+    },
     countSockets: (count) => {
       metricSources.sockets = count
     },

@@ -11,6 +11,7 @@ import { createEventBus } from '#server/lib/events.ts'
 import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
 import { createPgEventBus } from '#server/lib/pg-events.ts'
 import { createRedisEventBus } from '#server/lib/redis-events.ts'
+import { announceSessionsEnded } from '#server/lib/sessions-ended.ts'
 import { createAccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import { createAccountsService } from '#server/modules/accounts/accounts.service.ts'
 import { createDataExportService } from '#server/modules/accounts/data-export.service.ts'
@@ -84,10 +85,29 @@ export async function createServices(
   })
   mail.start()
   app.addHook('onClose', async () => mail.stop())
-  const accounts = createAccountsService(database.db, { mail, now, lane: database.lane })
+  const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
+  // Events cross nodes through Redis, else through PostgreSQL's NOTIFY; the embedded database has
+  // one node (ADR 22).
+  const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
+  const pgBus =
+    !redisBus && 'url' in database.raw ? await createPgEventBus(database.raw.url, onEventError) : null
+  const sharedBus = redisBus ?? pgBus
+  if (sharedBus) app.addHook('onClose', () => sharedBus.close())
+  const events = sharedBus ?? createEventBus(onEventError)
+  // Rate limits count in Redis when there is one, else in the database: on every node alike (ADR 22).
+  const rateLimitRedis = redisBus?.commands ?? null
+  // A site's settings changed on some node: every node reads its sites again.
+  const unsubscribeSites = events.subscribe((event) => {
+    if (event.type === 'sites.changed') sites.reload().catch(onEventError)
+  })
+  app.addHook('onClose', async () => unsubscribeSites())
+  // A session that ends closes its sockets on every node (ADR 13).
+  const sessionsEnded = announceSessionsEnded(events)
+  const accounts = createAccountsService(database.db, { mail, now, lane: database.lane, sessionsEnded })
   const passwords = createPasswordService(database.db, {
     mail,
     now,
+    sessionsEnded,
     onError: (error) => app.log.error({ err: error }, 'a password reset request failed'),
   })
   app.addHook('onClose', () => passwords.idle())
@@ -105,6 +125,7 @@ export async function createServices(
     mail,
     media,
     now,
+    sessionsEnded,
     filesToErase: exports.filesToErase,
     removeExportFiles: exports.removeExportFiles,
   })
@@ -114,22 +135,6 @@ export async function createServices(
   const profiles = createProfileService(database.db, { now, towns: geocoder })
   const photos = createPhotosService(database.db, { media, now })
   const complaints = createComplaintsService(database.db, { mail, members })
-  const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
-  // Events cross nodes through Redis, else through PostgreSQL's NOTIFY; the embedded database has
-  // one node (ADR 22).
-  const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
-  const pgBus =
-    !redisBus && 'url' in database.raw ? await createPgEventBus(database.raw.url, onEventError) : null
-  const sharedBus = redisBus ?? pgBus
-  if (sharedBus) app.addHook('onClose', () => sharedBus.close())
-  const events = sharedBus ?? createEventBus(onEventError)
-  // Rate limits count in Redis when there is one, else in the database: on every node alike (ADR 22).
-  const rateLimitRedis = redisBus?.commands ?? null
-  // A site's settings changed on some node: every node reads its sites again.
-  const unsubscribeSites = events.subscribe((event) => {
-    if (event.type === 'sites.changed') sites.reload().catch(onEventError)
-  })
-  app.addHook('onClose', async () => unsubscribeSites())
   const signals = createSignalsService(database.db, { now, sites })
   const chat = createChatService(database.db, {
     events,
@@ -148,7 +153,7 @@ export async function createServices(
       : sandboxProvider(sandboxPsp)
   const payments = createPaymentsService(database.db, { events, discounts, now, log: app.log, provider })
   const directDebit = createDirectDebitService(database.db, { payments, now, mail })
-  const staff = createStaffService(database.db, { now })
+  const staff = createStaffService(database.db, { now, sessionsEnded })
   const notifications = await createNotificationsService(database.db, {
     now,
     sites,
@@ -192,12 +197,12 @@ export async function createServices(
     audit,
     dashboard: createDashboardService(database.db, { now }),
     photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
-    reports: createReportsService(database.db, { now, sites, mail }),
+    reports: createReportsService(database.db, { now, sites, mail, sessionsEnded }),
     signals,
     bans: createBansService(database.db, { now, sites }),
-    memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports }),
+    memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports, sessionsEnded }),
     exports,
-    staffAdmin: createStaffAdminService(database.db, { now, staff }),
+    staffAdmin: createStaffAdminService(database.db, { now, staff, sessionsEnded }),
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),

@@ -5,6 +5,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   fillSignup,
+  newMember,
   SIGNUP_FORM,
   skipEntryWarning,
   test,
@@ -147,4 +148,21 @@ test.describe('at 375 px', () => {
     await expectNoHorizontalScroll(page)
     await context.close()
   })
+})
+
+test('a page whose session ends elsewhere (a logout in another tab) loads again as a visitor’s', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Ottilie' })
+  const page = member.page
+  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'))
+  await page.goto('/chats')
+  await waitForApp(page)
+  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('hello'))
+  // Another tab of the same browser logs out: the server closes this page's socket (4401) and the
+  // page loads again, as a visitor's, instead of reconnecting.
+  const other = await member.context.newPage()
+  expect((await other.request.get('/api/logout.php')).status()).toBe(200)
+  await expect(page).toHaveURL(/\/login/, { timeout: 5000 })
+  await member.context.close()
 })

@@ -11,7 +11,8 @@ import { formFields, refused } from '../../lib/form-action.server.ts'
 export async function logIn(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
   if (new URL(request.url).searchParams.get('intent') === 'logout') {
-    if (app.request.sessionToken) await app.services.accounts.logout(app.request.sessionToken)
+    if (app.user && app.request.sessionToken)
+      await app.services.accounts.logout(app.request.member(), app.request.sessionToken)
     app.request.endSession()
     return redirect('/')
   }

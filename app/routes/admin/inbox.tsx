@@ -86,6 +86,8 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
         refresh.current = setTimeout(() => void revalidate.current(), 250)
       },
       onReconnect: () => void revalidate.current(),
+      // Logged out elsewhere, disabled, another role: the console's loader sends the page to login.
+      onSessionEnded: () => void revalidate.current(),
     })
     return () => {
       clearTimeout(refresh.current)

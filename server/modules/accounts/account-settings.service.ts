@@ -5,6 +5,7 @@ import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { verifyPassword } from '#server/lib/passwords.ts'
+import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import { deletionMail, emailChangeMail } from './account-mails.ts'
@@ -35,6 +36,8 @@ export function createAccountSettingsService(
     mail: MailService
     media: MediaStore
     now: Clock
+    /** Told after sessions end (a deleted account): their sockets close on every node. */
+    sessionsEnded: SessionsEnded
     /** The other files an erased account leaves (chat photos sent, data exports). */
     filesToErase?: (userId: number) => Promise<{ media: string[]; exports: string[] }>
     removeExportFiles?: (keys: string[]) => Promise<void>
@@ -123,6 +126,7 @@ export function createAccountSettingsService(
             ),
         })
       })
+      deps.sessionsEnded({ member: user.id })
       deps.mail.kick()
     },
 

@@ -78,7 +78,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     handler: async (request, reply) => {
       // A GET that changes state: only a page of this site, or no browser, may log a member out.
       if (requestSource(request, request.linkOrigin) === 'other') throw new AppError('csrf.origin', 403)
-      if (request.sessionToken) await accounts.logout(request.sessionToken)
+      if (request.member && request.sessionToken) await accounts.logout(request.member, request.sessionToken)
       clearSessionCookie(reply, secure)
       return { user: null }
     },

@@ -7,6 +7,7 @@ import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { loginGuard } from '#server/lib/login-throttles.ts'
 import { DUMMY_HASH, verifyPassword } from '#server/lib/passwords.ts'
+import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
@@ -58,6 +59,8 @@ export function createAccountsService(
     now: Clock
     /** Where the sessions are read (Database.lane: connections no search waits on); else db. */
     lane?: Db
+    /** Told after a session ends: its sockets close on every node. */
+    sessionsEnded: SessionsEnded
   },
 ) {
   const { now } = deps
@@ -141,8 +144,9 @@ export function createAccountsService(
     },
 
     /** Ends the session of this token on the server. */
-    async logout(token: string): Promise<void> {
+    async logout(member: Member, token: string): Promise<void> {
       await deleteSession(db, hashToken(token))
+      deps.sessionsEnded({ member: member.userId })
     },
 
     /**

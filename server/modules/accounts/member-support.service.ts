@@ -8,6 +8,7 @@ import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
+import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
@@ -37,7 +38,13 @@ export type MemberSupportService = ReturnType<typeof createMemberSupportService>
  */
 export function createMemberSupportService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; mail: MailService; exports: DataExportService },
+  deps: {
+    now: Clock
+    sites: SitesService
+    mail: MailService
+    exports: DataExportService
+    sessionsEnded: SessionsEnded
+  },
 ) {
   const siteOf = deps.sites.byId
 
@@ -243,6 +250,7 @@ export function createMemberSupportService(
             return
         }
       })
+      if (input.action === 'delete') deps.sessionsEnded({ member: user.id })
       deps.mail.kick()
     },
   }

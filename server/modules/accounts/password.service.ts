@@ -3,6 +3,7 @@ import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { hashPassword, isCommonPassword, verifyPassword } from '#server/lib/passwords.ts'
+import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import { passwordResetMail } from './account-mails.ts'
@@ -28,7 +29,7 @@ const MAX_PENDING_RESETS = 1000
 /** Password reset by mail and password change in the settings. */
 export function createPasswordService(
   db: Db,
-  deps: { mail: MailService; now: Clock; onError: (error: unknown) => void },
+  deps: { mail: MailService; now: Clock; sessionsEnded: SessionsEnded; onError: (error: unknown) => void },
 ) {
   const { now } = deps
   async function setPassword(userId: number, password: string) {
@@ -93,12 +94,14 @@ export function createPasswordService(
     async reset(token: string, password: string): Promise<void> {
       if (isCommonPassword(password)) throw new AppError('accounts.password_common', 400)
       const passwordHash = await hashPassword(password)
-      await db.transaction(async (tx) => {
+      const userId = await db.transaction(async (tx) => {
         const row = await consumeEmailToken(tx, hashToken(token), 'password_reset', now())
         if (!row) throw new AppError('accounts.link_invalid', 400)
         await updateUser(tx, row.userId, { passwordHash })
         await deleteUserSessions(tx, row.userId)
+        return row.userId
       })
+      deps.sessionsEnded({ member: userId })
     },
 
     /** Changes the password after checking the old one; the member's other sessions end. */
@@ -113,6 +116,7 @@ export function createPasswordService(
         throw new AppError('accounts.old_password_wrong', 400)
       await setPassword(member.userId, password)
       await deleteUserSessions(db, member.userId, currentToken ? hashToken(currentToken) : null)
+      deps.sessionsEnded({ member: member.userId })
     },
   }
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { noSocketsHere } from '#server/lib/sessions-ended.ts'
 import { signupMember } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createMailService } from '../mail/mail.service.ts'
@@ -17,7 +18,12 @@ describe('the session lane', () => {
     const { user, cookie } = await signupMember(t.app)
     const now = () => new Date()
     const mail = createMailService(database.db, { from: 'lane@example.com', log: t.app.log, now })
-    const accounts = createAccountsService(database.db, { mail, now, lane: database.lane })
+    const accounts = createAccountsService(database.db, {
+      mail,
+      now,
+      lane: database.lane,
+      sessionsEnded: noSocketsHere,
+    })
     const token = cookie.slice('auth.session='.length)
     if (database.kind === 'pglite') {
       // One connection in all: the lane is the database itself.

@@ -5,6 +5,7 @@ import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
+import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
@@ -50,7 +51,10 @@ export type ReportsService = ReturnType<typeof createReportsService>
  * ban) applied, audited and explained to both sides in their language in one transaction; one
  * appeal by the member concerned, decided by another moderator.
  */
-export function createReportsService(db: Db, deps: { now: Clock; sites: SitesService; mail: MailService }) {
+export function createReportsService(
+  db: Db,
+  deps: { now: Clock; sites: SitesService; mail: MailService; sessionsEnded: SessionsEnded },
+) {
   const siteOf = deps.sites.byId
 
   /** Applies an outcome to the member concerned; answers what it changed. */
@@ -245,10 +249,14 @@ export function createReportsService(db: Db, deps: { now: Clock; sites: SitesSer
             ),
           )
         }
-        return { id: report.id, status, outcome: input.outcome }
+        const restricted = (input.outcome === 'ban' || input.outcome === 'suspend') && found.userId !== null
+        return { id: report.id, status, outcome: input.outcome, restricted: restricted ? found.userId : null }
       })
+      // A ban or a suspension ended the member's sessions: their sockets close on every node.
+      const { restricted, ...report } = result
+      if (restricted !== null) deps.sessionsEnded({ member: restricted })
       deps.mail.kick()
-      return { report: result }
+      return { report }
     },
 
     /** The member concerned appeals, once, through the mailed link: the report returns to the queue. */

@@ -4,6 +4,7 @@ import type { StaffRole } from '#common/staff.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { newTotpSecret } from '#server/lib/totp.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { deleteStaffSessionsOf, selectStaffById, selectStaffList, updateStaff } from './staff.queries.ts'
@@ -18,7 +19,10 @@ export type StaffAdminService = ReturnType<typeof createStaffAdminService>
  * disable (every session ends at once) or enable, and reset a lost second factor; audited. An admin
  * cannot lock themselves out.
  */
-export function createStaffAdminService(db: Db, deps: { now: Clock; staff: StaffService }) {
+export function createStaffAdminService(
+  db: Db,
+  deps: { now: Clock; staff: StaffService; sessionsEnded: SessionsEnded },
+) {
   const toAccount = (r: Awaited<ReturnType<typeof selectStaffList>>[number]): Account => ({
     id: r.id,
     email: r.email,
@@ -68,6 +72,7 @@ export function createStaffAdminService(db: Db, deps: { now: Clock; staff: Staff
           },
         })
       })
+      deps.sessionsEnded({ staff: input.staff })
     },
   }
 }

@@ -15,6 +15,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { loginGuard } from '#server/lib/login-throttles.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#server/lib/passwords.ts'
 import type { StaffIdentity } from '#server/lib/require-staff.ts'
+import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { newTotpSecret, totpUri, verifyTotp } from '#server/lib/totp.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
@@ -64,7 +65,7 @@ export type StaffService = ReturnType<typeof createStaffService>
  * (or a recovery code); the first login enrolls the app. Sessions end 8 hours after login or 30
  * minutes after the last request. Logins are throttled like members'; every step is audited.
  */
-export function createStaffService(db: Db, deps: { now: Clock }) {
+export function createStaffService(db: Db, deps: { now: Clock; sessionsEnded: SessionsEnded }) {
   const { now } = deps
 
   return {
@@ -185,8 +186,15 @@ export function createStaffService(db: Db, deps: { now: Clock }) {
       return { staff: toStaffMember(row), recovery_codes: codes }
     },
 
-    /** The staff member behind a session token, or null when the session ended (expired or idle). */
-    async staffForToken(token: string): Promise<StaffIdentity | null> {
+    /**
+     * The staff member behind a session token, or null when the session ended (expired or idle).
+     * A request's look-up keeps the session alive (`touch`); an open socket's check does not, so a
+     * console left open still ends when idle.
+     */
+    async staffForToken(
+      token: string,
+      options: { touch: boolean } = { touch: true },
+    ): Promise<StaffIdentity | null> {
       const found = await selectStaffSession(db, hashToken(token))
       if (!found) return null
       const at = now()
@@ -196,7 +204,7 @@ export function createStaffService(db: Db, deps: { now: Clock }) {
         await deleteStaffSession(db, session.id)
         return null
       }
-      if (at.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      if (options.touch && at.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
         await updateStaffSession(db, session.id, { lastSeenAt: at })
       }
       return {
@@ -223,6 +231,7 @@ export function createStaffService(db: Db, deps: { now: Clock }) {
           )
         }
       })
+      deps.sessionsEnded({ staff: identity.staffId })
     },
   }
 }
