@@ -62,6 +62,12 @@ export const users = pgTable(
     tracking: jsonb('tracking').$type<Record<string, string>>(),
     /** The member's IANA time zone, from their browser: where their day starts (swipe likes). */
     timeZone: text('time_zone'),
+    /**
+     * The swipe game's day in progress, in the time zone the member had when it began: a change of
+     * zone does not start another day before this one ends (issue 36, point 8).
+     */
+    swipeDayStartsAt: timestamp('swipe_day_starts_at', { withTimezone: true }),
+    swipeDayEndsAt: timestamp('swipe_day_ends_at', { withTimezone: true }),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deleteReason: text('delete_reason'),

@@ -160,7 +160,11 @@ export const directDebitRequests = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     paymentId: text('payment_id').references(() => payments.id),
   },
-  (t) => [index('direct_debit_requests_user').on(t.userId, t.createdAt.desc())],
+  (t) => [
+    index('direct_debit_requests_user').on(t.userId, t.createdAt.desc()),
+    // Codes sent to one number, whoever asked: its own limits (issue 36, point 8).
+    index('direct_debit_requests_phone').on(t.phone, t.createdAt.desc()),
+  ],
 )
 
 /** The sandbox PSP's customers and their mandates (saved cards, SEPA mandates). */

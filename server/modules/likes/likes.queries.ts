@@ -124,6 +124,8 @@ export async function selectMemberBasics(db: Executor, userId: number, lock = fa
   const query = db
     .select({
       timeZone: users.timeZone,
+      swipeDayStartsAt: users.swipeDayStartsAt,
+      swipeDayEndsAt: users.swipeDayEndsAt,
       siteId: users.siteId,
       country: profiles.country,
       gender: profiles.gender,
@@ -139,6 +141,14 @@ export async function selectMemberBasics(db: Executor, userId: number, lock = fa
   // Locked for the rest of the transaction: one swipe of the member at a time.
   const rows = await (lock ? query.for('update', { of: users }) : query)
   return rows[0] ?? null
+}
+
+/** Keeps the swipe game's day that began now, with the bounds of the zone the member has now. */
+export async function updateSwipeDay(db: Executor, userId: number, day: { start: Date; next: Date }) {
+  await db
+    .update(users)
+    .set({ swipeDayStartsAt: day.start, swipeDayEndsAt: day.next })
+    .where(eq(users.id, userId))
 }
 
 /** The player's swipe likes since the start of their day. */

@@ -7,16 +7,44 @@ import { AppError } from '#server/lib/errors.ts'
 import { dayBounds, timeZoneOf } from '#server/lib/time-zone.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
 import { agesOf } from './ages.ts'
-import { countSwipeLikesSince, selectMemberBasics, selectSwipeCards, upsertSwipe } from './likes.queries.ts'
+import {
+  countSwipeLikesSince,
+  selectMemberBasics,
+  selectSwipeCards,
+  updateSwipeDay,
+  upsertSwipe,
+} from './likes.queries.ts'
 import { addLike, type LikesService, likeTarget } from './likes.service.ts'
 
 const DECK_SIZE = 10
+
+/**
+ * The swipe game's day at `at` (issue 36, point 8): the day in progress, in the time zone it began
+ * with, until it ends; then the day of the member's zone now, counted from no earlier than the end
+ * of the last one (a zone further east starts its day sooner: likes of the last day never count
+ * twice, and a change of zone never gives a day more).
+ */
+export function swipeDay(
+  member: {
+    timeZone: string | null
+    country: string
+    swipeDayStartsAt: Date | null
+    swipeDayEndsAt: Date | null
+  },
+  at: Date,
+): { start: Date; next: Date; fresh: boolean } {
+  const { swipeDayStartsAt: started, swipeDayEndsAt: ends } = member
+  if (started && ends && at < ends) return { start: started, next: ends, fresh: false }
+  const day = dayBounds(at, timeZoneOf(member.timeZone, member.country))
+  const start = ends && ends > day.start ? ends : day.start
+  return { start, next: day.next, fresh: true }
+}
 
 export type SwipeService = ReturnType<typeof createSwipeService>
 
 /**
  * The swipe game (/swipe-game): one card at a time, like or pass; SWIPE_LIKES_PER_DAY likes per
- * day (spec section 9), counted from midnight in the member's own time zone.
+ * day (spec section 9), counted from midnight in the member's own time zone (swipeDay).
  */
 export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clock }) {
   const { now } = deps
@@ -32,7 +60,7 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
     async deck(userId: number, cdnPrefix: string): Promise<SwipeDeckResponse> {
       const member = await selectMemberBasics(db, userId)
       if (!member) throw new AppError('authentication_required', 403)
-      const day = dayBounds(now(), timeZoneOf(member.timeZone, member.country))
+      const day = swipeDay(member, now())
       const [used, cards] = await Promise.all([
         countSwipeLikesSince(db, userId, day.start),
         selectSwipeCards(db, {
@@ -55,7 +83,7 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
       const outcome = await db.transaction(async (tx) => {
         const member = await selectMemberBasics(tx, userId, true)
         if (!member) throw new AppError('authentication_required', 403)
-        const day = dayBounds(at, timeZoneOf(member.timeZone, member.country))
+        const day = swipeDay(member, at)
         const target = await likeTarget(tx, userId, profileId)
         let used = await countSwipeLikesSince(tx, userId, day.start)
         if (like && used >= SWIPE_LIKES_PER_DAY) {
@@ -65,6 +93,8 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
           })
         }
         await upsertSwipe(tx, { userId, swipedUserId: target.userId, liked: like, createdAt: at })
+        // The first like of a day fixes its bounds: a later change of zone leaves them.
+        if (like && day.fresh) await updateSwipeDay(tx, userId, day)
         if (!like) return { used, next: day.next, created: false, match: false, likedUserId: target.userId }
         used++
         const result = await addLike(tx, { likerUserId: userId, likedUserId: target.userId, source: 'swipe' })

@@ -61,6 +61,40 @@ describe('swipe game', () => {
     expect((await swipes.swipe(player.user.id, ids[4], true)).likes_left).toBe(3)
   })
 
+  it('keeps the day in the zone it began with: changing time zones gives no more likes (issue 36, point 8)', async () => {
+    const player = await activeMember(t.app, { name: 'Traveller', gender: 'male' })
+    const zone = (time_zone: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/user.php',
+        payload: { time_zone },
+        headers: { cookie: player.cookie },
+      })
+    await zone('Pacific/Kiritimati')
+    const country = player.user.profile.country
+    for (let i = 0; i < 12; i++)
+      await buildMember(t.database.db, { name: `Stop${i}`, gender: 'female', country })
+    let at = new Date('2026-11-22T09:00:00Z')
+    const swipes = createSwipeService(t.database.db, { likes: t.app.services.likes, now: () => at })
+    const ids = (await swipes.deck(player.user.id, '/media')).profiles.map((p) => p.id)
+    // 09:00Z is 23:00 in Kiritimati (UTC+14): four likes, the day ends at 10:00Z.
+    for (let i = 0; i < 4; i++) await swipes.swipe(player.user.id, ids[i], true)
+    // Moving to zones where it is still (or already) another day gives no fresh likes before 10:00Z.
+    for (const other of ['Pacific/Pago_Pago', 'America/Los_Angeles', 'Europe/Paris', 'Asia/Tokyo']) {
+      await zone(other)
+      at = new Date(at.getTime() + 5 * 60_000)
+      expect((await swipes.deck(player.user.id, '/media')).likes_left, other).toBe(0)
+      const refused = await swipes.swipe(player.user.id, ids[4], true).catch((e: AppError) => e)
+      expect((refused as AppError).code, other).toBe('swipe.limit_reached')
+      expect((refused as AppError).values.resets_at).toBe('2026-11-22T10:00:00.000Z')
+    }
+    // The day that began ends: the next is the day of the zone the member has now (Tokyo).
+    at = new Date('2026-11-22T10:00:00Z')
+    const next = await swipes.deck(player.user.id, '/media')
+    expect(next.likes_left).toBe(4)
+    expect(next.resets_at).toBe('2026-11-22T15:00:00.000Z')
+  })
+
   it('never gives more than 4 likes to parallel swipes, and the API answers the limit clearly', async () => {
     const player = await activeMember(t.app, { name: 'Racer', gender: 'male' })
     const country = player.user.profile.country

@@ -8,6 +8,15 @@ export async function insertRequest(db: Executor, row: typeof directDebitRequest
   await db.insert(directDebitRequests).values(row)
 }
 
+/** The codes sent to one number since a time, by any member. */
+export async function countRequestsToPhoneSince(db: Executor, phone: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(directDebitRequests)
+    .where(and(eq(directDebitRequests.phone, phone), gt(directDebitRequests.createdAt, since)))
+  return Number(row?.n ?? 0)
+}
+
 export async function countRequestsSince(db: Executor, userId: number, since: Date) {
   const [row] = await db
     .select({ n: count() })

@@ -12,6 +12,7 @@ import {
   clearExpired,
   countAttempt,
   countRequestsSince,
+  countRequestsToPhoneSince,
   insertRequest,
   markConfirmed,
   selectRequestForUpdate,
@@ -19,14 +20,22 @@ import {
 import { directDebitRefused, directDebitTotalSince, insertMandate, lockMember } from './mandates.queries.ts'
 import { bundlePayment, insertPayment, selectPackage } from './payments.queries.ts'
 import type { PaymentsService } from './payments.service.ts'
+import { smsNumber } from './sms-number.ts'
 
 /** What a member may have open or paid by direct debit over the window, in euro cents (ADR 11). */
 export const DIRECT_DEBIT_LIMIT = 15_000
 export const DIRECT_DEBIT_WINDOW_MS = 30 * 24 * 3600 * 1000
-/** An SMS code lives 10 minutes and takes 5 tries; a member gets 5 codes an hour. */
+/**
+ * An SMS code lives 10 minutes and takes 5 tries; a member gets 5 codes an hour and 10 a day, and
+ * one number gets 3 an hour and 6 a day whoever asks (SMS cost money and reach a person).
+ */
 export const CODE_TTL_MS = 10 * 60 * 1000
 export const CODE_ATTEMPTS = 5
 export const CODES_PER_HOUR = 5
+export const CODES_PER_DAY = 10
+export const CODES_PER_NUMBER_HOUR = 3
+export const CODES_PER_NUMBER_DAY = 6
+const HOUR_MS = 3600_000
 
 export type DirectDebitService = ReturnType<typeof createDirectDebitService>
 
@@ -73,10 +82,28 @@ export function createDirectDebitService(
       locale: Locale,
     ): Promise<DirectDebitRequested> {
       const at = now()
+      const phone = smsNumber(input.phone, site.settings.countries)
+      if (!phone) {
+        const names = new Intl.DisplayNames([locale], { type: 'region' })
+        const countries = site.settings.countries.map((c) => names.of(c) ?? c)
+        throw new AppError('directdebit.phone_country', 400, {
+          countries: new Intl.ListFormat(locale, { type: 'conjunction' }).format(countries),
+        })
+      }
       await assertMayPay(db, member.userId)
       await checkAllowed(db, member.userId, site.id, input.package, input.iban)
+      const since = (ms: number) => new Date(at.getTime() - ms)
+      const [memberHour, memberDay, numberHour, numberDay] = await Promise.all([
+        countRequestsSince(db, member.userId, since(HOUR_MS)),
+        countRequestsSince(db, member.userId, since(24 * HOUR_MS)),
+        countRequestsToPhoneSince(db, phone, since(HOUR_MS)),
+        countRequestsToPhoneSince(db, phone, since(24 * HOUR_MS)),
+      ])
       if (
-        (await countRequestsSince(db, member.userId, new Date(at.getTime() - 3600_000))) >= CODES_PER_HOUR
+        memberHour >= CODES_PER_HOUR ||
+        memberDay >= CODES_PER_DAY ||
+        numberHour >= CODES_PER_NUMBER_HOUR ||
+        numberDay >= CODES_PER_NUMBER_DAY
       ) {
         throw new AppError('directdebit.too_many_codes', 429)
       }
@@ -95,19 +122,19 @@ export function createDirectDebitService(
           houseNumber: input.house_number,
           zip: input.zip,
           city: input.city,
-          phone: input.phone,
+          phone,
           codeHash: codeHash(id, code),
           expiresAt: new Date(at.getTime() + CODE_TTL_MS),
           createdAt: at,
         })
         await enqueueSms(tx, {
           siteId: site.id,
-          to: input.phone,
+          to: phone,
           text: t('directDebit.sms', { code, site: site.settings.name }),
         })
       })
       deps.mail.kick()
-      return { request_id: id, phone: maskPhone(input.phone) }
+      return { request_id: id, phone: maskPhone(phone) }
     },
 
     /**

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { smsOutbox } from '#server/db/schema/accounts.ts'
 import { users } from '#server/db/schema/members.ts'
 import { directDebitRequests } from '#server/db/schema/payments.ts'
@@ -40,6 +40,14 @@ async function bundleOf(member: Member, credits: number): Promise<{ id: number; 
   return res.json().packages.find((p: { credits: number }) => p.credits === credits)
 }
 
+/** A number of each test's own: one number gets only 3 codes an hour (the limit per number). */
+let phones = 0
+let currentPhone = ''
+const nextPhone = () => {
+  currentPhone = `+316${String(10_000_000 + ++phones * 7919).slice(-8)}`
+}
+beforeEach(nextPhone)
+
 const details = (pkg: number, iban = IBAN) => ({
   package: pkg,
   holder: 'Anna de Vries',
@@ -48,11 +56,11 @@ const details = (pkg: number, iban = IBAN) => ({
   house_number: '12a',
   zip: '1015 CX',
   city: 'Amsterdam',
-  phone: '+31612345678',
+  phone: currentPhone,
 })
 
 /** The code of the newest SMS to the phone, as the SMS outbox kept it. */
-async function lastCode(phone = '+31612345678') {
+async function lastCode(phone = currentPhone) {
   const [sms] = await t.database.db
     .select()
     .from(smsOutbox)
@@ -82,6 +90,37 @@ async function payByDirectDebit(s: ReturnType<typeof setup>, member: Member, pkg
 }
 
 describe('direct debit over HTTP', () => {
+  it('sends codes only to mobile numbers of the site’s countries, within limits per member and per number (issue 36, point 8)', async () => {
+    const m = await activeMember(t.app, { name: 'Smsfr' })
+    const bundle = await bundleOf(m, 100)
+    let address = 0
+    const post = (member: Member, phone: string, language = 'en') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/directdebit.php',
+        headers: { cookie: `${member.cookie}; i18n_redirected=${language}` },
+        payload: { ...details(bundle.id), phone },
+        remoteAddress: `10.77.0.${++address}`,
+      })
+    for (const phone of ['+882123456789', '+819012345678', '+31201234567']) {
+      const res = await post(m, phone, 'fr')
+      expect(res.statusCode, phone).toBe(400)
+      expect(res.json().error.code).toBe('directdebit.phone_country')
+      expect(res.json().error.message).toContain('Pays-Bas')
+    }
+    // A number written without its country code is the site's: sent in E.164.
+    expect((await post(m, '06 1111 2222')).statusCode).toBe(200)
+    expect(await lastCode('+31611112222')).toMatch(/^\d{6}$/)
+    // One number gets 3 codes an hour, whoever asks for them.
+    const others = [await activeMember(t.app, { name: 'Smsa' }), await activeMember(t.app, { name: 'Smsb' })]
+    expect((await post(others[0], '+31611112222')).statusCode).toBe(200)
+    expect((await post(others[1], '+31611112222')).statusCode).toBe(200)
+    const limited = await post(others[1], '+31611112222')
+    expect(limited.statusCode).toBe(429)
+    expect(limited.json().error.code).toBe('directdebit.too_many_codes')
+    expect((await post(others[1], '+31622223333')).statusCode).toBe(200)
+  })
+
   it('refuses a wrong IBAN, a non-SEPA IBAN and a wrong phone, in the member language', async () => {
     const m = await activeMember(t.app, { name: 'Ibanfr' })
     const bundle = await bundleOf(m, 100)
@@ -98,19 +137,19 @@ describe('direct debit over HTTP', () => {
     const brazil = await post({ ...details(bundle.id), iban: 'BR1800360305000010009795493C1' })
     expect(brazil.json().error.fields.iban).toMatch(/valid IBAN/)
     const phone = await post({ ...details(bundle.id), phone: '12ab' }, 'fr')
-    expect(phone.json().error.fields.phone).toMatch(/numéro de mobile/)
+    expect(phone.json().error.fields?.phone).toMatch(/numéro de mobile/)
     // Spaces and lower case are fine; the code goes by SMS to the outbox.
     const ok = await post({ ...details(bundle.id), iban: 'nl91 abna 0417 1643 00', phone: '+31 6 1234-5678' })
     expect(ok.statusCode).toBe(200)
     expect(ok.json().phone).toMatch(/•+678$/)
-    expect(await lastCode()).toMatch(/^\d{6}$/)
+    expect(await lastCode('+31612345678')).toMatch(/^\d{6}$/)
     const wrong = await t.app.inject({
       method: 'PUT',
       url: '/api/directdebit.php',
       headers: { cookie: `${m.cookie}; i18n_redirected=fr` },
       payload: {
         request_id: ok.json().request_id,
-        otp: '000000' === (await lastCode()) ? '000001' : '000000',
+        otp: '000000' === (await lastCode('+31612345678')) ? '000001' : '000000',
       },
     })
     expect(wrong.statusCode).toBe(400)
@@ -182,7 +221,7 @@ describe('direct debit', () => {
       .select()
       .from(directDebitRequests)
       .where(eq(directDebitRequests.id, second.request_id))
-    expect(kept).toMatchObject({ iban: null, holder: null, city: null, phone: '+31612345678' })
+    expect(kept).toMatchObject({ iban: null, holder: null, city: null, phone: currentPhone })
   })
 
   it('limits what is open or paid by direct debit over 30 days, even when confirmed in parallel', async () => {
@@ -197,6 +236,7 @@ describe('direct debit', () => {
     ).rejects.toMatchObject({ code: 'directdebit.limit' })
 
     const n = await activeMember(t.app, { name: 'Parallel' })
+    nextPhone()
     const requests = []
     for (let i = 0; i < 3; i++) {
       const r = await s.directDebit.request({ userId: n.user.id }, site(), details(big.id), 'en')

@@ -1,0 +1,1 @@
+CREATE INDEX "direct_debit_requests_phone" ON "direct_debit_requests" USING btree ("phone","created_at" DESC NULLS LAST);
