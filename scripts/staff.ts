@@ -9,7 +9,9 @@ import { DatabaseBusyError, openDatabase } from '../server/db/client.ts'
 import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
 import { readEnv } from '../server/env.ts'
 import { systemClock } from '../server/lib/clock.ts'
+import { keptDeviceCookies } from '../server/lib/device-cookies.ts'
 import { noSocketsHere } from '../server/lib/sessions-ended.ts'
+import { createSitesService } from '../server/modules/sites/sites.service.ts'
 import { createStaffService } from '../server/modules/staff/staff.service.ts'
 import {
   runStaffCommand,
@@ -57,7 +59,11 @@ async function onTheDatabase(): Promise<StaffCommandAnswer | null> {
     await database.migrate()
     await ensureReferenceData(database.db)
     return await runStaffCommand(
-      createStaffService(database.db, { now: systemClock, sessionsEnded: noSocketsHere }),
+      createStaffService(database.db, {
+        now: systemClock,
+        sessionsEnded: noSocketsHere,
+        devices: await keptDeviceCookies(await createSitesService(database.db, env)),
+      }),
       command,
     )
   } finally {

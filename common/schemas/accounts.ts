@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { DELETE_REASONS } from '../choices.ts'
 import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../constants.ts'
+import { nameProblem } from '../member-name.ts'
 import { isPushServiceEndpoint } from '../push-services.ts'
 import { isTimeZone } from '../time-zone.ts'
 
@@ -58,11 +59,25 @@ export const Tracking = z.object({
 })
 export type Tracking = z.infer<typeof Tracking>
 
+/**
+ * A member's name as others see it: 2 to 30 characters, letters in it, no control or invisible
+ * characters, not the staff's (common/member-name.ts; the site's own name is checked by the server).
+ */
+export const MemberName = z
+  .string()
+  .trim()
+  .min(2, { error: 'name_too_short' })
+  .max(30, { error: 'name_too_long' })
+  .superRefine((name, ctx) => {
+    const problem = nameProblem(name)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: name })
+  })
+
 /** POST /api/signup.php */
 export const SignupInput = z
   .object({
     email: Email,
-    name: z.string().trim().min(2, { error: 'name_too_short' }).max(30, { error: 'name_too_long' }),
+    name: MemberName,
     password: Password,
     date_of_birth: DateOfBirth,
     gender: Gender,

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { COMPLAINT_REASONS, TRAIT_VALUES } from '../choices.ts'
 import { MAX_INTERESTS } from '../constants.ts'
 import { DISTANCE_CHOICES } from '../geo-grid.ts'
-import { DateOfBirth } from './accounts.ts'
+import { DateOfBirth, MemberName } from './accounts.ts'
 
 /** A profile photo as other people see it; filename and thumb_filename are URLs below cdn_prefix. */
 export const ProfileImage = z.object({
@@ -39,7 +39,7 @@ export type PublicProfile = z.infer<typeof PublicProfile>
 /** PUT /api/profile.php: the parts of a profile the member edits (each optional). */
 /** Every field of a profile its owner writes, each as it must be. */
 export const ProfileFields = z.object({
-  name: z.string().trim().min(2, { error: 'name_too_short' }).max(30, { error: 'name_too_long' }),
+  name: MemberName,
   date_of_birth: DateOfBirth,
   hair_color: z.enum(TRAIT_VALUES.hair_color).nullable(),
   eye_color: z.enum(TRAIT_VALUES.eye_color).nullable(),

@@ -30,6 +30,10 @@ export function loginThrottles(email: string, ip: string) {
  * The temporary login block of spec section 4 around one login: refuses while any of its counters
  * is blocked (429 with the minutes left), counts a failure into each, and clears the account's
  * counter from that address on success. `scope` keeps members' and staff's counters apart.
+ *
+ * A login from a browser with a device cookie of this account (`device`: its nonce) is counted on
+ * that browser alone, the spec's 5 failures: the account's and the address's counters, which an
+ * attacker can fill from anywhere, do not stop the owner's own browser (ADR 13).
  */
 export function loginGuard(
   db: Executor,
@@ -37,11 +41,12 @@ export function loginGuard(
   email: string,
   ip: string,
   scope: 'member' | 'staff' = 'member',
+  device: string | null = null,
 ) {
-  const throttles = loginThrottles(email, ip).map((t) => ({
-    ...t,
-    key: scope === 'member' ? t.key : `${scope}:${t.key}`,
-  }))
+  const keys = device ? [{ key: `device:${device}`, max: LOGIN_MAX_FAILURES }] : loginThrottles(email, ip)
+  const throttles = keys.map((t) => ({ ...t, key: scope === 'member' ? t.key : `${scope}:${t.key}` }))
+  /** The counter of this account from this client (the browser, else the address): cleared on success. */
+  const own = throttles[device ? 0 : 1]
   return {
     async assertOpen() {
       const at = now()
@@ -66,7 +71,7 @@ export function loginGuard(
       for (const { key, max } of throttles) await recordLoginFailure(db, key, { ...limit, max }, at)
     },
     async succeeded() {
-      await clearLoginFailures(db, throttles[1].key)
+      await clearLoginFailures(db, own.key)
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import fp from 'fastify-plugin'
 import { AUTH_COOKIE_DAYS, SESSION_COOKIE } from '#common/constants.ts'
+import { DEVICE_COOKIE_DAYS, DEVICE_COOKIES, type DeviceScope } from '#server/lib/device-cookies.ts'
 import type { AccountsService, Member } from '#server/modules/accounts/accounts.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 
@@ -19,6 +20,17 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
     sameSite: 'lax',
     secure,
     maxAge: AUTH_COOKIE_DAYS * 86_400,
+  })
+}
+
+/** The device cookie of a browser that logged in (ADR 13): a year, never readable by scripts. */
+export function setDeviceCookie(reply: FastifyReply, scope: DeviceScope, value: string, secure: boolean) {
+  reply.setCookie(DEVICE_COOKIES[scope], value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: scope === 'staff' ? 'strict' : 'lax',
+    secure,
+    maxAge: DEVICE_COOKIE_DAYS * 86_400,
   })
 }
 

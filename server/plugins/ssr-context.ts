@@ -3,6 +3,7 @@ import { createContext, type RouterContext } from 'react-router'
 import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
+import type { DeviceScope } from '#server/lib/device-cookies.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { FormFailure } from '#server/lib/form-failure.ts'
 import type { StaffIdentity } from '#server/lib/require-staff.ts'
@@ -98,6 +99,10 @@ export interface PageRequest {
   startStaffSession(token: string): void
   /** Clears it (a staff member starts their login again). */
   endStaffSession(): void
+  /** The browser's device cookie of a kind of account (ADR 13), as it came. */
+  device(scope: DeviceScope): string | null
+  /** Keeps a device cookie on this browser (a login succeeded). */
+  keepDevice(scope: DeviceScope, value: string): void
   /** The staff member whose password was given and whose second factor is awaited; else staff.required. */
   pendingStaff(): StaffIdentity
   /** The staff member behind a console form (both factors given), as the audit log records them. */

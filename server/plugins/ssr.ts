@@ -6,6 +6,7 @@ import type { ViteDevServer } from 'vite'
 import { LOCALE_COOKIE, LOCALE_COOKIE_DAYS, SITE_ENTRY_STORAGE_KEY } from '#common/constants.ts'
 import { isLocale } from '#common/locale.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { DEVICE_COOKIES } from '#server/lib/device-cookies.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { formFailure } from '#server/lib/form-failure.ts'
 import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
@@ -13,7 +14,7 @@ import { translator } from '#server/lib/i18n.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestOrigin } from '#server/modules/accounts/accounts.routes.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
-import { clearSessionCookie, setSessionCookie } from './session.ts'
+import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 import { clearStaffCookie, setStaffCookie } from './staff-session.ts'
 
@@ -145,6 +146,8 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
           ip: request.ip,
           startStaffSession: (token) => setStaffCookie(reply, token, opts.secureCookies),
           endStaffSession: () => clearStaffCookie(reply, opts.secureCookies),
+          device: (scope) => request.cookies[DEVICE_COOKIES[scope]] ?? null,
+          keepDevice: (scope, value) => setDeviceCookie(reply, scope, value, opts.secureCookies),
           pendingStaff: () => {
             if (!request.staff || request.staff.verified) throw new AppError('staff.required', 401)
             return request.staff

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { createEventBus } from '#server/lib/events.ts'
 import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
 import { createPgEventBus } from '#server/lib/pg-events.ts'
@@ -103,7 +104,14 @@ export async function createServices(
   app.addHook('onClose', async () => unsubscribeSites())
   // A session that ends closes its sockets on every node (ADR 13).
   const sessionsEnded = announceSessionsEnded(events)
-  const accounts = createAccountsService(database.db, { mail, now, lane: database.lane, sessionsEnded })
+  const devices = await keptDeviceCookies(sites)
+  const accounts = createAccountsService(database.db, {
+    mail,
+    now,
+    lane: database.lane,
+    sessionsEnded,
+    devices,
+  })
   const passwords = createPasswordService(database.db, {
     mail,
     now,
@@ -153,7 +161,7 @@ export async function createServices(
       : sandboxProvider(sandboxPsp)
   const payments = createPaymentsService(database.db, { events, discounts, now, log: app.log, provider })
   const directDebit = createDirectDebitService(database.db, { payments, now, mail })
-  const staff = createStaffService(database.db, { now, sessionsEnded })
+  const staff = createStaffService(database.db, { now, sessionsEnded, devices })
   const notifications = await createNotificationsService(database.db, {
     now,
     sites,

@@ -19,7 +19,12 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
   const fields = await formFields(request)
   try {
     const input = LoginInput.parse(fields)
-    const { token } = await app.services.accounts.login(input.email, input.password, app.request.origin())
+    const { token, device } = await app.services.accounts.login(
+      input.email,
+      input.password,
+      app.request.origin(),
+    )
+    app.request.keepDevice('member', device)
     app.request.startSession(token)
   } catch (error) {
     if (app.request.failure(error)?.code === 'accounts.banned') return redirect(BAN_PAGE)

@@ -30,8 +30,9 @@ export async function signUp(context: Readonly<RouterContextProvider>, request: 
       signup_message: form.signup_message?.trim() || undefined,
     })
     const { password_repeat: _, ...account } = input
-    const { token } = await app.services.accounts.signup(account, app.request.origin())
+    const { token, device } = await app.services.accounts.signup(account, app.request.origin())
     app.request.startSession(token)
+    app.request.keepDevice('member', device)
   } catch (error) {
     if (app.request.failure(error)?.code === 'accounts.banned') {
       return scripted ? { ok: true as const, next: BAN_PAGE } : redirect(BAN_PAGE)

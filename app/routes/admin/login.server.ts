@@ -28,13 +28,24 @@ export async function staffLoginStep(context: Readonly<RouterContextProvider>, r
   try {
     if (intent === 'password') {
       const input = StaffLoginInput.parse(fields)
-      const { token } = await app.services.staff.login(input.email, input.password, app.request.ip)
+      const { token } = await app.services.staff.login(
+        input.email,
+        input.password,
+        app.request.ip,
+        app.request.device('staff'),
+      )
       app.request.startStaffSession(token)
       return redirect('/admin/login')
     }
     if (intent === 'code') {
       const { code } = SecondFactorInput.parse(fields)
-      const done = await app.services.staff.secondFactor(app.request.pendingStaff(), code, app.request.ip)
+      const done = await app.services.staff.secondFactor(
+        app.request.pendingStaff(),
+        code,
+        app.request.ip,
+        app.request.device('staff'),
+      )
+      app.request.keepDevice('staff', done.device)
       if (done.recovery_codes) return { ok: true as const, intent, recoveryCodes: done.recovery_codes }
       return redirectDocument('/admin')
     }

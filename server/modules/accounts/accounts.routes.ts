@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { LoginInput, PushSubscriptionInput } from '#common/schemas/accounts.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { DEVICE_COOKIES } from '#server/lib/device-cookies.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestSource } from '#server/plugins/csrf.ts'
-import { clearSessionCookie, setSessionCookie } from '#server/plugins/session.ts'
+import { clearSessionCookie, setDeviceCookie, setSessionCookie } from '#server/plugins/session.ts'
 import type { AccountsService, RequestOrigin } from './accounts.service.ts'
 
 export function requestOrigin(request: FastifyRequest): RequestOrigin {
@@ -18,6 +19,7 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
     ip: request.ip,
     country: request.selectedCountry ?? request.geoCountry ?? request.languageCountry,
     network: request.cookies.network ?? null,
+    device: request.cookies[DEVICE_COOKIES.member] ?? null,
   }
 }
 
@@ -35,8 +37,9 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     handler: async (request, reply) => {
       // A logged-in member has an account: a second one would switch the session under them.
       if (request.member) throw new AppError('accounts.logged_in', 409)
-      const { user, token } = await accounts.signup(request.body, requestOrigin(request))
+      const { user, token, device } = await accounts.signup(request.body, requestOrigin(request))
       setSessionCookie(reply, token, secure)
+      setDeviceCookie(reply, 'member', device, secure)
       return reply.code(201).send({ user })
     },
   })
@@ -52,8 +55,13 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         return { subscribed: true as const }
       }
       const login = LoginInput.parse(request.body)
-      const { user, token } = await accounts.login(login.email, login.password, requestOrigin(request))
+      const { user, token, device } = await accounts.login(
+        login.email,
+        login.password,
+        requestOrigin(request),
+      )
       setSessionCookie(reply, token, secure)
+      setDeviceCookie(reply, 'member', device, secure)
       return { user }
     },
   })

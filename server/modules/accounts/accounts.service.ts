@@ -4,6 +4,7 @@ import type { PushSubscriptionInput, SignupInput, User } from '#common/schemas/a
 import type { Db, Executor } from '#server/db/client.ts'
 import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
+import type { DeviceCookies } from '#server/lib/device-cookies.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { loginGuard } from '#server/lib/login-throttles.ts'
 import { DUMMY_HASH, verifyPassword } from '#server/lib/passwords.ts'
@@ -47,6 +48,8 @@ export interface RequestOrigin {
   ip: string
   country: string | null
   network: string | null
+  /** The browser's device cookie (ADR 13), as it came. */
+  device: string | null
 }
 
 const ACTIVATION_MAILS_PER_DAY = 5
@@ -61,6 +64,8 @@ export function createAccountsService(
     lane?: Db
     /** Told after a session ends: its sockets close on every node. */
     sessionsEnded: SessionsEnded
+    /** Browsers that logged in before: their logins meet their own limit only (ADR 13). */
+    devices: DeviceCookies
   },
 ) {
   const { now } = deps
@@ -103,11 +108,19 @@ export function createAccountsService(
      * Creates an account (not confirmed until the mailed link is followed), its profile, the
      * signup credits through the ledger, the activation mail, and a session.
      */
-    async signup(input: SignupInput, from: RequestOrigin): Promise<{ user: User; token: string }> {
+    async signup(
+      input: SignupInput,
+      from: RequestOrigin,
+    ): Promise<{ user: User; token: string; device: string }> {
       const userId = await createAccount(db, now, input, from)
       deps.mail.kick()
       const token = await openSession(userId)
-      return { user: await toUser(userId, from.site), token }
+      // The browser that made the account is its owner's (ADR 13: device cookies).
+      return {
+        user: await toUser(userId, from.site),
+        token,
+        device: deps.devices.issue('member', input.email),
+      }
     },
 
     /**
@@ -120,9 +133,10 @@ export function createAccountsService(
       email: string,
       password: string,
       from: RequestOrigin,
-    ): Promise<{ user: User; token: string }> {
+    ): Promise<{ user: User; token: string; device: string }> {
       const at = now()
-      const guard = loginGuard(db, now, email, from.ip)
+      const device = deps.devices.trusted('member', email, from.device)
+      const guard = loginGuard(db, now, email, from.ip, 'member', device)
       await guard.assertOpen()
       const existing = await selectUserByEmail(db, from.site.id, email)
       const valid = await verifyPassword(existing?.passwordHash ?? DUMMY_HASH, password)
@@ -140,7 +154,11 @@ export function createAccountsService(
       await guard.succeeded()
       await updateUser(db, existing.id, { lastLoginAt: at })
       const token = await openSession(existing.id)
-      return { user: await toUser(existing.id, from.site), token }
+      return {
+        user: await toUser(existing.id, from.site),
+        token,
+        device: deps.devices.issue('member', email),
+      }
     },
 
     /** Ends the session of this token on the server. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { noSocketsHere } from '#server/lib/sessions-ended.ts'
 import { signupMember } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -23,6 +24,7 @@ describe('the session lane', () => {
       now,
       lane: database.lane,
       sessionsEnded: noSocketsHere,
+      devices: await keptDeviceCookies(t.app.services.sites),
     })
     const token = cookie.slice('auth.session='.length)
     if (database.kind === 'pglite') {

@@ -3,6 +3,7 @@
 // its profile, the sign-up credits through the ledger, the burst signal and the activation mail.
 import { api } from '#common/api.ts'
 import { ACTIVATION_TOKEN_HOURS } from '#common/constants.ts'
+import { nameProblem } from '#common/member-name.ts'
 import type { SignupInput, Tracking } from '#common/schemas/accounts.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
@@ -34,6 +35,9 @@ export async function createAccount(
   if (!signupsOpen(from.site.settings.signups, tracking.network ?? from.network))
     throw new AppError('accounts.signup_closed', 403)
   if (isCommonPassword(input.password)) throw new AppError('accounts.password_common', 400)
+  // The schema refuses the staff's words; the site's own name is the site's to know.
+  if (nameProblem(input.name, [from.site.settings.name]) === 'name_reserved')
+    throw new AppError('accounts.name_reserved', 400)
   const existing = await selectUserByEmail(db, from.site.id, input.email)
   if (existing?.status === 'banned') throw new AppError('accounts.banned', 403)
   await screenSignup(db, {

@@ -23,7 +23,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
         requireMember(request).userId,
         request.body,
         request.site.settings.cdn_prefix,
-        request.site.settings.countries,
+        request.site.settings,
       ),
     }),
   })

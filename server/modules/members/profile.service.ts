@@ -1,4 +1,5 @@
 import { agesSought, gendersSought, seekingOf } from '#common/matching.ts'
+import { nameProblem } from '#common/member-name.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
@@ -79,18 +80,24 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
       }
     },
 
-    /** Saves the given parts of the member's profile; a region must lie in the profile's country. */
+    /**
+     * Saves the given parts of the member's profile; a region must lie in the profile's country,
+     * and a name may not be the member's address nor the site's name (the schema refuses the rest).
+     */
     async update(
       userId: number,
       input: ProfileUpdateInput,
       cdnPrefix: string,
-      allowedCountries: readonly string[],
+      site: { countries: readonly string[]; name: string },
     ) {
+      const allowedCountries = site.countries
       const profile = await selectOwnProfile(db, userId)
       if (!profile) throw new AppError('authentication_required', 403)
       if (input.name && input.name.toLowerCase() === (await selectUserEmail(db, userId)).toLowerCase()) {
         throw new AppError('profile.name_is_email', 400)
       }
+      if (input.name && nameProblem(input.name, [site.name]) === 'name_reserved')
+        throw new AppError('profile.name_reserved', 400)
       const country = input.country ?? profile.country
       if (input.country && !allowedCountries.includes(input.country))
         throw new AppError('profile.country_not_served', 400)

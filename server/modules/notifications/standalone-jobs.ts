@@ -1,6 +1,7 @@
 import type { Db, Executor } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { noSocketsHere } from '#server/lib/sessions-ended.ts'
 import { createAccountsService } from '#server/modules/accounts/accounts.service.ts'
 import { createMailService } from '#server/modules/mail/mail.service.ts'
@@ -19,7 +20,12 @@ export async function standaloneNotificationJobs(
   const { now } = options
   const sites = await createSitesService(db, env)
   const mail = createMailService(db, { from: 'jobs@example.com', log: console as never, now })
-  const accounts = createAccountsService(db, { mail, now, sessionsEnded: noSocketsHere })
+  const accounts = createAccountsService(db, {
+    mail,
+    now,
+    sessionsEnded: noSocketsHere,
+    devices: await keptDeviceCookies(sites),
+  })
   return createNotificationsService(db, {
     now,
     sites,

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { DEVICE_COOKIES } from '#server/lib/device-cookies.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import { setDeviceCookie } from '#server/plugins/session.ts'
 import { clearStaffCookie, setStaffCookie } from '#server/plugins/staff-session.ts'
 import type { StaffService } from './staff.service.ts'
 import type { StaffAdminService } from './staff-admin.service.ts'
@@ -22,7 +24,12 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.staffLogin),
     config: { rateLimit: FORM_LIMITS.staffLogin },
     handler: async (request, reply) => {
-      const result = await staff.login(request.body.email, request.body.password, request.ip)
+      const result = await staff.login(
+        request.body.email,
+        request.body.password,
+        request.ip,
+        request.cookies[DEVICE_COOKIES.staff],
+      )
       setStaffCookie(reply, result.token, secure)
       return result.step === 'code'
         ? { step: result.step }
@@ -33,11 +40,18 @@ export const staffRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.staffSecondFactor),
     config: { rateLimit: FORM_LIMITS.staffLogin },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const identity = request.staff
       if (!identity) throw new AppError('staff.required', 401)
       if (identity.verified) throw new AppError('staff.already_verified', 409)
-      return staff.secondFactor(identity, request.body.code, request.ip)
+      const { device, ...done } = await staff.secondFactor(
+        identity,
+        request.body.code,
+        request.ip,
+        request.cookies[DEVICE_COOKIES.staff],
+      )
+      setDeviceCookie(reply, 'staff', device, secure)
+      return done
     },
   })
 

@@ -11,6 +11,7 @@ import {
 } from '#common/staff.ts'
 import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { type Clock, shifted } from '#server/lib/clock.ts'
+import type { DeviceCookies } from '#server/lib/device-cookies.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { loginGuard } from '#server/lib/login-throttles.ts'
 import { DUMMY_HASH, hashPassword, verifyPassword } from '#server/lib/passwords.ts'
@@ -65,7 +66,10 @@ export type StaffService = ReturnType<typeof createStaffService>
  * (or a recovery code); the first login enrolls the app. Sessions end 8 hours after login or 30
  * minutes after the last request. Logins are throttled like members'; every step is audited.
  */
-export function createStaffService(db: Db, deps: { now: Clock; sessionsEnded: SessionsEnded }) {
+export function createStaffService(
+  db: Db,
+  deps: { now: Clock; sessionsEnded: SessionsEnded; devices: DeviceCookies },
+) {
   const { now } = deps
 
   return {
@@ -106,9 +110,10 @@ export function createStaffService(db: Db, deps: { now: Clock; sessionsEnded: Se
      * The password step: opens a half session (only the second factor may follow, within 5 minutes)
      * and says whether to enroll the app first.
      */
-    async login(emailInput: string, password: string, ip: string) {
+    async login(emailInput: string, password: string, ip: string, deviceCookie: string | null = null) {
       const email = emailInput.trim().toLowerCase()
-      const guard = loginGuard(db, now, email, ip, 'staff')
+      const device = deps.devices.trusted('staff', email, deviceCookie)
+      const guard = loginGuard(db, now, email, ip, 'staff', device)
       await guard.assertOpen()
       const row = await selectStaffByEmail(db, email)
       const valid = await verifyPassword(row?.passwordHash ?? DUMMY_HASH, password)
@@ -144,10 +149,16 @@ export function createStaffService(db: Db, deps: { now: Clock; sessionsEnded: Se
      * and then gives the recovery codes, once) or an unused recovery code. Failures count into the
      * same throttle as passwords.
      */
-    async secondFactor(identity: StaffIdentity, code: string, ip: string) {
+    async secondFactor(
+      identity: StaffIdentity,
+      code: string,
+      ip: string,
+      deviceCookie: string | null = null,
+    ) {
       const row = await selectStaffById(db, identity.staffId)
       if (row?.status !== 'active' || !row) throw new AppError('staff.required', 401)
-      const guard = loginGuard(db, now, row.email, ip, 'staff')
+      const device = deps.devices.trusted('staff', row.email, deviceCookie)
+      const guard = loginGuard(db, now, row.email, ip, 'staff', device)
       await guard.assertOpen()
       const at = now()
       const step = verifyTotp(row.totpSecret, code.trim(), at, row.totpLastStep)
@@ -183,7 +194,12 @@ export function createStaffService(db: Db, deps: { now: Clock; sessionsEnded: Se
         })
       })
       await guard.succeeded()
-      return { staff: toStaffMember(row), recovery_codes: codes }
+      // Both factors given: this browser is the staff member's own from now on (ADR 13).
+      return {
+        staff: toStaffMember(row),
+        recovery_codes: codes,
+        device: deps.devices.issue('staff', row.email),
+      }
     },
 
     /**
