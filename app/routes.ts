@@ -51,6 +51,7 @@ export default [
     route('unsubscribe', 'routes/accounts/unsubscribe.tsx'),
     route('profile', 'routes/accounts/profile.tsx'),
     route('mail-change/do', 'routes/accounts/mail-change-do.tsx'),
+    route('mail-change/undo', 'routes/accounts/mail-change-undo.tsx'),
     route('account-deleted', 'routes/accounts/account-deleted.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('complaints', 'routes/complaints.tsx'),

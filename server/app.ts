@@ -76,6 +76,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? { logController: new LogController({ disableRequestLogging: true }) }
       : {}),
     bodyLimit: 1_048_576,
+    // A body that never finishes (a slow-loris upload) is answered 408 and its connection closed,
+    // checked often enough that it does not wait much longer than that (issue 36, point 11).
+    requestTimeout: env.REQUEST_TIMEOUT_S * 1000,
+    http: {
+      requestTimeout: env.REQUEST_TIMEOUT_S * 1000,
+      headersTimeout: Math.min(60_000, env.REQUEST_TIMEOUT_S * 1000),
+      connectionsCheckingInterval: Math.min(5000, (env.REQUEST_TIMEOUT_S * 1000) / 2),
+    },
     trustProxy: trustedProxies(env.TRUST_PROXY),
     ...requestIdOptions,
   })

@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { signupMember } from '../tests/support/accounts.ts'
+import { staffMember } from '../tests/support/staff.ts'
 import { createTestApp } from '../tests/support/test-app.ts'
 import { readEnv } from './env.ts'
 
@@ -75,10 +77,21 @@ describe('production safety', () => {
     }
   })
 
-  it('serves both on a staging site that named them', async () => {
+  it('serves both on a staging site that named them, the mailbox to logged-in staff only', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox', MAIL: 'outbox' } })
     try {
-      expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(200)
+      // It shows every reset link: never to a visitor or a member (issue 36, point 11).
+      const visitor = await t.app.inject({ url: '/dev/mailbox' })
+      expect(visitor.statusCode).toBe(401)
+      expect(visitor.body).not.toContain('Mailbox')
+      const member = await signupMember(t.app)
+      expect(
+        (await t.app.inject({ url: '/dev/mailbox', headers: { cookie: member.cookie } })).statusCode,
+      ).toBe(401)
+      const staff = await staffMember(t.app, 'support', () => new Date())
+      expect(
+        (await t.app.inject({ url: '/dev/mailbox', headers: { cookie: staff.cookie } })).statusCode,
+      ).toBe(200)
       expect(t.app.hasRoute({ method: 'GET', url: '/sandbox/checkout/:id' })).toBe(true)
       expect(t.env.STAGING).toBe(true)
     } finally {

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   LOG_FORMAT: z.enum(['json', 'text']).default('json'),
   /** Sign-ups allowed per hour from one address (raise it behind a shared address, or for tests). */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** A request (headers and body) not received within this many seconds is answered 408 and closed. */
+  REQUEST_TIMEOUT_S: z.coerce.number().int().min(1).max(600).default(30),
   /** The payment provider by name; in production the sandbox is used only when named (ADR 13). */
   PAYMENTS: z.enum(['sandbox', 'mollie']).optional(),
   /** The mail transport by name; in production the outbox (and /dev/mailbox) only when named. */

@@ -18,8 +18,8 @@ export function clearStaffCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(STAFF_COOKIE, { path: '/', httpOnly: true, sameSite: 'strict', secure })
 }
 
-/** Whether a path belongs to the console: its pages and its calls. */
-export const isConsolePath = (url: string) => /^\/(admin|api\/admin)(\/|$|\?)/.test(url)
+/** Whether a path belongs to the console: its pages and its calls, and a staging site's mailbox. */
+export const isConsolePath = (url: string) => /^\/(admin|api\/admin|dev\/mailbox)(\/|$|\?)/.test(url)
 
 /**
  * Reads the `auth.staff` cookie into request.staff on the console's pages and calls only (a member

@@ -152,7 +152,7 @@ export async function registerRoutes(
     signals,
     bans: services.bans,
   })
-  if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail })
+  if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail, staffOnly: production })
   keepMembersUnindexed(app)
   await app.register(searchEngineRoutes, { sites })
   app.get(OPENAPI_PATH, { schema: { hide: true } }, async () => app.swagger())

@@ -65,9 +65,11 @@ test('reset a forgotten password through the mailed link', async ({ page }) => {
   await expect(page).toHaveURL('/members')
 })
 
-test('change the e-mail address, confirmed from the new address', async ({ page }) => {
+test('change the e-mail address, confirmed from the new address; the old one can take it back', async ({
+  page,
+}) => {
   await skipEntryWarning(page)
-  await signupInBrowser(page)
+  const oldEmail = await signupInBrowser(page)
   await page.goto('/members')
   await page.getByRole('button', { name: 'Account menu for Margaux' }).click()
   await page.getByRole('link', { name: 'Settings' }).click()
@@ -83,6 +85,19 @@ test('change the e-mail address, confirmed from the new address', async ({ page 
   await expect(page.getByText('Your e-mail address has been changed.')).toBeVisible()
   await page.goto('/notifications')
   await expect(page.getByText(`Your e-mail address is ${newEmail}.`)).toBeVisible()
+
+  // The old address was told, with a link that takes the account back and ends every session.
+  await followMailLink(page, oldEmail, '/mail-change/undo')
+  await expect(page.getByRole('heading', { name: 'Undo the change of your e-mail address' })).toBeVisible()
+  await expectAccessible(page)
+  await page.getByRole('button', { name: 'Take my address back' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    'Your address is back and every session has ended. We sent you a link to choose a new password.',
+  )
+  await page.goto('/notifications')
+  await expect(page).toHaveURL(/\/login/)
+  await followMailLink(page, oldEmail, '/reset-password/do')
+  await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible()
 })
 
 test('change the password in the settings, in French', async ({ browser }) => {

@@ -104,6 +104,7 @@ const RULES: Record<string, Rule> = {
   notifications: { url: page('/notifications'), expect: members() },
   profile: { url: page('/profile'), expect: members() },
   'mail-change/do': { url: page('/mail-change/do?token=nope'), expect: all(200) },
+  'mail-change/undo': { url: page('/mail-change/undo?token=nope'), expect: all(200) },
   'account-deleted': { url: page('/account-deleted'), expect: all(200) },
   unsubscribe: { url: page('/unsubscribe?token=nope'), expect: all(200) },
   pricing: { url: page('/pricing'), expect: all(200) },

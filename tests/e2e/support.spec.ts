@@ -1,4 +1,4 @@
-import { consoleLogin, expect, expectAccessible, newMember, test } from './fixtures.ts'
+import { consoleLogin, expect, expectAccessible, newMember, skipEntryWarning, test } from './fixtures.ts'
 import { E2E_SUPPORT } from './staff-account.ts'
 
 test('support finds a member by address, corrects their credits and refunds a purchase; the member sees both', async ({
@@ -80,5 +80,18 @@ test('a member downloads all their data from their profile, in French: a mailed 
   expect(zip.headers()['content-type']).toBe('application/zip')
   // A zip file starts with "PK".
   expect((await zip.body()).subarray(0, 2).toString()).toBe('PK')
+
+  // The link alone is not enough (issue 36, point 11): another browser logs in first, then gets it.
+  const other = await browser.newContext()
+  const page = await other.newPage()
+  await skipEntryWarning(page)
+  await page.goto(href ?? '')
+  await expect(page).toHaveURL(/\/login\?next=%2Fapi%2Fdata-export\.php/)
+  await page.getByLabel('E-mail address').fill(member.email)
+  await page.getByLabel('Password').fill('maple-lantern-52')
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Log in' }).click()
+  expect((await download).suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.zip$/)
+  await other.close()
   await member.context.close()
 })

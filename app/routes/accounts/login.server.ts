@@ -1,11 +1,14 @@
 import { type RouterContextProvider, redirect } from 'react-router'
+import { sameSitePath } from '#common/same-site-path.ts'
 import { LoginInput } from '#common/schemas/accounts.ts'
 import { getAppContext } from '../../context.server.ts'
 import { BAN_PAGE } from '../../lib/ban-page.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 
 /**
- * Logs in with the form's address and password: to /members, or the form again with what failed.
+ * Logs in with the form's address and password: to `?next=` when it is a path of this site (a page
+ * that asked for the session, such as a data export's link), else to /members; or the form again
+ * with what failed.
  * `?intent=logout` (the account menu) ends the session and goes to the root (spec section 4).
  */
 export async function logIn(context: Readonly<RouterContextProvider>, request: Request) {
@@ -30,5 +33,5 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
     if (app.request.failure(error)?.code === 'accounts.banned') return redirect(BAN_PAGE)
     return refused(context, error, { email: fields.email ?? '' })
   }
-  return redirect('/members')
+  return redirect(sameSitePath(new URL(request.url).searchParams.get('next'), '/members'))
 }

@@ -22,7 +22,15 @@ async function withToken(context: Readonly<RouterContextProvider>, request: Requ
 
 /** /mail-change/do: the new e-mail address confirmed with the link's token. */
 export const confirmEmailChange = (context: Readonly<RouterContextProvider>, request: Request) =>
-  withToken(context, request, (services, token) => services.accountSettings.confirmEmailChange(token))
+  withToken(context, request, (services, token) =>
+    services.accountSettings.confirmEmailChange(token, getAppContext(context).request.origin()),
+  )
+
+/** /mail-change/undo: the old address takes the account back with the link mailed to it. */
+export const undoEmailChange = (context: Readonly<RouterContextProvider>, request: Request) =>
+  withToken(context, request, (services, token) =>
+    services.accountSettings.undoEmailChange(token, getAppContext(context).request.origin()),
+  )
 
 /** /account-deleted?token=: a deletion undone within its 14 days with the link's token. */
 export const restoreAccount = (context: Readonly<RouterContextProvider>, request: Request) =>

@@ -50,6 +50,21 @@ export function emailChangeMail(r: Recipient, link: string): OutgoingMail {
   return { siteId: r.site.id, to: r.to, ...mail }
 }
 
+/**
+ * To the old address once a change of address is confirmed: what it became, and the link that
+ * undoes it (issue 36, point 11), so that a stolen session cannot take the account away unseen.
+ */
+export function emailChangedMail(r: Recipient, newEmail: string, undoLink: string): OutgoingMail {
+  const t = translator(r.locale)
+  const mail = renderMail(r.site, r.locale, {
+    subject: t('mail.emailChanged.subject', { name: r.site.settings.name }),
+    greeting: t('mail.greeting', { name: r.name }),
+    paragraphs: [t('mail.emailChanged.intro', { email: newEmail }), t('mail.emailChanged.notYou')],
+    button: { label: t('mail.emailChanged.button'), url: undoLink },
+  })
+  return { siteId: r.site.id, to: r.to, ...mail }
+}
+
 /** The mail confirming a deletion, with the link that undoes it within 14 days. */
 export function deletionMail(r: Recipient, link: string): OutgoingMail {
   const t = translator(r.locale)

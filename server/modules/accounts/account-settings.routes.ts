@@ -64,7 +64,7 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.confirmEmailChange),
     handler: async (request) => {
-      await settings.confirmEmailChange(request.body.token)
+      await settings.confirmEmailChange(request.body.token, requestOrigin(request))
       return { ok: true as const }
     },
   })

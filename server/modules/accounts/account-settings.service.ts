@@ -8,7 +8,7 @@ import { verifyPassword } from '#server/lib/passwords.ts'
 import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
-import { deletionMail, emailChangeMail } from './account-mails.ts'
+import { deletionMail, emailChangedMail, emailChangeMail, passwordResetMail } from './account-mails.ts'
 import {
   consumeEmailToken,
   deleteUser,
@@ -21,6 +21,7 @@ import {
   selectUserByEmail,
   selectUserById,
   updateUser,
+  voidEmailTokens,
 } from './accounts.queries.ts'
 import type { Member, RequestOrigin } from './accounts.service.ts'
 import { issueEmailLink } from './email-links.ts'
@@ -28,6 +29,17 @@ import { issueEmailLink } from './email-links.ts'
 export type AccountSettingsService = ReturnType<typeof createAccountSettingsService>
 
 const EMAIL_CHANGE_HOURS = 24
+/** How long the old address may undo a change of address. */
+const EMAIL_CHANGE_UNDO_DAYS = 7
+/** The password link sent with an undone change: as a reset's. */
+const RESET_AFTER_UNDO_HOURS = 2
+
+/** Someone signed up with that address in the meantime: the unique index refuses it. */
+function takenAddress(error: unknown): never {
+  if (String((error as { cause?: { code?: string } })?.cause?.code) === '23505')
+    throw new AppError('accounts.email_taken', 409)
+  throw error
+}
 
 /** Changing the e-mail address, deleting the account, undoing that, and erasing it after 14 days. */
 export function createAccountSettingsService(
@@ -83,21 +95,75 @@ export function createAccountSettingsService(
       deps.mail.kick()
     },
 
-    /** Follows the confirmation link: the new address becomes the login. */
-    async confirmEmailChange(token: string): Promise<void> {
+    /**
+     * Follows the confirmation link: the new address becomes the login, and the old one is told,
+     * with a link that undoes the change for 7 days.
+     */
+    async confirmEmailChange(token: string, from: RequestOrigin): Promise<void> {
+      const at = now()
       await db
         .transaction(async (tx) => {
-          const row = await consumeEmailToken(tx, hashToken(token), 'mail_change', now())
+          const row = await consumeEmailToken(tx, hashToken(token), 'mail_change', at)
           if (!row?.newEmail) throw new AppError('accounts.link_invalid', 400)
+          const user = await selectUserById(tx, row.userId)
+          if (!user) throw new AppError('accounts.link_invalid', 400)
           await updateUser(tx, row.userId, { email: row.newEmail })
+          const name = await selectProfileName(tx, user.id)
+          const newEmail = row.newEmail
+          await issueEmailLink(tx, {
+            userId: user.id,
+            purpose: 'mail_change_undo',
+            validForMs: EMAIL_CHANGE_UNDO_DAYS * DAY_MS,
+            newEmail: user.email,
+            replace: true,
+            at,
+            mail: (undo) =>
+              emailChangedMail(
+                { site: from.site, locale: localeOfLanguage(user.language), to: user.email, name },
+                newEmail,
+                `${from.origin}/mail-change/undo?token=${undo}`,
+              ),
+          })
         })
-        .catch((error: unknown) => {
-          // Someone signed up with that address in the meantime: the unique index refuses it.
-          if (String((error as { cause?: { code?: string } })?.cause?.code) === '23505') {
-            throw new AppError('accounts.email_taken', 409)
-          }
-          throw error
+        .catch(takenAddress)
+      deps.mail.kick()
+    },
+
+    /**
+     * Follows the old address's undo link: the address comes back, every session ends (whoever
+     * changed it is logged out), a pending change is void, and a link to choose a new password goes
+     * to the address taken back.
+     */
+    async undoEmailChange(token: string, from: RequestOrigin): Promise<void> {
+      const at = now()
+      const userId = await db
+        .transaction(async (tx) => {
+          const row = await consumeEmailToken(tx, hashToken(token), 'mail_change_undo', at)
+          if (!row?.newEmail) throw new AppError('accounts.link_invalid', 400)
+          const user = await selectUserById(tx, row.userId)
+          if (!user) throw new AppError('accounts.link_invalid', 400)
+          const oldEmail = row.newEmail
+          await updateUser(tx, user.id, { email: oldEmail })
+          await deleteUserSessions(tx, user.id)
+          await voidEmailTokens(tx, user.id, 'mail_change', at)
+          const name = await selectProfileName(tx, user.id)
+          await issueEmailLink(tx, {
+            userId: user.id,
+            purpose: 'password_reset',
+            validForMs: RESET_AFTER_UNDO_HOURS * 3_600_000,
+            replace: true,
+            at,
+            mail: (reset) =>
+              passwordResetMail(
+                { site: from.site, locale: localeOfLanguage(user.language), to: oldEmail, name },
+                `${from.origin}/reset-password/do?token=${reset}`,
+              ),
+          })
+          return user.id
         })
+        .catch(takenAddress)
+      deps.sessionsEnded({ member: userId })
+      deps.mail.kick()
     },
 
     /**

@@ -130,6 +130,16 @@ describe('password change', () => {
   })
 })
 
+/** What a page's action gives the services of its request (a visitor on the default site). */
+const requestOriginOf = (app: TestApp) => ({
+  site: app.app.services.sites.list()[0],
+  locale: 'en' as const,
+  origin: 'http://localhost:3000',
+  ip: '127.0.0.1',
+  country: null,
+  network: null,
+})
+
 describe('e-mail change', () => {
   it('changes the login address only after the link mailed to the new address is followed', async () => {
     const m = await signupMember(t.app)
@@ -149,6 +159,31 @@ describe('e-mail change', () => {
     expect((await call('PUT', '/api/mail-change.php', { token })).json().error.code).toBe(
       'accounts.link_invalid',
     )
+  })
+
+  it('tells the old address, whose link takes the account back and logs everyone out (issue 36, point 11)', async () => {
+    const m = await signupMember(t.app)
+    const thief = `thief-${Date.now()}@example.com`
+    await call('POST', '/api/mail-change.php', { email: thief, password: m.password }, m.cookie)
+    const confirm = linkIn((await lastMailTo(t.database.db, thief))?.text ?? '', '/mail-change/do')
+    const token = new URL(confirm).searchParams.get('token')
+    expect((await call('PUT', '/api/mail-change.php', { token })).statusCode).toBe(200)
+    const notice = await lastMailTo(t.database.db, m.email)
+    expect(notice?.subject).toBe('Your login address for LunaDate was changed')
+    expect(notice?.text).toContain(thief)
+    const undo = new URL(linkIn(notice?.text ?? '', '/mail-change/undo')).searchParams.get('token') ?? ''
+    const thiefSession = (await login(thief, m.password)).cookies.find((c) => c.name === 'auth.session')
+    const origin = { ...requestOriginOf(t), device: null }
+    await t.app.services.accountSettings.undoEmailChange(undo, origin)
+    // The address is the owner's again; the thief's session is over; a new password is on its way.
+    expect((await login(thief, m.password)).statusCode).toBe(401)
+    expect(
+      (await call('GET', '/api/user.php', undefined, `auth.session=${thiefSession?.value}`)).json().user,
+    ).toBeNull()
+    expect((await lastMailTo(t.database.db, m.email))?.subject).toBe('Choose a new password for LunaDate')
+    await expect(t.app.services.accountSettings.undoEmailChange(undo, origin)).rejects.toMatchObject({
+      code: 'accounts.link_invalid',
+    })
   })
 
   it('refuses an address that owns an account, an invalid one, and a wrong password', async () => {

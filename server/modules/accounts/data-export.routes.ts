@@ -25,16 +25,22 @@ export const dataExportRoutes: FastifyPluginAsyncZod<{ exports: DataExportServic
     config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
     handler: async (request, reply) => {
       try {
-        const { bytes, filename } = await exports.download(request.query.token ?? '')
+        const { bytes, filename } = await exports.download(
+          request.query.token ?? '',
+          request.member?.userId ?? null,
+        )
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', `attachment; filename="${filename}"`)
           .header('cache-control', 'private, no-store')
           .send(bytes)
       } catch (error) {
-        // A link that no longer works leads back to the profile, which offers a new export.
+        // A link that no longer works leads back to the profile, which offers a new export; a
+        // visitor logs in first and comes back to the link.
         if (error instanceof AppError && error.code === 'exports.link_invalid')
           return reply.redirect('/profile?export=expired', 303)
+        if (error instanceof AppError && error.code === 'authentication_required')
+          return reply.redirect(`/login?next=${encodeURIComponent(request.url)}`, 303)
         throw error
       }
     },

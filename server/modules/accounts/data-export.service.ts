@@ -203,9 +203,11 @@ export function createDataExportService(
     },
 
     /** The zip behind a mailed link, while it works. */
-    async download(token: string): Promise<{ bytes: Buffer; filename: string }> {
+    async download(token: string, userId: number | null): Promise<{ bytes: Buffer; filename: string }> {
+      // The link alone is not enough (a forwarded mail, a shared screen): the member's session too.
+      if (userId === null) throw new AppError('authentication_required', 401)
       const found = await selectReadyExport(db, hashToken(token))
-      if (!found?.file || !found.expiresAt || found.expiresAt <= deps.now())
+      if (!found?.file || !found.expiresAt || found.expiresAt <= deps.now() || found.userId !== userId)
         throw new AppError('exports.link_invalid', 404)
       const bytes = await read(deps.files, keyOf(found.file))
       if (!bytes) throw new AppError('exports.link_invalid', 404)

@@ -69,11 +69,12 @@ async function chattyPair() {
   return { a, b }
 }
 
-async function download(member: Member) {
+/** Follows the mailed link, in the browser of `as` (the member by default: the link needs their session). */
+async function download(member: Member, as: Member | null = member) {
   const mail = await lastMailTo(t.database.db, member.email)
   expect(mail?.subject).toBe('Your data from LunaDate is ready')
   const url = new URL(linkIn(mail?.text ?? '', '/api/data-export.php'))
-  return t.app.inject({ url: `${url.pathname}${url.search}` })
+  return t.app.inject({ url: `${url.pathname}${url.search}`, headers: as ? { cookie: as.cookie } : {} })
 }
 
 const mediaFiles = async () =>
@@ -86,6 +87,13 @@ describe('data export', () => {
     expect((await as(a, 'POST', '/api/data-export.php')).json().error.code).toBe('exports.pending')
     expect(await t.app.services.exports.prepareWaiting()).toBe(1)
 
+    // The link alone is not enough: a visitor logs in first and comes back to it; another member
+    // with the link gets nothing (issue 36, point 11).
+    const visitor = await download(a, null)
+    expect(visitor.statusCode).toBe(303)
+    expect(visitor.headers.location).toMatch(/^\/login\?next=%2Fapi%2Fdata-export\.php%3Ftoken%3D/)
+    const other = await download(a, await activeMember(t.app, { name: 'Nosy' }))
+    expect(other.headers.location).toBe('/profile?export=expired')
     const res = await download(a)
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/zip')

@@ -17,7 +17,7 @@ export async function issueEmailLink(
 
 interface LinkOptions {
   userId: number
-  purpose: 'activation' | 'password_reset' | 'mail_change' | 'restore'
+  purpose: 'activation' | 'password_reset' | 'mail_change' | 'mail_change_undo' | 'restore'
   validForMs: number
   newEmail?: string
   replace?: boolean

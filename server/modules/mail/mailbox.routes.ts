@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { escapeHtml } from '#common/escape-html.ts'
+import { AppError } from '#server/lib/errors.ts'
 import type { MailService } from './mail.service.ts'
 
 /** Escapes a mail's text part and turns its URLs into links. */
@@ -7,9 +8,17 @@ function linkify(text: string): string {
   return escapeHtml(text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`)
 }
 
-/** /dev/mailbox (outside production): the outbox, newest first, with clickable links. */
-export const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { mail }) => {
-  app.get('/dev/mailbox', async (_request, reply) => {
+/**
+ * /dev/mailbox, where mails stay in the outbox: the outbox, newest first, with clickable links. On a
+ * staging deployment (production on the outbox) it shows every member's reset and activation
+ * links, so there it is for staff who are logged in to the console only (issue 36, point 11).
+ */
+export const mailboxRoutes: FastifyPluginAsync<{ mail: MailService; staffOnly: boolean }> = async (
+  app,
+  { mail, staffOnly },
+) => {
+  app.get('/dev/mailbox', async (request, reply) => {
+    if (staffOnly && !request.staff?.verified) throw new AppError('staff.required', 401)
     const mails = await mail.recent(50)
     const items = mails
       .map(
@@ -36,7 +45,7 @@ export const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (a
 <style>body{font-family:system-ui,sans-serif;max-width:52rem;margin:0 auto;padding:1rem;color:#222}
 .mail{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#555;font-size:.9rem}
 pre{white-space:pre-wrap;word-break:break-word;font:inherit}h2{font-size:1.1rem;margin:0}</style></head>
-<body><h1>Mailbox</h1><p>Mails and text messages the application wrote, newest first. Outside production only.</p>
+<body><h1>Mailbox</h1><p>Mails and text messages the application wrote, newest first. Open to everyone in development; to logged-in staff only on a staging site.</p>
 <h2>Text messages</h2>
 ${texts || '<p>No text message yet.</p>'}
 <h2>Mails</h2>

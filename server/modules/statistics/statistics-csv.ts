@@ -15,13 +15,22 @@ const COUNTS = [
 ] as const
 
 /**
- * One CSV field: quoted when it holds a separator, a quote or a line break; a value a spreadsheet
+ * What a spreadsheet may run as a formula: a cell that starts, maybe after spaces, with = + - @ (or
+ * their full-width forms), or with a tab or a line break (OWASP's CSV injection).
+ */
+/** An amount written as text (two decimals): a number, not a formula. */
+const NUMBER = /^-?\d+(\.\d+)?$/
+const FORMULA = /^(?:[\s\u00a0\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/
+
+/**
+ * One CSV field: quoted when it holds a separator, a quote or a line break; a text a spreadsheet
  * would run as a formula (a traffic source is whatever a link carried) starts with a quote mark.
+ * Numbers are written as numbers, a negative one included.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return ''
   let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
+  if (typeof value === 'string' && FORMULA.test(text) && !NUMBER.test(text)) text = `'${text}`
   return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
