@@ -77,20 +77,25 @@ describe('production safety', () => {
     }
   })
 
-  it('serves both on a staging site that named them, the mailbox to logged-in staff only', async () => {
+  it('serves both on a staging site that named them, the mailbox to logged-in staff or this machine only', async () => {
     const t = await createTestApp({ env: { NODE_ENV: 'production', PAYMENTS: 'sandbox', MAIL: 'outbox' } })
     try {
-      // It shows every reset link: never to a visitor or a member (issue 36, point 11).
-      const visitor = await t.app.inject({ url: '/dev/mailbox' })
+      // It shows every reset link: never to a visitor or a member of the staging site (issue 36,
+      // point 11), who come through its proxy; a browser on the server's machine is its demo.
+      const remote = { 'x-forwarded-for': '203.0.113.9' }
+      expect((await t.app.inject({ url: '/dev/mailbox' })).statusCode).toBe(200)
+      const visitor = await t.app.inject({ url: '/dev/mailbox', headers: remote })
       expect(visitor.statusCode).toBe(401)
       expect(visitor.body).not.toContain('Mailbox')
       const member = await signupMember(t.app)
       expect(
-        (await t.app.inject({ url: '/dev/mailbox', headers: { cookie: member.cookie } })).statusCode,
+        (await t.app.inject({ url: '/dev/mailbox', headers: { ...remote, cookie: member.cookie } }))
+          .statusCode,
       ).toBe(401)
       const staff = await staffMember(t.app, 'support', () => new Date())
       expect(
-        (await t.app.inject({ url: '/dev/mailbox', headers: { cookie: staff.cookie } })).statusCode,
+        (await t.app.inject({ url: '/dev/mailbox', headers: { ...remote, cookie: staff.cookie } }))
+          .statusCode,
       ).toBe(200)
       expect(t.app.hasRoute({ method: 'GET', url: '/sandbox/checkout/:id' })).toBe(true)
       expect(t.env.STAGING).toBe(true)

@@ -91,9 +91,11 @@ test('change the e-mail address, confirmed from the new address; the old one can
   await expect(page.getByRole('heading', { name: 'Undo the change of your e-mail address' })).toBeVisible()
   await expectAccessible(page)
   await page.getByRole('button', { name: 'Take my address back' }).click()
-  await expect(page.getByRole('status')).toHaveText(
-    'Your address is back and every session has ended. We sent you a link to choose a new password.',
-  )
+  await expect(
+    page.getByText(
+      'Your address is back and every session has ended. We sent you a link to choose a new password.',
+    ),
+  ).toBeVisible()
   await page.goto('/notifications')
   await expect(page).toHaveURL(/\/login/)
   await followMailLink(page, oldEmail, '/reset-password/do')

@@ -155,10 +155,17 @@ test('a page whose session ends elsewhere (a logout in another tab) loads again 
 }) => {
   const member = await newMember(browser, { name: 'Ottilie' })
   const page = member.page
-  const socket = page.waitForEvent('websocket', (ws) => ws.url().endsWith('/api/ws'))
+  const hello = new Promise<void>((resolve) =>
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith('/api/ws')) return
+      ws.on('framereceived', (frame) => {
+        if (String(frame.payload).includes('hello')) resolve()
+      })
+    }),
+  )
   await page.goto('/chats')
   await waitForApp(page)
-  await (await socket).waitForEvent('framereceived', (frame) => String(frame.payload).includes('hello'))
+  await hello
   // Another tab of the same browser logs out: the server closes this page's socket (4401) and the
   // page loads again, as a visitor's, instead of reconnecting.
   const other = await member.context.newPage()

@@ -1,4 +1,4 @@
-import { type RouterContextProvider, redirect } from 'react-router'
+import { type RouterContextProvider, redirect, redirectDocument } from 'react-router'
 import { sameSitePath } from '#common/same-site-path.ts'
 import { LoginInput } from '#common/schemas/accounts.ts'
 import { getAppContext } from '../../context.server.ts'
@@ -33,5 +33,7 @@ export async function logIn(context: Readonly<RouterContextProvider>, request: R
     if (app.request.failure(error)?.code === 'accounts.banned') return redirect(BAN_PAGE)
     return refused(context, error, { email: fields.email ?? '' })
   }
-  return redirect(sameSitePath(new URL(request.url).searchParams.get('next'), '/members'))
+  // `next` may be no page of the app (a data export's download): the browser loads it itself.
+  const next = sameSitePath(new URL(request.url).searchParams.get('next'), '')
+  return next ? redirectDocument(next) : redirect('/members')
 }
