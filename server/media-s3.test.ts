@@ -145,7 +145,7 @@ describe('photos on S3-compatible storage (S3_URL)', () => {
     const link = new URL(
       linkIn((await lastMailTo(t.database.db, m.email))?.text ?? '', '/api/data-export.php'),
     )
-    const res = await t.app.inject({ url: `${link.pathname}${link.search}` })
+    const res = await t.app.inject({ url: `${link.pathname}${link.search}`, headers: { cookie: m.cookie } })
     expect(res.statusCode).toBe(200)
     expect(
       JSON.parse(Buffer.from(unzipSync(new Uint8Array(res.rawPayload))['profile.json']).toString()),

@@ -182,7 +182,7 @@ describe('sessions', () => {
 
 describe('push subscriptions', () => {
   const subscription = {
-    endpoint: 'https://push.example.net/send/abc123',
+    endpoint: 'https://fcm.googleapis.com/fcm/send/abc123',
     expirationTime: null,
     keys: {
       p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
@@ -205,7 +205,7 @@ describe('push subscriptions', () => {
     expect((rows as unknown as { rows: { user_id: number }[] }).rows[0].user_id).toBe(m.user.id)
   })
 
-  it('refuses a visitor and a subscription that is not https', async () => {
+  it('refuses a visitor, and a subscription that is not https or not at a push service', async () => {
     const visitor = await t.app.inject({
       method: 'POST',
       url: '/api/user.php?push=1',
@@ -220,6 +220,15 @@ describe('push subscriptions', () => {
       headers: { cookie: m.cookie },
     })
     expect(bad.statusCode).toBe(400)
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/user.php?push=1',
+      payload: { subscription: { ...subscription, endpoint: 'https://push.example.net/send/abc123' } },
+      headers: { cookie: m.cookie },
+    })
+    expect(elsewhere.json().error.fields['subscription.endpoint']).toBe(
+      'This browser’s notification service is not one we can send to. Please try another browser.',
+    )
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/user.php?push=1',
