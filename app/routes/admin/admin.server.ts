@@ -19,9 +19,11 @@ export function requireStaffPage(context: Readonly<RouterContextProvider>, roles
 /** /admin: what waits in each queue, and the last two weeks. */
 export async function loadDashboard(context: Readonly<RouterContextProvider>) {
   const staff = requireStaffPage(context, ['moderator', 'support', 'operator'])
-  const { dashboard } = getAppContext(context).services
+  const app = getAppContext(context)
+  const { dashboard } = app.services
   const [queues, daily] = await Promise.all([dashboard.queues(), dashboard.daily()])
-  return { staff, queues, daily }
+  // The ages are as of the app's clock when the page was made: the same in the browser's render.
+  return { staff, queues, daily, now: app.now.toISOString() }
 }
 
 /** /admin/audit: the audit log, filtered by the query (admins only). */

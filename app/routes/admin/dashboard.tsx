@@ -20,8 +20,9 @@ function waited(since: string | null, now: number, t: TFunction): string {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { queues, daily } = loaderData
-  // Loaded with the page: the ages are as of the moment the page was made.
-  const now = Date.now()
+  // The ages are as of the moment the page was made, by the server's clock (never the browser's
+  // render time: a minute passing between the two made the page's text differ while hydrating).
+  const now = new Date(loaderData.now).getTime()
   return (
     <>
       <title>{t('console.dashboard.title')}</title>
