@@ -121,8 +121,9 @@ const lighthouse = spawnSync('node', ['bench/lighthouse.ts'], { stdio: 'inherit'
 if (lighthouse.status !== 0) process.exitCode = 1
 
 // Several nodes (ADR 22): two against one through nginx, idle sockets on one node, and the member
-// search at BENCH_MEMBERS (1,000,000) against a bare server's; each fails its goal line loudly.
-for (const script of ['bench/nodes.ts', 'bench/sockets.ts', 'bench/search-ceiling.ts']) {
+// search at BENCH_MEMBERS (1,000,000) against a bare server's; each fails its goal line loudly. Then
+// the face thread's time per photo and memory (ADR 28).
+for (const script of ['bench/nodes.ts', 'bench/sockets.ts', 'bench/search-ceiling.ts', 'bench/faces.ts']) {
   const result = spawnSync('node', [script], { stdio: 'inherit', env: process.env })
   if (result.status !== 0) process.exitCode = 1
 }
