@@ -14,4 +14,14 @@ export const FACE_THRESHOLDS = {
   smile: 0.6,
   /** A face large enough to judge: its box at least this share of the frame's shorter side. */
   minFaceShare: 0.2,
+  /**
+   * The same person: the cosine of two embeddings at least this. Provisional (ADR 28): above every
+   * pair of different people measured (0.63 at most), below every copy of one face (0.8 and more);
+   * to be set again from pairs of the same person in different photos.
+   */
+  sameFace: 0.7,
+  /** Anti-spoofing: a frame's "real" score at least this (a screen or a print scores lower). */
+  real: 0.5,
+  /** Liveness: a frame's "live" score at least this. */
+  live: 0.5,
 } as const

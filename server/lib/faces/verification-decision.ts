@@ -1,0 +1,90 @@
+import { faceSimilarity } from './face-analyzer.ts'
+import type { FaceFinding } from './face-messages.ts'
+import { frameProblem, type Pose, poseSeen } from './face-poses.ts'
+import { FACE_THRESHOLDS as T } from './face-thresholds.ts'
+
+/** A frame of the live check: the pose it was taken for, and what the face thread saw in it. */
+export interface CheckFrame {
+  pose: Pose
+  analysis: { width: number; height: number; faces: FaceFinding[] }
+}
+
+/** Why a check fails, said to the member in their language. */
+export type FailReason =
+  | 'no_face'
+  | 'several_faces'
+  | 'face_too_small'
+  | 'pose_not_seen'
+  | 'not_live'
+  | 'no_profile_face'
+  | 'not_the_profile_face'
+
+export type Decision =
+  | {
+      outcome: 'verified'
+      /** The live face's embedding (the frames' mean), kept to compare later photos and accounts. */
+      embedding: number[]
+      scores: Scores
+      /** Verified members of other accounts with this face: a signal for the moderators. */
+      sameFaceElsewhere: number[]
+    }
+  | { outcome: 'failed'; reason: FailReason; scores: Scores }
+
+export interface Scores {
+  /** The lowest of each across the frames. */
+  real: number
+  live: number
+  /** The live face against the main photo and the best other photo. */
+  main: number
+  other: number
+}
+
+/** The mean of embeddings, each first scaled to length 1: one face from several frames. */
+function meanEmbedding(embeddings: number[][]): number[] {
+  const mean = new Array<number>(embeddings[0]?.length ?? 0).fill(0)
+  for (const e of embeddings) {
+    const length = Math.hypot(...e) || 1
+    for (let i = 0; i < e.length; i++) mean[i] += e[i] / length / embeddings.length
+  }
+  return mean
+}
+
+/**
+ * The decision on a live check (issue 37, ADR 28): each frame holds exactly one face, large enough,
+ * in the pose asked for; every frame passes anti-spoofing and liveness; the live face matches the
+ * profile's main photo and at least one other active photo. A face that matches a verified member
+ * of another account passes the check but is reported to the moderators (never to the member).
+ */
+export function decideVerification(input: {
+  frames: CheckFrame[]
+  /** The embeddings of the faces in the profile's active photos, the main one first (null: no face). */
+  mainPhoto: number[] | null
+  otherPhotos: number[][]
+  /** Verified members of other accounts, with their verified face. */
+  verifiedElsewhere: Array<{ userId: number; embedding: number[] }>
+}): Decision {
+  const scores: Scores = { real: 1, live: 1, main: 0, other: 0 }
+  const faces: FaceFinding[] = []
+  for (const frame of input.frames) {
+    const problem = frameProblem(frame.analysis)
+    if (problem) return { outcome: 'failed', reason: problem, scores }
+    const face = frame.analysis.faces[0]
+    if (!poseSeen(face, frame.pose)) return { outcome: 'failed', reason: 'pose_not_seen', scores }
+    scores.real = Math.min(scores.real, face.real)
+    scores.live = Math.min(scores.live, face.live)
+    faces.push(face)
+  }
+  if (faces.length === 0) return { outcome: 'failed', reason: 'no_face', scores }
+  if (scores.real < T.real || scores.live < T.live) return { outcome: 'failed', reason: 'not_live', scores }
+  const live = meanEmbedding(faces.map((f) => f.embedding))
+  if (!input.mainPhoto || input.otherPhotos.length === 0)
+    return { outcome: 'failed', reason: 'no_profile_face', scores }
+  scores.main = faceSimilarity(live, input.mainPhoto)
+  scores.other = Math.max(...input.otherPhotos.map((photo) => faceSimilarity(live, photo)))
+  if (scores.main < T.sameFace || scores.other < T.sameFace)
+    return { outcome: 'failed', reason: 'not_the_profile_face', scores }
+  const sameFaceElsewhere = input.verifiedElsewhere
+    .filter((v) => faceSimilarity(live, v.embedding) >= T.sameFace)
+    .map((v) => v.userId)
+  return { outcome: 'verified', embedding: live, scores, sameFaceElsewhere }
+}
