@@ -41,8 +41,9 @@ export default defineConfig({
                 name: 'postgres',
                 include: integration,
                 // The fuzz suite is about input handling, not the database: once, on PGlite, is enough
-                // (server/hostile-input.test.ts checks the database's side on both).
-                exclude: ['server/fuzz-*.test.ts'],
+                // (server/hostile-input.test.ts checks the database's side on both). So are the face
+                // models (server/lib/faces), which use no database.
+                exclude: ['server/fuzz-*.test.ts', 'server/lib/faces/**'],
                 env: { TEST_DB_KIND: 'postgres' },
                 globalSetup: ['tests/support/database-template.ts'],
                 ...shared,
