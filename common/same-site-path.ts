@@ -12,7 +12,7 @@ export function sameSitePath(value: unknown, fallback = '/'): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused
   if (!value.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(value)) return fallback
   if (!URL.canParse(value, HOME)) return fallback
-  return new URL(value, HOME).origin === HOME && !value.startsWith('//') ? value : fallback
+  return new URL(value, HOME).origin === HOME ? value : fallback
 }
 
 /** Whether `value` is a path of this site (see sameSitePath). */

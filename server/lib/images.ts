@@ -18,7 +18,6 @@ const THUMB_SIZE = 240
  * 100 MB, so a burst of uploads waits (or is told to try again) instead of taking the node's memory.
  */
 const decodes = createGate({ running: 2, waiting: 16, busy: 'photos.busy' })
-export const imageDecodes = () => decodes.load()
 
 const FORMATS = ['jpeg', 'png', 'webp', 'gif', 'heif', 'avif', 'tiff']
 
@@ -49,8 +48,9 @@ export async function storeImage(
   input: Buffer,
   media: MediaStore,
   /** u: profile photos; c: photos sent in chats. */
-  folder: 'u' | 'c' = 'u',
-  at: Date = new Date(),
+  folder: 'u' | 'c',
+  /** Now, from the app's clock: the month folder the files go to. */
+  at: Date,
 ): Promise<{ filename: string; thumbFilename: string; phash: bigint }> {
   await checkImageHeader(input)
   const { display, thumb, phash } = await decodes

@@ -1,9 +1,7 @@
-import { Form, Link, useSearchParams } from 'react-router'
-import { FormMessage } from '../../components/form-field.tsx'
+import { Link, useSearchParams } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
-import { SubmitButton } from '../../components/submit-button.tsx'
+import { MailedLinkPage } from '../../features/accounts/mailed-link-page.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { usePageForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/account-deleted'
 import { restoreAccount } from './mailed-links.server.ts'
 
@@ -16,8 +14,6 @@ export default function AccountDeleted({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const [params] = useSearchParams()
   const token = params.get('token')
-  const form = usePageForm(actionData)
-  const failed = !form.busy && actionData?.ok === false ? actionData.message : null
   if (!token) {
     return (
       <div className="container py-5 narrow-page text-center">
@@ -29,23 +25,15 @@ export default function AccountDeleted({ actionData }: Route.ComponentProps) {
     )
   }
   return (
-    <div className="container py-5 narrow-page text-center">
-      <PageTitle title={t('accountDeleted.restoreTitle')} />
-      <h1 className="h3">{t('accountDeleted.restoreTitle')}</h1>
-      <FormMessage error={failed} success={form.done ? t('accountDeleted.restored') : null} />
-      {form.done ? (
-        <Link to="/login" className="btn btn-primary">
-          {t('login.submit')}
-        </Link>
-      ) : (
-        <Form method="post">
-          <p className="lead">{t('accountDeleted.restoreIntro')}</p>
-          <input type="hidden" name="token" value={token} />
-          <SubmitButton className="btn btn-primary" busy={form.busy} beforeScripts>
-            {t('accountDeleted.restore')}
-          </SubmitButton>
-        </Form>
-      )}
-    </div>
+    <MailedLinkPage
+      actionData={actionData}
+      text={{
+        title: 'accountDeleted.restoreTitle',
+        intro: 'accountDeleted.restoreIntro',
+        confirm: 'accountDeleted.restore',
+        done: 'accountDeleted.restored',
+      }}
+      next={{ to: '/login', label: 'login.submit' }}
+    />
   )
 }

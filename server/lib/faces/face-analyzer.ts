@@ -63,9 +63,6 @@ export function createFaceAnalyzer() {
       worker = null
       if (thread) await thread.terminate()
     },
-
-    /** Whether the thread is started (it starts at the first image). */
-    running: () => worker !== null,
   }
 }
 export type FaceAnalyzer = ReturnType<typeof createFaceAnalyzer>

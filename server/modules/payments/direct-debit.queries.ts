@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNotNull, isNull, lt } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { directDebitRequests } from '#server/db/schema/payments.ts'
 
@@ -8,21 +8,33 @@ export async function insertRequest(db: Executor, row: typeof directDebitRequest
   await db.insert(directDebitRequests).values(row)
 }
 
-/** The codes sent to one number since a time, by any member. */
-export async function countRequestsToPhoneSince(db: Executor, phone: string, since: Date) {
+/**
+ * The codes sent in the last hour and day (`day` is the earlier start) to the member, and to the
+ * number by any member: one query for the four limits.
+ */
+export async function countRecentCodes(
+  db: Executor,
+  to: { userId: number; phone: string },
+  since: { hour: Date; day: Date },
+) {
+  const r = directDebitRequests
+  const counted = (who: SQL, start: Date) =>
+    sql<number>`count(*) filter (where ${who} and ${r.createdAt} > ${start.toISOString()})::int`
   const [row] = await db
-    .select({ n: count() })
-    .from(directDebitRequests)
-    .where(and(eq(directDebitRequests.phone, phone), gt(directDebitRequests.createdAt, since)))
-  return Number(row?.n ?? 0)
-}
-
-export async function countRequestsSince(db: Executor, userId: number, since: Date) {
-  const [row] = await db
-    .select({ n: count() })
-    .from(directDebitRequests)
-    .where(and(eq(directDebitRequests.userId, userId), gt(directDebitRequests.createdAt, since)))
-  return Number(row?.n ?? 0)
+    .select({
+      memberHour: counted(sql`${r.userId} = ${to.userId}`, since.hour),
+      memberDay: counted(sql`${r.userId} = ${to.userId}`, since.day),
+      numberHour: counted(sql`${r.phone} = ${to.phone}`, since.hour),
+      numberDay: counted(sql`${r.phone} = ${to.phone}`, since.day),
+    })
+    .from(r)
+    .where(and(or(eq(r.userId, to.userId), eq(r.phone, to.phone)), gt(r.createdAt, since.day)))
+  return {
+    memberHour: Number(row?.memberHour ?? 0),
+    memberDay: Number(row?.memberDay ?? 0),
+    numberHour: Number(row?.numberHour ?? 0),
+    numberDay: Number(row?.numberDay ?? 0),
+  }
 }
 
 /** The request, locked until the transaction ends: one code check at a time. */

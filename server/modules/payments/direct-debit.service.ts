@@ -11,8 +11,7 @@ import { assertMayPay } from './chargebacks.ts'
 import {
   clearExpired,
   countAttempt,
-  countRequestsSince,
-  countRequestsToPhoneSince,
+  countRecentCodes,
   insertRequest,
   markConfirmed,
   selectRequestForUpdate,
@@ -92,13 +91,11 @@ export function createDirectDebitService(
       }
       await assertMayPay(db, member.userId)
       await checkAllowed(db, member.userId, site.id, input.package, input.iban)
-      const since = (ms: number) => new Date(at.getTime() - ms)
-      const [memberHour, memberDay, numberHour, numberDay] = await Promise.all([
-        countRequestsSince(db, member.userId, since(HOUR_MS)),
-        countRequestsSince(db, member.userId, since(24 * HOUR_MS)),
-        countRequestsToPhoneSince(db, phone, since(HOUR_MS)),
-        countRequestsToPhoneSince(db, phone, since(24 * HOUR_MS)),
-      ])
+      const { memberHour, memberDay, numberHour, numberDay } = await countRecentCodes(
+        db,
+        { userId: member.userId, phone },
+        { hour: new Date(at.getTime() - HOUR_MS), day: new Date(at.getTime() - 24 * HOUR_MS) },
+      )
       if (
         memberHour >= CODES_PER_HOUR ||
         memberDay >= CODES_PER_DAY ||
