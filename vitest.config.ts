@@ -42,8 +42,9 @@ export default defineConfig({
                 include: integration,
                 // The fuzz suite is about input handling, not the database: once, on PGlite, is enough
                 // (server/hostile-input.test.ts checks the database's side on both). So are the face
-                // models (server/lib/faces), which use no database.
-                exclude: ['server/fuzz-*.test.ts', 'server/lib/faces/**'],
+                // models (server/lib/faces), which use no database, and the live check on them, whose
+                // queries are plain ones.
+                exclude: ['server/fuzz-*.test.ts', 'server/lib/faces/**', 'server/modules/verification/**'],
                 env: { TEST_DB_KIND: 'postgres' },
                 globalSetup: ['tests/support/database-template.ts'],
                 ...shared,

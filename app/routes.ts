@@ -50,6 +50,7 @@ export default [
     route('notifications', 'routes/accounts/settings.tsx'),
     route('unsubscribe', 'routes/accounts/unsubscribe.tsx'),
     route('profile', 'routes/accounts/profile.tsx'),
+    route('verify', 'routes/verification/verify.tsx'),
     route('mail-change/do', 'routes/accounts/mail-change-do.tsx'),
     route('mail-change/undo', 'routes/accounts/mail-change-undo.tsx'),
     route('account-deleted', 'routes/accounts/account-deleted.tsx'),

@@ -13,6 +13,7 @@ import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
 import * as statistics from './schemas/statistics.ts'
 import * as support from './schemas/support.ts'
+import * as verification from './schemas/verification.ts'
 import type { StaffRole } from './staff.ts'
 
 /**
@@ -114,6 +115,10 @@ export const api = table({
   uploadPhoto: { method: POST, path: '/api/photos.php', tag: 'photos', form: members.PhotoUploadFields, output: members.PhotoResponse, status: 201 },
   mainPhoto: { method: PUT, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
   removePhoto: { method: DELETE, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
+  /** Verified humans (issue 37): where the member stands, a new attempt, one camera frame of a pose. */
+  verification: { method: GET, path: '/api/verification.php', tag: 'verification', output: verification.VerificationResponse },
+  startVerification: { method: POST, path: '/api/verification.php', tag: 'verification', body: verification.VerificationStartInput, output: verification.VerificationStartResponse, status: 201 },
+  verificationFrame: { method: POST, path: '/api/verification-frame.php', tag: 'verification', form: verification.VerificationFrameFields, output: verification.VerificationStartResponse, status: 201 },
   /** The member concerned appeals a report's decision, once, through the link mailed with it. */
   appeal: { method: POST, path: '/api/appeal.php', tag: 'moderation', body: moderation.AppealInput, output: ok },
   /** A browser session's first page, with its traffic source: the reports' visits. */
@@ -154,6 +159,8 @@ export const api = table({
   updateSiteSettings: { method: PUT, path: '/api/admin/site-settings.php', tag: 'sites', body: sites.SiteSettingsUpdate, output: sites.SiteSettingsResponse, roles: [] },
   audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: ['admin'] },
   photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: ['moderator'] },
+  verificationQueue: { method: GET, path: '/api/admin/verifications.php', tag: 'verification', output: verification.VerificationQueueResponse, roles: ['moderator'] },
+  decideVerification: { method: POST, path: '/api/admin/verification-decision.php', tag: 'verification', body: verification.VerificationDecisionInput, output: ok, roles: ['moderator'] },
   reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: ['moderator'] },
   decideReport: { method: POST, path: '/api/admin/report-decision.php', tag: 'moderation', body: moderation.ReportDecisionInput, output: moderation.ReportDecisionResponse, roles: ['moderator'] },
   signalQueue: { method: GET, path: '/api/admin/signals.php', tag: 'moderation', output: moderation.SignalQueueResponse, roles: ['moderator'] },

@@ -22,7 +22,12 @@ export type ReportOutcome = (typeof REPORT_OUTCOMES)[number]
 export const SUSPENSION_DAYS = [1, 3, 7, 30] as const
 
 /** What puts a member in the queue without a report. */
-export const SIGNAL_KINDS = ['signup_burst', 'repeated_first_message', 'contact_in_first_message'] as const
+export const SIGNAL_KINDS = [
+  'signup_burst',
+  'repeated_first_message',
+  'contact_in_first_message',
+  'same_face',
+] as const
 export type SignalKind = (typeof SIGNAL_KINDS)[number]
 
 /** Kinds of sign-up bans: an address, a mail domain, an address range. */

@@ -7,7 +7,14 @@ export type WriteContext = 'chat' | 'like'
  * messages (errors.<code> in common/i18n).
  */
 export function writeRefusals<C extends WriteContext>(context: C) {
-  return ['member.not_found', `${context}.self`, 'member.blocked', `${context}.blocked_by_you`] as const
+  return [
+    'member.not_found',
+    `${context}.self`,
+    'member.blocked',
+    `${context}.blocked_by_you`,
+    // Only in a chat: its member lets only verified members begin (issue 37).
+    `${context}.verified_only`,
+  ] as const
 }
 
 export type WriteRefusal<C extends WriteContext> = ReturnType<typeof writeRefusals<C>>[number]

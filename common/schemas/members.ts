@@ -32,6 +32,8 @@ export const PublicProfile = z.object({
   region: z.string().nullable(),
   country: z.string(),
   fictional: z.boolean(),
+  /** Passed a live check that matched the main photo (issue 37); never a fictional profile. */
+  verified: z.boolean(),
   main_image: ProfileImage.nullable(),
 })
 export type PublicProfile = z.infer<typeof PublicProfile>
@@ -47,6 +49,8 @@ export const ProfileFields = z.object({
   relationship_status: z.enum(TRAIT_VALUES.relationship_status).nullable(),
   tattoos: z.enum(TRAIT_VALUES.tattoos).nullable(),
   invisible: z.boolean(),
+  /** Only verified members may start a conversation with this member (issue 37). */
+  verified_contact_only: z.boolean(),
   gender: z.enum(['female', 'male']),
   sexuality: z.enum(['straight', 'gay', 'bisexual']),
   country: z.string().regex(/^[A-Z]{2}$/, { error: 'country_invalid' }),
@@ -90,6 +94,9 @@ export const OwnProfile = z.object({
   relationship_status: z.string().nullable(),
   tattoos: z.string().nullable(),
   invisible: z.boolean(),
+  verified_contact_only: z.boolean(),
+  /** The profile shows the verified badge (issue 37). */
+  verified: z.boolean(),
   gender: z.string(),
   sexuality: z.string().nullable(),
   country: z.string(),
@@ -149,6 +156,8 @@ export const MemberSearchQuery = z
         z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(MAX_INTERESTS),
       )
       .optional(),
+    /** Verified members only (issue 37): `verified=1`. */
+    verified: z.enum(['1']).optional(),
     page: z.coerce.number().int().min(1).max(1000).default(1),
   })
   .refine((q) => !q.min_age || !q.max_age || q.min_age <= q.max_age, {

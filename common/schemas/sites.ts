@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
+import { drawablePoses, POSES } from '../verification.ts'
 import { GiftKey } from './chat.ts'
 
 const CountryCode = z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code')
@@ -11,6 +12,10 @@ export type LocalizedText = z.infer<typeof LocalizedText>
 const GiftCatalogue = z
   .array(GiftKey)
   .refine((keys) => new Set(keys).size === keys.length, { error: 'gifts_repeated' })
+
+const VerificationPoses = z
+  .array(z.enum(POSES))
+  .refine(drawablePoses, { error: 'verification_poses_invalid' })
 
 /** Per-site settings as stored on the site row (spec section 3, Settings). */
 export const SiteSettings = z.object({
@@ -47,6 +52,8 @@ export const SiteSettings = z.object({
   refuse_disposable_email: z.boolean().default(false),
   /** The gift catalogue: the gifts this site offers, in the order the picker shows them. */
   gifts: GiftCatalogue.default([...GIFT_KEYS]),
+  /** The poses a live check draws two of (issue 37): two at least. */
+  verification_poses: VerificationPoses.default([...POSES]),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 
@@ -111,6 +118,7 @@ export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix
   new_photo_status: z.enum(['pending', 'active']),
   refuse_disposable_email: z.boolean(),
   gifts: GiftCatalogue,
+  verification_poses: VerificationPoses,
 })
 export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
 export const SiteSettingsResponse = z.object({

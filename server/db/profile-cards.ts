@@ -53,6 +53,7 @@ export function selectProfileCards(db: Executor) {
       region: regions.name,
       country: profiles.country,
       fictional: profiles.fictional,
+      verified: profiles.verified,
       photoFilename: photos.filename,
       photoThumb: photos.thumbFilename,
       photoStatus: photos.status,

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { blocks, profiles } from '#server/db/schema/members.ts'
+import { blocks, profiles, users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../tests/support/accounts.ts'
 import { memberRequest } from '../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../tests/support/test-app.ts'
@@ -33,6 +33,9 @@ interface State {
   known: boolean
   blockedByThem: boolean
   blockedByMe: boolean
+  /** The target lets only verified members begin a conversation; the viewer is verified (issue 37). */
+  verifiedOnly: boolean
+  viewerVerified: boolean
 }
 
 /** The rule as write_refusal.sql documents it. */
@@ -41,12 +44,13 @@ function documented(s: State, context: 'chat' | 'like'): string | null {
   if (s.invisible && !s.known) return 'member.not_found'
   if (s.blockedByThem) return 'member.blocked'
   if (s.blockedByMe) return `${context}.blocked_by_you`
+  if (context === 'chat' && !s.known && s.verifiedOnly && !s.viewerVerified) return 'chat.verified_only'
   return null
 }
 
 function* states(): Generator<State> {
   for (const status of ['active', 'rejected'] as const)
-    for (let bits = 0; bits < 32; bits++)
+    for (let bits = 0; bits < 128; bits++)
       yield {
         status,
         hidden: Boolean(bits & 1),
@@ -54,6 +58,8 @@ function* states(): Generator<State> {
         known: Boolean(bits & 4),
         blockedByThem: Boolean(bits & 8),
         blockedByMe: Boolean(bits & 16),
+        verifiedOnly: Boolean(bits & 32),
+        viewerVerified: Boolean(bits & 64),
       }
 }
 
@@ -63,6 +69,13 @@ async function enter(s: State) {
     .update(profiles)
     .set({ status: s.status, hidden: s.hidden, invisible: s.invisible })
     .where(eq(profiles.id, targetProfile))
+  await db.update(users).set({ verifiedContactOnly: s.verifiedOnly }).where(eq(users.id, target.user.id))
+  // Verified: the main photo is the one a live check matched (no photo file is needed for the rule).
+  const photo = s.viewerVerified ? 2_000_000_000 : null
+  await db
+    .update(profiles)
+    .set({ mainPhotoId: photo, verifiedPhotoId: photo })
+    .where(eq(profiles.userId, viewer.user.id))
   await db.delete(blocks).where(sql`${blocks.blockerUserId} in (${viewer.user.id}, ${target.user.id})`)
   if (s.blockedByThem)
     await db.insert(blocks).values({ blockerUserId: target.user.id, blockedUserId: viewer.user.id })
@@ -71,7 +84,7 @@ async function enter(s: State) {
 }
 
 describe('write_refusal', () => {
-  it('answers every combination of status, ban, invisibility, conversation and blocks as documented', async () => {
+  it('answers every combination of status, ban, invisibility, conversation, blocks and verified-only as documented', async () => {
     for (const s of states()) {
       await enter(s)
       const [row] = await t.database.db
@@ -89,7 +102,7 @@ describe('write_refusal', () => {
       })
       // The lists show a partner exactly when the rule finds them, blocks aside.
       const found = (known: boolean) =>
-        documented({ ...s, known, blockedByThem: false, blockedByMe: false }, 'chat')
+        documented({ ...s, known, blockedByThem: false, blockedByMe: false, verifiedOnly: false }, 'chat')
       expect(row.reachable, JSON.stringify(s)).toBe(found(true) === null)
       expect(row.visible, JSON.stringify(s)).toBe(found(false) === null)
     }
@@ -100,6 +113,8 @@ describe('write_refusal', () => {
       known: false,
       blockedByThem: false,
       blockedByMe: false,
+      verifiedOnly: false,
+      viewerVerified: false,
     })
   })
 
@@ -123,11 +138,20 @@ describe('write_refusal', () => {
       { invisible: true, blockedByThem: false, blockedByMe: false },
       { invisible: false, blockedByThem: true, blockedByMe: false },
       { invisible: false, blockedByThem: false, blockedByMe: true },
+      { invisible: false, blockedByThem: false, blockedByMe: false, verifiedOnly: true },
     ]) {
-      await enter({ status: 'active', hidden: false, known: false, ...s })
-      const state = { status: 'active' as const, hidden: false, known: false, ...s }
+      const state = {
+        status: 'active' as const,
+        hidden: false,
+        known: false,
+        verifiedOnly: false,
+        viewerVerified: false,
+        ...s,
+      }
+      await enter(state)
       expect((await send()).json().error.code, JSON.stringify(s)).toBe(documented(state, 'chat'))
-      expect((await like()).json().error.code, JSON.stringify(s)).toBe(documented(state, 'like'))
+      // A like is never refused for want of a verified profile: it starts no conversation.
+      expect((await like()).json().error?.code ?? null, JSON.stringify(s)).toBe(documented(state, 'like'))
     }
     await t.database.db.delete(blocks).where(and(eq(blocks.blockerUserId, viewer.user.id)))
   })

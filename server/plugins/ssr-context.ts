@@ -41,9 +41,11 @@ import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import type { StaffService } from '#server/modules/staff/staff.service.ts'
 import type { StaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 import type { StatisticsService } from '#server/modules/statistics/statistics.service.ts'
+import type { VerificationService } from '#server/modules/verification/verification.service.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
 export interface AppServices {
+  verification: VerificationService
   sites: SitesService
   members: MembersService
   memberPages: MemberPageService

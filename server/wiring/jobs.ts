@@ -99,7 +99,25 @@ export async function startScheduledJobs(
       cron: '*/10 * * * *',
       run: () => directDebit.forgetExpired(),
     },
+    {
+      // A live check's frames are in: decided at once when a request kicks it (issue 37).
+      name: 'decide-verifications',
+      cron: '* * * * *',
+      run: () => services.verification.decideWaiting(),
+    },
+    {
+      // A verified member's new main photo is compared with their face: the badge follows it.
+      name: 'recheck-verified-photos',
+      cron: '* * * * *',
+      run: () => services.verification.recheckMainPhotos(),
+    },
+    {
+      name: 'expire-verification-reviews',
+      cron: '29 * * * *',
+      run: () => services.verification.expireReviews(),
+    },
   ])
+  kicks.verifications = () => void jobs.runNow('decide-verifications')
   kicks.exports = () => void jobs.runNow('prepare-data-exports')
   metricSources.queues = jobs.waiting
   app.addHook('onClose', () => jobs.stop())

@@ -43,6 +43,7 @@ import { siteSettingsRoutes } from '#server/modules/sites/site-settings.routes.t
 import { sitesRoutes } from '#server/modules/sites/sites.routes.ts'
 import { staffRoutes } from '#server/modules/staff/staff.routes.ts'
 import { statisticsRoutes } from '#server/modules/statistics/statistics.routes.ts'
+import { verificationRoutes } from '#server/modules/verification/verification.routes.ts'
 import { csrfPlugin } from '#server/plugins/csrf.ts'
 import { errorsPlugin } from '#server/plugins/errors.ts'
 import { requestShapePlugin } from '#server/plugins/request-shape.ts'
@@ -135,6 +136,7 @@ export async function registerRoutes(
     },
   })
   await app.register(photosRoutes, { photos })
+  await app.register(verificationRoutes, { verification: services.verification })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })
   await app.register(staffRoutes, { staff, staffAdmin: services.staffAdmin, secure: cookiesSecure })

@@ -9,6 +9,7 @@ import type { Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { createEventBus } from '#server/lib/events.ts'
+import { createFaceAnalyzer } from '#server/lib/faces/face-analyzer.ts'
 import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
 import { createPgEventBus } from '#server/lib/pg-events.ts'
 import { createRedisEventBus } from '#server/lib/redis-events.ts'
@@ -54,6 +55,7 @@ import { createSitesService } from '#server/modules/sites/sites.service.ts'
 import { createStaffService } from '#server/modules/staff/staff.service.ts'
 import { createStaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 import { createStatisticsService } from '#server/modules/statistics/statistics.service.ts'
+import { createVerificationService } from '#server/modules/verification/verification.service.ts'
 import type { AppServices } from '#server/plugins/ssr-context.ts'
 
 /** The services, and the parts of the wiring that only the node's routes and jobs use. */
@@ -120,7 +122,7 @@ export async function createServices(
   })
   app.addHook('onClose', () => passwords.idle())
   // Jobs start after the services: a request kicks the export job once it runs.
-  const kicks = { exports: () => {} }
+  const kicks = { exports: () => {}, verifications: () => {} }
   const exports = createDataExportService(database.db, {
     now,
     sites,
@@ -183,6 +185,18 @@ export async function createServices(
   })
   app.addHook('onClose', async () => unsubscribePushes())
   const audit = createAuditService(database.db, { now })
+  // The node's face models, loaded in their thread at the first image (ADR 28).
+  const faces = createFaceAnalyzer()
+  app.addHook('onClose', () => faces.close())
+  const verification = createVerificationService(database.db, {
+    now,
+    faces,
+    media,
+    signals,
+    sites,
+    mail,
+    kick: () => kicks.verifications(),
+  })
   const services: AppServices = {
     sites,
     members,
@@ -210,6 +224,7 @@ export async function createServices(
     bans: createBansService(database.db, { now, sites }),
     memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports, sessionsEnded }),
     exports,
+    verification,
     staffAdmin: createStaffAdminService(database.db, { now, staff, sessionsEnded }),
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
@@ -239,7 +254,10 @@ export async function createServices(
     geocoder,
     /** Redis' commands when rate limits count there (REDIS_URL), else null: they count in the database. */
     rateLimitRedis,
-    /** Starts the export job at once (a member asked for their data); the jobs set it when they run. */
+    /**
+     * Starts a job at once (a member asked for their data, a check's frames are in); the jobs set
+     * them when they run.
+     */
     kicks,
   }
 }

@@ -6,7 +6,7 @@ import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { badgeText } from '../../lib/badge.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
-import { FictionalBadge } from '../members/index.ts'
+import { FictionalBadge, VerifiedBadge } from '../members/index.ts'
 import { useChatsStore } from './chats-store.tsx'
 import { useChatTime } from './use-chat-time.ts'
 
@@ -88,6 +88,7 @@ export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: 
                     ) : null}
                   </Link>
                   {chat.profile.fictional ? <FictionalBadge /> : null}
+                  {chat.profile.verified ? <VerifiedBadge /> : null}
                   {chat.last_message ? (
                     <small className="text-body-secondary ms-auto text-nowrap">
                       {when(chat.last_message.created_at)}

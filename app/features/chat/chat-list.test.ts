@@ -17,6 +17,7 @@ const profile = (id: number) => ({
   region: null,
   country: 'NL',
   fictional: false,
+  verified: false,
   main_image: null,
   presence: null,
 })

@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { BlockButton, FictionalBadge, PresenceBadge } from '../members/index.ts'
+import { BlockButton, FictionalBadge, PresenceBadge, VerifiedBadge } from '../members/index.ts'
 
 /** The top of a conversation: back to all chats, who it is with (to their page), and blocking. */
 export function ConversationHeader({
@@ -41,6 +41,7 @@ export function ConversationHeader({
         <h1 className="h6 mb-0 text-truncate">
           <span className="visually-hidden">{t('chat.titleWith', { name: profile.name })}</span>
           <span aria-hidden="true">{profile.name}</span> {profile.fictional ? <FictionalBadge /> : null}
+          {profile.verified ? <VerifiedBadge /> : null}
           <PresenceBadge presence={presence} className="d-block fw-normal" />
         </h1>
       </Link>

@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import type { TFunction } from '../../i18n.ts'
 import { useTranslation } from '../../i18n.ts'
-import { FictionalBadge } from '../members/index.ts'
+import { FictionalBadge, VerifiedBadge } from '../members/index.ts'
 
 /** How far a card must be dragged to count as a like (right) or a pass (left). */
 const SWIPE_DISTANCE = 100
@@ -98,6 +98,7 @@ export function SwipeCard({
             {card.name}, {card.age}
           </Link>{' '}
           {card.fictional ? <FictionalBadge /> : null}
+          {card.verified ? <VerifiedBadge /> : null}
         </h2>
         <p className="text-body-secondary mb-0">{card.city ?? card.region}</p>
       </div>

@@ -6,6 +6,7 @@ import { HydrateLater } from '../../lib/hydration.ts'
 import { LikeButton } from '../likes/index.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
+import { VerifiedBadge } from './verified-badge.tsx'
 
 /** A member in a result list: photo, name, age and city; hydrated after the page (a task per card). */
 export function MemberCard(props: Parameters<typeof Card>[0]) {
@@ -56,6 +57,7 @@ function Card({
             {profile.name}, {profile.age}
           </Link>{' '}
           {profile.fictional ? <FictionalBadge /> : null}
+          {profile.verified ? <VerifiedBadge /> : null}
           {isNew ? <span className="badge text-bg-danger ms-1">{t('likes.new')}</span> : null}
         </h2>
         <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>

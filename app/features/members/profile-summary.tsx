@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n.ts'
 import { type CountryName, useCountryName } from '../../lib/country-names.ts'
 import { FictionalBadge, FictionalDisclosure } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
+import { VerifiedBadge } from './verified-badge.tsx'
 
 /** Where a member lives as a page says it: city and region (else country), in a language. */
 export function placeOf(
@@ -47,6 +48,7 @@ export function ProfileSummary({
       <div className="profile-summary-text">
         <p className={size === 'large' ? 'h3 mb-1' : 'fw-semibold mb-0'}>
           {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
+          {profile.verified ? <VerifiedBadge /> : null}
         </p>
         <p className="text-body-secondary mb-0">{place}</p>
         <PresenceBadge presence={profile.presence} />

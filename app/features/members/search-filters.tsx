@@ -65,6 +65,7 @@ export function SearchFilters({
     query.countryregion,
     query.min_age,
     query.max_age,
+    query.verified,
   ].filter((v) => v !== undefined && v !== '').length
   return (
     <Form
@@ -166,6 +167,21 @@ export function SearchFilters({
         {show('max_age') ? (
           <AgeSelect name="max_age" label={t('search.maxAge')} value={query.max_age} />
         ) : null}
+        <div className="col-12 col-md-2">
+          <div className="form-check mb-md-2">
+            <input
+              className="form-check-input"
+              type="checkbox"
+              id="f-verified"
+              name="verified"
+              value="1"
+              defaultChecked={query.verified === '1'}
+            />
+            <label className="form-check-label" htmlFor="f-verified">
+              {t('search.verifiedOnly')}
+            </label>
+          </div>
+        </div>
         <details className="col-12 order-md-last search-interests" open={interests.size > 0}>
           <summary className="small">
             {interests.size > 0

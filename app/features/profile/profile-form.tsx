@@ -30,6 +30,7 @@ function startingValues(p: OwnProfile, posted: Record<string, string>) {
       date_of_birth: pick('date_of_birth', p.date_of_birth),
       about: pick('about', p.about ?? ''),
       invisible: has ? posted.invisible !== undefined : p.invisible,
+      verifiedContactOnly: has ? posted.verified_contact_only !== undefined : p.verified_contact_only,
       traits: Object.fromEntries(TRAITS.map((trait) => [trait, pick(trait, p[trait] ?? '')])) as Record<
         Trait,
         string
@@ -200,7 +201,23 @@ export function ProfileForm(props: {
             {t('profilePage.invisible')}
           </label>
         </div>
-        <p className="form-text mb-0">{t('profilePage.invisibleHelp')}</p>
+        <p className="form-text">{t('profilePage.invisibleHelp')}</p>
+        <div className="form-check form-switch">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            role="switch"
+            aria-checked={values.verifiedContactOnly}
+            id="profile-verified-contact-only"
+            name="verified_contact_only"
+            checked={values.verifiedContactOnly}
+            onChange={(e) => setValues((v) => ({ ...v, verifiedContactOnly: e.target.checked }))}
+          />
+          <label className="form-check-label" htmlFor="profile-verified-contact-only">
+            {t('profilePage.verifiedContactOnly')}
+          </label>
+        </div>
+        <p className="form-text mb-0">{t('profilePage.verifiedContactOnlyHelp')}</p>
       </section>
       <FormMessage error={failed} success={form.done ? t('profilePage.saved') : null} />
       <SubmitButton busy={form.busy} beforeScripts>

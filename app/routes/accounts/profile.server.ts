@@ -46,6 +46,7 @@ export async function saveProfile(context: Readonly<RouterContextProvider>, requ
       name: text('name'),
       date_of_birth: text('date_of_birth'),
       invisible: form.has('invisible'),
+      verified_contact_only: form.has('verified_contact_only'),
       ...(settings.visible_profile_notes.includes('about') && form.has('about')
         ? { about: text('about').trim() || null }
         : {}),

@@ -3,7 +3,7 @@ import { CHOICES, COMPANY_TEXTS, LANGUAGES, list, NUMBERS, TEXTS } from './setti
 /**
  * The settings form as the console's call takes it (SiteSettingsUpdate): `settings.{key}` and
  * `company.{key}` fields, each text as `text.{key}.{language}`, the gifts one value each in the
- * picker's order, the lists comma-separated.
+ * picker's order (the verification poses likewise), the lists comma-separated.
  */
 export function siteSettingsFromForm(fields: Record<string, string>, form: FormData) {
   const text = (name: string) => fields[name] ?? ''
@@ -19,6 +19,7 @@ export function siteSettingsFromForm(fields: Record<string, string>, form: FormD
       support_email: text('settings.support_email'),
       support_phone: text('settings.support_phone'),
       gifts: form.getAll('gifts'),
+      verification_poses: form.getAll('verification_poses'),
       ...Object.fromEntries(
         TEXTS.map((key) => [
           key,

@@ -2,6 +2,7 @@ import { GIFT_KEYS, type GiftKey } from '#common/gifts.ts'
 import type { MessageCost } from '#common/message-price.ts'
 import { formatMoney } from '#common/money.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
+import { POSES, type Pose } from '#common/verification.ts'
 import { useTranslation } from '../../i18n.ts'
 import { COMPANY_TEXTS, LANGUAGES, TEXTS, type TextKey } from './settings-fields.ts'
 
@@ -27,6 +28,32 @@ export function MessageCosts({ costs }: { costs: Record<string, MessageCost> }) 
         ))}
       </ul>
     </section>
+  )
+}
+
+/** The poses a live check draws two of (issue 37): two at least. */
+export function VerificationPoses({ poses }: { poses: readonly Pose[] }) {
+  const { t } = useTranslation()
+  return (
+    <fieldset className="mb-3">
+      <legend className="h6">{t('console.settings.verificationPoses')}</legend>
+      <p className="small text-body-secondary">{t('console.settings.verificationPosesHint')}</p>
+      {POSES.map((pose) => (
+        <div className="form-check form-check-inline" key={pose}>
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id={`pose-${pose}`}
+            name="verification_poses"
+            value={pose}
+            defaultChecked={poses.includes(pose)}
+          />
+          <label className="form-check-label" htmlFor={`pose-${pose}`}>
+            {t(`verify.poses.${pose}`)}
+          </label>
+        </div>
+      ))}
+    </fieldset>
   )
 }
 

@@ -9,7 +9,13 @@ import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, SiteSelect } from './console-ui.tsx'
 import { CHOICES, type ChoiceKey, NUMBERS } from './settings-fields.ts'
 import { siteSettingsFromForm } from './settings-form.server.ts'
-import { CompanyFields, GiftCatalogue, MessageCosts, SiteTexts } from './settings-parts.tsx'
+import {
+  CompanyFields,
+  GiftCatalogue,
+  MessageCosts,
+  SiteTexts,
+  VerificationPoses,
+} from './settings-parts.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSiteSettings(context, request)
@@ -144,6 +150,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </fieldset>
         <MessageCosts costs={site.message_costs} />
         <GiftCatalogue gifts={gifts} onChange={setGifts} />
+        <VerificationPoses poses={settings.verification_poses} />
         <SiteTexts settings={settings} />
         <CompanyFields company={site.company} />
         <button type="submit" className="btn btn-primary" disabled={form.busy}>

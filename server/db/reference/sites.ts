@@ -1,5 +1,6 @@
 import { GIFT_KEYS } from '#common/gifts.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
+import { POSES } from '#common/verification.ts'
 
 /** Operator of the default brands. */
 const COMPANY: CompanyInfo = {
@@ -54,6 +55,7 @@ const COMMON = {
   new_photo_status: 'active',
   refuse_disposable_email: true,
   gifts: [...GIFT_KEYS],
+  verification_poses: [...POSES],
 } satisfies Partial<SiteSettings>
 
 /** The brands a fresh deployment serves; the first one is the default for unknown hosts. */

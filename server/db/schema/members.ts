@@ -78,6 +78,8 @@ export const users = pgTable(
     paymentsBlockedAt: timestamp('payments_blocked_at', { withTimezone: true }),
     /** The address the account was made from: many sign-ups from one address are a signal (ADR 16). */
     signupIp: text('signup_ip'),
+    /** Only verified members may start a conversation with this member (issue 37). */
+    verifiedContactOnly: boolean('verified_contact_only').notNull().default(false),
   },
   (t) => [
     index('users_signup_ip').on(t.signupIp, t.signupDate).where(sql`${t.signupIp} is not null`),
@@ -131,6 +133,17 @@ export const profiles = pgTable(
     /** The account is deleted (undoable) or banned: the profile is out of every member-facing view. */
     hidden: boolean('hidden').notNull().default(false),
     mainPhotoId: integer('main_photo_id'),
+    /**
+     * The main photo a live check matched (issue 37): the profile is verified while it is still the
+     * main one, and never when fictional. A new main photo is compared with the verified face by a
+     * job, which moves this to it when it matches (ADR 28).
+     */
+    verifiedPhotoId: integer('verified_photo_id'),
+    verified: boolean('verified')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`verified_photo_id is not null and verified_photo_id = main_photo_id and not fictional`,
+      ),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => {
@@ -146,6 +159,11 @@ export const profiles = pgTable(
       // Search by distance: the nearest first among those of a gender and country, straight from
       // the index (cube's KNN after btree_gist's equalities, ADR 26). No region: PostgreSQL would
       // then prefer it to the B-trees above for counts, where it is much slower.
+      // "Verified only" (issue 37): the few verified members, most recently active first.
+      index('profiles_visible_verified')
+        .on(t.lastActiveAt.desc(), t.id.desc())
+        .where(sql`${t.verified} and ${visible}`),
+      index('profiles_verified_photo').on(t.id).where(sql`${t.verifiedPhotoId} is not null`),
       index('profiles_visible_near').using('gist', t.gender, t.country, t.geo).where(visible),
       // Member support finds a member by the start of the name (ADR 16).
       index('profiles_name_prefix').on(sql`lower(${t.name}) text_pattern_ops`),

@@ -1,14 +1,17 @@
+import { POSES, type Pose } from '#common/verification.ts'
 import type { FaceFinding } from './face-messages.ts'
 import { FACE_THRESHOLDS as T } from './face-thresholds.ts'
 
-/** The poses a verification may ask for: two of them, drawn for each attempt. */
-export const POSES = ['turn_left', 'turn_right', 'look_up', 'smile', 'close_eyes'] as const
-export type Pose = (typeof POSES)[number]
+export { POSES, type Pose }
 
-/** Two different poses, drawn with `random` (0 ≤ r < 1): never both turns, which look alike. */
-export function drawPoses(random: () => number): [Pose, Pose] {
-  const first = POSES[Math.floor(random() * POSES.length)]
-  const rest = POSES.filter((p) => p !== first && !(p.startsWith('turn_') && first.startsWith('turn_')))
+/**
+ * Two different poses of `among` (the site's, two at least), drawn with `random` (0 ≤ r < 1), in
+ * the order they are asked for: a still picture shows one pose at most.
+ */
+export function drawPoses(random: () => number, among: readonly Pose[] = POSES): [Pose, Pose] {
+  const poses = [...new Set(among)]
+  const first = poses[Math.floor(random() * poses.length)]
+  const rest = poses.filter((p) => p !== first)
   return [first, rest[Math.floor(random() * rest.length)]]
 }
 

@@ -1,3 +1,4 @@
+import type { FailReason } from '#common/verification.ts'
 import { faceSimilarity } from './face-analyzer.ts'
 import type { FaceFinding } from './face-messages.ts'
 import { frameProblem, type Pose, poseSeen } from './face-poses.ts'
@@ -9,15 +10,7 @@ export interface CheckFrame {
   analysis: { width: number; height: number; faces: FaceFinding[] }
 }
 
-/** Why a check fails, said to the member in their language. */
-export type FailReason =
-  | 'no_face'
-  | 'several_faces'
-  | 'face_too_small'
-  | 'pose_not_seen'
-  | 'not_live'
-  | 'no_profile_face'
-  | 'not_the_profile_face'
+export type { FailReason }
 
 export type Decision =
   | {
@@ -28,12 +21,20 @@ export type Decision =
       /** Verified members of other accounts with this face: a signal for the moderators. */
       sameFaceElsewhere: number[]
     }
-  | { outcome: 'failed'; reason: FailReason; scores: Scores }
+  | {
+      outcome: 'failed'
+      reason: FailReason
+      scores: Scores
+      /** The live face, when the frames held one: a moderator may still verify it. */
+      embedding: number[] | null
+    }
 
 export interface Scores {
   /** The lowest of each across the frames. */
   real: number
   live: number
+  /** The least alike frame against the frames' mean face: one person throughout. */
+  same: number
   /** The live face against the main photo and the best other photo. */
   main: number
   other: number
@@ -63,26 +64,28 @@ export function decideVerification(input: {
   /** Verified members of other accounts, with their verified face. */
   verifiedElsewhere: Array<{ userId: number; embedding: number[] }>
 }): Decision {
-  const scores: Scores = { real: 1, live: 1, main: 0, other: 0 }
+  const scores: Scores = { real: 1, live: 1, same: 1, main: 0, other: 0 }
+  const fail = (reason: FailReason, embedding: number[] | null = null) =>
+    ({ outcome: 'failed', reason, scores, embedding }) as const
   const faces: FaceFinding[] = []
   for (const frame of input.frames) {
     const problem = frameProblem(frame.analysis)
-    if (problem) return { outcome: 'failed', reason: problem, scores }
+    if (problem) return fail(problem)
     const face = frame.analysis.faces[0]
-    if (!poseSeen(face, frame.pose)) return { outcome: 'failed', reason: 'pose_not_seen', scores }
+    if (!poseSeen(face, frame.pose)) return fail('pose_not_seen')
     scores.real = Math.min(scores.real, face.real)
     scores.live = Math.min(scores.live, face.live)
     faces.push(face)
   }
-  if (faces.length === 0) return { outcome: 'failed', reason: 'no_face', scores }
-  if (scores.real < T.real || scores.live < T.live) return { outcome: 'failed', reason: 'not_live', scores }
+  if (faces.length === 0) return fail('no_face')
   const live = meanEmbedding(faces.map((f) => f.embedding))
-  if (!input.mainPhoto || input.otherPhotos.length === 0)
-    return { outcome: 'failed', reason: 'no_profile_face', scores }
+  scores.same = Math.min(...faces.map((f) => faceSimilarity(f.embedding, live)))
+  if (scores.same < T.sameFace) return fail('not_the_same_face')
+  if (scores.real < T.real || scores.live < T.live) return fail('not_live', live)
+  if (!input.mainPhoto || input.otherPhotos.length === 0) return fail('no_profile_face', live)
   scores.main = faceSimilarity(live, input.mainPhoto)
   scores.other = Math.max(...input.otherPhotos.map((photo) => faceSimilarity(live, photo)))
-  if (scores.main < T.sameFace || scores.other < T.sameFace)
-    return { outcome: 'failed', reason: 'not_the_profile_face', scores }
+  if (scores.main < T.sameFace || scores.other < T.sameFace) return fail('not_the_profile_face', live)
   const sameFaceElsewhere = input.verifiedElsewhere
     .filter((v) => faceSimilarity(live, v.embedding) >= T.sameFace)
     .map((v) => v.userId)

@@ -39,6 +39,7 @@ const REFUSALS: Record<SendRefusal, number> = {
   'chat.self': 400,
   'member.blocked': 403,
   'chat.blocked_by_you': 403,
+  'chat.verified_only': 403,
   'credits.insufficient': 402,
 }
 

@@ -28,6 +28,7 @@ export function selectMemberDetail(db: Executor, profileId: number) {
       about: profiles.about,
       aboutTranslations: profiles.aboutTranslations,
       fictional: profiles.fictional,
+      verified: profiles.verified,
       mainPhotoId: profiles.mainPhotoId,
       invisible: profiles.invisible,
       onlineUntil: users.onlineUntil,

@@ -79,6 +79,7 @@ export function createMemberPageService(db: Db, deps: { now: Clock }) {
         region: row.region && row.regionCode ? regionName(row.regionCode, row.region, locale) : row.region,
         country: row.country,
         fictional: row.fictional,
+        verified: row.verified,
         main_image: main
           ? {
               filename: mediaUrl(cdn, main.filename),

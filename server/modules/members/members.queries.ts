@@ -56,6 +56,8 @@ export interface ProfileFilters {
   withinChord?: number
   /** Members who share at least one of these interests (a filter; the match finder's `interestIds` rank). */
   anyInterests?: number[]
+  /** Verified members only (issue 37). */
+  verifiedOnly?: boolean
 }
 
 /** The values of the filters that are set, by the name their placeholder has in a prepared query. */
@@ -74,6 +76,7 @@ function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
   if (f.origin) values.origin = `(${f.origin.join(',')})`
   if (f.origin && f.withinChord !== undefined) values.within = f.withinChord
   if (f.anyInterests?.length) values.interests = f.anyInterests
+  if (f.verifiedOnly) values.verified = 1
   return values
 }
 
@@ -110,6 +113,7 @@ function filterConditions(
       ? sql`${profiles.geo} <@ cube_enlarge(${v<string>('origin')}::cube, ${v<number>('within')}::float8, 3)`
       : undefined,
     'within' in values ? sql`${chordFrom(v<string>('origin'))} <= ${v<number>('within')}::float8` : undefined,
+    'verified' in values ? sql`${profiles.verified}` : undefined,
     'interests' in values
       ? sql`exists (select 1 from ${profileInterests} pi where pi.profile_id = ${profiles.id} and pi.interest_id = any(${v<string>('interests')}::int[]))`
       : undefined,
@@ -204,7 +208,8 @@ export async function countProfiles(db: Executor, filters: ProfileFilters): Prom
   const shared = { ...filters, excludeUserId: null, origin: near }
   // Interests: no bucket knows them, so a search that asks for some is counted row by row, up to
   // INTERESTS_COUNT_CAP (then "more than"): a popular interest is shared by a sixth of everyone.
-  if (shared.anyInterests?.length) {
+  // Likewise verified members only (their own partial index serves them).
+  if (shared.anyInterests?.length || shared.verifiedOnly) {
     const values = filterValues(shared, birthRange(filters, filters.today))
     const [row] = await prepared(db, shapeOf('count-capped', values), () =>
       db.select({ n: sql<number>`count(*)::int` }).from(

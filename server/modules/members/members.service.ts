@@ -47,7 +47,8 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
   /** The total of a search; one by interests past INTERESTS_COUNT_CAP is "more than" the cap. */
   const totalOf = async (filters: ProfileFilters) => {
     const counted = await countVisibleTo(filters)
-    const more = (filters.anyInterests?.length ?? 0) > 0 && counted >= INTERESTS_COUNT_CAP
+    const capped = (filters.anyInterests?.length ?? 0) > 0 || filters.verifiedOnly === true
+    const more = capped && counted >= INTERESTS_COUNT_CAP
     return { total: more ? INTERESTS_COUNT_CAP : counted, more }
   }
   return {
@@ -143,6 +144,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         origin,
         withinChord: origin && query.distance ? chordOfKm(query.distance) : undefined,
         anyInterests: query.interests,
+        verifiedOnly: query.verified === '1',
       }
       const [rows, { total, more }] = await Promise.all([
         selectProfiles(db, filters, {
@@ -165,6 +167,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
           genders: filters.genders,
           country: filters.country,
           origin,
+          verifiedOnly: filters.verifiedOnly,
         }
         const shown = new Set(rows.map((r) => r.id))
         const [similarRows, similarTotal] = await Promise.all([

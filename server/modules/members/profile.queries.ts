@@ -1,12 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, getTableColumns, inArray } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 
 export function selectOwnProfile(db: Executor, userId: number) {
   return db
-    .select()
+    .select({ ...getTableColumns(profiles), verifiedContactOnly: users.verifiedContactOnly })
     .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))
     .limit(1)
     .then((rows) => rows[0] ?? null)
@@ -26,6 +27,11 @@ export async function selectProfileInterestIds(db: Executor, profileId: number):
     .from(profileInterests)
     .where(eq(profileInterests.profileId, profileId))
   return rows.map((r) => r.id)
+}
+
+/** Whether only verified members may start a conversation with the member (issue 37). */
+export async function updateVerifiedContactOnly(db: Executor, userId: number, only: boolean) {
+  await db.update(users).set({ verifiedContactOnly: only }).where(eq(users.id, userId))
 }
 
 export async function updateProfileRow(

@@ -16,6 +16,7 @@ import {
   selectProfilePhotos,
   selectUserEmail,
   updateProfileRow,
+  updateVerifiedContactOnly,
 } from './profile.queries.ts'
 
 export type ProfileService = ReturnType<typeof createProfileService>
@@ -46,6 +47,8 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
       relationship_status: profile.relationshipStatus,
       tattoos: profile.tattoos,
       invisible: profile.invisible,
+      verified_contact_only: profile.verifiedContactOnly,
+      verified: profile.verified,
       gender: profile.gender,
       sexuality: profile.sexuality,
       country: profile.country,
@@ -148,6 +151,8 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
             : {}),
         })
         if (interestIds) await replaceProfileInterests(tx, profile.id, interestIds)
+        if (input.verified_contact_only !== undefined)
+          await updateVerifiedContactOnly(tx, userId, input.verified_contact_only)
       })
       return getOwn(userId, cdnPrefix)
     },

@@ -43,6 +43,7 @@ export function toPublicProfile(
     region: row.region,
     country: row.country,
     fictional: row.fictional,
+    verified: row.verified,
     main_image:
       row.photoFilename && row.photoThumb && row.photoStatus === 'active'
         ? {

@@ -67,6 +67,11 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
         })
     },
 
+    /** A signal another module found (a verified face on a second account), for the moderators. */
+    async record(signal: { userId: number; kind: SignalKind; detail: Record<string, unknown> }) {
+      await insertSignal(db, { ...signal, createdAt: deps.now() })
+    },
+
     /** The open signals, oldest first. */
     async queue(): Promise<{ signals: SignalItem[]; waiting: number }> {
       const [rows, waiting] = await Promise.all([selectSignalQueue(db), countSignalQueue(db)])

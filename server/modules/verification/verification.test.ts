@@ -1,0 +1,322 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '#server/db/client.ts'
+import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { type CropOptions, type FACES, faceImage } from '../../../tests/support/faces.ts'
+import { lastMailTo } from '../../../tests/support/mail.ts'
+import { multipartBody, multipartFile } from '../../../tests/support/multipart.ts'
+import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+// Verified humans end to end on the server (issue 37), on the real face models and real faces (the
+// sample photos @vladmandic/face-api ships, cut by tests/support/faces.ts): a check's frames go in
+// through the API, the job decides, the badge shows where members see each other.
+
+const clock = new Date('2031-07-08T09:10:11Z')
+let t: TestApp
+let moderator: TestStaff
+type Face = keyof typeof FACES
+type Member = Awaited<ReturnType<typeof activeMember>>
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => clock })
+  moderator = await staffMember(t.app, 'moderator', () => clock)
+  // Head turns to each side: the poses these still sample faces show (a crop and its mirror).
+  await t.database.db.execute(
+    sql`update sites set settings = jsonb_set(settings, '{verification_poses}', '["turn_left","turn_right"]'::jsonb)`,
+  )
+  await t.app.services.sites.reload()
+}, 60_000)
+afterAll(() => t.close())
+
+const as = (m: { cookie: string }, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: { cookie: m.cookie } })
+
+async function addPhoto(m: Member, image: Buffer) {
+  const { payload, headers } = multipartFile('photo', 'me.jpg', 'image/jpeg', image)
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/photos.php',
+    payload,
+    headers: { ...headers, cookie: m.cookie },
+  })
+  expect(res.statusCode, res.body).toBe(201)
+  const id = res.json().photo.id as number
+  // The tests' members share faces: a moderator would hold such copies; here they are approved.
+  await t.database.db.update(photos).set({ status: 'active' }).where(eq(photos.id, id))
+  await t.database.db.execute(
+    sql`update profiles set main_photo_id = coalesce(main_photo_id, ${id}) where user_id = ${m.user.id}`,
+  )
+  return id
+}
+
+/** A member whose main photo and one other show this face, cut differently. */
+async function memberWithPhotos(face: Face) {
+  const m = await activeMember(t.app)
+  await addPhoto(m, await faceImage(face, { margin: 0.4, brightness: 1.1, size: 800 }))
+  await addPhoto(m, await faceImage(face, { margin: 0.3, shift: 0.04, size: 600 }))
+  return m
+}
+
+const status = async (m: Member) => (await as(m, 'GET', '/api/verification.php')).json()
+
+async function sendFrame(m: Member, verification: number, pose: number, n: number, image: Buffer) {
+  const { body, contentType } = multipartBody(
+    { verification: String(verification), pose: String(pose), n: String(n) },
+    { field: 'photo', filename: 'frame.jpg', contentType: 'image/jpeg', data: image },
+  )
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/verification-frame.php',
+    payload: body,
+    headers: { 'content-type': contentType, cookie: m.cookie },
+  })
+}
+
+/** What the camera shows for a pose: `face` in it (its mirror turns it the other way). */
+const shows = (face: Face, options: CropOptions = {}) => ({ face, options })
+type Shown = ReturnType<typeof shows>
+
+/**
+ * Starts a check and sends three frames per pose: what `camera` shows for the pose asked for
+ * (the turned face as cut for a right turn, its mirror for a left one), then lets the job decide.
+ */
+async function check(m: Member, camera: (pose: string) => Shown) {
+  const started = await as(m, 'POST', '/api/verification.php', {})
+  expect(started.statusCode, started.body).toBe(201)
+  const { id, poses } = started.json().verification as { id: number; poses: string[] }
+  for (const [pose, name] of poses.entries())
+    for (let n = 0; n < 3; n++) {
+      const { face, options } = camera(name)
+      const frame = await faceImage(face, { margin: 0.3 + n * 0.03, size: 640 - n * 40, ...options })
+      const res = await sendFrame(m, id, pose, n, frame)
+      expect(res.statusCode, res.body).toBe(201)
+    }
+  expect((await status(m)).verification.status).toBe('deciding')
+  expect(await t.app.services.verification.decideWaiting()).toBe(1)
+  return { id, poses }
+}
+
+/** A live camera that does as asked: the face as it turns, mirrored for a turn the other way. */
+const live = (face: 'turned' | 'turnedLeft') => (pose: string) =>
+  shows(face, { mirror: pose !== (face === 'turned' ? 'turn_right' : 'turn_left') })
+
+const frameCount = async (id: number) =>
+  (
+    await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from verification_frames where verification_id = ${id}`,
+    )
+  )[0].n
+
+const cardOf = async (viewer: Member, profileId: number) =>
+  (await as(viewer, 'GET', `/api/member.php?id=${profileId}`)).json().profile
+
+const profileIdOf = async (m: Member) =>
+  (await t.database.db.select().from(profiles).where(eq(profiles.userId, m.user.id)))[0].id
+
+describe('verified humans', () => {
+  it('verifies a live face that matches the profile, deletes the frames and shows the badge to others', async () => {
+    const m = await memberWithPhotos('turned')
+    const viewer = await activeMember(t.app, { gender: 'female' })
+    const profileId = await profileIdOf(m)
+    expect((await cardOf(viewer, profileId)).verified).toBe(false)
+    expect((await status(m)).blocked).toBeNull()
+    const { id } = await check(m, live('turned'))
+    const after = await status(m)
+    expect(after.verification).toMatchObject({ status: 'verified', reason: null })
+    expect(after.verified).toBe(true)
+    expect(await frameCount(id)).toBe(0)
+    expect((await cardOf(viewer, profileId)).verified).toBe(true)
+    // Only the embedding and the outcome remain; the member's data export lists the outcome.
+    const kept = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select array_length(embedding, 1) as n from verified_faces where user_id = ${m.user.id}`,
+    )
+    expect(kept[0].n).toBe(1024)
+  }, 120_000)
+
+  it("fails another person's face, a pose not shown, and a face that changes within the check, each with its reason", async () => {
+    const m = await memberWithPhotos('turnedLeft')
+    await check(m, live('turned'))
+    expect((await status(m)).verification).toMatchObject({ status: 'failed', reason: 'not_the_profile_face' })
+    expect((await status(m)).verified).toBe(false)
+
+    const n = await memberWithPhotos('turned')
+    // Asked to turn left, the camera shows the face turned right: the pose is not seen.
+    await check(n, (pose) => shows('turned', { mirror: pose === 'turn_right' }))
+    expect((await status(n)).verification).toMatchObject({ status: 'failed', reason: 'pose_not_seen' })
+    expect(await frameCount((await status(n)).verification.id)).toBe(0)
+  }, 120_000)
+
+  it('sends the third failure in a day to the moderators, who verify or refuse it: audited, mailed, frames gone', async () => {
+    const m = await memberWithPhotos('turned')
+    for (let i = 0; i < 2; i++) await check(m, live('turnedLeft'))
+    expect((await status(m)).blocked).toBeNull()
+    const { id } = await check(m, live('turnedLeft'))
+    const waiting = await status(m)
+    expect(waiting.verification.status).toBe('review')
+    expect(waiting.blocked).toBe('waiting_for_moderator')
+    expect((await as(m, 'POST', '/api/verification.php', {})).statusCode).toBe(403)
+    expect(await frameCount(id)).toBe(6)
+
+    const queue = await t.app.inject({
+      url: '/api/admin/verifications.php',
+      headers: { cookie: moderator.cookie },
+      remoteAddress: remote(),
+    })
+    const item = queue.json().verifications.find((v: { id: number }) => v.id === id)
+    expect(item).toMatchObject({
+      reason: 'not_the_profile_face',
+      poses: expect.any(Array),
+      failures_today: 3,
+    })
+    expect(item.frames).toHaveLength(6)
+    expect(item.frames[0].src).toMatch(/^data:image\/jpeg;base64,/)
+    expect(item.photos).toHaveLength(2)
+    // A member may not see the queue.
+    expect((await as(m, 'GET', '/api/admin/verifications.php')).statusCode).toBe(401)
+
+    const decide = (decision: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/verification-decision.php',
+        payload: { verification: id, decision },
+        headers: { cookie: moderator.cookie },
+        remoteAddress: remote(),
+      })
+    expect((await decide('refuse')).statusCode).toBe(200)
+    expect((await decide('verify')).statusCode).toBe(409)
+    expect(await frameCount(id)).toBe(0)
+    expect((await status(m)).verification).toMatchObject({ status: 'failed', reason: 'refused_by_moderator' })
+    const mail = await lastMailTo(t.database.db, m.email)
+    expect(mail?.subject).toMatch(/not confirmed/)
+    const audit = await queryRows<{ action: string; staff_email: string }>(
+      t.database.db,
+      sql`select action, staff_email from audit_log where target_type = 'member' and target_id = ${String(m.user.id)}`,
+    )
+    expect(audit).toEqual([{ action: 'verification.refuse', staff_email: moderator.email }])
+  }, 180_000)
+
+  it('flags the same verified face on a second account to the moderators, not to the member', async () => {
+    const first = await memberWithPhotos('turned')
+    await check(first, live('turned'))
+    const second = await memberWithPhotos('turned')
+    await check(second, live('turned'))
+    expect((await status(second)).verification.status).toBe('verified')
+    const signals = await queryRows<{ kind: string; detail: { accounts: number[] } }>(
+      t.database.db,
+      sql`select kind, detail from member_signals where user_id = ${second.user.id}`,
+    )
+    expect(signals).toHaveLength(1)
+    expect(signals[0].kind).toBe('same_face')
+    expect(signals[0].detail.accounts).toContain(first.user.id)
+    expect(JSON.stringify(await status(second))).not.toContain(String(first.user.id))
+  }, 180_000)
+
+  it('takes the badge away when a new main photo does not match the verified face, and keeps it when it does', async () => {
+    const m = await memberWithPhotos('turned')
+    await check(m, live('turned'))
+    const viewer = await activeMember(t.app, { gender: 'female' })
+    const profileId = await profileIdOf(m)
+    await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, m.user.id))
+    const same = await addPhoto(m, await faceImage('turned', { margin: 0.5, size: 700 }))
+    expect((await as(m, 'PUT' as 'POST', '/api/photos.php', { photo: same })).statusCode).toBe(200)
+    // Off the moment the main photo changes; back once the job finds the same face in it.
+    expect((await cardOf(viewer, profileId)).verified).toBe(false)
+    expect(await t.app.services.verification.recheckMainPhotos()).toBe(1)
+    expect((await cardOf(viewer, profileId)).verified).toBe(true)
+
+    const other = await addPhoto(m, await faceImage('frontal'))
+    await as(m, 'PUT' as 'POST', '/api/photos.php', { photo: other })
+    expect(await t.app.services.verification.recheckMainPhotos()).toBe(0)
+    expect((await cardOf(viewer, profileId)).verified).toBe(false)
+    // Back to the first photo: the member verifies again to have the badge.
+    await as(m, 'PUT' as 'POST', '/api/photos.php', { photo: same })
+    expect((await cardOf(viewer, profileId)).verified).toBe(false)
+    expect((await status(m)).verified).toBe(false)
+  }, 180_000)
+
+  it('never verifies a fictional profile, and asks for two photos first', async () => {
+    const m = await memberWithPhotos('turned')
+    await check(m, live('turned'))
+    await t.database.db.update(profiles).set({ fictional: true }).where(eq(profiles.userId, m.user.id))
+    expect((await status(m)).verified).toBe(false)
+    expect((await status(m)).blocked).toBe('fictional')
+    const refused = await as(m, 'POST', '/api/verification.php', {})
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error.code).toBe('verification.fictional')
+
+    const one = await activeMember(t.app)
+    await addPhoto(one, await faceImage('turned'))
+    expect((await status(one)).blocked).toBe('photos_needed')
+    const fr = await t.app.inject({
+      method: 'POST',
+      url: '/api/verification.php',
+      payload: {},
+      headers: { cookie: one.cookie, 'accept-language': 'fr' },
+    })
+    expect(fr.json().error.message).toMatch(/photo principale/)
+  }, 120_000)
+
+  it("refuses frames of another member's check, a sent check, and files that are not images", async () => {
+    const m = await memberWithPhotos('turned')
+    const other = await memberWithPhotos('turned')
+    const started = (await as(m, 'POST', '/api/verification.php', {})).json().verification
+    const frame = await faceImage('turned')
+    expect((await sendFrame(other, started.id, 0, 0, frame)).statusCode).toBe(404)
+    expect((await sendFrame(m, started.id, 0, 0, Buffer.from('not an image'))).statusCode).toBe(400)
+    expect((await sendFrame(m, started.id, 0, 3, frame)).statusCode).toBe(400)
+    // A new start ends the open attempt and its frames.
+    expect((await sendFrame(m, started.id, 0, 0, frame)).statusCode).toBe(201)
+    const again = (await as(m, 'POST', '/api/verification.php', {})).json().verification
+    expect(again.id).not.toBe(started.id)
+    expect(await frameCount(started.id)).toBe(0)
+    expect((await sendFrame(m, started.id, 0, 1, frame)).statusCode).toBe(409)
+  }, 60_000)
+
+  it('finds verified members only when asked, and lets a member take new conversations from them alone', async () => {
+    const verified = await memberWithPhotos('turned')
+    await check(verified, live('turned'))
+    const plain = await activeMember(t.app)
+    const viewer = await activeMember(t.app, { gender: 'female' })
+    const ids = async (query: string) =>
+      (
+        (await as(viewer, 'GET', `/api/members.php?gender=male&${query}`)).json().profiles as { id: number }[]
+      ).map((p) => p.id)
+    const [verifiedId, plainId] = [await profileIdOf(verified), await profileIdOf(plain)]
+    expect(await ids('')).toEqual(expect.arrayContaining([verifiedId, plainId]))
+    const only = await ids('verified=1')
+    expect(only).toContain(verifiedId)
+    expect(only).not.toContain(plainId)
+    const search = (await as(viewer, 'GET', '/api/members.php?gender=male&verified=1')).json()
+    expect(search.total).toBe(search.profiles.length)
+
+    // The viewer takes new conversations from verified members only: the plain member may not begin one.
+    const set = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      payload: { verified_contact_only: true },
+      headers: { cookie: viewer.cookie },
+    })
+    expect(set.json().profile.verified_contact_only).toBe(true)
+    const viewerProfile = await profileIdOf(viewer)
+    const write = (from: Member) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/message.php',
+        payload: { profile: viewerProfile, text: 'Hello there', client_id: `client-${from.user.id}` },
+        headers: { cookie: from.cookie, 'accept-language': 'fr' },
+      })
+    await t.database.db
+      .update(users)
+      .set({ credits: 100 })
+      .where(sql`id in (${plain.user.id}, ${verified.user.id})`)
+    const refused = await write(plain)
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error).toMatchObject({ code: 'chat.verified_only' })
+    expect(refused.json().error.message).toMatch(/membres vérifiés/)
+    expect((await write(verified)).statusCode).toBe(200)
+  }, 120_000)
+})
