@@ -45,7 +45,7 @@ describe('server', () => {
     expect(page.headers['x-frame-options']).toBe('DENY')
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin')
     expect(page.headers['permissions-policy']).toBe(
-      'camera=(), microphone=(), payment=(), geolocation=(self)',
+      'camera=(self), microphone=(), payment=(), geolocation=(self)',
     )
     const file = await t.app.inject({ url: '/media/nothing.webp' })
     expect(file.headers['x-content-type-options']).toBe('nosniff')

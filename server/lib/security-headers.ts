@@ -14,8 +14,11 @@ export interface SecurityHeaderSets {
   file: Record<string, string>
 }
 
-/** No page of ours uses the camera, microphone or Payment Request; location only for the site. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), payment=(), geolocation=(self)'
+/**
+ * The camera for the site's own pages only (the live check, issue 37); no microphone or Payment
+ * Request; location only for the site.
+ */
+export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), payment=(), geolocation=(self)'
 
 const HSTS = 'max-age=15552000; includeSubDomains'
 

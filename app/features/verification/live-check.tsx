@@ -55,9 +55,9 @@ export function LiveCheck({ status }: { status: VerificationResponse }) {
     const opened = await camera.open()
     if (!opened) return
     try {
-      // An attempt the member began and did not finish goes on where it stopped.
+      // An attempt the member began and did not finish goes on where it stopped, with its poses.
       const verification =
-        current?.status === 'open' && current.poses_sent.some(Boolean)
+        current?.status === 'open'
           ? current
           : (await callApi(api.startVerification, { body: {}, retries: 1 })).verification
       setStep({ kind: 'pose', verification, index: verification.poses_sent[0] ? 1 : 0 })

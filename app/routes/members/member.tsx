@@ -6,6 +6,7 @@ import { BlockButton } from '../../features/members/block-button.tsx'
 import { FictionalBadge, FictionalDisclosure } from '../../features/members/fictional-badge.tsx'
 import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
 import { PresenceBadge } from '../../features/members/presence-badge.tsx'
+import { VerifiedBadge } from '../../features/members/verified-badge.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
 import type { Route } from './+types/member'
@@ -32,6 +33,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
         <div className="col-md-6 col-lg-7">
           <h1 className="h2 mb-1">
             {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
+            {profile.verified ? <VerifiedBadge /> : null}
           </h1>
           <p className="text-body-secondary mb-1">{place}</p>
           <PresenceBadge presence={profile.presence} className="d-block mb-3" />

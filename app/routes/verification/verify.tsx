@@ -1,5 +1,5 @@
 import { PageTitle } from '../../components/page-title.tsx'
-import { LiveCheck } from '../../features/verification/live-check.tsx'
+import { LiveCheck } from '../../features/verification/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/verify'
 import { loadVerification } from './verify.server.ts'

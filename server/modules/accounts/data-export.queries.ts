@@ -6,6 +6,7 @@ import { likes } from '#server/db/schema/likes.ts'
 import { photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
 import { interests } from '#server/db/schema/reference.ts'
+import { verifications, verifiedFaces } from '#server/db/schema/verification.ts'
 
 export async function insertDataExport(db: Executor, values: typeof dataExports.$inferInsert) {
   const [row] = await db.insert(dataExports).values(values).returning({ id: dataExports.id })
@@ -76,60 +77,85 @@ export async function selectMemberData(db: Executor, userId: number) {
     .where(eq(users.id, userId))
   if (!account) return null
   const profileId = account.profile.id
-  const [interestRows, photoRows, messageRows, likeRows, paymentRows, ledgerRows, sessionRows, pushRows] =
-    await Promise.all([
-      db
-        .select({ key: interests.key })
-        .from(profileInterests)
-        .innerJoin(interests, eq(interests.id, profileInterests.interestId))
-        .where(eq(profileInterests.profileId, profileId)),
-      db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position)),
-      db
-        .select({
-          id: messages.id,
-          conversation: messages.conversationId,
-          sender: messages.senderUserId,
-          kind: messages.kind,
-          body: messages.body,
-          gift: messages.giftKey,
-          photo: messages.photoFilename,
-          createdAt: messages.createdAt,
-          partnerName: profiles.name,
-        })
-        .from(messages)
-        .innerJoin(
-          conversationMembers,
-          and(
-            eq(conversationMembers.conversationId, messages.conversationId),
-            eq(conversationMembers.userId, userId),
-          ),
-        )
-        .leftJoin(profiles, eq(profiles.userId, conversationMembers.partnerUserId))
-        .orderBy(asc(messages.conversationId), asc(messages.id)),
-      db
-        .select({
-          liker: likes.likerUserId,
-          liked: likes.likedUserId,
-          createdAt: likes.createdAt,
-          name: profiles.name,
-        })
-        .from(likes)
-        .leftJoin(
-          profiles,
-          sql`${profiles.userId} = case when ${likes.likerUserId} = ${userId} then ${likes.likedUserId} else ${likes.likerUserId} end`,
-        )
-        .where(or(eq(likes.likerUserId, userId), eq(likes.likedUserId, userId))),
-      db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt)),
-      db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id)),
-      db
-        .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-        .from(sessions)
-        .where(eq(sessions.userId, userId)),
-      db
-        .select({ createdAt: pushSubscriptions.createdAt })
-        .from(pushSubscriptions)
-        .where(eq(pushSubscriptions.userId, userId)),
-    ])
+  const [
+    interestRows,
+    photoRows,
+    messageRows,
+    likeRows,
+    paymentRows,
+    ledgerRows,
+    sessionRows,
+    pushRows,
+    verificationRows,
+    verifiedRows,
+  ] = await Promise.all([
+    db
+      .select({ key: interests.key })
+      .from(profileInterests)
+      .innerJoin(interests, eq(interests.id, profileInterests.interestId))
+      .where(eq(profileInterests.profileId, profileId)),
+    db.select().from(photos).where(eq(photos.profileId, profileId)).orderBy(asc(photos.position)),
+    db
+      .select({
+        id: messages.id,
+        conversation: messages.conversationId,
+        sender: messages.senderUserId,
+        kind: messages.kind,
+        body: messages.body,
+        gift: messages.giftKey,
+        photo: messages.photoFilename,
+        createdAt: messages.createdAt,
+        partnerName: profiles.name,
+      })
+      .from(messages)
+      .innerJoin(
+        conversationMembers,
+        and(
+          eq(conversationMembers.conversationId, messages.conversationId),
+          eq(conversationMembers.userId, userId),
+        ),
+      )
+      .leftJoin(profiles, eq(profiles.userId, conversationMembers.partnerUserId))
+      .orderBy(asc(messages.conversationId), asc(messages.id)),
+    db
+      .select({
+        liker: likes.likerUserId,
+        liked: likes.likedUserId,
+        createdAt: likes.createdAt,
+        name: profiles.name,
+      })
+      .from(likes)
+      .leftJoin(
+        profiles,
+        sql`${profiles.userId} = case when ${likes.likerUserId} = ${userId} then ${likes.likedUserId} else ${likes.likerUserId} end`,
+      )
+      .where(or(eq(likes.likerUserId, userId), eq(likes.likedUserId, userId))),
+    db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt)),
+    db.select().from(creditLedger).where(eq(creditLedger.userId, userId)).orderBy(asc(creditLedger.id)),
+    db
+      .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+    db
+      .select({ createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId)),
+    // The live checks' outcomes and dates (issue 37): never the face's embedding.
+    db
+      .select({
+        status: verifications.status,
+        reason: verifications.reason,
+        createdAt: verifications.createdAt,
+        decidedAt: verifications.decidedAt,
+      })
+      .from(verifications)
+      .where(eq(verifications.userId, userId))
+      .orderBy(asc(verifications.createdAt)),
+    db
+      .select({ verifiedAt: verifiedFaces.verifiedAt })
+      .from(verifiedFaces)
+      .where(eq(verifiedFaces.userId, userId)),
+  ])
   return {
     ...account,
     interests: interestRows.map((r) => r.key),
@@ -140,6 +166,8 @@ export async function selectMemberData(db: Executor, userId: number) {
     ledger: ledgerRows,
     sessions: sessionRows,
     push: pushRows,
+    verifications: verificationRows,
+    verifiedAt: verifiedRows[0]?.verifiedAt ?? null,
   }
 }
 

@@ -101,6 +101,16 @@ function exportFiles(data: MemberData): Record<string, unknown> {
       reason: l.reason,
       at: iso(l.createdAt),
     })),
+    'verification.json': {
+      verified_face_kept_since: iso(data.verifiedAt),
+      only_verified_members_may_start_a_conversation: user.verifiedContactOnly,
+      checks: data.verifications.map((v) => ({
+        outcome: v.status,
+        reason: v.reason,
+        started: iso(v.createdAt),
+        decided: iso(v.decidedAt),
+      })),
+    },
     'sessions.json': data.sessions.map((s) => ({ started: iso(s.createdAt), ends: iso(s.expiresAt) })),
     'consents.json': {
       terms_version_accepted: iso(user.termsVersion),

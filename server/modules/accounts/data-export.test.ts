@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm'
 import { strFromU8, unzipSync } from 'fflate'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { verifications, verifiedFaces } from '#server/db/schema/verification.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { testJpeg } from '../../../tests/support/images.ts'
 import { lastMailTo, linkIn } from '../../../tests/support/mail.ts'
@@ -83,6 +84,18 @@ const mediaFiles = async () =>
 describe('data export', () => {
   it('prepares a zip of the member’s data and photos by a job, offered by a mailed link', async () => {
     const { a } = await chattyPair()
+    // A live check that verified the member (issue 37): its outcome and date are theirs, its face is not.
+    const checkedAt = new Date('2031-05-05T10:00:00Z')
+    await t.database.db.insert(verifications).values({
+      userId: a.user.id,
+      poses: ['smile', 'look_up'],
+      status: 'verified',
+      createdAt: checkedAt,
+      decidedAt: checkedAt,
+    })
+    await t.database.db
+      .insert(verifiedFaces)
+      .values({ userId: a.user.id, embedding: [0.123456, 0.654321], verifiedAt: checkedAt })
     expect((await as(a, 'POST', '/api/data-export.php')).json()).toEqual({ status: 'pending' })
     expect((await as(a, 'POST', '/api/data-export.php')).json().error.code).toBe('exports.pending')
     expect(await t.app.services.exports.prepareWaiting()).toBe(1)
@@ -125,11 +138,23 @@ describe('data export', () => {
     expect(json('ledger.json').length).toBeGreaterThanOrEqual(1)
     expect(json('sessions.json').length).toBeGreaterThanOrEqual(1)
     expect(json('consents.json')).toHaveProperty('terms_version_accepted')
+    expect(json('verification.json')).toEqual({
+      verified_face_kept_since: checkedAt.toISOString(),
+      only_verified_members_may_start_a_conversation: false,
+      checks: [
+        {
+          outcome: 'verified',
+          reason: null,
+          started: checkedAt.toISOString(),
+          decided: checkedAt.toISOString(),
+        },
+      ],
+    })
     const everything = Object.entries(zip)
       .filter(([name]) => name.endsWith('.json'))
       .map(([, bytes]) => strFromU8(bytes))
       .join('')
-    expect(everything).not.toMatch(/argon2|password|token/i)
+    expect(everything).not.toMatch(/argon2|password|token|0\.12345|embedding/i)
 
     // After 7 days the link leads back to the profile, and the file is gone.
     clock = new Date('2031-05-13T08:00:00Z')
