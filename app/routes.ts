@@ -9,6 +9,7 @@ export default [
     route('admin/photos', 'routes/admin/photos.tsx'),
     route('admin/reports', 'routes/admin/reports.tsx'),
     route('admin/signals', 'routes/admin/signals.tsx'),
+    route('admin/verifications', 'routes/admin/verifications.tsx'),
     route('admin/bans', 'routes/admin/bans.tsx'),
     route('admin/members', 'routes/admin/members.tsx'),
     route('admin/members/:id', 'routes/admin/member-file.tsx'),

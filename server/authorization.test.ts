@@ -366,6 +366,20 @@ const RULES: Record<string, Rule> = {
     expect: owned(200),
   },
   'GET /api/geocode.php': { call: get('/api/geocode.php?lat=52.09&lon=5.12'), expect: all(200) },
+  // Verified humans (issue 37): a member's own check only; one photo is not enough to start one.
+  'GET /api/verification.php': { call: get('/api/verification.php'), expect: members(200) },
+  'POST /api/verification.php': {
+    call: () => ({ method: 'POST', url: '/api/verification.php', payload: {} }),
+    expect: all(403),
+  },
+  'POST /api/verification-frame.php': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/verification-frame.php',
+      ...photoUpload({ verification: '2000000000', pose: '0', n: '0' }),
+    }),
+    expect: members(404),
+  },
   // An appeal names its report by the mailed token alone: an unknown one is refused to everyone alike.
   'POST /api/appeal.php': {
     call: () => ({

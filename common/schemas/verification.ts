@@ -46,9 +46,11 @@ export const VerificationQueueItem = z.object({
   scores: z.record(z.string(), z.number()).nullable(),
   same_face_user_ids: z.array(z.number().int()),
   failures_today: z.number().int(),
+  /** A face was seen in the frames (one person): a moderator may verify it, else only refuse. */
+  can_verify: z.boolean(),
   sent_at: z.string(),
   /** The frames, per pose, as data URLs (the console alone sees them, and only while they wait). */
-  frames: z.array(z.object({ pose: z.number().int(), src: z.string() })),
+  frames: z.array(z.object({ pose: z.number().int(), n: z.number().int(), src: z.string() })),
   photos: z.array(z.string()),
 })
 export const VerificationQueueResponse = z.object({

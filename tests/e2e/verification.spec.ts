@@ -9,7 +9,7 @@ import {
   newMember,
   test,
 } from './fixtures.ts'
-import { E2E_ADMIN } from './staff-account.ts'
+import { E2E_ADMIN, E2E_MODERATOR } from './staff-account.ts'
 
 // Verified humans in Chromium (issue 37): the live check through the page, with Chromium's fake
 // camera playing a file made from a sample face (tests/support/faces.ts). A still face shows one
@@ -145,4 +145,79 @@ test('a member verifies with the live camera; the badge shows on their card and 
   } finally {
     await setPoses(page, false)
   }
+})
+
+test('a third failed check in a day waits for a moderator, who verifies it by keyboard; the member is told by mail', async ({
+  page,
+  browser,
+}, testInfo) => {
+  testInfo.setTimeout(120_000)
+  const member = await newMember(browser, { name: 'Mireille', gender: 'male' })
+  const request = member.page.request
+  for (const options of [
+    { margin: 0.4, brightness: 1.1, size: 800 },
+    { margin: 0.3, shift: 0.04, size: 600 },
+  ]) {
+    const res = await request.post('/api/photos.php', {
+      multipart: {
+        photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await faceImage('turnedLeft', options) },
+      },
+    })
+    expect(res.status()).toBe(201)
+  }
+  // Three checks whose camera shows another person: each fails; the third waits for a moderator.
+  const frame = await faceImage('turned', { margin: 0.3, size: 640 })
+  const mirrored = await faceImage('turned', { margin: 0.3, size: 640, mirror: true })
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const { verification } = await (await request.post('/api/verification.php', { data: {} })).json()
+    for (const [pose, name] of (verification.poses as string[]).entries())
+      for (let n = 0; n < 3; n++) {
+        const res = await request.post('/api/verification-frame.php', {
+          multipart: {
+            verification: String(verification.id),
+            pose: String(pose),
+            n: String(n),
+            photo: {
+              name: 'frame.jpg',
+              mimeType: 'image/jpeg',
+              buffer: name === 'turn_left' ? mirrored : frame,
+            },
+          },
+        })
+        expect(res.status()).toBe(201)
+      }
+    await expect
+      .poll(async () => (await (await request.get('/api/verification.php')).json()).verification.status, {
+        timeout: 30_000,
+      })
+      .toBe(attempt < 3 ? 'failed' : 'review')
+  }
+  await member.page.goto('/verify')
+  await expect(member.page.getByText('A moderator will look at your check')).toBeVisible()
+
+  await consoleLogin(page, E2E_MODERATOR)
+  await page.getByRole('link', { name: 'Verifications' }).click()
+  await expect(page.getByRole('heading', { name: 'Verifications' })).toBeVisible()
+  const item = page.locator('li.card').filter({ hasText: 'Mireille' })
+  // The six frames under the poses asked, the profile's two photos, why it failed (the poses are
+  // any two of the site's: another person's face fails on the pose or on the match).
+  await expect(item.locator('figure img')).toHaveCount(6)
+  await expect(item.getByRole('img', { name: /^Mireille/ })).toHaveCount(2)
+  await expect(item.locator('.badge')).toHaveText(
+    /did not match your profile photos|pose asked for|see a face/,
+  )
+  await expectAccessible(page)
+  await page.keyboard.press('v')
+  await expect(page.getByRole('status')).toHaveText('Verified: the member is mailed')
+  await expect(item).toHaveCount(0)
+  expect((await (await request.get('/api/verification.php')).json()).verified).toBe(true)
+
+  await member.page.goto('/dev/mailbox')
+  await expect(
+    member.page
+      .locator('article.mail')
+      .filter({ hasText: member.email })
+      .filter({ hasText: 'Your profile is verified' }),
+  ).toHaveCount(1)
+  await member.context.close()
 })

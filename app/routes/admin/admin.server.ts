@@ -57,6 +57,12 @@ export async function loadSignals(context: Readonly<RouterContextProvider>) {
   return { staff, ...(await getAppContext(context).services.signals.queue()) }
 }
 
+/** /admin/verifications: live checks that wait for a moderator (issue 37). */
+export async function loadVerificationQueue(context: Readonly<RouterContextProvider>) {
+  const staff = requireStaffPage(context, ['moderator'])
+  return { staff, ...(await getAppContext(context).services.verification.queue()) }
+}
+
 /** /admin/bans: sign-up bans by address, domain and network (moderators). */
 export async function loadBans(context: Readonly<RouterContextProvider>) {
   const staff = requireStaffPage(context, ['moderator'])

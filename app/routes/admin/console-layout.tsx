@@ -13,6 +13,7 @@ const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly 
   { to: '/admin/photos', label: 'console.nav_photos', roles: ['moderator'] },
   { to: '/admin/reports', label: 'console.nav_reports', roles: ['moderator'] },
   { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
+  { to: '/admin/verifications', label: 'console.nav_verifications', roles: ['moderator'] },
   { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
   { to: '/admin/members', label: 'console.nav_members', roles: ['support'] },
   { to: '/admin/settings', label: 'console.nav_settings', roles: [] },

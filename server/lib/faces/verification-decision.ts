@@ -65,7 +65,10 @@ export function decideVerification(input: {
   verifiedElsewhere: Array<{ userId: number; embedding: number[] }>
 }): Decision {
   const scores: Scores = { real: 1, live: 1, same: 1, main: 0, other: 0 }
-  const fail = (reason: FailReason, embedding: number[] | null = null) =>
+  // Whatever fails, the face of the frames that hold one is kept for a moderator who may verify it.
+  const single = input.frames.filter((f) => !frameProblem(f.analysis)).map((f) => f.analysis.faces[0])
+  const seen = single.length > 0 ? meanEmbedding(single.map((f) => f.embedding)) : null
+  const fail = (reason: FailReason, embedding: number[] | null = seen) =>
     ({ outcome: 'failed', reason, scores, embedding }) as const
   const faces: FaceFinding[] = []
   for (const frame of input.frames) {
@@ -80,7 +83,7 @@ export function decideVerification(input: {
   if (faces.length === 0) return fail('no_face')
   const live = meanEmbedding(faces.map((f) => f.embedding))
   scores.same = Math.min(...faces.map((f) => faceSimilarity(f.embedding, live)))
-  if (scores.same < T.sameFace) return fail('not_the_same_face')
+  if (scores.same < T.sameFace) return fail('not_the_same_face', null)
   if (scores.real < T.real || scores.live < T.live) return fail('not_live', live)
   if (!input.mainPhoto || input.otherPhotos.length === 0) return fail('no_profile_face', live)
   scores.main = faceSimilarity(live, input.mainPhoto)

@@ -336,9 +336,11 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
             scores: attempt.scores ?? null,
             same_face_user_ids: attempt.sameFaceUserIds ?? [],
             failures_today: counts.failed + counts.review,
+            can_verify: attempt.embedding !== null,
             sent_at: (attempt.sentAt ?? attempt.createdAt).toISOString(),
             frames: frames.map((f) => ({
               pose: f.pose,
+              n: f.n,
               src: `data:image/jpeg;base64,${f.image.toString('base64')}`,
             })),
             photos: photos.map((p) => mediaUrl(cdn, p.filename)),
