@@ -8,6 +8,8 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import sharp from 'sharp'
 import { createFaceAnalyzer } from '../server/lib/faces/face-analyzer.ts'
+import { decideVerification } from '../server/lib/faces/verification-decision.ts'
+import { faceImage } from '../tests/support/faces.ts'
 
 const ROUNDS = Number(process.env.BENCH_FACE_ROUNDS ?? 3)
 const demo = path.join(
@@ -32,6 +34,34 @@ for (let round = 0; round < ROUNDS; round++) {
     times.push(performance.now() - started)
   }
 }
+// A live check as the job decides it (issue 37): three frames of each of two poses (camera-sized,
+// 640 px) and the profile's main and one other photo (display-sized), then the decision's rule.
+const frame = (mirror: boolean, margin: number) => faceImage('turned', { margin, size: 640, mirror })
+const frames = await Promise.all([0.3, 0.33, 0.36].flatMap((m) => [frame(false, m), frame(true, m)]))
+const profilePhotos = await Promise.all([
+  faceImage('turned', { margin: 0.4, brightness: 1.1, size: 1080 }),
+  faceImage('turned', { margin: 0.3, shift: 0.04, size: 1080 }),
+])
+const checkTimes: number[] = []
+let outcome = ''
+for (let round = 0; round < ROUNDS; round++) {
+  started = performance.now()
+  const seen = []
+  for (const [i, image] of frames.entries())
+    seen.push({
+      pose: i % 2 === 0 ? ('turn_right' as const) : ('turn_left' as const),
+      analysis: await analyzer.analyse(image),
+    })
+  const [main, other] = await Promise.all(profilePhotos.map((p) => analyzer.analyse(p)))
+  const decision = decideVerification({
+    frames: seen,
+    mainPhoto: main.faces[0]?.embedding ?? null,
+    otherPhotos: other.faces.map((f) => f.embedding),
+    verifiedElsewhere: [],
+  })
+  checkTimes.push(performance.now() - started)
+  outcome = decision.outcome === 'verified' ? 'verified' : `failed: ${decision.reason}`
+}
 const withThread = rss()
 await analyzer.close()
 
@@ -52,6 +82,9 @@ console.log(`per photo, median                       ${median(times).toFixed(0)}
 console.log(`per face found (embedding included)     ${perFace.toFixed(0)} ms`)
 console.log(
   `ceiling: decode and resize only, median ${median(decodeTimes).toFixed(0)} ms (${(median(times) / median(decodeTimes)).toFixed(1)}× the models' share)`,
+)
+console.log(
+  `per live check (6 frames, 2 photos), median ${median(checkTimes).toFixed(0)} ms (${outcome}; its job's database work aside)`,
 )
 console.log(
   `memory: ${withThread.toFixed(0)} MB with the thread, ${bare.toFixed(0)} MB before it (+${(withThread - bare).toFixed(0)} MB)`,
