@@ -21,7 +21,9 @@ export const VerificationResponse = z.object({
   verified_at: z.string().nullable(),
   verification: Verification.nullable(),
   /** Why the member may not start a check now, if so. */
-  blocked: z.enum(['fictional', 'photos_needed', 'waiting_for_moderator', 'too_many']).nullable(),
+  blocked: z
+    .enum(['fictional', 'photos_needed', 'waiting_for_moderator', 'retry_tomorrow', 'too_many'])
+    .nullable(),
 })
 export type VerificationResponse = z.infer<typeof VerificationResponse>
 

@@ -118,8 +118,9 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
     if (!mainActive || profile.photos.length < VERIFICATION_MIN_PHOTOS) return 'photos_needed' as const
     const since = new Date(at.getTime() - DAY_MS)
     const counts = await countAttemptsSince(db, userId, since)
-    if (counts.review > 0 || counts.failed >= VERIFICATION_FAILURES_PER_DAY)
-      return 'waiting_for_moderator' as const
+    if (counts.review > 0) return 'waiting_for_moderator' as const
+    // A moderator refused the third failure: the next check waits until the day has passed.
+    if (counts.failed >= VERIFICATION_FAILURES_PER_DAY) return 'retry_tomorrow' as const
     if (counts.started >= VERIFICATION_STARTS_PER_DAY) return 'too_many' as const
     return null
   }
@@ -198,7 +199,8 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
     async start(member: Member, site: Site): Promise<Verification> {
       const at = deps.now()
       const why = await blocked(member.userId, at)
-      if (why) throw new AppError(`verification.${why}`, why === 'too_many' ? 429 : 403)
+      if (why)
+        throw new AppError(`verification.${why}`, why === 'too_many' || why === 'retry_tomorrow' ? 429 : 403)
       const among = site.settings.verification_poses.filter((p): p is Pose =>
         (POSES as readonly string[]).includes(p),
       )

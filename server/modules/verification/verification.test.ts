@@ -190,6 +190,7 @@ describe('verified humans', () => {
     expect((await decide('verify')).statusCode).toBe(409)
     expect(await frameCount(id)).toBe(0)
     expect((await status(m)).verification).toMatchObject({ status: 'failed', reason: 'refused_by_moderator' })
+    expect((await status(m)).blocked).toBe('retry_tomorrow')
     const mail = await lastMailTo(t.database.db, m.email)
     expect(mail?.subject).toMatch(/not confirmed/)
     const audit = await queryRows<{ action: string; staff_email: string }>(
