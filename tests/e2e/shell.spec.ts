@@ -96,9 +96,11 @@ test('the site-entry warning shows once, then stays dismissed', async ({ page })
   await expect(dialog).toBeVisible()
   await dialog.getByRole('button', { name: 'I am 18 or older, enter' }).click()
   await expect(dialog).toBeHidden()
-  // The dismissal is a cookie with its time, so the server does not render the warning again.
-  const stored = (await page.context().cookies()).find((c) => c.name === 'skipped-site-entry-warning')
-  expect(Number.isNaN(Date.parse(decodeURIComponent(stored?.value ?? '')))).toBe(false)
+  // The dismissal is a cookie with its time, so the server does not render the warning again (the
+  // dialog may close a moment before the cookie is written).
+  const stored = async () =>
+    (await page.context().cookies()).find((c) => c.name === 'skipped-site-entry-warning')?.value ?? ''
+  await expect.poll(async () => Number.isNaN(Date.parse(decodeURIComponent(await stored())))).toBe(false)
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.waitForTimeout(300)
