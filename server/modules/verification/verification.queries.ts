@@ -248,20 +248,6 @@ export async function expireReviews(db: Executor, before: Date, at: Date) {
   return expired.length
 }
 
-/** The member's checks as their data export lists them: outcome and dates, never a face. */
-export function selectAttemptsForExport(db: Executor, userId: number) {
-  return db
-    .select({
-      status: verifications.status,
-      reason: verifications.reason,
-      createdAt: verifications.createdAt,
-      decidedAt: verifications.decidedAt,
-    })
-    .from(verifications)
-    .where(eq(verifications.userId, userId))
-    .orderBy(asc(verifications.createdAt))
-}
-
 /** Who a moderator's decision is mailed to, in their language, and on which site. */
 export function selectRecipient(db: Executor, userId: number) {
   return db

@@ -110,8 +110,13 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
   const random = deps.random ?? (() => randomInt(0, 1_000_000) / 1_000_000)
 
   /** Why the member may not start a check now, or null. */
-  async function blocked(userId: number, at: Date) {
-    const profile = await selectProfileForCheck(db, userId)
+  async function blocked(
+    userId: number,
+    at: Date,
+    /** The profile as the caller already read it (selectProfileForCheck). */
+    read?: Awaited<ReturnType<typeof selectProfileForCheck>>,
+  ) {
+    const profile = read ?? (await selectProfileForCheck(db, userId))
     if (!profile) throw new AppError('authentication_required', 403)
     if (profile.fictional) return 'fictional' as const
     const mainActive = profile.photos.some((p) => p.id === profile.mainPhotoId)
@@ -188,7 +193,7 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
         verified: profile?.verified ?? false,
         verified_at: face?.verifiedAt.toISOString() ?? null,
         verification: attempt ? toVerification(attempt, await countFrames(db, attempt.id)) : null,
-        blocked: await blocked(member.userId, at),
+        blocked: await blocked(member.userId, at, profile),
       }
     },
 
