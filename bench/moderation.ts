@@ -13,16 +13,20 @@ import { ensureReferenceData } from '../server/db/reference/ensure-reference-dat
 import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
 import { readEnv } from '../server/env.ts'
 import { createEventBus } from '../server/lib/events.ts'
+import { createExplicitClassifier } from '../server/lib/explicit/explicit-classifier.ts'
 import { localMediaStore } from '../server/lib/media-store.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
 import { noSocketsHere } from '../server/lib/sessions-ended.ts'
 import { createDataExportService } from '../server/modules/accounts/data-export.service.ts'
 import { createMemberSupportService } from '../server/modules/accounts/member-support.service.ts'
 import { createChatService } from '../server/modules/chat/chat.service.ts'
+import { createComplaintsService } from '../server/modules/complaints/complaints.service.ts'
 import { createMailService } from '../server/modules/mail/mail.service.ts'
+import { createMembersService } from '../server/modules/members/members.service.ts'
 import { createPhotoReviewService } from '../server/modules/moderation/photo-review.service.ts'
 import { createReportsService } from '../server/modules/moderation/reports.service.ts'
 import { createInboxService } from '../server/modules/operators/inbox.service.ts'
+import { createSafetyService } from '../server/modules/safety/safety.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
 import { createStatisticsService } from '../server/modules/statistics/statistics.service.ts'
 
@@ -136,7 +140,10 @@ const exports = createDataExportService(db, {
 const support = createMemberSupportService(db, { now, sites, mail, exports, sessionsEnded: noSocketsHere })
 const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
 const events = createEventBus()
-const chat = createChatService(db, { events, now, media })
+// Operators' answers only: no member sends here, so no photo is classified (the model stays unloaded).
+const safety = createSafetyService(db, { now, explicit: createExplicitClassifier() })
+const complaints = createComplaintsService(db, { mail, members: createMembersService(db, { now }) })
+const chat = createChatService(db, { events, now, media, safety, complaints })
 const inbox = createInboxService(db, { now, sites, chat, events })
 const statistics = createStatisticsService(db, { now })
 const today = new Date().toISOString().slice(0, 10)

@@ -94,6 +94,10 @@ export const api = table({
   sendPhotoMessage: { method: POST, path: '/api/message-photo.php', tag: 'chat', form: chat.PhotoMessageFields, output: chat.SendMessageResponse },
   readChat: { method: PUT, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.ReadResponse },
   removeChat: { method: DELETE, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.RemoveResponse },
+  /** Issue 38: a conversation's explicit photos unblurred, or blurred again. */
+  chatSafety: { method: PUT, path: '/api/chat-safety.php', tag: 'chat', body: chat.ChatSafetyInput, output: chat.ChatSafetyResponse },
+  /** Issue 38: a received message reported in one tap, quoted into the report. */
+  reportMessage: { method: POST, path: '/api/message-report.php', tag: 'chat', body: chat.MessageReportInput, output: members.ComplaintResponse },
 
   // Likes and the swipe game
   like: { method: POST, path: '/api/like.php', tag: 'likes', body: likes.LikeInput, output: likes.LikeResponse },

@@ -26,6 +26,7 @@ export const SIGNAL_KINDS = [
   'signup_burst',
   'repeated_first_message',
   'contact_in_first_message',
+  'money_in_first_message',
   'same_face',
 ] as const
 export type SignalKind = (typeof SIGNAL_KINDS)[number]

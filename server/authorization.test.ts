@@ -26,6 +26,8 @@ interface World {
   /** The conversation the owner had with the member they blocked, and a photo sent in it. */
   blockedConversation: number
   chatPhotoUrl: string
+  /** The photo message the blocked member sent the owner before being blocked. */
+  receivedMessage: number
   payment: string
   bundle: number
 }
@@ -277,6 +279,23 @@ const RULES: Record<string, Rule> = {
     call: (w) => ({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: w.conversation } }),
     expect: owned(200),
   },
+  'PUT /api/chat-safety.php': {
+    call: (w) => ({
+      method: 'PUT',
+      url: '/api/chat-safety.php',
+      payload: { conversation: w.conversation, show_explicit: true },
+    }),
+    expect: owned(200),
+  },
+  // The receiver reports a message, even from a member they blocked since; nobody else does.
+  'POST /api/message-report.php': {
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/message-report.php',
+      payload: { message: w.receivedMessage },
+    }),
+    expect: owned(200),
+  },
   'GET /media/c/*': {
     call: (w) => ({ method: 'GET', url: w.chatPhotoUrl }),
     expect: { visitor: 404, owner: 200, other: 404, blocked: 404 },
@@ -526,6 +545,7 @@ beforeAll(async () => {
     conversation,
     blockedConversation: sent.conversation,
     chatPhotoUrl: sent.message.photo.filename,
+    receivedMessage: sent.message.id,
     payment,
     bundle,
   }

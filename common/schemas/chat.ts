@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { NUDGE_ANSWERS } from '../safety.ts'
 import { writeRefusals } from '../write-refusals.ts'
 import { PublicProfile } from './members.ts'
 import { GiftKey, Id, Message } from './message.ts'
@@ -34,6 +35,8 @@ export const SendMessageInput = z
     text: z.string().max(100_000),
     gift: GiftKey.optional(),
     client_id: ClientId,
+    /** How the member answered a question about this text (409 chat.unkind), if they were asked. */
+    nudge: z.enum(NUDGE_ANSWERS).optional(),
   })
   .refine((v) => (v.profile === undefined) !== (v.conversation === undefined), {
     path: ['conversation'],
@@ -67,6 +70,8 @@ export const ConversationResponse = z.object({
   blocked_by_me: z.boolean(),
   /** The member's next message here is free (the welcome offer: a free member's opening message). */
   next_message_free: z.boolean(),
+  /** The member chose to see this conversation's explicit photos unblurred (issue 38). */
+  show_explicit: z.boolean(),
 })
 export type ConversationResponse = z.infer<typeof ConversationResponse>
 
@@ -94,6 +99,8 @@ export const PhotoMessageFields = z
     conversation: z.coerce.number().pipe(Id).optional(),
     text: z.string().max(100_000).default(''),
     client_id: ClientId,
+    /** `send_anyway`: the member was asked about an explicit photo (409 chat.photo_explicit) and sends it. */
+    nudge: z.enum(NUDGE_ANSWERS).optional(),
   })
   .refine((v) => (v.profile === undefined) !== (v.conversation === undefined), {
     path: ['conversation'],
@@ -114,3 +121,12 @@ export type SendRefusal = (typeof SEND_REFUSALS)[number]
 
 /** GET /api/conversation.php?id */
 export const ConversationQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** PUT /api/chat-safety.php: the member's choice for a conversation's explicit photos. */
+export const ChatSafetyInput = z.object({ conversation: Id, show_explicit: z.boolean() })
+export const ChatSafetyResponse = z.object({ show_explicit: z.boolean() })
+
+/** POST /api/message-report.php: a received message reported in one tap (issue 38). */
+export const MessageReportInput = z.object({
+  message: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+})

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
+import { MESSAGE_FLAGS } from '../safety.ts'
 
 // A message on its own, without the member schemas (the browser's socket reads frames with it:
 // frames.ts; it evaluates only what a frame holds, ADR 21).
@@ -23,5 +24,7 @@ export const Message = z.object({
   photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
   client_id: z.string(),
   created_at: z.string(),
+  /** What the safety rules found in it (common/safety.ts): the receiver sees a blur, a question or a tip. */
+  flags: z.array(z.enum(MESSAGE_FLAGS)),
 })
 export type Message = z.infer<typeof Message>

@@ -28,6 +28,9 @@ export const PhotoQueueItem = QueuePhoto.extend({
     site: z.string(),
   }),
   others: z.array(QueuePhoto),
+  /** How explicit the model found it (0–1; null before the model ran), and whether past the site's threshold. */
+  explicit_score: z.number().nullable(),
+  explicit: z.boolean(),
   /** A photo of another account this one repeats (likely stolen or fake). */
   duplicate_of: z
     .object({ photo_id: z.number().int(), profile_id: z.number().int(), name: z.string(), url: z.string() })

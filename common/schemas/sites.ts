@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
+import { DEFAULT_EXPLICIT_THRESHOLD } from '../safety.ts'
 import { drawablePoses, POSES } from '../verification.ts'
 import { GiftKey } from './chat.ts'
 
@@ -16,6 +17,8 @@ const GiftCatalogue = z
 const VerificationPoses = z
   .array(z.enum(POSES))
   .refine(drawablePoses, { error: 'verification_poses_invalid' })
+
+const ExplicitThreshold = z.number().min(0.01).max(1)
 
 /** Per-site settings as stored on the site row (spec section 3, Settings). */
 export const SiteSettings = z.object({
@@ -54,6 +57,11 @@ export const SiteSettings = z.object({
   gifts: GiftCatalogue.default([...GIFT_KEYS]),
   /** The poses a live check draws two of (issue 37): two at least. */
   verification_poses: VerificationPoses.default([...POSES]),
+  /**
+   * How explicit a photo must be (the model's score, 0–1, ADR 29) to reach a chat's receiver blurred
+   * and to wait for a moderator on a profile.
+   */
+  explicit_photo_threshold: ExplicitThreshold.default(DEFAULT_EXPLICIT_THRESHOLD),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 
@@ -119,6 +127,7 @@ export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix
   refuse_disposable_email: z.boolean(),
   gifts: GiftCatalogue,
   verification_poses: VerificationPoses,
+  explicit_photo_threshold: ExplicitThreshold,
 })
 export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
 export const SiteSettingsResponse = z.object({

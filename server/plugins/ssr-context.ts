@@ -35,6 +35,7 @@ import type { PaymentsService } from '#server/modules/payments/payments.service.
 import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
+import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { ContentPagesService } from '#server/modules/sites/content-pages.service.ts'
 import type { SiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
@@ -46,6 +47,7 @@ import type { VerificationService } from '#server/modules/verification/verificat
 /** The services route loaders reach through the React Router context (never by importing them). */
 export interface AppServices {
   verification: VerificationService
+  safety: SafetyService
   sites: SitesService
   members: MembersService
   memberPages: MemberPageService

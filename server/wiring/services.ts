@@ -9,6 +9,7 @@ import type { Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { createEventBus } from '#server/lib/events.ts'
+import { createExplicitClassifier } from '#server/lib/explicit/explicit-classifier.ts'
 import { createFaceAnalyzer } from '#server/lib/faces/face-analyzer.ts'
 import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
 import { createPgEventBus } from '#server/lib/pg-events.ts'
@@ -48,6 +49,7 @@ import { createRefundsService } from '#server/modules/payments/refunds.service.t
 import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
 import { createPhotosService } from '#server/modules/photos/photos.service.ts'
 import { createDashboardService } from '#server/modules/reports/dashboard.service.ts'
+import { createSafetyService } from '#server/modules/safety/safety.service.ts'
 import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp.service.ts'
 import { createContentPagesService } from '#server/modules/sites/content-pages.service.ts'
 import { createSiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
@@ -143,13 +145,23 @@ export async function createServices(
     ...new Set(sites.list().flatMap((s) => s.settings.countries)),
   ])
   const profiles = createProfileService(database.db, { now, towns: geocoder })
-  const photos = createPhotosService(database.db, { media, now })
+  // The node's explicit-photo model, loaded in its thread at the first photo (ADR 29).
+  const explicit = createExplicitClassifier()
+  app.addHook('onClose', () => explicit.close())
+  const safety = createSafetyService(database.db, {
+    now,
+    explicit,
+    onError: (error) => app.log.error({ err: error }, 'a safety count failed'),
+  })
+  const photos = createPhotosService(database.db, { media, now, safety })
   const complaints = createComplaintsService(database.db, { mail, members })
   const signals = createSignalsService(database.db, { now, sites })
   const chat = createChatService(database.db, {
     events,
     now,
     media,
+    safety,
+    complaints,
     onOpening: signals.opening,
     onError: (error) => app.log.error({ err: error }, 'reading an opening message for signals failed'),
   })
@@ -225,6 +237,7 @@ export async function createServices(
     memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports, sessionsEnded }),
     exports,
     verification,
+    safety,
     staffAdmin: createStaffAdminService(database.db, { now, staff, sessionsEnded }),
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),

@@ -12,6 +12,7 @@ const message = (id: number): Message => ({
   photo: null,
   client_id: `c${id}`,
   created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),
+  flags: [],
 })
 
 /** The server's answer to `after`: messages 1…last, pages of `size`, oldest first. */

@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
+import { api } from '#common/api.ts'
 import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { HydrateLater } from '../../lib/hydration.ts'
 import { useMember } from '../../lib/member.tsx'
 import { takeOpeningLine } from '../../lib/opening-line.ts'
@@ -17,6 +19,7 @@ import { ConversationHeader } from './conversation-header.tsx'
 import { GiftPicker } from './gift-picker.tsx'
 import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList } from './message-list.tsx'
+import { SafetyNudge } from './safety-nudge.tsx'
 import { useFirstContact } from './use-first-contact.ts'
 import { useMessageList } from './use-message-list.ts'
 import { usePartnerPresence } from './use-partner-presence.ts'
@@ -34,6 +37,7 @@ export function Conversation({
   blockedByMe,
   nextMessageFree,
   times,
+  showExplicit: initialShowExplicit,
 }: {
   conversation: number | null
   profile: PublicProfile
@@ -43,6 +47,8 @@ export function Conversation({
   blockedByMe: boolean
   /** The member's next message here is free (the welcome offer). */
   nextMessageFree: boolean
+  /** The member chose to see this conversation's explicit photos unblurred. */
+  showExplicit: boolean
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
@@ -54,6 +60,14 @@ export function Conversation({
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
   const [showIcebreakers, setShowIcebreakers] = useState(false)
   const [nextFree, setNextFree] = useState(nextMessageFree)
+  const [showExplicit, setShowExplicit] = useState(initialShowExplicit)
+  const rememberShowExplicit = (show: boolean) => {
+    setShowExplicit(show)
+    if (conversation !== null)
+      callApi(api.chatSafety, { body: { conversation, show_explicit: show } }).catch(() =>
+        setShowExplicit(!show),
+      )
+  }
   useFirstContact(conversation, profile.id, setConversation)
   const presence = usePartnerPresence(profile)
   const list = useMessageList(conversation, initial, myProfileId)
@@ -123,6 +137,8 @@ export function Conversation({
             partnerLastRead={list.partnerLastRead}
             onRetry={sending.retry}
             times={times}
+            showExplicit={showExplicit}
+            onShowExplicit={rememberShowExplicit}
           />
         )}
         <p className="small text-body-secondary mb-0 typing-line" aria-live="polite">
@@ -178,6 +194,7 @@ export function Conversation({
         }}
         onClose={() => setShowGifts(false)}
       />
+      <SafetyNudge nudge={sending.nudge} name={profile.name} onAnswer={sending.answerNudge} />
       <IcebreakerModal
         show={showIcebreakers}
         name={profile.name}

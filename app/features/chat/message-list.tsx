@@ -1,6 +1,7 @@
 import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { Message } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
+import { ChatPhoto, ExplicitPhoto, SafetyNotes } from './received-safety.tsx'
 import { useChatTime } from './use-chat-time.ts'
 
 /** A message on screen: sent, or still on its way (pending), or failed (with a retry). */
@@ -16,6 +17,8 @@ export function MessageList({
   partnerLastRead,
   onRetry,
   times,
+  showExplicit,
+  onShowExplicit,
 }: {
   messages: ShownMessage[]
   myProfileId: number
@@ -24,6 +27,9 @@ export function MessageList({
   onRetry: (message: ShownMessage) => void
   /** The labels of the first messages, made with the page (use-chat-time.ts). */
   times?: ChatTimeLabels | null
+  /** The member sees this conversation's explicit photos unblurred (their choice, issue 38). */
+  showExplicit: boolean
+  onShowExplicit: (show: boolean) => void
 }) {
   const { t } = useTranslation()
   const chatTime = useChatTime(times)
@@ -52,16 +58,14 @@ export function MessageList({
                     </span>
                   </span>
                 ) : null}
-                {m.kind === 'photo' && m.photo ? (
-                  <a href={m.photo.filename} target="_blank" rel="noreferrer" className="d-block">
-                    <img
-                      src={m.photo.thumb_filename}
-                      alt={t('chat.photoAlt')}
-                      width={200}
-                      height={200}
-                      className="rounded message-photo"
-                    />
-                  </a>
+                {m.kind === 'photo' && m.photo && !mine && m.flags.includes('explicit') ? (
+                  <ExplicitPhoto
+                    message={{ ...m, photo: m.photo }}
+                    alwaysShown={showExplicit}
+                    onAlwaysShow={onShowExplicit}
+                  />
+                ) : m.kind === 'photo' && m.photo ? (
+                  <ChatPhoto photo={m.photo} />
                 ) : null}
                 {m.text ? <span className="message-text">{m.text}</span> : null}
                 <span className="message-meta">
@@ -91,6 +95,7 @@ export function MessageList({
                 </span>
               </div>
             </div>
+            {mine ? null : <SafetyNotes message={m} partnerName={partnerName} />}
           </li>
         )
       })}

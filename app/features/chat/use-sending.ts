@@ -2,6 +2,7 @@ import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, use
 import { useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
 import { checkMessageText } from '#common/message-text.ts'
+import type { NudgeAnswer } from '#common/safety.ts'
 import type { GiftKey, Message, SendMessageResponse } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
 import { ApiError, callApi } from '../../lib/api-client.ts'
@@ -15,6 +16,12 @@ import { merge } from './use-message-list.ts'
 const TYPING_SEND_EVERY_MS = 2000
 
 const newClientId = () => crypto.randomUUID()
+
+/**
+ * A question the server asked before a send (issue 38): an unkind text (edit it or send it anyway)
+ * or an explicit photo (send it, blurred for the receiver, or keep it).
+ */
+export type Nudge = { kind: 'unkind'; text: string } | { kind: 'explicit'; file: File }
 
 /**
  * Sending in the open conversation: texts, gifts and photos shown at once and paid with credits. The
@@ -42,13 +49,16 @@ export function useSending(opts: {
   /** What could not be paid for (the alert names its price), or null. */
   const [noCredits, setNoCredits] = useState<Message['kind'] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  const [nudge, setNudge] = useState<Nudge | null>(null)
+  /** The member was asked about a text and went back to edit it: the next send says so (counted). */
+  const editedAfterNudge = useRef(false)
   const lastTypingSent = useRef(0)
 
   /** Shows a message at once and sends it: sent, refused (taken back) or failed (kept, to retry). */
   const deliver = async (
     pending: ShownMessage,
     send: () => Promise<SendMessageResponse>,
-  ): Promise<'sent' | 'refused' | 'failed'> => {
+  ): Promise<'sent' | 'refused' | 'failed' | 'asked'> => {
     setError(null)
     setNoCredits(null)
     opts.stickToBottom.current = true
@@ -73,8 +83,9 @@ export function useSending(opts: {
       if (refused) {
         setMessages((current) => current.filter((m) => m.client_id !== pending.client_id))
         if (failure.code === 'credits.insufficient') setNoCredits(pending.kind)
-        else setError(failure.message)
-        return 'refused'
+        else if (failure.code !== 'chat.unkind' && failure.code !== 'chat.photo_explicit')
+          setError(failure.message)
+        return failure.code === 'chat.unkind' || failure.code === 'chat.photo_explicit' ? 'asked' : 'refused'
       }
       setMessages((current) =>
         current.map((m) => (m.client_id === pending.client_id ? { ...m, state: 'failed' } : m)),
@@ -92,27 +103,48 @@ export function useSending(opts: {
     text: '',
     gift: null,
     photo: null,
+    flags: [],
     client_id: newClientId(),
     created_at: new Date().toISOString(),
     state: 'pending',
     ...fields,
   })
 
-  const sendText = async (event?: FormEvent) => {
+  const sendText = async (event?: FormEvent, answer?: NudgeAnswer) => {
     event?.preventDefault()
-    const { text: body, problem } = checkMessageText(text, settings.message_length, { required: true })
+    const source = answer === 'send_anyway' && nudge?.kind === 'unkind' ? nudge.text : text
+    const { text: body, problem } = checkMessageText(source, settings.message_length, { required: true })
     if (problem) {
       setError(t(`errors.${problem.code}`, problem.code === 'chat.too_long' ? { max: problem.max } : {}))
       return
     }
+    setNudge(null)
     const pending = pendingOf({ text: body })
+    const said = answer ?? (editedAfterNudge.current ? 'edited' : undefined)
     setText('')
     const outcome = await deliver(pending, () =>
-      callApi(api.sendMessage, { body: { ...target, text: body, client_id: pending.client_id } }),
+      callApi(api.sendMessage, {
+        body: { ...target, text: body, client_id: pending.client_id, ...(said ? { nudge: said } : {}) },
+      }),
     )
+    if (outcome === 'sent') editedAfterNudge.current = false
+    if (outcome === 'asked') setNudge({ kind: 'unkind', text: body })
     // A refused message is taken back from the list: its text returns to the box, unless the
     // member has started another one meanwhile.
-    if (outcome === 'refused') setText((current) => (current.trim() ? current : body))
+    if (outcome === 'refused' || outcome === 'asked') setText((current) => (current.trim() ? current : body))
+  }
+
+  /** The member's answer to the question asked: edit the text, send it anyway, keep the photo. */
+  const answerNudge = (answer: NudgeAnswer | 'cancel') => {
+    const asked = nudge
+    if (!asked) return
+    if (answer === 'send_anyway') {
+      if (asked.kind === 'unkind') void sendText(undefined, 'send_anyway')
+      else void sendPhoto(asked.file, 'send_anyway')
+      return
+    }
+    if (asked.kind === 'unkind' && answer === 'edited') editedAfterNudge.current = true
+    setNudge(null)
   }
 
   const sendGift = async (gift: GiftKey) => {
@@ -122,10 +154,12 @@ export function useSending(opts: {
     )
   }
 
-  const sendPhoto = async (file: File) => {
+  async function sendPhoto(file: File, answer?: NudgeAnswer) {
+    setNudge(null)
     const pending = pendingOf({ kind: 'photo', text: t('chat.photoSending') })
-    const form = { ...target, client_id: pending.client_id, text: '' }
-    await deliver(pending, () => callApi(api.sendPhotoMessage, { form, file }))
+    const form = { ...target, client_id: pending.client_id, text: '', ...(answer ? { nudge: answer } : {}) }
+    const outcome = await deliver(pending, () => callApi(api.sendPhotoMessage, { form, file }))
+    if (outcome === 'asked') setNudge({ kind: 'explicit', file })
   }
 
   const retry = (m: ShownMessage) => {
@@ -147,5 +181,17 @@ export function useSending(opts: {
     }
   }
 
-  return { text, setText, onTextChange, noCredits, error, sendText, sendGift, sendPhoto, retry }
+  return {
+    text,
+    setText,
+    onTextChange,
+    noCredits,
+    error,
+    sendText,
+    sendGift,
+    sendPhoto,
+    retry,
+    nudge,
+    answerNudge,
+  }
 }

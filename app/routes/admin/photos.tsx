@@ -205,6 +205,17 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
                         {photo.created_at.replace('T', ' ').slice(0, 16)}
                       </time>
                     </p>
+                    {photo.explicit_score !== null ? (
+                      <p className="small mb-2" data-testid="explicit-score">
+                        <span
+                          className={`badge ${photo.explicit ? 'text-bg-danger' : 'text-bg-light border'}`}
+                        >
+                          {t(photo.explicit ? 'console.photos.explicit' : 'console.photos.explicitScore', {
+                            score: photo.explicit_score.toFixed(2),
+                          })}
+                        </span>
+                      </p>
+                    ) : null}
                     {photo.duplicate_of ? (
                       <div
                         className="alert alert-danger py-2 small d-flex gap-2 align-items-center"

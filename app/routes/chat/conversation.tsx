@@ -24,6 +24,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           times={loaderData.times}
           blockedByMe={loaderData.blocked_by_me}
           nextMessageFree={loaderData.next_message_free}
+          showExplicit={loaderData.show_explicit}
         />
       </ChatSplit>
     </>

@@ -29,6 +29,7 @@ export default function MemberChat({ loaderData }: Route.ComponentProps) {
             initial={null}
             blockedByMe={loaderData.blockedByMe}
             nextMessageFree={loaderData.nextMessageFree}
+            showExplicit={false}
           />
         </ChatSplit>
       </>

@@ -1,6 +1,7 @@
 -- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Each element of
 -- `sends` is {sender, client_id, profile | conversation, kind, body, gift_key, photo_filename,
--- photo_thumb, price, free_limit, at (when it is sent, by the app's clock: the message's date)}; the
+-- photo_thumb, price, free_limit, at (when it is sent, by the app's clock: the message's date),
+-- flags (what the safety rules found: MESSAGE_FLAGS), text_hash (an opening's key, or null)}; the
 -- answer has one element per send, in order: {error, name} when it may not go, or {message,
 -- credits, sender_profile_id, partner_user_id, unread, charged, fresh, opening (the sender's first
 -- message in this conversation), to_fictional (a member wrote to a fictional profile: the
@@ -22,6 +23,7 @@ DECLARE
   cost int;
   balance int;
   partner_unread int;
+  flags text[];
 BEGIN
   PERFORM 1 FROM "users"
     WHERE "id" IN (SELECT (e->>'sender')::int FROM jsonb_array_elements(sends) e)
@@ -117,14 +119,28 @@ BEGIN
       END IF;
     END IF;
 
+    -- The safety flags (ADR 29): the scam signs count in a conversation's first ten messages only;
+    -- an opening already sent in two other conversations within a day is a pasted introduction.
+    flags := ARRAY(SELECT jsonb_array_elements_text(coalesce(s->'flags', '[]'::jsonb)));
+    IF flags && ARRAY['contact', 'money'] AND (SELECT count(*) FROM (SELECT 1 FROM "messages" m
+        WHERE m."conversation_id" = conversation LIMIT 10) first_ten) >= 10 THEN
+      flags := array_remove(array_remove(flags, 'contact'), 'money');
+    END IF;
+    IF NOT target.has_sent AND s->>'text_hash' IS NOT NULL AND (SELECT count(*) FROM "opening_messages" o
+        WHERE o."sender_user_id" = sender_id AND o."text_hash" = s->>'text_hash'
+          AND o."conversation_id" <> conversation
+          AND o."created_at" > (s->>'at')::timestamptz - interval '1 day') >= 2 THEN
+      flags := flags || 'pasted'::text;
+    END IF;
+
     -- The message and both sides in one statement (their rows locked in key order): the sender's
     -- side is read up to the message, the partner's gets one more unread; both come back to the lists.
     WITH saved AS (
       INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "gift_key",
-          "photo_filename", "photo_thumb", "cost", "client_id", "created_at")
+          "photo_filename", "photo_thumb", "cost", "client_id", "created_at", "flags")
         VALUES (conversation, sender_id, s->>'kind', s->>'body', s->>'gift_key',
           s->>'photo_filename', s->>'photo_thumb', cost, s->>'client_id',
-          (s->>'at')::timestamptz)
+          (s->>'at')::timestamptz, flags)
         RETURNING *
     ), sides AS (
       UPDATE "conversation_members" cm SET "last_message_at" = saved."created_at", "hidden" = false,

@@ -1,4 +1,5 @@
 import { GIFT_KEYS } from '#common/gifts.ts'
+import { DEFAULT_EXPLICIT_THRESHOLD } from '#common/safety.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 import { POSES } from '#common/verification.ts'
 
@@ -56,6 +57,7 @@ const COMMON = {
   refuse_disposable_email: true,
   gifts: [...GIFT_KEYS],
   verification_poses: [...POSES],
+  explicit_photo_threshold: DEFAULT_EXPLICIT_THRESHOLD,
 } satisfies Partial<SiteSettings>
 
 /** The brands a fresh deployment serves; the first one is the default for unknown hosts. */

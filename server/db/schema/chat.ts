@@ -46,6 +46,8 @@ export const conversationMembers = pgTable(
     /** This member's opening message here was one of their free welcome messages. */
     freeOpening: boolean('free_opening').notNull().default(false),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    /** This member chose to see the photos the model found explicit in this conversation unblurred. */
+    showExplicit: boolean('show_explicit').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
@@ -75,6 +77,8 @@ export const messages = pgTable(
     cost: integer('cost').notNull().default(0),
     clientId: text('client_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the safety rules found in it when it was sent (MESSAGE_FLAGS, ADR 29): the receiver is told. */
+    flags: text('flags').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('messages_conversation').on(t.conversationId, t.id.desc()),

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -230,6 +231,8 @@ export const photos = pgTable(
     phash: bigint('phash', { mode: 'bigint' }),
     /** A photo of another account it repeats: likely stolen or fake. */
     duplicateOf: integer('duplicate_of'),
+    /** How explicit the explicit-photo model found it, 0–1 (ADR 29); null for photos before it. */
+    explicitScore: real('explicit_score'),
   },
   (t) => {
     // The four 16-bit bands of the hash: two hashes within 3 bits share one band (pigeonhole), so a

@@ -103,3 +103,20 @@ export const statsBounceDays = pgTable(
   },
   (t) => [primaryKey({ name: 'stats_bounce_days_pk', columns: [t.day, t.siteId, t.page, t.exit] })],
 )
+
+/**
+ * The safety rules' counts per UTC day and site (issue 38): nudges asked and how members answered
+ * them (edited, sent anyway), reports made from a nudge, explicit photos blurred. SAFETY_EVENTS.
+ */
+export const safetyDays = pgTable(
+  'safety_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    event: text('event').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'safety_days_pk', columns: [t.day, t.siteId, t.event] })],
+)

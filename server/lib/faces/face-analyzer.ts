@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads'
-import type { FaceFinding, FaceRequest, FaceResponse } from './face-messages.ts'
+import { createModelThread } from '../model-thread.ts'
+import type { FaceFinding } from './face-messages.ts'
 
 export type { FaceFinding }
 
@@ -11,58 +11,18 @@ export interface FaceAnalysis {
 }
 
 /**
- * The node's face models (ADR 28): one worker thread, started at the first image and kept, that
- * loads the models once and analyses one image at a time; the event loop never waits on a model.
- * An image waits its turn; a thread that dies is started again at the next image.
+ * The node's face models (ADR 28): one worker thread (server/lib/model-thread.ts), started at the
+ * first image and kept, that loads the models once and analyses one image at a time.
  */
 export function createFaceAnalyzer() {
-  let worker: Worker | null = null
-  let next = 0
-  const waiting = new Map<number, { resolve: (a: FaceAnalysis) => void; reject: (e: Error) => void }>()
-
-  function start(): Worker {
-    const thread = new Worker(new URL('./face-worker.ts', import.meta.url))
-    thread.on('message', (response: FaceResponse) => {
-      const caller = waiting.get(response.id)
-      if (!caller) return
-      waiting.delete(response.id)
-      if (waiting.size === 0) thread.unref()
-      if (response.ok)
-        caller.resolve({ width: response.width, height: response.height, faces: response.faces })
-      else caller.reject(new Error(`face analysis failed: ${response.error}`))
-    })
-    const fail = (error: Error) => {
-      worker = null
-      for (const caller of waiting.values()) caller.reject(error)
-      waiting.clear()
-    }
-    thread.on('error', fail)
-    thread.on('exit', (code) => {
-      if (worker === thread) fail(new Error(`the face thread stopped (${code})`))
-    })
-    return thread
-  }
-
+  const thread = createModelThread<Uint8Array, FaceAnalysis>(
+    new URL('./face-worker.ts', import.meta.url),
+    'face analysis',
+  )
   return {
     /** The faces in an encoded image (JPEG, PNG, WebP). */
-    analyse(image: Uint8Array): Promise<FaceAnalysis> {
-      worker ??= start()
-      const id = ++next
-      const request: FaceRequest = { id, image }
-      return new Promise<FaceAnalysis>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        // Busy, the thread keeps the process alive; idle, it holds nothing open (a node may stop).
-        worker?.ref()
-        worker?.postMessage(request)
-      })
-    },
-
-    /** Stops the thread (a node that stops, a test that ends). */
-    async close(): Promise<void> {
-      const thread = worker
-      worker = null
-      if (thread) await thread.terminate()
-    },
+    analyse: (image: Uint8Array): Promise<FaceAnalysis> => thread.ask(image),
+    close: () => thread.close(),
   }
 }
 export type FaceAnalyzer = ReturnType<typeof createFaceAnalyzer>

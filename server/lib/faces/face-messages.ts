@@ -1,9 +1,3 @@
-/** What the face thread is asked: one encoded image (JPEG, PNG, WebP). */
-export interface FaceRequest {
-  id: number
-  image: Uint8Array
-}
-
 /** One face found, in the analysed image's pixels (its longest side at most 1280). */
 export interface FaceFinding {
   /** x, y, width, height. */
@@ -27,7 +21,3 @@ export interface FaceFinding {
   /** The face's descriptor (1024 numbers), compared with faceSimilarity. */
   embedding: number[]
 }
-
-export type FaceResponse =
-  | { id: number; ok: true; width: number; height: number; faces: FaceFinding[] }
-  | { id: number; ok: false; error: string }

@@ -7,7 +7,8 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parentPort } from 'node:worker_threads'
 import sharp from 'sharp'
-import type { FaceFinding, FaceRequest, FaceResponse } from './face-messages.ts'
+import { serveModelRequests } from '../model-thread.ts'
+import type { FaceFinding } from './face-messages.ts'
 
 const require = createRequire(import.meta.url)
 const HUMAN_DIST = path.dirname(require.resolve('@vladmandic/human'))
@@ -93,12 +94,4 @@ async function analyse(image: Uint8Array): Promise<{ width: number; height: numb
   }
 }
 
-parentPort?.on('message', async (request: FaceRequest) => {
-  let response: FaceResponse
-  try {
-    response = { id: request.id, ok: true, ...(await analyse(request.image)) }
-  } catch (error) {
-    response = { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) }
-  }
-  parentPort?.postMessage(response)
-})
+serveModelRequests(parentPort, analyse)

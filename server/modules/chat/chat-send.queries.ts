@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { MessageFlag } from '#common/safety.ts'
 import { SEND_REFUSALS, type SendRefusal } from '#common/schemas/chat.ts'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import type { MessageRow } from './chat.queries.ts'
@@ -18,6 +19,10 @@ export interface SendRequest {
   free_limit: number
   /** When it is sent, by the app's clock (ADR 13): the message's date. */
   at: string
+  /** What the safety rules found (MESSAGE_FLAGS); chat_send keeps the scam signs of first messages only. */
+  flags: MessageFlag[]
+  /** An opening's key (openingHash): the same one in other conversations is a pasted introduction. */
+  text_hash: string | null
 }
 
 interface MessageJson {
@@ -32,6 +37,7 @@ interface MessageJson {
   cost: number
   client_id: string
   created_at: string
+  flags: string[]
 }
 
 /** What chat_send answers for one send: why it may not go, or the message (new or sent before). */
@@ -100,6 +106,7 @@ export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<
         cost: m.cost,
         clientId: m.client_id,
         createdAt: new Date(m.created_at),
+        flags: m.flags,
       },
       credits: Number(r.credits),
       senderProfileId: Number(r.sender_profile_id ?? 0),

@@ -1,5 +1,6 @@
-import { FREE_CONVERSATIONS } from '#common/constants.ts'
+import { FREE_CONVERSATIONS, type Locale } from '#common/constants.ts'
 import { checkMessageText } from '#common/message-text.ts'
+import type { MessageFlag, NudgeAnswer, SafetyEvent } from '#common/safety.ts'
 import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/chat.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
 import { type Db, type Executor, isUniqueViolation } from '#server/db/client.ts'
@@ -9,6 +10,8 @@ import { AppError } from '#server/lib/errors.ts'
 import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
+import { openingHash } from '#server/lib/safety/contact-details.ts'
+import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import { type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 
@@ -29,6 +32,19 @@ interface Outgoing {
   text: string
   gift?: GiftKey
   photo?: { filename: string; thumbFilename: string }
+  /**
+   * A member's send (not an operator's answer): the safety rules read it in the sender's language,
+   * and how they answered a nudge about it, if they were asked (issue 38).
+   */
+  from?: { language: Locale; nudge?: NudgeAnswer }
+}
+
+/** The site a send is made on: its prices, where its media are, how explicit a photo may be unblurred. */
+interface SendSite {
+  id: number
+  costs: Costs
+  cdnPrefix: string
+  explicitThreshold: number
 }
 
 /** The HTTP status of each reason chat_send gives for refusing a send (every one, by its type). */
@@ -64,6 +80,7 @@ export function createChatSending(
     /** Told of every opening text message after its commit (moderation's signals); never awaited. */
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
+    safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count'>
   },
 ) {
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
@@ -74,7 +91,13 @@ export function createChatSending(
   const toMessage = messageView
 
   /** The send chat_send takes: the text checked by the one text rule, the price of its kind. */
-  function request(senderUserId: number, out: Outgoing, site: { costs: Costs }, price?: number): SendRequest {
+  function request(
+    senderUserId: number,
+    out: Outgoing,
+    site: { costs: Costs },
+    price?: number,
+    flags: MessageFlag[] = [],
+  ): SendRequest {
     const { text, problem } = checkMessageText(out.text, site.costs.message_length, {
       required: out.kind === 'text',
     })
@@ -105,7 +128,30 @@ export function createChatSending(
             : site.costs.message_credits),
       free_limit: FREE_CONVERSATIONS,
       at: deps.now().toISOString(),
+      flags,
+      text_hash: out.kind === 'text' ? openingHash(text) : null,
     }
+  }
+
+  /**
+   * What the safety rules find in a member's text (ADR 29): its scam signs, and an insult, which
+   * is refused with a question (409 chat.unkind) unless the member chose to send it anyway. The
+   * events to count once it is sent.
+   */
+  async function textSafety(out: Outgoing, siteId: number) {
+    const flags: MessageFlag[] = []
+    const events: SafetyEvent[] = []
+    if (out.kind !== 'text' || !out.from) return { flags, events }
+    flags.push(...deps.safety.scamFlags(out.text))
+    if (deps.safety.unkindWords(out.text, out.from.language).length > 0) {
+      if (out.from.nudge !== 'send_anyway') {
+        await deps.safety.count(siteId, 'unkind_asked')
+        throw new AppError('chat.unkind', 409)
+      }
+      flags.push('unkind')
+      events.push('unkind_sent')
+    } else if (out.from.nudge === 'edited') events.push('unkind_edited')
+    return { flags, events }
   }
 
   /** A send's message, or its refusal as an error. */
@@ -170,11 +216,16 @@ export function createChatSending(
   async function send(
     senderUserId: number,
     out: Outgoing,
-    site: { costs: Costs; cdnPrefix: string },
+    site: SendSite,
+    photoFlags: { flags: MessageFlag[]; events: SafetyEvent[] } = { flags: [], events: [] },
   ): Promise<SendMessageResponse> {
-    const req = request(senderUserId, out, site)
-    const outcome = await sendBatched(req).catch(refusal)
-    return deliver(senderUserId, sent(outcome), req)
+    const text = await textSafety(out, site.id)
+    const req = request(senderUserId, out, site, undefined, [...photoFlags.flags, ...text.flags])
+    const outcome = sent(await sendBatched(req).catch(refusal))
+    // Counted once, for the send that made the message (a retry answers it again).
+    if (outcome.fresh)
+      for (const event of [...photoFlags.events, ...text.events]) await deps.safety.count(site.id, event)
+    return deliver(senderUserId, outcome, req)
   }
 
   return {
@@ -207,15 +258,30 @@ export function createChatSending(
      */
     async sendPhoto(
       senderUserId: number,
-      to: { profile?: number; conversation?: number; clientId: string; text: string },
+      to: {
+        profile?: number
+        conversation?: number
+        clientId: string
+        text: string
+        from: NonNullable<Outgoing['from']>
+      },
       file: Buffer,
-      site: { costs: Costs; cdnPrefix: string },
+      site: SendSite,
     ) {
       await rehearse(request(senderUserId, { ...to, kind: 'photo', photo: REHEARSAL_PHOTO }, site))
       const stored = await storeImage(file, deps.media, 'c', deps.now())
       const discard = () => deps.media.remove([stored.filename, stored.thumbFilename])
       try {
-        const sent = await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site)
+        // An explicit photo goes blurred, once the sender said so when asked (409 chat.photo_explicit).
+        const explicit = (await deps.safety.photoScore(file)) >= site.explicitThreshold
+        if (explicit && to.from.nudge !== 'send_anyway') {
+          await deps.safety.count(site.id, 'explicit_asked')
+          throw new AppError('chat.photo_explicit', 409)
+        }
+        const photoFlags = explicit
+          ? { flags: ['explicit' as const], events: ['explicit_sent' as const] }
+          : { flags: [], events: [] }
+        const sent = await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site, photoFlags)
         // A retried send answers the photo of its first attempt: this copy is not needed.
         if (!sent.message.photo?.filename.endsWith(`/${stored.filename}`)) await discard()
         return sent

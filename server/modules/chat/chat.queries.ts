@@ -241,3 +241,37 @@ export async function selectNextMessageFree(
   )
   return row?.free === true
 }
+
+/**
+ * A message the member received, in a conversation they are part of and have not removed it from,
+ * with its sender's profile; null for their own messages and anyone else's conversations.
+ */
+export async function selectReceivedMessage(db: Executor, messageId: number, userId: number) {
+  const rows = await db
+    .select({ message: messages, senderProfileId: profiles.id })
+    .from(messages)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationId, messages.conversationId),
+        eq(conversationMembers.userId, userId),
+        gt(messages.id, conversationMembers.clearedUpTo),
+      ),
+    )
+    .innerJoin(profiles, eq(profiles.userId, messages.senderUserId))
+    .where(and(eq(messages.id, messageId), sql`${messages.senderUserId} <> ${userId}`))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** The member's choice to see a conversation's explicit photos unblurred; false when not theirs. */
+export async function setShowExplicit(db: Executor, conversationId: number, userId: number, show: boolean) {
+  const rows = await db
+    .update(conversationMembers)
+    .set({ showExplicit: show })
+    .where(
+      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
+    )
+    .returning({ userId: conversationMembers.userId })
+  return rows.length > 0
+}

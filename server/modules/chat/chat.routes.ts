@@ -1,4 +1,5 @@
 import multipart from '@fastify/multipart'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
@@ -12,14 +13,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
-  const siteCosts = (settings: {
-    message_credits: number
-    gift_credits: number
-    photo_credits: number
-    message_length: number
-    gifts: readonly string[]
-    cdn_prefix: string
-  }) => ({ costs: settings, cdnPrefix: settings.cdn_prefix })
+  const sendSite = (site: FastifyRequest['site']) => ({
+    id: site.id,
+    costs: site.settings,
+    cdnPrefix: site.settings.cdn_prefix,
+    explicitThreshold: site.settings.explicit_photo_threshold,
+  })
 
   app.route({
     ...apiRoute(api.chats),
@@ -51,8 +50,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
           kind: b.gift ? 'gift' : 'text',
           text: b.text,
           gift: b.gift,
+          from: { language: request.locale, nudge: b.nudge },
         },
-        siteCosts(request.site.settings),
+        sendSite(request.site),
       )
     },
   })
@@ -71,11 +71,39 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       const { buffer, fields: f } = await readUpload(request, api.sendPhotoMessage.form)
       return chat.sendPhoto(
         userId,
-        { profile: f.profile, conversation: f.conversation, clientId: f.client_id, text: f.text },
+        {
+          profile: f.profile,
+          conversation: f.conversation,
+          clientId: f.client_id,
+          text: f.text,
+          from: { language: request.locale, nudge: f.nudge },
+        },
         buffer,
-        siteCosts(request.site.settings),
+        sendSite(request.site),
       )
     },
+  })
+
+  app.route({
+    ...apiRoute(api.chatSafety),
+    handler: async (request) =>
+      chat.showExplicit(requireMember(request).userId, request.body.conversation, request.body.show_explicit),
+  })
+
+  app.route({
+    ...apiRoute(api.reportMessage),
+    config: {
+      rateLimit: {
+        max: 30,
+        timeWindow: '1 hour',
+        keyGenerator: (request) => (request.member ? `member:${request.member.userId}` : request.ip),
+      },
+    },
+    handler: async (request) =>
+      chat.reportMessage(requireMember(request).userId, request.body.message, {
+        site: request.site,
+        locale: request.locale,
+      }),
   })
 
   app.route({

@@ -11,7 +11,9 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
+import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
+import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import {
   markRead,
   removeChat,
@@ -28,6 +30,7 @@ import {
   selectProfileIdOfUser,
   selectUnreadTotal,
 } from './chat.queries.ts'
+import { createChatSafety } from './chat-safety.ts'
 import { createChatSending, type OpeningMessage } from './chat-sending.ts'
 import { messageView } from './message-view.ts'
 
@@ -46,6 +49,8 @@ export function createChatService(
     historyLimit?: number
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
+    safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count'>
+    complaints: Pick<ComplaintsService, 'fileAsMember'>
   },
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
@@ -67,11 +72,14 @@ export function createChatService(
   }
 
   const { send, sendPhoto, answerAs } = createChatSending(db, deps)
+  const { showExplicit, reportMessage } = createChatSafety(db, deps)
 
   return {
     send,
     answerAs,
     sendPhoto,
+    showExplicit,
+    reportMessage,
 
     /** GET /api/chats.php: the member's conversations, newest first, partners they may still see. */
     async list(userId: number, cdnPrefix: string): Promise<ChatsResponse> {
@@ -118,6 +126,7 @@ export function createChatService(
         profile: toPublicProfile(card, cdnPrefix, deps.now()),
         blocked_by_me: reach.refusal === 'chat.blocked_by_you',
         next_message_free: await selectNextMessageFree(db, userId, conversationId, FREE_CONVERSATIONS),
+        show_explicit: membership.showExplicit,
       }
     },
 

@@ -267,6 +267,8 @@ describe('sending in batches (group commit)', () => {
       price: 1,
       free_limit: 2,
       at: new Date().toISOString(),
+      flags: [],
+      text_hash: null,
     })
     // Each round, one batch writes A→B in pairs 0 and 2 and B→A in pairs 1 and 3, the other batch the
     // opposite ways in the opposite order: taken one by one, their locks would cross.
@@ -459,6 +461,8 @@ describe('reading, removing and paging', () => {
       now: () => new Date(),
       media: localMediaStore('/nonexistent'),
       historyLimit: 50,
+      safety: t.app.services.safety,
+      complaints: t.app.services.complaints,
     })
     const top = await limited.messages(b.user.id, { conversation, before: page1.messages[0].id })
     expect(top.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${21 + i}`))

@@ -1,3 +1,4 @@
+import { MESSAGE_FLAGS, type MessageFlag } from '#common/safety.ts'
 import type { GiftKey, Message } from '#common/schemas/chat.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import type { MessageRow } from './chat.queries.ts'
@@ -22,4 +23,5 @@ export const messageView = (row: MessageRow, senderProfileId: number): Message =
       : null,
   client_id: row.clientId,
   created_at: row.createdAt.toISOString(),
+  flags: row.flags.filter((f): f is MessageFlag => (MESSAGE_FLAGS as readonly string[]).includes(f)),
 })

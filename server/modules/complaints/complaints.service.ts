@@ -1,6 +1,7 @@
 import type { Locale } from '#common/constants.ts'
 import type { ComplaintInput, ComplaintResponse } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
+import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { renderMail } from '#server/lib/mail-layout.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
@@ -16,7 +17,7 @@ export type ComplaintsService = ReturnType<typeof createComplaintsService>
  * profile only when the sender may see it; the answer is the same whether the profile exists or not.
  */
 export function createComplaintsService(db: Db, deps: { mail: MailService; members: MembersService }) {
-  return {
+  const service = {
     /** Files a complaint (or reports a profile); answers its number and where the receipt went. */
     async file(
       input: ComplaintInput,
@@ -58,5 +59,20 @@ export function createComplaintsService(db: Db, deps: { mail: MailService; membe
       if (account) deps.mail.kick()
       return { id, receipt: account?.email ?? null }
     },
+
+    /**
+     * A logged-in member's report made in one tap (a received message: issue 38), under the name
+     * and address of their account.
+     */
+    async fileAsMember(
+      userId: number,
+      input: Pick<ComplaintInput, 'reason' | 'message' | 'profile'>,
+      from: { site: Site; locale: Locale },
+    ): Promise<ComplaintResponse> {
+      const account = await selectAccountContact(db, userId)
+      if (!account) throw new AppError('authentication_required', 403)
+      return service.file({ ...input, name: account.name, email: account.email }, { ...from, userId })
+    },
   }
+  return service
 }

@@ -5,10 +5,16 @@ import { photos, profiles, users } from '#server/db/schema/members.ts'
 /** How many photos a queue page holds. */
 export const QUEUE_PAGE = 20
 
-/** The oldest photos waiting for review (after a given one), with their member. */
+/** A photo's risk in the queue's order: the explicit-photo model's score (none: 0), riskiest first. */
+const risk = sql`-coalesce(${photos.explicitScore}, 0)`
+
+/**
+ * The photos waiting for review (after a given one), with their member: the riskiest first (the
+ * explicit-photo model's score, ADR 29), then the oldest.
+ */
 export function selectPhotoQueue(db: Executor, after: number | undefined) {
   const afterClause = after
-    ? sql`(${photos.createdAt}, ${photos.id}) > (select p2.created_at, p2.id from ${photos} p2 where p2.id = ${after})`
+    ? sql`(${risk}, ${photos.createdAt}, ${photos.id}) > (select -coalesce(p2.explicit_score, 0), p2.created_at, p2.id from ${photos} p2 where p2.id = ${after})`
     : sql`true`
   return db
     .select({
@@ -18,6 +24,7 @@ export function selectPhotoQueue(db: Executor, after: number | undefined) {
       status: photos.status,
       createdAt: photos.createdAt,
       duplicateOf: photos.duplicateOf,
+      explicitScore: photos.explicitScore,
       profileId: profiles.id,
       userId: profiles.userId,
       name: profiles.name,
@@ -29,7 +36,7 @@ export function selectPhotoQueue(db: Executor, after: number | undefined) {
     .innerJoin(profiles, eq(profiles.id, photos.profileId))
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(and(isNull(photos.reviewedAt), afterClause))
-    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .orderBy(asc(risk), asc(photos.createdAt), asc(photos.id))
     .limit(QUEUE_PAGE)
 }
 

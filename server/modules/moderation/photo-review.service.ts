@@ -71,6 +71,9 @@ export function createPhotoReviewService(
               status: o.status as PhotoStatus,
               created_at: o.createdAt.toISOString(),
             })),
+          explicit_score: r.explicitScore === null ? null : Math.round(r.explicitScore * 100) / 100,
+          explicit:
+            r.explicitScore !== null && r.explicitScore >= siteOf(r.siteId).settings.explicit_photo_threshold,
           duplicate_of: original
             ? {
                 photo_id: original.id,

@@ -1,12 +1,12 @@
-import { createHash } from 'node:crypto'
 import type { SignalKind } from '#common/moderation.ts'
 import type { SignalItem } from '#common/schemas/moderation.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { findContactDetails, openingHash } from '#server/lib/safety/contact-details.ts'
+import { findMoneyRequest } from '#server/lib/safety/scam-signs.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
-import { findContactDetails, normalizeOpening } from './contact-details.ts'
 import {
   countSignalQueue,
   forgetOpenings,
@@ -35,10 +35,9 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
     /** Reads a member's first message in a conversation (after its commit, off the send's path). */
     async opening(opening: { senderUserId: number; conversation: number; text: string }) {
       const at = deps.now()
-      const normalized = normalizeOpening(opening.text)
+      const textHash = openingHash(opening.text)
       const excerpt = opening.text.slice(0, 200)
-      if (normalized.length >= 12) {
-        const textHash = createHash('sha256').update(normalized).digest('hex').slice(0, 32)
+      if (textHash) {
         const conversations = await recordOpening(
           db,
           {
@@ -57,14 +56,18 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
             createdAt: at,
           })
       }
-      const contact = findContactDetails(opening.text)
-      if (contact)
-        await insertSignal(db, {
-          userId: opening.senderUserId,
-          kind: 'contact_in_first_message' satisfies SignalKind,
-          detail: { excerpt, found: contact, conversation: opening.conversation },
-          createdAt: at,
-        })
+      const found = {
+        contact_in_first_message: findContactDetails(opening.text),
+        money_in_first_message: findMoneyRequest(opening.text),
+      } satisfies Partial<Record<SignalKind, string | null>>
+      for (const [kind, what] of Object.entries(found))
+        if (what)
+          await insertSignal(db, {
+            userId: opening.senderUserId,
+            kind,
+            detail: { excerpt, found: what, conversation: opening.conversation },
+            createdAt: at,
+          })
     },
 
     /** A signal another module found (a verified face on a second account), for the moderators. */

@@ -1,6 +1,7 @@
-import { and, count, eq, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { memberSignals } from '#server/db/schema/moderation.ts'
 import { hashBands, hashDistance, isInformative, NEAR_COPY_BITS } from '#server/lib/perceptual-hash.ts'
 
 /** The member's profile, locked until the transaction ends so that two uploads count in turn. */
@@ -78,4 +79,14 @@ export async function selectNearCopy(db: Executor, profileId: number, hash: bigi
     .limit(500)
   const near = candidates.find((c) => c.phash !== null && hashDistance(c.phash, hash) <= NEAR_COPY_BITS)
   return near?.id ?? null
+}
+
+/** Whether the moderators have an open signal about this member (ADR 29: their first photos wait). */
+export async function hasOpenSignal(db: Executor, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: memberSignals.id })
+    .from(memberSignals)
+    .where(and(eq(memberSignals.userId, userId), isNull(memberSignals.reviewedAt)))
+    .limit(1)
+  return rows.length > 0
 }

@@ -7,10 +7,12 @@ import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Member } from '#server/modules/accounts/accounts.service.ts'
+import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import {
   countPhotos,
   deletePhotoRow,
+  hasOpenSignal,
   insertPhoto,
   lockProfileOfUser,
   nextPosition,
@@ -21,11 +23,17 @@ import {
 
 export type PhotosService = ReturnType<typeof createPhotosService>
 
+/** A member with an open signal against them has this many first photos looked at before shown. */
+const FLAGGED_FIRST_PHOTOS = 3
+
 /**
  * Members' photos: upload through the image pipeline within the 3/25 limit (each new photo waits in
  * the moderators' queue), delete.
  */
-export function createPhotosService(db: Db, deps: { media: MediaStore; now: Clock }) {
+export function createPhotosService(
+  db: Db,
+  deps: { media: MediaStore; now: Clock; safety: Pick<SafetyService, 'photoScore'> },
+) {
   const removeFiles = (...files: string[]) => deps.media.remove(files)
   const limitOf = (paid: boolean) => (paid ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT)
 
@@ -41,22 +49,30 @@ export function createPhotosService(db: Db, deps: { media: MediaStore; now: Cloc
     /** Stores an uploaded image for the member's profile; the first one becomes the main photo. */
     async upload(member: Member, file: Buffer, site: Site) {
       await checkRoom(member.userId)
+      // The pipeline refuses what is not a photo it may keep; only then does the model look at it.
       const stored = await storeImage(file, deps.media, 'u', deps.now())
       try {
+        const explicitScore = await deps.safety.photoScore(file)
         const photo = await db.transaction(async (tx) => {
           // Counted again under the profile's lock: two uploads at once take the last place in turn.
           const profile = await lockProfileOfUser(tx, member.userId)
           if (!profile) throw new AppError('authentication_required', 403)
           const limit = limitOf(profile.paidUser)
-          if ((await countPhotos(tx, profile.id)) >= limit)
-            throw new AppError('photos.limit_reached', 403, { count: limit })
-          // Pre-moderation holds every new photo; post-moderation only a likely copy (ADR 16).
+          const photoCount = await countPhotos(tx, profile.id)
+          if (photoCount >= limit) throw new AppError('photos.limit_reached', 403, { count: limit })
+          // Pre-moderation holds every new photo; post-moderation a likely copy (ADR 16), an explicit
+          // photo, and a flagged account's first photos (ADR 29).
           const duplicateOf = await selectNearCopy(tx, profile.id, stored.phash)
+          const held =
+            duplicateOf !== null ||
+            explicitScore >= site.settings.explicit_photo_threshold ||
+            (photoCount < FLAGGED_FIRST_PHOTOS && (await hasOpenSignal(tx, member.userId)))
           const row = await insertPhoto(tx, {
             profileId: profile.id,
             filename: stored.filename,
             thumbFilename: stored.thumbFilename,
-            status: duplicateOf ? 'pending' : site.settings.new_photo_status,
+            status: held ? 'pending' : site.settings.new_photo_status,
+            explicitScore,
             position: await nextPosition(tx, profile.id),
             phash: stored.phash,
             duplicateOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { findContactDetails, normalizeOpening } from './contact-details.ts'
+import { findContactDetails, normalizeOpening } from '#server/lib/safety/contact-details.ts'
 
 describe('contact details in a first message', () => {
   it('finds links, addresses, phone numbers and messengers', () => {

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto'
+
 /**
  * Whether a text hands out a way to talk elsewhere: a link, a web address, an e-mail address, a
  * phone number (8 digits or more), or a messenger named. In a first message that is the usual
@@ -25,4 +27,15 @@ export function normalizeOpening(text: string): string {
     .normalize('NFKC')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
+}
+
+/**
+ * The key of an opening by which the same introduction sent to many members is found (the
+ * moderators' signal, the receiver's tip): a hash of its normalized text; null for a text too short
+ * to tell ("hi", "hello there").
+ */
+export function openingHash(text: string): string | null {
+  const normalized = normalizeOpening(text)
+  if (normalized.length < 12) return null
+  return createHash('sha256').update(normalized).digest('hex').slice(0, 32)
 }
