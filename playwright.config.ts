@@ -7,7 +7,7 @@ const PORT = 3100
  * they run after the others, one at a time, so that no journey meets the change (chat.spec.ts reads
  * the gift price; the live check asks for head turns only while verification.spec.ts runs).
  */
-const SITE_WIDE = ['settings.spec.ts', 'business.spec.ts', 'verification.spec.ts']
+const SITE_WIDE = ['settings.spec.ts', 'business.spec.ts', 'verification.spec.ts', 'safety.spec.ts']
 /** The specs of Web Push (the opt-in step, the push alert, the worker's pushes), which need the browser. */
 const PUSH = ['signup-flow.spec.ts', 'notifications.spec.ts', 'installed-app.spec.ts']
 

@@ -20,7 +20,8 @@ describe('the frames the browser reads', () => {
     const files = [...localImports(path.resolve(import.meta.dirname, 'frames.ts'))].map((f) =>
       path.basename(f),
     )
-    expect(files.sort()).toEqual(['frames.ts', 'gifts.ts', 'message.ts'])
+    // safety.ts: the message flags' list, constants only.
+    expect(files.sort()).toEqual(['frames.ts', 'gifts.ts', 'message.ts', 'safety.ts'])
   })
 
   it('read a message frame', () => {
@@ -34,6 +35,7 @@ describe('the frames the browser reads', () => {
       photo: null,
       client_id: 'abcdefgh',
       created_at: '2026-11-26T06:00:00.000Z',
+      flags: [],
     }
     expect(ServerFrame.parse({ type: 'message.created', conversation: 3, message })).toEqual({
       type: 'message.created',

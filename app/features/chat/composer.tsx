@@ -81,6 +81,7 @@ export function Composer(props: {
           <CameraIcon />
           <span className="visually-hidden">{t('chat.photo')}</span>
           <input
+            id="chat-photo-input"
             type="file"
             accept="image/*"
             className="visually-hidden"

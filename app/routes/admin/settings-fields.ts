@@ -7,6 +7,7 @@ export type NumberKey =
   | 'signup_credits'
   | 'message_length'
   | 'refund_days'
+  | 'explicit_photo_threshold'
 export const NUMBERS: NumberKey[] = [
   'message_credits',
   'photo_credits',
@@ -14,6 +15,7 @@ export const NUMBERS: NumberKey[] = [
   'signup_credits',
   'message_length',
   'refund_days',
+  'explicit_photo_threshold',
 ]
 export const CHOICES = {
   signups: ['all', 'with_trafficsource', 'other'],

@@ -70,7 +70,9 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
                 id={`setting-${key}`}
                 name={`settings.${key}`}
                 type="number"
-                min={key === 'message_length' ? 1 : 0}
+                min={key === 'message_length' ? 1 : key === 'explicit_photo_threshold' ? 0.01 : 0}
+                max={key === 'explicit_photo_threshold' ? 1 : undefined}
+                step={key === 'explicit_photo_threshold' ? 0.01 : 1}
                 className="form-control form-control-sm"
                 defaultValue={settings[key]}
               />
