@@ -25,6 +25,7 @@ import { createMailService } from '../server/modules/mail/mail.service.ts'
 import { createMembersService } from '../server/modules/members/members.service.ts'
 import { createPhotoReviewService } from '../server/modules/moderation/photo-review.service.ts'
 import { createReportsService } from '../server/modules/moderation/reports.service.ts'
+import { createSignalsService } from '../server/modules/moderation/signals.service.ts'
 import { createInboxService } from '../server/modules/operators/inbox.service.ts'
 import { createSafetyService } from '../server/modules/safety/safety.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
@@ -137,13 +138,24 @@ const exports = createDataExportService(db, {
   media,
   files: localMediaStore('.tmp/bench-private'),
 })
-const support = createMemberSupportService(db, { now, sites, mail, exports, sessionsEnded: noSocketsHere })
 const actor = { staffId: null, email: 'bench', role: 'moderator', ip: null }
 const events = createEventBus()
 // Operators' answers only: no member sends here, so no photo is classified (the model stays unloaded).
-const safety = createSafetyService(db, { now, explicit: createExplicitClassifier() })
+const safety = createSafetyService(db, {
+  now,
+  explicit: createExplicitClassifier(),
+  signals: createSignalsService(db, { now, sites }),
+})
 const complaints = createComplaintsService(db, { mail, members: createMembersService(db, { now }) })
 const chat = createChatService(db, { events, now, media, safety, complaints })
+const support = createMemberSupportService(db, {
+  now,
+  sites,
+  mail,
+  exports,
+  sessionsEnded: noSocketsHere,
+  safety,
+})
 const inbox = createInboxService(db, { now, sites, chat, events })
 const statistics = createStatisticsService(db, { now })
 const today = new Date().toISOString().slice(0, 10)

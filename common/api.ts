@@ -9,6 +9,7 @@ import * as members from './schemas/members.ts'
 import * as moderation from './schemas/moderation.ts'
 import * as notifications from './schemas/notifications.ts'
 import * as operators from './schemas/operators.ts'
+import * as safety from './schemas/safety.ts'
 import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
 import * as statistics from './schemas/statistics.ts'
@@ -202,6 +203,8 @@ export const api = table({
   previewContentPage: { method: POST, path: '/api/admin/content-preview.php', tag: 'sites', body: content.ContentPreviewInput, output: content.ContentPreviewResponse, roles: [] },
   stats: { method: GET, path: '/api/admin/stats.php', tag: 'statistics', query: statistics.StatsQuery, output: statistics.StatsResponse, roles: [] },
   /** The same report as CSV (text/csv, a file to save). */
+  /** Issue 38: the safety rules' counts and each rule's precision on the moderators' decisions. */
+  safetyStats: { method: GET, path: '/api/admin/safety-stats.php', tag: 'statistics', query: safety.SafetyStatsQuery, output: safety.SafetyStatsResponse, roles: ['moderator'] },
   statsCsv: { method: GET, path: '/api/admin/stats-csv.php', tag: 'statistics', query: statistics.StatsQuery, roles: [] },
   /** Computes the given days' figures again from the members and payments (after a backfill). */
   refreshStats: { method: POST, path: '/api/admin/stats-refresh.php', tag: 'statistics', body: statistics.StatsRefreshInput, output: statistics.StatsRefreshResponse, roles: [] },

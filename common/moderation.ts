@@ -28,6 +28,7 @@ export const SIGNAL_KINDS = [
   'contact_in_first_message',
   'money_in_first_message',
   'same_face',
+  'scam_score',
 ] as const
 export type SignalKind = (typeof SIGNAL_KINDS)[number]
 

@@ -14,6 +14,8 @@ export function writeRefusals<C extends WriteContext>(context: C) {
     `${context}.blocked_by_you`,
     // Only in a chat: its member lets only verified members begin (issue 37).
     `${context}.verified_only`,
+    // Only in a chat: the writer's new conversations wait for a moderator (issue 38).
+    `${context}.held`,
   ] as const
 }
 

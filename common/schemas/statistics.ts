@@ -3,7 +3,7 @@ import { STATS_GROUPS } from '../choices.ts'
 import { Tracking } from './accounts.ts'
 
 /** A day of this millennium (YYYY-MM-DD): reports and their arithmetic stay in four-digit years. */
-const Day = z.iso
+export const Day = z.iso
   .date({ error: 'date_invalid' })
   .refine((day) => day >= '2000-01-01' && day <= '2999-12-31', { error: 'date_invalid' })
 const Count = z.number().int()

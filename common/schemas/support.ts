@@ -80,6 +80,25 @@ export const MemberFile = z.object({
       sent_at: z.string().nullable(),
     }),
   ),
+  /**
+   * The scam score of the last week (ADR 29): how many first messages carried each sign, since
+   * when their new conversations wait for a moderator, and the latest of those messages.
+   */
+  safety: z.object({
+    score: z.number().int(),
+    /** The score at which new conversations are held. */
+    hold_at: z.number().int(),
+    reasons: z.object({ money: z.number().int(), pasted: z.number().int(), contact: z.number().int() }),
+    held_since: z.string().nullable(),
+    messages: z.array(
+      z.object({
+        conversation: z.number().int(),
+        excerpt: z.string(),
+        flags: z.array(z.string()),
+        created_at: z.string(),
+      }),
+    ),
+  }),
 })
 export type MemberFile = z.infer<typeof MemberFile>
 export const MemberFileResponse = z.object({ member: MemberFile })

@@ -36,6 +36,8 @@ interface State {
   /** The target lets only verified members begin a conversation; the viewer is verified (issue 37). */
   verifiedOnly: boolean
   viewerVerified: boolean
+  /** The viewer's new conversations wait for a moderator (their scam score, issue 38). */
+  viewerHeld: boolean
 }
 
 /** The rule as write_refusal.sql documents it. */
@@ -44,13 +46,14 @@ function documented(s: State, context: 'chat' | 'like'): string | null {
   if (s.invisible && !s.known) return 'member.not_found'
   if (s.blockedByThem) return 'member.blocked'
   if (s.blockedByMe) return `${context}.blocked_by_you`
+  if (context === 'chat' && !s.known && s.viewerHeld) return 'chat.held'
   if (context === 'chat' && !s.known && s.verifiedOnly && !s.viewerVerified) return 'chat.verified_only'
   return null
 }
 
 function* states(): Generator<State> {
   for (const status of ['active', 'rejected'] as const)
-    for (let bits = 0; bits < 128; bits++)
+    for (let bits = 0; bits < 256; bits++)
       yield {
         status,
         hidden: Boolean(bits & 1),
@@ -60,6 +63,7 @@ function* states(): Generator<State> {
         blockedByMe: Boolean(bits & 16),
         verifiedOnly: Boolean(bits & 32),
         viewerVerified: Boolean(bits & 64),
+        viewerHeld: Boolean(bits & 128),
       }
 }
 
@@ -70,6 +74,10 @@ async function enter(s: State) {
     .set({ status: s.status, hidden: s.hidden, invisible: s.invisible })
     .where(eq(profiles.id, targetProfile))
   await db.update(users).set({ verifiedContactOnly: s.verifiedOnly }).where(eq(users.id, target.user.id))
+  await db
+    .update(users)
+    .set({ openingsHeldSince: s.viewerHeld ? new Date('2026-11-27T10:00:00Z') : null })
+    .where(eq(users.id, viewer.user.id))
   // Verified: the main photo is the one a live check matched (no photo file is needed for the rule).
   const photo = s.viewerVerified ? 2_000_000_000 : null
   await db
@@ -84,7 +92,7 @@ async function enter(s: State) {
 }
 
 describe('write_refusal', () => {
-  it('answers every combination of status, ban, invisibility, conversation, blocks and verified-only as documented', async () => {
+  it('answers every combination of status, ban, invisibility, conversation, blocks and verified-only and held openings as documented', async () => {
     for (const s of states()) {
       await enter(s)
       const [row] = await t.database.db
@@ -102,7 +110,10 @@ describe('write_refusal', () => {
       })
       // The lists show a partner exactly when the rule finds them, blocks aside.
       const found = (known: boolean) =>
-        documented({ ...s, known, blockedByThem: false, blockedByMe: false, verifiedOnly: false }, 'chat')
+        documented(
+          { ...s, known, blockedByThem: false, blockedByMe: false, verifiedOnly: false, viewerHeld: false },
+          'chat',
+        )
       expect(row.reachable, JSON.stringify(s)).toBe(found(true) === null)
       expect(row.visible, JSON.stringify(s)).toBe(found(false) === null)
     }
@@ -115,6 +126,7 @@ describe('write_refusal', () => {
       blockedByMe: false,
       verifiedOnly: false,
       viewerVerified: false,
+      viewerHeld: false,
     })
   })
 
@@ -146,6 +158,7 @@ describe('write_refusal', () => {
         known: false,
         verifiedOnly: false,
         viewerVerified: false,
+        viewerHeld: false,
         ...s,
       }
       await enter(state)

@@ -36,6 +36,7 @@ import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { refundsRoutes } from '#server/modules/payments/refunds.routes.ts'
 import { mediaRoutes } from '#server/modules/photos/media.routes.ts'
 import { photosRoutes } from '#server/modules/photos/photos.routes.ts'
+import { safetyRoutes } from '#server/modules/safety/safety.routes.ts'
 import { sandboxPspRoutes } from '#server/modules/sandbox-psp/sandbox-psp.routes.ts'
 import { appManifestRoutes } from '#server/modules/sites/app-manifest.routes.ts'
 import { keepMembersUnindexed, searchEngineRoutes } from '#server/modules/sites/search-engines.routes.ts'
@@ -147,6 +148,7 @@ export async function registerRoutes(
   await app.register(fictionalProfilesRoutes, { fictional: services.fictional })
   await app.register(siteSettingsRoutes, { settings: services.siteSettings, content: services.contentPages })
   await app.register(statisticsRoutes, { statistics: services.statistics })
+  await app.register(safetyRoutes, { safety: services.safety })
   await app.register(refundsRoutes, { refunds: services.refunds, catalog: services.catalog })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,

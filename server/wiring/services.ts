@@ -148,14 +148,15 @@ export async function createServices(
   // The node's explicit-photo model, loaded in its thread at the first photo (ADR 29).
   const explicit = createExplicitClassifier()
   app.addHook('onClose', () => explicit.close())
+  const signals = createSignalsService(database.db, { now, sites })
   const safety = createSafetyService(database.db, {
     now,
     explicit,
+    signals,
     onError: (error) => app.log.error({ err: error }, 'a safety count failed'),
   })
   const photos = createPhotosService(database.db, { media, now, safety })
   const complaints = createComplaintsService(database.db, { mail, members })
-  const signals = createSignalsService(database.db, { now, sites })
   const chat = createChatService(database.db, {
     events,
     now,
@@ -163,7 +164,7 @@ export async function createServices(
     safety,
     complaints,
     onOpening: signals.opening,
-    onError: (error) => app.log.error({ err: error }, 'reading an opening message for signals failed'),
+    onError: (error) => app.log.error({ err: error }, 'reading a message for signals failed'),
   })
   const likes = createLikesService(database.db, { events, members, now })
   const swipes = createSwipeService(database.db, { likes, now })
@@ -234,7 +235,14 @@ export async function createServices(
     reports: createReportsService(database.db, { now, sites, mail, sessionsEnded }),
     signals,
     bans: createBansService(database.db, { now, sites }),
-    memberSupport: createMemberSupportService(database.db, { now, sites, mail, exports, sessionsEnded }),
+    memberSupport: createMemberSupportService(database.db, {
+      now,
+      sites,
+      mail,
+      exports,
+      sessionsEnded,
+      safety,
+    }),
     exports,
     verification,
     safety,

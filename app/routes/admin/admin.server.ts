@@ -54,7 +54,9 @@ export async function loadReportQueue(context: Readonly<RouterContextProvider>) 
 /** /admin/signals: members put in the queue without a report (moderators). */
 export async function loadSignals(context: Readonly<RouterContextProvider>) {
   const staff = requireStaffPage(context, ['moderator'])
-  return { staff, ...(await getAppContext(context).services.signals.queue()) }
+  const { services } = getAppContext(context)
+  const [queue, safety] = await Promise.all([services.signals.queue(), services.safety.recentStats()])
+  return { staff, ...queue, safety }
 }
 
 /** /admin/verifications: live checks that wait for a moderator (issue 37). */

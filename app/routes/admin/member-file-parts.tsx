@@ -47,3 +47,55 @@ export function Rows({ head, empty, children }: { head: string[]; empty: boolean
     </div>
   )
 }
+
+/**
+ * The member's scam score of the last week (ADR 29): its reasons, whether their new conversations
+ * wait for a moderator, and the messages behind it.
+ */
+export function SafetySection({
+  safety,
+}: {
+  safety: {
+    score: number
+    hold_at: number
+    reasons: { money: number; pasted: number; contact: number }
+    held_since: string | null
+    messages: Array<{ conversation: number; excerpt: string; flags: string[]; created_at: string }>
+  }
+}) {
+  const { t } = useTranslation()
+  return (
+    <Section title={t('console.members.safety.title')}>
+      <p className="small mb-2" data-testid="member-scam-score">
+        {t('console.members.safety.score', {
+          score: safety.score,
+          holdAt: safety.hold_at,
+          money: safety.reasons.money,
+          pasted: safety.reasons.pasted,
+          contact: safety.reasons.contact,
+        })}
+      </p>
+      {safety.held_since ? (
+        <p className="small alert alert-warning py-1 px-2 mb-2" role="note">
+          {t('console.members.safety.held', { since: safety.held_since.replace('T', ' ').slice(0, 16) })}
+        </p>
+      ) : null}
+      <Rows
+        empty={safety.messages.length === 0}
+        head={[
+          t('console.members.when'),
+          t('console.members.safety.message'),
+          t('console.members.safety.signs'),
+        ]}
+      >
+        {safety.messages.map((m) => (
+          <tr key={`${m.conversation}-${m.created_at}`}>
+            <td className="text-nowrap">{m.created_at.replace('T', ' ').slice(0, 16)}</td>
+            <td className="text-break">{m.excerpt}</td>
+            <td>{m.flags.map((f) => t(`console.members.safety.flags.${f}`)).join(', ')}</td>
+          </tr>
+        ))}
+      </Rows>
+    </Section>
+  )
+}

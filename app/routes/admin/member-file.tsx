@@ -8,7 +8,7 @@ import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
-import { Pair, Rows, Section } from './member-file-parts.tsx'
+import { Pair, Rows, SafetySection, Section } from './member-file-parts.tsx'
 import { MemberPayments } from './member-payments.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
@@ -273,6 +273,7 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
               </div>
             </form.fetcher.Form>
           </Section>
+          <SafetySection safety={member.safety} />
           <Section title={t('console.members.sessions')}>
             <Rows
               empty={member.sessions.length === 0}

@@ -6,6 +6,7 @@ import type { Route } from './+types/signals'
 import { loadSignals } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
+import { SafetyFigures } from './safety-figures.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadSignals(context)
@@ -119,6 +120,7 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
           </table>
         </div>
       )}
+      <SafetyFigures safety={loaderData.safety} />
     </>
   )
 }

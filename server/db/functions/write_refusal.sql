@@ -9,6 +9,8 @@
 --   {context}.blocked_by_you  the viewer blocked its member
 --   chat.verified_only     its member lets only verified members start a conversation, the viewer
 --                          is not verified, and they have none yet (issue 37)
+--   chat.held              the viewer's new conversations wait for a moderator: their scam score
+--                          passed the threshold (ADR 29); conversations they have go on
 -- The answers are common/write-refusals.ts's union; every one has a message in en and fr.
 CREATE OR REPLACE FUNCTION "write_refusal"("viewer" int, "target" "profiles", "known" boolean, "context" text)
 RETURNS text LANGUAGE sql STABLE AS $$
@@ -20,6 +22,9 @@ RETURNS text LANGUAGE sql STABLE AS $$
         WHERE b."blocker_user_id" = target."user_id" AND b."blocked_user_id" = viewer) THEN 'member.blocked'
     WHEN EXISTS (SELECT 1 FROM "blocks" b
         WHERE b."blocker_user_id" = viewer AND b."blocked_user_id" = target."user_id") THEN context || '.blocked_by_you'
+    WHEN context = 'chat' AND NOT known
+      AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = viewer AND u."openings_held_since" IS NOT NULL)
+      THEN 'chat.held'
     WHEN context = 'chat' AND NOT known
       AND EXISTS (SELECT 1 FROM "users" u WHERE u."id" = target."user_id" AND u."verified_contact_only")
       AND NOT EXISTS (SELECT 1 FROM "profiles" v WHERE v."user_id" = viewer AND v."verified")

@@ -85,5 +85,7 @@ export const messages = pgTable(
     uniqueIndex('messages_client_id').on(t.senderUserId, t.clientId),
     // Who may see a chat photo is read from its message (only the two members of the chat).
     index('messages_photo').on(t.photoFilename).where(sql`photo_filename is not null`),
+    // A sender's flagged messages, for their scam score (ADR 29).
+    index('messages_flagged').on(t.senderUserId, t.createdAt).where(sql`flags <> '{}'::text[]`),
   ],
 )

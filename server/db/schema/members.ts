@@ -81,6 +81,11 @@ export const users = pgTable(
     signupIp: text('signup_ip'),
     /** Only verified members may start a conversation with this member (issue 37). */
     verifiedContactOnly: boolean('verified_contact_only').notNull().default(false),
+    /**
+     * Since when this member's new conversations wait for a moderator: their scam score passed the
+     * threshold (ADR 29); null when they may start conversations.
+     */
+    openingsHeldSince: timestamp('openings_held_since', { withTimezone: true }),
   },
   (t) => [
     index('users_signup_ip').on(t.signupIp, t.signupDate).where(sql`${t.signupIp} is not null`),
@@ -233,6 +238,8 @@ export const photos = pgTable(
     duplicateOf: integer('duplicate_of'),
     /** How explicit the explicit-photo model found it, 0–1 (ADR 29); null for photos before it. */
     explicitScore: real('explicit_score'),
+    /** The score was at or past the site's threshold when it was uploaded: held as explicit. */
+    explicit: boolean('explicit').notNull().default(false),
   },
   (t) => {
     // The four 16-bit bands of the hash: two hashes within 3 bits share one band (pigeonhole), so a

@@ -8,10 +8,12 @@ import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
+import { SCAM_HOLD_SCORE } from '#server/lib/safety/scam-score.ts'
 import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
+import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import { activationMail, deletionMail } from './account-mails.ts'
 import { deleteUserSessions, markDeleted, restoreDeleted, updateUser } from './accounts.queries.ts'
@@ -44,6 +46,7 @@ export function createMemberSupportService(
     mail: MailService
     exports: DataExportService
     sessionsEnded: SessionsEnded
+    safety: Pick<SafetyService, 'senderScore' | 'openingsHeld'>
   },
 ) {
   const siteOf = deps.sites.byId
@@ -76,12 +79,14 @@ export function createMemberSupportService(
       const { user, profile } = await account(userId)
       const at = deps.now()
       const site = siteOf(user.siteId)
-      const [photoRows, sessionRows, paymentRows, ledgerRows, mailRows] = await Promise.all([
+      const [photoRows, sessionRows, paymentRows, ledgerRows, mailRows, scam, heldSince] = await Promise.all([
         selectMemberPhotos(db, profile.id),
         selectLiveSessions(db, user.id, at),
         selectMemberPayments(db, user.id),
         selectLedger(db, user.id),
         selectMailsTo(db, user.email),
+        deps.safety.senderScore(user.id),
+        deps.safety.openingsHeld(user.id),
       ])
       return {
         member: {
@@ -144,6 +149,18 @@ export function createMemberSupportService(
             created_at: m.createdAt.toISOString(),
             sent_at: iso(m.sentAt),
           })),
+          safety: {
+            score: scam.score,
+            hold_at: SCAM_HOLD_SCORE,
+            reasons: scam.reasons,
+            held_since: iso(heldSince),
+            messages: scam.flagged.slice(0, 10).map((m) => ({
+              conversation: m.conversationId,
+              excerpt: m.body.slice(0, 200),
+              flags: m.flags,
+              created_at: m.createdAt.toISOString(),
+            })),
+          },
         },
       }
     },

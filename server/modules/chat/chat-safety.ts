@@ -1,6 +1,6 @@
 import type { COMPLAINT_REASONS } from '#common/choices.ts'
 import type { Locale } from '#common/constants.ts'
-import type { SafetyEvent } from '#common/safety.ts'
+import { MESSAGE_REPORT_HEADING, type SafetyEvent } from '#common/safety.ts'
 import type { ComplaintResponse } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -50,7 +50,7 @@ export function createChatSafety(
             ? 'spam_scam'
             : 'other'
       const quoted = [
-        `Reported from the conversation: message ${message.id} of ${message.created_at}.`,
+        `${MESSAGE_REPORT_HEADING}: message ${message.id} of ${message.created_at}.`,
         message.kind === 'photo' ? 'A photo.' : null,
         message.text ? `“${message.text}”` : null,
         flags.length > 0 ? `Found by the safety rules: ${flags.join(', ')}.` : null,

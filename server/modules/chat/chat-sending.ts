@@ -56,6 +56,7 @@ const REFUSALS: Record<SendRefusal, number> = {
   'member.blocked': 403,
   'chat.blocked_by_you': 403,
   'chat.verified_only': 403,
+  'chat.held': 403,
   'credits.insufficient': 402,
 }
 
@@ -80,7 +81,7 @@ export function createChatSending(
     /** Told of every opening text message after its commit (moderation's signals); never awaited. */
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
-    safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count'>
+    safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count' | 'scoreSender'>
   },
 ) {
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
@@ -223,8 +224,12 @@ export function createChatSending(
     const req = request(senderUserId, out, site, undefined, [...photoFlags.flags, ...text.flags])
     const outcome = sent(await sendBatched(req).catch(refusal))
     // Counted once, for the send that made the message (a retry answers it again).
-    if (outcome.fresh)
+    if (outcome.fresh) {
       for (const event of [...photoFlags.events, ...text.events]) await deps.safety.count(site.id, event)
+      // Scam signs kept (a conversation's first messages): the sender's score, off the send's path.
+      if (outcome.message.flags.some((f) => f === 'contact' || f === 'money' || f === 'pasted'))
+        deps.safety.scoreSender(senderUserId).catch((error: unknown) => deps.onError?.(error))
+    }
     return deliver(senderUserId, outcome, req)
   }
 

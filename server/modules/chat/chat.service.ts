@@ -49,7 +49,7 @@ export function createChatService(
     historyLimit?: number
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
-    safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count'>
+    safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count' | 'scoreSender'>
     complaints: Pick<ComplaintsService, 'fileAsMember'>
   },
 ) {

@@ -25,6 +25,7 @@ export function selectPhotoQueue(db: Executor, after: number | undefined) {
       createdAt: photos.createdAt,
       duplicateOf: photos.duplicateOf,
       explicitScore: photos.explicitScore,
+      explicit: photos.explicit,
       profileId: profiles.id,
       userId: profiles.userId,
       name: profiles.name,

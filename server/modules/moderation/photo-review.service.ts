@@ -72,8 +72,7 @@ export function createPhotoReviewService(
               created_at: o.createdAt.toISOString(),
             })),
           explicit_score: r.explicitScore === null ? null : Math.round(r.explicitScore * 100) / 100,
-          explicit:
-            r.explicitScore !== null && r.explicitScore >= siteOf(r.siteId).settings.explicit_photo_threshold,
+          explicit: r.explicit,
           duplicate_of: original
             ? {
                 photo_id: original.id,

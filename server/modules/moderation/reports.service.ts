@@ -27,6 +27,7 @@ import {
   setProfileAbout,
   updateReport,
 } from './reports.queries.ts'
+import { releaseOpenings } from './signals.queries.ts'
 
 /** How long after a decision its member may appeal. */
 export const APPEAL_DAYS = 14
@@ -198,6 +199,9 @@ export function createReportsService(
           appeal && report.outcome === input.outcome
             ? ((report.outcomeDetail ?? {}) as OutcomeDetail)
             : await applyOutcome(tx, found, input, actor, at)
+        // Decided, a case no longer holds the member's new conversations (ADR 29): a suspension or
+        // a ban stops them anyway.
+        if (found.userId !== null) await releaseOpenings(tx, found.userId)
         const site = siteOf(found.siteId ?? report.siteId)
         const appealToken =
           !appeal && input.outcome !== 'dismiss' && found.userId !== null ? newToken() : null

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lt } from 'drizzle-orm'
+import { and, asc, count, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { complaints } from '#server/db/schema/complaints.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
@@ -104,4 +104,20 @@ export async function insertSignalCase(
     })
     .returning({ id: complaints.id })
   return row.id
+}
+
+/**
+ * Lets a member start conversations again once a moderator has looked: no scam-score signal about
+ * them is still open (ADR 29).
+ */
+export async function releaseOpenings(db: Executor, userId: number) {
+  await db
+    .update(users)
+    .set({ openingsHeldSince: null })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`not exists (select 1 from ${memberSignals} s where s.user_id = ${userId} and s.kind = 'scam_score' and s.reviewed_at is null)`,
+      ),
+    )
 }

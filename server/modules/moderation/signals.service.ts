@@ -15,6 +15,7 @@ import {
   lockSignal,
   markSignalReviewed,
   recordOpening,
+  releaseOpenings,
   selectSignalQueue,
 } from './signals.queries.ts'
 
@@ -103,6 +104,9 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
         if (!found) throw new AppError('moderation.signal_not_found', 404)
         if (found.signal.reviewedAt) throw new AppError('moderation.already_reviewed', 409)
         await markSignalReviewed(tx, found.signal.id, actor.staffId, at)
+        // A scam score held the member's new conversations until a moderator looked (ADR 29): a
+        // false alarm lets them start conversations again; a case keeps them held until decided.
+        if (input.action === 'dismiss') await releaseOpenings(tx, found.signal.userId)
         const site = deps.sites.byId(found.siteId)
         const report =
           input.action === 'open_case'

@@ -63,9 +63,10 @@ export function createPhotosService(
           // Pre-moderation holds every new photo; post-moderation a likely copy (ADR 16), an explicit
           // photo, and a flagged account's first photos (ADR 29).
           const duplicateOf = await selectNearCopy(tx, profile.id, stored.phash)
+          const explicit = explicitScore >= site.settings.explicit_photo_threshold
           const held =
             duplicateOf !== null ||
-            explicitScore >= site.settings.explicit_photo_threshold ||
+            explicit ||
             (photoCount < FLAGGED_FIRST_PHOTOS && (await hasOpenSignal(tx, member.userId)))
           const row = await insertPhoto(tx, {
             profileId: profile.id,
@@ -73,6 +74,7 @@ export function createPhotosService(
             thumbFilename: stored.thumbFilename,
             status: held ? 'pending' : site.settings.new_photo_status,
             explicitScore,
+            explicit,
             position: await nextPosition(tx, profile.id),
             phash: stored.phash,
             duplicateOf,

@@ -258,14 +258,6 @@ describe('the scam shield', () => {
         .toBe(flagsOf.length)
     }
     expect(flagsOf).toEqual([[], [], ['pasted']])
-    const conversation = (await sendText(scammer, { profile: targets[0].user.profile.id }, 'ok')).json()
-      .conversation
-    const money = await sendText(
-      scammer,
-      { conversation },
-      'Please send 200 euros to FR76 3000 6000 0112 3456 7890 189, or a Steam card',
-    )
-    expect(money.json().message.flags).toEqual(['contact', 'money'])
     // A payment asked for in an opening is a tip for the receiver and a signal for the moderators.
     const fourth = await member('TargetFour', 'female')
     const ask = await sendText(scammer, { profile: fourth.user.profile.id }, 'Could you buy me a Steam card?')
@@ -277,6 +269,14 @@ describe('the scam shield', () => {
         ).map((s) => s.kind),
       )
       .toContain('money_in_first_message')
+    const conversation = (await sendText(scammer, { profile: targets[0].user.profile.id }, 'ok')).json()
+      .conversation
+    const money = await sendText(
+      scammer,
+      { conversation },
+      'Please send 200 euros to FR76 3000 6000 0112 3456 7890 189, or a Steam card',
+    )
+    expect(money.json().message.flags).toEqual(['contact', 'money'])
     // Past a conversation's first ten messages, the signs are no longer tips.
     for (let i = 0; i < 8; i++) await sendText(targets[0], { conversation }, `Answer ${i}`)
     const late = await sendText(scammer, { conversation }, 'My WhatsApp is +33 6 12 34 56 78')
@@ -285,5 +285,92 @@ describe('the scam shield', () => {
     const report = await call(targets[0], 'POST', '/api/message-report.php', { message: tip?.id })
     const [filed] = await t.database.db.select().from(complaints).where(eq(complaints.id, report.json().id))
     expect(filed.reason).toBe('spam_scam')
+  })
+})
+
+describe('the scam score', () => {
+  it('holds the new conversations of a sender past the threshold until a moderator looks', async () => {
+    const sender = await member('Asker')
+    const targets = await Promise.all(['A', 'B', 'C'].map((n) => member(`Held${n}`, 'female')))
+    // Two openings asking for money: 3 + 3, the threshold (6).
+    const first = await sendText(
+      sender,
+      { profile: targets[0].user.profile.id },
+      'Send me a gift card please',
+    )
+    expect(first.json().message.flags).toEqual(['money'])
+    await sendText(sender, { profile: targets[1].user.profile.id }, 'I need money, Western Union works')
+    const signal = async () =>
+      (await t.database.db.select().from(memberSignals).where(eq(memberSignals.userId, sender.user.id))).find(
+        (s) => s.kind === 'scam_score',
+      )
+    await expect.poll(signal).toBeTruthy()
+    expect((await signal())?.detail).toMatchObject({
+      score: 6,
+      reasons: { money: 2, pasted: 0, contact: 0 },
+      messages: [
+        { excerpt: 'I need money, Western Union works', flags: ['money'] },
+        { excerpt: 'Send me a gift card please', flags: ['money'] },
+      ],
+    })
+    // Held: no new conversation (in the member's language), the ones they have go on.
+    const held = await sendText(sender, { profile: targets[2].user.profile.id }, 'Hello', {}, 'fr')
+    expect(held.statusCode).toBe(403)
+    expect(held.json().error).toMatchObject({
+      code: 'chat.held',
+      message: expect.stringContaining('attendent une vérification'),
+    })
+    expect(
+      (await sendText(sender, { conversation: first.json().conversation }, 'Still here')).statusCode,
+    ).toBe(200)
+    expect(await t.app.services.safety.openingsHeld(sender.user.id)).not.toBeNull()
+
+    // A moderator finds it a false alarm: the member may start conversations again.
+    const moderator = await staffMember(t.app, 'moderator', now)
+    const review = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/signal-review.php',
+      payload: { signal: (await signal())?.id, action: 'dismiss' },
+      headers: { cookie: moderator.cookie },
+    })
+    expect(review.statusCode).toBe(200)
+    expect(await t.app.services.safety.openingsHeld(sender.user.id)).toBeNull()
+    expect((await sendText(sender, { profile: targets[2].user.profile.id }, 'Hello')).statusCode).toBe(200)
+  })
+})
+
+describe('the rules in the console', () => {
+  it('shows the counts and each rule’s precision on the moderators’ decisions', async () => {
+    await setThreshold(Math.round((flaggedScore - 0.05) * 100) / 100)
+    await t.app.services.sites.reload()
+    const m = await member('Judged')
+    const held = (await uploadProfilePhoto(m, flagged)).json().photo
+    await setThreshold(0.5)
+    await t.app.services.sites.reload()
+    const moderator = await staffMember(t.app, 'moderator', now)
+    const as = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, payload, headers: { cookie: moderator.cookie } })
+    const stats = async () =>
+      (await as('GET', '/api/admin/safety-stats.php?from=2026-11-27&to=2026-11-27')).json()
+    const rule = (s: { rules: Array<{ rule: string; decided: number; agreed: number }> }, name: string) =>
+      s.rules.find((r) => r.rule === name)
+    const before = await stats()
+    // The moderator finds the held photo fine: the explicit-photo rule cried wolf once.
+    await as('POST', '/api/admin/photo-review.php', { photo: held.id, decision: 'approve' })
+    const after = await stats()
+    expect(rule(after, 'explicit_photo')).toMatchObject({
+      decided: (rule(before, 'explicit_photo')?.decided ?? 0) + 1,
+      agreed: rule(before, 'explicit_photo')?.agreed,
+    })
+    // The earlier journeys of this file: the nudges counted, a dismissed scam score, a report.
+    expect(after.counts.unkind_asked).toBeGreaterThanOrEqual(2)
+    expect(rule(after, 'scam_score')).toMatchObject({ decided: 1, agreed: 0, precision: 0 })
+    expect(rule(after, 'unkind_report')).toMatchObject({ decided: 0, precision: null })
+    // Another day has none of it.
+    const other = (await as('GET', '/api/admin/safety-stats.php?from=2026-11-01&to=2026-11-02')).json()
+    expect(other.counts.unkind_asked).toBe(0)
+    expect((await as('GET', '/api/admin/safety-stats.php?from=2026-11-03&to=2026-11-02')).statusCode).toBe(
+      400,
+    )
   })
 })
