@@ -1,4 +1,5 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm'
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm'
+import type { SignalKind } from '#common/moderation.ts'
 import type { Executor } from '#server/db/client.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals } from '#server/db/schema/moderation.ts'
@@ -81,12 +82,22 @@ export async function selectNearCopy(db: Executor, profileId: number, hash: bigi
   return near?.id ?? null
 }
 
-/** Whether the moderators have an open signal about this member (ADR 29: their first photos wait). */
+/**
+ * Whether the moderators have an open signal about what this member did (ADR 29: their first photos
+ * wait). A burst of sign-ups from their address is not counted: it says where they signed up (an
+ * office, a mobile carrier's network), not what they did.
+ */
 export async function hasOpenSignal(db: Executor, userId: number): Promise<boolean> {
   const rows = await db
     .select({ id: memberSignals.id })
     .from(memberSignals)
-    .where(and(eq(memberSignals.userId, userId), isNull(memberSignals.reviewedAt)))
+    .where(
+      and(
+        eq(memberSignals.userId, userId),
+        isNull(memberSignals.reviewedAt),
+        ne(memberSignals.kind, 'signup_burst' satisfies SignalKind),
+      ),
+    )
     .limit(1)
   return rows.length > 0
 }

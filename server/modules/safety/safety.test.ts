@@ -8,6 +8,7 @@ import { complaints } from '#server/db/schema/complaints.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals } from '#server/db/schema/moderation.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { patternJpeg } from '../../../tests/support/images.ts'
 import { multipartBody, multipartFile } from '../../../tests/support/multipart.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { staffMember } from '../../../tests/support/staff.ts'
@@ -182,12 +183,23 @@ describe('explicit photos', () => {
     await t.app.services.sites.reload()
   })
 
-  it('sends a flagged account’s first photos to the moderators first', async () => {
+  it('sends a flagged account’s first photos to the moderators first (a shared address aside)', async () => {
+    const burst = await member('Office')
+    await t.database.db
+      .insert(memberSignals)
+      .values({ userId: burst.user.id, kind: 'signup_burst', detail: { accounts: 3 }, createdAt: now() })
+    // Photos of their own (the same photo twice would wait as a likely copy).
+    expect((await uploadProfilePhoto(burst, await patternJpeg(381))).json().photo.status).toBe('active')
     const m = await member('Flagged')
     await t.database.db
       .insert(memberSignals)
-      .values({ userId: m.user.id, kind: 'signup_burst', detail: { accounts: 3 }, createdAt: now() })
-    expect((await uploadProfilePhoto(m, neutral)).json().photo.status).toBe('pending')
+      .values({
+        userId: m.user.id,
+        kind: 'contact_in_first_message',
+        detail: { found: '+33 6' },
+        createdAt: now(),
+      })
+    expect((await uploadProfilePhoto(m, await patternJpeg(382))).json().photo.status).toBe('pending')
     const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.userId, m.user.id))
     const [row] = await t.database.db.select().from(photos).where(eq(photos.profileId, profile.id))
     expect(row.explicitScore).toBeLessThan(0.1)
