@@ -207,7 +207,9 @@ const [someone] = await queryRows<{ id: number; email: string }>(
 await time('member look-up by e-mail address', () => support.lookUp(someone.email))
 await time('member look-up by the start of a name', () => support.lookUp('emm'))
 await time('member look-up by number', () => support.lookUp(`#${someone.id}`))
-await time('member file (account, photos, payments, ledger, mails)', () => support.file(Number(someone.id)))
+await time('member file (account, photos, payments, ledger, mails)', () =>
+  support.file(Number(someone.id), { role: 'support' }),
+)
 await time("bring today's figures up to date (2 days, 1M members)", () => statistics.refreshRecent())
 await time("a year's report by day (365 rows, with today brought up to date)", () =>
   statistics.report({ from: yearAgo, to: today, by: 'day' }),

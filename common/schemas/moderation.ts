@@ -3,6 +3,7 @@ import {
   BAN_KINDS,
   PHOTO_REJECT_REASONS,
   REPORT_OUTCOMES,
+  type ReportOutcome,
   SIGNAL_KINDS,
   SUSPENSION_DAYS,
 } from '../moderation.ts'
@@ -68,6 +69,26 @@ export const ReportDecisionInput = z.object({
     .optional(),
 })
 export type ReportDecisionInput = z.infer<typeof ReportDecisionInput>
+
+/** What a moderator may do to a member from their file (issue 39, point 3), as from a report. */
+export const MEMBER_ACTIONS = ['warn', 'suspend', 'ban'] as const satisfies readonly ReportOutcome[]
+
+/**
+ * POST /api/admin/member-moderation.php: a warning, a suspension or a ban of a member found in the
+ * console, with its statement of reasons; a ban only once confirmed.
+ */
+export const MemberActionInput = z
+  .object({
+    user: Id,
+    outcome: z.enum(MEMBER_ACTIONS),
+    reason: ReportDecisionInput.shape.reason,
+    days: ReportDecisionInput.shape.days,
+    /** A ban is confirmed (the form asks first). */
+    confirm: z.boolean().optional(),
+  })
+  .refine((v) => v.outcome !== 'suspend' || v.days !== undefined, { path: ['days'], error: 'days_invalid' })
+  .refine((v) => v.outcome !== 'ban' || v.confirm === true, { path: ['confirm'], error: 'ban_unconfirmed' })
+export type MemberActionInput = z.infer<typeof MemberActionInput>
 
 /** A report in the queue, with what a moderator needs to decide it. */
 export const ReportQueueItem = z.object({

@@ -20,7 +20,10 @@ export const MemberLookupResponse = z.object({ members: z.array(MemberHit) })
 
 export const MemberFileQuery = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
-/** Everything support may see of a member: never a password hash or a card. */
+/**
+ * Everything support may see of a member: never a password hash or a card. Sessions, payments, the
+ * ledger and the mails are support's (null for a moderator: least privilege, issue 39).
+ */
 export const MemberFile = z.object({
   account: z.object({
     user_id: z.number().int(),
@@ -49,36 +52,60 @@ export const MemberFile = z.object({
     about: z.string().nullable(),
   }),
   photos: z.array(z.object({ id: z.number().int(), thumb_url: z.string(), status: z.string() })),
-  sessions: z.array(z.object({ id: z.number().int(), created_at: z.string(), expires_at: z.string() })),
-  payments: z.array(
-    z.object({
-      id: z.string(),
-      provider_id: z.string().nullable(),
-      status: z.string(),
-      amount: z.number().int(),
-      currency: z.string(),
-      credits: z.number().int(),
-      method: z.string(),
-      created_at: z.string(),
-    }),
-  ),
-  ledger: z.array(
+  sessions: z
+    .array(z.object({ id: z.number().int(), created_at: z.string(), expires_at: z.string() }))
+    .nullable(),
+  payments: z
+    .array(
+      z.object({
+        id: z.string(),
+        provider_id: z.string().nullable(),
+        status: z.string(),
+        amount: z.number().int(),
+        currency: z.string(),
+        credits: z.number().int(),
+        method: z.string(),
+        created_at: z.string(),
+      }),
+    )
+    .nullable(),
+  ledger: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        delta: z.number().int(),
+        balance_after: z.number().int(),
+        reason: z.string(),
+        reference: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    )
+    .nullable(),
+  mails: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        subject: z.string(),
+        created_at: z.string(),
+        sent_at: z.string().nullable(),
+      }),
+    )
+    .nullable(),
+  /** Reports about the member and by them, newest first (moderators and support). */
+  reports: z.array(
     z.object({
       id: z.number().int(),
-      delta: z.number().int(),
-      balance_after: z.number().int(),
+      /** against: the member is the one reported; by: the member reported someone. */
+      role: z.enum(['against', 'by']),
       reason: z.string(),
-      reference: z.string().nullable(),
+      status: z.string(),
+      outcome: z.string().nullable(),
       created_at: z.string(),
     }),
   ),
-  mails: z.array(
-    z.object({
-      id: z.number().int(),
-      subject: z.string(),
-      created_at: z.string(),
-      sent_at: z.string().nullable(),
-    }),
+  /** The moderators' signals about the member, newest first. */
+  signals: z.array(
+    z.object({ id: z.number().int(), kind: z.string(), created_at: z.string(), reviewed: z.boolean() }),
   ),
   /**
    * The scam score of the last week (ADR 29): how many first messages carried each sign, since

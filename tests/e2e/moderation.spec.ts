@@ -39,7 +39,7 @@ test.describe
       }
 
       await page.goto('/admin')
-      await page.getByRole('link', { name: 'Photos' }).click()
+      await page.getByRole('link', { name: 'Photos', exact: true }).click()
       await expect(page.getByRole('heading', { name: 'Photo queue' })).toBeVisible()
       const cards = page.getByTestId('queue-photo')
       const first = cards.and(page.locator(`[data-photo-id="${ids[0]}"]`))
@@ -85,7 +85,7 @@ test.describe
       const reportId = (await filed.json()).id
 
       await page.goto('/admin')
-      await page.getByRole('link', { name: 'Reports' }).click()
+      await page.getByRole('link', { name: 'Reports', exact: true }).click()
       const item = page.getByTestId('report-item').filter({ hasText: `#${reportId}` })
       await item.click()
       const detail = page.getByTestId('report-detail')

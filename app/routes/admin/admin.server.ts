@@ -12,7 +12,9 @@ import { getAppContext } from '../../context.server.ts'
 export function requireStaffPage(context: Readonly<RouterContextProvider>, roles: readonly StaffRole[]) {
   const staff = getAppContext(context).staff
   if (!staff) throw redirect('/admin/login')
-  if (staff.role !== 'admin' && !roles.includes(staff.role)) throw data(null, { status: 403 })
+  // Refused: the console's own page says which roles the page is for (issue 39, point 2).
+  if (staff.role !== 'admin' && !roles.includes(staff.role))
+    throw data({ roles: [...roles, 'admin'], role: staff.role }, { status: 403 })
   return { email: staff.email, role: staff.role }
 }
 
@@ -73,21 +75,21 @@ export async function loadBans(context: Readonly<RouterContextProvider>) {
   return { staff, sites, ...(await services.bans.list()) }
 }
 
-/** /admin/members: find a member (support). */
+/** /admin/members: find a member (support, and moderators who act on members). */
 export async function loadMemberLookup(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, ['support'])
+  const staff = requireStaffPage(context, ['support', 'moderator'])
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 254)
   const { members } = q ? await getAppContext(context).services.memberSupport.lookUp(q) : { members: [] }
   return { staff, q, members }
 }
 
-/** /admin/members/{id}: a member's file (support). */
+/** /admin/members/{id}: a member's file (support; moderators see it without payments). */
 export async function loadMemberFile(context: Readonly<RouterContextProvider>, id: string | undefined) {
-  const staff = requireStaffPage(context, ['support'])
+  const staff = requireStaffPage(context, ['support', 'moderator'])
   const userId = Number(id)
   if (!Number.isInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw data(null, { status: 404 })
   const { member } = await getAppContext(context)
-    .services.memberSupport.file(userId)
+    .services.memberSupport.file(userId, staff)
     .catch(() => {
       throw data(null, { status: 404 })
     })
@@ -186,6 +188,8 @@ export async function loadStatistics(context: Readonly<RouterContextProvider>, r
     query,
     invalid: !parsed.success && Object.keys(params).length > 0,
     report: await services.statistics.report(query),
+    // The safety rules over the same days and site (issue 38).
+    safety: await services.safety.stats({ from: query.from, to: query.to, site: query.site }),
   }
 }
 

@@ -1,7 +1,8 @@
-import { Form, NavLink, Outlet, useMatches } from 'react-router'
+import { Form, isRouteErrorResponse, NavLink, Outlet, useMatches } from 'react-router'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { useConsoleStrings, useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/console-layout'
+import { ShortcutsHelp } from './shortcuts-help.tsx'
 
 type Staff = { email: string; role: string }
 
@@ -15,7 +16,7 @@ const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly 
   { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
   { to: '/admin/verifications', label: 'console.nav_verifications', roles: ['moderator'] },
   { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
-  { to: '/admin/members', label: 'console.nav_members', roles: ['support'] },
+  { to: '/admin/members', label: 'console.nav_members', roles: ['support', 'moderator'] },
   { to: '/admin/settings', label: 'console.nav_settings', roles: [] },
   { to: '/admin/catalog', label: 'console.nav_catalog', roles: [] },
   { to: '/admin/content', label: 'console.nav_content', roles: [] },
@@ -72,11 +73,56 @@ export default function ConsoleLayout() {
       <main id="console-main" className="container-fluid py-3 flex-grow-1" tabIndex={-1}>
         <Outlet />
       </main>
+      {who ? <ShortcutsHelp /> : null}
     </div>
   )
 }
 
+/** A console page refused to the staff member's role: which roles it is for, and the way back. */
+function Forbidden({ roles, role }: { roles: string[]; role: string }) {
+  const { t } = useTranslation()
+  return (
+    <section className="py-4" aria-labelledby="forbidden-title">
+      <title>{t('console.forbidden.title')}</title>
+      <h1 className="h4" id="forbidden-title">
+        {t('console.forbidden.title')}
+      </h1>
+      <p data-testid="console-forbidden">
+        {t('console.forbidden.body', {
+          roles: roles.map((r) => t(`console.roles.${r}`)).join(t('console.forbidden.or')),
+          role: t(`console.roles.${role}`),
+        })}
+      </p>
+      {/* A document load: the refused page's error state is left behind entirely. */}
+      <a href="/admin" className="btn btn-primary btn-sm">
+        {t('console.forbidden.back')}
+      </a>
+    </section>
+  )
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const ready = useConsoleStrings()
+  const { t } = useTranslation()
+  const refused =
+    isRouteErrorResponse(error) && error.status === 403 && error.data && typeof error.data === 'object'
+      ? (error.data as { roles?: string[]; role?: string })
+      : null
+  if (refused?.roles && refused.role && ready)
+    return (
+      <div className="console min-vh-100 d-flex flex-column">
+        <header className="navbar bg-dark" data-bs-theme="dark">
+          <div className="container-fluid">
+            <a className="navbar-brand" href="/admin">
+              {t('console.title')}
+            </a>
+          </div>
+        </header>
+        <main id="console-main" className="container-fluid flex-grow-1">
+          <Forbidden roles={refused.roles} role={refused.role} />
+        </main>
+      </div>
+    )
   return (
     <main className="container py-4">
       <ErrorPage error={error} />

@@ -20,17 +20,37 @@ export function ActionFeedback({ status, error }: { status: string; error: strin
 }
 
 /** Whether a key press belongs to a text field (then it is typing, not a command). */
-const typing = (target: EventTarget | null) =>
+export const typing = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
   (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))
 
+/** The keys line of the page on screen (an i18n key), for the `?` overlay; null on pages without keys. */
+let pageKeys: string | null = null
+const keysListeners = new Set<() => void>()
+export const shortcutsHelp = {
+  subscribe(listener: () => void) {
+    keysListeners.add(listener)
+    return () => keysListeners.delete(listener)
+  },
+  current: () => pageKeys,
+}
+
 /**
  * A queue page's one-key commands (lower-case keys), as staff work all day: no modifier, and never
- * while typing into a field.
+ * while typing into a field. `keys` is the page's keys line (an i18n key), which the `?` overlay
+ * lists too (issue 39, point 6).
  */
-export function useShortcuts(handlers: Record<string, () => void>) {
+export function useShortcuts(handlers: Record<string, () => void>, keys: string) {
   const current = useRef(handlers)
   current.current = handlers
+  useEffect(() => {
+    pageKeys = keys
+    for (const listener of keysListeners) listener()
+    return () => {
+      pageKeys = null
+      for (const listener of keysListeners) listener()
+    }
+  }, [keys])
   useEffect(() => {
     function onKey(event: KeyboardEvent) {
       if (event.ctrlKey || event.metaKey || event.altKey || typing(event.target)) return

@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import type { TFunction } from '../../i18n.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/dashboard'
@@ -32,8 +33,11 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <section key={q.queue} className="col-sm-6 col-lg-3" aria-labelledby={`queue-${q.queue}`}>
             <div className="card h-100">
               <div className="card-body">
-                <h2 className="h6 text-body-secondary" id={`queue-${q.queue}`}>
-                  {t(`console.queues.${q.queue}`)}
+                <h2 className="h6" id={`queue-${q.queue}`}>
+                  {/* The whole card opens its queue (issue 39, point 2). */}
+                  <Link to={`/admin/${q.queue}`} className="stretched-link">
+                    {t(`console.queues.${q.queue}`)}
+                  </Link>
                 </h2>
                 <p className="display-6 mb-1" data-testid={`queue-${q.queue}`}>
                   {q.waiting}

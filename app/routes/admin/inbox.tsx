@@ -113,12 +113,18 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
     if (sentTo) navigate('/admin/inbox', { replace: true })
   }, [sentTo, navigate])
 
-  useShortcuts({
-    n: () => submit({}, { method: 'post', action: CLAIM }),
-    escape: () =>
-      open &&
-      submit({ conversation: open.conversation }, { method: 'post', action: '/admin/inbox?intent=release' }),
-  })
+  useShortcuts(
+    {
+      n: () => submit({}, { method: 'post', action: CLAIM }),
+      escape: () =>
+        open &&
+        submit(
+          { conversation: open.conversation },
+          { method: 'post', action: '/admin/inbox?intent=release' },
+        ),
+    },
+    'console.inbox.keys',
+  )
 
   return (
     <>

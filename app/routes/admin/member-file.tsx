@@ -8,8 +8,10 @@ import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
-import { Pair, Rows, SafetySection, Section } from './member-file-parts.tsx'
+import { Pair, SafetySection, Section } from './member-file-parts.tsx'
+import { MemberHistory, ModerationSection } from './member-moderation.tsx'
 import { MemberPayments } from './member-payments.tsx'
+import { Ledger, SessionsAndMails } from './member-records.tsx'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadMemberFile(context, params.id)
@@ -32,6 +34,14 @@ export async function action({ context, request }: Route.ActionArgs) {
         await services.memberSupport.act(body, actor)
         return { action: body.action }
       },
+    }),
+    moderate: step({
+      call: api.moderateMember,
+      read: ({ user, outcome, reason, days, confirm }) => ({
+        ...withNumbers({ user, outcome, reason, ...(outcome === 'suspend' ? { days } : {}) }, 'user', 'days'),
+        ...(confirm === 'true' ? { confirm: true } : {}),
+      }),
+      run: (body, actor, services) => services.reports.actOnMember(body, actor),
     }),
     refund: step({
       call: api.refundPayment,
@@ -70,7 +80,7 @@ const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : 
  */
 export default function MemberFile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const { member } = loaderData
+  const { member, staff } = loaderData
   const { account, profile } = member
   const form = useFetcherForm<Answer>('member-file', ['correct', 'act', 'refund'], actionData)
   const answer = form.answer
@@ -161,145 +171,108 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           </Section>
-          <MemberPayments
-            payments={member.payments}
-            refund={{ form: 'member-actions', action: step('refund'), busy }}
-          />
-          <Section title={t('console.members.ledger')}>
-            <Rows
-              empty={member.ledger.length === 0}
-              head={[
-                t('console.members.when'),
-                t('console.members.what'),
-                t('console.members.change'),
-                t('console.members.balance'),
-              ]}
-            >
-              {member.ledger.map((l) => (
-                <tr key={l.id}>
-                  <td className="text-nowrap">{day(l.created_at)}</td>
-                  <td>{l.reason}</td>
-                  <td className={l.delta < 0 ? 'text-danger' : 'text-success'}>
-                    {l.delta > 0 ? '+' : ''}
-                    {l.delta}
-                  </td>
-                  <td>{l.balance_after}</td>
-                </tr>
-              ))}
-            </Rows>
-          </Section>
+          {member.payments ? (
+            <MemberPayments
+              payments={member.payments}
+              refund={{ form: 'member-actions', action: step('refund'), busy }}
+            />
+          ) : null}
+          {member.ledger ? <Ledger ledger={member.ledger} /> : null}
+          <MemberHistory reports={member.reports} signals={member.signals} />
         </div>
         <div className="col-lg-5">
-          <Section title={t('console.members.actions')}>
-            <form.fetcher.Form
-              ref={element}
-              id="member-actions"
-              method="post"
-              action={step('act')}
-              noValidate
-              aria-busy={busy}
-            >
-              <input type="hidden" name="user" value={account.user_id} />
-              <label className="form-label small" htmlFor="support-reason">
-                {t('console.members.reason')}
-              </label>
-              <input
-                id="support-reason"
-                name="reason"
-                className="form-control form-control-sm mb-3"
-                defaultValue={form.values.reason}
-                minLength={5}
-              />
-              <div className="d-flex gap-2 align-items-end mb-3">
-                <div>
-                  <label className="form-label small" htmlFor="credit-delta">
-                    {t('console.members.delta')}
-                  </label>
-                  <input
-                    id="credit-delta"
-                    name="delta"
-                    type="number"
-                    step={1}
-                    className="form-control form-control-sm"
-                    style={{ width: 120 }}
-                    defaultValue={form.values.delta}
-                  />
-                </div>
-                <button
-                  type="submit"
-                  formAction={step('correct')}
-                  className="btn btn-primary btn-sm"
-                  disabled={busy}
-                >
-                  {t('console.members.correct')}
-                </button>
-              </div>
-              <div className="d-flex flex-wrap gap-2 mb-3">
-                {supportActions(account).map(({ action, label, tone }) => (
+          {staff.role === 'admin' || staff.role === 'moderator' ? (
+            <ModerationSection user={account.user_id} name={profile.name} pageAnswer={actionData} />
+          ) : null}
+          {staff.role === 'admin' || staff.role === 'support' ? (
+            <Section title={t('console.members.actions')}>
+              <form.fetcher.Form
+                ref={element}
+                id="member-actions"
+                method="post"
+                action={step('act')}
+                noValidate
+                aria-busy={busy}
+              >
+                <input type="hidden" name="user" value={account.user_id} />
+                <label className="form-label small" htmlFor="support-reason">
+                  {t('console.members.reason')}
+                </label>
+                <input
+                  id="support-reason"
+                  name="reason"
+                  className="form-control form-control-sm mb-3"
+                  defaultValue={form.values.reason}
+                  minLength={5}
+                />
+                <div className="d-flex gap-2 align-items-end mb-3">
+                  <div>
+                    <label className="form-label small" htmlFor="credit-delta">
+                      {t('console.members.delta')}
+                    </label>
+                    <input
+                      id="credit-delta"
+                      name="delta"
+                      type="number"
+                      step={1}
+                      className="form-control form-control-sm"
+                      style={{ width: 120 }}
+                      defaultValue={form.values.delta}
+                    />
+                  </div>
                   <button
-                    key={action}
                     type="submit"
-                    name="action"
-                    value={action}
-                    className={`btn btn-outline-${tone} btn-sm`}
+                    formAction={step('correct')}
+                    className="btn btn-primary btn-sm"
                     disabled={busy}
                   >
-                    {t(label)}
+                    {t('console.members.correct')}
                   </button>
-                ))}
-              </div>
-              <div className="d-flex gap-2 align-items-end">
-                <div className="flex-grow-1">
-                  <label className="form-label small" htmlFor="new-email">
-                    {t('console.members.newEmail')}
-                  </label>
-                  <input
-                    id="new-email"
-                    name="email"
-                    type="email"
-                    className="form-control form-control-sm"
-                    defaultValue={form.values.email}
-                  />
                 </div>
-                <button
-                  type="submit"
-                  name="action"
-                  value="change_email"
-                  className="btn btn-outline-primary btn-sm"
-                  disabled={busy}
-                >
-                  {t('console.members.changeEmail')}
-                </button>
-              </div>
-            </form.fetcher.Form>
-          </Section>
+                <div className="d-flex flex-wrap gap-2 mb-3">
+                  {supportActions(account).map(({ action, label, tone }) => (
+                    <button
+                      key={action}
+                      type="submit"
+                      name="action"
+                      value={action}
+                      className={`btn btn-outline-${tone} btn-sm`}
+                      disabled={busy}
+                    >
+                      {t(label)}
+                    </button>
+                  ))}
+                </div>
+                <div className="d-flex gap-2 align-items-end">
+                  <div className="flex-grow-1">
+                    <label className="form-label small" htmlFor="new-email">
+                      {t('console.members.newEmail')}
+                    </label>
+                    <input
+                      id="new-email"
+                      name="email"
+                      type="email"
+                      className="form-control form-control-sm"
+                      defaultValue={form.values.email}
+                    />
+                  </div>
+                  <button
+                    type="submit"
+                    name="action"
+                    value="change_email"
+                    className="btn btn-outline-primary btn-sm"
+                    disabled={busy}
+                  >
+                    {t('console.members.changeEmail')}
+                  </button>
+                </div>
+              </form.fetcher.Form>
+            </Section>
+          ) : null}
           <SafetySection safety={member.safety} />
-          <Section title={t('console.members.sessions')}>
-            <Rows
-              empty={member.sessions.length === 0}
-              head={[t('console.members.when'), t('console.members.open')]}
-            >
-              {member.sessions.map((s) => (
-                <tr key={s.id}>
-                  <td>{day(s.created_at)}</td>
-                  <td>{day(s.expires_at)}</td>
-                </tr>
-              ))}
-            </Rows>
-          </Section>
-          <Section title={t('console.members.mails')}>
-            <Rows
-              empty={member.mails.length === 0}
-              head={[t('console.members.when'), t('console.members.subject')]}
-            >
-              {member.mails.map((m) => (
-                <tr key={m.id}>
-                  <td className="text-nowrap">{day(m.created_at)}</td>
-                  <td>{m.subject}</td>
-                </tr>
-              ))}
-            </Rows>
-          </Section>
+          {member.sessions && member.mails ? (
+            <SessionsAndMails sessions={member.sessions} mails={member.mails} />
+          ) : null}
         </div>
       </div>
     </>

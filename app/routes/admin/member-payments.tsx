@@ -17,7 +17,7 @@ export function MemberPayments({
   payments,
   refund,
 }: {
-  payments: MemberFile['payments']
+  payments: NonNullable<MemberFile['payments']>
   refund: RefundForm
 }) {
   const { t } = useTranslation()

@@ -122,17 +122,20 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
 
   const current = photos[Math.min(selected, photos.length - 1)]
 
-  useShortcuts({
-    a: () => current && decide(current, 'approve'),
-    ...Object.fromEntries(
-      PHOTO_REJECT_REASONS.map((reason, n) => [
-        String(n + 1),
-        () => current && decide(current, `reject:${reason}`),
-      ]),
-    ),
-    j: () => setSelected((s) => Math.min(s + 1, photos.length - 1)),
-    k: () => setSelected((s) => Math.max(s - 1, 0)),
-  })
+  useShortcuts(
+    {
+      a: () => current && decide(current, 'approve'),
+      ...Object.fromEntries(
+        PHOTO_REJECT_REASONS.map((reason, n) => [
+          String(n + 1),
+          () => current && decide(current, `reject:${reason}`),
+        ]),
+      ),
+      j: () => setSelected((s) => Math.min(s + 1, photos.length - 1)),
+      k: () => setSelected((s) => Math.max(s - 1, 0)),
+    },
+    'console.photos.keys',
+  )
 
   useEffect(() => {
     cards.current[Math.min(selected, photos.length - 1)]?.scrollIntoView?.({ block: 'nearest' })

@@ -59,16 +59,19 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
   )
   const current = reports[Math.min(selected, reports.length - 1)]
 
-  useShortcuts({
-    j: () => setSelected((s) => Math.min(s + 1, reports.length - 1)),
-    k: () => setSelected((s) => Math.max(s - 1, 0)),
-    ...Object.fromEntries(
-      Object.entries(OUTCOME_KEYS).map(([key, outcome]) => [
-        key,
-        () => window.dispatchEvent(new CustomEvent('report-outcome', { detail: outcome })),
-      ]),
-    ),
-  })
+  useShortcuts(
+    {
+      j: () => setSelected((s) => Math.min(s + 1, reports.length - 1)),
+      k: () => setSelected((s) => Math.max(s - 1, 0)),
+      ...Object.fromEntries(
+        Object.entries(OUTCOME_KEYS).map(([key, outcome]) => [
+          key,
+          () => window.dispatchEvent(new CustomEvent('report-outcome', { detail: outcome })),
+        ]),
+      ),
+    },
+    'console.reports.keys',
+  )
 
   function decided(report: ReportQueueItem, outcome: ReportOutcome) {
     setStatus(

@@ -3,15 +3,15 @@ import type { SafetyStatsResponse } from '#common/schemas/safety.ts'
 import { useTranslation } from '../../i18n.ts'
 
 /**
- * How the safety rules did over the last 30 days (issue 38): what members did with the nudges, and
+ * How the safety rules did over some days, the last 30 unless told (issue 38): what members did with the nudges, and
  * each rule's precision on the moderators' decisions, so that a rule that cries wolf is seen.
  */
-export function SafetyFigures({ safety }: { safety: SafetyStatsResponse }) {
+export function SafetyFigures({ safety, title }: { safety: SafetyStatsResponse; title?: string }) {
   const { t } = useTranslation()
   return (
     <section className="mt-4" aria-labelledby="safety-figures">
       <h2 className="h5" id="safety-figures">
-        {t('console.safety.title')}
+        {title ?? t('console.safety.title')}
       </h2>
       <div className="row g-3">
         <div className="col-lg-5">

@@ -94,7 +94,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
               >
                 {CHOICES[key].map((v) => (
                   <option key={v} value={v}>
-                    {v}
+                    {t(`console.settings.choices.${key}.${v}`)}
                   </option>
                 ))}
               </select>

@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
@@ -7,6 +8,7 @@ import { loadSignals } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { SafetyFigures } from './safety-figures.tsx'
+import { SignalDetail } from './signal-detail.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadSignals(context)
@@ -49,12 +51,15 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
     if (!form.busy) void form.fetcher.submit({ signal, action }, { method: 'post', action: REVIEW })
   }
 
-  useShortcuts({
-    j: () => setSelected((s) => Math.min(s + 1, signals.length - 1)),
-    k: () => setSelected((s) => Math.max(s - 1, 0)),
-    x: () => current && review(current.id, 'dismiss'),
-    c: () => current && review(current.id, 'open_case'),
-  })
+  useShortcuts(
+    {
+      j: () => setSelected((s) => Math.min(s + 1, signals.length - 1)),
+      k: () => setSelected((s) => Math.max(s - 1, 0)),
+      x: () => current && review(current.id, 'dismiss'),
+      c: () => current && review(current.id, 'open_case'),
+    },
+    'console.signals.keys',
+  )
 
   return (
     <>
@@ -83,11 +88,12 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                   <td className="text-nowrap small">{s.created_at.replace('T', ' ').slice(0, 16)}</td>
                   <td>{t(`console.signals.kinds.${s.kind}`)}</td>
                   <td>
-                    {s.member.name} <span className="text-body-secondary">#{s.member.user_id}</span>{' '}
+                    <Link to={`/admin/members/${s.member.user_id}`}>{s.member.name}</Link>{' '}
+                    <span className="text-body-secondary">#{s.member.user_id}</span>{' '}
                     <span className="badge text-bg-light">{s.member.account_status}</span>
                   </td>
-                  <td className="small font-monospace text-break" style={{ maxWidth: 360 }}>
-                    {JSON.stringify(s.detail)}
+                  <td className="small text-break" style={{ maxWidth: 420 }} data-testid="signal-detail">
+                    <SignalDetail signal={s} />
                   </td>
                   <td className="text-nowrap">
                     <form.fetcher.Form method="post" action={REVIEW}>

@@ -13,6 +13,7 @@ import type { Route } from './+types/statistics'
 import { loadStatistics } from './admin.server.ts'
 import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
+import { SafetyFigures } from './safety-figures.tsx'
 import { StatsChart } from './stats-chart.tsx'
 import { StatsTable } from './stats-table.tsx'
 
@@ -213,6 +214,7 @@ export default function Statistics({ loaderData, actionData }: Route.ComponentPr
           {t('console.stats.recompute')}
         </button>
       </recomputing.fetcher.Form>
+      <SafetyFigures safety={loaderData.safety} title={t('console.safety.titleRange')} />
     </>
   )
 }

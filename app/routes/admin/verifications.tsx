@@ -53,12 +53,15 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
     setLast(decision)
     void form.fetcher.submit({ verification, decision }, { method: 'post', action: DECIDE })
   }
-  useShortcuts({
-    j: () => setSelected((s) => Math.min(s + 1, items.length - 1)),
-    k: () => setSelected((s) => Math.max(s - 1, 0)),
-    v: () => current?.can_verify && decide(current.id, 'verify'),
-    r: () => current && decide(current.id, 'refuse'),
-  })
+  useShortcuts(
+    {
+      j: () => setSelected((s) => Math.min(s + 1, items.length - 1)),
+      k: () => setSelected((s) => Math.max(s - 1, 0)),
+      v: () => current?.can_verify && decide(current.id, 'verify'),
+      r: () => current && decide(current.id, 'refuse'),
+    },
+    'console.verifications.keys',
+  )
 
   return (
     <>

@@ -1,7 +1,9 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm'
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { creditLedger, mailOutbox, sessions } from '#server/db/schema/accounts.ts'
+import { complaints } from '#server/db/schema/complaints.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { memberSignals } from '#server/db/schema/moderation.ts'
 import { payments } from '#server/db/schema/payments.ts'
 import { sites } from '#server/db/schema/sites.ts'
 
@@ -118,5 +120,37 @@ export function selectMailsTo(db: Executor, email: string) {
     .from(mailOutbox)
     .where(eq(mailOutbox.toAddress, email))
     .orderBy(desc(mailOutbox.id))
+    .limit(50)
+}
+
+/** Reports about a member's profile and the ones they filed, newest first. */
+export function selectReportsOfMember(db: Executor, userId: number, profileId: number) {
+  return db
+    .select({
+      id: complaints.id,
+      reportedProfileId: complaints.reportedProfileId,
+      reason: complaints.reason,
+      status: complaints.status,
+      outcome: complaints.outcome,
+      createdAt: complaints.createdAt,
+    })
+    .from(complaints)
+    .where(or(eq(complaints.reportedProfileId, profileId), eq(complaints.userId, userId)))
+    .orderBy(desc(complaints.id))
+    .limit(50)
+}
+
+/** The moderators' signals about a member, newest first. */
+export function selectSignalsOfMember(db: Executor, userId: number) {
+  return db
+    .select({
+      id: memberSignals.id,
+      kind: memberSignals.kind,
+      createdAt: memberSignals.createdAt,
+      reviewedAt: memberSignals.reviewedAt,
+    })
+    .from(memberSignals)
+    .where(eq(memberSignals.userId, userId))
+    .orderBy(desc(memberSignals.id))
     .limit(50)
 }

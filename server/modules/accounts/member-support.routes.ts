@@ -14,7 +14,10 @@ export const memberSupportRoutes: FastifyPluginAsyncZod<{ support: MemberSupport
   })
 
   app.route({ ...apiRoute(api.lookUpMembers), handler: async (request) => support.lookUp(request.query.q) })
-  app.route({ ...apiRoute(api.memberFile), handler: async (request) => support.file(request.query.id) })
+  app.route({
+    ...apiRoute(api.memberFile),
+    handler: async (request) => support.file(request.query.id, staffActor(request)),
+  })
   app.route({
     ...apiRoute(api.correctCredits),
     handler: async (request) => support.correctCredits(request.body, staffActor(request)),

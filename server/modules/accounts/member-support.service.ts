@@ -27,6 +27,8 @@ import {
   selectMemberAccount,
   selectMemberPayments,
   selectMemberPhotos,
+  selectReportsOfMember,
+  selectSignalsOfMember,
 } from './member-support.queries.ts'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -74,19 +76,36 @@ export function createMemberSupportService(
       }
     },
 
-    /** A member's file: account, profile, photos, sessions, payments, credit ledger, mails. */
-    async file(userId: number): Promise<{ member: MemberFile }> {
+    /**
+     * A member's file: account, profile, photos, reports and signals, the scam score; sessions,
+     * payments, credit ledger and mails for support (a moderator does not see them).
+     */
+    async file(userId: number, viewer: { role: string }): Promise<{ member: MemberFile }> {
+      const supportSees = viewer.role === 'admin' || viewer.role === 'support'
       const { user, profile } = await account(userId)
       const at = deps.now()
       const site = siteOf(user.siteId)
-      const [photoRows, sessionRows, paymentRows, ledgerRows, mailRows, scam, heldSince] = await Promise.all([
+      const none = Promise.resolve(null)
+      const [
+        photoRows,
+        sessionRows,
+        paymentRows,
+        ledgerRows,
+        mailRows,
+        scam,
+        heldSince,
+        reportRows,
+        signalRows,
+      ] = await Promise.all([
         selectMemberPhotos(db, profile.id),
-        selectLiveSessions(db, user.id, at),
-        selectMemberPayments(db, user.id),
-        selectLedger(db, user.id),
-        selectMailsTo(db, user.email),
+        supportSees ? selectLiveSessions(db, user.id, at) : none,
+        supportSees ? selectMemberPayments(db, user.id) : none,
+        supportSees ? selectLedger(db, user.id) : none,
+        supportSees ? selectMailsTo(db, user.email) : none,
         deps.safety.senderScore(user.id),
         deps.safety.openingsHeld(user.id),
+        selectReportsOfMember(db, user.id, profile.id),
+        selectSignalsOfMember(db, user.id),
       ])
       return {
         member: {
@@ -120,34 +139,52 @@ export function createMemberSupportService(
             thumb_url: mediaUrl(site.settings.cdn_prefix, p.thumb),
             status: p.status,
           })),
-          sessions: sessionRows.map((s) => ({
-            id: s.id,
-            created_at: s.createdAt.toISOString(),
-            expires_at: s.expiresAt.toISOString(),
+          sessions:
+            sessionRows?.map((s) => ({
+              id: s.id,
+              created_at: s.createdAt.toISOString(),
+              expires_at: s.expiresAt.toISOString(),
+            })) ?? null,
+          payments:
+            paymentRows?.map((p) => ({
+              id: p.id,
+              provider_id: p.providerId,
+              status: p.status,
+              amount: p.amount,
+              currency: p.currency,
+              credits: p.credits,
+              method: p.method,
+              created_at: p.createdAt.toISOString(),
+            })) ?? null,
+          ledger:
+            ledgerRows?.map((l) => ({
+              id: l.id,
+              delta: l.delta,
+              balance_after: l.balanceAfter,
+              reason: l.reason,
+              reference: l.reference,
+              created_at: l.createdAt.toISOString(),
+            })) ?? null,
+          mails:
+            mailRows?.map((m) => ({
+              id: m.id,
+              subject: m.subject,
+              created_at: m.createdAt.toISOString(),
+              sent_at: iso(m.sentAt),
+            })) ?? null,
+          reports: reportRows.map((r) => ({
+            id: r.id,
+            role: r.reportedProfileId === profile.id ? ('against' as const) : ('by' as const),
+            reason: r.reason,
+            status: r.status,
+            outcome: r.outcome,
+            created_at: r.createdAt.toISOString(),
           })),
-          payments: paymentRows.map((p) => ({
-            id: p.id,
-            provider_id: p.providerId,
-            status: p.status,
-            amount: p.amount,
-            currency: p.currency,
-            credits: p.credits,
-            method: p.method,
-            created_at: p.createdAt.toISOString(),
-          })),
-          ledger: ledgerRows.map((l) => ({
-            id: l.id,
-            delta: l.delta,
-            balance_after: l.balanceAfter,
-            reason: l.reason,
-            reference: l.reference,
-            created_at: l.createdAt.toISOString(),
-          })),
-          mails: mailRows.map((m) => ({
-            id: m.id,
-            subject: m.subject,
-            created_at: m.createdAt.toISOString(),
-            sent_at: iso(m.sentAt),
+          signals: signalRows.map((r) => ({
+            id: r.id,
+            kind: r.kind,
+            created_at: r.createdAt.toISOString(),
+            reviewed: r.reviewedAt !== null,
           })),
           safety: {
             score: scam.score,

@@ -57,15 +57,88 @@ describe('member support', () => {
     expect(await lookUp('nobody-has-this-name')).toEqual([])
   })
 
-  it('shows the member’s file without a password hash or a card, and only to support and admins', async () => {
+  it('shows the member’s file without a password hash or a card; a moderator’s without support’s records', async () => {
     const member = await activeMember(t.app)
     const found = await file(member.user.id)
     expect(found.account).toMatchObject({ user_id: member.user.id, email: member.email, status: 'active' })
     expect(found.sessions.length).toBeGreaterThanOrEqual(1)
     expect(found.mails[0].subject).toContain('Confirm your e-mail address')
     expect(JSON.stringify(found)).not.toMatch(/argon2|password_hash|\$argon/)
-    expect((await as(moderator, 'GET', `/api/admin/member.php?id=${member.user.id}`)).statusCode).toBe(403)
-    expect((await as(moderator, 'GET', '/api/admin/members.php?q=x')).statusCode).toBe(403)
+    // A moderator finds members and reads their file to act on them (issue 39), without the
+    // sessions, payments, ledger and mails, which are support's.
+    const seen = (await as(moderator, 'GET', `/api/admin/member.php?id=${member.user.id}`)).json().member
+    expect(seen.account.user_id).toBe(member.user.id)
+    expect([seen.sessions, seen.payments, seen.ledger, seen.mails]).toEqual([null, null, null, null])
+    expect((await as(moderator, 'GET', '/api/admin/members.php?q=x')).statusCode).toBe(200)
+    const operator = await staffMember(t.app, 'operator', () => clock)
+    expect((await as(operator, 'GET', `/api/admin/member.php?id=${member.user.id}`)).statusCode).toBe(403)
+  })
+
+  it('lets a moderator warn, suspend and ban from the file, as from a report: mails, audit, appeal', async () => {
+    const member = await activeMember(t.app, { name: 'Rowan' })
+    const reporter = await activeMember(t.app, { name: 'Sacha' })
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/complaints.php',
+      payload: {
+        name: 'Sacha',
+        email: reporter.email,
+        reason: 'harassment',
+        message: 'He keeps writing after I said no.',
+        profile: member.user.profile.id,
+      },
+      headers: { cookie: reporter.cookie },
+      remoteAddress: remote(),
+    })
+    const act = (body: object) =>
+      as(moderator, 'POST', '/api/admin/member-moderation.php', { user: member.user.id, ...body })
+    const warned = await act({ outcome: 'warn', reason: 'Please respect a no: it is one of our rules.' })
+    expect(warned.statusCode).toBe(200)
+    expect(warned.json().report).toMatchObject({ outcome: 'warn', status: 'decided' })
+    const mail = await lastMailTo(t.database.db, member.email)
+    expect(mail?.text).toContain('Please respect a no')
+    expect(mail?.text).toMatch(/\/appeal\/[A-Za-z0-9_-]+/)
+    // Support may not; a ban is refused until confirmed, in words.
+    expect(
+      (
+        await as(support, 'POST', '/api/admin/member-moderation.php', {
+          user: member.user.id,
+          outcome: 'warn',
+          reason: 'Support cannot do this.',
+        })
+      ).statusCode,
+    ).toBe(403)
+    const unconfirmed = await act({ outcome: 'ban', reason: 'Harassment after a warning.' })
+    expect(unconfirmed.statusCode).toBe(400)
+    expect(unconfirmed.json().error.fields.confirm).toContain('Confirm the ban')
+    expect((await act({ outcome: 'suspend', reason: 'No days given.' })).statusCode).toBe(400)
+    const banned = await act({ outcome: 'ban', reason: 'Harassment after a warning.', confirm: true })
+    expect(banned.json().report).toMatchObject({ outcome: 'ban' })
+    const [account] = await queryRows<{ status: string }>(
+      t.database.db,
+      sql`select status from users where id = ${member.user.id}`,
+    )
+    expect(account.status).toBe('banned')
+    const audit = await queryRows<{ action: string; reason: string }>(
+      t.database.db,
+      sql`select action, reason from audit_log where action = 'report.decided' and target_id in (${String(warned.json().report.id)}, ${String(banned.json().report.id)}) order by id`,
+    )
+    expect(audit.map((a) => a.reason)).toEqual([
+      'Please respect a no: it is one of our rules.',
+      'Harassment after a warning.',
+    ])
+    // The file shows the reports about them (the member's and the staff's cases) and by them.
+    const history = (await as(moderator, 'GET', `/api/admin/member.php?id=${member.user.id}`)).json().member
+    expect(history.reports.map((r: { role: string; outcome: string | null }) => [r.role, r.outcome])).toEqual(
+      [
+        ['against', 'ban'],
+        ['against', 'warn'],
+        ['against', null],
+      ],
+    )
+    const byReporter = (await as(moderator, 'GET', `/api/admin/member.php?id=${reporter.user.id}`)).json()
+      .member
+    expect(byReporter.reports[0]).toMatchObject({ role: 'by', reason: 'harassment', status: 'open' })
   })
 
   it('corrects credits through the ledger, never below zero, audited with the reason', async () => {

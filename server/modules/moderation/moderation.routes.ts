@@ -35,6 +35,11 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   })
 
   app.route({
+    ...apiRoute(api.moderateMember),
+    handler: async (request) => reports.actOnMember(request.body, staffActor(request)),
+  })
+
+  app.route({
     ...apiRoute(api.appeal),
     config: { rateLimit: FORM_LIMITS.appeal },
     handler: async (request) => {

@@ -186,3 +186,46 @@ export async function setProfileAbout(db: Executor, profileId: number, about: st
   // A hidden text takes its translations with it.
   await db.update(profiles).set({ about, aboutTranslations: null }).where(eq(profiles.id, profileId))
 }
+
+/** A member's profile and site, to open a case about them. */
+export async function selectMemberForCase(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ profileId: profiles.id, siteId: users.siteId })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, userId), eq(profiles.fictional, false)))
+  return row ?? null
+}
+
+/**
+ * A case opened without a member's report: from a signal (reason `signal`), or by a moderator from
+ * the member's file and decided at once (reason `staff`).
+ */
+export async function insertCase(
+  db: Executor,
+  values: {
+    siteId: number
+    profileId: number
+    name: string
+    email: string
+    reason: 'signal' | 'staff'
+    message: string
+    at: Date
+  },
+) {
+  const [row] = await db
+    .insert(complaints)
+    .values({
+      siteId: values.siteId,
+      userId: null,
+      reportedProfileId: values.profileId,
+      name: values.name,
+      email: values.email,
+      reason: values.reason,
+      message: values.message,
+      createdAt: values.at,
+      queuedAt: values.at,
+    })
+    .returning({ id: complaints.id })
+  return row.id
+}

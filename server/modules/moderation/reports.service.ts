@@ -1,6 +1,6 @@
 import type { ReportOutcome } from '#common/moderation.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
-import type { ReportDecisionInput, ReportQueueItem } from '#common/schemas/moderation.ts'
+import type { MemberActionInput, ReportDecisionInput, ReportQueueItem } from '#common/schemas/moderation.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -17,9 +17,11 @@ import {
   countEarlierReports,
   countReportQueue,
   endSuspensions,
+  insertCase,
   liftRestriction,
   lockReport,
   restrictAccount,
+  selectMemberForCase,
   selectMessagesBetween,
   selectPhotosOf,
   selectReporter,
@@ -57,6 +59,90 @@ export function createReportsService(
   deps: { now: Clock; sites: SitesService; mail: MailService; sessionsEnded: SessionsEnded },
 ) {
   const siteOf = deps.sites.byId
+
+  /**
+   * Decides a locked report within a transaction: applies the outcome, writes the audit row, and
+   * enqueues the statement of reasons to the reporter and the member concerned.
+   */
+  async function decideIn(tx: Executor, input: ReportDecisionInput, actor: Actor, at: Date) {
+    const found = await lockReport(tx, { id: input.report })
+    if (!found) throw new AppError('moderation.report_not_found', 404)
+    const { report } = found
+    if (report.status !== 'open' && report.status !== 'appealed')
+      throw new AppError('moderation.report_closed', 409)
+    const appeal = report.status === 'appealed'
+    if (appeal && report.firstDecidedBy === actor.staffId)
+      throw new AppError('moderation.same_moderator', 409)
+    // An appeal's decision replaces the first: what the first changed is undone unless it stands.
+    if (appeal && report.outcome !== input.outcome) await undoOutcome(tx, found, actor, at)
+    const detail =
+      appeal && report.outcome === input.outcome
+        ? ((report.outcomeDetail ?? {}) as OutcomeDetail)
+        : await applyOutcome(tx, found, input, actor, at)
+    // Decided, a case no longer holds the member's new conversations (ADR 29): a suspension or
+    // a ban stops them anyway.
+    if (found.userId !== null) await releaseOpenings(tx, found.userId)
+    const site = siteOf(found.siteId ?? report.siteId)
+    const appealToken = !appeal && input.outcome !== 'dismiss' && found.userId !== null ? newToken() : null
+    const status = appeal ? ('closed' as const) : ('decided' as const)
+    await updateReport(tx, report.id, {
+      status,
+      outcome: input.outcome,
+      outcomeReason: input.reason,
+      outcomeDetail: detail,
+      decidedBy: actor.staffId,
+      decidedAt: at,
+      ...(appeal ? {} : { firstDecidedBy: actor.staffId }),
+      appealTokenHash: appealToken?.hash ?? null,
+    })
+    await recordAudit(tx, actor, at, {
+      action: appeal ? 'report.appeal_decided' : 'report.decided',
+      target: { type: 'report', id: report.id },
+      reason: input.reason,
+      before: { status: report.status, outcome: report.outcome, member: found.userId },
+      after: { status, outcome: input.outcome, ...detail },
+    })
+    const decision = {
+      reportId: report.id,
+      outcome: input.outcome,
+      reason: input.reason,
+      until: detail.until?.slice(0, 10),
+    }
+    // A case opened from a signal has no reporter to tell.
+    const reporter = report.userId ? await selectReporter(tx, report.userId) : null
+    if (report.reason !== 'signal' && report.reason !== 'staff')
+      await enqueueMail(
+        tx,
+        reportOutcomeMail(
+          site,
+          reporter ?? { email: report.email, name: report.name, language: site.settings.domain_language },
+          decision,
+          { role: 'reporter' },
+        ),
+      )
+    if (found.userId !== null && found.email && found.profileName && input.outcome !== 'dismiss') {
+      const appealUrl = appealToken ? `${deps.sites.origin(site)}/appeal/${appealToken.token}` : null
+      await enqueueMail(
+        tx,
+        reportOutcomeMail(
+          site,
+          { email: found.email, name: found.profileName, language: found.language ?? 'en' },
+          decision,
+          { role: 'member', appealUrl },
+        ),
+      )
+    }
+    const restricted = (input.outcome === 'ban' || input.outcome === 'suspend') && found.userId !== null
+    return { id: report.id, status, outcome: input.outcome, restricted: restricted ? found.userId : null }
+  }
+
+  /** After a decision's commit: a ban or a suspension closes the member's sockets; the mails go. */
+  function decided(result: Awaited<ReturnType<typeof decideIn>>) {
+    const { restricted, ...report } = result
+    if (restricted !== null) deps.sessionsEnded({ member: restricted })
+    deps.mail.kick()
+    return { report }
+  }
 
   /** Applies an outcome to the member concerned; answers what it changed. */
   async function applyOutcome(
@@ -184,83 +270,36 @@ export function createReportsService(
      */
     async decide(input: ReportDecisionInput, actor: Actor) {
       const at = deps.now()
-      const result = await db.transaction(async (tx) => {
-        const found = await lockReport(tx, { id: input.report })
-        if (!found) throw new AppError('moderation.report_not_found', 404)
-        const { report } = found
-        if (report.status !== 'open' && report.status !== 'appealed')
-          throw new AppError('moderation.report_closed', 409)
-        const appeal = report.status === 'appealed'
-        if (appeal && report.firstDecidedBy === actor.staffId)
-          throw new AppError('moderation.same_moderator', 409)
-        // An appeal's decision replaces the first: what the first changed is undone unless it stands.
-        if (appeal && report.outcome !== input.outcome) await undoOutcome(tx, found, actor, at)
-        const detail =
-          appeal && report.outcome === input.outcome
-            ? ((report.outcomeDetail ?? {}) as OutcomeDetail)
-            : await applyOutcome(tx, found, input, actor, at)
-        // Decided, a case no longer holds the member's new conversations (ADR 29): a suspension or
-        // a ban stops them anyway.
-        if (found.userId !== null) await releaseOpenings(tx, found.userId)
-        const site = siteOf(found.siteId ?? report.siteId)
-        const appealToken =
-          !appeal && input.outcome !== 'dismiss' && found.userId !== null ? newToken() : null
-        const status = appeal ? ('closed' as const) : ('decided' as const)
-        await updateReport(tx, report.id, {
-          status,
-          outcome: input.outcome,
-          outcomeReason: input.reason,
-          outcomeDetail: detail,
-          decidedBy: actor.staffId,
-          decidedAt: at,
-          ...(appeal ? {} : { firstDecidedBy: actor.staffId }),
-          appealTokenHash: appealToken?.hash ?? null,
-        })
-        await recordAudit(tx, actor, at, {
-          action: appeal ? 'report.appeal_decided' : 'report.decided',
-          target: { type: 'report', id: report.id },
-          reason: input.reason,
-          before: { status: report.status, outcome: report.outcome, member: found.userId },
-          after: { status, outcome: input.outcome, ...detail },
-        })
-        const decision = {
-          reportId: report.id,
-          outcome: input.outcome,
-          reason: input.reason,
-          until: detail.until?.slice(0, 10),
-        }
-        // A case opened from a signal has no reporter to tell.
-        const reporter = report.userId ? await selectReporter(tx, report.userId) : null
-        if (report.reason !== 'signal')
-          await enqueueMail(
+      return decided(await db.transaction((tx) => decideIn(tx, input, actor, at)))
+    },
+
+    /**
+     * A moderator acts on a member found in the console (issue 39, point 3): a case is opened and
+     * decided at once, in one transaction, with the same mails, audit and appeal as a report's.
+     */
+    async actOnMember(input: MemberActionInput, actor: Actor) {
+      const at = deps.now()
+      return decided(
+        await db.transaction(async (tx) => {
+          const member = await selectMemberForCase(tx, input.user)
+          if (!member) throw new AppError('support.member_not_found', 404)
+          const report = await insertCase(tx, {
+            siteId: member.siteId,
+            profileId: member.profileId,
+            name: 'Staff',
+            email: actor.email,
+            reason: 'staff',
+            message: `Opened from the member's file by ${actor.email}.`,
+            at,
+          })
+          return decideIn(
             tx,
-            reportOutcomeMail(
-              site,
-              reporter ?? { email: report.email, name: report.name, language: site.settings.domain_language },
-              decision,
-              { role: 'reporter' },
-            ),
+            { report, outcome: input.outcome, reason: input.reason, days: input.days },
+            actor,
+            at,
           )
-        if (found.userId !== null && found.email && found.profileName && input.outcome !== 'dismiss') {
-          const appealUrl = appealToken ? `${deps.sites.origin(site)}/appeal/${appealToken.token}` : null
-          await enqueueMail(
-            tx,
-            reportOutcomeMail(
-              site,
-              { email: found.email, name: found.profileName, language: found.language ?? 'en' },
-              decision,
-              { role: 'member', appealUrl },
-            ),
-          )
-        }
-        const restricted = (input.outcome === 'ban' || input.outcome === 'suspend') && found.userId !== null
-        return { id: report.id, status, outcome: input.outcome, restricted: restricted ? found.userId : null }
-      })
-      // A ban or a suspension ended the member's sessions: their sockets close on every node.
-      const { restricted, ...report } = result
-      if (restricted !== null) deps.sessionsEnded({ member: restricted })
-      deps.mail.kick()
-      return { report }
+        }),
+      )
     },
 
     /** The member concerned appeals, once, through the mailed link: the report returns to the queue. */

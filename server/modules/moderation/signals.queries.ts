@@ -1,8 +1,8 @@
 import { and, asc, count, eq, gte, isNull, lt, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { complaints } from '#server/db/schema/complaints.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals, openingMessages } from '#server/db/schema/moderation.ts'
+import { insertCase } from './reports.queries.ts'
 
 export const SIGNAL_PAGE = 50
 
@@ -85,25 +85,11 @@ export async function markSignalReviewed(db: Executor, id: number, staffId: numb
 }
 
 /** A case in the report queue opened from a signal (no reporter to tell). */
-export async function insertSignalCase(
+export function insertSignalCase(
   db: Executor,
   values: { siteId: number; profileId: number; supportEmail: string; message: string; at: Date },
 ) {
-  const [row] = await db
-    .insert(complaints)
-    .values({
-      siteId: values.siteId,
-      userId: null,
-      reportedProfileId: values.profileId,
-      name: 'Signal',
-      email: values.supportEmail,
-      reason: 'signal',
-      message: values.message,
-      createdAt: values.at,
-      queuedAt: values.at,
-    })
-    .returning({ id: complaints.id })
-  return row.id
+  return insertCase(db, { ...values, name: 'Signal', email: values.supportEmail, reason: 'signal' })
 }
 
 /**

@@ -191,14 +191,12 @@ describe('explicit photos', () => {
     // Photos of their own (the same photo twice would wait as a likely copy).
     expect((await uploadProfilePhoto(burst, await patternJpeg(381))).json().photo.status).toBe('active')
     const m = await member('Flagged')
-    await t.database.db
-      .insert(memberSignals)
-      .values({
-        userId: m.user.id,
-        kind: 'contact_in_first_message',
-        detail: { found: '+33 6' },
-        createdAt: now(),
-      })
+    await t.database.db.insert(memberSignals).values({
+      userId: m.user.id,
+      kind: 'contact_in_first_message',
+      detail: { found: '+33 6' },
+      createdAt: now(),
+    })
     expect((await uploadProfilePhoto(m, await patternJpeg(382))).json().photo.status).toBe('pending')
     const [profile] = await t.database.db.select().from(profiles).where(eq(profiles.userId, m.user.id))
     const [row] = await t.database.db.select().from(photos).where(eq(photos.profileId, profile.id))

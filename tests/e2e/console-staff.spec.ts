@@ -1,0 +1,115 @@
+import {
+  consoleLogin,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newMember,
+  test,
+} from './fixtures.ts'
+import { E2E_ADMIN, E2E_MODERATOR, E2E_OPERATOR } from './staff-account.ts'
+
+// The console, round 3 (issue 39), as staff meet it: readable signals, queue cards that open their
+// queue, the keyboard help, a moderator acting on a member found by e-mail (a ban asked twice), a
+// page refused with the role it needs, settings in words and the statistics in their box.
+
+test('a moderator finds a member, warns then bans them from the file; signals read as sentences', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const member = await newMember(browser, { name: 'Rafferty', gender: 'male' })
+  const other = await newMember(browser, { name: 'Quinn', gender: 'female' })
+  // His opening hands out a phone number: a signal for the moderators.
+  const opened = await member.page.request.post('/api/message.php', {
+    data: {
+      profile: other.profileId,
+      text: 'Hi Quinn, text me on +44 7700 900123',
+      client_id: `e2e-${Date.now()}`,
+    },
+  })
+  expect(opened.status()).toBe(200)
+  await consoleLogin(page, E2E_MODERATOR)
+
+  // The dashboard's cards open their queues; the signals say what they found in words.
+  await page.getByRole('link', { name: 'Signals to look at' }).click()
+  await expect(page).toHaveURL('/admin/signals')
+  const detail = page.getByTestId('signal-detail').filter({ hasText: '+44 7700 900123' })
+  await expect(async () => {
+    await page.reload()
+    await expect(detail).toBeVisible({ timeout: 1000 })
+  }).toPass()
+  await expect(detail).toHaveText(/^Handed out “\+44 7700 900123” in a first message:\s*Hi Quinn/)
+  await expect(page.getByTestId('signal-detail').first()).not.toContainText('{"')
+
+  // `?` lists the page's keys and the console's; Esc closes it.
+  await page.keyboard.press('?')
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(help.getByTestId('page-shortcuts')).toContainText('X dismiss')
+  await expect(help).toContainText('? opens this help')
+  await page.keyboard.press('Escape')
+  await expect(help).toBeHidden()
+
+  // Found by e-mail address, as support finds members.
+  await page.getByRole('link', { name: 'Members' }).click()
+  await page.getByLabel('Find a member').fill(member.email)
+  await page.getByRole('button', { name: 'Find', exact: true }).click()
+  await page.getByRole('link', { name: /Rafferty/ }).click()
+  await expect(page.getByRole('heading', { name: /Rafferty/ })).toBeVisible()
+  // A moderator's file has no payments, ledger or mails (support's), and no support actions.
+  await expect(page.getByRole('heading', { name: 'Credit ledger' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Correct credits' })).toHaveCount(0)
+
+  const statement = page.getByLabel('Reason the member and the reporter read')
+  // Typing never fires a key: `?` in the statement is a question mark.
+  await statement.fill('')
+  await statement.pressSequentially('Why? Please keep conversations kind.')
+  await expect(help).toBeHidden()
+  await page.getByRole('button', { name: 'Warn the member' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^Case #\d+: Warn/ })).toBeAttached()
+  await expect(page.getByTestId('member-report').first()).toContainText('Warn')
+  await expectAccessible(page)
+
+  // A ban asks first: refused in words until the box is ticked.
+  await page.getByLabel('Ban', { exact: true }).check()
+  await statement.fill('Harassment again after a warning.')
+  await page.getByRole('button', { name: 'Ban the member' }).click()
+  await expect(page.getByRole('alert')).toContainText('Confirm the ban first')
+  await page.getByLabel(/Yes, ban Rafferty/).check()
+  await page.getByRole('button', { name: 'Ban the member' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^Case #\d+: Ban/ })).toBeAttached()
+  await expect(page.getByTestId('member-report').first()).toContainText('Ban')
+
+  // The member was told, with the way to appeal.
+  await member.page.goto('/dev/mailbox')
+  const mail = member.page.locator('article.mail').filter({ hasText: member.email }).first()
+  await expect(mail).toContainText('Harassment again after a warning.')
+  await expect(mail.getByRole('link', { name: /appeal/ }).first()).toBeVisible()
+})
+
+test('a page refused to a role says which role it needs, in the console’s layout', async ({ page }) => {
+  await consoleLogin(page, E2E_OPERATOR)
+  const response = await page.goto('/admin/photos')
+  expect(response?.status()).toBe(403)
+  await expect(page.getByRole('heading', { name: 'Not for your role' })).toBeVisible()
+  await expect(page.getByTestId('console-forbidden')).toHaveText(
+    'This page is for moderator or admin; you are logged in as operator. Ask an admin if your work needs it.',
+  )
+  await page.getByRole('link', { name: 'Back to the dashboard' }).click()
+  await expect(page).toHaveURL('/admin')
+})
+
+test('settings say their choices in words; the statistics stay in their box at 1280 px', async ({ page }) => {
+  await consoleLogin(page, E2E_ADMIN)
+  await page.goto('/admin/settings')
+  await expect(page.getByLabel('Search for visitors').locator('option')).toHaveText([
+    'Hidden from visitors',
+    'Shown to visitors',
+  ])
+  await expect(page.getByLabel('New photos').locator('option:checked')).toHaveText(
+    /Shown at once|Checked before/,
+  )
+  await page.goto('/admin/statistics')
+  await expect(page.getByTestId('stats-table')).toBeVisible()
+  await expect(page.getByTestId('safety-rules')).toBeVisible()
+  await expectNoHorizontalScroll(page)
+})
