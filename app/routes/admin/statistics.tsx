@@ -61,21 +61,27 @@ export default function Statistics({ loaderData, actionData }: Route.ComponentPr
       })),
     [report, t],
   )
-  const revenueSeries = useMemo(
-    () =>
-      currencies.map((currency, i) => ({
-        label: t('console.stats.revenueIn', { currency }),
-        color: COLORS[i],
-        values: report.rows.map((r) => r.money.find((m) => m.currency === currency)?.revenue ?? 0),
-      })),
-    [report, currencies, t],
-  )
   const language = i18n.language
-  const revenueFormat = useMemo(() => {
-    if (currencies.length !== 1) return (v: number) => (v / 100).toFixed(0)
-    const format = numberFormat(language, { style: 'currency', currency: currencies[0] })
-    return (v: number) => format.format(v / 100)
-  }, [currencies, language])
+  // Money of different currencies is never drawn on one axis (issue 39, point 4): a chart each,
+  // its axis in its own currency.
+  const revenueCharts = useMemo(
+    () =>
+      currencies.map((currency, i) => {
+        const format = numberFormat(language, { style: 'currency', currency })
+        return {
+          currency,
+          format: (v: number) => format.format(v / 100),
+          series: [
+            {
+              label: t('console.stats.revenueIn', { currency }),
+              color: COLORS[i % COLORS.length],
+              values: report.rows.map((r) => r.money.find((m) => m.currency === currency)?.revenue ?? 0),
+            },
+          ],
+        }
+      }),
+    [report, currencies, t, language],
+  )
 
   const total = report.total
   const tiles: Array<[string, string]> = [
@@ -191,19 +197,19 @@ export default function Statistics({ loaderData, actionData }: Route.ComponentPr
       </div>
       {query.by === 'day' && days.length > 1 ? (
         <div className="row">
-          <div className={revenueSeries.length > 0 ? 'col-lg-6' : 'col-12'}>
+          <div className="col-lg-6">
             <StatsChart title={t('console.stats.chartCounts')} days={days} series={countSeries} />
           </div>
-          {revenueSeries.length > 0 ? (
-            <div className="col-lg-6">
+          {revenueCharts.map((chart) => (
+            <div className="col-lg-6" key={chart.currency} data-testid={`revenue-chart-${chart.currency}`}>
               <StatsChart
-                title={t('console.stats.chartRevenue')}
+                title={t('console.stats.chartRevenueIn', { currency: chart.currency })}
                 days={days}
-                series={revenueSeries}
-                format={revenueFormat}
+                series={chart.series}
+                format={chart.format}
               />
             </div>
-          ) : null}
+          ))}
         </div>
       ) : null}
       <StatsTable report={report} sites={sites} currencies={currencies} />

@@ -4,6 +4,9 @@ import { apiRoute } from '#server/lib/api-route.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { StatisticsService } from './statistics.service.ts'
 
+/** Visits one address may report in an hour: a large office or a carrier's address stays under it. */
+export const VISITS_PER_ADDRESS_HOUR = 2000
+
 /** The reports (admins) and the visits that feed them (every visitor). */
 export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsService }> = async (
   app,
@@ -11,8 +14,10 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsSer
 ) => {
   app.route({
     ...apiRoute(api.visit),
-    // One a browser session; a burst from one address is not visitors.
-    config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+    // One a browser session (the page sends it once). Many visitors share an address (an office, a
+    // mobile carrier's network): the limit only stops one address from flooding the figures, and
+    // never drops the visits of such a crowd (issue 39, point 4).
+    config: { rateLimit: { max: VISITS_PER_ADDRESS_HOUR, timeWindow: '1 hour' } },
     handler: async (request) => {
       await statistics.recordVisit(request.site.id, request.body)
       return { ok: true as const }

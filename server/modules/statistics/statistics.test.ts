@@ -261,6 +261,27 @@ describe('reports: daily figures per site and traffic source', () => {
     expect(tooLong.json().error.fields.to).toBe('A report covers at most a year (366 days).')
   })
 
+  it('counts every visit of many visitors behind one address (an office, a carrier)', async () => {
+    const today = clock.toISOString().slice(0, 10)
+    const before = (await stats({ from: today, to: today, by: 'network' })).rows.find(
+      (r) => r.key === 'office',
+    )
+    const shared = remote()
+    for (let i = 0; i < 80; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/visit.php',
+        payload: { network: 'office' },
+        headers: { 'x-forwarded-for': shared },
+      })
+      expect(res.statusCode).toBe(200)
+    }
+    const after = (await stats({ from: today, to: today, by: 'network' })).rows.find(
+      (r) => r.key === 'office',
+    )
+    expect((after?.visits ?? 0) - (before?.visits ?? 0)).toBe(80)
+  })
+
   it('computes days again on demand, audited', async () => {
     const res = await t.app.inject({
       method: 'POST',
