@@ -182,14 +182,18 @@ export async function loadStatistics(context: Readonly<RouterContextProvider>, r
   const parsed = StatsQuery.safeParse(params)
   const query = parsed.success ? parsed.data : services.statistics.defaultQuery()
   const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
+  // The report and the safety rules over the same days and site (issue 38), read side by side.
+  const [report, safety] = await Promise.all([
+    services.statistics.report(query),
+    services.safety.stats({ from: query.from, to: query.to, site: query.site }),
+  ])
   return {
     staff,
     sites,
     query,
     invalid: !parsed.success && Object.keys(params).length > 0,
-    report: await services.statistics.report(query),
-    // The safety rules over the same days and site (issue 38).
-    safety: await services.safety.stats({ from: query.from, to: query.to, site: query.site }),
+    report,
+    safety,
   }
 }
 
