@@ -27,6 +27,7 @@ export const FAIL_REASONS = [
   'several_faces',
   'face_too_small',
   'pose_not_seen',
+  'poses_together',
   'not_the_same_face',
   'not_live',
   'no_profile_face',

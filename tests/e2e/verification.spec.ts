@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test'
-import { faceImage } from '../support/faces.ts'
+import { faceImage, tiltedPrint } from '../support/faces.ts'
 import { writeY4m } from '../support/y4m.ts'
 import {
   consoleLogin,
@@ -18,13 +18,24 @@ import { E2E_ADMIN, E2E_MODERATOR } from './staff-account.ts'
 // camera shows that pose, the check going on where it stopped.
 
 const CAMERA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']
-const OTHER_POSES = ['Look up', 'Smile broadly', 'Close your eyes']
+const TURNS = ['Turn your head slightly to your left', 'Turn your head slightly to your right']
+const ALL_POSES = [...TURNS, 'Look up', 'Smile broadly', 'Close your eyes']
 
-async function setPoses(page: import('@playwright/test').Page, only: boolean) {
+/** The poses the site asks for, set in the console's settings. */
+async function setPoses(page: import('@playwright/test').Page, poses: string[]) {
   await page.goto('/admin/settings')
-  for (const pose of OTHER_POSES) await page.getByLabel(pose, { exact: true }).setChecked(!only)
+  for (const pose of ALL_POSES) await page.getByLabel(pose, { exact: true }).setChecked(poses.includes(pose))
   await page.getByRole('button', { name: 'Save the settings' }).click()
   await expect(page.getByRole('status')).toHaveText('Saved: the site shows the change now.')
+}
+
+/** A browser whose camera films this picture (Chromium's fake camera playing a .y4m of it). */
+async function cameraShowing(video: string, still: Buffer) {
+  await writeY4m(video, [still], { width: 640, height: 640 })
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium-headless-shell',
+    args: ['--no-sandbox', '--disable-gpu', ...CAMERA_ARGS, `--use-file-for-fake-video-capture=${video}`],
+  })
 }
 
 test('a member verifies with the live camera; the badge shows on their card and goes with a main photo that does not match', async ({
@@ -33,7 +44,7 @@ test('a member verifies with the live camera; the badge shows on their card and 
 }, testInfo) => {
   testInfo.setTimeout(150_000)
   await consoleLogin(page, E2E_ADMIN)
-  await setPoses(page, true)
+  await setPoses(page, TURNS)
   try {
     const member = await newMember(browser, { name: 'Verity', gender: 'male' })
     const upload = async (image: Buffer) => {
@@ -63,11 +74,7 @@ test('a member verifies with the live camera; the badge shows on their card and 
       const video = testInfo.outputPath(`camera-${index}.y4m`)
       // Square, as the face models find this strongly turned face in every frame of it.
       const still = await faceImage('turned', { margin: 0.4, size: 640, mirror: pose === 'turn_left' })
-      await writeY4m(video, [still], { width: 640, height: 640 })
-      const camera = await chromium.launch({
-        executablePath: '/usr/bin/chromium-headless-shell',
-        args: ['--no-sandbox', '--disable-gpu', ...CAMERA_ARGS, `--use-file-for-fake-video-capture=${video}`],
-      })
+      const camera = await cameraShowing(video, still)
       try {
         const french = index === 1
         const context = await camera.newContext({
@@ -143,7 +150,73 @@ test('a member verifies with the live camera; the badge shows on their card and 
     await member.context.close()
     await viewer.context.close()
   } finally {
-    await setPoses(page, false)
+    await setPoses(page, ALL_POSES)
+  }
+})
+
+test('a printed photo held up to the camera fails, though it shows both poses asked for', async ({
+  page,
+  browser,
+}, testInfo) => {
+  testInfo.setTimeout(120_000)
+  await consoleLogin(page, E2E_ADMIN)
+  // A photo of her turned to her right and smiling shows both of these poses at once.
+  await setPoses(page, ['Turn your head slightly to your right', 'Smile broadly'])
+  try {
+    const member = await newMember(browser, { name: 'Printemps', gender: 'female' })
+    for (const options of [
+      { margin: 0.4, brightness: 1.1, size: 800 },
+      { margin: 0.3, shift: 0.04, size: 600 },
+    ]) {
+      const res = await member.page.request.post('/api/photos.php', {
+        multipart: {
+          photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await faceImage('smilingRight', options) },
+        },
+      })
+      expect(res.status()).toBe(201)
+    }
+    const state = await member.context.storageState()
+    // The print, tilted a little, washed out, on a grey background, filmed for both poses; in French
+    // on a phone.
+    const print = await tiltedPrint(await faceImage('smilingRight', { margin: 0.5, size: 640 }), { yaw: 8 })
+    const camera = await cameraShowing(testInfo.outputPath('print.y4m'), print)
+    try {
+      const context = await camera.newContext({
+        storageState: state,
+        baseURL: 'http://localhost:3100',
+        viewport: { width: 375, height: 812 },
+        locale: 'fr-FR',
+      })
+      await context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: 'http://localhost:3100' }])
+      const tab = await context.newPage()
+      await tab.goto('/verify')
+      await tab.getByRole('button', { name: 'J’accepte : ouvrir la caméra', exact: true }).click()
+      const pose = tab.locator('.verify-pose')
+      await expect(pose).toContainText(/Tournez légèrement la tête vers votre droite|Faites un grand sourire/)
+      const first = (await pose.getAttribute('data-pose')) ?? ''
+      await tab.getByRole('button', { name: 'Gardez la pose et prenez les photos' }).click()
+      await expect(pose).not.toHaveAttribute('data-pose', first)
+      await expect(tab.getByText('Quittez la première pose', { exact: false })).toBeVisible()
+      await tab.getByRole('button', { name: 'Gardez la pose et prenez les photos' }).click()
+      await expect(tab.getByTestId('verify-failed')).toContainText(
+        'Les deux poses étaient visibles en même temps, comme sur une photo.',
+        { timeout: 45_000 },
+      )
+      const { verification, verified } = await (await tab.request.get('/api/verification.php')).json()
+      expect({ status: verification.status, reason: verification.reason, verified }).toEqual({
+        status: 'failed',
+        reason: 'poses_together',
+        verified: false,
+      })
+      await expectNoHorizontalScroll(tab)
+      await expectAccessible(tab)
+      await tab.screenshot({ path: testInfo.outputPath('print-refused-fr-375.png'), fullPage: true })
+    } finally {
+      await camera.close()
+    }
+    await member.context.close()
+  } finally {
+    await setPoses(page, ALL_POSES)
   }
 })
 

@@ -154,6 +154,9 @@ export function LiveCheck({ status }: { status: VerificationResponse }) {
                 {t(`verify.poses.${step.verification.poses[step.index]}`)}
               </p>
             )}
+            {step.kind === 'pose' && step.index === 1 && (
+              <p className="text-center small mb-2">{t('verify.oneAtATime')}</p>
+            )}
             <div className="verify-video-frame">
               <video
                 ref={camera.video}

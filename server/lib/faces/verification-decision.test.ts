@@ -40,11 +40,23 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => analyzer.close())
 
-/** The member's check: turned right, then smiling (the first face does both). */
+/** What the models saw, with the face facing the camera again (as a live member does to smile). */
+const facingCamera = (analysis: FaceAnalysis): FaceAnalysis => ({
+  ...analysis,
+  faces: analysis.faces.map((face) => ({ ...face, yaw: 0.02 })),
+})
+
+/**
+ * The member's check: turned right, then smiling (the first face does both: for the smile, she
+ * faces the camera again, as a live member does; the same picture for both is the spoof below).
+ */
 async function check(index = 0): Promise<CheckFrame[]> {
   return [
     { pose: 'turn_right', analysis: await frame(index) },
-    { pose: 'smile', analysis: await frame(index, (image) => image.modulate({ brightness: 1.05 })) },
+    {
+      pose: 'smile',
+      analysis: facingCamera(await frame(index, (image) => image.modulate({ brightness: 1.05 }))),
+    },
   ]
 }
 
@@ -100,6 +112,35 @@ describe('the decision on a live check', () => {
         verifiedElsewhere: [],
       }),
     ).toMatchObject({ outcome: 'failed', reason: 'several_faces' })
+  }, 60_000)
+
+  it('fails one picture that shows both poses, however real the anti-spoofing model finds it', async () => {
+    // The spoof: a photo of her turned right and smiling, filmed for both poses (a print or a
+    // screen shows the same pose in every frame). The anti-spoofing model passes it.
+    const still = await frame(0)
+    const tilted = await frame(0, (image) => image.modulate({ brightness: 1.05 }))
+    const frames: CheckFrame[] = [
+      { pose: 'turn_right', analysis: still },
+      { pose: 'turn_right', analysis: tilted },
+      { pose: 'smile', analysis: still },
+      { pose: 'smile', analysis: tilted },
+    ]
+    const decision = decideVerification({
+      frames,
+      mainPhoto: group.faces[0].embedding,
+      otherPhotos: [photoCopy.faces[0].embedding],
+      verifiedElsewhere: [],
+    })
+    expect(decision).toMatchObject({ outcome: 'failed', reason: 'poses_together' })
+    expect(decision.scores.real).toBeGreaterThanOrEqual(0.5)
+    // One frame of the smile facing the camera is a face that let go of the turn: it passes.
+    const live = decideVerification({
+      frames: [...frames.slice(0, 3), { pose: 'smile', analysis: facingCamera(tilted) }],
+      mainPhoto: group.faces[0].embedding,
+      otherPhotos: [photoCopy.faces[0].embedding],
+      verifiedElsewhere: [],
+    })
+    expect(live.outcome).toBe('verified')
   }, 60_000)
 
   it('reports the same face verified on another account, not another person’s', async () => {

@@ -6,6 +6,7 @@ import { FACE_THRESHOLDS as T } from './face-thresholds.ts'
 
 /** A frame of the live check: the pose it was taken for, and what the face thread saw in it. */
 export interface CheckFrame {
+  /** The pose asked for (the frames come in the order they were taken: the first pose's first). */
   pose: Pose
   analysis: { width: number; height: number; faces: FaceFinding[] }
 }
@@ -51,6 +52,19 @@ function meanEmbedding(embeddings: number[][]): number[] {
 }
 
 /**
+ * Whether the frames could all be one still picture (issue 37, ADR 28): a printed photo or a screen
+ * shows the same pose in every frame, so a picture that shows both poses asked (turned to the right
+ * and smiling, say) would pass both. A live face lets go of the first pose for the second: some
+ * frame of the second pose must not show the first. The anti-spoofing model does not tell such a
+ * picture from a face (ADR 28's measurements); this rule does, whatever the picture's quality.
+ */
+function onePictureForBoth(frames: CheckFrame[]): boolean {
+  const first = frames[0]?.pose
+  const second = frames.filter((f) => f.pose !== first)
+  return second.length > 0 && second.every((f) => poseSeen(f.analysis.faces[0], first))
+}
+
+/**
  * The decision on a live check (issue 37, ADR 28): each frame holds exactly one face, large enough,
  * in the pose asked for; every frame passes anti-spoofing and liveness; the live face matches the
  * profile's main photo and at least one other active photo. A face that matches a verified member
@@ -81,6 +95,7 @@ export function decideVerification(input: {
     faces.push(face)
   }
   if (faces.length === 0) return fail('no_face')
+  if (onePictureForBoth(input.frames)) return fail('poses_together')
   const live = meanEmbedding(faces.map((f) => f.embedding))
   scores.same = Math.min(...faces.map((f) => faceSimilarity(f.embedding, live)))
   if (scores.same < T.sameFace) return fail('not_the_same_face', null)
