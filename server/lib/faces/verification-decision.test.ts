@@ -92,6 +92,9 @@ describe('the decision on a live check', () => {
       verifiedElsewhere: [],
     })
     expect(wrongPose).toMatchObject({ outcome: 'failed', reason: 'pose_not_seen' })
+    // Its anti-spoofing and liveness scores are those of its frames, not left at 1 by the failure.
+    expect(wrongPose.scores.real).toBeLessThan(1)
+    expect(wrongPose.scores.real).toBe(Math.min(...frames.map((f) => f.analysis.faces[0].real)))
     // The rule: a frame the anti-spoofing model scores low fails the whole check.
     const flat = frames.map((f) => ({
       ...f,

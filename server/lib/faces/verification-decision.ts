@@ -84,14 +84,19 @@ export function decideVerification(input: {
   const seen = single.length > 0 ? meanEmbedding(single.map((f) => f.embedding)) : null
   const fail = (reason: FailReason, embedding: number[] | null = seen) =>
     ({ outcome: 'failed', reason, scores, embedding }) as const
+  // Anti-spoofing and liveness over every frame that holds one face, whatever fails first: the
+  // moderators read them beside a failure too.
+  for (const face of single) {
+    scores.real = Math.min(scores.real, face.real)
+    scores.live = Math.min(scores.live, face.live)
+  }
+  if (single.length === 0) Object.assign(scores, { real: 0, live: 0 })
   const faces: FaceFinding[] = []
   for (const frame of input.frames) {
     const problem = frameProblem(frame.analysis)
     if (problem) return fail(problem)
     const face = frame.analysis.faces[0]
     if (!poseSeen(face, frame.pose)) return fail('pose_not_seen')
-    scores.real = Math.min(scores.real, face.real)
-    scores.live = Math.min(scores.live, face.live)
     faces.push(face)
   }
   if (faces.length === 0) return fail('no_face')
