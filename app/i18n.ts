@@ -1,8 +1,9 @@
 import { createContext, createElement, type ReactNode, useContext, useEffect, useRef, useState } from 'react'
 import type { Locale } from '#common/constants.ts'
 import enUrl from '#common/i18n/en.json?url'
-import consoleUrl from '#common/i18n/en-console.json?url'
+import enConsoleUrl from '#common/i18n/en-console.json?url'
 import frUrl from '#common/i18n/fr.json?url'
+import frConsoleUrl from '#common/i18n/fr-console.json?url'
 import { slugLocale } from '#common/landers.ts'
 import { type Strings, type TFunction, translator } from '#common/translate.ts'
 
@@ -18,8 +19,8 @@ const stringsOf = (language: string) => strings[language as Locale]
 
 /** Where the browser finds a language's site strings (hashed, served precompressed and immutable). */
 export const STRINGS_URL: Record<Locale, string> = { en: enUrl, fr: frUrl }
-/** The console's strings (English; other languages fall back to them). */
-export const CONSOLE_STRINGS_URL = consoleUrl
+/** Where the browser finds a language's console strings (fetched on /admin only). */
+export const CONSOLE_STRINGS_URL: Record<Locale, string> = { en: enConsoleUrl, fr: frConsoleUrl }
 
 /** Adds strings to a language (merged with what it has); top-level keys of bundles are disjoint. */
 export function addStrings(locale: Locale, bundle: Strings) {
@@ -70,26 +71,27 @@ export function loadPageStrings(document: Document): Promise<unknown> {
   )
 }
 
-/** In the browser: the console's strings, before a console page renders. */
-export function loadConsoleStrings(): Promise<void> {
-  return fetchStrings('en', CONSOLE_STRINGS_URL)
+/** In the browser: the console's strings of a language, before a console page renders. */
+export function loadConsoleStrings(locale: Locale): Promise<void> {
+  return fetchStrings(locale, CONSOLE_STRINGS_URL[locale])
 }
 
 const hasSiteStrings = (locale: Locale) =>
   Boolean(strings[locale] && 'common' in (strings[locale] as Strings))
-const hasConsoleStrings = () => Boolean(strings.en && 'console' in strings.en)
+const hasConsoleStrings = (locale: Locale) =>
+  Boolean(strings[locale] && 'console' in (strings[locale] as Strings))
 
 /** Fetches a bundle the page lacks (`ready` false) and renders again once it has come. */
-function useLoaded(ready: boolean, bundle: Locale | 'console') {
+function useLoaded(ready: boolean, locale: Locale, bundle: 'site' | 'console') {
   const [, setSettled] = useState(0)
   useEffect(() => {
     if (ready) return
-    const load = bundle === 'console' ? loadConsoleStrings() : loadStrings(bundle)
+    const load = bundle === 'console' ? loadConsoleStrings(locale) : loadStrings(locale)
     load.then(
       () => setSettled((n) => n + 1),
       () => {},
     )
-  }, [ready, bundle])
+  }, [ready, locale, bundle])
 }
 
 /**
@@ -102,14 +104,18 @@ export function useLoadedLocale(locale: Locale): Locale {
   const ready = hasSiteStrings(locale)
   const shown = useRef(locale)
   if (ready) shown.current = locale
-  useLoaded(ready, locale)
+  useLoaded(ready, locale, 'site')
   return shown.current
 }
 
-/** Console pages: whether the console's strings are here (a navigation from the site brings them in). */
+/**
+ * Console pages: whether the console's strings in the page's language are here (a navigation from
+ * the site, or a change of language, brings them in).
+ */
 export function useConsoleStrings(): boolean {
-  const ready = hasConsoleStrings()
-  useLoaded(ready, 'console')
+  const locale = useTranslation().i18n.language
+  const ready = hasConsoleStrings(locale)
+  useLoaded(ready, locale, 'console')
   return ready
 }
 
@@ -123,7 +129,7 @@ export function pageStrings(
   return [
     { locale, url: STRINGS_URL[locale] },
     ...(copy && copy !== locale ? [{ locale: copy, url: STRINGS_URL[copy] }] : []),
-    ...(pathname.startsWith('/admin') ? [{ locale: 'en' as const, url: CONSOLE_STRINGS_URL }] : []),
+    ...(pathname.startsWith('/admin') ? [{ locale, url: CONSOLE_STRINGS_URL[locale] }] : []),
   ]
 }
 

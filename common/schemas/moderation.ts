@@ -54,20 +54,24 @@ export const PhotoReviewResponse = z.object({
   photo: z.object({ id: z.number().int(), status: z.enum(['active', 'rejected']) }),
 })
 
-export const ReportDecisionInput = z.object({
-  report: Id,
-  outcome: z.enum(REPORT_OUTCOMES),
-  /** The statement of reasons both sides receive. */
-  reason: z.string().trim().min(5, { error: 'reason_short' }).max(2000),
-  /** hide_photo: which photo. */
-  photo: Id.optional(),
-  /** suspend: how long. */
-  days: z
-    .number()
-    .int()
-    .refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: 'days_invalid' })
-    .optional(),
-})
+export const ReportDecisionInput = z
+  .object({
+    report: Id,
+    outcome: z.enum(REPORT_OUTCOMES),
+    /** The statement of reasons both sides receive. */
+    reason: z.string().trim().min(5, { error: 'reason_short' }).max(2000),
+    /** hide_photo: which photo. */
+    photo: Id.optional(),
+    /** suspend: how long. */
+    days: z
+      .number()
+      .int()
+      .refine((d) => (SUSPENSION_DAYS as readonly number[]).includes(d), { error: 'days_invalid' })
+      .optional(),
+    /** A ban is confirmed (the queue asks first, as the member's file does: issue 39). */
+    confirm: z.boolean().optional(),
+  })
+  .refine((v) => v.outcome !== 'ban' || v.confirm === true, { path: ['confirm'], error: 'ban_unconfirmed' })
 export type ReportDecisionInput = z.infer<typeof ReportDecisionInput>
 
 /** What a moderator may do to a member from their file (issue 39, point 3), as from a report. */

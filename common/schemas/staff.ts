@@ -1,7 +1,18 @@
 import { z } from 'zod'
+import { SUPPORTED_LOCALES } from '../constants.ts'
 import { STAFF_ROLES } from '../staff.ts'
 
 export const StaffRoleSchema = z.enum(STAFF_ROLES)
+
+/** The console's language a staff member chooses, and the console page to go back to. */
+export const StaffLanguageInput = z.object({
+  language: z.enum(SUPPORTED_LOCALES, { error: 'language_invalid' }),
+  back: z
+    .string()
+    .max(2000)
+    .regex(/^\/admin(\/|\?|$)/)
+    .catch('/admin'),
+})
 
 export const StaffLoginInput = z.object({
   email: z.string().trim().toLowerCase().min(1, { error: 'email_invalid' }).max(254),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import type { Locale } from '#common/constants.ts'
 import type { StaffRole } from '#common/staff.ts'
 import { AppError } from './errors.ts'
 
@@ -10,6 +11,8 @@ export interface StaffIdentity {
   sessionId: number
   /** Whether the second factor was given: until then only the second-factor call is open. */
   verified: boolean
+  /** The console's language they chose; null: the site's choice (cookie, browser, domain). */
+  language: Locale | null
 }
 
 declare module 'fastify' {

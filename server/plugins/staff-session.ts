@@ -39,6 +39,8 @@ export const staffSessionPlugin = fp(
       if (staff) {
         request.staff = staff
         request.staffToken = token
+        // The console speaks the staff member's own choice first, then as the site decides.
+        if (staff.verified && staff.language) request.locale = staff.language
       } else {
         clearStaffCookie(reply, opts.secure)
       }

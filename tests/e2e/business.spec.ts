@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { consoleLogin, expect, expectAccessible, skipEntryWarning, test } from './fixtures.ts'
+import { consoleLogin, expect, expectAccessible, openFromMenu, skipEntryWarning, test } from './fixtures.ts'
 import { E2E_ADMIN } from './staff-account.ts'
 
 test.describe
@@ -27,7 +27,7 @@ test.describe
       await visitor.close()
 
       await page.goto('/admin')
-      await page.getByRole('link', { name: 'Statistics' }).click()
+      await openFromMenu(page, 'Statistics')
       await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible()
       await expect(page.getByRole('img', { name: 'Visits, sign-ups and purchases per day' })).toBeVisible()
       await expect(page.locator('.stats-chart canvas').first()).toBeVisible()

@@ -1,5 +1,5 @@
 import { totpCode, totpStep } from '../../server/lib/totp.ts'
-import { expect, expectAccessible, newMember, test } from './fixtures.ts'
+import { expect, expectAccessible, newMember, openFromMenu, test } from './fixtures.ts'
 import { E2E_FIRST_ADMIN, E2E_STAFF } from './staff-account.ts'
 
 test('the first admin enrolls the authenticator app, logs in with a code and finds it in the audit log', async ({
@@ -35,7 +35,7 @@ test('the first admin enrolls the authenticator app, logs in with a code and fin
   await expect(page.getByTestId('queue-photos')).toHaveText(/^\d+$/)
   await expectAccessible(page)
 
-  await page.getByRole('link', { name: 'Audit log' }).click()
+  await openFromMenu(page, 'Audit log')
   await expect(page.getByTestId('audit-table')).toContainText('command line')
   // This admin's own entries (other tests' staff work at the same time).
   await page.goto(`/admin/audit?staff=${encodeURIComponent(E2E_FIRST_ADMIN.email)}`)

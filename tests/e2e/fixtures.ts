@@ -157,6 +157,24 @@ export async function newMember(
  * Logs a staff member of scripts/e2e-server.ts into the console: password, then a code from their
  * authenticator key (enrolling at the first login, whose recovery codes it passes by).
  */
+/**
+ * Opens a console page from the menu by its name: straight on the menu's row, or in its group
+ * (issue 39: the menu groups its pages so that it holds on one row).
+ */
+export async function openFromMenu(page: Page, name: string) {
+  const menu = page.getByRole('navigation', { name: 'Console' })
+  const link = menu.getByRole('link', { name, exact: true })
+  // A closed group's links are hidden: the group is found by its link, hidden ones included.
+  const anyLink = menu.getByRole('link', { name, exact: true, includeHidden: true })
+  if (!(await link.isVisible())) {
+    const hidden = page.getByRole('link', { name, exact: true, includeHidden: true })
+    await menu.locator('details.console-menu').filter({ has: hidden }).locator('summary').click()
+  }
+  await link.click()
+  // The page is there once its loader answered: the menu marks it as the current page.
+  await expect(anyLink).toHaveAttribute('aria-current', 'page')
+}
+
 export async function consoleLogin(page: Page, account: { email: string; password: string }) {
   const keys = JSON.parse(readFileSync(E2E_STAFF_KEYS, 'utf8')) as Record<string, string>
   waitForAppAfterNavigation(page)

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 import { testJpeg } from '../support/images.ts'
-import { consoleLogin, expect, expectAccessible, newMember, test } from './fixtures.ts'
+import { consoleLogin, expect, expectAccessible, newMember, openFromMenu, test } from './fixtures.ts'
 import { E2E_MODERATOR } from './staff-account.ts'
 
 /** Presses J until the queue's selected card is this one (keyboard only, as a moderator works). */
@@ -39,7 +39,7 @@ test.describe
       }
 
       await page.goto('/admin')
-      await page.getByRole('link', { name: 'Photos', exact: true }).click()
+      await openFromMenu(page, 'Photos')
       await expect(page.getByRole('heading', { name: 'Photo queue' })).toBeVisible()
       const cards = page.getByTestId('queue-photo')
       const first = cards.and(page.locator(`[data-photo-id="${ids[0]}"]`))
@@ -85,7 +85,7 @@ test.describe
       const reportId = (await filed.json()).id
 
       await page.goto('/admin')
-      await page.getByRole('link', { name: 'Reports', exact: true }).click()
+      await openFromMenu(page, 'Reports')
       const item = page.getByTestId('report-item').filter({ hasText: `#${reportId}` })
       await item.click()
       const detail = page.getByTestId('report-detail')
@@ -95,8 +95,17 @@ test.describe
       await detail.getByRole('heading').first().click()
       await page.keyboard.press('b')
       await expect(page.getByLabel('Reason the member and the reporter read')).toBeFocused()
-      await expect(page.getByLabel('Ban')).toBeChecked()
+      await expect(page.getByRole('radio', { name: /Ban$/ })).toBeChecked()
       await page.keyboard.type('Asking members for money breaks our rules.')
+      // A ban asks to be confirmed first: the box takes the focus, Space ticks it, Ctrl+Enter bans.
+      await page.keyboard.press('Control+Enter')
+      const confirm = page.getByLabel('Yes, ban Scamper', { exact: false })
+      await expect(confirm).toBeFocused()
+      await expect(
+        detail.getByRole('alert').filter({ hasText: 'Confirm the ban first: tick the box.' }),
+      ).toBeVisible()
+      await expect(item).toHaveCount(1)
+      await page.keyboard.press('Space')
       await page.keyboard.press('Control+Enter')
       await expect(item).toHaveCount(0)
       await expect(page.getByRole('status')).toHaveText(`Report ${reportId}: Ban`)

@@ -1,4 +1,4 @@
-import { consoleLogin, expect, expectAccessible, test } from './fixtures.ts'
+import { consoleLogin, expect, expectAccessible, openFromMenu, test } from './fixtures.ts'
 import { E2E_ADMIN } from './staff-account.ts'
 
 test('an admin changes a site’s settings in the console; the site shows the change at once', async ({
@@ -6,7 +6,7 @@ test('an admin changes a site’s settings in the console; the site shows the ch
 }) => {
   const before = (await (await page.request.get('/api/settings.php')).json()).gift_credits as number
   await consoleLogin(page, E2E_ADMIN)
-  await page.getByRole('link', { name: 'Settings' }).click()
+  await openFromMenu(page, 'Settings')
   await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible()
   await expectAccessible(page)
   await page.getByLabel('Credits per gift').fill(String(before + 5))

@@ -31,6 +31,17 @@ export const E2E_NOSCRIPT_MODERATOR = {
   password: 'e2e-noscript-moderator-password',
   role: 'moderator',
 }
+/** Staff who choose the console in French (console-french.spec.ts only: the choice is theirs). */
+export const E2E_FRENCH_MODERATOR = {
+  email: 'e2e-moderatrice@example.com',
+  password: 'e2e-moderatrice-password-long',
+  role: 'moderator',
+}
+export const E2E_FRENCH_ADMIN = {
+  email: 'e2e-admin-fr@example.com',
+  password: 'e2e-admin-fr-password-long',
+  role: 'admin',
+}
 export const E2E_STAFF = [
   E2E_ADMIN,
   E2E_FIRST_ADMIN,
@@ -38,6 +49,8 @@ export const E2E_STAFF = [
   E2E_SUPPORT,
   E2E_OPERATOR,
   E2E_NOSCRIPT_MODERATOR,
+  E2E_FRENCH_MODERATOR,
+  E2E_FRENCH_ADMIN,
 ]
 
 /** The E2E server's data directory (playwright.config.ts), where its staff command socket is. */

@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   newMember,
+  openFromMenu,
   test,
 } from './fixtures.ts'
 import { E2E_ADMIN, E2E_MODERATOR } from './staff-account.ts'
@@ -269,7 +270,7 @@ test('a third failed check in a day waits for a moderator, who verifies it by ke
   await expect(member.page.getByText('A moderator will look at your check')).toBeVisible()
 
   await consoleLogin(page, E2E_MODERATOR)
-  await page.getByRole('link', { name: 'Verifications' }).click()
+  await openFromMenu(page, 'Verifications')
   await expect(page.getByRole('heading', { name: 'Verifications' })).toBeVisible()
   const item = page.locator('li.card').filter({ hasText: 'Mireille' })
   // The six frames under the poses asked, the profile's two photos, why it failed (the poses are

@@ -2,12 +2,29 @@ import { Form, Link } from 'react-router'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/audit'
 import { loadAudit } from './admin.server.ts'
+import { auditChanges } from './audit-change.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadAudit(context, request)
 }
 
-const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value))
+/** What the action changed, a field a line: "status: active → disabled". */
+function Change({ before, after }: { before: unknown; after: unknown }) {
+  const changes = auditChanges(before, after)
+  if (changes.length === 0) return null
+  return (
+    <ul className="list-unstyled mb-0">
+      {changes.map((c) => (
+        <li key={c.field}>
+          <span className="text-body-secondary">{c.field}:</span>{' '}
+          {c.before !== undefined ? <del>{c.before}</del> : null}
+          {c.before !== undefined && c.after !== undefined ? ' → ' : null}
+          {c.after !== undefined ? <ins className="text-decoration-none fw-semibold">{c.after}</ins> : null}
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 /** /admin/audit: every staff action, newest first; filter by staff, action or target. */
 export default function Audit({ loaderData }: Route.ComponentProps) {
@@ -89,17 +106,24 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                     <time dateTime={e.created_at}>{e.created_at.replace('T', ' ').slice(0, 19)}</time>
                   </td>
                   <td>
-                    {e.staff_email} <span className="text-body-secondary">({e.role})</span>
+                    {e.staff_email}{' '}
+                    <span className="text-body-secondary">({t(`console.roles.${e.role}`, e.role)})</span>
                   </td>
                   <td>
                     <code>{e.action}</code>
                   </td>
-                  <td>{e.target_type ? `${e.target_type}:${e.target_id}` : ''}</td>
+                  <td className="text-nowrap">
+                    {e.target_type === 'member' ? (
+                      <Link to={`/admin/members/${e.target_id}`}>{`${e.target_type}:${e.target_id}`}</Link>
+                    ) : e.target_type ? (
+                      `${e.target_type}:${e.target_id}`
+                    ) : (
+                      ''
+                    )}
+                  </td>
                   <td>{e.reason}</td>
-                  <td className="font-monospace text-break" style={{ maxWidth: 320 }}>
-                    {show(e.before)}
-                    {e.before !== null && e.after !== null ? ' → ' : ''}
-                    {show(e.after)}
+                  <td className="text-break" style={{ maxWidth: 360 }} data-testid="audit-change">
+                    <Change before={e.before} after={e.after} />
                   </td>
                   <td>{e.ip}</td>
                 </tr>

@@ -1,30 +1,142 @@
-import { Form, isRouteErrorResponse, NavLink, Outlet, useMatches } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useMatches } from 'react-router'
+import type { Locale } from '#common/constants.ts'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { useConsoleStrings, useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/console-layout'
 import { ShortcutsHelp } from './shortcuts-help.tsx'
 
 type Staff = { email: string; role: string }
+type ConsolePage = { to: string; label: string; roles: readonly string[] }
 
-/** The console's pages and the roles that see them (admins see all; the loaders check the same). */
-const CONSOLE_PAGES: ReadonlyArray<{ to: string; label: string; roles: readonly string[] }> = [
+/**
+ * The console's pages and the roles that see them (admins see all; the loaders check the same),
+ * grouped so that the menu holds on one row (issue 39): a group opens as a list of its pages.
+ */
+const CONSOLE_MENU: ReadonlyArray<ConsolePage | { group: string; pages: readonly ConsolePage[] }> = [
   { to: '/admin', label: 'console.dashboard.title', roles: ['moderator', 'support', 'operator'] },
-  { to: '/admin/inbox', label: 'console.nav_inbox', roles: ['operator'] },
-  { to: '/admin/fictional', label: 'console.nav_fictional', roles: ['operator'] },
-  { to: '/admin/photos', label: 'console.nav_photos', roles: ['moderator'] },
-  { to: '/admin/reports', label: 'console.nav_reports', roles: ['moderator'] },
-  { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
-  { to: '/admin/verifications', label: 'console.nav_verifications', roles: ['moderator'] },
-  { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
+  {
+    group: 'console.menu.moderation',
+    pages: [
+      { to: '/admin/photos', label: 'console.nav_photos', roles: ['moderator'] },
+      { to: '/admin/reports', label: 'console.nav_reports', roles: ['moderator'] },
+      { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
+      { to: '/admin/verifications', label: 'console.nav_verifications', roles: ['moderator'] },
+      { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
+    ],
+  },
   { to: '/admin/members', label: 'console.nav_members', roles: ['support', 'moderator'] },
-  { to: '/admin/settings', label: 'console.nav_settings', roles: [] },
-  { to: '/admin/catalog', label: 'console.nav_catalog', roles: [] },
-  { to: '/admin/content', label: 'console.nav_content', roles: [] },
   { to: '/admin/payments', label: 'console.nav_payments', roles: ['support'] },
-  { to: '/admin/statistics', label: 'console.nav_statistics', roles: [] },
-  { to: '/admin/staff', label: 'console.nav_staff', roles: [] },
-  { to: '/admin/audit', label: 'console.audit.title', roles: [] },
+  {
+    group: 'console.menu.operators',
+    pages: [
+      { to: '/admin/inbox', label: 'console.nav_inbox', roles: ['operator'] },
+      { to: '/admin/fictional', label: 'console.nav_fictional', roles: ['operator'] },
+    ],
+  },
+  {
+    group: 'console.menu.site',
+    pages: [
+      { to: '/admin/settings', label: 'console.nav_settings', roles: [] },
+      { to: '/admin/catalog', label: 'console.nav_catalog', roles: [] },
+      { to: '/admin/content', label: 'console.nav_content', roles: [] },
+      { to: '/admin/staff', label: 'console.nav_staff', roles: [] },
+    ],
+  },
+  {
+    group: 'console.menu.figures',
+    pages: [
+      { to: '/admin/statistics', label: 'console.nav_statistics', roles: [] },
+      { to: '/admin/audit', label: 'console.audit.title', roles: [] },
+    ],
+  },
 ]
+
+/** A role that sees this few pages has them all on the menu's row, without groups. */
+const FLAT_MENU_PAGES = 5
+
+/** The menu a role sees: its pages, grouped when there are many, groups it sees nothing of left out. */
+function menuFor(role: string) {
+  const sees = (p: ConsolePage) => role === 'admin' || p.roles.includes(role)
+  const entries = CONSOLE_MENU.map((entry) =>
+    'group' in entry ? { ...entry, pages: entry.pages.filter(sees) } : entry,
+  ).filter((entry) => ('group' in entry ? entry.pages.length > 0 : sees(entry)))
+  const count = entries.reduce((n, e) => n + ('group' in e ? e.pages.length : 1), 0)
+  return count <= FLAT_MENU_PAGES ? entries.flatMap((e) => ('group' in e ? e.pages : [e])) : entries
+}
+
+/**
+ * A group of the menu: a button that opens its pages below it (a `details`, so it works without
+ * scripts and by keyboard). It closes when a page is chosen, on Escape, and on a click elsewhere.
+ */
+function MenuGroup({ label, pages }: { label: string; pages: readonly ConsolePage[] }) {
+  const { t } = useTranslation()
+  const { pathname } = useLocation()
+  const box = useRef<HTMLDetailsElement>(null)
+  const active = pages.some((p) => pathname === p.to || pathname.startsWith(`${p.to}/`))
+  useEffect(() => {
+    const close = (event: Event) => {
+      const details = box.current
+      if (!details?.open) return
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return
+        details.open = false
+        details.querySelector('summary')?.focus()
+      } else if (!details.contains(event.target as Node)) details.open = false
+    }
+    document.addEventListener('pointerdown', close)
+    document.addEventListener('keydown', close)
+    return () => {
+      document.removeEventListener('pointerdown', close)
+      document.removeEventListener('keydown', close)
+    }
+  }, [])
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the group.
+  useEffect(() => {
+    if (box.current) box.current.open = false
+  }, [pathname])
+  return (
+    <li className="nav-item">
+      <details className="dropdown console-menu" ref={box}>
+        <summary className={`nav-link dropdown-toggle${active ? ' active' : ''}`}>{t(label)}</summary>
+        <ul className="dropdown-menu">
+          {pages.map((p) => (
+            <li key={p.to}>
+              <NavLink className="dropdown-item" to={p.to}>
+                {t(p.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </li>
+  )
+}
+
+/** The console's language: the staff member's own choice, kept on their account (issue 39). */
+function LanguageChoice() {
+  const { t, i18n } = useTranslation()
+  const { pathname, search } = useLocation()
+  const other = i18n.language === 'fr' ? 'en' : 'fr'
+  return (
+    <Form method="post" action="/admin/login?intent=language" reloadDocument>
+      <input type="hidden" name="language" value={other} />
+      <input type="hidden" name="back" value={`${pathname}${search}`} />
+      <button
+        type="submit"
+        className="btn btn-outline-light btn-sm text-nowrap"
+        lang={other}
+        aria-label={`${t('console.language')}: ${LANGUAGE_NAMES[other]}`}
+        data-testid="console-language"
+      >
+        {LANGUAGE_NAMES[other]}
+      </button>
+    </Form>
+  )
+}
+
+/** Each language by its own name. */
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' }
 
 /** The console's own frame (ADR 15): its navigation, who is logged in and with which role. */
 export default function ConsoleLayout() {
@@ -42,23 +154,33 @@ export default function ConsoleLayout() {
         {t('console.skip')}
       </a>
       <header className="navbar navbar-expand bg-dark" data-bs-theme="dark">
-        <nav className="container-fluid flex-wrap gap-2" aria-label={t('console.nav')}>
+        {/* One row from 1200 px (the staff member's address gives way first); wrapped below. */}
+        <nav className="container-fluid flex-wrap flex-xl-nowrap gap-2" aria-label={t('console.nav')}>
           <span className="navbar-brand">{t('console.title')}</span>
           {who ? (
             <>
-              <ul className="navbar-nav flex-wrap">
-                {CONSOLE_PAGES.filter((p) => who.role === 'admin' || p.roles.includes(who.role)).map((p) => (
-                  <li className="nav-item" key={p.to}>
-                    <NavLink className="nav-link" to={p.to} end={p.to === '/admin'}>
-                      {t(p.label)}
-                    </NavLink>
-                  </li>
-                ))}
+              <ul className="navbar-nav flex-wrap flex-xl-nowrap">
+                {menuFor(who.role).map((entry) =>
+                  'group' in entry ? (
+                    <MenuGroup key={entry.group} label={entry.group} pages={entry.pages} />
+                  ) : (
+                    <li className="nav-item" key={entry.to}>
+                      <NavLink className="nav-link" to={entry.to} end={entry.to === '/admin'}>
+                        {t(entry.label)}
+                      </NavLink>
+                    </li>
+                  ),
+                )}
               </ul>
-              <div className="d-flex align-items-center gap-3 ms-auto mw-100">
-                <span className="navbar-text small text-truncate" data-testid="console-staff">
+              <div className="d-flex align-items-center gap-2 ms-auto mw-100 console-who">
+                <span
+                  className="navbar-text small text-truncate"
+                  data-testid="console-staff"
+                  title={who.email}
+                >
                   {who.email} · {t(`console.roles.${who.role}`)}
                 </span>
+                <LanguageChoice />
                 {/* The login page's action ends the session; the login page loads afresh. */}
                 <Form method="post" action="/admin/login?intent=logout">
                   <button type="submit" className="btn btn-outline-light btn-sm text-nowrap">

@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider, redirect, redirectDocument } from 'react-router'
-import { SecondFactorInput, StaffLoginInput } from '#common/schemas/staff.ts'
+import { SecondFactorInput, StaffLanguageInput, StaffLoginInput } from '#common/schemas/staff.ts'
 import { getAppContext } from '../../context.server.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 
@@ -19,7 +19,7 @@ export async function loadAdminLogin(context: Readonly<RouterContextProvider>) {
  * The login's steps (`?intent=`): the password opens a half session and the page loads again at
  * its next step; the code (or a recovery code) completes it and the console loads afresh, except
  * at enrollment, whose recovery codes are shown once; `restart` gives up a half session and
- * `logout` ends a whole one.
+ * `logout` ends a whole one; `language` keeps the console's language a staff member chose.
  */
 export async function staffLoginStep(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
@@ -53,6 +53,13 @@ export async function staffLoginStep(context: Readonly<RouterContextProvider>, r
       if (app.staff) await app.services.staff.logout(app.staff, app.request.ip)
       app.request.endStaffSession()
       return redirectDocument('/admin/login')
+    }
+    if (intent === 'language') {
+      if (!app.staff) return redirect('/admin/login')
+      const { language, back } = StaffLanguageInput.parse(fields)
+      await app.services.staff.setLanguage(app.staff, language)
+      // A document load: the console's strings in the new language come with the page.
+      return redirectDocument(back)
     }
     if (intent === 'restart') {
       if (app.staffPending) await app.services.staff.logout(app.request.pendingStaff(), app.request.ip)

@@ -49,6 +49,11 @@ export function ReportDetail({
   const error = answer?.ok === false && !closed ? answer.message : null
   const reasonRef = useRef<HTMLTextAreaElement>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const confirmRef = useRef<HTMLInputElement>(null)
+  // A ban asks to be confirmed (issue 39): its box must be ticked before the form posts.
+  const [confirmed, setConfirmed] = useState(false)
+  const [asked, setAsked] = useState(false)
+  const unconfirmedBan = outcome === 'ban' && !confirmed
 
   useEffect(() => {
     function pick(event: Event) {
@@ -150,6 +155,20 @@ export function ReportDetail({
           action="/admin/reports?intent=decide"
           className="border-top pt-3"
           aria-busy={busy}
+          onSubmit={(e) => {
+            // A ban not confirmed yet: the box is asked for, with the focus on it (Space ticks it).
+            if (!unconfirmedBan) return
+            e.preventDefault()
+            setAsked(true)
+            confirmRef.current?.focus()
+          }}
+          onKeyDown={(e) => {
+            // Ctrl+Enter decides from anywhere in the form: the reason, or the ban's box.
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              e.preventDefault()
+              formRef.current?.requestSubmit()
+            }
+          }}
         >
           <input type="hidden" name="report" value={report.id} />
           <fieldset className="mb-2">
@@ -230,13 +249,30 @@ export function ReportDetail({
             minLength={5}
             maxLength={2000}
             onChange={(e) => setReason(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault()
-                formRef.current?.requestSubmit()
-              }
-            }}
           />
+          {outcome === 'ban' || !hydrated ? (
+            <div className="form-check mb-2">
+              <input
+                ref={confirmRef}
+                className="form-check-input"
+                type="checkbox"
+                id="report-confirm"
+                name="confirm"
+                value="true"
+                checked={hydrated ? confirmed : undefined}
+                onChange={(e) => setConfirmed(e.target.checked)}
+                aria-describedby={asked && unconfirmedBan ? 'report-confirm-ask' : undefined}
+              />
+              <label className="form-check-label small" htmlFor="report-confirm">
+                {t('console.members.moderate.confirmBan', { name: reported?.name ?? '' })}
+              </label>
+              {asked && unconfirmedBan ? (
+                <div id="report-confirm-ask" className="small text-danger-emphasis" role="alert">
+                  {t('validation.ban_unconfirmed')}
+                </div>
+              ) : null}
+            </div>
+          ) : null}
           {error ? (
             <div className="alert alert-danger py-2" role="alert">
               {error}

@@ -19,8 +19,9 @@ export async function action({ context, request }: Route.ActionArgs) {
     decide: step({
       call: api.decideReport,
       // A suspension's days and a hidden photo count for their own outcome only.
-      read: ({ days, photo, ...fields }) =>
-        withNumbers(
+      // A ban counts only once its box is ticked (the form asks before it posts).
+      read: ({ days, photo, confirm, ...fields }) => ({
+        ...withNumbers(
           {
             ...fields,
             ...(fields.outcome === 'suspend' ? { days: days ?? '' } : {}),
@@ -30,6 +31,8 @@ export async function action({ context, request }: Route.ActionArgs) {
           'photo',
           'days',
         ),
+        ...(fields.outcome === 'ban' && confirm === 'true' ? { confirm: true } : {}),
+      }),
       run: async (body, actor, services) => {
         await services.reports.decide(body, actor)
         return { report: body.report, outcome: body.outcome }

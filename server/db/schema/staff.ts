@@ -16,6 +16,8 @@ export const staff = pgTable('staff', {
   recoveryCodes: text('recovery_codes').array().notNull().default([]),
   /** active | disabled */
   status: text('status').notNull().default('active'),
+  /** The console's language this staff member chose (en | fr); null: as the site decides (issue 39). */
+  language: text('language'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

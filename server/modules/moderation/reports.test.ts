@@ -88,10 +88,20 @@ describe('reports', () => {
     const viewer = await activeMember(t.app)
     expect(await search(viewer)).toContain(reported.user.profile.id)
     const id = await report(reporter, reported)
+    // A ban is refused until confirmed, in words, and nothing changes (issue 39).
+    const unconfirmed = await decide(moderator, {
+      report: id,
+      outcome: 'ban',
+      reason: 'Asking members for money breaks rule 4.',
+    })
+    expect(unconfirmed.statusCode).toBe(400)
+    expect(unconfirmed.json().error.fields.confirm).toBe('Confirm the ban first: tick the box.')
+    expect((await as(reported.cookie, 'GET', '/api/user.php')).json().user).not.toBeNull()
     const res = await decide(moderator, {
       report: id,
       outcome: 'ban',
       reason: 'Asking members for money breaks rule 4.',
+      confirm: true,
     })
     expect(res.json()).toEqual({ report: { id, status: 'decided', outcome: 'ban' } })
 
@@ -146,7 +156,12 @@ describe('reports', () => {
       headers: { cookie: reported.cookie },
     })
     const id = await report(reporter, reported)
-    await decide(moderator, { report: id, outcome: 'ban', reason: 'Fake pictures, says the reporter.' })
+    await decide(moderator, {
+      report: id,
+      outcome: 'ban',
+      reason: 'Fake pictures, says the reporter.',
+      confirm: true,
+    })
     const mail = await lastMailTo(t.database.db, reported.email)
     expect(mail?.subject).toBe('Une décision concernant votre compte — LunaDate')
     const token = linkIn(mail?.text ?? '', '/appeal/').split('/appeal/')[1]

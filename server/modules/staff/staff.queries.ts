@@ -77,3 +77,7 @@ export function selectStaffList(db: Executor) {
 export async function deleteStaffSessionsOf(db: Executor, staffId: number) {
   await db.delete(staffSessions).where(eq(staffSessions.staffId, staffId))
 }
+
+export async function updateStaffLanguage(db: Executor, staffId: number, language: string) {
+  await db.update(staff).set({ language }).where(eq(staff.id, staffId))
+}

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import QRCode from 'qrcode'
+import type { Locale } from '#common/constants.ts'
+import { isLocale } from '#common/locale.ts'
 import type { StaffMember } from '#common/schemas/staff.ts'
 import {
   RECOVERY_CODE_COUNT,
@@ -29,6 +31,7 @@ import {
   selectStaffById,
   selectStaffSession,
   updateStaff,
+  updateStaffLanguage,
   updateStaffSession,
 } from './staff.queries.ts'
 
@@ -229,7 +232,13 @@ export function createStaffService(
         role: staff.role as StaffRole,
         sessionId: session.id,
         verified: session.secondFactorAt !== null,
+        language: isLocale(staff.language) ? staff.language : null,
       }
+    },
+
+    /** The console's language a staff member chose (their own, before the site's choice). */
+    async setLanguage(identity: StaffIdentity, language: Locale) {
+      await updateStaffLanguage(db, identity.staffId, language)
     },
 
     async logout(identity: StaffIdentity, ip: string) {

@@ -209,6 +209,38 @@ describe('staff management', () => {
   })
 })
 
+describe('the console’s language (issue 39)', () => {
+  it('answers a staff member in the language they chose, before the browser’s', async () => {
+    const moderator = await staffMember(t.app, 'moderator', () => clock)
+    const refuse = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/member-moderation.php',
+        payload: { user: 1, outcome: 'ban', reason: 'Harassment again.' },
+        headers: { cookie: moderator.cookie, 'accept-language': 'en-GB,en' },
+        remoteAddress: remote(),
+      })
+    expect((await refuse()).json().error.fields.confirm).toBe('Confirm the ban first: tick the box.')
+    const identity = await t.app.services.staff.staffForToken(moderator.cookie.split('=')[1])
+    if (!identity) throw new Error('no session')
+    expect(identity.language).toBeNull()
+    await t.app.services.staff.setLanguage(identity, 'fr')
+    expect((await refuse()).json().error).toMatchObject({
+      message: expect.stringMatching(/^Certaines informations/),
+      fields: { confirm: 'Confirmez d’abord le bannissement\u202f: cochez la case.' },
+    })
+    // The member side never reads the staff cookie: its answers follow the browser.
+    const member = await t.app.inject({
+      method: 'POST',
+      url: '/api/login.php',
+      payload: { email: 'nobody@example.com', password: 'x' },
+      headers: { cookie: moderator.cookie, 'accept-language': 'en-GB,en' },
+      remoteAddress: remote(),
+    })
+    expect(member.json().error.message).not.toMatch(/[éè]|Identifiants/)
+  })
+})
+
 describe('the audit log', () => {
   it('records each step in the step’s transaction, and nothing for a step that failed', async () => {
     const before = await auditCount()

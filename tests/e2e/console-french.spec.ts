@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test'
+import {
+  consoleLogin,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newMember,
+  openFromMenu,
+  test,
+} from './fixtures.ts'
+import { E2E_FRENCH_ADMIN, E2E_FRENCH_MODERATOR } from './staff-account.ts'
+
+// The console in French (issue 39, points 1, 3 and 5): a staff member's own choice of language,
+// kept on their account whatever the browser says; the menu on one row, grouped; the report queue's
+// ban asks to be confirmed, by keyboard, in French.
+
+/** The menu's entries all sit on one row. */
+async function menuOnOneRow(page: Page) {
+  const tops = await page
+    .locator('nav[aria-label="Console"] ul.navbar-nav > li')
+    .evaluateAll((items) => [...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)))])
+  expect(tops).toHaveLength(1)
+  // The staff member, the language and the log-out sit on that row too.
+  const nav = await page.locator('nav[aria-label="Console"]').boundingBox()
+  expect(nav?.height ?? 0).toBeLessThan(70)
+}
+
+/** Chooses French in the console's header: the page loads again in French. */
+async function chooseFrench(page: Page) {
+  await page.getByTestId('console-language').click()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
+  await expect(page.getByTestId('console-language')).toHaveText('English')
+}
+
+test('a moderator chooses French: her queues, keys, messages and refusals are in French, and stay so at her next login', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const member = await newMember(browser, { name: 'Fripon', gender: 'male' })
+  const reporter = await newMember(browser, { name: 'Odile' })
+  // His first message hands out a phone number (a signal) and she reports him (a report).
+  const opened = await member.page.request.post('/api/message.php', {
+    data: {
+      profile: reporter.profileId,
+      text: 'Salut Odile, écris-moi au +33 6 12 34 56 78',
+      client_id: `e2e-${Date.now()}`,
+    },
+  })
+  expect(opened.status()).toBe(200)
+  const filed = await reporter.page.request.post('/api/complaints.php', {
+    data: {
+      name: 'Odile',
+      email: reporter.email,
+      reason: 'spam_scam',
+      message: 'Il me demande de l’argent.',
+      profile: member.profileId,
+    },
+  })
+  expect(filed.status()).toBe(201)
+  const reportId = (await filed.json()).id
+
+  // Her browser speaks English: the console does too, until she chooses French.
+  await consoleLogin(page, E2E_FRENCH_MODERATOR)
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await menuOnOneRow(page)
+  await chooseFrench(page)
+  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible()
+  await menuOnOneRow(page)
+  await expectAccessible(page)
+
+  // The moderation group opens below its button and closes with Escape.
+  const menu = page.getByRole('navigation', { name: 'Console' })
+  await menu.getByText('Modération', { exact: true }).click()
+  await expect(menu.getByRole('link', { name: 'Bannissements', exact: true })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(menu.getByRole('link', { name: 'Bannissements', exact: true })).toBeHidden()
+
+  // The signal reads as a sentence in French.
+  await openFromMenu(page, 'Alertes')
+  const signal = page.getByTestId('signal-detail').filter({ hasText: '+33 6 12 34 56 78' })
+  await expect(async () => {
+    await page.reload()
+    await expect(signal).toBeVisible({ timeout: 1000 })
+  }).toPass()
+  await expect(signal).toHaveText(/^A donné «\s\+33 6 12 34 56 78\s» dans un premier message\s:/)
+
+  // The report queue: its keys in French, and a ban that asks to be confirmed, by keyboard.
+  await openFromMenu(page, 'Signalements')
+  await expect(page.getByRole('heading', { name: 'Signalements', exact: true })).toBeVisible()
+  await expect(page.getByText(/Touches\s: J\/K suivant\/précédent/)).toBeVisible()
+  const item = page.getByTestId('report-item').filter({ hasText: `#${reportId}` })
+  await item.click()
+  const detail = page.getByTestId('report-detail')
+  await expect(detail).toContainText('Il me demande de l’argent.')
+  await detail.getByRole('heading').first().click()
+  await page.keyboard.press('b')
+  await expect(page.getByRole('radio', { name: /Bannir$/ })).toBeChecked()
+  await expect(page.getByLabel('Motif que liront le membre et l’auteur du signalement')).toBeFocused()
+  await page.keyboard.type('Demander de l’argent aux membres est interdit.')
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByLabel(/Oui, bannir Fripon/)).toBeFocused()
+  await expect(
+    detail.getByRole('alert').filter({ hasText: /Confirmez d’abord le bannissement/ }),
+  ).toBeVisible()
+  await expect(item).toHaveCount(1)
+  await page.keyboard.press('Space')
+  await page.keyboard.press('Control+Enter')
+  await expect(item).toHaveCount(0)
+  await expect(page.getByRole('status')).toHaveText(new RegExp(`^Signalement ${reportId}\\s: Bannir$`))
+
+  // `?` lists the page's keys in French.
+  await page.keyboard.press('?')
+  const help = page.getByRole('dialog', { name: 'Raccourcis clavier' })
+  await expect(help.getByTestId('page-shortcuts')).toContainText('B bannir')
+  await expect(help).toContainText('Échap la ferme')
+  await page.keyboard.press('Escape')
+
+  // A page for another role says which, in French, in the console's frame.
+  await page.goto('/admin/settings')
+  await expect(page.getByRole('heading', { name: 'Pas pour votre rôle' })).toBeVisible()
+  await expect(page.getByTestId('console-forbidden')).toContainText(
+    'vous êtes connecté(e) en tant que modérateur',
+  )
+
+  // The choice is hers: at her next login, from the same English browser, the console is French.
+  await page.goto('/admin')
+  await page.getByRole('button', { name: 'Se déconnecter' }).click()
+  await expect(page.getByRole('heading', { name: 'Console login' })).toBeVisible()
+  await consoleLogin(page, E2E_FRENCH_MODERATOR)
+  await expect(page.getByRole('heading', { name: 'Tableau de bord' })).toBeVisible()
+  await member.context.close()
+  await reporter.context.close()
+})
+
+/** Every console page an admin opens, with its heading in French. */
+const PAGES_FR: Array<[string, string | RegExp]> = [
+  ['/admin', 'Tableau de bord'],
+  ['/admin/photos', 'File des photos'],
+  ['/admin/reports', 'Signalements'],
+  ['/admin/signals', 'Alertes'],
+  ['/admin/verifications', 'Vérifications'],
+  ['/admin/bans', 'Interdictions d’inscription'],
+  ['/admin/members', 'Membres'],
+  ['/admin/payments', 'Paiements'],
+  ['/admin/inbox', 'Boîte de réception'],
+  ['/admin/fictional', 'Profils fictifs'],
+  ['/admin/settings', 'Réglages du site'],
+  ['/admin/catalog', 'Forfaits et codes de réduction'],
+  ['/admin/content', 'Pages de contenu'],
+  ['/admin/staff', 'Équipe'],
+  ['/admin/statistics', 'Statistiques'],
+  ['/admin/audit', 'Journal d’audit'],
+]
+
+test('an admin’s menu holds on one row in English and in French, and every console page speaks French', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  await consoleLogin(page, E2E_FRENCH_ADMIN)
+  await menuOnOneRow(page)
+  await chooseFrench(page)
+  await menuOnOneRow(page)
+  // Every page is one or two steps away: on the row, or in a group of it.
+  for (const [path, heading] of PAGES_FR) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible()
+    await expectNoHorizontalScroll(page)
+    await page.screenshot({
+      path: testInfo.outputPath(`console-fr${path.replaceAll('/', '-')}.png`),
+      fullPage: true,
+    })
+  }
+  await openFromMenu(page, 'Journal d’audit')
+  // The audit log reads as changes, not JSON.
+  await expect(page.getByTestId('audit-table')).not.toContainText('{"')
+  await expectAccessible(page)
+})
