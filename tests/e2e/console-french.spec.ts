@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
 import {
   consoleLogin,
   expect,
@@ -153,13 +153,46 @@ const PAGES_FR: Array<[string, string | RegExp]> = [
   ['/admin/audit', 'Journal d’audit'],
 ]
 
-test('an admin’s menu holds on one row in English and in French, and every console page speaks French', async ({
+/** A member of this country buys the first bundle they are offered, in the sandbox. */
+async function purchaseFrom(browser: Browser, name: string, country: string) {
+  const buyer = await newMember(browser, { name })
+  const placed = await buyer.page.request.put('/api/profile.php', {
+    data: { country, city: country === 'GB' ? 'London' : 'Utrecht', region_id: null },
+  })
+  expect(placed.status()).toBe(200)
+  const { packages, currency } = await (await buyer.page.request.get('/api/credits.php')).json()
+  const created = await buyer.page.request.post('/api/payment.php', {
+    data: { package: packages[0].id, method: 'paypal' },
+  })
+  await buyer.page.goto((await created.json()).checkout_url)
+  await buyer.page.getByRole('button', { name: 'Pay' }).click()
+  await expect(buyer.page.getByText(/^Payment completed/)).toBeVisible({ timeout: 15_000 })
+  await buyer.context.close()
+  return currency as string
+}
+
+test('an admin’s menu holds on one row in English and in French, every console page speaks French, and revenue is drawn per currency', async ({
   page,
+  browser,
 }, testInfo) => {
-  test.setTimeout(120_000)
+  test.setTimeout(150_000)
+  // Money in two currencies today: a member in the Netherlands (euros), one in Britain (pounds).
+  expect(await purchaseFrom(browser, 'Euphemia', 'NL')).toBe('EUR')
+  expect(await purchaseFrom(browser, 'Sterling', 'GB')).toBe('GBP')
   await consoleLogin(page, E2E_FRENCH_ADMIN)
   await menuOnOneRow(page)
+  // Each currency has its own chart, on its own axis: never one sum or one axis for both.
+  await openFromMenu(page, 'Statistics')
+  for (const currency of ['EUR', 'GBP']) {
+    const chart = page.getByTestId(`revenue-chart-${currency}`)
+    await expect(chart.getByRole('img', { name: `Revenue per day in ${currency}` })).toBeVisible()
+    await expect(chart.locator('canvas')).toBeVisible()
+  }
+  await page.screenshot({ path: testInfo.outputPath('console-en-statistics.png'), fullPage: true })
   await chooseFrench(page)
+  await expect(
+    page.getByTestId('revenue-chart-GBP').getByRole('img', { name: 'Recettes par jour en GBP' }),
+  ).toBeVisible()
   await menuOnOneRow(page)
   // Every page is one or two steps away: on the row, or in a group of it.
   for (const [path, heading] of PAGES_FR) {

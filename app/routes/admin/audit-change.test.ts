@@ -28,5 +28,11 @@ describe('an audit entry’s change, field by field', () => {
     expect(auditChanges({ ip: '127.0.0.1' }, undefined)).toEqual([{ field: 'ip', before: '127.0.0.1' }])
     expect(auditChanges(3, 4)).toEqual([{ field: 'value', before: '3', after: '4' }])
     expect(auditChanges(null, null)).toEqual([])
+    // A field one side of a change names alone is context, not a change.
+    expect(auditChanges({ member: 61, status: 'open' }, { status: 'decided', outcome: 'ban' })).toEqual([
+      { field: 'member', value: '61' },
+      { field: 'status', before: 'open', after: 'decided' },
+      { field: 'outcome', value: 'ban' },
+    ])
   })
 })

@@ -1,8 +1,12 @@
-/** One field an audited action changed: its value before and after (absent: the side had none). */
+/**
+ * One field of an audited action: its value before and after it (absent: that side had none), or,
+ * for a field that only one side of a change names (which member a decision was about), its value.
+ */
 export interface AuditChange {
   field: string
   before?: string
   after?: string
+  value?: string
 }
 
 /** A value as a person reads it: text as is, lists with commas, nothing as an empty mark. */
@@ -41,9 +45,12 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const both = was.size > 0 && is.size > 0
   return names
     .filter((name) => !both || was.get(name) !== is.get(name))
-    .map((name) => ({
-      field: name,
-      ...(was.has(name) ? { before: was.get(name) } : {}),
-      ...(is.has(name) ? { after: is.get(name) } : {}),
-    }))
+    .map((name) => {
+      if (both && was.has(name) !== is.has(name)) return { field: name, value: was.get(name) ?? is.get(name) }
+      return {
+        field: name,
+        ...(was.has(name) ? { before: was.get(name) } : {}),
+        ...(is.has(name) ? { after: is.get(name) } : {}),
+      }
+    })
 }

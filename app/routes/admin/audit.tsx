@@ -16,7 +16,7 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
     <ul className="list-unstyled mb-0">
       {changes.map((c) => (
         <li key={c.field}>
-          <span className="text-body-secondary">{c.field}:</span>{' '}
+          <span className="text-body-secondary">{c.field}:</span> {c.value}{' '}
           {c.before !== undefined ? <del>{c.before}</del> : null}
           {c.before !== undefined && c.after !== undefined ? ' → ' : null}
           {c.after !== undefined ? <ins className="text-decoration-none fw-semibold">{c.after}</ins> : null}
