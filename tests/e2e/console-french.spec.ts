@@ -204,6 +204,10 @@ test('an admin’s menu holds on one row in English and in French, every console
       fullPage: true,
     })
   }
+  // Settings' choices in words, in French.
+  await openFromMenu(page, 'Réglages')
+  await expect(page.getByRole('option', { name: 'Fermé aux nouvelles inscriptions' })).toBeAttached()
+  await expect(page.getByRole('option', { name: 'Vérifiées avant d’être visibles' })).toBeAttached()
   await openFromMenu(page, 'Journal d’audit')
   // The audit log reads as changes, not JSON.
   await expect(page.getByTestId('audit-table')).not.toContainText('{"')
