@@ -1,50 +1,71 @@
-// npm run bench:chat (DATABASE_URL set to an empty or scratch PostgreSQL database): one app node;
-// message send-to-delivery latency p50/p99 at a steady rate, saved-and-debited messages per second
-// under a closed loop, and a bare `ws` echo on the same machine as the ceiling. CHAT_BENCH_RATES sets the
-// steady rates (500 and 1,500 a second by default); BENCH_SERVER_FLAGS passes flags to the node, e.g. --cpu-prof.
+// npm run bench:chat (issue 40, ADR 31): the chat on one app node beside its true ceiling, a bare
+// node:http + pg + ws server doing the same chat_send and one frame per message (bench/bare-chat.ts),
+// on the same PostgreSQL, in alternating rounds. For each steady rate: messages saved and debited a
+// second, send-to-delivery p50/p99 (the receiver's socket), what was shed (503) or failed; then a
+// closed loop; and the errors the node logged. DATABASE_URL names a scratch PostgreSQL database,
+// else the bench starts one of its own (fsync off, like the tests'). CHAT_BENCH_RATES sets the rates
+// (300, 1,000 and 1,500 a second); BENCH_SERVER_FLAGS passes flags to the node, e.g. --cpu-prof.
 import { fork } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { Agent, request } from 'undici'
 import WebSocket from 'ws'
-import { startServer } from './server.ts'
+import { missingPrograms, PostgresServer } from '../tests/support/cluster.ts'
+import { startServer, waitReady } from './server.ts'
 
 const PORT = 3191
-const ECHO_PORT = 3192
+const BARE_PORT = 3192
 const base = `http://127.0.0.1:${PORT}`
+const bareBase = `http://127.0.0.1:${BARE_PORT}`
 const PAIRS = 50
-const STEADY_RATES = (process.env.CHAT_BENCH_RATES ?? '500,1500').split(',').map(Number)
-const STEADY_SECONDS = 10
+const RATES = (process.env.CHAT_BENCH_RATES ?? '300,1000,1500').split(',').map(Number)
+/** Each rate runs in rounds of this many seconds, the node and the ceiling in turn. */
+const ROUND_SECONDS = 5
+const ROUNDS = 2
 const CLOSED_LOOP = 64
-const CLOSED_SECONDS = 10
+const CLOSED_SECONDS = 8
 
-const databaseUrl = process.env.DATABASE_URL
-if (!databaseUrl) {
-  console.error('Set DATABASE_URL to a scratch PostgreSQL database (its tables are created and filled).')
-  process.exit(2)
-}
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-const server = startServer(PORT, '.tmp/bench-chat', { SEED_MEMBERS: '0', SIGNUP_LIMIT_PER_HOUR: '100000' })
-const echo = fork('bench/ws-echo.ts', [String(ECHO_PORT)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-const agent = new Agent({ connections: 128, pipelining: 1 })
-
-async function waitReady() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return
-    } catch {
-      // not yet
-    }
-    await sleep(200)
+let ownPostgres: PostgresServer | null = null
+let databaseUrl = process.env.DATABASE_URL
+if (!databaseUrl) {
+  if (missingPrograms().some((m) => m.startsWith('PostgreSQL'))) {
+    console.log('\nchat: skipped (no PostgreSQL: set DATABASE_URL or install it)')
+    process.exit(0)
   }
-  throw new Error('server did not start')
+  ownPostgres = await PostgresServer.create(mkdtempSync(path.join(tmpdir(), 'dating-bench-chat-')))
+  databaseUrl = ownPostgres.url
 }
 
-async function signup(i: number, gender: string) {
+let errorsLogged = 0
+const errorSamples = new Set<string>()
+const server = startServer(
+  PORT,
+  '.tmp/bench-chat',
+  { SEED_MEMBERS: '0', SIGNUP_LIMIT_PER_HOUR: '100000', DATABASE_URL: databaseUrl },
+  (line) => {
+    // pino's levels: 50 error, 60 fatal. Load is never an error (issue 40).
+    if (!/"level":(50|60)/.test(line)) return
+    errorsLogged++
+    if (errorSamples.size < 3) errorSamples.add(/"msg":"([^"]*)"/.exec(line)?.[1] ?? line.slice(0, 120))
+  },
+)
+const agent = new Agent({ connections: 256, pipelining: 1 })
+
+interface Member {
+  cookie: string
+  userId: number
+  profileId: number
+}
+
+async function signup(i: number, gender: string): Promise<Member> {
   const res = await fetch(`${base}/api/signup.php`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${i >> 8}.${i & 255}` },
@@ -62,34 +83,133 @@ async function signup(i: number, gender: string) {
   return { cookie, userId: user.id, profileId: user.profile.id }
 }
 
-function openSocket(
-  cookie: string,
-  onFrame: (frame: { type: string; message?: { client_id: string } }) => void,
-) {
+/** The two servers under the same load: ours (its session cookie) and the ceiling (x-user). */
+const targets = {
+  node: {
+    socketUrl: (m: Member) => ({
+      url: `ws://127.0.0.1:${PORT}/api/ws`,
+      headers: { cookie: m.cookie, origin: base },
+    }),
+    send: (from: Member, to: Member, clientId: string) =>
+      request(`${base}/api/message.php`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { cookie: from.cookie, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify({
+          profile: to.profileId,
+          text: 'Hello, this is a benchmark message.',
+          client_id: clientId,
+        }),
+      }),
+  },
+  bare: {
+    socketUrl: (m: Member) => ({ url: `ws://127.0.0.1:${BARE_PORT}/?user=${m.userId}`, headers: {} }),
+    send: (from: Member, to: Member, clientId: string) =>
+      request(`${bareBase}/send`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'x-user': String(from.userId), 'content-type': 'application/json' },
+        body: JSON.stringify({
+          profile: to.profileId,
+          text: 'Hello, this is a benchmark message.',
+          client_id: clientId,
+        }),
+      }),
+  },
+}
+type Target = keyof typeof targets
+
+const sentAt = new Map<string, number>()
+let latencies: number[] = []
+let recording = false
+
+function openSocket(target: Target, member: Member) {
+  const { url, headers } = targets[target].socketUrl(member)
   return new Promise<WebSocket>((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${PORT}/api/ws`, { headers: { cookie, origin: base } })
-    ws.on('message', (raw) => onFrame(JSON.parse(String(raw))))
+    const ws = new WebSocket(url, { headers })
+    ws.on('message', (raw) => {
+      const frame = JSON.parse(String(raw)) as { type: string; message?: { client_id: string } }
+      if (frame.type !== 'message.created' || !frame.message) return
+      const t0 = sentAt.get(frame.message.client_id)
+      if (t0 === undefined) return
+      sentAt.delete(frame.message.client_id)
+      if (recording) latencies.push(performance.now() - t0)
+    })
     ws.on('open', () => resolve(ws))
     ws.on('error', reject)
   })
 }
 
-async function send(cookie: string, profile: number, clientId: string) {
-  const res = await request(`${base}/api/message.php`, {
-    method: 'POST',
-    dispatcher: agent,
-    headers: { cookie, 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({ profile, text: 'Hello, this is a benchmark message.', client_id: clientId }),
-  })
+async function sendOnce(target: Target, from: Member, to: Member) {
+  const id = randomBytes(9).toString('base64url')
+  sentAt.set(id, performance.now())
+  const res = await targets[target].send(from, to, id)
   await res.body.dump()
+  if (res.statusCode !== 200) sentAt.delete(id)
   return res.statusCode
 }
 
+interface Round {
+  seconds: number
+  saved: number
+  shed: number
+  failed: number
+  delivered: number[]
+}
+
+/** `rate` messages a second to `target` for ROUND_SECONDS, spread over the pairs. */
+async function steady(target: Target, rate: number, senders: Member[], receivers: Member[]): Promise<Round> {
+  latencies = []
+  recording = true
+  const interval = 1000 / rate
+  const started = performance.now()
+  const pending: Promise<number>[] = []
+  let n = 0
+  while (performance.now() - started < ROUND_SECONDS * 1000) {
+    const due = Math.floor((performance.now() - started) / interval)
+    while (n < due) {
+      const pair = n % PAIRS
+      pending.push(sendOnce(target, senders[pair], receivers[pair]).catch(() => 0))
+      n++
+    }
+    await sleep(1)
+  }
+  const statuses = await Promise.all(pending)
+  const seconds = (performance.now() - started) / 1000
+  await sleep(300)
+  recording = false
+  return {
+    seconds,
+    saved: statuses.filter((s) => s === 200).length,
+    shed: statuses.filter((s) => s === 503).length,
+    failed: statuses.filter((s) => s !== 200 && s !== 503).length,
+    delivered: latencies,
+  }
+}
+
+/** CLOSED_LOOP senders in flight, each sending its next message when its last is answered. */
+async function closedLoop(target: Target, senders: Member[], receivers: Member[]) {
+  let saved = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CLOSED_LOOP }, async (_, k) => {
+      const pair = k % PAIRS
+      while (performance.now() - started < CLOSED_SECONDS * 1000) {
+        if ((await sendOnce(target, senders[pair], receivers[pair])) === 200) saved++
+      }
+    }),
+  )
+  return saved / ((performance.now() - started) / 1000)
+}
+
+const bare = fork('bench/bare-chat.ts', [String(BARE_PORT), databaseUrl], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+})
 try {
-  await waitReady()
-  await new Promise<void>((resolve) => echo.once('message', () => resolve()))
-  const senders: Array<Awaited<ReturnType<typeof signup>>> = []
-  const receivers: Array<Awaited<ReturnType<typeof signup>>> = []
+  await waitReady(base)
+  await new Promise<void>((resolve) => bare.once('message', () => resolve()))
+  const senders: Member[] = []
+  const receivers: Member[] = []
   for (let i = 0; i < PAIRS; i++) {
     senders.push(await signup(2 * i, 'male'))
     receivers.push(await signup(2 * i + 1, 'female'))
@@ -101,157 +221,93 @@ try {
   await db.query(`update users set status = 'active', paid_user = true where id = any($1)`, [ids])
   await db.query(`update profiles set status = 'active' where user_id = any($1)`, [ids])
   await db.query(
-    `with granted as (update users set credits = credits + 10000000 where id = any($1) returning id, credits)
+    `with granted as (update users set credits = credits + 100000000 where id = any($1) returning id, credits)
      insert into credit_ledger (user_id, delta, balance_after, reason, reference)
-     select id, 10000000, credits, 'bench', md5(random()::text) from granted`,
+     select id, 100000000, credits, 'bench', md5(random()::text) from granted`,
     [senders.map((s) => s.userId)],
   )
   await db.end()
+  for (const target of ['node', 'bare'] as const) for (const r of receivers) await openSocket(target, r)
+  // Warm up both: every pair has its conversation, every pooled connection its prepared plans.
+  for (let round = 0; round < 20; round++)
+    for (const target of ['node', 'bare'] as const)
+      await Promise.all(senders.map((s, i) => sendOnce(target, s, receivers[i])))
 
-  const sentAt = new Map<string, number>()
-  let latencies: number[] = []
-  let recording = false
-  for (const r of receivers) {
-    await openSocket(r.cookie, (frame) => {
-      if (frame.type !== 'message.created' || !frame.message) return
-      const t0 = sentAt.get(frame.message.client_id)
-      if (t0 === undefined) return
-      sentAt.delete(frame.message.client_id)
-      if (recording) latencies.push(performance.now() - t0)
+  const rows: Array<{ rate: number; node: Round; bare: Round }> = []
+  for (const rate of RATES) {
+    const sum = { node: [] as Round[], bare: [] as Round[] }
+    // Alternating rounds, the ceiling first every other round: neither gets the warmer machine.
+    for (let round = 0; round < ROUNDS; round++) {
+      const order: Target[] = round % 2 === 0 ? ['node', 'bare'] : ['bare', 'node']
+      for (const target of order) {
+        sum[target].push(await steady(target, rate, senders, receivers))
+        await sleep(500)
+      }
+    }
+    const merge = (rounds: Round[]): Round => ({
+      seconds: rounds.reduce((s, r) => s + r.seconds, 0),
+      saved: rounds.reduce((s, r) => s + r.saved, 0),
+      shed: rounds.reduce((s, r) => s + r.shed, 0),
+      failed: rounds.reduce((s, r) => s + r.failed, 0),
+      delivered: rounds.flatMap((r) => r.delivered).sort((a, b) => a - b),
     })
+    rows.push({ rate, node: merge(sum.node), bare: merge(sum.bare) })
   }
-  // Warm up: every pair has its conversation, and every pooled connection has prepared and run the
-  // send's statements often enough for PostgreSQL to settle on their plans.
-  for (let round = 0; round < 20; round++) {
-    await Promise.all(
-      senders.map((s, i) => send(s.cookie, receivers[i].profileId, randomBytes(9).toString('base64url'))),
+  const closed = {
+    node: await closedLoop('node', senders, receivers),
+    bare: await closedLoop('bare', senders, receivers),
+  }
+  const closedAgain = {
+    bare: await closedLoop('bare', senders, receivers),
+    node: await closedLoop('node', senders, receivers),
+  }
+
+  console.log(
+    `\nchat on one node beside its ceiling (bench/bare-chat.ts: the same chat_send and one frame, nothing else), PostgreSQL${ownPostgres ? ' (its own, fsync off)' : ''}, ${PAIRS} pairs, loopback, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per rate`,
+  )
+  console.log(
+    'rate/s'.padEnd(7),
+    '│ node saved/s'.padStart(14),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    '503'.padStart(6),
+    'failed'.padStart(7),
+    '│ ceiling saved/s'.padStart(17),
+    'p50 ms'.padStart(8),
+    'p99 ms'.padStart(8),
+    '│ p99 node/ceiling'.padStart(18),
+  )
+  for (const { rate, node, bare: b } of rows) {
+    console.log(
+      String(rate).padEnd(7),
+      `│ ${(node.saved / node.seconds).toFixed(0)}`.padStart(14),
+      pct(node.delivered, 50).toFixed(1).padStart(8),
+      pct(node.delivered, 99).toFixed(1).padStart(8),
+      String(node.shed).padStart(6),
+      String(node.failed).padStart(7),
+      `│ ${(b.saved / b.seconds).toFixed(0)}`.padStart(17),
+      pct(b.delivered, 50).toFixed(1).padStart(8),
+      pct(b.delivered, 99).toFixed(1).padStart(8),
+      `│ ${(pct(node.delivered, 99) / Math.max(0.01, pct(b.delivered, 99))).toFixed(2)}x`.padStart(18),
     )
   }
-
-  /** Steady load: `rate` messages a second for STEADY_SECONDS, spread over the pairs. */
-  async function steady(rate: number) {
-    latencies = []
-    recording = true
-    const interval = 1000 / rate
-    const started = performance.now()
-    const pending: Promise<number>[] = []
-    const answered: number[] = []
-    let n = 0
-    while (performance.now() - started < STEADY_SECONDS * 1000) {
-      const due = Math.floor((performance.now() - started) / interval)
-      while (n < due) {
-        const pair = n % PAIRS
-        const id = randomBytes(9).toString('base64url')
-        const t0 = performance.now()
-        sentAt.set(id, t0)
-        pending.push(
-          send(senders[pair].cookie, receivers[pair].profileId, id).then((status) => {
-            answered.push(performance.now() - t0)
-            return status
-          }),
-        )
-        n++
-      }
-      await sleep(1)
-    }
-    const statuses = await Promise.all(pending)
-    const seconds = (performance.now() - started) / 1000
-    await sleep(500)
-    recording = false
-    const delivered = latencies.sort((a, b) => a - b)
-    answered.sort((a, b) => a - b)
-    const saved = statuses.filter((s) => s === 200).length
-    return [
-      `steady ${rate} msg/s for ${STEADY_SECONDS} s: ${(saved / seconds).toFixed(0)} saved and debited per second, ${delivered.length} delivered, ${statuses.length - saved} failed`,
-      `  send-to-delivery p50 ${pct(delivered, 50).toFixed(1)} ms, p99 ${pct(delivered, 99).toFixed(1)} ms; HTTP answer p50 ${pct(answered, 50).toFixed(1)} ms, p99 ${pct(answered, 99).toFixed(1)} ms`,
-      pct(delivered, 99),
-    ] as const
-  }
-  const steadyResults = []
-  for (const rate of STEADY_RATES) steadyResults.push(await steady(rate))
-
-  // Closed loop: CLOSED_LOOP senders in flight, as fast as the node saves and debits.
-  let saved = 0
-  const loopStart = performance.now()
-  await Promise.all(
-    Array.from({ length: CLOSED_LOOP }, async (_, k) => {
-      const pair = k % PAIRS
-      while (performance.now() - loopStart < CLOSED_SECONDS * 1000) {
-        const status = await send(
-          senders[pair].cookie,
-          receivers[pair].profileId,
-          randomBytes(9).toString('base64url'),
-        )
-        if (status === 200) saved++
-      }
-    }),
-  )
-  const perSecond = saved / ((performance.now() - loopStart) / 1000)
-
-  // The ceiling: a bare ws echo, same rate, then a closed loop.
-  const echoSocket = await new Promise<WebSocket>((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${ECHO_PORT}`)
-    ws.on('open', () => resolve(ws))
-  })
-  const echoTimes: number[] = []
-  const echoSent = new Map<string, number>()
-  echoSocket.on('message', (raw) => {
-    const t0 = echoSent.get(String(raw))
-    if (t0 !== undefined) {
-      echoTimes.push(performance.now() - t0)
-      echoSent.delete(String(raw))
-    }
-  })
-  const echoRate = Math.max(...STEADY_RATES)
-  const interval = 1000 / echoRate
-  const echoStart = performance.now()
-  let e = 0
-  while (performance.now() - echoStart < STEADY_SECONDS * 1000) {
-    const due = Math.floor((performance.now() - echoStart) / interval)
-    while (e < due) {
-      const id = `m${e++}`
-      echoSent.set(id, performance.now())
-      echoSocket.send(id)
-    }
-    await sleep(1)
-  }
-  await sleep(200)
-  echoTimes.sort((a, b) => a - b)
-  let echoed = 0
-  const echoLoopStart = performance.now()
-  await new Promise<void>((resolve) => {
-    let inFlight = 0
-    const pump = () => {
-      while (inFlight < CLOSED_LOOP && performance.now() - echoLoopStart < CLOSED_SECONDS * 1000) {
-        inFlight++
-        echoSocket.send('x')
-      }
-      if (inFlight === 0) resolve()
-    }
-    echoSocket.removeAllListeners('message')
-    echoSocket.on('message', () => {
-      inFlight--
-      echoed++
-      pump()
-    })
-    pump()
-  })
-  const echoPerSecond = echoed / ((performance.now() - echoLoopStart) / 1000)
-  echoSocket.close()
-
-  console.log(`\nchat on one node, PostgreSQL, ${PAIRS} sender/receiver pairs, loopback`)
-  for (const [line, detail] of steadyResults) console.log(`${line}\n${detail}`)
+  const nodeLoop = (closed.node + closedAgain.node) / 2
+  const bareLoop = (closed.bare + closedAgain.bare) / 2
   console.log(
-    `closed loop, ${CLOSED_LOOP} in flight: ${perSecond.toFixed(0)} messages saved and debited per second`,
+    `closed loop, ${CLOSED_LOOP} in flight: node ${nodeLoop.toFixed(0)} msg/s, ceiling ${bareLoop.toFixed(0)} msg/s: ${((100 * nodeLoop) / bareLoop).toFixed(0)} % of the ceiling (goal: 80 % or more)`,
   )
+  const at1000 = rows.find((r) => r.rate === 1000)
+  if (at1000)
+    console.log(
+      `at 1,000 msg/s: node p99 ${pct(at1000.node.delivered, 99).toFixed(1)} ms (goal: 30 ms or less), ${(pct(at1000.node.delivered, 99) / Math.max(0.01, pct(at1000.bare.delivered, 99))).toFixed(2)}x the ceiling's (goal: 1.5x or less)`,
+    )
   console.log(
-    `bare ws echo, same machine: p50 ${pct(echoTimes, 50).toFixed(2)} ms, p99 ${pct(echoTimes, 99).toFixed(2)} ms at ${echoRate}/s; ${echoPerSecond.toFixed(0)} round trips per second closed loop`,
-  )
-  console.log(
-    `ratios: chat p99 at ${echoRate}/s / echo p99 ${(steadyResults[STEADY_RATES.indexOf(echoRate)][2] / Math.max(0.01, pct(echoTimes, 99))).toFixed(1)}x; chat msg/s / echo msg/s ${(perSecond / echoPerSecond).toFixed(3)}`,
+    `errors the node logged: ${errorsLogged}${errorSamples.size ? ` (${[...errorSamples].join('; ')})` : ''} (goal: none: load is not an error)`,
   )
 } finally {
   server.kill('SIGTERM')
-  echo.kill('SIGTERM')
+  bare.kill('SIGTERM')
   await agent.close()
+  await new Promise((resolve) => server.once('exit', resolve))
+  ownPostgres?.kill()
 }

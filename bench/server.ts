@@ -6,14 +6,20 @@ import path from 'node:path'
  * Starts the built app in production mode on its own port and an emptied data directory, for a
  * benchmark. BENCH_SERVER_FLAGS passes flags to its node (e.g. --cpu-prof).
  */
-export function startServer(port: number, dataDir: string, env: Record<string, string>) {
+export function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string>,
+  /** Reads the server's log lines (else they go to this process's output). */
+  onLog?: (line: string) => void,
+) {
   if (!existsSync('build/server/index.js')) {
     console.error('No build: run npm run build first.')
     process.exit(1)
   }
   rmSync(path.resolve(dataDir), { recursive: true, force: true })
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
-  return spawn('node', [...flags, 'server/main.ts'], {
+  const child = spawn('node', [...flags, 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -26,8 +32,19 @@ export function startServer(port: number, dataDir: string, env: Record<string, s
       MAIL: 'outbox',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: onLog ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   })
+  if (onLog) {
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = ''
+      stream?.on('data', (chunk: Buffer) => {
+        const lines = (rest + chunk.toString()).split('\n')
+        rest = lines.pop() ?? ''
+        for (const line of lines) onLog(line)
+      })
+    }
+  }
+  return child
 }
 
 /** Waits until the server at `base` answers /readyz (two minutes at most). */

@@ -219,6 +219,16 @@ export const consoleCalls = (Object.values(api) as Call[]).filter((call) => call
 export const API_PREFIX = '/api/'
 /** The member's WebSocket (DESIGN.md section 3). */
 export const SOCKET_PATH = '/api/ws'
+
+/**
+ * A browser tab's own id (issue 40): its socket says it (`?tab=`) and so do its calls (`X-Tab`), so
+ * that a tab's own send comes back to it once, in the call's answer, and as a frame to its other tabs
+ * and devices only.
+ */
+export const TAB_HEADER = 'x-tab'
+export const TAB_PATTERN = /^[A-Za-z0-9_-]{8,64}$/
+export const readTab = (value: unknown): string | undefined =>
+  typeof value === 'string' && TAB_PATTERN.test(value) ? value : undefined
 /** The console's WebSocket: the operators' inbox events (ADR 17). */
 export const CONSOLE_SOCKET_PATH = '/api/admin/ws'
 /** The OpenAPI document built from the table. */

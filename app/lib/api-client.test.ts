@@ -34,6 +34,13 @@ describe('fetchJson', () => {
     expect(s.delays).toEqual([100, 200, 400])
   })
 
+  it('waits as long as a busy server’s Retry-After says, at least the doubling delay', async () => {
+    const busy = new Response('{}', { status: 503, headers: { 'retry-after': '1' } })
+    const s = scripted([busy, json(200, { sent: true })])
+    expect(await fetchJson('/api/x', { ...s, baseDelayMs: 100 })).toEqual({ sent: true })
+    expect(s.delays).toEqual([1000])
+  })
+
   it('gives up after 5 retries with the last error', async () => {
     const s = scripted(
       Array.from({ length: 6 }, () => json(500, { error: { code: 'server.error', message: 'boom' } })),

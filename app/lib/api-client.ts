@@ -1,6 +1,7 @@
 import type { z } from 'zod'
-import { api, type Call } from '#common/api.ts'
+import { api, type Call, TAB_HEADER } from '#common/api.ts'
 import { REQUEST_RETRY_COUNT } from '#common/constants.ts'
+import { TAB_ID } from './tab.ts'
 
 /** An API failure with the server's stable code and message in the member's language. */
 export class ApiError extends Error {
@@ -49,6 +50,8 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}):
   } = options
   const headers = new Headers(init.headers)
   headers.set('Accept', 'application/json')
+  // The tab's own id: its sends come back to it once, in the answer (issue 40).
+  if (typeof window !== 'undefined') headers.set(TAB_HEADER, TAB_ID)
   if (init.body && typeof init.body === 'string' && !headers.has('Content-Type')) {
     headers.set('Content-Type', 'application/json')
   }
@@ -80,7 +83,11 @@ export async function fetchJson<T>(url: string, options: FetchJsonOptions = {}):
         body?.error?.fields,
       )
     }
-    await sleep(baseDelayMs * 2 ** attempt)
+    // A server that says when to come back (503 or 429 with Retry-After, in seconds) is believed,
+    // within a minute; else the delay doubles.
+    const after = Number(response?.headers.get('retry-after'))
+    const told = Number.isFinite(after) && after > 0 ? Math.min(after, 60) * 1000 : 0
+    await sleep(Math.max(told, baseDelayMs * 2 ** attempt))
     attempt++
   }
 }

@@ -1,6 +1,7 @@
 import { SOCKET_PATH } from '#common/api.ts'
 import { SOCKET_SESSION_ENDED, WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '#common/constants.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
+import { TAB_ID } from './tab.ts'
 
 export type { ServerFrame }
 
@@ -82,7 +83,9 @@ export function connectRealtime(handlers: {
     }
     const frames = schema
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:'
-    const ws = new WebSocket(`${scheme}//${window.location.host}${handlers.path ?? SOCKET_PATH}`)
+    const ws = new WebSocket(
+      `${scheme}//${window.location.host}${handlers.path ?? SOCKET_PATH}?tab=${TAB_ID}`,
+    )
     socket = ws
     ws.onopen = () => {
       attempt = 0

@@ -5,8 +5,11 @@
  */
 import type { EventFrame } from '#common/schemas/frames.ts'
 
-/** An event is the frame its member's sockets get, and that member (common/schemas/frames.ts). */
-export type DomainEvent = EventFrame & { userId: number }
+/**
+ * An event is the frame its member's sockets get, and that member (common/schemas/frames.ts); not
+ * to the socket of the tab named `exceptTab`, which had it already in its call's answer (issue 40).
+ */
+export type DomainEvent = EventFrame & { userId: number; exceptTab?: string }
 
 /** The addressee of events for every operator's console socket (the inbox), not a member. */
 export const OPERATOR_SOCKETS = -1

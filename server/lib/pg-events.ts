@@ -7,6 +7,10 @@ const CHANNEL = 'app_events'
 /** PostgreSQL's NOTIFY takes payloads under 8,000 bytes. */
 const MAX_PAYLOAD = 7900
 const RELISTEN_MS = 1000
+/** Events waiting to go to the other nodes, at most: past it the oldest are dropped (they refresh). */
+const MAX_PENDING = 20_000
+/** Events sent in one statement, at most. */
+const MAX_PER_FLUSH = 2_000
 
 /**
  * The event bus across app nodes on PostgreSQL alone, when there is no Redis (ADR 22): an event is
@@ -15,24 +19,64 @@ const RELISTEN_MS = 1000
  * members at their next refresh, as when Redis is down. After its listening connection is lost
  * (PostgreSQL restarted), a node listens again and reloads its sites, since a change may have been
  * announced meanwhile.
+ *
+ * Events go out in batches (issue 40, ADR 31): those emitted while a batch is on its way wait and go
+ * together in the next, in one statement on one connection (`pg_notify` over an array), in order.
+ * Under load, a thousand events cost one round trip, never a pooled connection each (which waited
+ * for the pool and timed out at 1,500 messages a second). Each payload carries a sequence number:
+ * PostgreSQL folds identical payloads of one transaction into one.
  */
 export async function createPgEventBus(
   url: string,
   onError: (error: unknown) => void,
-): Promise<EventBus & { close: () => Promise<void> }> {
+): Promise<EventBus & { close: () => Promise<void>; dropped: () => number }> {
   const node = randomUUID()
+  const ownPrefix = JSON.stringify({ node }).slice(0, -1)
   const local = createEventBus(onError)
-  const sender = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 2000 })
+  // One connection, one statement at a time: a batch never waits for the pool.
+  const sender = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 })
   sender.on('error', () => {})
   sender.on('connect', keepConnectionErrors)
   let listener: pg.Client | null = null
   let closed = false
   let retry: NodeJS.Timeout | null = null
+  let pending: string[] = []
+  let flushing = false
+  let scheduled = false
+  let sequence = 0
+  let dropped = 0
+
+  /** Sends what waits, in one statement; what comes meanwhile goes in the next. */
+  function flush() {
+    scheduled = false
+    if (flushing || closed || pending.length === 0) return
+    flushing = true
+    const batch = pending.slice(0, MAX_PER_FLUSH)
+    pending = pending.slice(batch.length)
+    sender
+      .query('select count(pg_notify($1, payload)) from unnest($2::text[]) as payload', [CHANNEL, batch])
+      .then(
+        () => {
+          flushing = false
+          flush()
+        },
+        (error: unknown) => {
+          // PostgreSQL is away: its batch is lost (members refresh), the next goes a moment later.
+          onError(error)
+          setTimeout(() => {
+            flushing = false
+            flush()
+          }, RELISTEN_MS).unref()
+        },
+      )
+  }
 
   async function listen(after: 'start' | 'loss') {
     const client = new pg.Client({ connectionString: url })
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return
+      // This node's own events come back too: known by their first bytes, never parsed.
+      if (message.payload.startsWith(ownPrefix)) return
       try {
         const envelope = JSON.parse(message.payload) as { node: string; event: DomainEvent }
         if (envelope.node !== node) local.emit(envelope.event)
@@ -68,12 +112,27 @@ export async function createPgEventBus(
   return {
     emit(event) {
       local.emit(event)
-      const payload = JSON.stringify({ node, event })
+      const payload = JSON.stringify({ node, seq: ++sequence, event })
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) return
-      sender.query('select pg_notify($1, $2)', [CHANNEL, payload]).catch(onError)
+      if (pending.length >= MAX_PENDING) {
+        pending.shift()
+        dropped++
+      }
+      pending.push(payload)
+      if (!flushing && !scheduled) {
+        scheduled = true
+        setImmediate(flush)
+      }
     },
+    /** Events dropped since the start because too many waited (PostgreSQL away a long while). */
+    dropped: () => dropped,
     subscribe: local.subscribe,
     async close() {
+      // What waits goes out before the connection closes (a second at most).
+      for (let waited = 0; (flushing || pending.length > 0) && waited < 1000; waited += 10) {
+        if (!flushing) flush()
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
       closed = true
       if (retry) clearTimeout(retry)
       await Promise.allSettled([listener?.end(), sender.end()])

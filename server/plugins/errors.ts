@@ -33,8 +33,8 @@ export const errorsPlugin = fp(
       let body: ErrorBody
       if (error instanceof AppError) {
         status = error.status
-        // Busy for a moment (a node's decodes all taken): when to try again.
-        if (status === 503) reply.header('retry-after', '5')
+        // Busy for a moment (a node's decodes or sends all taken): when to try again.
+        if (status === 503) reply.header('retry-after', String(error.values.retry_after ?? 5))
         body = { error: { code: error.code, message: t(`errors.${error.code}`, error.values) } }
       } else if (hasZodFastifySchemaValidationErrors(error)) {
         status = 400
@@ -66,7 +66,9 @@ export const errorsPlugin = fp(
         request.log.error({ err: error }, 'request failed')
         body = { error: { code: 'server.error', message: t('errors.server.error') } }
       }
-      if (status >= 500 && error instanceof AppError) request.log.error({ err: error }, 'request failed')
+      // A 503 of ours is load, answered on purpose: not an error to log (issue 40).
+      if (status >= 500 && status !== 503 && error instanceof AppError)
+        request.log.error({ err: error }, 'request failed')
       if (!request.url.startsWith(API_PREFIX) && request.headers.accept?.includes('text/html')) {
         // A page whose rendering itself failed: a plain page in the visitor's language.
         return reply

@@ -143,6 +143,7 @@ describe('sockets that end with their session, one node', () => {
         outcome,
         reason: 'Asking members for money breaks rule 4.',
         ...(outcome === 'suspend' ? { days: 7 } : {}),
+        ...(outcome === 'ban' ? { confirm: true } : {}),
       })
       expect(decided.statusCode, decided.body).toBe(200)
       await expectEnded(theirs, since)

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SOCKET_PATH } from '#common/api.ts'
 import { users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../tests/support/accounts.ts'
 import { giveCredits } from '../../tests/support/credits.ts'
@@ -10,13 +11,13 @@ import { testEnv } from '../../tests/support/test-app.ts'
 
 type Member = Awaited<ReturnType<typeof activeMember>>
 
-async function sendMessage(app: FastifyInstance, from: Member, profile: number, text: string) {
+async function sendMessage(app: FastifyInstance, from: Member, profile: number, text: string, tab?: string) {
   await giveCredits(app.database.db, from.user.id, 10)
   return app.inject({
     method: 'POST',
     url: '/api/message.php',
     payload: { profile, text, client_id: randomBytes(9).toString('base64url') },
-    headers: { cookie: from.cookie },
+    headers: { cookie: from.cookie, ...(tab ? { 'x-tab': tab } : {}) },
   })
 }
 
@@ -63,6 +64,29 @@ describe('the WebSocket on one node', () => {
     for (const s of [as, bs, cs]) s.socket.close()
   })
 
+  it('answers a send to its own tab once, in the call, and to the sender’s other tabs as a frame (issue 40)', async () => {
+    const [app] = cluster.nodes
+    const a = await activeMember(app, { name: 'Twotabs' })
+    const b = await activeMember(app, { name: 'Reader', gender: 'female' })
+    const sending = connect(app, a, undefined, `${SOCKET_PATH}?tab=tab-sending-1`)
+    const other = connect(app, a, undefined, `${SOCKET_PATH}?tab=tab-other-22`)
+    for (const s of [sending, other]) {
+      expect(await s.opened).toBe(101)
+      await s.messages.next((f) => f.type === 'hello')
+    }
+    const sent = await sendMessage(app, a, b.user.profile.id, 'From one tab', 'tab-sending-1')
+    expect(sent.json().message).toMatchObject({ text: 'From one tab' })
+    expect(await other.messages.next((f) => f.type === 'message.created')).toMatchObject({
+      message: { id: sent.json().message.id },
+    })
+    await new Promise((r) => setTimeout(r, 300))
+    expect(sending.messages.frames.filter((f) => f.type === 'message.created')).toEqual([])
+    // A call without a tab (another client) is echoed to every socket, as before.
+    await sendMessage(app, a, b.user.profile.id, 'No tab named')
+    await sending.messages.next((f) => f.type === 'message.created')
+    for (const s of [sending, other]) s.socket.close()
+  })
+
   it('keeps a member on the site while a visible page holds a socket, and not once it is hidden or closed', async () => {
     const [app] = cluster.nodes
     const member = await activeMember(app, { name: 'Present' })
@@ -90,6 +114,60 @@ describe('the WebSocket on one node', () => {
 })
 
 // Several app nodes share events through Redis: run when TEST_REDIS_URL is set (.ci/run sets it).
+describe.runIf(testEnv.TEST_DB_KIND === 'postgres')(
+  'two app nodes through PostgreSQL alone (no Redis)',
+  () => {
+    let cluster: Awaited<ReturnType<typeof startNodes>>
+    beforeAll(async () => {
+      cluster = await startNodes(2, undefined)
+    })
+    afterAll(async () => {
+      await cluster.close()
+    })
+
+    it('delivers every one of a burst of messages to a socket on the other node, in batches of NOTIFY', async () => {
+      const [nodeA, nodeB] = cluster.nodes
+      const a = await activeMember(nodeA, { name: 'Burster' })
+      const b = await activeMember(nodeA, { name: 'Catcher', gender: 'female' })
+      await giveCredits(nodeA.database.db, a.user.id, 10_000)
+      const bs = connect(nodeB, b)
+      expect(await bs.opened).toBe(101)
+      await bs.messages.next((f) => f.type === 'hello')
+      // 300 sends at once: past what the node takes at once, some are answered 503 with when to come
+      // back (and never saved); sent again with their client_id, every one goes. Their events (900)
+      // leave node A in a few NOTIFY statements, none lost.
+      const ids = Array.from({ length: 300 }, () => randomBytes(9).toString('base64url'))
+      const send = (i: number) =>
+        nodeA.inject({
+          method: 'POST',
+          url: '/api/message.php',
+          payload: { profile: b.user.profile.id, text: `Burst ${i}`, client_id: ids[i] },
+          headers: { cookie: a.cookie },
+        })
+      const first = await Promise.all(ids.map((_, i) => send(i)))
+      const refused = first.filter((r) => r.statusCode === 503)
+      expect(first.every((r) => r.statusCode === 200 || r.statusCode === 503)).toBe(true)
+      expect(refused.length).toBeGreaterThan(0)
+      expect(refused[0].headers['retry-after']).toBe('1')
+      let again = first.flatMap((r, i) => (r.statusCode === 503 ? [i] : []))
+      while (again.length > 0) {
+        const wave = again.slice(0, 100)
+        const answers = await Promise.all(wave.map(send))
+        expect(answers.map((r) => r.statusCode)).toEqual(wave.map(() => 200))
+        again = again.slice(100)
+      }
+      const count = () => bs.messages.frames.filter((f) => f.type === 'message.created').length
+      const deadline = Date.now() + 10_000
+      while (count() < 300 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
+      expect(count()).toBe(300)
+      // The unread counts arrive in the order they were sent: the last says 300.
+      const unread = bs.messages.frames.filter((f) => f.type === 'chat.unread').map((f) => f.unread)
+      expect(unread.at(-1)).toBe(300)
+      bs.socket.close()
+    }, 30_000)
+  },
+)
+
 describe.runIf(Boolean(testEnv.TEST_REDIS_URL))('two app nodes through Redis', () => {
   let cluster: Awaited<ReturnType<typeof startNodes>>
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net'
 import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
-import { CONSOLE_SOCKET_PATH, SOCKET_PATH } from '#common/api.ts'
+import { CONSOLE_SOCKET_PATH, readTab, SOCKET_PATH } from '#common/api.ts'
 import { SOCKET_SESSION_ENDED } from '#common/constants.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
 import { type DomainEvent, type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
@@ -16,7 +16,7 @@ const TYPING_EVERY_MS = 1500
 
 /** What the browser receives: the event without its addressee. */
 function toFrame(event: DomainEvent): string {
-  const { userId: _userId, ...frame } = event
+  const { userId: _userId, exceptTab: _exceptTab, ...frame } = event
   return JSON.stringify(frame)
 }
 
@@ -105,6 +105,8 @@ export const websocketPlugin: FastifyPluginAsync<{
   const onPresenceError = (error: unknown) => app.log.warn({ err: error }, 'presence update failed')
   const visibleHere = (userId: number) => [...(sockets.get(userId) ?? [])].some((s) => !hidden.has(s))
   const holders = new WeakMap<WebSocket, Holder>()
+  /** The tab each member socket belongs to (its `?tab=`), so that a tab's own send is not echoed. */
+  const tabs = new WeakMap<WebSocket, string>()
 
   /** Whether the session a socket was opened with still allows it: the same person, still logged in. */
   async function stillAllowed(holder: Holder): Promise<boolean> {
@@ -146,7 +148,10 @@ export const websocketPlugin: FastifyPluginAsync<{
     const open = sockets.get(event.userId)
     if (!open) return
     const frame = toFrame(event)
-    for (const socket of open) if (socket.readyState === socket.OPEN) send(socket, frame)
+    for (const socket of open) {
+      if (event.exceptTab !== undefined && tabs.get(socket) === event.exceptTab) continue
+      if (socket.readyState === socket.OPEN) send(socket, frame)
+    }
   })
 
   const heartbeat = setInterval(() => {
@@ -242,6 +247,8 @@ export const websocketPlugin: FastifyPluginAsync<{
         return
       }
       holders.set(socket, { kind: 'member', id: userId, token: request.sessionToken })
+      const tab = readTab((request.query as { tab?: unknown }).tab)
+      if (tab) tabs.set(socket, tab)
       const open = sockets.get(userId) ?? new Set<WebSocket>()
       open.add(socket)
       sockets.set(userId, open)

@@ -247,7 +247,8 @@ export class Nginx {
 export interface Cluster {
   dir: string
   pg: PostgresServer
-  redis: RedisServer
+  /** Null for a cluster whose nodes share events through PostgreSQL's NOTIFY alone (ADR 22). */
+  redis: RedisServer | null
   nodes: [AppNode, AppNode]
   nginx: Nginx
   /** The test's own connection to the cluster's database, to set up members and read what was stored. */
@@ -256,17 +257,17 @@ export interface Cluster {
 }
 
 /** Starts a cluster; its PostgreSQL a copy of `template` (a stopped, migrated cluster's folder) if given. */
-export async function startCluster(template?: string): Promise<Cluster> {
+export async function startCluster(template?: string, options: { redis?: boolean } = {}): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dating-faults-'))
   const pg = await PostgresServer.create(dir, template)
-  const redis = new RedisServer(await freePort())
-  await redis.start()
+  const redis = options.redis === false ? null : new RedisServer(await freePort())
+  await redis?.start()
   const ports = [await freePort(), await freePort(), await freePort()]
   const nginxPort = ports[2]
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: pg.url,
-    REDIS_URL: redis.url,
+    ...(redis ? { REDIS_URL: redis.url } : {}),
     DATA_DIR: path.join(dir, 'data'),
     PUBLIC_URL: `http://localhost:${nginxPort}`,
     TRUST_PROXY: '127.0.0.1',
@@ -294,7 +295,7 @@ export async function startCluster(template?: string): Promise<Cluster> {
       await database.close().catch(() => {})
       for (const node of nodes) node.process?.kill('SIGKILL')
       nginx.stop()
-      await redis.stop()
+      await redis?.stop()
       pg.kill()
       rmSync(dir, { recursive: true, force: true })
     },

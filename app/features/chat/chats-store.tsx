@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react'
-import type { ChatEntry } from '#common/schemas/chat.ts'
+import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
+import type { ChatEntry, Message } from '#common/schemas/chat.ts'
 import { useCatchUp, useFrames } from '../../lib/member-connection.tsx'
 import { unreadTotal } from './chat-list.ts'
 import { useChats } from './use-chats.ts'
@@ -15,6 +15,11 @@ export interface ChatsStore {
   /** The conversation on screen: its messages do not count as unread. */
   setOpenConversation: (conversation: number | null) => void
   chatRead: (conversation: number) => void
+  /**
+   * A message this tab sent, from its call's answer: the list takes it as it takes a frame (the
+   * server sends the frame to the member's other tabs only: issue 40, one path to the sender).
+   */
+  messageSent: (conversation: number, message: Message) => void
 }
 
 const noop = () => {}
@@ -25,6 +30,7 @@ const EMPTY: ChatsStore = {
   removeChats: async () => {},
   setOpenConversation: noop,
   chatRead: noop,
+  messageSent: noop,
 }
 
 const ChatsContext = createContext<ChatsStore>(EMPTY)
@@ -46,6 +52,11 @@ export function ChatsProvider(props: {
   useFrames(onChatFrame)
   useCatchUp(reloadChats, { refresh: true })
 
+  const messageSent = useCallback(
+    (conversation: number, message: Message) =>
+      onChatFrame({ type: 'message.created', conversation, message }),
+    [onChatFrame],
+  )
   const value = useMemo<ChatsStore>(
     () => ({
       chats,
@@ -54,8 +65,9 @@ export function ChatsProvider(props: {
       removeChats,
       setOpenConversation,
       chatRead,
+      messageSent,
     }),
-    [chats, reloadChats, removeChats, setOpenConversation, chatRead],
+    [chats, reloadChats, removeChats, setOpenConversation, chatRead, messageSent],
   )
   return (
     <ChatsContext.Provider value={props.userId === null ? EMPTY : value}>

@@ -9,6 +9,7 @@ import { ApiError, callApi } from '../../lib/api-client.ts'
 import { useMember } from '../../lib/member.tsx'
 import { useMemberConnection } from '../../lib/member-connection.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { useChatsStore } from './chats-store.tsx'
 import type { ShownMessage } from './message-list.tsx'
 import { merge } from './use-message-list.ts'
 
@@ -40,6 +41,7 @@ export function useSending(opts: {
   onSent?: () => void
 }) {
   const { conversation, partnerProfileId, myProfileId, setMessages } = opts
+  const { messageSent } = useChatsStore()
   const { t } = useTranslation()
   const navigate = useNavigate()
   const { setCredits } = useMember()
@@ -71,7 +73,9 @@ export function useSending(opts: {
     try {
       const result = await send()
       setMessages((current) => merge(current, [result.message]))
+      // The answer is this tab's one truth: its message and balance (no frame echoes them here).
       setCredits(result.credits)
+      messageSent(result.conversation, result.message)
       opts.onSent?.()
       if (conversation === null) {
         opts.setConversation(result.conversation)

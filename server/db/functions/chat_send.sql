@@ -30,16 +30,18 @@ BEGIN
     ORDER BY "id" FOR UPDATE;
   -- Then both sides of the conversations the batch writes to, in key order: concurrent batches take
   -- their locks in the same order and never wait for each other in a circle.
+  -- Each send's conversation is looked up by its own keys (issue 40, ADR 31: joined as sets, the
+  -- planner read the whole member table for every batch, 1.7 of a send's 3.8 ms).
   PERFORM 1 FROM "conversation_members" cm
     WHERE cm."conversation_id" IN (
-      SELECT own."conversation_id" FROM jsonb_array_elements(sends) e
-        JOIN "conversation_members" own
-          ON own."conversation_id" = (e->>'conversation')::int AND own."user_id" = (e->>'sender')::int
-      UNION ALL
-      SELECT own."conversation_id" FROM jsonb_array_elements(sends) e
-        JOIN "profiles" p ON p."id" = (e->>'profile')::int
-        JOIN "conversation_members" own
-          ON own."user_id" = (e->>'sender')::int AND own."partner_user_id" = p."user_id")
+      SELECT coalesce(
+          (SELECT own."conversation_id" FROM "conversation_members" own
+            WHERE own."conversation_id" = (e->>'conversation')::int AND own."user_id" = (e->>'sender')::int),
+          (SELECT own."conversation_id" FROM "profiles" p
+            JOIN "conversation_members" own
+              ON own."user_id" = (e->>'sender')::int AND own."partner_user_id" = p."user_id"
+            WHERE p."id" = (e->>'profile')::int))
+        FROM jsonb_array_elements(sends) e)
     ORDER BY cm."conversation_id", cm."user_id" FOR UPDATE OF cm;
 
   FOR s IN SELECT * FROM jsonb_array_elements(sends) LOOP

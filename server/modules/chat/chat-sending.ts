@@ -36,7 +36,7 @@ interface Outgoing {
    * A member's send (not an operator's answer): the safety rules read it in the sender's language,
    * and how they answered a nudge about it, if they were asked (issue 38).
    */
-  from?: { language: Locale; nudge?: NudgeAnswer }
+  from?: { language: Locale; nudge?: NudgeAnswer; tab?: string }
 }
 
 /** The site a send is made on: its prices, where its media are, how explicit a photo may be unblurred. */
@@ -168,16 +168,29 @@ export function createChatSending(
   }
 
   /** After the commit: the message to both sides' sockets, the inbox told, the opening read. */
-  function deliver(senderUserId: number, outcome: Exclude<SendResult, { error: unknown }>, req: SendRequest) {
+  function deliver(
+    senderUserId: number,
+    outcome: Exclude<SendResult, { error: unknown }>,
+    req: SendRequest,
+    tab?: string,
+  ) {
     const message = toMessage(outcome.message, outcome.senderProfileId)
     if (outcome.fresh) {
       const { partnerUserId, unread, charged } = outcome.fresh
       const conversation = message.conversation
-      deps.events.emit({ type: 'message.created', userId: senderUserId, conversation, message })
+      // The sending tab has its message and balance in the call's answer: one truth (issue 40);
+      // the sender's other tabs and devices get them as frames.
+      const exceptTab = tab
+      deps.events.emit({ type: 'message.created', userId: senderUserId, conversation, message, exceptTab })
       deps.events.emit({ type: 'message.created', userId: partnerUserId, conversation, message })
       deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
       if (charged)
-        deps.events.emit({ type: 'credits.changed', userId: senderUserId, credits: outcome.credits })
+        deps.events.emit({
+          type: 'credits.changed',
+          userId: senderUserId,
+          credits: outcome.credits,
+          exceptTab,
+        })
       if (outcome.fresh.toFictional)
         deps.events.emit({ type: 'inbox.changed', userId: OPERATOR_SOCKETS, conversation })
       if (outcome.fresh.opening && req.kind === 'text' && deps.onOpening) {
@@ -230,7 +243,7 @@ export function createChatSending(
       if (outcome.message.flags.some((f) => f === 'contact' || f === 'money' || f === 'pasted'))
         deps.safety.scoreSender(senderUserId).catch((error: unknown) => deps.onError?.(error))
     }
-    return deliver(senderUserId, outcome, req)
+    return deliver(senderUserId, outcome, req, out.from?.tab)
   }
 
   return {

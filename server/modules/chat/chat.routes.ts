@@ -1,15 +1,26 @@
 import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { api } from '#common/api.ts'
+import { api, readTab, TAB_HEADER } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { loadGate } from '#server/lib/load-gate.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import type { ChatService } from './chat.service.ts'
 
+/**
+ * Text and gift sends under way at once on a node, at most (issue 40, ADR 31): two batches of 64 in
+ * the database and as many waiting for them. Past it a send is answered 503 at once.
+ */
+export const SENDS_AT_ONCE = 128
+
 /** Chats, messages (text, gifts, photos), reading and removing (spec section 7, DESIGN.md section 7). */
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; sendsAtOnce?: number }> = async (
+  app,
+  { chat, sendsAtOnce = SENDS_AT_ONCE },
+) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS })
+  const sends = loadGate(sendsAtOnce, 'chat.busy')
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -38,6 +49,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.route({
     ...apiRoute(api.sendMessage),
+    onRequest: sends.enter,
     handler: async (request) => {
       const { userId } = requireMember(request)
       const b = request.body
@@ -50,7 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
           kind: b.gift ? 'gift' : 'text',
           text: b.text,
           gift: b.gift,
-          from: { language: request.locale, nudge: b.nudge },
+          from: { language: request.locale, nudge: b.nudge, tab: readTab(request.headers[TAB_HEADER]) },
         },
         sendSite(request.site),
       )
@@ -76,7 +88,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
           conversation: f.conversation,
           clientId: f.client_id,
           text: f.text,
-          from: { language: request.locale, nudge: f.nudge },
+          from: { language: request.locale, nudge: f.nudge, tab: readTab(request.headers[TAB_HEADER]) },
         },
         buffer,
         sendSite(request.site),
