@@ -157,7 +157,8 @@ test('a page whose session ends elsewhere (a logout in another tab) loads again 
   const page = member.page
   const hello = new Promise<void>((resolve) =>
     page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/api/ws')) return
+      // The member's socket (its address names the tab: /api/ws?tab=…).
+      if (new URL(ws.url()).pathname !== '/api/ws') return
       ws.on('framereceived', (frame) => {
         if (String(frame.payload).includes('hello')) resolve()
       })
