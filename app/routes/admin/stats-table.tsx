@@ -66,8 +66,11 @@ export function StatsTable({
   if (report.rows.length === 0) {
     return <p className="text-body-secondary">{t('console.stats.empty')}</p>
   }
+  // The table scrolls sideways in its own box when its columns (a currency's each) pass the page's
+  // width: the box is a region the keyboard reaches, so that arrow keys scroll it.
   return (
-    <div className="table-responsive">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard's focus.
+    <section className="table-responsive" tabIndex={0} aria-label={t('console.stats.title')}>
       <table
         className="table table-sm table-striped table-hover align-middle small"
         data-testid="stats-table"
@@ -115,6 +118,6 @@ export function StatsTable({
           </tr>
         </tfoot>
       </table>
-    </div>
+    </section>
   )
 }
