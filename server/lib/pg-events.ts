@@ -29,7 +29,7 @@ const MAX_PER_FLUSH = 2_000
 export async function createPgEventBus(
   url: string,
   onError: (error: unknown) => void,
-): Promise<EventBus & { close: () => Promise<void>; dropped: () => number }> {
+): Promise<EventBus & { close: () => Promise<void> }> {
   const node = randomUUID()
   const ownPrefix = JSON.stringify({ node }).slice(0, -1)
   const local = createEventBus(onError)
@@ -44,7 +44,6 @@ export async function createPgEventBus(
   let flushing = false
   let scheduled = false
   let sequence = 0
-  let dropped = 0
 
   /** Sends what waits, in one statement; what comes meanwhile goes in the next. */
   function flush() {
@@ -114,18 +113,13 @@ export async function createPgEventBus(
       local.emit(event)
       const payload = JSON.stringify({ node, seq: ++sequence, event })
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) return
-      if (pending.length >= MAX_PENDING) {
-        pending.shift()
-        dropped++
-      }
+      if (pending.length >= MAX_PENDING) pending.shift()
       pending.push(payload)
       if (!flushing && !scheduled) {
         scheduled = true
         setImmediate(flush)
       }
     },
-    /** Events dropped since the start because too many waited (PostgreSQL away a long while). */
-    dropped: () => dropped,
     subscribe: local.subscribe,
     async close() {
       // What waits goes out before the connection closes (a second at most).

@@ -126,7 +126,7 @@ function LanguageChoice() {
         type="submit"
         className="btn btn-outline-light btn-sm text-nowrap"
         lang={other}
-        aria-label={`${t('console.language')}: ${LANGUAGE_NAMES[other]}`}
+        aria-label={t('console.languageChoice', { language: LANGUAGE_NAMES[other] })}
         data-testid="console-language"
       >
         {LANGUAGE_NAMES[other]}

@@ -172,7 +172,7 @@ export function createChatSending(
     senderUserId: number,
     outcome: Exclude<SendResult, { error: unknown }>,
     req: SendRequest,
-    tab?: string,
+    exceptTab?: string,
   ) {
     const message = toMessage(outcome.message, outcome.senderProfileId)
     if (outcome.fresh) {
@@ -180,7 +180,6 @@ export function createChatSending(
       const conversation = message.conversation
       // The sending tab has its message and balance in the call's answer: one truth (issue 40);
       // the sender's other tabs and devices get them as frames.
-      const exceptTab = tab
       deps.events.emit({ type: 'message.created', userId: senderUserId, conversation, message, exceptTab })
       deps.events.emit({ type: 'message.created', userId: partnerUserId, conversation, message })
       deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api, readTab, TAB_HEADER } from '#common/api.ts'
+import type { NudgeAnswer } from '#common/safety.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { loadGate } from '#server/lib/load-gate.ts'
 import { requireMember } from '#server/lib/require-member.ts'
@@ -15,14 +16,17 @@ import type { ChatService } from './chat.service.ts'
 export const SENDS_AT_ONCE = 128
 
 /** Chats, messages (text, gifts, photos), reading and removing (spec section 7, DESIGN.md section 7). */
-export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; sendsAtOnce?: number }> = async (
-  app,
-  { chat, sendsAtOnce = SENDS_AT_ONCE },
-) => {
+export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS })
-  const sends = loadGate(sendsAtOnce, 'chat.busy')
+  const sends = loadGate(SENDS_AT_ONCE, 'chat.busy')
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
+  })
+  /** Who sends, as the safety rules and the delivery read it: their language, nudge answer and tab. */
+  const sender = (request: FastifyRequest, nudge: NudgeAnswer | undefined) => ({
+    language: request.locale,
+    nudge,
+    tab: readTab(request.headers[TAB_HEADER]),
   })
   const sendSite = (site: FastifyRequest['site']) => ({
     id: site.id,
@@ -62,7 +66,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; sendsAtOnce?
           kind: b.gift ? 'gift' : 'text',
           text: b.text,
           gift: b.gift,
-          from: { language: request.locale, nudge: b.nudge, tab: readTab(request.headers[TAB_HEADER]) },
+          from: sender(request, b.nudge),
         },
         sendSite(request.site),
       )
@@ -88,7 +92,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService; sendsAtOnce?
           conversation: f.conversation,
           clientId: f.client_id,
           text: f.text,
-          from: { language: request.locale, nudge: f.nudge, tab: readTab(request.headers[TAB_HEADER]) },
+          from: sender(request, f.nudge),
         },
         buffer,
         sendSite(request.site),
