@@ -84,6 +84,8 @@ test('a moderator chooses French: her queues, keys, messages and refusals are in
     await expect(signal).toBeVisible({ timeout: 1000 })
   }).toPass()
   await expect(signal).toHaveText(/^A donné «\s\+33 6 12 34 56 78\s» dans un premier message\s:/)
+  // The member's account status in words, in French.
+  await expect(page.getByRole('row').filter({ has: signal }).locator('.badge')).toHaveText('actif')
 
   // The report queue: its keys in French, and a ban that asks to be confirmed, by keyboard.
   await openFromMenu(page, 'Signalements')
@@ -93,6 +95,7 @@ test('a moderator chooses French: her queues, keys, messages and refusals are in
   await item.click()
   const detail = page.getByTestId('report-detail')
   await expect(detail).toContainText('Il me demande de l’argent.')
+  await expect(detail.getByText('actif', { exact: true })).toBeVisible()
   await detail.getByRole('heading').first().click()
   await page.keyboard.press('b')
   await expect(page.getByRole('radio', { name: /Bannir$/ })).toBeChecked()
@@ -204,6 +207,13 @@ test('an admin’s menu holds on one row in English and in French, every console
       fullPage: true,
     })
   }
+  // Statuses in words, in French: staff accounts, and members' accounts.
+  await page.goto('/admin/staff')
+  await expect(page.getByRole('cell', { name: 'actif', exact: true }).first()).toBeVisible()
+  await expect(page.getByRole('cell', { name: 'active', exact: true })).toHaveCount(0)
+  await page.goto('/admin/members?q=Sterling')
+  const sterling = page.getByTestId('member-hits').getByRole('row').filter({ hasText: 'Sterling' })
+  await expect(sterling.first().locator('.badge')).toHaveText('actif')
   // Settings' choices in words, in French.
   await openFromMenu(page, 'Réglages')
   await expect(page.getByRole('option', { name: 'Fermé aux nouvelles inscriptions' })).toBeAttached()

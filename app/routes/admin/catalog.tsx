@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react'
 import { api } from '#common/api.ts'
+import { formatMoney } from '#common/money.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/catalog'
 import { loadCatalog } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, SiteSelect } from './console-ui.tsx'
+import { statusLabel } from './status-label.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadCatalog(context, request)
@@ -45,7 +47,7 @@ const CURRENCIES = ['EUR', 'GBP', 'USD', 'CHF', 'PLN', 'CAD', 'AUD', 'NZD'] as c
  * posts to the page's action (one fetcher), with or without the page's scripts.
  */
 export default function CatalogPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const site = loaderData.siteId
   const catalog = loaderData
   const form = useFetcherForm('catalog', ['bundle', 'code', 'expire'], actionData)
@@ -86,9 +88,7 @@ export default function CatalogPage({ loaderData, actionData }: Route.ComponentP
               {catalog.bundles.map((b) => (
                 <tr key={b.id}>
                   <td>{b.credits}</td>
-                  <td>
-                    {(b.amount / 100).toFixed(2)} {b.currency}
-                  </td>
+                  <td>{formatMoney(b.amount, b.currency, i18n.language)}</td>
                   <td>
                     <Fetcher method="post" action={to('bundle')}>
                       <input type="hidden" name="site" value={site} />
@@ -181,10 +181,10 @@ export default function CatalogPage({ loaderData, actionData }: Route.ComponentP
                 <tr key={c.code}>
                   <td className="font-monospace">{c.code}</td>
                   <td>{c.value_percentage}</td>
-                  <td>{c.validity}</td>
+                  <td>{t(`console.catalog.validities.${c.validity}`, c.validity)}</td>
                   <td>{c.uses}</td>
                   <td>
-                    {c.status}
+                    {statusLabel(t, 'catalog', c.status)}
                     {c.expires ? ` · ${c.expires.slice(0, 10)}` : ''}
                     {c.status === 'active' ? (
                       <Fetcher method="post" action={to('expire')} className="d-inline">

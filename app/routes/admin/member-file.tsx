@@ -12,6 +12,7 @@ import { Pair, SafetySection, Section } from './member-file-parts.tsx'
 import { MemberHistory, ModerationSection } from './member-moderation.tsx'
 import { MemberPayments } from './member-payments.tsx'
 import { Ledger, SessionsAndMails } from './member-records.tsx'
+import { statusLabel } from './status-label.ts'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadMemberFile(context, params.id)
@@ -115,14 +116,14 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
       </p>
       <h1 className="h4 mb-3">
         #{account.user_id} {profile.name}, {profile.age}{' '}
-        <span className="badge text-bg-light align-middle">{account.status}</span>
+        <span className="badge text-bg-light align-middle">{statusLabel(t, 'account', account.status)}</span>
       </h1>
       <ActionFeedback status={status} error={error} />
       <div className="row g-3">
         <div className="col-lg-7">
           <Section title={t('console.members.account')}>
             <dl className="small mb-0">
-              <Pair label="E-mail" testId="member-email">
+              <Pair label={t('console.members.email')} testId="member-email">
                 {account.email}
               </Pair>
               <Pair label={t('console.members.credits')} testId="member-credits">
@@ -152,9 +153,9 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
           </Section>
           <Section title={t('console.members.profile')}>
             <p className="small mb-1">
-              {profile.country} · {profile.status}
-              {profile.hidden ? ' · hidden' : ''}
-              {profile.fictional ? ' · fictional' : ''}
+              {profile.country} · {statusLabel(t, 'profile', profile.status)}
+              {profile.hidden ? ` · ${t('console.members.hiddenProfile')}` : ''}
+              {profile.fictional ? ` · ${t('console.fictional.flag')}` : ''}
             </p>
             {profile.about ? <p className="small fst-italic">{profile.about}</p> : null}
             <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
@@ -162,7 +163,7 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
                 <li key={p.id}>
                   <img
                     src={p.thumb_url}
-                    alt={`${p.id} (${p.status})`}
+                    alt={`${p.id} (${statusLabel(t, 'photo', p.status)})`}
                     width={80}
                     height={80}
                     className={`rounded ${p.status === 'rejected' ? 'opacity-50' : ''}`}

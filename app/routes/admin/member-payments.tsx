@@ -1,6 +1,8 @@
+import { formatMoney } from '#common/money.ts'
 import type { MemberFile } from '#common/schemas/support.ts'
 import { useTranslation } from '../../i18n.ts'
 import { Rows, Section } from './member-file-parts.tsx'
+import { statusLabel } from './status-label.ts'
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
@@ -20,7 +22,7 @@ export function MemberPayments({
   payments: NonNullable<MemberFile['payments']>
   refund: RefundForm
 }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   return (
     <Section title={t('console.members.payments')}>
       <Rows
@@ -40,7 +42,8 @@ export function MemberPayments({
               {p.provider_id ? ` / ${p.provider_id}` : ''}
             </td>
             <td className="text-nowrap">
-              {(p.amount / 100).toFixed(2)} {p.currency} · {p.credits} · {p.method}
+              {formatMoney(p.amount, p.currency, i18n.language)} · {p.credits} ·{' '}
+              {t(`payment.methods.${p.method}`, p.method)}
             </td>
             <PaymentStatus status={p.status} payment={p.id} refund={refund} />
           </tr>
@@ -63,7 +66,7 @@ export function PaymentStatus({
   const { t } = useTranslation()
   return (
     <td className="text-nowrap">
-      {status}
+      {statusLabel(t, 'payment', status)}
       {status === 'paid' ? (
         <button
           type="submit"

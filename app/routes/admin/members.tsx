@@ -3,6 +3,7 @@ import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/members'
 import { loadMemberLookup } from './admin.server.ts'
+import { statusLabel } from './status-label.ts'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadMemberLookup(context, request)
@@ -54,7 +55,7 @@ export default function Members({ loaderData }: Route.ComponentProps) {
                   <td className="text-break">{m.email}</td>
                   <td>{m.site}</td>
                   <td>
-                    <span className="badge text-bg-light">{m.status}</span>
+                    <span className="badge text-bg-light">{statusLabel(t, 'account', m.status)}</span>
                   </td>
                   <td className="small text-nowrap">{m.signup_date.slice(0, 10)}</td>
                 </tr>

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router'
 import { api } from '#common/api.ts'
-import { numberFormat } from '#common/intl.ts'
+import { formatMoney } from '#common/money.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/payments'
@@ -37,8 +37,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
   const status = done
     ? `${t('console.payments.refunded')} ${t('console.members.refunded', { count: done.payment.taken_back })}`
     : ''
-  const money = (cents: number, currency: string) =>
-    numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
+  const money = (cents: number, currency: string) => formatMoney(cents, currency, i18n.language)
 
   return (
     <>
@@ -125,7 +124,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
                       </div>
                     ) : null}
                   </td>
-                  <td>{p.method}</td>
+                  <td>{t(`payment.methods.${p.method}`, p.method)}</td>
                   <PaymentStatus
                     status={p.status}
                     payment={p.id}

@@ -11,6 +11,7 @@ import type { Route } from './+types/photos'
 import { loadPhotoQueue } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
+import { statusLabel } from './status-label.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPhotoQueue(context)
@@ -242,7 +243,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
                           <li key={o.id}>
                             <img
                               src={o.thumb_url}
-                              alt={`${o.id} (${o.status})`}
+                              alt={`${o.id} (${statusLabel(t, 'photo', o.status)})`}
                               width={72}
                               height={72}
                               className={`rounded ${o.status === 'rejected' ? 'opacity-50' : ''}`}

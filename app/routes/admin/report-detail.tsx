@@ -5,6 +5,7 @@ import type { ReportQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { statusLabel } from './status-label.ts'
 
 /** The key that picks each outcome. */
 export const OUTCOME_KEYS: Record<string, ReportOutcome> = {
@@ -109,7 +110,9 @@ export function ReportDetail({
           <div className="mb-3">
             <p className="mb-1">
               {reported.name}, {reported.age} · {reported.country} · #{reported.user_id} ·{' '}
-              <span className="badge text-bg-light">{reported.account_status}</span>
+              <span className="badge text-bg-light">
+                {statusLabel(t, 'account', reported.account_status)}
+              </span>
               {reported.earlier_reports > 0 ? (
                 <span className="badge text-bg-danger ms-1">
                   {t('console.reports.earlier', { count: reported.earlier_reports })}
@@ -122,7 +125,7 @@ export function ReportDetail({
                 <li key={p.id}>
                   <img
                     src={p.thumb_url}
-                    alt={`${p.id} (${p.status})`}
+                    alt={`${p.id} (${statusLabel(t, 'photo', p.status)})`}
                     width={96}
                     height={96}
                     className={`rounded ${p.status === 'rejected' ? 'opacity-50' : ''}`}
@@ -229,7 +232,7 @@ export function ReportDetail({
               >
                 {reported.photos.map((p) => (
                   <option key={p.id} value={p.id}>
-                    {p.id} ({p.status})
+                    {p.id} ({statusLabel(t, 'photo', p.status)})
                   </option>
                 ))}
               </select>

@@ -9,6 +9,7 @@ import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { SafetyFigures } from './safety-figures.tsx'
 import { SignalDetail } from './signal-detail.tsx'
+import { statusLabel } from './status-label.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadSignals(context)
@@ -90,7 +91,9 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                   <td>
                     <Link to={`/admin/members/${s.member.user_id}`}>{s.member.name}</Link>{' '}
                     <span className="text-body-secondary">#{s.member.user_id}</span>{' '}
-                    <span className="badge text-bg-light">{s.member.account_status}</span>
+                    <span className="badge text-bg-light">
+                      {statusLabel(t, 'account', s.member.account_status)}
+                    </span>
                   </td>
                   <td className="small text-break" style={{ maxWidth: 420 }} data-testid="signal-detail">
                     <SignalDetail signal={s} />

@@ -7,6 +7,7 @@ import type { Route } from './+types/staff'
 import { loadStaff } from './admin.server.ts'
 import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
+import { statusLabel } from './status-label.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadStaff(context)
@@ -211,7 +212,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                         </noscript>
                       </div>
                     </td>
-                    <td>{s.status}</td>
+                    <td>{statusLabel(t, 'staff', s.status)}</td>
                     <td>{s.enrolled ? t('console.staff.yes') : t('console.staff.no')}</td>
                     <td className="text-nowrap">{s.created_at.slice(0, 10)}</td>
                     <td className="text-nowrap">
