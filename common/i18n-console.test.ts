@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { AUDIT_ACTIONS } from './audit-actions.ts'
 import enConsole from './i18n/en-console.json' with { type: 'json' }
 import frConsole from './i18n/fr-console.json' with { type: 'json' }
+import { PAYMENT_STATUSES } from './schemas/credits.ts'
 
 /** Every key of a bundle, by its path. */
 function keys(bundle: unknown, path = ''): string[] {
@@ -25,5 +27,14 @@ describe('the console in both languages (issue 39)', () => {
       return fr === at(enConsole, k) && fr.split(/\s+/).length > 2
     })
     expect(same).toEqual([])
+  })
+
+  it('names every action the audit log records and every payment status, in both languages', () => {
+    for (const bundle of [enConsole, frConsole]) {
+      for (const action of AUDIT_ACTIONS)
+        expect(typeof at(bundle, `console.audit.actions.${action}`), action).toBe('string')
+      for (const status of [...PAYMENT_STATUSES, 'charged_back'])
+        expect(typeof at(bundle, `console.statuses.payment.${status}`), status).toBe('string')
+    }
   })
 })

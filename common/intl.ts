@@ -24,6 +24,11 @@ export function regionNames(locale: string): Intl.DisplayNames {
   return kept('region', locale, undefined, () => new Intl.DisplayNames([locale], { type: 'region' }))
 }
 
+/** Language names in a language: languageNames('fr').of('en') is "anglais". */
+export function languageNames(locale: string): Intl.DisplayNames {
+  return kept('language', locale, undefined, () => new Intl.DisplayNames([locale], { type: 'language' }))
+}
+
 /** A number format; `locale` undefined is the runtime's own. */
 export function numberFormat(
   locale: string | undefined,

@@ -221,5 +221,7 @@ test('an admin’s menu holds on one row in English and in French, every console
   await openFromMenu(page, 'Journal d’audit')
   // The audit log reads as changes, not JSON.
   await expect(page.getByTestId('audit-table')).not.toContainText('{"')
+  // Each action by its name in French, its code beside it for the filter.
+  await expect(page.getByTestId('audit-table').getByText('Connexion', { exact: true }).first()).toBeVisible()
   await expectAccessible(page)
 })

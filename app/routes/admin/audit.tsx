@@ -106,11 +106,19 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                     <time dateTime={e.created_at}>{e.created_at.replace('T', ' ').slice(0, 19)}</time>
                   </td>
                   <td>
-                    {e.staff_email}{' '}
-                    <span className="text-body-secondary">({t(`console.roles.${e.role}`, e.role)})</span>
+                    {e.role === 'cli' ? (
+                      t('console.roles.cli')
+                    ) : (
+                      <>
+                        {e.staff_email}{' '}
+                        <span className="text-body-secondary">({t(`console.roles.${e.role}`, e.role)})</span>
+                      </>
+                    )}
                   </td>
                   <td>
-                    <code>{e.action}</code>
+                    <span>{t(`console.audit.actions.${e.action}`, e.action)}</span>
+                    <br />
+                    <code className="small">{e.action}</code>
                   </td>
                   <td className="text-nowrap">
                     {e.target_type === 'member' ? (

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
+import { languageNames } from '#common/intl.ts'
 import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
@@ -80,7 +81,7 @@ const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : 
  * actions post one form to the page's action (a fetcher), with or without the page's scripts.
  */
 export default function MemberFile({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { member, staff } = loaderData
   const { account, profile } = member
   const form = useFetcherForm<Answer>('member-file', ['correct', 'act', 'refund'], actionData)
@@ -134,7 +135,9 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
                 {day(account.signup_date)} · {account.site}
               </Pair>
               <Pair label={t('console.members.lastLogin')}>{day(account.last_login_at)}</Pair>
-              <Pair label={t('console.members.language')}>{account.language}</Pair>
+              <Pair label={t('console.members.language')}>
+                {languageNames(i18n.language).of(account.language) ?? account.language}
+              </Pair>
               {account.deleted_at ? (
                 <Pair label={t('console.members.deleted')}>{day(account.deleted_at)}</Pair>
               ) : null}
@@ -146,7 +149,9 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
               ) : null}
               {account.notifications_disabled.length > 0 ? (
                 <Pair label={t('console.members.notificationsDisabled')}>
-                  {account.notifications_disabled.join(', ')}
+                  {account.notifications_disabled
+                    .map((reason) => t(`console.members.disabledReasons.${reason}`, reason))
+                    .join(', ')}
                 </Pair>
               ) : null}
             </dl>

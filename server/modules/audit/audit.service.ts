@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify'
+import type { AuditAction } from '#common/audit-actions.ts'
 import type { AuditEntry } from '#common/schemas/staff.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { auditLog } from '#server/db/schema/staff.ts'
@@ -24,7 +25,7 @@ export function staffActor(request: FastifyRequest): Actor {
 }
 
 export interface AuditRecord {
-  action: string
+  action: AuditAction
   target?: { type: string; id: string | number }
   reason?: string | null
   before?: unknown

@@ -1,0 +1,43 @@
+/**
+ * Every action the audit log records (server/modules/audit): `recordAudit` takes only these, and
+ * the console names each in the staff member's language (console.audit.actions in its bundles).
+ */
+export const AUDIT_ACTIONS = [
+  'ban.add',
+  'ban.remove',
+  'bundle.save',
+  'code.create',
+  'code.expire',
+  'content.reset',
+  'content.save',
+  'fictional.create',
+  'fictional.photo_add',
+  'fictional.photo_remove',
+  'fictional.update',
+  'inbox.answer',
+  'inbox.note',
+  'member.allow_payments',
+  'member.change_email',
+  'member.credits',
+  'member.delete',
+  'member.export',
+  'member.resend_activation',
+  'member.restore',
+  'payment.refund',
+  'photo.approve',
+  'photo.reject',
+  'report.appeal_decided',
+  'report.decided',
+  'signal.dismiss',
+  'signal.open_case',
+  'site.settings',
+  'staff.create',
+  'staff.login',
+  'staff.logout',
+  'staff.totp_enrolled',
+  'staff.update',
+  'stats.recompute',
+  'verification.refuse',
+  'verification.verify',
+] as const
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
