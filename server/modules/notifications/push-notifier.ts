@@ -1,10 +1,11 @@
 import { localeOfLanguage } from '#common/locale.ts'
 import type { Db } from '#server/db/client.ts'
+import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { claimNotification } from './notifications.queries.ts'
-import { deleteSubscription, selectProfileName, selectPushTargets } from './push.queries.ts'
+import { deleteSubscription, type PushTarget, selectProfileName, selectPushTargets } from './push.queries.ts'
 import type { PushPayload, PushSend } from './push-sender.ts'
 
 type Pushed = { key: string; kind: 'message' | 'like' | 'match'; from: number; checkUrl: string }
@@ -46,11 +47,22 @@ export function pushNotifier(
   db: Db,
   deps: { now: Clock; send: PushSend; onError: (error: unknown) => void },
 ) {
+  // Every message asks for its two members' subscriptions: those of one moment share one query.
+  const targetsOf = createBatcher(
+    async (userIds: number[]) => {
+      const byUser = new Map<number, PushTarget[]>()
+      for (const target of await selectPushTargets(db, [...new Set(userIds)], deps.now()))
+        byUser.set(target.userId, [...(byUser.get(target.userId) ?? []), target])
+      return userIds.map((id) => byUser.get(id) ?? [])
+    },
+    { ...BATCH_LIMITS, name: 'push_targets' },
+  )
+
   return async function handle(event: DomainEvent): Promise<number> {
     const pushed = pushOf(event)
     if (!pushed) return 0
     const at = deps.now()
-    const targets = await selectPushTargets(db, event.userId, at)
+    const targets = await targetsOf(event.userId)
     const [first] = targets
     // The sender's own copy of the message, push turned off, or nobody to push to.
     if (!first || first.profileId === pushed.from || first.settings.push === false) return 0

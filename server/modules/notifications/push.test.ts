@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import ece from 'http_ece'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { batchSizes } from '#server/lib/metrics.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { sendPaidMessage } from '../../../tests/support/chat.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
@@ -157,6 +158,31 @@ describe('web push', () => {
     await send(anna, paul)
     await settle()
     expect(paulPush.pushes()).toHaveLength(2)
+  })
+
+  it('reads the subscriptions of many messages’ members together, and still pushes each reader once', async () => {
+    const pairs = await Promise.all(
+      Array.from({ length: 6 }, async (_, i) => ({
+        from: await activeMember(t.app, { name: `Sender${i}`, gender: 'female' }),
+        to: await activeMember(t.app, { name: `Reader${i}` }),
+      })),
+    )
+    const inboxes = await Promise.all(pairs.map(({ to }) => subscribe(to)))
+    const lookups = async () => {
+      const { values } = await batchSizes.get()
+      const of = (name: string) =>
+        values.find((v) => v.metricName === name && v.labels.batch === 'push_targets')?.value ?? 0
+      return { batches: of('db_batch_size_count'), members: of('db_batch_size_sum') }
+    }
+    const before = await lookups()
+    // Sent at once: their chat_send batch answers together, and so do the events it emits.
+    await Promise.all(pairs.map(({ from, to }) => send(from, to)))
+    await settle()
+    for (const inbox of inboxes) expect(inbox.pushes()).toHaveLength(1)
+    const after = await lookups()
+    // Both members of each message were looked up (the sender's copy pushes nothing), in fewer queries.
+    expect(after.members - before.members).toBeGreaterThanOrEqual(12)
+    expect(after.batches - before.batches).toBeLessThan(after.members - before.members)
   })
 
   it('forgets a subscription the push service says is gone (410)', async () => {
