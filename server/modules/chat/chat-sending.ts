@@ -180,7 +180,14 @@ export function createChatSending(
       const conversation = message.conversation
       // The sending tab has its message and balance in the call's answer: one truth (issue 40);
       // the sender's other tabs and devices get them as frames.
-      deps.events.emit({ type: 'message.created', userId: senderUserId, conversation, message, exceptTab })
+      deps.events.emit({
+        type: 'message.created',
+        userId: senderUserId,
+        conversation,
+        message,
+        exceptTab,
+        own: true,
+      })
       deps.events.emit({ type: 'message.created', userId: partnerUserId, conversation, message })
       deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
       if (charged)
