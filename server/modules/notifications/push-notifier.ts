@@ -49,12 +49,15 @@ export function pushNotifier(
   db: Db,
   deps: { now: Clock; send: PushSend; onError: (error: unknown) => void },
 ) {
-  // Every message asks for its two members' subscriptions: those of one moment share one query.
+  // Every message asks for its recipient's subscriptions: those of one moment share one query.
   const targetsOf = createBatcher(
     async (userIds: number[]) => {
       const byUser = new Map<number, PushTarget[]>()
-      for (const target of await selectPushTargets(db, [...new Set(userIds)], deps.now()))
-        byUser.set(target.userId, [...(byUser.get(target.userId) ?? []), target])
+      for (const target of await selectPushTargets(db, [...new Set(userIds)], deps.now())) {
+        const found = byUser.get(target.userId)
+        if (found) found.push(target)
+        else byUser.set(target.userId, [target])
+      }
       return userIds.map((id) => byUser.get(id) ?? [])
     },
     { ...BATCH_LIMITS, name: 'push_targets' },
@@ -66,8 +69,8 @@ export function pushNotifier(
     const at = deps.now()
     const targets = await targetsOf(event.userId)
     const [first] = targets
-    // The sender's own copy of the message, push turned off, or nobody to push to.
-    if (!first || first.profileId === pushed.from || first.settings.push === false) return 0
+    // Push turned off, or nobody to push to (the sender's copy never gets here: it is marked own).
+    if (!first || first.settings.push === false) return 0
     if (
       !(await claimNotification(
         db,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { StoredNotificationSettings } from '#common/notifications.ts'
-import { type Executor, queryRows } from '#server/db/client.ts'
+import { type Executor, queryPreparedRows, queryRows } from '#server/db/client.ts'
 import { pushSubscriptions } from '#server/db/schema/accounts.ts'
 
 export interface PushTarget {
@@ -11,7 +11,6 @@ export interface PushTarget {
   siteId: number
   language: string
   settings: StoredNotificationSettings
-  profileId: number
 }
 
 /**
@@ -20,17 +19,17 @@ export interface PushTarget {
  * answer gets none. The members are one parameter, so every batch is the same prepared statement.
  */
 export function selectPushTargets(db: Executor, userIds: number[], now: Date): Promise<PushTarget[]> {
-  return queryRows<PushTarget>(
+  return queryPreparedRows<PushTarget>(
     db,
     sql`select u.id as "userId", s.endpoint, s.p256dh, s.auth, u.site_id as "siteId", u.language,
-        u.notification_settings as settings, p.id as "profileId"
+        u.notification_settings as settings
       from users u
       join push_subscriptions s on s.user_id = u.id
       join profiles p on p.user_id = u.id
       where u.id = any(string_to_array(${userIds.join(',')}, ',')::int[]) and u.status = 'active'
         and not u.demo and not p.fictional
-        and (u.suspended_until is null or u.suspended_until < ${now})
-        and (u.online_until is null or u.online_until <= ${now})`,
+        and (u.suspended_until is null or u.suspended_until < ${now.toISOString()}::timestamptz)
+        and (u.online_until is null or u.online_until <= ${now.toISOString()}::timestamptz)`,
   )
 }
 
