@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import type { StoredNotificationSettings } from '#common/notifications.ts'
-import { type Executor, queryPreparedRows, queryRows } from '#server/db/client.ts'
+import { type Executor, queryRows } from '#server/db/client.ts'
 import { pushSubscriptions } from '#server/db/schema/accounts.ts'
 
 export interface PushTarget {
@@ -16,10 +16,11 @@ export interface PushTarget {
 /**
  * The push subscriptions of these members to whom a push may go now (ADR 19): off the site (no
  * visible page), active, not suspended, not a demo or fictional profile. A member absent from the
- * answer gets none. The members are one parameter, so every batch is the same prepared statement.
+ * answer gets none. The members are one parameter,
+ * so every batch is the same statement.
  */
 export function selectPushTargets(db: Executor, userIds: number[], now: Date): Promise<PushTarget[]> {
-  return queryPreparedRows<PushTarget>(
+  return queryRows<PushTarget>(
     db,
     sql`select u.id as "userId", s.endpoint, s.p256dh, s.auth, u.site_id as "siteId", u.language,
         u.notification_settings as settings
@@ -28,8 +29,8 @@ export function selectPushTargets(db: Executor, userIds: number[], now: Date): P
       join profiles p on p.user_id = u.id
       where u.id = any(string_to_array(${userIds.join(',')}, ',')::int[]) and u.status = 'active'
         and not u.demo and not p.fictional
-        and (u.suspended_until is null or u.suspended_until < ${now.toISOString()}::timestamptz)
-        and (u.online_until is null or u.online_until <= ${now.toISOString()}::timestamptz)`,
+        and (u.suspended_until is null or u.suspended_until < ${now})
+        and (u.online_until is null or u.online_until <= ${now})`,
   )
 }
 
