@@ -148,6 +148,14 @@ function lockDataDir(dir: string): () => void {
   return () => rmSync(file, { force: true })
 }
 
+/**
+ * Connections a node's pool keeps open once it opened them, however quiet it gets (issue 40, ADR
+ * 31): the message batches' two and two more. A pool that let them all close after 10 s idle made
+ * the first sends after a quiet moment pay for new ones (a PostgreSQL process each, every prepared
+ * plan again): 20 to 60 ms, the chat bench's p99 at its start of every round.
+ */
+const WARM_CONNECTIONS = 4
+
 /** Gives a pooled connection an error listener of its own, held or idle. */
 export function keepConnectionErrors(client: pg.PoolClient): void {
   client.on('error', () => {})
@@ -162,8 +170,14 @@ export function newPglite(dir?: string, options: PGliteOptions = {}): PGlite {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
     // A request waits at most 2 s for a connection: when PostgreSQL is down it fails fast (503)
-    // instead of queueing, and the pool opens fresh connections once the server is back.
-    const pool = new pg.Pool({ connectionString: config.url, max: 20, connectionTimeoutMillis: 2000 })
+    // instead of queueing, and the pool opens fresh connections once the server is back. The pool
+    // keeps WARM_CONNECTIONS of those it opened however quiet it gets; past them, one idle 10 s closes.
+    const pool = new pg.Pool({
+      connectionString: config.url,
+      max: 20,
+      min: WARM_CONNECTIONS,
+      connectionTimeoutMillis: 2000,
+    })
     // An idle connection the server closed (restart, failover, a dropped test database) is taken
     // out of the pool by pg itself; without a listener that event would crash the process.
     pool.on('error', () => {})
@@ -173,7 +187,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     // next statement fails instead, and the pool drops the connection when it is released.
     pool.on('connect', keepConnectionErrors)
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    const lanePool = new pg.Pool({ connectionString: config.url, max: 2, connectionTimeoutMillis: 2000 })
+    const lanePool = new pg.Pool({
+      connectionString: config.url,
+      max: 2,
+      min: 2,
+      connectionTimeoutMillis: 2000,
+    })
     lanePool.on('error', () => {})
     lanePool.on('connect', keepConnectionErrors)
     return {

@@ -9,8 +9,10 @@ import type { EventFrame } from '#common/schemas/frames.ts'
  * An event is the frame its member's sockets get, and that member (common/schemas/frames.ts); not
  * to the socket of the tab named `exceptTab`, which had it already in its call's answer (issue 40).
  * `own`: the member's own doing (the sender's copy of their message), which is never pushed to them.
+ * `unpushable`: the member had no device to push to when the event was made (the transaction that
+ * made it looked): the push notifier does not look them up (issue 40).
  */
-export type DomainEvent = EventFrame & { userId: number; exceptTab?: string; own?: true }
+export type DomainEvent = EventFrame & { userId: number; exceptTab?: string; own?: true; unpushable?: true }
 
 /** The addressee of events for every operator's console socket (the inbox), not a member. */
 export const OPERATOR_SOCKETS = -1

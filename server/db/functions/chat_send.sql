@@ -5,7 +5,8 @@
 -- answer has one element per send, in order: {error, name} when it may not go, or {message,
 -- credits, sender_profile_id, partner_user_id, unread, charged, fresh, opening (the sender's first
 -- message in this conversation), to_fictional (a member wrote to a fictional profile: the
--- operators' inbox has it)}.
+-- operators' inbox has it), partner_push (the recipient has a device to push to: without one, the
+-- push notifier need not look them up, issue 40)}.
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
 -- the message and both sides of the conversation are written together.
@@ -169,7 +170,8 @@ BEGIN
     results := results || jsonb_build_object('message', msg, 'credits', balance,
       'sender_profile_id', sender.profile_id, 'partner_user_id', target.partner_user_id,
       'unread', partner_unread, 'charged', cost > 0, 'fresh', true, 'opening', NOT target.has_sent,
-      'to_fictional', target.partner_fictional AND NOT sender.fictional);
+      'to_fictional', target.partner_fictional AND NOT sender.fictional,
+      'partner_push', EXISTS (SELECT 1 FROM "push_subscriptions" ps WHERE ps."user_id" = target.partner_user_id));
   END LOOP;
   RETURN to_jsonb(results);
 END

@@ -58,6 +58,8 @@ export type SendResult =
         opening: boolean
         /** A member wrote to a fictional profile: the operators' inbox has it now. */
         toFictional: boolean
+        /** The recipient has a push subscription (as the send's transaction saw it). */
+        partnerPush: boolean
       } | null
     }
 
@@ -73,6 +75,7 @@ type SendResultJson =
       charged?: boolean
       opening?: boolean
       to_fictional?: boolean
+      partner_push?: boolean
     }
 
 /**
@@ -117,6 +120,7 @@ export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<
             charged: Boolean(r.charged),
             opening: Boolean(r.opening),
             toFictional: Boolean(r.to_fictional),
+            partnerPush: Boolean(r.partner_push),
           }
         : null,
     }

@@ -176,7 +176,7 @@ export function createChatSending(
   ) {
     const message = toMessage(outcome.message, outcome.senderProfileId)
     if (outcome.fresh) {
-      const { partnerUserId, unread, charged } = outcome.fresh
+      const { partnerUserId, unread, charged, partnerPush } = outcome.fresh
       const conversation = message.conversation
       // The sending tab has its message and balance in the call's answer: one truth (issue 40);
       // the sender's other tabs and devices get them as frames.
@@ -188,7 +188,14 @@ export function createChatSending(
         exceptTab,
         own: true,
       })
-      deps.events.emit({ type: 'message.created', userId: partnerUserId, conversation, message })
+      // A recipient with no device to push to is not looked up by the push notifier (chat_send looked).
+      deps.events.emit({
+        type: 'message.created',
+        userId: partnerUserId,
+        conversation,
+        message,
+        ...(partnerPush ? {} : { unpushable: true as const }),
+      })
       deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
       if (charged)
         deps.events.emit({

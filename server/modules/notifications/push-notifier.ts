@@ -12,8 +12,9 @@ type Pushed = { key: string; kind: 'message' | 'like' | 'match'; from: number; c
 
 /** The events that reach an absent member as a push, with their once-only key (ADR 19). */
 function pushOf(event: DomainEvent): Pushed | null {
-  // The sender's copy of their own message: nothing to tell them, nothing to look up.
-  if (event.own) return null
+  // The sender's copy of their own message: nothing to tell them, nothing to look up. A member
+  // with no device to push to when the event was made (chat_send looked): nothing to look up.
+  if (event.own || event.unpushable) return null
   switch (event.type) {
     case 'message.created':
       return {

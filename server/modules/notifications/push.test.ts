@@ -183,6 +183,21 @@ describe('web push', () => {
     // The readers were looked up (never the senders, for their own copies), in fewer queries.
     expect(after.members - before.members).toBe(6)
     expect(after.batches - before.batches).toBeLessThan(after.members - before.members)
+
+    // Readers with no device to push to (chat_send looked, in the send's transaction) are not
+    // looked up at all: the next messages to them cost the notifier no query (issue 40).
+    const unsubscribed = await Promise.all(
+      Array.from({ length: 3 }, async (_, i) => ({
+        from: await activeMember(t.app, { name: `Writer${i}`, gender: 'female' }),
+        to: await activeMember(t.app, { name: `Silent${i}` }),
+      })),
+    )
+    await Promise.all(unsubscribed.map(({ from, to }) => send(from, to)))
+    await send(pairs[0].from, pairs[0].to)
+    await settle()
+    const last = await lookups()
+    expect(last.members - after.members).toBe(1)
+    expect(inboxes[0].pushes()).toHaveLength(2)
   })
 
   it('forgets a subscription the push service says is gone (410)', async () => {
