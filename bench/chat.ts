@@ -23,9 +23,13 @@ const base = `http://127.0.0.1:${PORT}`
 const bareBase = `http://127.0.0.1:${BARE_PORT}`
 const PAIRS = 50
 const RATES = (process.env.CHAT_BENCH_RATES ?? '300,1000,1500').split(',').map(Number)
-/** Each rate runs in rounds of this many seconds, the node and the ceiling in turn. */
+/**
+ * Each rate runs in rounds of this many seconds, the node and the ceiling in turn. Four rounds
+ * each: with two, one pause of this virtual machine (50 to 120 ms, seen in either server's rounds)
+ * decided a p99 of 10,000 messages.
+ */
 const ROUND_SECONDS = 5
-const ROUNDS = 2
+const ROUNDS = 4
 const CLOSED_LOOP = 64
 const CLOSED_SECONDS = 8
 
@@ -233,7 +237,7 @@ try {
     for (const target of ['node', 'bare'] as const)
       await Promise.all(senders.map((s, i) => sendOnce(target, s, receivers[i])))
 
-  const rows: Array<{ rate: number; node: Round; bare: Round }> = []
+  const rows: Array<{ rate: number; node: Round; bare: Round; rounds: Record<Target, number[]> }> = []
   for (const rate of RATES) {
     const sum = { node: [] as Round[], bare: [] as Round[] }
     // Alternating rounds, the ceiling first every other round: neither gets the warmer machine.
@@ -251,7 +255,19 @@ try {
       failed: rounds.reduce((s, r) => s + r.failed, 0),
       delivered: rounds.flatMap((r) => r.delivered).sort((a, b) => a - b),
     })
-    rows.push({ rate, node: merge(sum.node), bare: merge(sum.bare) })
+    const p99s = (rounds: Round[]) =>
+      rounds.map((r) =>
+        pct(
+          [...r.delivered].sort((a, b) => a - b),
+          99,
+        ),
+      )
+    rows.push({
+      rate,
+      node: merge(sum.node),
+      bare: merge(sum.bare),
+      rounds: { node: p99s(sum.node), bare: p99s(sum.bare) },
+    })
   }
   const closed = {
     node: await closedLoop('node', senders, receivers),
@@ -290,6 +306,10 @@ try {
       pct(b.delivered, 99).toFixed(1).padStart(8),
       `│ ${(pct(node.delivered, 99) / Math.max(0.01, pct(b.delivered, 99))).toFixed(2)}x`.padStart(18),
     )
+  }
+  for (const { rate, rounds } of rows) {
+    const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ')
+    console.log(`p99 of each round at ${rate}/s, ms: node ${list(rounds.node)}; ceiling ${list(rounds.bare)}`)
   }
   const nodeLoop = (closed.node + closedAgain.node) / 2
   const bareLoop = (closed.bare + closedAgain.bare) / 2

@@ -12,6 +12,34 @@ const MAX_PENDING = 20_000
 /** Events sent in one statement, at most. */
 const MAX_PER_FLUSH = 2_000
 
+const envelopeHead = (node: string, seq: number) => `{"node":${JSON.stringify(node)},"seq":${seq},"events":[`
+/** An envelope's bytes besides its events: a node's id (a UUID), a sequence number, the brackets. */
+const ENVELOPE_BYTES = envelopeHead(randomUUID(), Number.MAX_SAFE_INTEGER).length + 2
+
+/**
+ * A flush's events packed into as few NOTIFY payloads as fit: each `{"node":…,"seq":…,"events":[…]}`
+ * under MAX_PAYLOAD bytes, the events in order. `events` are serialized already; one too large to
+ * fit alone was never queued.
+ */
+export function packPayloads(node: string, nextSeq: () => number, events: string[]): string[] {
+  const payloads: string[] = []
+  let open: string[] = []
+  let size = 0
+  const close = () => {
+    if (open.length > 0) payloads.push(`${envelopeHead(node, nextSeq())}${open.join(',')}]}`)
+    open = []
+    size = 0
+  }
+  for (const event of events) {
+    const bytes = Buffer.byteLength(event) + 1
+    if (open.length > 0 && ENVELOPE_BYTES + size + bytes > MAX_PAYLOAD) close()
+    open.push(event)
+    size += bytes
+  }
+  close()
+  return payloads
+}
+
 /**
  * The event bus across app nodes on PostgreSQL alone, when there is no Redis (ADR 22): an event is
  * delivered to this node's handlers at once, then sent to the others with NOTIFY on one channel that
@@ -21,17 +49,19 @@ const MAX_PER_FLUSH = 2_000
  * announced meanwhile.
  *
  * Events go out in batches (issue 40, ADR 31): those emitted while a batch is on its way wait and go
- * together in the next, in one statement on one connection (`pg_notify` over an array), in order.
- * Under load, a thousand events cost one round trip, never a pooled connection each (which waited
- * for the pool and timed out at 1,500 messages a second). Each payload carries a sequence number:
- * PostgreSQL folds identical payloads of one transaction into one.
+ * together in the next, in one statement on one connection (`pg_notify` over an array), in order,
+ * packed as many to a payload as fit (a message's three to five events in one notification, not
+ * one each: PostgreSQL's queue and every listener handle a tenth of the notifications). Under load,
+ * a thousand events cost one round trip, never a pooled connection each (which waited for the pool
+ * and timed out at 1,500 messages a second). Each payload carries a sequence number: PostgreSQL
+ * folds identical payloads of one transaction into one.
  */
 export async function createPgEventBus(
   url: string,
   onError: (error: unknown) => void,
 ): Promise<EventBus & { close: () => Promise<void> }> {
   const node = randomUUID()
-  const ownPrefix = JSON.stringify({ node }).slice(0, -1)
+  const ownPrefix = `{"node":${JSON.stringify(node)},`
   const local = createEventBus(onError)
   // One connection, one statement at a time: a batch never waits for the pool.
   const sender = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 })
@@ -52,8 +82,9 @@ export async function createPgEventBus(
     flushing = true
     const batch = pending.slice(0, MAX_PER_FLUSH)
     pending = pending.slice(batch.length)
+    const payloads = packPayloads(node, () => ++sequence, batch)
     sender
-      .query('select count(pg_notify($1, payload)) from unnest($2::text[]) as payload', [CHANNEL, batch])
+      .query('select count(pg_notify($1, payload)) from unnest($2::text[]) as payload', [CHANNEL, payloads])
       .then(
         () => {
           flushing = false
@@ -77,8 +108,8 @@ export async function createPgEventBus(
       // This node's own events come back too: known by their first bytes, never parsed.
       if (message.payload.startsWith(ownPrefix)) return
       try {
-        const envelope = JSON.parse(message.payload) as { node: string; event: DomainEvent }
-        if (envelope.node !== node) local.emit(envelope.event)
+        const envelope = JSON.parse(message.payload) as { node: string; events: DomainEvent[] }
+        if (envelope.node !== node) for (const event of envelope.events) local.emit(event)
       } catch (error) {
         onError(error)
       }
@@ -111,8 +142,8 @@ export async function createPgEventBus(
   return {
     emit(event) {
       local.emit(event)
-      const payload = JSON.stringify({ node, seq: ++sequence, event })
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD) return
+      const payload = JSON.stringify(event)
+      if (ENVELOPE_BYTES + Buffer.byteLength(payload) + 1 > MAX_PAYLOAD) return
       if (pending.length >= MAX_PENDING) pending.shift()
       pending.push(payload)
       if (!flushing && !scheduled) {
