@@ -9,7 +9,9 @@ import { type WebSocket, WebSocketServer } from 'ws'
 import { FREE_CONVERSATIONS } from '../common/constants.ts'
 
 const port = Number(process.argv[2])
-const pool = new pg.Pool({ connectionString: process.argv[3], max: 20 })
+// It keeps every connection it opened (no idle timeout): its rounds come after two of our node's,
+// over 10 s, and a pool that closed them then paid for new ones at the start of its next round.
+const pool = new pg.Pool({ connectionString: process.argv[3], max: 20, idleTimeoutMillis: 0 })
 const sockets = new Map<number, Set<WebSocket>>()
 const wss = new WebSocketServer({ noServer: true })
 

@@ -149,12 +149,12 @@ function lockDataDir(dir: string): () => void {
 }
 
 /**
- * Connections a node's pool keeps open once it opened them, however quiet it gets (issue 40, ADR
- * 31): the message batches' two and two more. A pool that let them all close after 10 s idle made
- * the first sends after a quiet moment pay for new ones (a PostgreSQL process each, every prepared
- * plan again): 20 to 60 ms, the chat bench's p99 at its start of every round.
+ * A node's connections to PostgreSQL, at most; the pool keeps every one it opened, however quiet it
+ * gets (issue 40, ADR 31). A pool that closed them after 10 s idle made the first requests after a
+ * quiet moment pay for new ones (a PostgreSQL process each, every prepared plan again): 10 to 60 ms
+ * for the sends at the start of every round of the chat bench; keeping four left a smaller spike.
  */
-const WARM_CONNECTIONS = 4
+const POOL_SIZE = 20
 
 /** Gives a pooled connection an error listener of its own, held or idle. */
 export function keepConnectionErrors(client: pg.PoolClient): void {
@@ -170,12 +170,11 @@ export function newPglite(dir?: string, options: PGliteOptions = {}): PGlite {
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
     // A request waits at most 2 s for a connection: when PostgreSQL is down it fails fast (503)
-    // instead of queueing, and the pool opens fresh connections once the server is back. The pool
-    // keeps WARM_CONNECTIONS of those it opened however quiet it gets; past them, one idle 10 s closes.
+    // instead of queueing, and the pool opens fresh connections once the server is back.
     const pool = new pg.Pool({
       connectionString: config.url,
-      max: 20,
-      min: WARM_CONNECTIONS,
+      max: POOL_SIZE,
+      min: POOL_SIZE,
       connectionTimeoutMillis: 2000,
     })
     // An idle connection the server closed (restart, failover, a dropped test database) is taken

@@ -63,8 +63,14 @@ export async function createPgEventBus(
   const node = randomUUID()
   const ownPrefix = `{"node":${JSON.stringify(node)},`
   const local = createEventBus(onError)
-  // One connection, one statement at a time: a batch never waits for the pool.
-  const sender = new pg.Pool({ connectionString: url, max: 1, connectionTimeoutMillis: 5000 })
+  // One connection, one statement at a time: a batch never waits for the pool. Kept however quiet
+  // the node gets, like the main pool's (db/client.ts).
+  const sender = new pg.Pool({
+    connectionString: url,
+    max: 1,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 0,
+  })
   sender.on('error', () => {})
   sender.on('connect', keepConnectionErrors)
   let listener: pg.Client | null = null
