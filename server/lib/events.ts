@@ -8,11 +8,11 @@ import type { EventFrame } from '#common/schemas/frames.ts'
 /**
  * An event is the frame its member's sockets get, and that member (common/schemas/frames.ts); not
  * to the socket of the tab named `exceptTab`, which had it already in its call's answer (issue 40).
- * `own`: the member's own doing (the sender's copy of their message), which is never pushed to them.
- * `unpushable`: the member had no device to push to when the event was made (the transaction that
- * made it looked): the push notifier does not look them up (issue 40).
+ * `noPush`: nothing to push to that member for it, so the push notifier does not look them up
+ * (issue 40): it is their own doing (the sender's copy of their message), or they had no device to
+ * push to when it was made (the transaction that made it looked).
  */
-export type DomainEvent = EventFrame & { userId: number; exceptTab?: string; own?: true; unpushable?: true }
+export type DomainEvent = EventFrame & { userId: number; exceptTab?: string; noPush?: true }
 
 /** The addressee of events for every operator's console socket (the inbox), not a member. */
 export const OPERATOR_SOCKETS = -1

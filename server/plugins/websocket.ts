@@ -16,7 +16,7 @@ const TYPING_EVERY_MS = 1500
 
 /** What the browser receives: the event without its addressee. */
 function toFrame(event: DomainEvent): string {
-  const { userId: _userId, exceptTab: _exceptTab, own: _own, unpushable: _unpushable, ...frame } = event
+  const { userId: _userId, exceptTab: _exceptTab, noPush: _noPush, ...frame } = event
   return JSON.stringify(frame)
 }
 

@@ -186,7 +186,7 @@ export function createChatSending(
         conversation,
         message,
         exceptTab,
-        own: true,
+        noPush: true,
       })
       // A recipient with no device to push to is not looked up by the push notifier (chat_send looked).
       deps.events.emit({
@@ -194,7 +194,7 @@ export function createChatSending(
         userId: partnerUserId,
         conversation,
         message,
-        ...(partnerPush ? {} : { unpushable: true as const }),
+        ...(partnerPush ? {} : { noPush: true as const }),
       })
       deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
       if (charged)

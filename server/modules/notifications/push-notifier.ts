@@ -12,9 +12,8 @@ type Pushed = { key: string; kind: 'message' | 'like' | 'match'; from: number; c
 
 /** The events that reach an absent member as a push, with their once-only key (ADR 19). */
 function pushOf(event: DomainEvent): Pushed | null {
-  // The sender's copy of their own message: nothing to tell them, nothing to look up. A member
-  // with no device to push to when the event was made (chat_send looked): nothing to look up.
-  if (event.own || event.unpushable) return null
+  // The sender's copy of their own message, or a member with no device to push to (events.ts).
+  if (event.noPush) return null
   switch (event.type) {
     case 'message.created':
       return {
@@ -70,7 +69,7 @@ export function pushNotifier(
     const at = deps.now()
     const targets = await targetsOf(event.userId)
     const [first] = targets
-    // Push turned off, or nobody to push to (the sender's copy never gets here: it is marked own).
+    // Push turned off, or nobody to push to (the sender's copy never gets here: it is marked noPush).
     if (!first || first.settings.push === false) return 0
     if (
       !(await claimNotification(
