@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import fp from 'fastify-plugin'
 import { AUTH_COOKIE_DAYS, SESSION_COOKIE } from '#common/constants.ts'
 import { DEVICE_COOKIE_DAYS, DEVICE_COOKIES, type DeviceScope } from '#server/lib/device-cookies.ts'
@@ -10,6 +10,18 @@ declare module 'fastify' {
     /** The member behind the session cookie, or null for a visitor. */
     member: Member | null
     sessionToken: string | null
+  }
+  interface FastifyInstance {
+    /** Reads the request's session the ordinary way (what the plugin does for every other route). */
+    readSession(request: FastifyRequest, reply: FastifyReply): Promise<void>
+  }
+  interface FastifyContextConfig {
+    /**
+     * The route checks the session in its own query (the chat's send, issue 40): request.member
+     * stays null and request.sessionToken is the cookie's token, unchecked. When that query cannot
+     * vouch for it, the route calls `app.readSession` and goes on the ordinary way.
+     */
+    sessionInQuery?: boolean
   }
 }
 
@@ -41,7 +53,8 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
 /**
  * Reads the `auth.session` cookie into request.member; a dead session's cookie is cleared. A
  * member's requests are for the member's own site, whatever Host header they came with: its prices,
- * photos' addresses and bundles are theirs (issue 36, point 2), never another brand's.
+ * photos' addresses and bundles are theirs (issue 36, point 2), never another brand's. A route
+ * that checks the session in its own query (`sessionInQuery`) gets the token only.
  */
 export const sessionPlugin = fp(
   async (
@@ -50,15 +63,9 @@ export const sessionPlugin = fp(
   ) => {
     app.decorateRequest('member', null)
     app.decorateRequest('sessionToken', null)
-    app.addHook('onRequest', async (request, reply) => {
+    async function readSession(request: FastifyRequest, reply: FastifyReply) {
       const token = request.cookies[SESSION_COOKIE]
-      // Public files need no session; chat photos (/media/c/) go only to the members of their chat.
-      if (
-        !token ||
-        request.url.startsWith('/assets/') ||
-        (request.url.startsWith('/media/') && !request.url.startsWith('/media/c/'))
-      )
-        return
+      if (!token) return
       const member = token.length <= 100 ? await opts.accounts.memberForToken(token) : null
       if (member) {
         request.member = member
@@ -68,8 +75,22 @@ export const sessionPlugin = fp(
           request.linkOrigin = opts.sites.origin(request.site)
         }
       } else {
+        request.sessionToken = null
         clearSessionCookie(reply, opts.secure)
       }
+    }
+    app.decorate('readSession', readSession)
+    app.addHook('onRequest', async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE]
+      // Public files need no session; chat photos (/media/c/) go only to the members of their chat.
+      if (
+        !token ||
+        request.url.startsWith('/assets/') ||
+        (request.url.startsWith('/media/') && !request.url.startsWith('/media/c/'))
+      )
+        return
+      if (request.routeOptions.config?.sessionInQuery && token.length <= 100) request.sessionToken = token
+      else await readSession(request, reply)
     })
   },
   { name: 'session', dependencies: ['@fastify/cookie', 'visitor'] },

@@ -7,6 +7,12 @@
 -- message in this conversation), to_fictional (a member wrote to a fictional profile: the
 -- operators' inbox has it), partner_push (the recipient has a device to push to: without one, the
 -- push notifier need not look them up, issue 40)}.
+-- A send may name its sender's session instead of its sender: {session (the token's hash), site}
+-- in place of {sender} (issue 40, ADR 31: the chat's send route checks its session here, in the
+-- send's own round trip). The session holds by the rule the session plugin reads (selectSessions,
+-- memberForToken): known, not expired at the send's time, its member neither banned nor deleted,
+-- and of the site the send is made on. A send whose session does not hold so is answered
+-- {unchecked: true} and nothing of it is written: the app reads the session the ordinary way.
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
 -- the message and both sides of the conversation are written together.
@@ -26,6 +32,13 @@ DECLARE
   partner_unread int;
   flags text[];
 BEGIN
+  sends := (SELECT jsonb_agg(CASE WHEN e ? 'session' THEN e || jsonb_build_object('sender',
+        (SELECT ss."user_id" FROM "sessions" ss JOIN "users" u ON u."id" = ss."user_id"
+          WHERE ss."token_hash" = e->>'session' AND ss."expires_at" > (e->>'at')::timestamptz
+            AND u."status" NOT IN ('banned', 'deleted') AND u."deleted_at" IS NULL
+            AND u."site_id" = (e->>'site')::int))
+      ELSE e END ORDER BY n)
+    FROM jsonb_array_elements(sends) WITH ORDINALITY AS x(e, n));
   PERFORM 1 FROM "users"
     WHERE "id" IN (SELECT (e->>'sender')::int FROM jsonb_array_elements(sends) e)
     ORDER BY "id" FOR UPDATE;
@@ -46,6 +59,10 @@ BEGIN
     ORDER BY cm."conversation_id", cm."user_id" FOR UPDATE OF cm;
 
   FOR s IN SELECT * FROM jsonb_array_elements(sends) LOOP
+    IF s->>'sender' IS NULL THEN
+      results := results || jsonb_build_object('unchecked', true);
+      CONTINUE;
+    END IF;
     sender_id := (s->>'sender')::int;
     SELECT u."credits", u."paid_user" AS paid, u."site_id",
         (SELECT p."id" FROM "profiles" p WHERE p."user_id" = u."id") AS profile_id,

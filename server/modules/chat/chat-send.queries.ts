@@ -4,9 +4,16 @@ import { SEND_REFUSALS, type SendRefusal } from '#common/schemas/chat.ts'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import type { MessageRow } from './chat.queries.ts'
 
+/**
+ * Who sends: the member, or (the chat's send route, issue 40) the hash of their session's token and
+ * the site the send is made on, which chat_send checks in the send's own round trip.
+ */
+export type SendBy = { sender: number } | { session: string; site: number }
+
 /** One send for chat_send (migration 0013): who, to whom, what, and what it costs when not free. */
-export interface SendRequest {
-  sender: number
+export type SendRequest = SendBy & SendFields
+
+interface SendFields {
   client_id: string
   profile: number | null
   conversation: number | null
@@ -40,9 +47,13 @@ interface MessageJson {
   flags: string[]
 }
 
-/** What chat_send answers for one send: why it may not go, or the message (new or sent before). */
+/**
+ * What chat_send answers for one send: why it may not go, or the message (new or sent before); or,
+ * for a send by session, that the session does not hold as chat_send reads it (nothing written).
+ */
 export type SendResult =
   | { error: SendRefusal; name?: string }
+  | { unchecked: true }
   | {
       message: MessageRow
       credits: number
@@ -65,6 +76,7 @@ export type SendResult =
 
 type SendResultJson =
   | { error: string; name?: string }
+  | { unchecked: true }
   | {
       message: MessageJson
       credits: number
@@ -89,7 +101,8 @@ export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<
   )
   const raw = rows[0].results
   const results: SendResultJson[] = typeof raw === 'string' ? JSON.parse(raw) : raw
-  return results.map((r) => {
+  return results.map((r): SendResult => {
+    if ('unchecked' in r) return { unchecked: true }
     if ('error' in r) {
       if (!(SEND_REFUSALS as readonly string[]).includes(r.error))
         throw new Error(`chat_send answered an unknown refusal: ${r.error}`)

@@ -12,7 +12,7 @@ import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { openingHash } from '#server/lib/safety/contact-details.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
-import { type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
+import { type SendBy, type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 
 /** The photo a rehearsed send names: never stored, the rehearsal is rolled back. */
@@ -38,6 +38,9 @@ interface Outgoing {
    */
   from?: { language: Locale; nudge?: NudgeAnswer; tab?: string }
 }
+
+/** A send chat_send made or had made before: the message, the balance, what was new. */
+type Sent = Extract<SendResult, { message: unknown }>
 
 /** The site a send is made on: its prices, where its media are, how explicit a photo may be unblurred. */
 interface SendSite {
@@ -93,7 +96,7 @@ export function createChatSending(
 
   /** The send chat_send takes: the text checked by the one text rule, the price of its kind. */
   function request(
-    senderUserId: number,
+    by: SendBy,
     out: Outgoing,
     site: { costs: Costs },
     price?: number,
@@ -111,7 +114,7 @@ export function createChatSending(
     if (out.kind === 'gift' && !(out.gift && site.costs.gifts.includes(out.gift)))
       throw new AppError('chat.gift_unavailable', 400)
     return {
-      sender: senderUserId,
+      ...by,
       client_id: out.clientId,
       profile: out.conversation === undefined ? (out.profile ?? 0) : null,
       conversation: out.conversation ?? null,
@@ -136,27 +139,25 @@ export function createChatSending(
 
   /**
    * What the safety rules find in a member's text (ADR 29): its scam signs, and an insult, which
-   * is refused with a question (409 chat.unkind) unless the member chose to send it anyway. The
-   * events to count once it is sent.
+   * is refused with a question (`ask`: 409 chat.unkind, counted) unless the member chose to send it
+   * anyway. The events to count once it is sent.
    */
-  async function textSafety(out: Outgoing, siteId: number) {
+  function textSafety(out: Outgoing) {
     const flags: MessageFlag[] = []
     const events: SafetyEvent[] = []
-    if (out.kind !== 'text' || !out.from) return { flags, events }
+    if (out.kind !== 'text' || !out.from) return { flags, events, ask: false }
     flags.push(...deps.safety.scamFlags(out.text))
     if (deps.safety.unkindWords(out.text, out.from.language).length > 0) {
-      if (out.from.nudge !== 'send_anyway') {
-        await deps.safety.count(siteId, 'unkind_asked')
-        throw new AppError('chat.unkind', 409)
-      }
+      if (out.from.nudge !== 'send_anyway') return { flags, events, ask: true }
       flags.push('unkind')
       events.push('unkind_sent')
     } else if (out.from.nudge === 'edited') events.push('unkind_edited')
-    return { flags, events }
+    return { flags, events, ask: false }
   }
 
   /** A send's message, or its refusal as an error. */
-  function sent(outcome: SendResult) {
+  function sent(outcome: SendResult): Sent {
+    if ('unchecked' in outcome) throw new Error('chat_send answered a send by its sender as unchecked')
     if ('error' in outcome) {
       throw new AppError(
         outcome.error,
@@ -168,12 +169,7 @@ export function createChatSending(
   }
 
   /** After the commit: the message to both sides' sockets, the inbox told, the opening read. */
-  function deliver(
-    senderUserId: number,
-    outcome: Exclude<SendResult, { error: unknown }>,
-    req: SendRequest,
-    exceptTab?: string,
-  ) {
+  function deliver(senderUserId: number, outcome: Sent, req: SendRequest, exceptTab?: string) {
     const message = toMessage(outcome.message, outcome.senderProfileId)
     if (outcome.fresh) {
       const { partnerUserId, unread, charged, partnerPush } = outcome.fresh
@@ -246,21 +242,64 @@ export function createChatSending(
     site: SendSite,
     photoFlags: { flags: MessageFlag[]; events: SafetyEvent[] } = { flags: [], events: [] },
   ): Promise<SendMessageResponse> {
-    const text = await textSafety(out, site.id)
-    const req = request(senderUserId, out, site, undefined, [...photoFlags.flags, ...text.flags])
+    const text = textSafety(out)
+    if (text.ask) {
+      await deps.safety.count(site.id, 'unkind_asked')
+      throw new AppError('chat.unkind', 409)
+    }
+    const req = request({ sender: senderUserId }, out, site, undefined, [...photoFlags.flags, ...text.flags])
     const outcome = sent(await sendBatched(req).catch(refusal))
+    return settle(outcome, req, site, [...photoFlags.events, ...text.events], out.from?.tab)
+  }
+
+  /** After a send: its safety events counted and its sender scored (a new message only), then delivered. */
+  async function settle(
+    outcome: Sent,
+    req: SendRequest,
+    site: SendSite,
+    events: SafetyEvent[],
+    tab?: string,
+  ) {
+    const senderUserId = outcome.message.senderUserId
     // Counted once, for the send that made the message (a retry answers it again).
     if (outcome.fresh) {
-      for (const event of [...photoFlags.events, ...text.events]) await deps.safety.count(site.id, event)
+      for (const event of events) await deps.safety.count(site.id, event)
       // Scam signs kept (a conversation's first messages): the sender's score, off the send's path.
       if (outcome.message.flags.some((f) => f === 'contact' || f === 'money' || f === 'pasted'))
         deps.safety.scoreSender(senderUserId).catch((error: unknown) => deps.onError?.(error))
     }
-    return deliver(senderUserId, outcome, req, out.from?.tab)
+    return deliver(senderUserId, outcome, req, tab)
   }
 
   return {
     send,
+
+    /**
+     * A member's text or gift sent on their session's word alone (issue 40, ADR 31): chat_send
+     * checks the session (its token's hash) in the send's own round trip, by the session plugin's
+     * rule, on the site the send is made on. Null when the send must go the ordinary way, nothing
+     * written and nothing counted: the session does not hold as chat_send reads it (unknown, ended,
+     * banned, another site's member), or the send is refused before the database (its text, its
+     * gift, an insult asked about), which only a member whose session holds may hear of.
+     */
+    async sendOnSession(
+      tokenHash: string,
+      out: Outgoing,
+      site: SendSite,
+    ): Promise<SendMessageResponse | null> {
+      const text = textSafety(out)
+      if (text.ask) return null
+      let req: SendRequest
+      try {
+        req = request({ session: tokenHash, site: site.id }, out, site, undefined, text.flags)
+      } catch (error) {
+        if (error instanceof AppError) return null
+        throw error
+      }
+      const outcome = await sendBatched(req).catch(refusal)
+      if ('unchecked' in outcome) return null
+      return settle(sent(outcome), req, site, text.events, out.from?.tab)
+    },
 
     /**
      * Sends a text as a fictional profile (an operator's answer, ADR 17): free, and in one
@@ -272,7 +311,7 @@ export function createChatSending(
       site: { costs: Costs },
       within: (tx: Executor, message: { id: number; createdAt: Date }) => Promise<void>,
     ): Promise<SendMessageResponse> {
-      const req = request(fictionalUserId, { ...to, kind: 'text' }, site, 0)
+      const req = request({ sender: fictionalUserId }, { ...to, kind: 'text' }, site, 0)
       const outcome = await db.transaction(async (tx) => {
         const [result] = await sendMessages(tx, [req])
         const ok = sent(result)
@@ -299,7 +338,9 @@ export function createChatSending(
       file: Buffer,
       site: SendSite,
     ) {
-      await rehearse(request(senderUserId, { ...to, kind: 'photo', photo: REHEARSAL_PHOTO }, site))
+      await rehearse(
+        request({ sender: senderUserId }, { ...to, kind: 'photo', photo: REHEARSAL_PHOTO }, site),
+      )
       const stored = await storeImage(file, deps.media, 'c', deps.now())
       const discard = () => deps.media.remove([stored.filename, stored.thumbFilename])
       try {

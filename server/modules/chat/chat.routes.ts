@@ -6,6 +6,7 @@ import type { NudgeAnswer } from '#common/safety.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { loadGate } from '#server/lib/load-gate.ts'
 import { requireMember } from '#server/lib/require-member.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import type { ChatService } from './chat.service.ts'
 
@@ -53,23 +54,28 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.route({
     ...apiRoute(api.sendMessage),
+    // The session is checked by chat_send, in the send's own round trip (issue 40, ADR 31).
+    config: { sessionInQuery: true },
     onRequest: sends.enter,
-    handler: async (request) => {
-      const { userId } = requireMember(request)
+    handler: async (request, reply) => {
       const b = request.body
-      return chat.send(
-        userId,
-        {
-          profile: b.profile,
-          conversation: b.conversation,
-          clientId: b.client_id,
-          kind: b.gift ? 'gift' : 'text',
-          text: b.text,
-          gift: b.gift,
-          from: sender(request, b.nudge),
-        },
-        sendSite(request.site),
-      )
+      const out = {
+        profile: b.profile,
+        conversation: b.conversation,
+        clientId: b.client_id,
+        kind: b.gift ? ('gift' as const) : ('text' as const),
+        text: b.text,
+        gift: b.gift,
+        from: sender(request, b.nudge),
+      }
+      const token = request.sessionToken
+      if (token && !request.member) {
+        const sent = await chat.sendOnSession(hashToken(token), out, sendSite(request.site))
+        if (sent) return sent
+        // Not vouched for there: the session read the ordinary way decides (and clears a dead cookie).
+        await app.readSession(request, reply)
+      }
+      return chat.send(requireMember(request).userId, out, sendSite(request.site))
     },
   })
 

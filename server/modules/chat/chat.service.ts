@@ -71,11 +71,12 @@ export function createChatService(
     return { ...membership, blockedByMe: between.viewerBlocked }
   }
 
-  const { send, sendPhoto, answerAs } = createChatSending(db, deps)
+  const { send, sendOnSession, sendPhoto, answerAs } = createChatSending(db, deps)
   const { showExplicit, reportMessage } = createChatSafety(db, deps)
 
   return {
     send,
+    sendOnSession,
     answerAs,
     sendPhoto,
     showExplicit,
