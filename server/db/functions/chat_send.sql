@@ -9,9 +9,9 @@
 -- push notifier need not look them up, issue 40)}.
 -- A send may name its sender's session instead of its sender: {session (the token's hash), site}
 -- in place of {sender} (issue 40, ADR 31: the chat's send route checks its session here, in the
--- send's own round trip). The session holds by the rule the session plugin reads (selectSessions,
--- memberForToken): known, not expired at the send's time, its member neither banned nor deleted,
--- and of the site the send is made on. A send whose session does not hold so is answered
+-- send's own round trip). The session holds when session_member finds its member at the send's
+-- time (the session plugin's rule) and that member is of the site the send is made on. A send
+-- whose session does not hold so is answered
 -- {unchecked: true} and nothing of it is written: the app reads the session the ordinary way.
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
@@ -33,10 +33,8 @@ DECLARE
   flags text[];
 BEGIN
   sends := (SELECT jsonb_agg(CASE WHEN e ? 'session' THEN e || jsonb_build_object('sender',
-        (SELECT ss."user_id" FROM "sessions" ss JOIN "users" u ON u."id" = ss."user_id"
-          WHERE ss."token_hash" = e->>'session' AND ss."expires_at" > (e->>'at')::timestamptz
-            AND u."status" NOT IN ('banned', 'deleted') AND u."deleted_at" IS NULL
-            AND u."site_id" = (e->>'site')::int))
+        (SELECT m."user_id" FROM session_member(e->>'session', (e->>'at')::timestamptz) m
+          WHERE m."site_id" = (e->>'site')::int))
       ELSE e END ORDER BY n)
     FROM jsonb_array_elements(sends) WITH ORDINALITY AS x(e, n));
   PERFORM 1 FROM "users"

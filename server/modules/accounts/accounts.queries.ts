@@ -42,26 +42,23 @@ export async function insertSession(db: Executor, userId: number, tokenHash: str
  * The live sessions of some token hashes (the requests of one moment share this call), with the
  * ids a request needs. The hashes are hex, so they travel as one comma-separated parameter.
  */
+/** The live sessions among these token hashes at `at`, with their members (session_member's rule). */
 export async function selectSessions(db: Executor, tokenHashes: string[], at: Date) {
   const rows = await queryPreparedRows<{
     token_hash: string
     user_id: number
     site_id: number
-    status: string
-    deleted_at: Date | string | null
     paid_user: boolean
   }>(
     db,
-    sql`select s.token_hash, s.user_id, u.site_id, u.status, u.deleted_at, u.paid_user
-      from ${sessions} s join ${users} u on u.id = s.user_id
-      where s.token_hash = any(string_to_array(${tokenHashes.join(',')}, ',')) and s.expires_at > ${at.toISOString()}::timestamptz`,
+    sql`select h.token_hash, m.user_id, m.site_id, m.paid_user
+      from unnest(string_to_array(${tokenHashes.join(',')}, ',')) as h(token_hash)
+      cross join lateral session_member(h.token_hash, ${at.toISOString()}::timestamptz) m`,
   )
   return rows.map((r) => ({
     tokenHash: r.token_hash,
     userId: Number(r.user_id),
     siteId: Number(r.site_id),
-    status: r.status,
-    deletedAt: r.deleted_at,
     paidUser: r.paid_user,
   }))
 }

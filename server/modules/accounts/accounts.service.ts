@@ -99,8 +99,7 @@ export function createAccountsService(
     /** The member behind a session token, or null when the token is unknown, expired or the account gone. */
     async memberForToken(token: string): Promise<Member | null> {
       const session = await sessionOf(hashToken(token))
-      if (!session || session.deletedAt || session.status === 'banned' || session.status === 'deleted')
-        return null
+      if (!session) return null
       return { userId: session.userId, siteId: session.siteId, paid: session.paidUser }
     },
 
