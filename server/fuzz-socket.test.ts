@@ -64,14 +64,24 @@ describe('WebSocket fuzz', () => {
       socket.off('close', onClose)
       if (code !== null) expect([1000, 1003, 1007, 1008, 1009]).toContain(code)
     }
-    // Still talking: a ping is answered, and the server serves.
+    // Still talking: a ping is answered, and the server serves. The last garbage frame may still
+    // be closing its socket (a close on its way past the 5 ms above, on a busy machine): a clean
+    // close there is the server's answer to that frame, and a fresh socket is asked instead.
+    const pinged = (on: WebSocket) =>
+      new Promise<'pong' | number | 'no pong within 5 s'>((resolve) => {
+        on.on('message', (raw) => String(raw).includes('pong') && resolve('pong'))
+        on.once('close', (code) => resolve(code))
+        setTimeout(() => resolve('no pong within 5 s'), 5000).unref()
+        on.send(JSON.stringify({ type: 'ping' }))
+      })
     if (socket.readyState !== WebSocket.OPEN) socket = await open()
-    const pong = new Promise((resolve) =>
-      socket.on('message', (raw) => String(raw).includes('pong') && resolve(true)),
-    )
-    socket.send(JSON.stringify({ type: 'ping' }))
-    const late = new Promise((resolve) => setTimeout(() => resolve('no pong within 5 s'), 5000).unref())
-    await expect(Promise.race([pong, late])).resolves.toBe(true)
+    let answer = await pinged(socket)
+    if (typeof answer === 'number') {
+      expect([1000, 1003, 1007, 1008, 1009]).toContain(answer)
+      socket = await open()
+      answer = await pinged(socket)
+    }
+    expect(answer).toBe('pong')
     socket.close()
     expect((await t.app.inject({ url: '/healthz' })).statusCode).toBe(200)
     console.info(`fuzz: ${frames.length} WebSocket frames, ${closes} clean closes`)

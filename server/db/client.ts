@@ -103,6 +103,14 @@ export interface Database {
    * as `db` on the embedded one.
    */
   lane: Db
+  /**
+   * Two connections of their own (PostgreSQL) for the chat sends' batches, two at most at a time
+   * (BATCH_LIMITS): the same two connections run chat_send every time, so its plans stay made. On
+   * the shared pool, which hands out the connection released last, most of its connections stayed
+   * cold, and a batch that met one planned chat_send and every statement in it with its senders
+   * locked (ADR 31). The same database as `db` on the embedded one.
+   */
+  sends: Db
   kind: 'pglite' | 'postgres'
   /** The driver underneath, for the job queue: the PGlite instance or the PostgreSQL URL. */
   raw: { pglite: PGlite } | { url: string }
@@ -194,9 +202,18 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     })
     lanePool.on('error', () => {})
     lanePool.on('connect', keepConnectionErrors)
+    const sendsPool = new pg.Pool({
+      connectionString: config.url,
+      max: 2,
+      min: 2,
+      connectionTimeoutMillis: 2000,
+    })
+    sendsPool.on('error', () => {})
+    sendsPool.on('connect', keepConnectionErrors)
     return {
       db,
       lane: drizzlePg(lanePool, { schema }) as unknown as Db,
+      sends: drizzlePg(sendsPool, { schema }) as unknown as Db,
       kind: 'postgres',
       raw: { url: config.url },
       migrate: async () => {
@@ -206,7 +223,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       ping: async () => void (await pool.query('select 1')),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
-        await Promise.all([pool.end(), lanePool.end()])
+        await Promise.all([pool.end(), lanePool.end(), sendsPool.end()])
       },
     }
   }
@@ -226,6 +243,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     db,
     lane: db,
+    sends: db,
     kind: 'pglite',
     raw: { pglite },
     migrate: async () => {

@@ -161,6 +161,7 @@ export async function createServices(
     events,
     now,
     media,
+    sendsDb: database.sends,
     safety,
     complaints,
     onOpening: signals.opening,

@@ -81,6 +81,8 @@ export function createChatSending(
     events: EventBus
     now: Clock
     media: MediaStore
+    /** Where the sends' batches run (Database.sends: connections that run nothing else); else db. */
+    sendsDb?: Db
     /** Told of every opening text message after its commit (moderation's signals); never awaited. */
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
@@ -88,7 +90,7 @@ export function createChatSending(
   },
 ) {
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
-  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(db, sends), {
+  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(deps.sendsDb ?? db, sends), {
     ...BATCH_LIMITS,
     name: 'messages',
   })

@@ -46,6 +46,7 @@ export function createChatService(
     events: EventBus
     now: Clock
     media: MediaStore
+    sendsDb?: Db
     historyLimit?: number
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
