@@ -169,6 +169,24 @@ export function keepConnectionErrors(client: pg.PoolClient): void {
   client.on('error', () => {})
 }
 
+/**
+ * A pool of `size` connections to PostgreSQL, kept however quiet it gets. A request waits at most
+ * 2 s for a connection: when PostgreSQL is down it fails fast (503) instead of queueing, and the
+ * pool opens fresh connections once the server is back.
+ */
+function openPool(url: string, size: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: size, min: size, connectionTimeoutMillis: 2000 })
+  // An idle connection the server closed (restart, failover, a dropped test database) is taken
+  // out of the pool by pg itself; without a listener that event would crash the process.
+  pool.on('error', () => {})
+  // pg's pool listens for a connection's errors only while it is idle: one lost while a request
+  // holds it (between two statements of a transaction) emitted 'error' with no listener, which
+  // crashed the node (the PostgreSQL fault test, a webhook as the server stopped). The request's
+  // next statement fails instead, and the pool drops the connection when it is released.
+  pool.on('connect', keepConnectionErrors)
+  return pool
+}
+
 /** An embedded database with the extensions the migrations use (`cube`, `btree_gist`: ADR 26). */
 export function newPglite(dir?: string, options: PGliteOptions = {}): PGlite {
   return new PGlite({ ...options, ...(dir ? { dataDir: dir } : {}), extensions: { cube, btree_gist } })
@@ -177,39 +195,10 @@ export function newPglite(dir?: string, options: PGliteOptions = {}): PGlite {
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
-    // A request waits at most 2 s for a connection: when PostgreSQL is down it fails fast (503)
-    // instead of queueing, and the pool opens fresh connections once the server is back.
-    const pool = new pg.Pool({
-      connectionString: config.url,
-      max: POOL_SIZE,
-      min: POOL_SIZE,
-      connectionTimeoutMillis: 2000,
-    })
-    // An idle connection the server closed (restart, failover, a dropped test database) is taken
-    // out of the pool by pg itself; without a listener that event would crash the process.
-    pool.on('error', () => {})
-    // pg's pool listens for a connection's errors only while it is idle: one lost while a request
-    // holds it (between two statements of a transaction) emitted 'error' with no listener, which
-    // crashed the node (the PostgreSQL fault test, a webhook as the server stopped). The request's
-    // next statement fails instead, and the pool drops the connection when it is released.
-    pool.on('connect', keepConnectionErrors)
+    const pool = openPool(config.url, POOL_SIZE)
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    const lanePool = new pg.Pool({
-      connectionString: config.url,
-      max: 2,
-      min: 2,
-      connectionTimeoutMillis: 2000,
-    })
-    lanePool.on('error', () => {})
-    lanePool.on('connect', keepConnectionErrors)
-    const sendsPool = new pg.Pool({
-      connectionString: config.url,
-      max: 2,
-      min: 2,
-      connectionTimeoutMillis: 2000,
-    })
-    sendsPool.on('error', () => {})
-    sendsPool.on('connect', keepConnectionErrors)
+    const lanePool = openPool(config.url, 2)
+    const sendsPool = openPool(config.url, 2)
     return {
       db,
       lane: drizzlePg(lanePool, { schema }) as unknown as Db,

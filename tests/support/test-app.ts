@@ -3,9 +3,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Agent as HttpsAgent } from 'node:https'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { expect, inject, vi } from 'vitest'
 import { buildApp } from '#server/app.ts'
 import { type Database, newPglite, openDatabase } from '#server/db/client.ts'
 import { type Env, readEnv } from '#server/env.ts'
@@ -96,6 +97,32 @@ export async function createTestApp(
       await app.close()
       await drop()
       rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Holds every connection of a PostgreSQL test database's shared pool with a transaction that
+ * waits, until the answer's `release`: a query there then waits for a connection (and fails after
+ * the pool's 2 s). For the connections of their own (Database.lane, Database.sends) that must serve
+ * all the same.
+ */
+export async function holdSharedPool(database: Database): Promise<{ release: () => Promise<void> }> {
+  let free = () => {}
+  const held = new Promise<void>((resolve) => {
+    free = resolve
+  })
+  const holders = Array.from({ length: 20 }, () =>
+    database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      await held
+    }),
+  )
+  await vi.waitFor(() => expect(database.poolUse()).toMatchObject({ total: 20, idle: 0 }))
+  return {
+    release: async () => {
+      free()
+      await Promise.all(holders)
     },
   }
 }

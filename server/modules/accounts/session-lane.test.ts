@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { noSocketsHere } from '#server/lib/sessions-ended.ts'
 import { signupMember } from '../../../tests/support/accounts.ts'
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createTestApp, holdSharedPool, type TestApp } from '../../../tests/support/test-app.ts'
 import { createMailService } from '../mail/mail.service.ts'
 import { createAccountsService } from './accounts.service.ts'
 
@@ -33,25 +32,14 @@ describe('the session lane', () => {
       expect(await accounts.memberForToken(token)).toMatchObject({ userId: user.id })
       return
     }
-    // Every connection of the pool held by a transaction that waits: a query there would wait
-    // for one (and fail after the pool's 2 s); the session is read all the same.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const holders = Array.from({ length: 20 }, () =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`)
-        await held
-      }),
-    )
-    await vi.waitFor(() => expect(database.poolUse()).toMatchObject({ total: 20, idle: 0 }))
+    // Every connection of the pool held: a query there would wait for one (and fail after the
+    // pool's 2 s); the session is read all the same.
+    const pool = await holdSharedPool(database)
     try {
       expect(await accounts.memberForToken(token)).toMatchObject({ userId: user.id })
       expect(database.poolUse()).toMatchObject({ total: 20, idle: 0 })
     } finally {
-      release()
-      await Promise.all(holders)
+      await pool.release()
     }
   })
 })

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
-import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { createTestApp, holdSharedPool, type TestApp } from '../../../tests/support/test-app.ts'
 
 // The sends' batches run on two connections of their own (Database.sends, issue 40, ADR 31), which
 // run nothing else: chat_send stays planned on them, and a send never waits for the shared pool.
@@ -33,26 +33,15 @@ describe('the sends’ connections', () => {
       return
     }
     expect(database.sends).not.toBe(database.db)
-    // Every connection of the shared pool held by a transaction that waits: a send there would
-    // wait for one (and fail after the pool's 2 s); it is saved and answered all the same.
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    const holders = Array.from({ length: 20 }, () =>
-      database.db.transaction(async (tx) => {
-        await tx.execute(sql`select 1`)
-        await held
-      }),
-    )
-    await vi.waitFor(() => expect(database.poolUse()).toMatchObject({ total: 20, idle: 0 }))
+    // Every connection of the shared pool held: a send there would wait for one (and fail after
+    // the pool's 2 s); it is saved and answered all the same.
+    const pool = await holdSharedPool(database)
     try {
       const answers = await Promise.all(['One', 'Two', 'Three'].map(send))
       expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200])
       expect(database.poolUse()).toMatchObject({ total: 20, idle: 0 })
     } finally {
-      release()
-      await Promise.all(holders)
+      await pool.release()
     }
     const [row] = await queryRows<{ n: number }>(
       database.db,
