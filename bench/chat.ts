@@ -5,17 +5,35 @@
 // closed loop; and the errors the node logged. DATABASE_URL names a scratch PostgreSQL database,
 // else the bench starts one of its own (fsync off, like the tests'). CHAT_BENCH_RATES sets the rates
 // (300, 1,000 and 1,500 a second); BENCH_SERVER_FLAGS passes flags to the node, e.g. --cpu-prof.
-import { fork } from 'node:child_process'
+import { fork, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { performance } from 'node:perf_hooks'
+import { PerformanceObserver, performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { Agent, request } from 'undici'
 import WebSocket from 'ws'
 import { missingPrograms, PostgresServer } from '../tests/support/cluster.ts'
 import { startServer, waitReady } from './server.ts'
+
+/**
+ * This process's young generation, in MB (V8's --max-semi-space-size). The load's own pauses are
+ * not the servers': with V8's default (about 40 MB here), its scavenges took 10 to 40 ms every
+ * two seconds or so, and every message in flight then was timed that much later, the node's and
+ * the ceiling's alike (ADR 31). With 2 MB they take 1 to 2 ms. The servers keep V8's defaults.
+ */
+const YOUNG_GENERATION = '--max-semi-space-size=2'
+if (!process.execArgv.includes(YOUNG_GENERATION)) {
+  const again = spawnSync(
+    process.execPath,
+    [YOUNG_GENERATION, ...process.execArgv, ...process.argv.slice(1)],
+    {
+      stdio: 'inherit',
+    },
+  )
+  process.exit(again.status ?? 1)
+}
 
 const PORT = 3191
 const BARE_PORT = 3192
@@ -127,6 +145,12 @@ const sentAt = new Map<string, number>()
 let latencies: number[] = []
 let recording = false
 
+/** This process's garbage collections while rounds are timed: the longest delays every message in flight. */
+const loadPauses: number[] = []
+new PerformanceObserver((list) => {
+  if (recording) for (const entry of list.getEntries()) loadPauses.push(entry.duration)
+}).observe({ entryTypes: ['gc'] })
+
 function openSocket(target: Target, member: Member) {
   const { url, headers } = targets[target].socketUrl(member)
   return new Promise<WebSocket>((resolve, reject) => {
@@ -208,6 +232,7 @@ async function closedLoop(target: Target, senders: Member[], receivers: Member[]
 
 const bare = fork('bench/bare-chat.ts', [String(BARE_PORT), databaseUrl], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  execArgv: [],
 })
 try {
   await waitReady(base)
@@ -311,6 +336,9 @@ try {
     const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ')
     console.log(`p99 of each round at ${rate}/s, ms: node ${list(rounds.node)}; ceiling ${list(rounds.bare)}`)
   }
+  console.log(
+    `the load's own pauses while timing (garbage collection): ${loadPauses.length}, longest ${Math.max(0, ...loadPauses).toFixed(1)} ms`,
+  )
   const nodeLoop = (closed.node + closedAgain.node) / 2
   const bareLoop = (closed.bare + closedAgain.bare) / 2
   console.log(

@@ -22,27 +22,49 @@ export const SERVER_NODES = -2
 
 export type EventHandler = (event: DomainEvent) => void
 
+/**
+ * What a transaction sends for the other app nodes to hear of what it did, at its commit and only
+ * then: `pg_notify(channel, head || data || '}')`, `data` a JSON value (issue 40, ADR 31).
+ */
+export interface CommitNotice {
+  channel: string
+  head: string
+}
+
 export interface EventBus {
+  /** To this node's handlers and to the other nodes'. */
   emit(event: DomainEvent): void
+  /** To this node's handlers only: for events the other nodes heard of from the transaction itself. */
+  emitHere(event: DomainEvent): void
   /** Returns the function that ends the subscription. */
   subscribe(handler: EventHandler): () => void
+  /**
+   * Events the other nodes hear of from the transaction that made them (PostgreSQL without Redis):
+   * `toEvents` is how a notice of `kind` becomes events on the other nodes; the answer is what the
+   * transaction sends (its events then go to this node's handlers alone, `emitHere`). Null when
+   * events reach the other nodes another way (Redis) or there are none (one process): `emit` them.
+   */
+  noticesOf<T>(kind: string, toEvents: (data: T) => DomainEvent[]): CommitNotice | null
 }
 
 export function createEventBus(onError: (error: unknown) => void = () => {}): EventBus {
   const handlers = new Set<EventHandler>()
-  return {
-    emit(event) {
-      for (const handler of handlers) {
-        try {
-          handler(event)
-        } catch (error) {
-          onError(error)
-        }
+  const emit = (event: DomainEvent) => {
+    for (const handler of handlers) {
+      try {
+        handler(event)
+      } catch (error) {
+        onError(error)
       }
-    },
+    }
+  }
+  return {
+    emit,
+    emitHere: emit,
     subscribe(handler) {
       handlers.add(handler)
       return () => handlers.delete(handler)
     },
+    noticesOf: () => null,
   }
 }

@@ -12,6 +12,12 @@ const MAX_PENDING = 20_000
 /** Events sent in one statement, at most. */
 const MAX_PER_FLUSH = 2_000
 
+/**
+ * A notification: events from a node's batch, or a transaction's notice of what it did (`kind`,
+ * `data`, sent by the transaction itself: `noticesOf`), which each node turns into its events.
+ */
+type Envelope = { node: string; events: DomainEvent[] } | { node: string; kind: string; data: unknown }
+
 const envelopeHead = (node: string, seq: number) => `{"node":${JSON.stringify(node)},"seq":${seq},"events":[`
 /** An envelope's bytes besides its events: a node's id (a UUID), a sequence number, the brackets. */
 const ENVELOPE_BYTES = envelopeHead(randomUUID(), Number.MAX_SAFE_INTEGER).length + 2
@@ -55,6 +61,10 @@ export function packPayloads(node: string, nextSeq: () => number, events: string
  * a thousand events cost one round trip, never a pooled connection each (which waited for the pool
  * and timed out at 1,500 messages a second). Each payload carries a sequence number: PostgreSQL
  * folds identical payloads of one transaction into one.
+ *
+ * Or they go out with the transaction that made them (`noticesOf`: a chat message's, sent by
+ * chat_send): a notice of what it did, sent at its commit and never if it rolls back, which each
+ * node turns into its events by the rule the sending node gave; that costs no round trip of its own.
  */
 export async function createPgEventBus(
   url: string,
@@ -63,6 +73,7 @@ export async function createPgEventBus(
   const node = randomUUID()
   const ownPrefix = `{"node":${JSON.stringify(node)},`
   const local = createEventBus(onError)
+  const notices = new Map<string, (data: unknown) => DomainEvent[]>()
   // One connection, one statement at a time: a batch never waits for the pool. Kept however quiet
   // the node gets, like the main pool's (db/client.ts).
   const sender = new pg.Pool({
@@ -114,8 +125,11 @@ export async function createPgEventBus(
       // This node's own events come back too: known by their first bytes, never parsed.
       if (message.payload.startsWith(ownPrefix)) return
       try {
-        const envelope = JSON.parse(message.payload) as { node: string; events: DomainEvent[] }
-        if (envelope.node !== node) for (const event of envelope.events) local.emit(event)
+        const envelope = JSON.parse(message.payload) as Envelope
+        if (envelope.node === node) return
+        const events =
+          'events' in envelope ? envelope.events : (notices.get(envelope.kind)?.(envelope.data) ?? [])
+        for (const event of events) local.emit(event)
       } catch (error) {
         onError(error)
       }
@@ -157,7 +171,12 @@ export async function createPgEventBus(
         setImmediate(flush)
       }
     },
+    emitHere: local.emit,
     subscribe: local.subscribe,
+    noticesOf<T>(kind: string, toEvents: (data: T) => DomainEvent[]) {
+      notices.set(kind, toEvents as (data: unknown) => DomainEvent[])
+      return { channel: CHANNEL, head: `${ownPrefix}"kind":${JSON.stringify(kind)},"data":` }
+    },
     async close() {
       // What waits goes out before the connection closes (a second at most).
       for (let waited = 0; (flushing || pending.length > 0) && waited < 1000; waited += 10) {

@@ -45,7 +45,9 @@ export async function createRedisEventBus(
       const envelope: Envelope = { node, event }
       publisher.publish(CHANNEL, JSON.stringify(envelope)).catch(onError)
     },
+    emitHere: local.emit,
     subscribe: local.subscribe,
+    noticesOf: () => null,
     commands: publisher,
     async close() {
       await Promise.allSettled([subscriber.quit(), publisher.quit()])

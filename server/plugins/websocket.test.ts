@@ -125,7 +125,7 @@ describe.runIf(testEnv.TEST_DB_KIND === 'postgres')(
       await cluster.close()
     })
 
-    it('delivers every one of a burst of messages to a socket on the other node, in batches of NOTIFY', async () => {
+    it('delivers every one of a burst of messages to a socket on the other node, each by its transaction’s notice', async () => {
       const [nodeA, nodeB] = cluster.nodes
       const a = await activeMember(nodeA, { name: 'Burster' })
       const b = await activeMember(nodeA, { name: 'Catcher', gender: 'female' })
@@ -134,8 +134,8 @@ describe.runIf(testEnv.TEST_DB_KIND === 'postgres')(
       expect(await bs.opened).toBe(101)
       await bs.messages.next((f) => f.type === 'hello')
       // 300 sends at once: past what the node takes at once, some are answered 503 with when to come
-      // back (and never saved); sent again with their client_id, every one goes. Their events (900)
-      // leave node A in a few NOTIFY statements, none lost.
+      // back (and never saved); sent again with their client_id, every one goes. Each reaches node B
+      // by chat_send's notice, sent at the commit of the batch that saved it: none lost.
       const ids = Array.from({ length: 300 }, () => randomBytes(9).toString('base64url'))
       const send = (i: number) =>
         nodeA.inject({

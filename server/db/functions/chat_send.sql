@@ -13,6 +13,11 @@
 -- time (the session plugin's rule) and that member is of the site the send is made on. A send
 -- whose session does not hold so is answered
 -- {unchecked: true} and nothing of it is written: the app reads the session the ordinary way.
+-- A send may name a notice, {notify: {channel, head}, tab} (issue 40, ADR 31: PostgreSQL carries
+-- the events between app nodes): its new message's result then goes to the other nodes in this
+-- transaction, pg_notify(channel, head || {"result": …, "tab": …} || '}'), sent at the commit and
+-- never if it rolls back; one too long for NOTIFY (8,000 bytes) is not sent (those members see the
+-- message at their next refresh, as when events are lost).
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
 -- the message and both sides of the conversation are written together.
@@ -31,6 +36,8 @@ DECLARE
   balance int;
   partner_unread int;
   flags text[];
+  result jsonb;
+  notice text;
 BEGIN
   sends := (SELECT jsonb_agg(CASE WHEN e ? 'session' THEN e || jsonb_build_object('sender',
         (SELECT m."user_id" FROM session_member(e->>'session', (e->>'at')::timestamptz) m
@@ -182,11 +189,18 @@ BEGIN
       DELETE FROM "operator_queue" WHERE "conversation_id" = conversation;
     END IF;
 
-    results := results || jsonb_build_object('message', msg, 'credits', balance,
+    result := jsonb_build_object('message', msg, 'credits', balance,
       'sender_profile_id', sender.profile_id, 'partner_user_id', target.partner_user_id,
       'unread', partner_unread, 'charged', cost > 0, 'fresh', true, 'opening', NOT target.has_sent,
       'to_fictional', target.partner_fictional AND NOT sender.fictional,
       'partner_push', EXISTS (SELECT 1 FROM "push_subscriptions" ps WHERE ps."user_id" = target.partner_user_id));
+    results := results || result;
+    IF jsonb_typeof(s->'notify') = 'object' THEN
+      notice := (s->'notify'->>'head') || jsonb_build_object('result', result, 'tab', s->'tab')::text || '}';
+      IF octet_length(notice) < 8000 THEN
+        PERFORM pg_notify(s->'notify'->>'channel', notice);
+      END IF;
+    END IF;
   END LOOP;
   RETURN to_jsonb(results);
 END

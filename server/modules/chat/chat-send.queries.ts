@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { MessageFlag } from '#common/safety.ts'
 import { SEND_REFUSALS, type SendRefusal } from '#common/schemas/chat.ts'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
+import type { CommitNotice } from '#server/lib/events.ts'
 import type { MessageRow } from './chat.queries.ts'
 
 /**
@@ -30,6 +31,14 @@ interface SendFields {
   flags: MessageFlag[]
   /** An opening's key (openingHash): the same one in other conversations is a pasted introduction. */
   text_hash: string | null
+  /**
+   * The notice chat_send sends of a new message for the other app nodes, in its transaction (the
+   * event bus's CommitNotice, issue 40, ADR 31): `{"result": …, "tab": …}` after the head. Null
+   * when the events reach the other nodes another way.
+   */
+  notify: CommitNotice | null
+  /** The sending tab (X-Tab), for the notice: that tab had the message in its call's answer. */
+  tab: string | null
 }
 
 interface MessageJson {
@@ -74,7 +83,7 @@ export type SendResult =
       } | null
     }
 
-type SendResultJson =
+export type SendResultJson =
   | { error: string; name?: string }
   | { unchecked: true }
   | {
@@ -101,41 +110,44 @@ export async function sendMessages(db: Executor, sends: SendRequest[]): Promise<
   )
   const raw = rows[0].results
   const results: SendResultJson[] = typeof raw === 'string' ? JSON.parse(raw) : raw
-  return results.map((r): SendResult => {
-    if ('unchecked' in r) return { unchecked: true }
-    if ('error' in r) {
-      if (!(SEND_REFUSALS as readonly string[]).includes(r.error))
-        throw new Error(`chat_send answered an unknown refusal: ${r.error}`)
-      return { error: r.error as SendRefusal, name: r.name }
-    }
-    const m = r.message
-    return {
-      message: {
-        id: Number(m.id),
-        conversationId: m.conversation_id,
-        senderUserId: m.sender_user_id,
-        kind: m.kind,
-        body: m.body,
-        giftKey: m.gift_key,
-        photoFilename: m.photo_filename,
-        photoThumb: m.photo_thumb,
-        cost: m.cost,
-        clientId: m.client_id,
-        createdAt: new Date(m.created_at),
-        flags: m.flags,
-      },
-      credits: Number(r.credits),
-      senderProfileId: Number(r.sender_profile_id ?? 0),
-      fresh: r.fresh
-        ? {
-            partnerUserId: Number(r.partner_user_id),
-            unread: Number(r.unread ?? 0),
-            charged: Boolean(r.charged),
-            opening: Boolean(r.opening),
-            toFictional: Boolean(r.to_fictional),
-            partnerPush: Boolean(r.partner_push),
-          }
-        : null,
-    }
-  })
+  return results.map(sendResult)
+}
+
+/** One of chat_send's results as the app reads it (also a notice's, on the other nodes). */
+export function sendResult(r: SendResultJson): SendResult {
+  if ('unchecked' in r) return { unchecked: true }
+  if ('error' in r) {
+    if (!(SEND_REFUSALS as readonly string[]).includes(r.error))
+      throw new Error(`chat_send answered an unknown refusal: ${r.error}`)
+    return { error: r.error as SendRefusal, name: r.name }
+  }
+  const m = r.message
+  return {
+    message: {
+      id: Number(m.id),
+      conversationId: m.conversation_id,
+      senderUserId: m.sender_user_id,
+      kind: m.kind,
+      body: m.body,
+      giftKey: m.gift_key,
+      photoFilename: m.photo_filename,
+      photoThumb: m.photo_thumb,
+      cost: m.cost,
+      clientId: m.client_id,
+      createdAt: new Date(m.created_at),
+      flags: m.flags,
+    },
+    credits: Number(r.credits),
+    senderProfileId: Number(r.sender_profile_id ?? 0),
+    fresh: r.fresh
+      ? {
+          partnerUserId: Number(r.partner_user_id),
+          unread: Number(r.unread ?? 0),
+          charged: Boolean(r.charged),
+          opening: Boolean(r.opening),
+          toFictional: Boolean(r.to_fictional),
+          partnerPush: Boolean(r.partner_push),
+        }
+      : null,
+  }
 }

@@ -7,13 +7,14 @@ import { type Db, type Executor, isUniqueViolation } from '#server/db/client.ts'
 import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
+import type { EventBus } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { openingHash } from '#server/lib/safety/contact-details.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import { type SendBy, type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
+import { noticedEvents, SENT_NOTICE, type Sent, type SentNotice, sentEvents } from './sent-events.ts'
 
 /** The photo a rehearsed send names: never stored, the rehearsal is rolled back. */
 const REHEARSAL_PHOTO = { filename: 'c/rehearsal.webp', thumbFilename: 'c/rehearsal-thumb.webp' }
@@ -38,9 +39,6 @@ interface Outgoing {
    */
   from?: { language: Locale; nudge?: NudgeAnswer; tab?: string }
 }
-
-/** A send chat_send made or had made before: the message, the balance, what was new. */
-type Sent = Extract<SendResult, { message: unknown }>
 
 /** The site a send is made on: its prices, where its media are, how explicit a photo may be unblurred. */
 interface SendSite {
@@ -94,7 +92,9 @@ export function createChatSending(
     ...BATCH_LIMITS,
     name: 'messages',
   })
-  const toMessage = messageView
+  // What the other nodes get of a new message: chat_send's notice, in its transaction (PostgreSQL
+  // without Redis), turned into its events there; null when the bus carries them (Redis).
+  const notify = deps.events.noticesOf<SentNotice>(SENT_NOTICE, noticedEvents)
 
   /** The send chat_send takes: the text checked by the one text rule, the price of its kind. */
   function request(
@@ -136,6 +136,8 @@ export function createChatSending(
       at: deps.now().toISOString(),
       flags,
       text_hash: out.kind === 'text' ? openingHash(text) : null,
+      notify,
+      tab: out.from?.tab ?? null,
     }
   }
 
@@ -170,45 +172,24 @@ export function createChatSending(
     return outcome
   }
 
-  /** After the commit: the message to both sides' sockets, the inbox told, the opening read. */
-  function deliver(senderUserId: number, outcome: Sent, req: SendRequest, exceptTab?: string) {
-    const message = toMessage(outcome.message, outcome.senderProfileId)
-    if (outcome.fresh) {
-      const { partnerUserId, unread, charged, partnerPush } = outcome.fresh
-      const conversation = message.conversation
-      // The sending tab has its message and balance in the call's answer: one truth (issue 40);
-      // the sender's other tabs and devices get them as frames.
-      deps.events.emit({
-        type: 'message.created',
-        userId: senderUserId,
-        conversation,
-        message,
-        exceptTab,
-        noPush: true,
-      })
-      // A recipient with no device to push to is not looked up by the push notifier (chat_send looked).
-      deps.events.emit({
-        type: 'message.created',
-        userId: partnerUserId,
-        conversation,
-        message,
-        ...(partnerPush ? {} : { noPush: true as const }),
-      })
-      deps.events.emit({ type: 'chat.unread', userId: partnerUserId, conversation, unread })
-      if (charged)
-        deps.events.emit({
-          type: 'credits.changed',
-          userId: senderUserId,
-          credits: outcome.credits,
-          exceptTab,
+  /**
+   * After the commit: its events to this node's sockets (the other nodes had chat_send's notice,
+   * or get them from the bus), and the opening read.
+   */
+  function deliver(outcome: Sent, req: SendRequest) {
+    const message = messageView(outcome.message, outcome.senderProfileId)
+    const emit = req.notify ? deps.events.emitHere : deps.events.emit
+    for (const event of sentEvents(outcome, req.tab ?? undefined)) emit(event)
+    if (outcome.fresh?.opening && req.kind === 'text' && deps.onOpening) {
+      const { senderUserId } = outcome.message
+      deps
+        .onOpening({
+          senderUserId,
+          partnerUserId: outcome.fresh.partnerUserId,
+          conversation: message.conversation,
+          text: req.body,
         })
-      if (outcome.fresh.toFictional)
-        deps.events.emit({ type: 'inbox.changed', userId: OPERATOR_SOCKETS, conversation })
-      if (outcome.fresh.opening && req.kind === 'text' && deps.onOpening) {
-        deps
-          .onOpening({ senderUserId, partnerUserId, conversation, text: req.body })
-          .catch((error: unknown) => deps.onError?.(error))
-      }
+        .catch((error: unknown) => deps.onError?.(error))
     }
     return { message, conversation: message.conversation, credits: outcome.credits }
   }
@@ -251,17 +232,11 @@ export function createChatSending(
     }
     const req = request({ sender: senderUserId }, out, site, undefined, [...photoFlags.flags, ...text.flags])
     const outcome = sent(await sendBatched(req).catch(refusal))
-    return settle(outcome, req, site, [...photoFlags.events, ...text.events], out.from?.tab)
+    return settle(outcome, req, site, [...photoFlags.events, ...text.events])
   }
 
   /** After a send: its safety events counted and its sender scored (a new message only), then delivered. */
-  async function settle(
-    outcome: Sent,
-    req: SendRequest,
-    site: SendSite,
-    events: SafetyEvent[],
-    tab?: string,
-  ) {
+  async function settle(outcome: Sent, req: SendRequest, site: SendSite, events: SafetyEvent[]) {
     const senderUserId = outcome.message.senderUserId
     // Counted once, for the send that made the message (a retry answers it again).
     if (outcome.fresh) {
@@ -270,7 +245,7 @@ export function createChatSending(
       if (outcome.message.flags.some((f) => f === 'contact' || f === 'money' || f === 'pasted'))
         deps.safety.scoreSender(senderUserId).catch((error: unknown) => deps.onError?.(error))
     }
-    return deliver(senderUserId, outcome, req, tab)
+    return deliver(outcome, req)
   }
 
   return {
@@ -300,7 +275,7 @@ export function createChatSending(
       }
       const outcome = await sendBatched(req).catch(refusal)
       if ('unchecked' in outcome) return null
-      return settle(sent(outcome), req, site, text.events, out.from?.tab)
+      return settle(sent(outcome), req, site, text.events)
     },
 
     /**
@@ -320,7 +295,7 @@ export function createChatSending(
         if (ok.fresh) await within(tx, ok.message)
         return ok
       })
-      return deliver(fictionalUserId, outcome, req)
+      return deliver(outcome, req)
     },
 
     /**

@@ -277,6 +277,8 @@ describe('sending in batches (group commit)', () => {
       at: new Date().toISOString(),
       flags: [],
       text_hash: null,
+      notify: null,
+      tab: null,
     })
     // Each round, one batch writes A→B in pairs 0 and 2 and B→A in pairs 1 and 3, the other batch the
     // opposite ways in the opposite order: taken one by one, their locks would cross.
