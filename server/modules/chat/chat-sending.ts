@@ -179,7 +179,7 @@ export function createChatSending(
   function deliver(outcome: Sent, req: SendRequest) {
     const message = messageView(outcome.message, outcome.senderProfileId)
     const emit = req.notify ? deps.events.emitHere : deps.events.emit
-    for (const event of sentEvents(outcome, req.tab ?? undefined)) emit(event)
+    for (const event of sentEvents(outcome, message, req.tab ?? undefined)) emit(event)
     if (outcome.fresh?.opening && req.kind === 'text' && deps.onOpening) {
       const { senderUserId } = outcome.message
       deps

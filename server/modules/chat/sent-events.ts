@@ -1,3 +1,4 @@
+import type { Message } from '#common/schemas/chat.ts'
 import { type DomainEvent, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import { type SendResult, type SendResultJson, sendResult } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
@@ -19,13 +20,13 @@ export interface SentNotice {
  * chat_send's notice): the message to both sides' sockets, the recipient's unread count, the
  * sender's balance when it was paid, the operators' inbox when it went to a fictional profile. The
  * sending tab has its message and balance in its call's answer: one truth (issue 40); the sender's
- * other tabs and devices get them as frames. None for a message sent before (a retry).
+ * other tabs and devices get them as frames. None for a message sent before (a retry). `message`
+ * is the outcome's message as the API shows it (messageView), made once by the caller.
  */
-export function sentEvents(outcome: Sent, exceptTab?: string): DomainEvent[] {
+export function sentEvents(outcome: Sent, message: Message, exceptTab?: string): DomainEvent[] {
   if (!outcome.fresh) return []
   const { partnerUserId, unread, charged, partnerPush, toFictional } = outcome.fresh
   const senderUserId = outcome.message.senderUserId
-  const message = messageView(outcome.message, outcome.senderProfileId)
   const conversation = message.conversation
   return [
     { type: 'message.created', userId: senderUserId, conversation, message, exceptTab, noPush: true },
@@ -48,5 +49,6 @@ export function sentEvents(outcome: Sent, exceptTab?: string): DomainEvent[] {
 /** The events of chat_send's notice, on another node. */
 export function noticedEvents(notice: SentNotice): DomainEvent[] {
   const outcome = sendResult(notice.result)
-  return 'message' in outcome ? sentEvents(outcome, notice.tab ?? undefined) : []
+  if (!('message' in outcome)) return []
+  return sentEvents(outcome, messageView(outcome.message, outcome.senderProfileId), notice.tab ?? undefined)
 }
