@@ -41,6 +41,7 @@ export default [
     route('credits/:id/:paymentmethod?', 'routes/credits/checkout.tsx'),
     route('directdebit', 'routes/credits/direct-debit.tsx'),
     route('premium', 'routes/credits/premium.tsx'),
+    route('transactions/:id/withdraw', 'routes/credits/withdraw.tsx'),
     route('transactions/:id?', 'routes/credits/transactions.tsx'),
     route('swipe-game', 'routes/likes/swipe-game.tsx'),
     route('match-finder', 'routes/likes/match-finder.tsx'),

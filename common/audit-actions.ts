@@ -24,6 +24,7 @@ export const AUDIT_ACTIONS = [
   'member.resend_activation',
   'member.restore',
   'payment.refund',
+  'payment.withdraw',
   'photo.approve',
   'photo.reject',
   'report.appeal_decided',

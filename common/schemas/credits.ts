@@ -57,7 +57,15 @@ export const PaymentQuery = z.object({ id: z.string().regex(/^pay_[A-Za-z0-9]{10
 
 /** GET /api/transactions.php: every payment and credit movement of the member (the most recent 200 each). */
 export const TransactionsResponse = z.object({
-  payments: z.array(PaymentStatusResponse.extend({ created_at: z.string() })),
+  payments: z.array(
+    PaymentStatusResponse.extend({
+      created_at: z.string(),
+      /** Until when the member may withdraw from it (ADR 32); null when they cannot (any more). */
+      withdraw_until: z.string().nullable(),
+      /** When the member withdrew from it, if they did. */
+      withdrawn_at: z.string().nullable(),
+    }),
+  ),
   movements: z.array(
     z.object({
       id: z.number().int(),

@@ -32,7 +32,10 @@ export type StatsQuery = z.infer<typeof StatsQuery>
 export const StatsMoney = z.object({
   currency: z.string(),
   revenue: Count,
+  /** Paid back by support's refunds and by chargebacks. */
   refunded: Count,
+  /** Paid back to members who withdrew from a purchase themselves (ADR 32). */
+  withdrawn: Count,
   paying_members: Count,
   /** Revenue divided by the members who paid in this currency; null when nobody paid. */
   revenue_per_paying: z.number().int().nullable(),
@@ -48,7 +51,10 @@ export const StatsRow = z.object({
   first_purchases: Count,
   purchases: Count,
   paying_members: Count,
+  /** Support's refunds and chargebacks. */
   refunds: Count,
+  /** Purchases the members withdrew from themselves (ADR 32). */
+  withdrawals: Count,
   messages_to_members: Count,
   messages_to_fictional: Count,
   answers: Count,

@@ -66,6 +66,10 @@ export const MemberFile = z.object({
         credits: z.number().int(),
         method: z.string(),
         created_at: z.string(),
+        /** The member withdrew from it themselves (ADR 32): when. */
+        withdrawn_at: z.string().nullable(),
+        /** What was paid back of it, in cents (a withdrawal, a refund, a chargeback). */
+        refund_amount: z.number().int().nullable(),
       }),
     )
     .nullable(),

@@ -13,6 +13,8 @@ export interface MailContent {
   greeting: string
   paragraphs: string[]
   button?: { label: string; url: string }
+  /** Links in the content, below the button: a receipt's withdrawal link. */
+  links?: { label: string; url: string }[]
   after?: string[]
   /** Links below the content: a notification mail's unsubscribe and settings. */
   footerLinks?: { label: string; url: string }[]
@@ -38,6 +40,7 @@ export function renderMail(
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
     ...(content.button ? [labelled(content.button.label, content.button.url), ''] : []),
+    ...(content.links ?? []).flatMap((link) => [labelled(link.label, link.url), '']),
     ...(content.after ?? []).flatMap((p) => [p, '']),
     '--',
     ...(content.footerLinks ?? []).map((link) => labelled(link.label, link.url)),
@@ -48,6 +51,12 @@ export function renderMail(
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.button.url)}" style="background:#c2185b;color:#fff;padding:12px 24px;border-radius:6px;text-decoration:none;font-weight:600;display:inline-block">${escapeHtml(content.button.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#555">${escapeHtml(t('mail.linkFallback'))}<br><a href="${escapeHtml(content.button.url)}" style="color:#ad1457;word-break:break-all">${escapeHtml(content.button.url)}</a></p>`
     : ''
+  const inline = (content.links ?? [])
+    .map(
+      (link) =>
+        `<p style="margin:0 0 16px"><a href="${escapeHtml(link.url)}" style="color:#ad1457">${escapeHtml(link.label)}</a></p>`,
+    )
+    .join('')
   const links = content.footerLinks?.length
     ? `<p style="font-size:12px;color:#666;margin:16px 0 0">${content.footerLinks
         .map((link) => `<a href="${escapeHtml(link.url)}" style="color:#666">${escapeHtml(link.label)}</a>`)
@@ -58,7 +67,7 @@ export function renderMail(
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <p style="font-size:22px;font-weight:700;color:#c2185b;margin:0 0 16px">&#9829; ${escapeHtml(brand)}</p>
 <div style="background:#fff;border-radius:8px;padding:24px">
-${p(content.greeting)}${content.paragraphs.map(p).join('')}${button}${(content.after ?? []).map(p).join('')}
+${p(content.greeting)}${content.paragraphs.map(p).join('')}${button}${inline}${(content.after ?? []).map(p).join('')}
 </div>
 ${links}<p style="font-size:12px;color:#666;margin:16px 0 0">${escapeHtml(footer)}</p>
 </div></body></html>`

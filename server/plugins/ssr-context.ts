@@ -33,6 +33,7 @@ import type { DirectDebitService } from '#server/modules/payments/direct-debit.s
 import type { DiscountsService } from '#server/modules/payments/discounts.service.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
+import type { WithdrawalsService } from '#server/modules/payments/withdrawals.service.ts'
 import type { PhotosService } from '#server/modules/photos/photos.service.ts'
 import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
@@ -79,6 +80,7 @@ export interface AppServices {
   fictional: FictionalProfilesService
   siteSettings: SiteSettingsService
   refunds: RefundsService
+  withdrawals: WithdrawalsService
   catalog: CatalogService
   contentPages: ContentPagesService
   statistics: StatisticsService

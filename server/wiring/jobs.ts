@@ -90,6 +90,12 @@ export async function startScheduledJobs(
       run: () => payments.expireAbandoned(),
     },
     {
+      // A withdrawal whose refund the provider did not confirm (a timeout) is asked again (ADR 32).
+      name: 'finish-withdrawals',
+      cron: '*/5 * * * *',
+      run: () => services.withdrawals.finishUnderWay(),
+    },
+    {
       name: 'forget-ended-rate-limits',
       cron: '*/15 * * * *',
       run: () => deleteEndedWindows(database.db, now()),

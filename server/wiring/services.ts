@@ -47,6 +47,7 @@ import { mollieProvider } from '#server/modules/payments/mollie-provider.ts'
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts'
 import { createRefundsService } from '#server/modules/payments/refunds.service.ts'
 import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
+import { createWithdrawalsService } from '#server/modules/payments/withdrawals.service.ts'
 import { createPhotosService } from '#server/modules/photos/photos.service.ts'
 import { createDashboardService } from '#server/modules/reports/dashboard.service.ts'
 import { createSafetyService } from '#server/modules/safety/safety.service.ts'
@@ -175,7 +176,15 @@ export async function createServices(
     env.PAYMENTS === 'mollie'
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
       : sandboxProvider(sandboxPsp)
-  const payments = createPaymentsService(database.db, { events, discounts, now, log: app.log, provider })
+  const payments = createPaymentsService(database.db, {
+    events,
+    discounts,
+    now,
+    log: app.log,
+    provider,
+    sites,
+    mail,
+  })
   const directDebit = createDirectDebitService(database.db, { payments, now, mail })
   const staff = createStaffService(database.db, { now, sessionsEnded, devices })
   const notifications = await createNotificationsService(database.db, {
@@ -251,6 +260,7 @@ export async function createServices(
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
+    withdrawals: createWithdrawalsService(database.db, { provider, sites, mail, events, now, log: app.log }),
     catalog: createCatalogService(database.db, { now, sites, events }),
     contentPages: createContentPagesService(database.db, {
       now,

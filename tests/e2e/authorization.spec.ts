@@ -92,6 +92,11 @@ const RULES: Record<string, Rule> = {
   'credits/:id/:paymentmethod?': { url: (w) => `/credits/${w.bundle}/ideal`, expect: members() },
   directdebit: { url: page('/directdebit'), expect: members() },
   premium: { url: page('/premium'), expect: all(200) },
+  // An unpaid purchase: its owner is told it cannot be withdrawn from; another member finds nothing.
+  'transactions/:id/withdraw': {
+    url: (w) => `/transactions/${w.payment}/withdraw`,
+    expect: { visitor: '302 /login', owner: 200, other: 404, blocked: 404 },
+  },
   'transactions/:id?': {
     url: (w) => `/transactions/${w.payment}`,
     expect: { visitor: '302 /login', owner: 200, other: 404, blocked: 404 },

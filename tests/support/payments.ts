@@ -23,6 +23,8 @@ export function sandboxPayments(t: TestApp, now: () => Date) {
     discounts: createDiscountsService(t.database.db, { now }),
     now,
     log: t.app.log,
+    sites: t.app.services.sites,
+    mail: t.app.services.mail,
   })
   return { psp, payments, webhooks }
 }

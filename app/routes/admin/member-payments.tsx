@@ -40,12 +40,23 @@ export function MemberPayments({
             <td className="font-monospace small">
               {p.id}
               {p.provider_id ? ` / ${p.provider_id}` : ''}
+              {p.withdrawn_at ? (
+                <div className="font-sans-serif text-body-secondary">
+                  {t(
+                    p.status === 'paid' ? 'console.members.withdrawnUnderWay' : 'console.members.withdrawn',
+                    {
+                      at: day(p.withdrawn_at),
+                      amount: formatMoney(p.refund_amount ?? 0, p.currency, i18n.language),
+                    },
+                  )}
+                </div>
+              ) : null}
             </td>
             <td className="text-nowrap">
               {formatMoney(p.amount, p.currency, i18n.language)} · {p.credits} ·{' '}
               {t(`payment.methods.${p.method}`, p.method)}
             </td>
-            <PaymentStatus status={p.status} payment={p.id} refund={refund} />
+            <PaymentStatus status={p.withdrawn_at ? 'withdrawn' : p.status} payment={p.id} refund={refund} />
           </tr>
         ))}
       </Rows>

@@ -91,7 +91,7 @@ export default function Statistics({ loaderData, actionData }: Route.ComponentPr
     [t('console.stats.columns.paying_members'), String(total.paying_members)],
     ...total.money.map((m): [string, string] => [
       t('console.stats.revenueIn', { currency: m.currency }),
-      money(m.currency)(m.revenue - m.refunded),
+      money(m.currency)(m.revenue - m.refunded - m.withdrawn),
     ]),
   ]
 

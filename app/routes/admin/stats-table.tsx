@@ -9,6 +9,7 @@ const COUNTS = [
   'first_purchases',
   'paying_members',
   'refunds',
+  'withdrawals',
   'messages_to_members',
   'messages_to_fictional',
   'answers',
@@ -55,6 +56,9 @@ export function StatsTable({
           <td className="text-end" key={`${currency}-refunded`}>
             {money(currency, m?.refunded ?? 0)}
           </td>,
+          <td className="text-end" key={`${currency}-withdrawn`}>
+            {money(currency, m?.withdrawn ?? 0)}
+          </td>,
           <td className="text-end" key={`${currency}-arppu`}>
             {money(currency, m?.revenue_per_paying)}
           </td>,
@@ -93,6 +97,9 @@ export function StatsTable({
               </th>,
               <th scope="col" className="text-end" key={`${currency}-refunded`}>
                 {t('console.stats.refundedIn', { currency })}
+              </th>,
+              <th scope="col" className="text-end" key={`${currency}-withdrawn`}>
+                {t('console.stats.withdrawnIn', { currency })}
               </th>,
               <th scope="col" className="text-end" key={`${currency}-arppu`}>
                 {t('console.stats.perPayingIn', { currency })}

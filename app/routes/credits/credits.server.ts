@@ -87,7 +87,7 @@ export async function loadTransactions(context: Readonly<RouterContextProvider>,
   const user = requireUser(context)
   const app = getAppContext(context)
   if (id === undefined)
-    return { list: await app.services.payments.transactions({ userId: user.id }), receipt: null }
+    return { list: await app.services.payments.transactions({ userId: user.id }, app.site), receipt: null }
   if (!/^pay_[0-9a-f]{24}$/.test(id)) throw data(null, { status: 404 })
   try {
     return { list: null, receipt: await app.services.payments.receipt({ userId: user.id }, id, app.site) }
@@ -172,6 +172,37 @@ export async function repeatOrder(context: Readonly<RouterContextProvider>) {
     )
     // The status replaces the offer in the history: back does not offer to pay again.
     return replace(`/credits/repeat-order?payment=${encodeURIComponent(created.payment_id)}`)
+  } catch (error) {
+    return refused(context, error)
+  }
+}
+
+/**
+ * /transactions/{id}/withdraw (ADR 32): step one names the purchase and what comes back; a purchase
+ * that cannot be withdrawn from says why, in the member's language.
+ */
+export async function loadWithdrawal(context: Readonly<RouterContextProvider>, id: string) {
+  const user = requireUser(context)
+  const app = getAppContext(context)
+  if (!PAYMENT_ID.test(id)) throw data(null, { status: 404 })
+  try {
+    return { view: await app.services.withdrawals.offer({ userId: user.id }, app.site, id), refusal: null }
+  } catch (error) {
+    const failure = app.request.failure(error)
+    if (!failure) throw error
+    if (failure.status === 404) throw data(null, { status: 404 })
+    return { view: null, refusal: failure.message }
+  }
+}
+
+/** Step two: the withdrawal confirmed, then the page again (which now says it was received). */
+export async function confirmWithdrawal(context: Readonly<RouterContextProvider>, id: string) {
+  const app = getAppContext(context)
+  if (!PAYMENT_ID.test(id)) throw data(null, { status: 404 })
+  try {
+    const member = app.request.member()
+    await app.services.withdrawals.withdraw({ userId: member.userId, ip: app.request.ip }, app.site, id)
+    return redirect(`/transactions/${id}/withdraw`)
   } catch (error) {
     return refused(context, error)
   }

@@ -35,6 +35,32 @@ function ReceiptLink({
   )
 }
 
+/**
+ * The withdrawal function's link on a purchase that may still be withdrawn from (ADR 32), or where a
+ * withdrawal stands; nothing on other payments.
+ */
+function WithdrawLink({
+  payment,
+  className,
+}: {
+  payment: TransactionsResponse['payments'][number]
+  className?: string
+}) {
+  const { t } = useTranslation()
+  if (payment.withdrawn_at && payment.status === 'paid')
+    return (
+      <Link className={className} to={`/transactions/${payment.payment_id}/withdraw`}>
+        {t('transactions.withdrawUnderWay')}
+      </Link>
+    )
+  if (!payment.withdraw_until) return null
+  return (
+    <Link className={className} to={`/transactions/${payment.payment_id}/withdraw`}>
+      {t('transactions.withdraw')}
+    </Link>
+  )
+}
+
 function useDate() {
   const { i18n } = useTranslation()
   return (iso: string) =>
@@ -71,7 +97,10 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                     <span>{date(p.created_at)}</span>
                     <span>{t(`transactions.statuses.${p.status}`)}</span>
                   </div>
-                  <ReceiptLink payment={p} className="small" />
+                  <div className="d-flex flex-wrap column-gap-3">
+                    <ReceiptLink payment={p} className="small" />
+                    <WithdrawLink payment={p} className="small" />
+                  </div>
                 </li>
               ))}
             </ul>
@@ -88,6 +117,9 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                     <th scope="col">
                       <span className="visually-hidden">{t('transactions.receipt')}</span>
                     </th>
+                    <th scope="col">
+                      <span className="visually-hidden">{t('transactions.withdraw')}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -100,6 +132,9 @@ function TransactionList({ list }: { list: TransactionsResponse }) {
                       <td>
                         {/* Only a paid (or since refunded) payment has a receipt. */}
                         <ReceiptLink payment={p} />
+                      </td>
+                      <td>
+                        <WithdrawLink payment={p} />
                       </td>
                     </tr>
                   ))}

@@ -75,6 +75,13 @@ export const payments = pgTable(
     refundId: text('refund_id'),
     refundedCredits: integer('refunded_credits'),
     spentCredits: integer('spent_credits'),
+    /** What was paid back, in cents (a refund's or a withdrawal's part of `amount`). */
+    refundAmount: integer('refund_amount'),
+    /**
+     * The member withdrew from the purchase themselves (Article 11a of the Consumer Rights Directive,
+     * ADR 32), as opposed to a refund support made: when they confirmed it.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_user_recent').on(t.userId, t.createdAt.desc()),
@@ -213,6 +220,18 @@ export const sandboxPayments = pgTable('sandbox_payments', {
   refundedAmount: integer('refunded_amount').notNull().default(0),
   /** The payer's bank took it back (a chargeback, a returned direct debit). */
   chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
+})
+
+/**
+ * The sandbox PSP's refunds: one per idempotency key, as Mollie keeps them (a refund asked again with
+ * the same key, after a timeout, answers the refund it made instead of paying twice).
+ */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  amount: integer('amount').notNull(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
 /**

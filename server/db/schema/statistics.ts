@@ -36,6 +36,9 @@ export const statsDays = pgTable(
     revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
     refunds: integer('refunds').notNull().default(0),
     refunded: bigint('refunded', { mode: 'number' }).notNull().default(0),
+    /** Purchases the member withdrew from (ADR 32), apart from support's refunds and chargebacks. */
+    withdrawals: integer('withdrawals').notNull().default(0),
+    withdrawn: bigint('withdrawn', { mode: 'number' }).notNull().default(0),
     answers: integer('answers').notNull().default(0),
     answerWaitSeconds: bigint('answer_wait_seconds', { mode: 'number' }).notNull().default(0),
   },

@@ -92,6 +92,8 @@ export function selectMemberPayments(db: Executor, userId: number) {
       credits: payments.credits,
       method: payments.method,
       createdAt: payments.createdAt,
+      withdrawnAt: payments.withdrawnAt,
+      refundAmount: payments.refundAmount,
     })
     .from(payments)
     .where(eq(payments.userId, userId))

@@ -155,6 +155,8 @@ export function createMemberSupportService(
               credits: p.credits,
               method: p.method,
               created_at: p.createdAt.toISOString(),
+              withdrawn_at: p.withdrawnAt?.toISOString() ?? null,
+              refund_amount: p.refundAmount,
             })) ?? null,
           ledger:
             ledgerRows?.map((l) => ({

@@ -27,7 +27,9 @@ export async function applyChargeback(db: Db, deps: { now: Clock; events: EventB
     if (found?.payment.status !== 'paid' || !found.payment.creditedAt) return null
     const { payment } = found
     const balance = await lockCredits(tx, payment.userId)
-    const takenBack = Math.min(payment.credits, balance)
+    // A withdrawal under way took its credits already (ADR 32): the bank's reversal takes the rest.
+    const withdrawn = payment.withdrawnAt ? (payment.refundedCredits ?? 0) : 0
+    const takenBack = Math.min(payment.credits - withdrawn, balance)
     const credits =
       takenBack > 0
         ? await changeCredits(tx, {
@@ -44,8 +46,9 @@ export async function applyChargeback(db: Db, deps: { now: Clock; events: EventB
         status: 'charged_back',
         updatedAt: at,
         refundedAt: at,
-        refundedCredits: takenBack,
-        spentCredits: payment.credits - takenBack,
+        refundAmount: payment.amount,
+        refundedCredits: withdrawn + takenBack,
+        spentCredits: payment.credits - withdrawn - takenBack,
       })
       .where(eq(payments.id, payment.id))
     await tx.update(users).set({ paymentsBlockedAt: at }).where(eq(users.id, payment.userId))

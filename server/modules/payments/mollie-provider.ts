@@ -93,10 +93,19 @@ export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }
       return Number(payment.amountChargedBack?.value ?? 0) > 0
     },
     async refund(p) {
+      // Mollie keeps an idempotency key's answer for an hour: a refund asked again later (a job's
+      // retry after a timeout) is found among the payment's refunds by the key in its metadata.
+      for await (const made of client.paymentRefunds.iterate({ paymentId: p.providerId })) {
+        const metadata = made.metadata as { key?: string } | null
+        if (metadata?.key === p.idempotencyKey && made.status !== 'failed') return made.id
+      }
       const refund = await client.paymentRefunds.create({
         paymentId: p.providerId,
         amount: { value: (p.amount / 100).toFixed(2), currency: p.currency },
         description: p.description,
+        metadata: { key: p.idempotencyKey },
+        // Sent as the Idempotency-Key header: Mollie answers a repeated request with its first answer.
+        idempotencyKey: p.idempotencyKey,
       })
       return refund.id
     },

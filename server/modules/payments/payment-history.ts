@@ -4,12 +4,21 @@ import type {
   ReceiptResponse,
   TransactionsResponse,
 } from '#common/schemas/credits.ts'
+import { withdrawableUntil } from '#common/withdrawal.ts'
 import type { Db } from '#server/db/client.ts'
+import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { listMovements } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import type { Settlement } from './payment-settlement.ts'
 import { type PaymentRow, selectPayment, selectPaymentsOf } from './payments.queries.ts'
+
+/** Until when a purchase may still be withdrawn from (ADR 32), or null where it cannot be now. */
+function withdrawUntil(row: PaymentRow, site: Site, at: Date): string | null {
+  if (row.status !== 'paid' || !row.creditedAt || row.refundedAt) return null
+  const until = withdrawableUntil(row.creditedAt, site.settings.refund_days)
+  return until >= at ? until.toISOString() : null
+}
 
 function toStatus(row: PaymentRow): PaymentStatusResponse {
   return {
@@ -24,7 +33,7 @@ function toStatus(row: PaymentRow): PaymentStatusResponse {
 }
 
 /** A member's own payments: one's status (asked of the provider while open), the list, a receipt. */
-export function createPaymentHistory(db: Db, deps: { settlement: Settlement }) {
+export function createPaymentHistory(db: Db, deps: { settlement: Settlement; now: Clock }) {
   const { refresh } = deps.settlement
   return {
     /** GET /api/payment.php: the member's own payment, its status asked of the provider while open. */
@@ -35,13 +44,19 @@ export function createPaymentHistory(db: Db, deps: { settlement: Settlement }) {
     },
 
     /** GET /api/transactions.php, /transactions: the member's payments and credit movements. */
-    async transactions(member: { userId: number }): Promise<TransactionsResponse> {
+    async transactions(member: { userId: number }, site: Site): Promise<TransactionsResponse> {
       const [rows, movements] = await Promise.all([
         selectPaymentsOf(db, member.userId, 200),
         listMovements(db, member.userId, 200),
       ])
+      const at = deps.now()
       return {
-        payments: rows.map((row) => ({ ...toStatus(row), created_at: row.createdAt.toISOString() })),
+        payments: rows.map((row) => ({
+          ...toStatus(row),
+          created_at: row.createdAt.toISOString(),
+          withdraw_until: withdrawUntil(row, site, at),
+          withdrawn_at: row.withdrawnAt?.toISOString() ?? null,
+        })),
         movements,
       }
     },

@@ -4,6 +4,8 @@ import type { Db } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import { consumeDiscount, releaseDiscount } from './discounts.queries.ts'
 import { insertMandate, revokeMandate, selectCustomer } from './mandates.queries.ts'
 import {
@@ -14,6 +16,8 @@ import {
   updateStatus,
 } from './payments.queries.ts'
 import type { PaymentProvider } from './provider.ts'
+import { receiptMail } from './receipt-mail.ts'
+import { selectPaymentContact } from './refunds.queries.ts'
 
 /** The statuses a payment keeps for good. */
 export const FINAL: ReadonlySet<string> = new Set(['paid', 'failed', 'canceled', 'expired'])
@@ -26,7 +30,14 @@ export type Settlement = ReturnType<typeof createSettlement>
  */
 export function createSettlement(
   db: Db,
-  deps: { provider: PaymentProvider; events: EventBus; now: Clock; log: Pick<FastifyBaseLogger, 'warn'> },
+  deps: {
+    provider: PaymentProvider
+    events: EventBus
+    now: Clock
+    log: Pick<FastifyBaseLogger, 'warn'>
+    sites: SitesService
+    mail: MailService
+  },
 ) {
   const { provider, now } = deps
 
@@ -66,9 +77,16 @@ export function createSettlement(
           paymentId: claimed.id,
         })
       }
+      // The receipt, with the withdrawal link (ADR 32), goes with the credits: both or neither.
+      const to = await selectPaymentContact(tx, claimed.userId)
+      if (to) {
+        const site = deps.sites.byId(claimed.siteId)
+        await enqueueMail(tx, receiptMail(site, deps.sites.origin(site), to, claimed))
+      }
       return { row: claimed, credits }
     })
     if (granted) {
+      deps.mail.kick()
       // The purchase stands whatever happens to the card: one that cannot be saved is just not offered.
       if (granted.row.sequence === 'first')
         await saveCard(granted.row).catch((error: unknown) =>

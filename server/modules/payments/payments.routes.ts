@@ -71,7 +71,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.transactions),
-    handler: async (request) => payments.transactions(requireMember(request)),
+    handler: async (request) => payments.transactions(requireMember(request), request.site),
   })
 
   // Spec section 7: the query passed through (a code, with the bundle and method it is for), or

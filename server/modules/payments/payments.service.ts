@@ -7,7 +7,8 @@ import type { Db } from '#server/db/client.ts'
 import { type Clock, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
-import type { Site } from '#server/modules/sites/sites.service.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
+import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import { createBundles } from './bundles.ts'
 import { applyChargeback, assertMayPay } from './chargebacks.ts'
 import { reserveDiscount, selectHolders } from './discounts.queries.ts'
@@ -61,13 +62,15 @@ export function createPaymentsService(
     discounts: DiscountsService
     now: Clock
     log: Pick<FastifyBaseLogger, 'warn'>
+    sites: SitesService
+    mail: MailService
   },
 ) {
   const { provider, now } = deps
   const settlement = createSettlement(db, deps)
   const { refresh } = settlement
   const bundles = createBundles(db)
-  const history = createPaymentHistory(db, { settlement })
+  const history = createPaymentHistory(db, { settlement, now })
 
   /** The member's customer record at the provider, made on first need. */
   async function customerOf(userId: number): Promise<string> {

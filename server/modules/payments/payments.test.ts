@@ -141,6 +141,8 @@ describe('sandbox payments', () => {
       discounts: createDiscountsService(t.database.db, { now: () => clock }),
       now: () => clock,
       log: { warn: (...args: unknown[]) => warnings.push(args) },
+      sites: t.app.services.sites,
+      mail: t.app.services.mail,
     })
     const m = await activeMember(t.app, { name: 'Cardless' })
     const bundle = await bundleOf(m, 100)
@@ -300,7 +302,7 @@ describe('transactions and receipts', () => {
     await psp.act(created.checkout_url.split('/').pop() ?? '', 'pay')
     clock = new Date(clock.getTime() + 5000)
     await payments.get({ userId: m.user.id }, created.payment_id)
-    const list = await payments.transactions({ userId: m.user.id })
+    const list = await payments.transactions({ userId: m.user.id }, site)
     expect(list.payments).toMatchObject([{ payment_id: created.payment_id, status: 'paid', credits: 100 }])
     expect(list.movements.map((x) => [x.reason, x.delta])).toEqual([
       ['payment', 100],
@@ -341,6 +343,8 @@ describe('the Mollie provider', () => {
   let endpoint = ''
   const mollie = new Map<string, { status: string; body: Record<string, unknown>; mandateId?: string }>()
   const refunds: Array<{ paymentId: string; amount: unknown }> = []
+  const refundObjects: Array<Record<string, unknown> & { paymentId: string }> = []
+  const idempotencyKeys: string[] = []
   const customers = new Map<string, Record<string, unknown>>()
   const mandates = new Map<string, Record<string, unknown>>()
   const requests: Array<{ method: string; url: string; auth: string | undefined }> = []
@@ -470,20 +474,34 @@ describe('the Mollie provider', () => {
           if (req.method === 'GET' && mandatePath[2] && mandates.has(mandatePath[2]))
             return reply(200, mandateView(mandatePath[2]))
         }
-        const refundPath = req.url?.match(/^\/v2\/payments\/(tr_[a-z0-9]+)\/refunds$/)
+        const refundPath = req.url?.match(/^\/v2\/payments\/(tr_[a-z0-9]+)\/refunds(\?.*)?$/)
+        if (req.method === 'GET' && refundPath && mollie.has(refundPath[1])) {
+          // List payment refunds: every refund of the payment, in one page.
+          const made = refundObjects.filter((r) => r.paymentId === refundPath[1])
+          return reply(200, {
+            count: made.length,
+            _embedded: { refunds: made },
+            _links: {
+              self: { href: `${endpoint}payments/${refundPath[1]}/refunds`, type: 'application/hal+json' },
+              previous: null,
+              next: null,
+            },
+          })
+        }
         if (req.method === 'POST' && refundPath && mollie.get(refundPath[1])?.status === 'paid') {
           // Mollie's refund object (Refunds API, create payment refund).
           const body = JSON.parse(raw)
           const id = `re_${Math.random().toString(36).slice(2, 12)}`
           refunds.push({ paymentId: refundPath[1], amount: body.amount })
-          return reply(201, {
+          idempotencyKeys.push(String(req.headers['idempotency-key'] ?? ''))
+          const refund = {
             resource: 'refund',
             id,
             mode: 'test',
             amount: body.amount,
             status: 'pending',
             description: body.description ?? '',
-            metadata: null,
+            metadata: body.metadata ?? null,
             paymentId: refundPath[1],
             createdAt: '2026-11-22T10:00:00+00:00',
             _links: {
@@ -493,7 +511,9 @@ describe('the Mollie provider', () => {
               },
               payment: { href: `${endpoint}payments/${refundPath[1]}`, type: 'application/hal+json' },
             },
-          })
+          }
+          refundObjects.push(refund)
+          return reply(201, refund)
         }
         const match = req.url?.match(/^\/v2\/payments\/(tr_[a-z0-9]+)/)
         const found = match ? view(match[1]) : null
@@ -520,6 +540,8 @@ describe('the Mollie provider', () => {
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
       now: systemClock,
       log: t.app.log,
+      sites: t.app.services.sites,
+      mail: t.app.services.mail,
     })
     const m = await activeMember(t.app, { name: 'Mollie' })
     const before = await account(m)
@@ -573,6 +595,19 @@ describe('the Mollie provider', () => {
       { paymentId: id, amount: { value: (bundle.amount / 100).toFixed(2), currency: 'EUR' } },
     ])
     expect((await account(m)).credits).toBe(before.credits)
+    // The refund carries its idempotency key, as the header and in its metadata: asked again after
+    // Mollie forgot the header's key (an hour), the refund is found among the payment's, not made again.
+    expect(idempotencyKeys).toEqual([`refund_${created.payment_id}`])
+    const provider = mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint })
+    const again = await provider.refund({
+      providerId: id ?? '',
+      amount: bundle.amount,
+      currency: 'EUR',
+      description: 'again',
+      idempotencyKey: `refund_${created.payment_id}`,
+    })
+    expect(again).toBe(refundObjects[0].id)
+    expect(refunds).toHaveLength(1)
   })
 
   it('takes the credits back when Mollie reports the payment charged back', async () => {
@@ -582,6 +617,8 @@ describe('the Mollie provider', () => {
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
       now: systemClock,
       log: t.app.log,
+      sites: t.app.services.sites,
+      mail: t.app.services.mail,
     })
     const m = await activeMember(t.app, { name: 'Chargeback' })
     const before = await account(m)
@@ -615,6 +652,8 @@ describe('the Mollie provider', () => {
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
       now: systemClock,
       log: t.app.log,
+      sites: t.app.services.sites,
+      mail: t.app.services.mail,
     })
     const site = t.app.services.sites.list()[0]
     const m = await activeMember(t.app, { name: 'Cardsaver' })

@@ -43,8 +43,17 @@ export interface PaymentProvider {
   savedCard(providerId: string, customerId: string): Promise<SavedCard | null>
   /** Whether the payer's bank took a paid payment back (a chargeback, a returned direct debit). */
   chargedBack(providerId: string): Promise<boolean>
-  /** Pays a paid payment's amount back to the payer (ADR 17); answers the provider's refund id. */
-  refund(p: { providerId: string; amount: number; currency: string; description: string }): Promise<string>
+  /**
+   * Pays a paid payment's amount back to the payer (ADR 17); answers the provider's refund id. The
+   * same idempotency key asked again (a retry after a timeout) answers the same refund, never a second.
+   */
+  refund(p: {
+    providerId: string
+    amount: number
+    currency: string
+    description: string
+    idempotencyKey: string
+  }): Promise<string>
   /**
    * Cancels an open payment nobody will finish (its member started another checkout); answers
    * whether the provider cancelled it (some methods cannot be cancelled: they expire on their own).

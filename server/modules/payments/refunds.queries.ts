@@ -11,7 +11,9 @@ export function lockPaymentForRefund(db: Executor, id: string) {
       email: users.email,
       language: users.language,
       siteId: users.siteId,
+      timeZone: users.timeZone,
       name: profiles.name,
+      country: profiles.country,
     })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
@@ -19,6 +21,22 @@ export function lockPaymentForRefund(db: Executor, id: string) {
     .where(eq(payments.id, id))
     .for('update', { of: payments })
     .then((rows) => rows[0] ?? null)
+}
+
+/** Who a payment mail goes to: the member's address, name, language, time zone and country. */
+export async function selectPaymentContact(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      language: users.language,
+      timeZone: users.timeZone,
+      name: profiles.name,
+      country: profiles.country,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+  return row ?? null
 }
 
 /** Marks a refund as under way (its time set, no refund id yet): a second refund is refused. */
@@ -44,7 +62,13 @@ export async function lockCredits(db: Executor, userId: number): Promise<number>
 export async function markRefunded(
   db: Executor,
   id: string,
-  values: { refundedAt: Date; refundId: string; refundedCredits: number; spentCredits: number },
+  values: {
+    refundedAt: Date
+    refundId: string
+    refundedCredits: number
+    spentCredits: number
+    refundAmount: number
+  },
 ) {
   await db
     .update(payments)

@@ -88,6 +88,7 @@ export function createRefundsService(
           amount: refund.amount,
           currency: payment.currency,
           description: `Refund ${payment.id}`,
+          idempotencyKey: `refund_${payment.id}`,
         })
       } catch (error) {
         await releaseRefund(db, payment.id)
@@ -112,6 +113,7 @@ export function createRefundsService(
           refundId,
           refundedCredits: takenBack,
           spentCredits: spent,
+          refundAmount: refund.amount,
         })
         await recomputePaidUser(tx, payment.userId)
         await recordAudit(tx, actor, at, {

@@ -33,7 +33,7 @@ export function sandboxProvider(psp: SandboxPspService): PaymentProvider {
       const mandate = await psp.mandate(customerId, payment.mandateId)
       return mandate ? { mandateId: mandate.id, label: `••••\u00a0${mandate.last4}` } : null
     },
-    refund: (p) => psp.refund(p.providerId, p.amount),
+    refund: (p) => psp.refund(p.providerId, p.amount, p.idempotencyKey),
     cancel: async (providerId) => (await psp.act(providerId, 'cancel')).status === 'canceled',
     chargedBack: async (providerId) => Boolean((await psp.status(providerId))?.chargedBackAt),
   }

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { sandboxCustomers, sandboxMandates, sandboxPayments } from '#server/db/schema/payments.ts'
+import {
+  sandboxCustomers,
+  sandboxMandates,
+  sandboxPayments,
+  sandboxRefunds,
+} from '#server/db/schema/payments.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 
@@ -161,16 +166,37 @@ export function createSandboxPspService(
       await callWebhook(current.webhookUrl, id)
     },
 
-    /** Refunds a paid payment (at most what is left of it), as a PSP would; answers a refund id. */
-    async refund(id: string, amount: number) {
-      const current = await status(id)
-      if (current?.status !== 'paid') throw new AppError('payments.not_refundable', 409)
-      if (current.refundedAmount + amount > current.amount) throw new AppError('payments.not_refundable', 409)
-      await db
-        .update(sandboxPayments)
-        .set({ refundedAmount: current.refundedAmount + amount })
-        .where(eq(sandboxPayments.id, id))
-      return `re_${randomBytes(8).toString('hex')}`
+    /**
+     * Refunds a paid payment (at most what is left of it), as a PSP would; answers a refund id. A
+     * refund asked again with the same idempotency key answers the refund it made, without paying
+     * again (Mollie keeps an idempotency key's answer for an hour; the sandbox for good).
+     */
+    async refund(id: string, amount: number, idempotencyKey: string) {
+      await status(id) // a payment whose moment has passed is paid
+      return db.transaction(async (tx) => {
+        const [done] = await tx
+          .select({ id: sandboxRefunds.id })
+          .from(sandboxRefunds)
+          .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey))
+        if (done) return done.id
+        const [current] = await tx
+          .select()
+          .from(sandboxPayments)
+          .where(eq(sandboxPayments.id, id))
+          .for('update')
+        if (current?.status !== 'paid') throw new AppError('payments.not_refundable', 409)
+        if (current.refundedAmount + amount > current.amount)
+          throw new AppError('payments.not_refundable', 409)
+        await tx
+          .update(sandboxPayments)
+          .set({ refundedAmount: current.refundedAmount + amount })
+          .where(eq(sandboxPayments.id, id))
+        const refundId = `re_${randomBytes(8).toString('hex')}`
+        await tx
+          .insert(sandboxRefunds)
+          .values({ id: refundId, paymentId: id, amount, idempotencyKey, createdAt: now() })
+        return refundId
+      })
     },
 
     async act(id: string, action: 'pay' | 'fail' | 'cancel', card: TestCard = '4242') {

@@ -8,6 +8,7 @@ const COUNTS = [
   'purchases',
   'paying_members',
   'refunds',
+  'withdrawals',
   'messages_to_members',
   'messages_to_fictional',
   'answers',
@@ -45,14 +46,24 @@ export function statsCsv(report: StatsResponse): string {
   const header = [
     report.by,
     ...COUNTS,
-    ...currencies.flatMap((c) => [`revenue_${c}`, `refunded_${c}`, `revenue_per_paying_${c}`]),
+    ...currencies.flatMap((c) => [
+      `revenue_${c}`,
+      `refunded_${c}`,
+      `withdrawn_${c}`,
+      `revenue_per_paying_${c}`,
+    ]),
   ]
   const line = (row: StatsRow) => [
     row.key,
     ...COUNTS.map((name) => row[name]),
     ...currencies.flatMap((c) => {
       const money = row.money.find((m) => m.currency === c)
-      return [cents(money?.revenue ?? 0), cents(money?.refunded ?? 0), cents(money?.revenue_per_paying)]
+      return [
+        cents(money?.revenue ?? 0),
+        cents(money?.refunded ?? 0),
+        cents(money?.withdrawn ?? 0),
+        cents(money?.revenue_per_paying),
+      ]
     }),
   ]
   return `${[header, ...report.rows.map(line), line(report.total)]

@@ -49,16 +49,20 @@ export async function readFigures(db: Db, query: StatsQuery) {
     first_purchases: number
     purchases: number
     refunds: number
+    withdrawals: number
     answers: number
     answer_wait_seconds: number
     revenue: number
     refunded: number
+    withdrawn: number
   }>(
     db,
     sql`select ${key} as key, currency, sum(signups)::int as signups, sum(confirmations)::int as confirmations,
       sum(first_purchases)::int as first_purchases, sum(purchases)::int as purchases, sum(refunds)::int as refunds,
+      sum(withdrawals)::int as withdrawals,
       sum(answers)::int as answers, sum(answer_wait_seconds)::float8 as answer_wait_seconds,
-      sum(revenue)::float8 as revenue, sum(refunded)::float8 as refunded
+      sum(revenue)::float8 as revenue, sum(refunded)::float8 as refunded,
+      sum(withdrawn)::float8 as withdrawn
     from stats_days where ${where} group by 1, 2`,
   )
   const visits = await queryRows<{ key: string; visits: number }>(

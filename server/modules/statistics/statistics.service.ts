@@ -35,6 +35,7 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
     purchases: 0,
     paying_members: 0,
     refunds: 0,
+    withdrawals: 0,
     messages_to_members: 0,
     messages_to_fictional: 0,
     answers: 0,
@@ -83,10 +84,11 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
         row.first_purchases += f.first_purchases
         row.purchases += f.purchases
         row.refunds += f.refunds
+        row.withdrawals += f.withdrawals
         row.answers += f.answers
         waits.set(row, (waits.get(row) ?? 0) + f.answer_wait_seconds)
         if (f.currency) {
-          addMoney(row, f.currency, { revenue: f.revenue, refunded: f.refunded })
+          addMoney(row, f.currency, { revenue: f.revenue, refunded: f.refunded, withdrawn: f.withdrawn })
         }
       }
     }
@@ -123,15 +125,16 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
   function addMoney(
     row: StatsRow,
     currency: string,
-    add: Partial<{ revenue: number; refunded: number; paying_members: number }>,
+    add: Partial<{ revenue: number; refunded: number; withdrawn: number; paying_members: number }>,
   ) {
     let money = row.money.find((m) => m.currency === currency)
     if (!money) {
-      money = { currency, revenue: 0, refunded: 0, paying_members: 0, revenue_per_paying: null }
+      money = { currency, revenue: 0, refunded: 0, withdrawn: 0, paying_members: 0, revenue_per_paying: null }
       row.money.push(money)
     }
     money.revenue += add.revenue ?? 0
     money.refunded += add.refunded ?? 0
+    money.withdrawn += add.withdrawn ?? 0
     money.paying_members += add.paying_members ?? 0
   }
 

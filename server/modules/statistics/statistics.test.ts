@@ -67,6 +67,11 @@ async function seedMonth(staffId: number) {
   await db.execute(sql`
     update payments set status = 'charged_back', refunded_at = credited_at + interval '1 day'
     where id like 'seed-3-%' and right(id, 1) = '3'`)
+  // Members who withdrew from a purchase themselves (ADR 32), half of it paid back.
+  await db.execute(sql`
+    update payments set status = 'refunded', withdrawn_at = credited_at + interval '2 days',
+      refunded_at = credited_at + interval '2 days', refund_amount = amount / 2, refund_id = 're_seed'
+    where id like 'seed-2-%' and right(id, 1) in ('6', '8')`)
   // Every seeded member writes to the next one and to the fictional profile, a day after joining.
   await db.execute(sql`
     with pairs as (
@@ -148,9 +153,13 @@ describe('reports: daily figures per site and traffic source', () => {
           where credited_at is not null group by user_id) f join users u on u.id = f.user_id
           where ${seeded} and ${inMonth('first')}) as first_purchases,
         (select count(*)::int from payments p join users u on u.id = p.user_id
-          where ${seeded} and ${inMonth('refunded_at')}) as refunds,
-        (select coalesce(sum(amount), 0)::int from payments p join users u on u.id = p.user_id
-          where ${seeded} and p.currency = 'EUR' and ${inMonth('refunded_at')}) as refunded_eur,
+          where ${seeded} and ${inMonth('refunded_at')} and withdrawn_at is null) as refunds,
+        (select coalesce(sum(coalesce(refund_amount, amount)), 0)::int from payments p join users u on u.id = p.user_id
+          where ${seeded} and p.currency = 'EUR' and ${inMonth('refunded_at')} and withdrawn_at is null) as refunded_eur,
+        (select count(*)::int from payments p join users u on u.id = p.user_id
+          where ${seeded} and ${inMonth('withdrawn_at')}) as withdrawals,
+        (select coalesce(sum(refund_amount), 0)::int from payments p join users u on u.id = p.user_id
+          where ${seeded} and p.currency = 'EUR' and ${inMonth('withdrawn_at')}) as withdrawn_eur,
         (select count(*)::int from messages m join users u on u.id = m.sender_user_id
           join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = m.sender_user_id
           join profiles p on p.user_id = cm.partner_user_id
@@ -171,6 +180,10 @@ describe('reports: daily figures per site and traffic source', () => {
     expect(total.first_purchases).toBe(direct.first_purchases)
     expect(total.refunds).toBe(direct.refunds)
     expect(total.money.find((m) => m.currency === 'EUR')?.refunded).toBe(direct.refunded_eur)
+    // Withdrawals are counted apart from support's refunds (ADR 32).
+    expect(direct.withdrawals).toBeGreaterThan(0)
+    expect(total.withdrawals).toBe(direct.withdrawals)
+    expect(total.money.find((m) => m.currency === 'EUR')?.withdrawn).toBe(direct.withdrawn_eur)
     expect(total.messages_to_members).toBe(direct.to_members)
     expect(total.messages_to_fictional).toBe(direct.to_fictional)
     expect(total.answers).toBe(direct.answers)
@@ -215,7 +228,9 @@ describe('reports: daily figures per site and traffic source', () => {
     expect(res.headers['content-type']).toContain('text/csv')
     expect(res.headers['content-disposition']).toContain('report-2025-03-01-2025-03-31-by-sub1.csv')
     const lines = res.body.trim().split('\r\n')
-    expect(lines[0]).toMatch(/^sub1,visits,signups,.*revenue_EUR,refunded_EUR,revenue_per_paying_EUR/)
+    expect(lines[0]).toMatch(
+      /^sub1,visits,signups,.*revenue_EUR,refunded_EUR,withdrawn_EUR,revenue_per_paying_EUR/,
+    )
     expect(lines.some((l) => l.startsWith("'=cmd,"))).toBe(true)
     const total = (await stats({ ...MONTH, by: 'sub1' })).total
     const eur = total.money.find((m) => m.currency === 'EUR')
