@@ -5,6 +5,7 @@ import { escapeHtml } from './escape-html.ts'
 import { dateTimeFormat, regionNames } from './intl.ts'
 import type { CompanyInfo, SiteSettings } from './schemas/sites.ts'
 import { termsVersionDate } from './terms-date.ts'
+import { withdrawalDays } from './withdrawal.ts'
 
 /** Pages under /pages/{page} (spec section 2). */
 export const CONTENT_PAGES = [
@@ -34,6 +35,7 @@ export const CONTENT_PLACEHOLDERS = [
   'support_email',
   'support_phone',
   'refund_days',
+  'withdrawal_days',
   'terms_date',
   'message_credits',
   'gift_credits',
@@ -95,6 +97,8 @@ export function contentValues(
     support_email: settings.support_email,
     support_phone: cleanPhone(settings.support_phone),
     refund_days: String(settings.refund_days),
+    // The withdrawal function's window (ADR 32): the law's 14 days, or the site's when longer.
+    withdrawal_days: String(withdrawalDays(settings.refund_days)),
     terms_date: dateFormat.format(termsVersionDate(company.added)),
     message_credits: String(settings.message_credits),
     gift_credits: String(settings.gift_credits),
