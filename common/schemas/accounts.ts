@@ -143,6 +143,13 @@ export const User = z.object({
   language: z.string(),
   fictional_icon: z.string(),
   signup_date: z.string(),
+  /**
+   * What credits are worth to the member (common/credit-value.ts, ADR 32): `amount` cents of
+   * `currency` buy `credits` credits; every price in credits shows its money from it.
+   */
+  credit_value: z
+    .object({ credits: z.number().int(), amount: z.number().int(), currency: z.string() })
+    .nullable(),
   profile: z.object({
     id: z.number().int(),
     name: z.string(),

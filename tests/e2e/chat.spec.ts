@@ -25,14 +25,16 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   const annaText = anna.page.getByLabel('Message', { exact: true })
   // The composer says what the next message costs before it is sent: the first one to Bas is free.
   await expect(anna.page.getByTestId('chat-cost')).toHaveText(
-    'Your first message to Bas is free. After it, a message costs 10 credits (you have 20).',
+    'Your first message to Bas is free. After it, a message costs 10 credits, €1.00 (you have 20).',
   )
   await annaText.fill('Hello Bas, how are you?')
   await annaText.press('Enter')
   await expect(anna.page).toHaveURL(/\/chats\/\d+$/)
   const conversationUrl = anna.page.url()
   await expect(anna.page.locator('.chat-messages').getByText('Hello Bas, how are you?')).toBeVisible()
-  await expect(anna.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 20')
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText(
+    'A message costs 10 credits (€1.00) · you have 20',
+  )
 
   // Bram's badge shows the unread message without a reload, and so does his tab title.
   await expect(bram.page.getByTestId('messages-badge')).toHaveText('1')
@@ -67,7 +69,9 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await annaText.fill('Shall we meet?')
   await annaText.press('Enter')
   await expect(bram.page.locator('.chat-messages').getByText('Shall we meet?')).toBeVisible()
-  await expect(anna.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 0')
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText(
+    'A message costs 10 credits (€1.00) · you have 0',
+  )
   await annaText.fill('One more?')
   await annaText.press('Enter')
   const alert = anna.page.getByRole('alert').filter({ hasText: 'You do not have enough credits' })
@@ -98,7 +102,10 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await expect(back).toBeVisible({ timeout: 15_000 })
   await back.click()
   await expect(anna.page).toHaveURL(conversationPath)
-  await expect(anna.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 100')
+  // Her credits are now worth what she paid for them (the time bonus's 25 % off): €7.46 for 100.
+  await expect(anna.page.getByTestId('chat-cost')).toHaveText(
+    'A message costs 10 credits (€0.75) · you have 100',
+  )
   await annaText.fill('One more?')
   await annaText.press('Enter')
   await expect(bram.page.locator('.chat-messages').getByText('One more?')).toBeVisible()
@@ -113,7 +120,9 @@ test('a member removes a chat; it stays gone after a reload', async ({ browser }
   await carla.page.goto(`/members/${dirk.profileId}`)
   await carla.page.getByRole('link', { name: 'Send a gift' }).click()
   await expect(carla.page).toHaveURL(`/members/${dirk.profileId}/chat?gift=1`)
-  await expect(carla.page.locator('#gift-picker').getByText('Each gift costs 30 credits.')).toBeVisible()
+  await expect(
+    carla.page.locator('#gift-picker').getByText('Each gift costs 30 credits (€2.99).'),
+  ).toBeVisible()
   await carla.page.locator('#gift-picker').getByRole('button', { name: 'A rose' }).click()
   // A gift asks once more, with its price: this one is her free opening message.
   await expect(carla.page.locator('#gift-picker').getByText('Send A rose to Dirk?')).toBeVisible()
@@ -181,12 +190,14 @@ test('a gift says its price and waits for a yes; one she cannot pay is refused w
   await text.fill('Hello Otto')
   await text.press('Enter')
   await expect(nina.page).toHaveURL(/\/chats\/\d+$/)
-  await expect(nina.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 20')
+  await expect(nina.page.getByTestId('chat-cost')).toHaveText(
+    'A message costs 10 credits (€1.00) · you have 20',
+  )
 
   const picker = nina.page.locator('#gift-picker')
   await nina.page.getByRole('button', { name: 'Send a gift' }).click()
   await picker.getByRole('button').filter({ hasText: 'A heart' }).click()
-  await expect(picker.getByText('Send A heart to Otto for 30 credits?')).toBeVisible()
+  await expect(picker.getByText('Send A heart to Otto for 30 credits (€2.99)?')).toBeVisible()
   await expect(picker.getByText('You have 20 credits.')).toBeVisible()
   // Nothing is spent until she says yes: going back shows the gifts again.
   await picker.getByRole('button', { name: 'Choose another' }).click()
@@ -194,9 +205,13 @@ test('a gift says its price and waits for a yes; one she cannot pay is refused w
   await picker.getByRole('button').filter({ hasText: 'A rose' }).click()
   await picker.getByRole('button', { name: 'Send for 30 credits' }).click()
   const alert = nina.page.getByRole('alert').filter({ hasText: 'enough credits' })
-  await expect(alert).toHaveText(/You do not have enough credits for this gift\. A gift costs 30 credits\./)
+  await expect(alert).toHaveText(
+    /You do not have enough credits for this gift\. A gift costs 30 credits \(€2\.99\)\./,
+  )
   await expect(nina.page.locator('.chat-messages .message-gift')).toHaveCount(0)
-  await expect(nina.page.getByTestId('chat-cost')).toHaveText('A message costs 10 credits · you have 20')
+  await expect(nina.page.getByTestId('chat-cost')).toHaveText(
+    'A message costs 10 credits (€1.00) · you have 20',
+  )
   await nina.context.close()
   await otto.context.close()
 })

@@ -4,6 +4,7 @@ import { CameraIcon, GiftIcon } from '../../components/icons.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { useCreditPrice } from '../credits/index.ts'
 
 /**
  * What the next message costs, said before it is sent (issue 18): free (the welcome offer), the
@@ -17,11 +18,12 @@ function CostLine(props: {
   cost: number
 }) {
   const { t } = useTranslation()
+  const money = useCreditPrice()('text')
   const { credits, cost } = props
   if (props.nextFree)
     return (
       <span className="text-success-emphasis chat-cost" data-testid="chat-cost">
-        {t('chat.costFree', { name: props.partnerName, count: cost, credits })}
+        {t('chat.costFree', { name: props.partnerName, count: cost, credits, money })}
       </span>
     )
   if (cost > 0 && credits >= cost && credits - cost < cost)
@@ -33,7 +35,7 @@ function CostLine(props: {
     )
   return (
     <span className="chat-cost" data-testid="chat-cost">
-      {t('chat.costPaid', { count: cost, credits })}
+      {t('chat.costPaid', { count: cost, credits, money })}
     </span>
   )
 }

@@ -12,7 +12,7 @@ import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { creditsFrom } from '../credits/index.ts'
+import { creditsFrom, useCreditPrice } from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
@@ -53,6 +53,7 @@ export function Conversation({
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const { settings } = useRootData()
+  const creditPrice = useCreditPrice()
   const { user } = useMember()
   const myProfileId = user?.profile.id ?? 0
   const [conversation, setConversation] = useState(initialConversation)
@@ -149,6 +150,7 @@ export function Conversation({
         <div className="alert alert-warning m-2 mb-0 d-flex flex-wrap align-items-center gap-2" role="alert">
           <span className="me-auto">
             {t(`chat.noCreditsFor.${sending.noCredits}`, {
+              money: creditPrice(sending.noCredits),
               count: {
                 text: settings.message_credits,
                 gift: settings.gift_credits,

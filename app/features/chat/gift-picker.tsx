@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { GiftKey } from '#common/schemas/chat.ts'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { useCreditPrice } from '../credits/index.ts'
 
 /**
  * The site's gift catalogue: a picture and a name per gift, all at the site's gift_credits. A gift
@@ -30,6 +31,7 @@ export function GiftPicker({
   onClose: () => void
 }) {
   const { t } = useTranslation()
+  const money = useCreditPrice()('gift')
   const [picked, setPicked] = useState<GiftKey | null>(null)
   // Every opening starts from the catalogue: leaving it, either way, puts the choice back.
   const close = () => {
@@ -52,6 +54,7 @@ export function GiftPicker({
                 gift: t(`chat.gifts.names.${picked}`),
                 name: partnerName,
                 count: cost,
+                money,
               })}
             </p>
             <p className="small text-body-secondary">
@@ -80,7 +83,7 @@ export function GiftPicker({
         ) : (
           <>
             <p className="text-body-secondary small">
-              {gifts.length > 0 ? t('chat.gifts.cost', { count: cost }) : t('chat.gifts.none')}
+              {gifts.length > 0 ? t('chat.gifts.cost', { count: cost, money }) : t('chat.gifts.none')}
             </p>
             <ul className="gift-grid list-unstyled mb-0">
               {gifts.map((key) => (

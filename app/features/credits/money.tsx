@@ -1,12 +1,25 @@
+import type { PaidKind } from '#common/credit-value.ts'
 import { numberFormat } from '#common/intl.ts'
 import { discounted, formatMoney, type MoneyTable, moneyKey } from '#common/money.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
 
 /** Money in the member's language; the amounts a server formatted ahead (`table`) taken as they are. */
 export function useMoney(table?: MoneyTable) {
   const { i18n } = useTranslation()
   return (cents: number, currency: string) =>
     table?.[moneyKey(cents, currency)] ?? formatMoney(cents, currency, i18n.language)
+}
+
+/**
+ * The money of a paid kind's price in credits for this member ("€1.00"), from the one rule
+ * (common/credit-value.ts, ADR 32) as the root loader formatted it; words pointing to the credits
+ * page on a site that sells nothing to price it with.
+ */
+export function useCreditPrice() {
+  const { creditPrices } = useRootData()
+  const { t } = useTranslation()
+  return (kind: PaidKind) => creditPrices?.[kind] ?? t('credits.unpriced')
 }
 
 /** The price of one credit, to a tenth of a cent. */

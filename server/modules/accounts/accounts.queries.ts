@@ -25,7 +25,16 @@ export async function insertProfile(db: Executor, values: typeof profiles.$infer
 /** The member with profile and main photo, as GET /api/user.php shows them. */
 export function selectAccount(db: Executor, userId: number) {
   return db
-    .select({ user: users, profile: profiles, photo: photos })
+    .select({
+      user: users,
+      profile: profiles,
+      photo: photos,
+      /** The last bundle paid for, at what was paid: what a credit is worth to the member (ADR 32). */
+      lastPaid: sql<{ credits: number; amount: number; currency: string } | null>`(
+        select json_build_object('credits', p.credits, 'amount', p.amount, 'currency', p.currency)
+        from payments p where p.user_id = ${users.id} and p.credited_at is not null
+        order by p.credited_at desc limit 1)`,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))

@@ -1,3 +1,4 @@
+import { creditValue } from '#common/credit-value.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -21,7 +22,7 @@ export async function loadPageUser(
 ): Promise<{ user: User; timeZone: string | null }> {
   const row = await selectAccount(db, userId)
   if (!row) throw new AppError('authentication_required', 403)
-  const { user, profile, photo } = row
+  const { user, profile, photo, lastPaid } = row
   const cdn = site.settings.cdn_prefix
   const view: User = {
     id: user.id,
@@ -33,6 +34,7 @@ export async function loadPageUser(
     language: user.language,
     fictional_icon: site.settings.fictional_icon,
     signup_date: user.signupDate.toISOString(),
+    credit_value: creditValue(lastPaid, site.bundles, profile.country),
     profile: {
       id: profile.id,
       name: profile.name,

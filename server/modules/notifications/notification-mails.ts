@@ -50,17 +50,36 @@ function notificationMail(
   return { siteId: r.site.id, to: r.to, ...mail, headers: unsubscribeHeaders(r) }
 }
 
+/** A profile a mail names: a fictional one with the site's mark after its name (ADR 32). */
+export interface NamedProfile {
+  name: string
+  fictional: boolean
+}
+
+const named = (r: NotificationRecipient, p: NamedProfile) =>
+  p.fictional ? `${p.name} ${r.site.settings.fictional_icon}` : p.name
+
+/** The site's sentence on fictional profiles, when the mail names one (ADR 32: every surface). */
+const disclosure = (r: NotificationRecipient, profiles: NamedProfile[]) =>
+  profiles.some((p) => p.fictional)
+    ? [r.site.settings.fictional_warning[r.locale] ?? r.site.settings.fictional_warning.en]
+    : []
+
 /** "Eva wrote to you": a conversation's first message or new ones, unread for the quiet period. */
 export function messageMail(
   r: NotificationRecipient,
-  partnerName: string,
+  partner: NamedProfile,
   conversationId: number,
 ): OutgoingMail {
   const t = translator(r.locale)
   const key = r.type === 'new_conversations' ? 'mail.newConversation' : 'mail.newMessages'
+  const name = named(r, partner)
   return notificationMail(r, {
-    subject: t(`${key}.subject`, { partner: partnerName, name: r.site.settings.name }),
-    paragraphs: [t(`${key}.intro`, { partner: partnerName, name: r.site.settings.name })],
+    subject: t(`${key}.subject`, { partner: name, name: r.site.settings.name }),
+    paragraphs: [
+      t(`${key}.intro`, { partner: name, name: r.site.settings.name }),
+      ...disclosure(r, [partner]),
+    ],
     button: { label: t(`${key}.button`), url: `${r.origin}/chats/${conversationId}` },
   })
 }
@@ -82,14 +101,16 @@ export function likesMail(r: NotificationRecipient, names: string[], count: numb
 /** "3 messages are waiting for you": unread for a day, at most once a day. */
 export function unreadReminderMail(
   r: NotificationRecipient,
-  partnerNames: string[],
+  partners: NamedProfile[],
   count: number,
 ): OutgoingMail {
   const t = translator(r.locale)
+  const names = partners.map((p) => named(r, p)).join(', ')
   return notificationMail(r, {
     subject: t('mail.unreadReminder.subject', { count }),
     paragraphs: [
-      t('mail.unreadReminder.intro', { count, names: partnerNames.join(', '), name: r.site.settings.name }),
+      t('mail.unreadReminder.intro', { count, names, name: r.site.settings.name }),
+      ...disclosure(r, partners),
     ],
     button: { label: t('mail.unreadReminder.button'), url: `${r.origin}/chats` },
   })

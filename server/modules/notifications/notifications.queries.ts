@@ -90,6 +90,8 @@ export interface DueMessageMail extends MailedMember {
   /** The member has never written in this conversation nor read it: a new conversation. */
   fresh: boolean
   partnerName: string
+  /** The partner is a fictional profile: the mail carries its mark and the site's sentence (ADR 32). */
+  partnerFictional: boolean
 }
 
 /**
@@ -111,7 +113,7 @@ export async function selectDueMessageMails(
         u.notification_settings as settings, cm.conversation_id as "conversationId",
         cm.last_read_message_id::int8 as "lastRead",
         (not cm.has_sent and cm.last_read_message_id = 0) as fresh,
-        me.name, partner.name as "partnerName"
+        me.name, partner.name as "partnerName", partner.fictional as "partnerFictional"
       from conversation_members cm
       join users u on u.id = cm.user_id
       join profiles me on me.user_id = cm.user_id
@@ -186,6 +188,8 @@ export interface DueUnreadReminder extends MailedMember {
   /** Unread messages, and the conversations they are in. */
   count: number
   partnerNames: string[]
+  /** Whether each of `partnerNames` is a fictional profile (ADR 32). */
+  partnerFictional: boolean[]
   day: string
 }
 
@@ -202,7 +206,8 @@ export function selectDueUnreadReminders(db: Executor, now: Date, limit: number)
     db,
     sql`select cm.user_id as "userId", u.site_id as "siteId", u.email, u.language,
         u.notification_settings as settings, me.name, sum(cm.unread)::int as count,
-        (array_agg(partner.name order by cm.last_message_at desc))[1:3] as "partnerNames", ${day} as day
+        (array_agg(partner.name order by cm.last_message_at desc))[1:3] as "partnerNames",
+        (array_agg(partner.fictional order by cm.last_message_at desc))[1:3] as "partnerFictional", ${day} as day
       from conversation_members cm
       join users u on u.id = cm.user_id
       join profiles me on me.user_id = cm.user_id

@@ -85,7 +85,12 @@ export async function createNotificationsService(
     Buffer.from(await sites.keptSecret('unsubscribe_key', newSigningKey), 'base64url'),
   )
 
-  const pushes = pushNotifier(db, { now, send: deps.push, onError: deps.onError })
+  const pushes = pushNotifier(db, {
+    now,
+    send: deps.push,
+    onError: deps.onError,
+    siteOf: (siteId) => sites.byId(siteId),
+  })
 
   const mailDue = dueMailer(db, { now, sites, tokens, kick: () => deps.mail.kick() })
 
@@ -171,7 +176,12 @@ export async function createNotificationsService(
           key: `message:${row.conversationId}:${row.userId}:${row.lastRead}`,
           kind: 'message',
           type: row.fresh ? 'new_conversations' : 'new_messages',
-          mail: (recipient) => messageMail(recipient, row.partnerName, row.conversationId),
+          mail: (recipient) =>
+            messageMail(
+              recipient,
+              { name: row.partnerName, fictional: row.partnerFictional },
+              row.conversationId,
+            ),
         }),
       ),
 
@@ -238,7 +248,12 @@ export async function createNotificationsService(
           key: `unread:${row.userId}:${row.day}`,
           kind: 'unread',
           type: 'unread_message_reminders',
-          mail: (recipient) => unreadReminderMail(recipient, row.partnerNames, row.count),
+          mail: (recipient) =>
+            unreadReminderMail(
+              recipient,
+              row.partnerNames.map((name, i) => ({ name, fictional: row.partnerFictional[i] ?? false })),
+              row.count,
+            ),
         }),
       ),
   }

@@ -141,6 +141,29 @@ describe('message mails', () => {
     expect(mails.map((m) => m.subject)).toEqual(['Eva wrote to you', 'New message from Eva'])
   })
 
+  it('name a fictional profile with its mark and the site’s sentence, in the message mail and the reminder (ADR 32)', async () => {
+    const fictional = await activeMember(t.app, { name: 'Maaike', gender: 'female' })
+    await t.database.db
+      .update(profiles)
+      .set({ fictional: true })
+      .where(eq(profiles.userId, fictional.user.id))
+    const reader = await activeMember(t.app, { name: 'Joost' })
+    await send(fictional, reader)
+    later(310)
+    expect(await job()).toEqual({ sent: 1 })
+    const { settings } = t.app.services.sites.list()[0]
+    const [mail] = await mailsTo(reader)
+    expect(mail.subject).toBe(`Maaike ${settings.fictional_icon} wrote to you`)
+    expect(mail.text).toContain(settings.fictional_warning.en)
+    // A day later, unread: the reminder names her with the mark and says what it means too.
+    later(86_400)
+    expect(await t.app.services.notifications.sendUnreadReminders()).toMatchObject({ sent: 1 })
+    const [, reminder] = await mailsTo(reader)
+    expect(reminder?.subject).toBe('A message is waiting for you')
+    expect(reminder?.text).toContain(`Maaike ${settings.fictional_icon}`)
+    expect(reminder?.text).toContain(settings.fictional_warning.en)
+  })
+
   it('wait while the member is on the site, and go once the page is hidden', async () => {
     const sender = await activeMember(t.app, { name: 'Lou', gender: 'female' })
     const reader = await activeMember(t.app, { name: 'Hugo' })

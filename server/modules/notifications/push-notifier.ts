@@ -1,4 +1,5 @@
 import { localeOfLanguage } from '#common/locale.ts'
+import type { SiteSettings } from '#common/schemas/sites.ts'
 import type { Db } from '#server/db/client.ts'
 import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -47,7 +48,13 @@ function pushOf(event: DomainEvent): Pushed | null {
  */
 export function pushNotifier(
   db: Db,
-  deps: { now: Clock; send: PushSend; onError: (error: unknown) => void },
+  deps: {
+    now: Clock
+    send: PushSend
+    onError: (error: unknown) => void
+    /** The site of a member: its fictional mark and sentence (ADR 32). */
+    siteOf: (siteId: number) => { settings: Pick<SiteSettings, 'fictional_icon' | 'fictional_warning'> }
+  },
 ) {
   // Every message asks for its recipient's subscriptions: those of one moment share one query.
   const targetsOf = createBatcher(
@@ -80,12 +87,18 @@ export function pushNotifier(
     ) {
       return 0
     }
-    const name = (await selectProfileName(db, pushed.from)) ?? ''
-    const t = translator(localeOfLanguage(first.language))
+    const from = await selectProfileName(db, pushed.from)
+    const locale = localeOfLanguage(first.language)
+    const t = translator(locale)
+    // A fictional profile is named with its mark, and the push says what that mark means (ADR 32).
+    const { settings } = deps.siteOf(first.siteId)
+    const name = from?.fictional ? `${from.name} ${settings.fictional_icon}` : (from?.name ?? '')
     const payload: PushPayload = {
       type: 'NEW_PUSH_MESSAGE',
       title: t(`push.${pushed.kind}.title`, { name }),
-      body: t(`push.${pushed.kind}.body`, { name }),
+      body: from?.fictional
+        ? (settings.fictional_warning[locale] ?? settings.fictional_warning.en)
+        : t(`push.${pushed.kind}.body`, { name }),
       icon: '/favicon.svg',
       tag: pushed.kind === 'message' ? `chat-${pushed.checkUrl}` : `${pushed.kind}-${pushed.from}`,
       checkUrl: pushed.checkUrl,

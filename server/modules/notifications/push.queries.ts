@@ -35,9 +35,15 @@ export function selectPushTargets(db: Executor, userIds: number[], now: Date): P
 }
 
 /** The name a push shows for a profile. */
-export async function selectProfileName(db: Executor, profileId: number): Promise<string | null> {
-  const rows = await queryRows<{ name: string }>(db, sql`select name from profiles where id = ${profileId}`)
-  return rows[0]?.name ?? null
+export async function selectProfileName(
+  db: Executor,
+  profileId: number,
+): Promise<{ name: string; fictional: boolean } | null> {
+  const rows = await queryRows<{ name: string; fictional: boolean }>(
+    db,
+    sql`select name, fictional from profiles where id = ${profileId}`,
+  )
+  return rows[0] ?? null
 }
 
 /** A subscription the push service says is gone (404 or 410). */

@@ -123,6 +123,21 @@ describe('web push', () => {
     expect(row.n).toBe(1)
   })
 
+  it('names a fictional profile with its mark, and says in the push what the mark means (ADR 32)', async () => {
+    const operatorRun = await activeMember(t.app, { name: 'Maaike', gender: 'female' })
+    await t.database.db.execute(
+      sql`update profiles set fictional = true where user_id = ${operatorRun.user.id}`,
+    )
+    const reader = await activeMember(t.app, { name: 'Jeroen' })
+    const inbox = await subscribe(reader)
+    await send(operatorRun, reader)
+    await settle()
+    const site = t.app.services.sites.list()[0]
+    expect(inbox.pushes().map((p) => [p.payload.title, p.payload.body])).toEqual([
+      [`Maaike ${site.settings.fictional_icon} sent you a message`, site.settings.fictional_warning.en],
+    ])
+  })
+
   it('sends likes and matches in the member’s language, nothing while the member is on the site or has push off', async () => {
     const anna = await activeMember(t.app, { name: 'Anna', gender: 'female' })
     const paul = await activeMember(t.app, { name: 'Paul' })

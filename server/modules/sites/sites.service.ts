@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto'
 import type { Locale } from '#common/constants.ts'
-import { type MessageCost, messageCostsByCountry } from '#common/message-price.ts'
+import { type MessageCost, messageCostsByCountry, type PricedBundle } from '#common/message-price.ts'
 import { regionName } from '#common/region-names.ts'
 import {
   CompanyInfo,
@@ -32,6 +32,8 @@ export interface Site {
    * (the one rule, common/message-price.ts): the settings' minimum_message_costs are its lowest.
    */
   messageCosts: Record<string, MessageCost>
+  /** The bundles it sells now, every currency: what a credit is worth before a purchase (ADR 32). */
+  bundles: PricedBundle[]
 }
 
 /** What the request tells about the visitor, used to answer settings. */
@@ -100,6 +102,7 @@ async function loadSites(db: Db): Promise<Site[]> {
       settings,
       company: CompanyInfo.parse(row.company),
       messageCosts: messageCostsByCountry(settings.countries, own, settings.message_credits),
+      bundles: own.map((b) => ({ credits: b.credits, amount: b.amount, currency: b.currency })),
     }
   })
 }
