@@ -1,5 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm'
-import type { Db, Executor } from '#server/db/client.ts'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { type Db, type Executor, queryRows } from '#server/db/client.ts'
 import { users } from '#server/db/schema/members.ts'
 import { paymentMandates, payments } from '#server/db/schema/payments.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -8,17 +8,30 @@ import type { EventBus } from '#server/lib/events.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { lockCredits, lockPaymentForRefund, recomputePaidUser } from './refunds.queries.ts'
 
-/** Refuses a payment of a member whose earlier payment the bank took back (ADR 17). */
-export async function assertMayPay(db: Executor, userId: number) {
-  const [row] = await db.select({ blocked: users.paymentsBlockedAt }).from(users).where(eq(users.id, userId))
+/**
+ * Refuses a payment by a method the member's bank took a payment back from, until support has
+ * looked at it (ADR 17; ADR 32: no lock-out after a dispute). Every other method stays open, and so
+ * does everything else: the member logs in, reads and spends the credits they still have.
+ */
+export async function assertMayPay(db: Executor, userId: number, method: string) {
+  const [row] = await queryRows<{ blocked: boolean }>(
+    db,
+    sql`select exists (
+      select 1 from users u join payments p on p.user_id = u.id
+      where u.id = ${userId} and u.payments_blocked_at is not null
+        and p.status = 'charged_back' and p.refunded_at >= u.payments_blocked_at and p.method = ${method}
+    ) as blocked`,
+  )
   if (row?.blocked) throw new AppError('payments.blocked', 403)
 }
 
 /**
  * A paid payment the payer's bank took back (a chargeback, a returned direct debit): the credits it
  * bought are taken back through the ledger, never below zero (what was spent is recorded as spent),
- * Premium stays only with another paid purchase, saved cards and mandates are revoked, and the member
- * may pay no more until support looks at it. Once per payment, whatever the number of webhook calls.
+ * Premium stays only with another paid purchase, the saved cards and mandates of its method are
+ * revoked, and the member may pay by that method no more until support looks at it (ADR 32: every
+ * other method, their credits and their conversations stay theirs). Once per payment, whatever the
+ * number of webhook calls.
  */
 export async function applyChargeback(db: Db, deps: { now: Clock; events: EventBus }, paymentId: string) {
   const at = deps.now()
@@ -51,11 +64,21 @@ export async function applyChargeback(db: Db, deps: { now: Clock; events: EventB
         spentCredits: payment.credits - withdrawn - takenBack,
       })
       .where(eq(payments.id, payment.id))
-    await tx.update(users).set({ paymentsBlockedAt: at }).where(eq(users.id, payment.userId))
+    // Since the first dispute support has not looked at: a second one adds its method to the wait.
+    await tx
+      .update(users)
+      .set({ paymentsBlockedAt: sql`coalesce(${users.paymentsBlockedAt}, ${at})` })
+      .where(eq(users.id, payment.userId))
     await tx
       .update(paymentMandates)
       .set({ revokedAt: at })
-      .where(and(eq(paymentMandates.userId, payment.userId), isNull(paymentMandates.revokedAt)))
+      .where(
+        and(
+          eq(paymentMandates.userId, payment.userId),
+          eq(paymentMandates.method, payment.method),
+          isNull(paymentMandates.revokedAt),
+        ),
+      )
     await recomputePaidUser(tx, payment.userId)
     return { userId: payment.userId, credits }
   })

@@ -89,7 +89,7 @@ export function createDirectDebitService(
           countries: new Intl.ListFormat(locale, { type: 'conjunction' }).format(countries),
         })
       }
-      await assertMayPay(db, member.userId)
+      await assertMayPay(db, member.userId, 'sdd')
       await checkAllowed(db, member.userId, site.id, input.package, input.iban)
       const { memberHour, memberDay, numberHour, numberDay } = await countRecentCodes(
         db,

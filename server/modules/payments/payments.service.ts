@@ -154,7 +154,7 @@ export function createPaymentsService(
       site: Site,
       input: { package: number; method: string; code?: string; locale: string; origin: string },
     ): Promise<PaymentCreated> {
-      await assertMayPay(db, member.userId)
+      await assertMayPay(db, member.userId, input.method)
       const country = await selectMemberCountry(db, member.userId)
       const bundle = await bundles.offeredBundle(member, site, country, input.package)
       if (!(methodsFor(country) as string[]).includes(input.method)) {
@@ -234,9 +234,9 @@ export function createPaymentsService(
 
     /** POST /api/repeat-order.php: buys the last bundle again on the saved card, in one step. */
     async repeat(member: { userId: number }, site: Site, origin: string): Promise<PaymentCreated> {
-      await assertMayPay(db, member.userId)
       const offer = await repeatOffer(member.userId, site)
       if (!offer) throw new AppError('payments.no_saved_card', 409)
+      await assertMayPay(db, member.userId, offer.card.method)
       const { bundle, card } = offer
       const payment = bundlePayment(bundle, {
         userId: member.userId,

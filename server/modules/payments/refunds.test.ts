@@ -149,7 +149,7 @@ describe('refunds', () => {
 })
 
 describe('chargebacks', () => {
-  it('take back the credits once, block further payments and revoke saved mandates', async () => {
+  it('take back the credits once, make payments by that method wait for support, and lock nothing else', async () => {
     const { m, payment, providerId, psp, payments, bundle, site } = await paidPurchase()
     await t.database.db.execute(sql`update users set credits = credits - 50 where id = ${m.user.id}`)
     const before = await creditsOf(m.user.id)
@@ -168,10 +168,11 @@ describe('chargebacks', () => {
       sql`select count(*)::int as n from credit_ledger where user_id = ${m.user.id} and reason = 'chargeback'`,
     )
     expect(ledger[0].n).toBe(taken > 0 ? 1 : 0)
+    // Payments by the disputed method wait for support (ADR 32), in the member's language...
     await expect(
       payments.start({ userId: m.user.id, siteId: site.id }, site, {
         package: bundle.id,
-        method: 'paypal',
+        method: 'creditcard',
         locale: 'en',
         origin: 'http://localhost:3000',
       }),
@@ -179,10 +180,23 @@ describe('chargebacks', () => {
     const refused = await t.app.inject({
       method: 'POST',
       url: '/api/payment.php',
-      payload: { package: bundle.id, method: 'paypal' },
+      payload: { package: bundle.id, method: 'creditcard' },
       headers: { cookie: m.cookie },
     })
     expect(refused.json().error).toMatchObject({ code: 'payments.blocked' })
+    expect(refused.json().error.message).toMatch(
+      /^A payment you made with this method was taken back by your bank/,
+    )
+    // ...and nothing else does: the member is still logged in, spends what is left, pays another way.
+    const me = await t.app.inject({ url: '/api/user.php', headers: { cookie: m.cookie } })
+    expect(me.json().user.credits).toBe(before.credits - taken)
+    const otherWay = await t.app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: bundle.id, method: 'paypal' },
+      headers: { cookie: m.cookie },
+    })
+    expect(otherWay.statusCode).toBe(200)
 
     // Support lets the member pay again, audited; once. (The clock has moved on: a fresh session.)
     const supportNow = await staffMember(t.app, 'support', () => clock)
@@ -198,7 +212,7 @@ describe('chargebacks', () => {
     const again = await t.app.inject({
       method: 'POST',
       url: '/api/payment.php',
-      payload: { package: bundle.id, method: 'paypal' },
+      payload: { package: bundle.id, method: 'creditcard' },
       headers: { cookie: m.cookie },
     })
     expect(again.statusCode).toBe(200)
