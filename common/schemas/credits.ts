@@ -105,6 +105,11 @@ export const DiscountCode = z.object({
   status: z.string(),
   validity: z.string(),
   expired: z.boolean(),
+  /**
+   * Seconds left until `expires`, by the server's clock (ADR 32): a countdown counts them down, so a
+   * browser whose clock is wrong shows the same deadline as every other.
+   */
+  expires_in: z.number().int().nullable(),
   paymentmethods: z.array(z.string()).nullable(),
 })
 export type DiscountCode = z.infer<typeof DiscountCode>

@@ -48,11 +48,13 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
     let current = true
     callApi(api.discountCode, { query: { welcome: 'true' }, retries: 0 })
       .then((code) => {
-        if (current && code.expires && !code.expired) {
+        if (current && code.expires_in && !code.expired) {
+          // The deadline is the server's, fixed at sign-up: counted from the seconds it says are
+          // left, never from the browser's clock (ADR 32).
           setBonus({
             code: code.code,
             percentage: code.value_percentage,
-            expires: new Date(code.expires).getTime(),
+            expires: Date.now() + code.expires_in * 1000,
           })
         }
       })

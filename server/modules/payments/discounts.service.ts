@@ -45,6 +45,8 @@ export function createDiscountsService(db: Db, deps: { now: Clock }) {
     status: row.status,
     validity: row.validity,
     expired: expires !== null && expires <= now(),
+    expires_in:
+      expires === null ? null : Math.max(0, Math.floor((expires.getTime() - now().getTime()) / 1000)),
     paymentmethods: row.paymentMethods,
   })
 

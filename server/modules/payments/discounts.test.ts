@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema/members.ts'
 import { discountCodes } from '#server/db/schema/payments.ts'
-import { activeMember } from '../../../tests/support/accounts.ts'
+import { activeMember, logIn } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDiscountsService } from './discounts.service.ts'
 
@@ -40,10 +40,24 @@ describe('the welcome time bonus', () => {
       expired: false,
     })
     expect(new Date(atZero.expires ?? 0).getTime() - signup.getTime()).toBe(14_400_000)
+    expect(atZero.expires_in).toBe(14_400)
     clock = new Date(signup.getTime() + 14_399_000)
-    expect((await discounts.welcome(m.user.id)).expired).toBe(false)
+    expect(await discounts.welcome(m.user.id)).toMatchObject({ expired: false, expires_in: 1 })
     clock = new Date(signup.getTime() + 14_401_000)
     expect(await failure(discounts.welcome(m.user.id))).toBe('discount.expired')
+  })
+
+  it('has one deadline, fixed at sign-up, whatever the session or device asks (ADR 32)', async () => {
+    const m = await activeMember(t.app, { name: 'TwoDevices' })
+    const ask = async (cookie: string) =>
+      (await t.app.inject({ url: '/api/discountcode.php?welcome=true', headers: { cookie } })).json()
+    const first = await ask(m.cookie)
+    // Another device: a login of its own, with no cookie of the first.
+    const login = await logIn(t.app, m)
+    const other = await ask(String(login.headers['set-cookie']).split(';')[0])
+    expect(other.expires).toBe(first.expires)
+    expect(new Date(first.expires).getTime() - (await signedUpAt(m)).getTime()).toBe(14_400_000)
+    expect(Math.abs(other.expires_in - first.expires_in)).toBeLessThanOrEqual(5)
   })
 
   it('is not for paid members', async () => {
