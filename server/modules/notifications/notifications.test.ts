@@ -157,8 +157,10 @@ describe('message mails', () => {
     expect(mail.text).toContain(settings.fictional_warning.en)
     // A day later, unread: the reminder names her with the mark and says what it means too.
     later(86_400)
-    expect(await t.app.services.notifications.sendUnreadReminders()).toMatchObject({ sent: 1 })
-    const [, reminder] = await mailsTo(reader)
+    // (Members of the other tests here may be reminded too: this reader's mails are what counts.)
+    await t.app.services.notifications.sendUnreadReminders()
+    const [, reminder, ...more] = await mailsTo(reader)
+    expect(more).toEqual([])
     expect(reminder?.subject).toBe('A message is waiting for you')
     expect(reminder?.text).toContain(`Maaike ${settings.fictional_icon}`)
     expect(reminder?.text).toContain(settings.fictional_warning.en)
