@@ -146,7 +146,7 @@ test('content pages use the company details and settings', async ({ page }) => {
   await expect(page.getByText('Version of March 15, 2024.')).toBeVisible()
   await expect(page.getByText(/Luna Media B\.V\., Keizersgracht 241/).first()).toBeVisible()
   await page.goto('/pages/return-policy')
-  await expect(page.getByText('Withdraw within 14 days, without giving a reason.')).toBeVisible()
+  await expect(page.getByText('14 days free returns.')).toBeVisible()
   await page.goto('/pages/service')
   await expect(page.getByRole('link', { name: '+31208084410' })).toHaveAttribute('href', 'tel:+31208084410')
   await page.goto('/about')

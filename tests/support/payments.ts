@@ -28,3 +28,39 @@ export function sandboxPayments(t: TestApp, now: () => Date) {
   })
   return { psp, payments, webhooks }
 }
+
+/** The test's clock: what the services read, and how the test moves it on. */
+export interface TestClock {
+  now: () => Date
+  advance: (ms: number) => void
+}
+
+/**
+ * A member's purchase of the bundle of `credits` by card in the sandbox, paid and credited: the
+ * clock is moved past the PSP's 2 s of processing and the webhook is called.
+ */
+export async function sandboxPurchase(
+  t: TestApp,
+  clock: TestClock,
+  member: { user: { id: number }; cookie: string },
+  options: { credits: number; code?: string },
+) {
+  const { psp, payments } = sandboxPayments(t, clock.now)
+  const { packages } = (
+    await t.app.inject({ url: '/api/credits.php', headers: { cookie: member.cookie } })
+  ).json()
+  const bundle = packages.find((p: { credits: number }) => p.credits === options.credits)
+  const site = t.app.services.sites.list()[0]
+  const created = await payments.start({ userId: member.user.id, siteId: site.id }, site, {
+    package: bundle.id,
+    method: 'creditcard',
+    ...(options.code ? { code: options.code } : {}),
+    locale: 'en',
+    origin: 'http://localhost:3000',
+  })
+  const providerId = created.checkout_url.split('/').pop() ?? ''
+  await psp.act(providerId, 'pay')
+  clock.advance(2500)
+  await payments.webhook(providerId)
+  return { payment: created.payment_id as string, providerId, psp, payments, bundle, site }
+}

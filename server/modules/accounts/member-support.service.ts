@@ -2,13 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { api } from '#common/api.ts'
 import { ACCOUNT_REACTIVATION_DAYS, ACTIVATION_TOKEN_HOURS } from '#common/constants.ts'
 import { localeOfLanguage } from '#common/locale.ts'
-import { ageOn } from '#common/schemas/accounts.ts'
-import type { MemberFile, SupportActionInput } from '#common/schemas/support.ts'
+import type { SupportActionInput } from '#common/schemas/support.ts'
 import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { mediaUrl } from '#server/lib/media-url.ts'
-import { SCAM_HOLD_SCORE } from '#server/lib/safety/scam-score.ts'
 import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
@@ -19,19 +16,8 @@ import { activationMail, deletionMail } from './account-mails.ts'
 import { deleteUserSessions, markDeleted, restoreDeleted, updateUser } from './accounts.queries.ts'
 import type { DataExportService } from './data-export.service.ts'
 import { issueEmailLink } from './email-links.ts'
-import {
-  lookUpMembers,
-  selectLedger,
-  selectLiveSessions,
-  selectMailsTo,
-  selectMemberAccount,
-  selectMemberPayments,
-  selectMemberPhotos,
-  selectReportsOfMember,
-  selectSignalsOfMember,
-} from './member-support.queries.ts'
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null)
+import { iso, readMemberFile } from './member-file.ts'
+import { lookUpMembers, selectMemberAccount } from './member-support.queries.ts'
 
 export type MemberSupportService = ReturnType<typeof createMemberSupportService>
 
@@ -76,133 +62,9 @@ export function createMemberSupportService(
       }
     },
 
-    /**
-     * A member's file: account, profile, photos, reports and signals, the scam score; sessions,
-     * payments, credit ledger and mails for support (a moderator does not see them).
-     */
-    async file(userId: number, viewer: { role: string }): Promise<{ member: MemberFile }> {
-      const supportSees = viewer.role === 'admin' || viewer.role === 'support'
-      const { user, profile } = await account(userId)
-      const at = deps.now()
-      const site = siteOf(user.siteId)
-      const none = Promise.resolve(null)
-      const [
-        photoRows,
-        sessionRows,
-        paymentRows,
-        ledgerRows,
-        mailRows,
-        scam,
-        heldSince,
-        reportRows,
-        signalRows,
-      ] = await Promise.all([
-        selectMemberPhotos(db, profile.id),
-        supportSees ? selectLiveSessions(db, user.id, at) : none,
-        supportSees ? selectMemberPayments(db, user.id) : none,
-        supportSees ? selectLedger(db, user.id) : none,
-        supportSees ? selectMailsTo(db, user.email) : none,
-        deps.safety.senderScore(user.id),
-        deps.safety.openingsHeld(user.id),
-        selectReportsOfMember(db, user.id, profile.id),
-        selectSignalsOfMember(db, user.id),
-      ])
-      return {
-        member: {
-          account: {
-            user_id: user.id,
-            email: user.email,
-            site: site.settings.name,
-            status: user.status,
-            language: user.language,
-            credits: user.credits,
-            paid_user: user.paidUser,
-            signup_date: user.signupDate.toISOString(),
-            last_login_at: iso(user.lastLoginAt),
-            deleted_at: iso(user.deletedAt),
-            suspended_until: iso(user.suspendedUntil),
-            payments_blocked_at: iso(user.paymentsBlockedAt),
-            notifications_disabled: user.notificationsDisabled,
-          },
-          profile: {
-            profile_id: profile.id,
-            name: profile.name,
-            age: ageOn(profile.birthDate, at),
-            country: profile.country,
-            status: profile.status,
-            hidden: profile.hidden,
-            fictional: profile.fictional,
-            about: profile.about,
-          },
-          photos: photoRows.map((p) => ({
-            id: p.id,
-            thumb_url: mediaUrl(site.settings.cdn_prefix, p.thumb),
-            status: p.status,
-          })),
-          sessions:
-            sessionRows?.map((s) => ({
-              id: s.id,
-              created_at: s.createdAt.toISOString(),
-              expires_at: s.expiresAt.toISOString(),
-            })) ?? null,
-          payments:
-            paymentRows?.map((p) => ({
-              id: p.id,
-              provider_id: p.providerId,
-              status: p.status,
-              amount: p.amount,
-              currency: p.currency,
-              credits: p.credits,
-              method: p.method,
-              created_at: p.createdAt.toISOString(),
-              withdrawn_at: p.withdrawnAt?.toISOString() ?? null,
-              refund_amount: p.refundAmount,
-            })) ?? null,
-          ledger:
-            ledgerRows?.map((l) => ({
-              id: l.id,
-              delta: l.delta,
-              balance_after: l.balanceAfter,
-              reason: l.reason,
-              reference: l.reference,
-              created_at: l.createdAt.toISOString(),
-            })) ?? null,
-          mails:
-            mailRows?.map((m) => ({
-              id: m.id,
-              subject: m.subject,
-              created_at: m.createdAt.toISOString(),
-              sent_at: iso(m.sentAt),
-            })) ?? null,
-          reports: reportRows.map((r) => ({
-            id: r.id,
-            role: r.reportedProfileId === profile.id ? ('against' as const) : ('by' as const),
-            reason: r.reason,
-            status: r.status,
-            outcome: r.outcome,
-            created_at: r.createdAt.toISOString(),
-          })),
-          signals: signalRows.map((r) => ({
-            id: r.id,
-            kind: r.kind,
-            created_at: r.createdAt.toISOString(),
-            reviewed: r.reviewedAt !== null,
-          })),
-          safety: {
-            score: scam.score,
-            hold_at: SCAM_HOLD_SCORE,
-            reasons: scam.reasons,
-            held_since: iso(heldSince),
-            messages: scam.flagged.slice(0, 10).map((m) => ({
-              conversation: m.conversationId,
-              excerpt: m.body.slice(0, 200),
-              flags: m.flags,
-              created_at: m.createdAt.toISOString(),
-            })),
-          },
-        },
-      }
-    },
+    /** A member's file (member-file.ts): what the console's member page shows, by the viewer's role. */
+    file: (userId: number, viewer: { role: string }) =>
+      readMemberFile(db, { now: deps.now, sites: deps.sites, safety: deps.safety }, userId, viewer),
 
     /** Corrects a member's credits by a ledger row (never below zero). */
     async correctCredits(input: { user: number; delta: number; reason: string }, actor: Actor) {

@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeMember } from '../../../tests/support/accounts.ts'
-import { sandboxPayments } from '../../../tests/support/payments.ts'
+import { sandboxPurchase, type TestClock } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 // ADR 32, issue 54 point 3: what credits are worth to a member, as the API and the pages have it.
 
 let clock = new Date('2031-05-06T07:08:09Z')
 let t: TestApp
+const testClock: TestClock = {
+  now: () => clock,
+  advance: (ms) => {
+    clock = new Date(clock.getTime() + ms)
+  },
+}
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => clock })
@@ -29,20 +35,7 @@ describe('what credits are worth to a member', () => {
     })
 
     // A purchase with the welcome time bonus: the credits are worth what was paid for them.
-    const { psp, payments } = sandboxPayments(t, () => clock)
-    const site = t.app.services.sites.list()[0]
-    const bundle = packages.find((p: { credits: number }) => p.credits === 250)
-    const created = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
-      package: bundle.id,
-      method: 'creditcard',
-      code: 'TIMEBONUS25',
-      locale: 'en',
-      origin: 'http://localhost:3000',
-    })
-    const providerId = created.checkout_url.split('/').pop() ?? ''
-    await psp.act(providerId, 'pay')
-    clock = new Date(clock.getTime() + 2500)
-    await payments.webhook(providerId)
+    const { bundle } = await sandboxPurchase(t, testClock, m, { credits: 250, code: 'TIMEBONUS25' })
     const paid = Math.round((bundle.amount * 75) / 100)
     expect((await user()).credit_value).toEqual({ credits: 250, amount: paid, currency: bundle.currency })
   })

@@ -3,18 +3,20 @@ import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
 
+/** What a payment mail needs of its member (withdrawal-mail.ts's PaymentMailTo), and their site. */
+const CONTACT = {
+  email: users.email,
+  language: users.language,
+  siteId: users.siteId,
+  timeZone: users.timeZone,
+  name: profiles.name,
+  country: profiles.country,
+}
+
 /** A payment with its member, locked for a refund. */
 export function lockPaymentForRefund(db: Executor, id: string) {
   return db
-    .select({
-      payment: payments,
-      email: users.email,
-      language: users.language,
-      siteId: users.siteId,
-      timeZone: users.timeZone,
-      name: profiles.name,
-      country: profiles.country,
-    })
+    .select({ payment: payments, ...CONTACT })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -26,13 +28,7 @@ export function lockPaymentForRefund(db: Executor, id: string) {
 /** Who a payment mail goes to: the member's address, name, language, time zone and country. */
 export async function selectPaymentContact(db: Executor, userId: number) {
   const [row] = await db
-    .select({
-      email: users.email,
-      language: users.language,
-      timeZone: users.timeZone,
-      name: profiles.name,
-      country: profiles.country,
-    })
+    .select(CONTACT)
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId))

@@ -5,12 +5,18 @@ import { createRefundsService } from '#server/modules/payments/refunds.service.t
 import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { lastMailTo } from '../../../tests/support/mail.ts'
-import { sandboxPayments } from '../../../tests/support/payments.ts'
+import { sandboxPurchase, type TestClock } from '../../../tests/support/payments.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let clock = new Date('2031-05-06T07:08:09Z')
 let t: TestApp
+const testClock: TestClock = {
+  now: () => clock,
+  advance: (ms) => {
+    clock = new Date(clock.getTime() + ms)
+  },
+}
 let support: TestStaff
 
 beforeAll(async () => {
@@ -30,29 +36,16 @@ const creditsOf = async (userId: number) =>
 
 /** A member who bought the 250-credit bundle in the sandbox, and the refunds service on that PSP. */
 async function paidPurchase() {
-  const { psp, payments } = sandboxPayments(t, () => clock)
+  const m = await activeMember(t.app, { name: 'Refundee' })
+  const bought = await sandboxPurchase(t, testClock, m, { credits: 250 })
   const refunds = createRefundsService(t.database.db, {
-    provider: sandboxProvider(psp),
+    provider: sandboxProvider(bought.psp),
     sites: t.app.services.sites,
     mail: t.app.services.mail,
     events: t.app.services.events,
     now: () => clock,
   })
-  const m = await activeMember(t.app, { name: 'Refundee' })
-  const { packages } = (await t.app.inject({ url: '/api/credits.php', headers: { cookie: m.cookie } })).json()
-  const bundle = packages.find((p: { credits: number }) => p.credits === 250)
-  const site = t.app.services.sites.list()[0]
-  const created = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
-    package: bundle.id,
-    method: 'creditcard',
-    locale: 'en',
-    origin: 'http://localhost:3000',
-  })
-  const providerId = created.checkout_url.split('/').pop() ?? ''
-  await psp.act(providerId, 'pay')
-  clock = new Date(clock.getTime() + 2500)
-  await payments.webhook(providerId)
-  return { m, refunds, payment: created.payment_id as string, providerId, psp, payments, bundle, site }
+  return { m, refunds, ...bought }
 }
 
 describe('refunds', () => {

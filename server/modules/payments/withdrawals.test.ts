@@ -6,7 +6,7 @@ import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
 import { createWithdrawalsService } from '#server/modules/payments/withdrawals.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { lastMailTo, linkIn } from '../../../tests/support/mail.ts'
-import { sandboxPayments } from '../../../tests/support/payments.ts'
+import { sandboxPurchase, type TestClock } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import type { PaymentProvider } from './provider.ts'
 
@@ -14,6 +14,12 @@ import type { PaymentProvider } from './provider.ts'
 
 let clock = new Date('2031-05-06T07:08:09Z')
 let t: TestApp
+const testClock: TestClock = {
+  now: () => clock,
+  advance: (ms) => {
+    clock = new Date(clock.getTime() + ms)
+  },
+}
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => clock })
@@ -31,8 +37,9 @@ const balanceOf = async (userId: number) =>
 
 /** A member who bought the 250-credit bundle in the sandbox; the withdrawals service on a provider. */
 async function paidPurchase(name: string, wrap: (p: PaymentProvider) => PaymentProvider = (p) => p) {
-  const { psp, payments } = sandboxPayments(t, () => clock)
-  const provider = wrap(sandboxProvider(psp))
+  const m = await activeMember(t.app, { name })
+  const bought = await sandboxPurchase(t, testClock, m, { credits: 250 })
+  const provider = wrap(sandboxProvider(bought.psp))
   const withdrawals = createWithdrawalsService(t.database.db, {
     provider,
     sites: t.app.services.sites,
@@ -41,32 +48,8 @@ async function paidPurchase(name: string, wrap: (p: PaymentProvider) => PaymentP
     now: () => clock,
     log: t.app.log,
   })
-  const m = await activeMember(t.app, { name })
-  const { packages } = (await t.app.inject({ url: '/api/credits.php', headers: { cookie: m.cookie } })).json()
-  const bundle = packages.find((p: { credits: number }) => p.credits === 250)
-  const site = t.app.services.sites.list()[0]
-  const created = await payments.start({ userId: m.user.id, siteId: site.id }, site, {
-    package: bundle.id,
-    method: 'creditcard',
-    locale: 'en',
-    origin: 'http://localhost:3000',
-  })
-  const providerId = created.checkout_url.split('/').pop() ?? ''
-  await psp.act(providerId, 'pay')
-  clock = new Date(clock.getTime() + 2500)
-  await payments.webhook(providerId)
   const member = { userId: m.user.id, ip: '127.0.0.1' }
-  return {
-    m,
-    member,
-    withdrawals,
-    payment: created.payment_id as string,
-    providerId,
-    psp,
-    bundle,
-    site,
-    provider,
-  }
+  return { m, member, withdrawals, provider, ...bought }
 }
 
 const refundsAt = (paymentId: string) =>
