@@ -38,6 +38,7 @@ export default [
     route('chats', 'routes/chat/chats.tsx'),
     route('credits', 'routes/credits/credits.tsx'),
     route('credits/repeat-order', 'routes/credits/repeat-order.tsx'),
+    route('credits/limits', 'routes/credits/limits.tsx'),
     route('credits/:id/:paymentmethod?', 'routes/credits/checkout.tsx'),
     route('directdebit', 'routes/credits/direct-debit.tsx'),
     route('premium', 'routes/credits/premium.tsx'),

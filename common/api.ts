@@ -138,7 +138,7 @@ export const api = table({
   startPayment: { method: POST, path: '/api/payment.php', tag: 'payments', body: credits.PaymentInput, output: credits.PaymentCreated },
   payment: { method: GET, path: '/api/payment.php', tag: 'payments', query: credits.PaymentQuery, output: credits.PaymentStatusResponse },
   repeatOffer: { method: GET, path: '/api/repeat-order.php', tag: 'payments', output: credits.RepeatOfferResponse },
-  repeatOrder: { method: POST, path: '/api/repeat-order.php', tag: 'payments', output: credits.PaymentCreated },
+  repeatOrder: { method: POST, path: '/api/repeat-order.php', tag: 'payments', query: credits.RepeatOrderQuery, output: credits.PaymentCreated },
   requestDirectDebit: { method: POST, path: '/api/directdebit.php', tag: 'payments', body: credits.DirectDebitInput, output: credits.DirectDebitRequested },
   confirmDirectDebit: { method: PUT, path: '/api/directdebit.php', tag: 'payments', body: credits.DirectDebitConfirm, output: credits.PaymentCreated },
   transactions: { method: GET, path: '/api/transactions.php', tag: 'payments', output: credits.TransactionsResponse },

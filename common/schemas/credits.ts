@@ -1,6 +1,7 @@
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools'
 import { z } from 'zod'
 import { PAYMENT_METHODS } from '../payment-methods.ts'
+import { BREAK_DAYS, MAX_MONTHLY_LIMIT } from '../spending.ts'
 
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS)
 
@@ -27,6 +28,8 @@ export const PaymentInput = z.object({
   package: z.number().int().positive().max(2_147_483_647),
   method: PaymentMethodSchema,
   code: z.string().trim().min(1).max(40).optional(),
+  /** The member saw the spending check-in (ADR 32) and goes on. */
+  checked_in: z.boolean().optional(),
 })
 export const PaymentCreated = z.object({ payment_id: z.string(), checkout_url: z.string() })
 export type PaymentCreated = z.infer<typeof PaymentCreated>
@@ -164,6 +167,8 @@ export const DirectDebitInput = z.object({
   zip: required(12),
   city: required(60),
   phone: Phone,
+  /** The member saw the spending check-in (ADR 32) and goes on. */
+  checked_in: z.boolean().optional(),
 })
 /** The fields as the server gets them: IBAN in electronic format, phone without separators. */
 export type DirectDebitInput = z.output<typeof DirectDebitInput>
@@ -177,7 +182,12 @@ export const DirectDebitConfirm = z.object({
     .string()
     .trim()
     .regex(/^[0-9]{6}$/, { error: 'otp_invalid' }),
+  /** The member saw the spending check-in (ADR 32) and goes on. */
+  checked_in: z.boolean().optional(),
 })
+
+/** POST /api/repeat-order.php?checked_in=true: the member saw the spending check-in (ADR 32) and goes on. */
+export const RepeatOrderQuery = z.object({ checked_in: z.literal('true').optional() })
 
 /** The payment provider's webhook: only its payment id is read (the status is asked of it). */
 export const PaymentWebhookInput = z.object({ id: z.string().max(100) }).partial()
@@ -261,3 +271,31 @@ export const DiscountCodeInput = z.object({
     .optional(),
 })
 export const ExpireCodeInput = z.object({ code: z.string().trim().min(1).max(40) })
+
+/**
+ * /credits/limits (ADR 32): a monthly limit in whole units of the member's currency, or none
+ * (an empty field); the page turns it into cents.
+ */
+export const SpendingLimitInput = z.object({
+  limit: z.union(
+    [
+      z.literal('').transform(() => null),
+      z.coerce
+        .number({ error: 'limit_invalid' })
+        .int({ error: 'limit_invalid' })
+        .min(1, { error: 'limit_invalid' })
+        .max(MAX_MONTHLY_LIMIT, { error: 'limit_invalid' }),
+    ],
+    { error: 'limit_invalid' },
+  ),
+})
+
+/** /credits/limits: a break from purchases of 1, 7 or 30 days. */
+export const SpendingBreakInput = z.object({
+  days: z.coerce.number({ error: 'break_invalid' }).pipe(
+    z.union(
+      BREAK_DAYS.map((d) => z.literal(d)),
+      { error: 'break_invalid' },
+    ),
+  ),
+})

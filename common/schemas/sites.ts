@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '../safety.ts'
+import { DEFAULT_CHECK_IN } from '../spending.ts'
 import { drawablePoses, POSES } from '../verification.ts'
 import { GiftKey } from './chat.ts'
 
@@ -19,6 +20,7 @@ const VerificationPoses = z
   .refine(drawablePoses, { error: 'verification_poses_invalid' })
 
 const ExplicitThreshold = z.number().min(0.01).max(1)
+const CheckInNumber = z.number().int().min(0).max(100_000)
 
 /** Per-site settings as stored on the site row (spec section 3, Settings). */
 export const SiteSettings = z.object({
@@ -62,6 +64,14 @@ export const SiteSettings = z.object({
    * and to wait for a moderator on a profile.
    */
   explicit_photo_threshold: ExplicitThreshold.default(DEFAULT_EXPLICIT_THRESHOLD),
+  /**
+   * The spending patterns that show a calm check-in before the next purchase (issue 54, point 4;
+   * ADR 32): this much spent in 24 hours (whole units of the member's currency), this many purchases
+   * within an hour, purchases between midnight and 5 a.m. on this many nights of a week. 0: off.
+   */
+  check_in_day_amount: CheckInNumber.default(DEFAULT_CHECK_IN.check_in_day_amount),
+  check_in_hour_purchases: CheckInNumber.default(DEFAULT_CHECK_IN.check_in_hour_purchases),
+  check_in_late_nights: CheckInNumber.max(7).default(DEFAULT_CHECK_IN.check_in_late_nights),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 
@@ -128,6 +138,9 @@ export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix
   gifts: GiftCatalogue,
   verification_poses: VerificationPoses,
   explicit_photo_threshold: ExplicitThreshold,
+  check_in_day_amount: CheckInNumber,
+  check_in_hour_purchases: CheckInNumber,
+  check_in_late_nights: CheckInNumber.max(7),
 })
 export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
 export const SiteSettingsResponse = z.object({

@@ -52,6 +52,18 @@ export const MemberFile = z.object({
     about: z.string().nullable(),
   }),
   photos: z.array(z.object({ id: z.number().int(), thumb_url: z.string(), status: z.string() })),
+  /** The limits the member set on their own spending (ADR 32): support only; null when none. */
+  limits: z
+    .object({
+      monthly_limit: z.number().int().nullable(),
+      currency: z.string(),
+      pending_limit: z.number().int().nullable(),
+      pending_currency: z.string().nullable(),
+      pending_from: z.string().nullable(),
+      break_until: z.string().nullable(),
+      checked_in_at: z.string().nullable(),
+    })
+    .nullable(),
   sessions: z
     .array(z.object({ id: z.number().int(), created_at: z.string(), expires_at: z.string() }))
     .nullable(),

@@ -44,3 +44,16 @@ export function dayBounds(now: Date, timeZone: string): { start: Date; next: Dat
   const [y, m, d] = [wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()]
   return { start: localMidnight(y, m, d, timeZone), next: localMidnight(y, m, d + 1, timeZone) }
 }
+
+/** The start of the member's calendar month containing `now`, and the start of the next. */
+export function monthBounds(now: Date, timeZone: string): { start: Date; next: Date } {
+  const wall = new Date(wallClockAsUtc(now, timeZone))
+  const [y, m] = [wall.getUTCFullYear(), wall.getUTCMonth()]
+  return { start: localMidnight(y, m, 1, timeZone), next: localMidnight(y, m + 1, 1, timeZone) }
+}
+
+/** The member's wall-clock hour (0–23) at `at`, and the date of the night it belongs to. */
+export function localHour(at: Date, timeZone: string): { hour: number; day: string } {
+  const wall = new Date(wallClockAsUtc(at, timeZone))
+  return { hour: wall.getUTCHours(), day: wall.toISOString().slice(0, 10) }
+}

@@ -40,6 +40,7 @@ import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { ContentPagesService } from '#server/modules/sites/content-pages.service.ts'
 import type { SiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import type { StaffService } from '#server/modules/staff/staff.service.ts'
 import type { StaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 import type { StatisticsService } from '#server/modules/statistics/statistics.service.ts'
@@ -81,6 +82,7 @@ export interface AppServices {
   siteSettings: SiteSettingsService
   refunds: RefundsService
   withdrawals: WithdrawalsService
+  spending: SpendingService
   catalog: CatalogService
   contentPages: ContentPagesService
   statistics: StatisticsService

@@ -122,7 +122,7 @@ export async function registerRoutes(
   await app.register(chatRoutes, { chat })
   await app.register(notificationsRoutes, { notifications })
   await app.register(chatPhotosRoutes, { chat })
-  await app.register(paymentsRoutes, { payments, discounts, directDebit })
+  await app.register(paymentsRoutes, { payments, discounts, directDebit, spending: services.spending })
   if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })
   await app.register(websocketPlugin, {
     events,

@@ -55,6 +55,7 @@ import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp
 import { createContentPagesService } from '#server/modules/sites/content-pages.service.ts'
 import { createSiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
 import { createSitesService } from '#server/modules/sites/sites.service.ts'
+import { createSpendingService } from '#server/modules/spending/spending.service.ts'
 import { createStaffService } from '#server/modules/staff/staff.service.ts'
 import { createStaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 import { createStatisticsService } from '#server/modules/statistics/statistics.service.ts'
@@ -176,7 +177,9 @@ export async function createServices(
     env.PAYMENTS === 'mollie'
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
       : sandboxProvider(sandboxPsp)
+  const spending = createSpendingService(database.db, { now })
   const payments = createPaymentsService(database.db, {
+    spending,
     events,
     discounts,
     now,
@@ -185,7 +188,7 @@ export async function createServices(
     sites,
     mail,
   })
-  const directDebit = createDirectDebitService(database.db, { payments, now, mail })
+  const directDebit = createDirectDebitService(database.db, { payments, spending, now, mail })
   const staff = createStaffService(database.db, { now, sessionsEnded, devices })
   const notifications = await createNotificationsService(database.db, {
     now,
@@ -260,6 +263,7 @@ export async function createServices(
     inbox: createInboxService(database.db, { now, sites, chat, events }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
+    spending,
     withdrawals: createWithdrawalsService(database.db, { provider, sites, mail, events, now, log: app.log }),
     catalog: createCatalogService(database.db, { now, sites, events }),
     contentPages: createContentPagesService(database.db, {

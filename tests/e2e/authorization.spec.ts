@@ -89,6 +89,7 @@ const RULES: Record<string, Rule> = {
   chats: { url: page('/chats'), expect: members() },
   credits: { url: page('/credits'), expect: members() },
   'credits/repeat-order': { url: page('/credits/repeat-order'), expect: members() },
+  'credits/limits': { url: page('/credits/limits'), expect: members() },
   'credits/:id/:paymentmethod?': { url: (w) => `/credits/${w.bundle}/ideal`, expect: members() },
   directdebit: { url: page('/directdebit'), expect: members() },
   premium: { url: page('/premium'), expect: all(200) },

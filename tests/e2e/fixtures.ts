@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { type Browser, test as base, expect, type Locator, type Page } from '@playwright/test'
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test'
 import { SESSION_COOKIE } from '#common/constants.ts'
 import { totpCode, totpStep } from '../../server/lib/totp.ts'
 import { E2E_STAFF_KEYS } from './staff-account.ts'
@@ -266,4 +273,32 @@ export async function fillDirectDebit(
   await page.getByLabel('Postcode').fill(details.zip)
   await page.getByLabel('City').fill(details.city)
   await page.getByLabel('Mobile number').fill(details.phone)
+}
+
+/**
+ * The member buys the bundle of `credits` by PayPal in the sandbox (the API, then the provider's
+ * page), paid and credited; answers the payment and the bundle.
+ */
+export async function sandboxBuy(page: Page, credits: number) {
+  const { packages } = await (await page.request.get('/api/credits.php')).json()
+  const bundle = packages.find((p: { credits: number }) => p.credits === credits)
+  const created = await page.request.post('/api/payment.php', {
+    data: { package: bundle.id, method: 'paypal' },
+  })
+  expect(created.status()).toBe(200)
+  const { checkout_url, payment_id } = await created.json()
+  await page.goto(checkout_url)
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page.getByText(/^Payment completed/)).toBeVisible({ timeout: 15_000 })
+  return { payment: payment_id as string, bundle: bundle.id as number }
+}
+
+/** A page without JavaScript on the session of `from`, in `language`. */
+export async function withoutScripts(browser: Browser, from: BrowserContext, language: 'en' | 'fr') {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  await context.addCookies([
+    ...(await from.cookies()).filter((c) => c.name !== 'i18n_redirected'),
+    { name: 'i18n_redirected', value: language, url: E2E_ORIGIN },
+  ])
+  return { context, page: await context.newPage() }
 }

@@ -5,24 +5,16 @@ import {
   expectAccessible,
   expectNoHorizontalScroll,
   newMember,
+  sandboxBuy,
   test,
+  withoutScripts,
 } from './fixtures.ts'
 
 // The withdrawal function (issue 54, point 1; ADR 32): from /transactions, in two steps, with the
 // acknowledgement mailed at once; with scripts on a phone in English, and without them in French.
 
 /** The member buys the 250-credit bundle in the sandbox; answers its payment id. */
-async function buy(page: Page) {
-  const { packages } = await (await page.request.get('/api/credits.php')).json()
-  const bundle = packages.find((p: { credits: number }) => p.credits === 250)
-  const created = await (
-    await page.request.post('/api/payment.php', { data: { package: bundle.id, method: 'paypal' } })
-  ).json()
-  await page.goto(created.checkout_url)
-  await page.getByRole('button', { name: 'Pay' }).click()
-  await expect(page.getByText(/^Payment completed/)).toBeVisible({ timeout: 15_000 })
-  return created.payment_id as string
-}
+const buy = async (page: Page) => (await sandboxBuy(page, 250)).payment
 
 /** The mailbox holds a mail to `email` with `subject`. */
 async function expectMail(page: Page, email: string, subject: string) {
@@ -75,12 +67,7 @@ test('a member withdraws without JavaScript, in French: the form posts, the page
   test.setTimeout(90_000)
   const buyer = await newMember(browser, { name: 'Rétractée' })
   const payment = await buy(buyer.page)
-  const context = await browser.newContext({ javaScriptEnabled: false })
-  await context.addCookies([
-    ...(await buyer.context.cookies()).filter((c) => c.name !== 'i18n_redirected'),
-    { name: 'i18n_redirected', value: 'fr', url: E2E_ORIGIN },
-  ])
-  const page = await context.newPage()
+  const { context, page } = await withoutScripts(browser, buyer.context, 'fr')
   await page.goto('/transactions')
   await page
     .getByRole('row', { name: /Payé/ })

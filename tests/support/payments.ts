@@ -2,6 +2,7 @@ import { createDiscountsService } from '#server/modules/payments/discounts.servi
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts'
 import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
 import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp.service.ts'
+import { createSpendingService } from '#server/modules/spending/spending.service.ts'
 import type { TestApp } from './test-app.ts'
 
 /**
@@ -18,6 +19,7 @@ export function sandboxPayments(t: TestApp, now: () => Date) {
     },
   })
   const payments = createPaymentsService(t.database.db, {
+    spending: createSpendingService(t.database.db, { now }),
     provider: sandboxProvider(psp),
     events: t.app.services.events,
     discounts: createDiscountsService(t.database.db, { now }),
@@ -43,7 +45,7 @@ export async function sandboxPurchase(
   t: TestApp,
   clock: TestClock,
   member: { user: { id: number }; cookie: string },
-  options: { credits: number; code?: string },
+  options: { credits: number; code?: string; checked_in?: boolean },
 ) {
   const { psp, payments } = sandboxPayments(t, clock.now)
   const { packages } = (
@@ -55,6 +57,7 @@ export async function sandboxPurchase(
     package: bundle.id,
     method: 'creditcard',
     ...(options.code ? { code: options.code } : {}),
+    ...(options.checked_in ? { checked_in: true } : {}),
     locale: 'en',
     origin: 'http://localhost:3000',
   })

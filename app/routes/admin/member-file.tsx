@@ -11,7 +11,7 @@ import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
 import { Pair, SafetySection, Section } from './member-file-parts.tsx'
 import { MemberHistory, ModerationSection } from './member-moderation.tsx'
-import { MemberPayments } from './member-payments.tsx'
+import { MemberLimits, MemberPayments } from './member-payments.tsx'
 import { Ledger, SessionsAndMails } from './member-records.tsx'
 import { statusLabel } from './status-label.ts'
 
@@ -177,6 +177,7 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
               ))}
             </ul>
           </Section>
+          {member.limits ? <MemberLimits limits={member.limits} /> : null}
           {member.payments ? (
             <MemberPayments
               payments={member.payments}

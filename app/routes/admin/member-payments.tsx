@@ -94,3 +94,37 @@ export function PaymentStatus({
     </td>
   )
 }
+
+/** The limits the member set on their own spending (ADR 32): the limit, a raise waiting, a break. */
+export function MemberLimits({ limits }: { limits: NonNullable<MemberFile['limits']> }) {
+  const { t, i18n } = useTranslation()
+  const money = (cents: number | null, currency: string) =>
+    cents === null ? t('console.members.limits.none') : formatMoney(cents, currency, i18n.language)
+  return (
+    <Section title={t('console.members.limits.title')}>
+      <dl className="row small mb-0" data-testid="member-limits">
+        <dt className="col-sm-5">{t('console.members.limits.monthly')}</dt>
+        <dd className="col-sm-7">{money(limits.monthly_limit, limits.currency)}</dd>
+        {limits.pending_from ? (
+          <>
+            <dt className="col-sm-5">{t('console.members.limits.pending')}</dt>
+            <dd className="col-sm-7">
+              {money(limits.pending_limit, limits.pending_currency ?? limits.currency)} ·{' '}
+              {day(limits.pending_from)}
+            </dd>
+          </>
+        ) : null}
+        <dt className="col-sm-5">{t('console.members.limits.break')}</dt>
+        <dd className="col-sm-7">
+          {limits.break_until ? day(limits.break_until) : t('console.members.limits.none')}
+        </dd>
+        {limits.checked_in_at ? (
+          <>
+            <dt className="col-sm-5">{t('console.members.limits.checkedIn')}</dt>
+            <dd className="col-sm-7">{day(limits.checked_in_at)}</dd>
+          </>
+        ) : null}
+      </dl>
+    </Section>
+  )
+}

@@ -8,6 +8,9 @@ export type NumberKey =
   | 'message_length'
   | 'refund_days'
   | 'explicit_photo_threshold'
+  | 'check_in_day_amount'
+  | 'check_in_hour_purchases'
+  | 'check_in_late_nights'
 export const NUMBERS: NumberKey[] = [
   'message_credits',
   'photo_credits',
@@ -16,6 +19,9 @@ export const NUMBERS: NumberKey[] = [
   'message_length',
   'refund_days',
   'explicit_photo_threshold',
+  'check_in_day_amount',
+  'check_in_hour_purchases',
+  'check_in_late_nights',
 ]
 export const CHOICES = {
   signups: ['all', 'with_trafficsource', 'other'],

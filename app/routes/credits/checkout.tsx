@@ -7,6 +7,7 @@ import { Modal } from '../../components/modal.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
+import { CheckedInField, PurchaseGate } from '../../features/credits/purchase-gate.tsx'
 import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
@@ -16,8 +17,8 @@ import { useHydrated } from '../../lib/use-hydrated.ts'
 import type { Route } from './+types/checkout'
 import { loadCheckout, startPayment } from './credits.server.ts'
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  return loadCheckout(context, params)
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  return loadCheckout(context, request, params)
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -34,7 +35,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const hydrated = useHydrated()
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const { bundle, methods } = loaderData
+  const { bundle, methods, gate } = loaderData
+  // Past the check-in, a change of method keeps the member's word that they saw it.
+  const keep = gate.checkedIn ? '?checked-in=1' : ''
   const [method, setMethod] = useState(loaderData.method)
   // A link to another method (after a failed payment) arrives as new loader data.
   useEffect(() => setMethod(loaderData.method), [loaderData.method])
@@ -91,7 +94,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             .map((m) => ({ method: m, href: `/credits/${bundle.id}/${m}` }))}
         />
       ) : (
-        <>
+        <PurchaseGate gate={gate}>
           <fieldset className="mb-3">
             <legend className="h6">{t('checkout.chooseMethod')}</legend>
             <div className="list-group payment-methods">
@@ -108,7 +111,10 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
                     checked={m === method}
                     onChange={() => {
                       setMethod(m)
-                      navigate(`/credits/${bundle.id}/${m}`, { replace: true, preventScrollReset: true })
+                      navigate(`/credits/${bundle.id}/${m}${keep}`, {
+                        replace: true,
+                        preventScrollReset: true,
+                      })
                     }}
                   />
                   {t(`payment.methods.${m}`)}
@@ -176,7 +182,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <p className="small text-body-secondary mt-3">
             {t('pricing.refund', { count: loaderData.refundDays })}
           </p>
-        </>
+        </PurchaseGate>
       )}
       <Modal
         show={confirming}
@@ -211,6 +217,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             {t('checkout.back')}
           </button>
           <payment.Form method="post" action={`/credits/${bundle.id}/${method ?? ''}`}>
+            <CheckedInField gate={gate} />
             <input type="hidden" name="package" value={bundle.id} />
             <input type="hidden" name="method" value={method ?? ''} />
             {discount ? <input type="hidden" name="code" value={discount.code} /> : null}

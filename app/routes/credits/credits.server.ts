@@ -1,6 +1,12 @@
 import { data, type RouterContextProvider, redirect, redirectDocument, replace } from 'react-router'
 import { isPaymentMethod } from '#common/payment-methods.ts'
-import { DirectDebitConfirm, DirectDebitInput, PaymentInput } from '#common/schemas/credits.ts'
+import {
+  DirectDebitConfirm,
+  DirectDebitInput,
+  PaymentInput,
+  SpendingBreakInput,
+  SpendingLimitInput,
+} from '#common/schemas/credits.ts'
 import { getAppContext } from '../../context.server.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
@@ -17,12 +23,66 @@ export async function loadCredits(context: Readonly<RouterContextProvider>) {
   return { ...offer, refundDays: app.site.settings.refund_days }
 }
 
-/** /credits: the bundles, and the one-click purchase when the member has a saved card. */
+/**
+ * What a purchase page shows before its payment (ADR 32): the break under way, the check-in a
+ * risky pattern calls for, and whether the member went on past it (`?checked-in=1`); its forms
+ * then say so to the server, which checks all of it again.
+ */
+async function purchaseGate(context: Readonly<RouterContextProvider>, request: Request, currency: string) {
+  const app = getAppContext(context)
+  const view = await app.services.spending.view(requireUser(context).id, app.site, currency)
+  return {
+    ...view,
+    checkedIn: view.check_in.length > 0 && new URL(request.url).searchParams.get('checked-in') === '1',
+  }
+}
+export type PurchaseGate = Awaited<ReturnType<typeof purchaseGate>>
+
+/** A purchase form's word that the member saw the check-in and goes on. */
+const checkedIn = (fields: Record<string, string>) => fields.checked_in === '1'
+
+/** /credits: the bundles, the one-click purchase when the member has a saved card, this month's spending. */
 export async function loadCreditsPage(context: Readonly<RouterContextProvider>) {
   const offer = await loadCredits(context)
   const app = getAppContext(context)
-  const repeat = await app.services.payments.repeatOffer({ userId: requireUser(context).id }, app.site)
-  return { ...offer, repeat }
+  const userId = requireUser(context).id
+  const [repeat, spending] = await Promise.all([
+    app.services.payments.repeatOffer({ userId }, app.site),
+    app.services.spending.view(userId, app.site, offer.currency),
+  ])
+  return { ...offer, repeat, spending }
+}
+
+/** /credits/limits: this month's spending, the monthly limit, a raise waiting, a break. */
+export async function loadLimits(context: Readonly<RouterContextProvider>) {
+  const offer = await loadCredits(context)
+  const app = getAppContext(context)
+  return app.services.spending.view(requireUser(context).id, app.site, offer.currency)
+}
+
+/** /credits/limits' two forms (`?intent=`): the monthly limit, and a break from purchases. */
+export async function changeLimits(context: Readonly<RouterContextProvider>, request: Request) {
+  const app = getAppContext(context)
+  const intent = new URL(request.url).searchParams.get('intent')
+  const fields = await formFields(request)
+  try {
+    const member = app.request.member()
+    const actor = { userId: member.userId, ip: app.request.ip }
+    const { currency } = await loadCredits(context)
+    if (intent === 'limit') {
+      const { limit } = SpendingLimitInput.parse(fields)
+      await app.services.spending.setLimit(actor, app.site, currency, limit === null ? null : limit * 100)
+      return { ok: true as const, intent }
+    }
+    if (intent === 'break') {
+      const { days } = SpendingBreakInput.parse(fields)
+      await app.services.spending.takeBreak(actor, app.site, currency, days)
+      return { ok: true as const, intent }
+    }
+  } catch (error) {
+    return refused(context, error, fields, intent ?? undefined)
+  }
+  throw data(null, { status: 400 })
 }
 
 const PAYMENT_ID = /^pay_[0-9a-f]{24}$/
@@ -48,7 +108,8 @@ export async function loadRepeatOrder(context: Readonly<RouterContextProvider>, 
     app.services.payments.repeatOffer({ userId: user.id }, app.site),
     paymentOf(context, request),
   ])
-  return { offer, payment }
+  const gate = offer ? await purchaseGate(context, request, offer.currency) : null
+  return { offer, payment, gate }
 }
 
 /** /directdebit: the bundles in euros (SEPA), the one asked for by ?package= chosen. */
@@ -64,12 +125,14 @@ export async function loadDirectDebit(context: Readonly<RouterContextProvider>, 
     methods: offer.methods,
     company: app.site.company.name,
     payment: await paymentOf(context, request),
+    gate: await purchaseGate(context, request, offer.currency),
   }
 }
 
 /** /credits/{id}/{paymentmethod?}: one bundle, the methods for the member's country. */
 export async function loadCheckout(
   context: Readonly<RouterContextProvider>,
+  request: Request,
   params: { id?: string; paymentmethod?: string },
 ) {
   const offer = await loadCredits(context)
@@ -79,7 +142,13 @@ export async function loadCheckout(
   if (method !== undefined && !isPaymentMethod(method)) {
     throw data(null, { status: 404 })
   }
-  return { bundle, methods: offer.methods, method: method ?? null, refundDays: offer.refundDays }
+  return {
+    bundle,
+    methods: offer.methods,
+    method: method ?? null,
+    refundDays: offer.refundDays,
+    gate: await purchaseGate(context, request, bundle.currency),
+  }
 }
 
 /** /transactions/{id?}: the member's payments and credit movements, or one payment's receipt. */
@@ -109,12 +178,14 @@ export async function startPayment(context: Readonly<RouterContextProvider>, req
       package: Number(fields.package),
       method: fields.method,
       ...(fields.code ? { code: fields.code } : {}),
+      checked_in: checkedIn(fields),
     })
     const from = app.request.origin()
     const created = await app.services.payments.start(app.request.member(), app.site, {
       ...input,
       locale: from.locale,
       origin: from.origin,
+      ip: app.request.ip,
     })
     return redirectDocument(created.checkout_url)
   } catch (error) {
@@ -133,7 +204,11 @@ export async function directDebitStep(context: Readonly<RouterContextProvider>, 
   const fields = await formFields(request)
   try {
     if (intent === 'request') {
-      const input = DirectDebitInput.parse({ ...fields, package: Number(fields.package) })
+      const input = DirectDebitInput.parse({
+        ...fields,
+        package: Number(fields.package),
+        checked_in: checkedIn(fields),
+      })
       const requested = await app.services.directDebit.request(
         app.request.member(),
         app.site,
@@ -144,12 +219,18 @@ export async function directDebitStep(context: Readonly<RouterContextProvider>, 
       return { ok: true as const, intent, requested, package: input.package, values: fields }
     }
     if (intent === 'confirm') {
-      const input = DirectDebitConfirm.parse(fields)
+      const input = DirectDebitConfirm.parse({ ...fields, checked_in: checkedIn(fields) })
+      const from = app.request.origin()
       const created = await app.services.directDebit.confirm(
         app.request.member(),
         app.site,
         input,
-        app.request.origin().origin,
+        from.origin,
+        {
+          locale: from.locale,
+          checked_in: input.checked_in,
+          ip: app.request.ip,
+        },
       )
       return redirect(`/directdebit?payment=${encodeURIComponent(created.payment_id)}`)
     }
@@ -162,14 +243,16 @@ export async function directDebitStep(context: Readonly<RouterContextProvider>, 
 }
 
 /** /credits/repeat-order's one press: the last bundle again on the saved card, then its status. */
-export async function repeatOrder(context: Readonly<RouterContextProvider>) {
+export async function repeatOrder(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
+  const fields = await formFields(request)
   try {
-    const created = await app.services.payments.repeat(
-      app.request.member(),
-      app.site,
-      app.request.origin().origin,
-    )
+    const from = app.request.origin()
+    const created = await app.services.payments.repeat(app.request.member(), app.site, from.origin, {
+      locale: from.locale,
+      checked_in: checkedIn(fields),
+      ip: app.request.ip,
+    })
     // The status replaces the offer in the history: back does not offer to pay again.
     return replace(`/credits/repeat-order?payment=${encodeURIComponent(created.payment_id)}`)
   } catch (error) {

@@ -3,6 +3,7 @@ import { messageCostWith } from '#common/message-price.ts'
 import { discounted } from '#common/money.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { BundlePrice, useMoney, usePerCredit } from '../../features/credits/money.tsx'
+import { useDateTime } from '../../features/credits/purchase-gate.tsx'
 import { useRememberReturn } from '../../features/credits/return-to.ts'
 import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
 import { useTranslation } from '../../i18n.ts'
@@ -24,6 +25,8 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
   const money = useMoney()
   const perCredit = usePerCredit()
   const bonus = useTimeBonus()
+  const dateTime = useDateTime()
+  const { spending } = loaderData
   const priceOf = (bundle: { amount: number }) =>
     bonus ? discounted(bundle.amount, bonus.percentage) : bundle.amount
   useRememberReturn()
@@ -32,6 +35,11 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
       <PageTitle title={t('credits.title')} />
       <h1 className="h3">{t('credits.title')}</h1>
       <p className="text-body-secondary">{t('credits.intro')}</p>
+      {spending.break_until ? (
+        <p className="alert alert-info" role="status" data-testid="purchase-break">
+          {t('spending.onBreak', { date: dateTime(spending.break_until) })}
+        </p>
+      ) : null}
       {bonus ? (
         <p className="alert alert-success py-2" data-testid="bonus-on-bundles">
           {t('credits.bonusOn', { percent: bonus.percentage })}
@@ -101,9 +109,25 @@ export default function Credits({ loaderData }: Route.ComponentProps) {
         </p>
       ) : null}
       <p className="small text-body-secondary">{t('pricing.refund', { count: loaderData.refundDays })}</p>
-      <p className="small">
-        <Link to="/transactions">{t('transactions.title')}</Link>
-      </p>
+      <section className="card card-body bg-body-tertiary border-0 mt-4" aria-labelledby="spending-title">
+        <h2 className="h6" id="spending-title">
+          {t('spending.title')}
+        </h2>
+        <p className="mb-1" data-testid="month-spent">
+          {t('spending.thisMonth', { amount: money(spending.month.spent, spending.currency) })}{' '}
+          {spending.limit
+            ? t('spending.limitIs', {
+                limit: money(spending.limit.amount, spending.limit.currency),
+                left: money(spending.limit.left, spending.limit.currency),
+              })
+            : null}
+        </p>
+        <p className="small mb-0">
+          <Link to="/credits/limits">{t('spending.link')}</Link>
+          {' · '}
+          <Link to="/transactions">{t('transactions.title')}</Link>
+        </p>
+      </section>
     </div>
   )
 }

@@ -6,6 +6,7 @@ import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
+import { CheckedInField, PurchaseGate } from '../../features/credits/purchase-gate.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { usePageForm, withIntent } from '../../lib/page-form.ts'
 import type { Route } from './+types/direct-debit'
@@ -68,115 +69,125 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
         <p className="alert alert-info" role="status">
           {t('directDebit.noBundles')}
         </p>
-      ) : sent || refusedStep === 'confirm' ? (
-        <Form
-          method="post"
-          action={step('confirm')}
-          noValidate
-          aria-busy={form.busy}
-          className="card card-body shadow-sm"
-        >
-          <input type="hidden" name="request_id" value={sent?.request_id ?? form.values.request_id ?? ''} />
-          <p className="lead mb-2">{t('checkout.summary', { count: bundle?.credits ?? 0, price })}</p>
-          {sent ? <p role="status">{t('directDebit.codeSent', { phone: sent.phone })}</p> : null}
-          <FormMessage error={message('confirm')} />
-          <FormField
-            id="dd-otp"
-            name="otp"
-            label={t('directDebit.otp')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            pattern="[0-9]*"
-            error={refusedStep === 'confirm' ? form.fields.otp : undefined}
-            style={{ maxWidth: 200, letterSpacing: '0.3em' }}
-          />
-          <p className="small text-body-secondary">
-            {t('directDebit.mandate', { company: loaderData.company, price })}
-          </p>
-          <div className="d-flex flex-wrap gap-2">
-            <SubmitButton busy={form.busy} busyLabel={t('directDebit.confirming')} beforeScripts>
-              {t('directDebit.confirm', { price })}
-            </SubmitButton>
-            <button
-              type="button"
-              className="btn btn-link"
-              disabled={form.busy}
-              onClick={() => setAgain(sent)}
-            >
-              {t('directDebit.newCode')}
-            </button>
-          </div>
-        </Form>
       ) : (
-        <Form
-          method="post"
-          action={step('request')}
-          noValidate
-          aria-busy={form.busy}
-          className="card card-body shadow-sm"
-        >
-          <p>{t('directDebit.intro')}</p>
-          <FormMessage error={message('request')} />
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6">{t('directDebit.bundle')}</legend>
-            <div className="list-group">
-              {packages.map((p) => (
-                <label
-                  key={p.id}
-                  className={`list-group-item d-flex align-items-center gap-2 ${p.id === selected ? 'active' : ''}`}
-                >
-                  <input
-                    type="radio"
-                    name="package"
-                    value={p.id}
-                    className="form-check-input m-0"
-                    checked={p.id === selected}
-                    onChange={() => setSelected(p.id)}
-                  />
-                  {t('checkout.summary', { count: p.credits, price: money(p.amount, p.currency) })}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <FormField {...field('holder', 'holder')} autoComplete="name" />
-          <FormField
-            {...field('iban', 'iban')}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-          <div className="row g-2">
-            <div className="col-8">
-              <FormField {...field('street', 'street')} autoComplete="address-line1" />
-            </div>
-            <div className="col-4">
-              <FormField {...field('house_number', 'houseNumber')} />
-            </div>
-            <div className="col-4">
-              <FormField {...field('zip', 'zip')} autoComplete="postal-code" />
-            </div>
-            <div className="col-8">
-              <FormField {...field('city', 'city')} autoComplete="address-level2" />
-            </div>
-          </div>
-          <FormField
-            {...field('phone', 'phone')}
-            type="tel"
-            autoComplete="tel"
-            help={t('directDebit.phoneHelp')}
-          />
-          <div>
-            <SubmitButton
-              busy={form.busy}
-              busyLabel={t('directDebit.sending')}
-              disabled={!bundle}
-              beforeScripts
+        <PurchaseGate gate={loaderData.gate}>
+          {sent || refusedStep === 'confirm' ? (
+            <Form
+              method="post"
+              action={step('confirm')}
+              noValidate
+              aria-busy={form.busy}
+              className="card card-body shadow-sm"
             >
-              {t('directDebit.sendCode')}
-            </SubmitButton>
-          </div>
-        </Form>
+              <input
+                type="hidden"
+                name="request_id"
+                value={sent?.request_id ?? form.values.request_id ?? ''}
+              />
+              <CheckedInField gate={loaderData.gate} />
+              <p className="lead mb-2">{t('checkout.summary', { count: bundle?.credits ?? 0, price })}</p>
+              {sent ? <p role="status">{t('directDebit.codeSent', { phone: sent.phone })}</p> : null}
+              <FormMessage error={message('confirm')} />
+              <FormField
+                id="dd-otp"
+                name="otp"
+                label={t('directDebit.otp')}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                pattern="[0-9]*"
+                error={refusedStep === 'confirm' ? form.fields.otp : undefined}
+                style={{ maxWidth: 200, letterSpacing: '0.3em' }}
+              />
+              <p className="small text-body-secondary">
+                {t('directDebit.mandate', { company: loaderData.company, price })}
+              </p>
+              <div className="d-flex flex-wrap gap-2">
+                <SubmitButton busy={form.busy} busyLabel={t('directDebit.confirming')} beforeScripts>
+                  {t('directDebit.confirm', { price })}
+                </SubmitButton>
+                <button
+                  type="button"
+                  className="btn btn-link"
+                  disabled={form.busy}
+                  onClick={() => setAgain(sent)}
+                >
+                  {t('directDebit.newCode')}
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <Form
+              method="post"
+              action={step('request')}
+              noValidate
+              aria-busy={form.busy}
+              className="card card-body shadow-sm"
+            >
+              <p>{t('directDebit.intro')}</p>
+              <CheckedInField gate={loaderData.gate} />
+              <FormMessage error={message('request')} />
+              <fieldset className="mb-3">
+                <legend className="form-label fs-6">{t('directDebit.bundle')}</legend>
+                <div className="list-group">
+                  {packages.map((p) => (
+                    <label
+                      key={p.id}
+                      className={`list-group-item d-flex align-items-center gap-2 ${p.id === selected ? 'active' : ''}`}
+                    >
+                      <input
+                        type="radio"
+                        name="package"
+                        value={p.id}
+                        className="form-check-input m-0"
+                        checked={p.id === selected}
+                        onChange={() => setSelected(p.id)}
+                      />
+                      {t('checkout.summary', { count: p.credits, price: money(p.amount, p.currency) })}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <FormField {...field('holder', 'holder')} autoComplete="name" />
+              <FormField
+                {...field('iban', 'iban')}
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+              <div className="row g-2">
+                <div className="col-8">
+                  <FormField {...field('street', 'street')} autoComplete="address-line1" />
+                </div>
+                <div className="col-4">
+                  <FormField {...field('house_number', 'houseNumber')} />
+                </div>
+                <div className="col-4">
+                  <FormField {...field('zip', 'zip')} autoComplete="postal-code" />
+                </div>
+                <div className="col-8">
+                  <FormField {...field('city', 'city')} autoComplete="address-level2" />
+                </div>
+              </div>
+              <FormField
+                {...field('phone', 'phone')}
+                type="tel"
+                autoComplete="tel"
+                help={t('directDebit.phoneHelp')}
+              />
+              <div>
+                <SubmitButton
+                  busy={form.busy}
+                  busyLabel={t('directDebit.sending')}
+                  disabled={!bundle}
+                  beforeScripts
+                >
+                  {t('directDebit.sendCode')}
+                </SubmitButton>
+              </div>
+            </Form>
+          )}
+        </PurchaseGate>
       )}
     </div>
   )

@@ -4,6 +4,7 @@ import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
+import { CheckedInField, PurchaseGate } from '../../features/credits/purchase-gate.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { usePageForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/repeat-order'
@@ -13,8 +14,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return loadRepeatOrder(context, request)
 }
 
-export async function action({ context }: Route.ActionArgs) {
-  return repeatOrder(context)
+export async function action({ context, request }: Route.ActionArgs) {
+  return repeatOrder(context, request)
 }
 
 /**
@@ -24,7 +25,7 @@ export async function action({ context }: Route.ActionArgs) {
 export default function RepeatOrder({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const money = useMoney()
-  const { offer, payment } = loaderData
+  const { offer, payment, gate } = loaderData
   // The button posts to the page's action, which leads to the payment's status on this page.
   const form = usePageForm(actionData)
   const busy = form.busy
@@ -43,26 +44,29 @@ export default function RepeatOrder({ loaderData, actionData }: Route.ComponentP
           ]}
         />
       ) : offer ? (
-        <Form method="post" className="card card-body shadow-sm" aria-busy={busy}>
-          <p className="lead">
-            {t('repeatOrder.intro', {
-              count: offer.credits,
-              price: money(offer.amount, offer.currency),
-              card: offer.card,
-            })}
-          </p>
-          <FormMessage error={error} />
-          <div>
-            <SubmitButton
-              busy={busy}
-              busyLabel={t('repeatOrder.buying')}
-              className="btn btn-primary btn-lg"
-              beforeScripts
-            >
-              {t('repeatOrder.buy', { price: money(offer.amount, offer.currency) })}
-            </SubmitButton>
-          </div>
-        </Form>
+        <PurchaseGate gate={gate}>
+          <Form method="post" className="card card-body shadow-sm" aria-busy={busy}>
+            <CheckedInField gate={gate} />
+            <p className="lead">
+              {t('repeatOrder.intro', {
+                count: offer.credits,
+                price: money(offer.amount, offer.currency),
+                card: offer.card,
+              })}
+            </p>
+            <FormMessage error={error} />
+            <div>
+              <SubmitButton
+                busy={busy}
+                busyLabel={t('repeatOrder.buying')}
+                className="btn btn-primary btn-lg"
+                beforeScripts
+              >
+                {t('repeatOrder.buy', { price: money(offer.amount, offer.currency) })}
+              </SubmitButton>
+            </div>
+          </Form>
+        </PurchaseGate>
       ) : (
         <div className="alert alert-info" role="status">
           <p>{t('repeatOrder.none')}</p>

@@ -1,6 +1,7 @@
 import { GIFT_KEYS } from '#common/gifts.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '#common/safety.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
+import { DEFAULT_CHECK_IN } from '#common/spending.ts'
 import { POSES } from '#common/verification.ts'
 
 /** Operator of the default brands. */
@@ -58,6 +59,7 @@ const COMMON = {
   gifts: [...GIFT_KEYS],
   verification_poses: [...POSES],
   explicit_photo_threshold: DEFAULT_EXPLICIT_THRESHOLD,
+  ...DEFAULT_CHECK_IN,
 } satisfies Partial<SiteSettings>
 
 /** The brands a fresh deployment serves; the first one is the default for unknown hosts. */

@@ -16,6 +16,7 @@ import {
   selectMemberPhotos,
   selectReportsOfMember,
   selectSignalsOfMember,
+  selectSpendingLimits,
 } from './member-support.queries.ts'
 
 export const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -37,18 +38,29 @@ export async function readMemberFile(
   const at = deps.now()
   const site = deps.sites.byId(user.siteId)
   const none = Promise.resolve(null)
-  const [photoRows, sessionRows, paymentRows, ledgerRows, mailRows, scam, heldSince, reportRows, signalRows] =
-    await Promise.all([
-      selectMemberPhotos(db, profile.id),
-      supportSees ? selectLiveSessions(db, user.id, at) : none,
-      supportSees ? selectMemberPayments(db, user.id) : none,
-      supportSees ? selectLedger(db, user.id) : none,
-      supportSees ? selectMailsTo(db, user.email) : none,
-      deps.safety.senderScore(user.id),
-      deps.safety.openingsHeld(user.id),
-      selectReportsOfMember(db, user.id, profile.id),
-      selectSignalsOfMember(db, user.id),
-    ])
+  const [
+    photoRows,
+    sessionRows,
+    paymentRows,
+    ledgerRows,
+    mailRows,
+    scam,
+    heldSince,
+    reportRows,
+    signalRows,
+    limitRow,
+  ] = await Promise.all([
+    selectMemberPhotos(db, profile.id),
+    supportSees ? selectLiveSessions(db, user.id, at) : none,
+    supportSees ? selectMemberPayments(db, user.id) : none,
+    supportSees ? selectLedger(db, user.id) : none,
+    supportSees ? selectMailsTo(db, user.email) : none,
+    deps.safety.senderScore(user.id),
+    deps.safety.openingsHeld(user.id),
+    selectReportsOfMember(db, user.id, profile.id),
+    selectSignalsOfMember(db, user.id),
+    supportSees ? selectSpendingLimits(db, user.id) : none,
+  ])
   return {
     member: {
       account: {
@@ -100,6 +112,17 @@ export async function readMemberFile(
           withdrawn_at: p.withdrawnAt?.toISOString() ?? null,
           refund_amount: p.refundAmount,
         })) ?? null,
+      limits: limitRow
+        ? {
+            monthly_limit: limitRow.monthlyLimit,
+            currency: limitRow.currency,
+            pending_limit: limitRow.pendingLimit,
+            pending_currency: limitRow.pendingCurrency,
+            pending_from: iso(limitRow.pendingFrom),
+            break_until: iso(limitRow.breakUntil),
+            checked_in_at: iso(limitRow.checkedInAt),
+          }
+        : null,
       ledger:
         ledgerRows?.map((l) => ({
           id: l.id,

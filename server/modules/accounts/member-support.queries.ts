@@ -4,7 +4,7 @@ import { creditLedger, mailOutbox, sessions } from '#server/db/schema/accounts.t
 import { complaints } from '#server/db/schema/complaints.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals } from '#server/db/schema/moderation.ts'
-import { payments } from '#server/db/schema/payments.ts'
+import { payments, spendingLimits } from '#server/db/schema/payments.ts'
 import { sites } from '#server/db/schema/sites.ts'
 
 const HITS = 20
@@ -155,4 +155,10 @@ export function selectSignalsOfMember(db: Executor, userId: number) {
     .where(eq(memberSignals.userId, userId))
     .orderBy(desc(memberSignals.id))
     .limit(50)
+}
+
+/** The limits the member set on their own spending (ADR 32), or null. */
+export async function selectSpendingLimits(db: Executor, userId: number) {
+  const [row] = await db.select().from(spendingLimits).where(eq(spendingLimits.userId, userId))
+  return row ?? null
 }

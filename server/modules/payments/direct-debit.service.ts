@@ -7,6 +7,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { enqueueSms, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import { assertMayPay } from './chargebacks.ts'
 import {
   clearExpired,
@@ -18,7 +19,7 @@ import {
 } from './direct-debit.queries.ts'
 import { directDebitRefused, directDebitTotalSince, insertMandate, lockMember } from './mandates.queries.ts'
 import { bundlePayment, insertPayment, selectPackage } from './payments.queries.ts'
-import type { PaymentsService } from './payments.service.ts'
+import type { PaymentsService, Purchase } from './payments.service.ts'
 import { smsNumber } from './sms-number.ts'
 
 /** What a member may have open or paid by direct debit over the window, in euro cents (ADR 11). */
@@ -51,7 +52,7 @@ const maskPhone = (phone: string) => `${'•'.repeat(Math.max(0, phone.length - 
  */
 export function createDirectDebitService(
   db: Db,
-  deps: { payments: PaymentsService; now: Clock; mail: Pick<MailService, 'kick'> },
+  deps: { payments: PaymentsService; spending: SpendingService; now: Clock; mail: Pick<MailService, 'kick'> },
 ) {
   const { now } = deps
   const provider = deps.payments.providerName
@@ -90,7 +91,22 @@ export function createDirectDebitService(
         })
       }
       await assertMayPay(db, member.userId, 'sdd')
-      await checkAllowed(db, member.userId, site.id, input.package, input.iban)
+      const bundle = await checkAllowed(db, member.userId, site.id, input.package, input.iban)
+      // The member's own limits before a code is sent: a break, the monthly limit, a check-in due.
+      await db.transaction((tx) =>
+        deps.spending.assertMayBuy(
+          tx,
+          {
+            userId: member.userId,
+            amount: bundle.amount,
+            currency: bundle.currency,
+            checkedIn: input.checked_in === true,
+            ip: null,
+          },
+          site,
+          locale,
+        ),
+      )
       const { memberHour, memberDay, numberHour, numberDay } = await countRecentCodes(
         db,
         { userId: member.userId, phone },
@@ -143,6 +159,7 @@ export function createDirectDebitService(
       site: Site,
       input: { request_id: string; otp: string },
       origin: string,
+      purchase: Purchase,
     ) {
       const at = now()
       const outcome = await db.transaction(async (tx) => {
@@ -169,6 +186,13 @@ export function createDirectDebitService(
           sequence: 'recurring',
           at,
         })
+        // Checked again under the member's lock: the code came later than the request.
+        await deps.spending.assertMayBuy(
+          tx,
+          { ...payment, checkedIn: purchase.checked_in === true, ip: purchase.ip ?? null },
+          site,
+          purchase.locale,
+        )
         await insertPayment(tx, payment)
         await markConfirmed(tx, request.id, payment.id, at)
         return { ok: true as const, payment, holder: request.holder ?? '', iban }

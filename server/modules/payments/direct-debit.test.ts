@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { smsOutbox } from '#server/db/schema/accounts.ts'
 import { users } from '#server/db/schema/members.ts'
 import { directDebitRequests } from '#server/db/schema/payments.ts'
+import { createSpendingService } from '#server/modules/spending/spending.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { sandboxPayments } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -27,6 +28,7 @@ function setup() {
   const { psp, payments } = sandboxPayments(t, () => clock)
   const directDebit = createDirectDebitService(t.database.db, {
     payments,
+    spending: createSpendingService(t.database.db, { now: () => clock }),
     now: () => clock,
     mail: t.app.services.mail,
   })
@@ -86,6 +88,7 @@ async function payByDirectDebit(s: ReturnType<typeof setup>, member: Member, pkg
     site(),
     { request_id: requested.request_id, otp: await lastCode() },
     'https://lunadate.com',
+    { locale: 'en' },
   )
 }
 
@@ -188,6 +191,7 @@ describe('direct debit', () => {
         site(),
         { request_id: request.id, otp: await lastCode() },
         'https://lunadate.com',
+        { locale: 'en' },
       ),
     ).rejects.toMatchObject({ code: 'directdebit.code_expired' })
   })
@@ -201,7 +205,9 @@ describe('direct debit', () => {
     const code = await lastCode()
     const wrong = code === '123456' ? '654321' : '123456'
     const confirm = (userId: number, otp: string, id = first.request_id) =>
-      s.directDebit.confirm({ userId }, site(), { request_id: id, otp }, 'https://lunadate.com')
+      s.directDebit.confirm({ userId }, site(), { request_id: id, otp }, 'https://lunadate.com', {
+        locale: 'en',
+      })
     await expect(confirm(other.user.id, code)).rejects.toMatchObject({ code: 'directdebit.code_invalid' })
     for (let i = 0; i < 5; i++) {
       await expect(confirm(m.user.id, wrong)).rejects.toMatchObject({ code: 'directdebit.code_invalid' })
@@ -249,6 +255,7 @@ describe('direct debit', () => {
           site(),
           { request_id: r.id, otp: r.code },
           'https://x.test',
+          { locale: 'en' },
         ),
       ),
     )

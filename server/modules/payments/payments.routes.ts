@@ -5,6 +5,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
+import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import type { DirectDebitService } from './direct-debit.service.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import type { PaymentsService } from './payments.service.ts'
@@ -14,7 +15,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService
   discounts: DiscountsService
   directDebit: DirectDebitService
-}> = async (app, { payments, discounts, directDebit }) => {
+  spending: SpendingService
+}> = async (app, { payments, discounts, directDebit, spending }) => {
+  /** Nothing is offered to a member on a break from purchases (ADR 32): no welcome bonus, no stay offer. */
+  const offering = async (userId: number) => {
+    if (await spending.breakUntil(userId)) throw new AppError('discount.not_found', 404)
+  }
+
   acceptFormBodies(app)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
@@ -35,6 +42,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
         code: request.body.code,
         locale: request.locale,
         origin: request.linkOrigin,
+        checked_in: request.body.checked_in,
+        ip: request.ip,
       }),
   })
 
@@ -51,7 +60,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.repeatOrder),
-    handler: async (request) => payments.repeat(requireMember(request), request.site, request.linkOrigin),
+    handler: async (request) =>
+      payments.repeat(requireMember(request), request.site, request.linkOrigin, {
+        locale: request.locale,
+        checked_in: request.query.checked_in === 'true',
+        ip: request.ip,
+      }),
   })
 
   // /directdebit: the account details and an SMS code (POST), then the code (PUT).
@@ -66,7 +80,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.confirmDirectDebit),
     config: { rateLimit: FORM_LIMITS.directDebitConfirm },
     handler: async (request) =>
-      directDebit.confirm(requireMember(request), request.site, request.body, request.linkOrigin),
+      directDebit.confirm(requireMember(request), request.site, request.body, request.linkOrigin, {
+        locale: request.locale,
+        checked_in: request.body.checked_in,
+        ip: request.ip,
+      }),
   })
 
   app.route({
@@ -81,7 +99,10 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const { userId } = requireMember(request)
       const q = request.query
-      if (q.welcome === 'true') return discounts.welcome(userId)
+      if (q.welcome === 'true') {
+        await offering(userId)
+        return discounts.welcome(userId)
+      }
       if (!q.code) throw new AppError('discount.not_found', 404)
       const order = q.package ? await payments.orderOf(request.site, q.package, q.method) : null
       return discounts.check(userId, q.code, order, request.locale)
@@ -90,7 +111,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.stayOffer),
-    handler: async (request) => discounts.stayOffer(requireMember(request).userId, request.site),
+    handler: async (request) => {
+      const { userId } = requireMember(request)
+      await offering(userId)
+      return discounts.stayOffer(userId, request.site)
+    },
   })
 
   // The provider calls this with nothing but its payment id; the answer is the same whatever it is.

@@ -9,6 +9,7 @@ import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import { createBundles } from './bundles.ts'
 import { applyChargeback, assertMayPay } from './chargebacks.ts'
 import { reserveDiscount, selectHolders } from './discounts.queries.ts'
@@ -40,6 +41,14 @@ import type { PaymentProvider } from './provider.ts'
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>
 
+/** What every purchase says of its member beyond the bundle: their language, the check-in, the address. */
+export interface Purchase {
+  locale: string
+  /** The member saw the check-in a risky pattern shows, and goes on (ADR 32). */
+  checked_in?: boolean
+  ip?: string | null
+}
+
 /**
  * How long a checkout may stay open before we ask the provider what became of it: longer than the
  * provider keeps a card or wallet checkout open (Mollie and the sandbox: 15 minutes).
@@ -64,9 +73,10 @@ export function createPaymentsService(
     log: Pick<FastifyBaseLogger, 'warn'>
     sites: SitesService
     mail: MailService
+    spending: SpendingService
   },
 ) {
-  const { provider, now } = deps
+  const { provider, now, spending } = deps
   const settlement = createSettlement(db, deps)
   const { refresh } = settlement
   const bundles = createBundles(db)
@@ -152,7 +162,13 @@ export function createPaymentsService(
     async start(
       member: { userId: number; siteId: number },
       site: Site,
-      input: { package: number; method: string; code?: string; locale: string; origin: string },
+      input: {
+        package: number
+        method: string
+        code?: string
+        locale: string
+        origin: string
+      } & Purchase,
     ): Promise<PaymentCreated> {
       await assertMayPay(db, member.userId, input.method)
       const country = await selectMemberCountry(db, member.userId)
@@ -183,6 +199,13 @@ export function createPaymentsService(
       })
       const { id } = payment
       await db.transaction(async (tx) => {
+        // The member's own limits, under their lock: a break, the monthly limit, a check-in due.
+        await spending.assertMayBuy(
+          tx,
+          { ...payment, checkedIn: input.checked_in === true, ip: input.ip ?? null },
+          site,
+          input.locale,
+        )
         await insertPayment(tx, {
           ...payment,
           discountCode: discount?.code ?? null,
@@ -233,7 +256,12 @@ export function createPaymentsService(
     },
 
     /** POST /api/repeat-order.php: buys the last bundle again on the saved card, in one step. */
-    async repeat(member: { userId: number }, site: Site, origin: string): Promise<PaymentCreated> {
+    async repeat(
+      member: { userId: number },
+      site: Site,
+      origin: string,
+      purchase: Purchase,
+    ): Promise<PaymentCreated> {
       const offer = await repeatOffer(member.userId, site)
       if (!offer) throw new AppError('payments.no_saved_card', 409)
       await assertMayPay(db, member.userId, offer.card.method)
@@ -254,6 +282,12 @@ export function createPaymentsService(
         await lockMember(tx, member.userId)
         const recent = await selectCardChargeUnderWay(tx, member.userId, shifted(now(), -60_000))
         if (recent) return recent.id
+        await spending.assertMayBuy(
+          tx,
+          { ...payment, checkedIn: purchase.checked_in === true, ip: purchase.ip ?? null },
+          site,
+          purchase.locale,
+        )
         await insertPayment(tx, payment)
         return null
       })

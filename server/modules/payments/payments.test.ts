@@ -131,6 +131,7 @@ describe('sandbox payments', () => {
     const { psp } = sandboxSetup()
     const warnings: unknown[][] = []
     const payments = createPaymentsService(t.database.db, {
+      spending: t.app.services.spending,
       provider: {
         ...sandboxProvider(psp),
         savedCard: async () => {
@@ -535,6 +536,7 @@ describe('the Mollie provider', () => {
 
   it('creates the payment at Mollie, fetches the status on every webhook, and grants once', async () => {
     const payments = createPaymentsService(t.database.db, {
+      spending: t.app.services.spending,
       provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
       events: t.app.services.events,
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
@@ -612,6 +614,7 @@ describe('the Mollie provider', () => {
 
   it('takes the credits back when Mollie reports the payment charged back', async () => {
     const payments = createPaymentsService(t.database.db, {
+      spending: t.app.services.spending,
       provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
       events: t.app.services.events,
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
@@ -647,6 +650,7 @@ describe('the Mollie provider', () => {
   it('saves the card of a first payment, buys again on it, and makes SEPA mandates', async () => {
     const provider = mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint })
     const payments = createPaymentsService(t.database.db, {
+      spending: t.app.services.spending,
       provider,
       events: t.app.services.events,
       discounts: createDiscountsService(t.database.db, { now: systemClock }),
@@ -694,7 +698,7 @@ describe('the Mollie provider', () => {
       method: 'creditcard',
     })
 
-    const again = await payments.repeat({ userId: m.user.id }, site, 'https://lunadate.com')
+    const again = await payments.repeat({ userId: m.user.id }, site, 'https://lunadate.com', { locale: 'en' })
     const [recurringId, recurring] = [...mollie.entries()].at(-1) ?? []
     expect(recurring?.body).toMatchObject({
       customerId,

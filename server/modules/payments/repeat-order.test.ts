@@ -72,7 +72,9 @@ describe('repeat order', () => {
     })
     // Three presses at once buy once.
     const presses = await Promise.all(
-      [1, 2, 3].map(() => s.payments.repeat({ userId: m.user.id }, site(), 'https://lunadate.com')),
+      [1, 2, 3].map(() =>
+        s.payments.repeat({ userId: m.user.id }, site(), 'https://lunadate.com', { locale: 'en' }),
+      ),
     )
     const again = presses[0]
     expect(new Set(presses.map((p) => p.payment_id)).size).toBe(1)
@@ -91,11 +93,15 @@ describe('repeat order', () => {
     expect(await s.payments.repeatOffer({ userId: m.user.id }, site())).toMatchObject({
       card: '••••\u00a00341',
     })
-    const again = await s.payments.repeat({ userId: m.user.id }, site(), 'https://lunadate.com')
+    const again = await s.payments.repeat({ userId: m.user.id }, site(), 'https://lunadate.com', {
+      locale: 'en',
+    })
     expect((await s.payments.get({ userId: m.user.id }, again.payment_id)).status).toBe('failed')
     expect(await credits(m)).toBe(before)
     expect(await s.payments.repeatOffer({ userId: m.user.id }, site())).toBeNull()
-    await expect(s.payments.repeat({ userId: m.user.id }, site(), 'https://x.test')).rejects.toMatchObject({
+    await expect(
+      s.payments.repeat({ userId: m.user.id }, site(), 'https://x.test', { locale: 'en' }),
+    ).rejects.toMatchObject({
       code: 'payments.no_saved_card',
     })
   })
