@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { messageCostWith } from '#common/message-price.ts'
 import { PageTitle } from '../components/page-title.tsx'
+import { FictionalBeforeBuying } from '../features/credits/fictional-before-buying.tsx'
 import { useMoney } from '../features/credits/money.tsx'
 import { useTranslation } from '../i18n.ts'
 import { useCountryName } from '../lib/country-names.ts'
@@ -34,6 +35,7 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
       <PageTitle title={t('pricing.title')} />
       <h1 className="mb-3">{t('pricing.title')}</h1>
       <p className="lead">{t('pricing.intro', { count: p.signupCredits })}</p>
+      <FictionalBeforeBuying />
       <div className="table-responsive">
         <table className="table align-middle">
           <caption>{t('pricing.costsCaption')}</caption>

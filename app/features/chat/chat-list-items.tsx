@@ -6,7 +6,7 @@ import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { badgeText } from '../../lib/badge.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
-import { FictionalBadge, VerifiedBadge } from '../members/index.ts'
+import { FictionalBadge, FictionalListNote, VerifiedBadge } from '../members/index.ts'
 import { useChatsStore } from './chats-store.tsx'
 import { useChatTime } from './use-chat-time.ts'
 
@@ -140,6 +140,7 @@ export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: 
           )
         })}
       </ul>
+      <FictionalListNote profiles={chats.map((c) => c.profile)} />
     </>
   )
 }

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { SignupLink } from '../accounts/index.ts'
-import { FictionalBadge } from '../members/index.ts'
+import { FictionalBadge, FictionalDisclosure } from '../members/index.ts'
 import { LikeButton, useLikedState } from './like-button.tsx'
 
 /** The longest timer the t parameter may set: an hour. */
@@ -103,6 +103,7 @@ export function LikeModal() {
               {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
             </p>
             <p className="text-body-secondary">{profile.city ?? profile.region}</p>
+            {profile.fictional ? <FictionalDisclosure /> : null}
             <div className="d-flex justify-content-center flex-wrap gap-2">
               {user ? (
                 liked ? (

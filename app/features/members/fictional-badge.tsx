@@ -31,3 +31,13 @@ export function FictionalDisclosure({
     </p>
   )
 }
+
+/**
+ * The site's warning once under a list of members (search, likes, matches, chats) when one of them
+ * is fictional: the cards carry the mark, the list carries the sentence.
+ */
+export function FictionalListNote({ profiles }: { profiles: ReadonlyArray<{ fictional: boolean }> }) {
+  return profiles.some((p) => p.fictional) ? (
+    <FictionalDisclosure className="small text-body-secondary mt-2" />
+  ) : null
+}

@@ -1,6 +1,6 @@
 // What other features use of members: blocking and the fictional profile's badge.
 export { BlockButton } from './block-button.tsx'
-export { FictionalBadge, FictionalDisclosure } from './fictional-badge.tsx'
+export { FictionalBadge, FictionalDisclosure, FictionalListNote } from './fictional-badge.tsx'
 export { PresenceBadge } from './presence-badge.tsx'
 export { placeOf } from './profile-summary.tsx'
 export { VerifiedBadge } from './verified-badge.tsx'

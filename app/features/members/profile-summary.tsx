@@ -52,8 +52,10 @@ export function ProfileSummary({
         </p>
         <p className="text-body-secondary mb-0">{place}</p>
         <PresenceBadge presence={profile.presence} />
-        {profile.fictional && size === 'large' ? (
-          <FictionalDisclosure className="small text-body-secondary mt-2 mb-0" />
+        {profile.fictional ? (
+          <FictionalDisclosure
+            className={`small text-body-secondary mb-0 ${size === 'large' ? 'mt-2' : 'mt-1'}`}
+          />
         ) : null}
       </div>
     </div>

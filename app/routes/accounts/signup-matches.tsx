@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { FictionalListNote } from '../../features/members/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/signup-matches'
@@ -28,6 +29,7 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <FictionalListNote profiles={loaderData.profiles} />
       <Link to="/members" className="btn btn-primary mt-4">
         {t('signupMatches.more')}
       </Link>

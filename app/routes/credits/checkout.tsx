@@ -4,6 +4,7 @@ import { api } from '#common/api.ts'
 import { discounted } from '#common/money.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
 import { Modal } from '../../components/modal.tsx'
+import { FictionalBeforeBuying } from '../../features/credits/fictional-before-buying.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
@@ -14,6 +15,7 @@ import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/checkout'
 import { loadCheckout, startPayment } from './credits.server.ts'
 
@@ -36,6 +38,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const { bundle, methods, gate } = loaderData
+  const { user } = useRootData()
   // Past the check-in, a change of method keeps the member's word that they saw it.
   const keep = gate.checkedIn ? '?checked-in=1' : ''
   const [method, setMethod] = useState(loaderData.method)
@@ -86,6 +89,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
     <div className="container py-4 checkout">
       <PaymentPageHeading title={t('checkout.title')} />
       {paymentId ? null : <p className="lead">{t('checkout.summary', { count: bundle.credits, price })}</p>}
+      {paymentId || user?.paid_user ? null : <FictionalBeforeBuying />}
       {paymentId ? (
         <PaymentStatusPanel
           paymentId={paymentId}

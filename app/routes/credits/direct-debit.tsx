@@ -3,12 +3,14 @@ import { Form, useSearchParams } from 'react-router'
 import type { DirectDebitRequested } from '#common/schemas/credits.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
+import { FictionalBeforeBuying } from '../../features/credits/fictional-before-buying.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { CheckedInField, PurchaseGate } from '../../features/credits/purchase-gate.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { usePageForm, withIntent } from '../../lib/page-form.ts'
+import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/direct-debit'
 import { directDebitStep, loadDirectDebit } from './credits.server.ts'
 
@@ -32,6 +34,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
   const money = useMoney()
   const [params] = useSearchParams()
   const { packages, payment } = loaderData
+  const { user } = useRootData()
   const form = usePageForm(actionData)
   const answered = actionData?.ok ? actionData : null
   // The code's form, once the SMS went out; "send a new code" goes back to the first form.
@@ -57,6 +60,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="container py-4 direct-debit" style={{ maxWidth: 720 }}>
       <PaymentPageHeading title={t('directDebit.title')} />
+      {payment || user?.paid_user ? null : <FictionalBeforeBuying />}
       {payment ? (
         <PaymentStatusPanel
           paymentId={payment.id}

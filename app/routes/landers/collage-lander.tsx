@@ -1,4 +1,5 @@
 import { SignupLink } from '../../features/accounts/index.ts'
+import { FictionalBadge } from '../../features/members/index.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { LanderFootnotes, type LanderProps, MemberPhoto } from './lander-parts.tsx'
 
@@ -13,7 +14,9 @@ export function CollageLander({ members, signupTo, t }: LanderProps) {
           {pinned.map((m, i) => (
             <figure key={m.id} className={`collage-photo collage-photo-${i} mb-0`}>
               <MemberPhoto member={m} t={t} eager={i < 3} first={i === 0} />
-              <figcaption>{m.name}</figcaption>
+              <figcaption>
+                {m.name} {m.fictional ? <FictionalBadge /> : null}
+              </figcaption>
             </figure>
           ))}
           <div className="collage-center card border-0 shadow text-center p-4">

@@ -1,5 +1,5 @@
 import { SignupLink } from '../../features/accounts/index.ts'
-import { PresenceBadge } from '../../features/members/index.ts'
+import { FictionalBadge, PresenceBadge } from '../../features/members/index.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { LanderFootnotes, type LanderProps, MemberPhoto } from './lander-parts.tsx'
 
@@ -19,7 +19,9 @@ export function NightLander({ members, signupTo, t }: LanderProps) {
           {faces.map((m) => (
             <li key={m.id} className="night-face">
               <MemberPhoto member={m} t={t} size={96} className="rounded-circle" />
-              <span className="d-block small fw-semibold mt-1">{m.name}</span>
+              <span className="d-block small fw-semibold mt-1">
+                {m.name} {m.fictional ? <FictionalBadge /> : null}
+              </span>
               <PresenceBadge presence={m.presence} className="d-block text-white-50" />
             </li>
           ))}

@@ -3,6 +3,7 @@ import { LIKE_LIST_TYPES, type LikeListType } from '#common/choices.ts'
 import type { LikesResponse } from '#common/schemas/likes.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useLikesStore } from '../../features/likes/index.ts'
+import { FictionalListNote } from '../../features/members/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { badgeText } from '../../lib/badge.ts'
@@ -77,6 +78,7 @@ export default function Likes({ loaderData: { type } }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <FictionalListNote profiles={list.map((l) => l.profile)} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Form, Link, useNavigation } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
+import { FictionalListNote } from '../../features/members/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { InterestChips } from '../../features/profile/interest-chips.tsx'
 import { useRegions } from '../../features/reference-data/use-regions.ts'
@@ -139,6 +140,7 @@ export default function MatchFinder({ loaderData }: Route.ComponentProps) {
               ))}
             </ol>
           )}
+          <FictionalListNote profiles={profiles} />
         </section>
       ) : null}
     </div>

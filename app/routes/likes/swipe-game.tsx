@@ -10,6 +10,7 @@ import {
   useLikesStore,
   useSwipeKeys,
 } from '../../features/likes/index.ts'
+import { FictionalListNote } from '../../features/members/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import { ApiError, callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
@@ -107,6 +108,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
       {card ? (
         <div className="swipe-stage mx-auto" ref={stage}>
           <SwipeCard card={card} onDecide={(like) => void decide(like)} canLike={!outOfLikes} />
+          <FictionalListNote profiles={[card]} />
           <SwipeButtons
             name={card.name}
             onDecide={(like) => void decide(like)}

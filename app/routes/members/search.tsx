@@ -1,6 +1,7 @@
 import { Link, useNavigation } from 'react-router'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { PageTitle } from '../../components/page-title.tsx'
+import { FictionalListNote } from '../../features/members/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { SearchFilters } from '../../features/members/search-filters.tsx'
 import { useTranslation } from '../../i18n.ts'
@@ -132,6 +133,7 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+      <FictionalListNote profiles={profiles} />
       {pages > 1 ? (
         <nav
           className="d-flex justify-content-between align-items-center mt-4"
@@ -166,6 +168,7 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
+          <FictionalListNote profiles={similar.profiles} />
         </section>
       ) : null}
     </div>
