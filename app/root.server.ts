@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { chatTimeLabels } from '#common/chat-times.ts'
-import { creditPrices } from '#common/credit-value.ts'
+import { creditPrices, memberBundles } from '#common/credit-value.ts'
 import { countryNameTable, dateTimeFormat } from '#common/intl.ts'
 import { visibleLocales } from '#common/locale.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
@@ -46,6 +46,10 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     user: app.user,
     /** What each paid message costs the member in money, beside its credits (ADR 32). */
     creditPrices: app.user ? creditPrices(app.user.credit_value, app.site.settings, app.locale) : null,
+    /** The bundles of the member's currency, smallest first, with their price (the out-of-credits alert). */
+    memberBundles: app.user?.credit_value
+      ? memberBundles(app.site.bundles, app.user.credit_value.currency, app.locale)
+      : null,
     likes,
     chats,
     /** getTimezoneOffset() of the member's zone as the site has it, now (app/lib/member.tsx). */

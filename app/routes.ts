@@ -60,6 +60,7 @@ export default [
     route('pricing', 'routes/pricing.tsx'),
     route('complaints', 'routes/complaints.tsx'),
     route('appeal/:token', 'routes/moderation/appeal.tsx'),
+    route('pages/trust', 'routes/content/trust.tsx'),
     route('pages/:page', 'routes/content/content-page.tsx'),
     route(':token', 'routes/content/token-page.tsx'),
     route('*', 'routes/not-found.tsx'),

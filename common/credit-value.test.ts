@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { creditValue, moneyOfCredits } from './credit-value.ts'
+import { coveringBundle, creditValue, moneyOfCredits } from './credit-value.ts'
 
 const bundles = [
   { credits: 250, amount: 1995, currency: 'EUR' },
@@ -32,5 +32,24 @@ describe('what a credit is worth to a member (ADR 32)', () => {
       expect((cents - 1) * value.credits).toBeLessThan(value.amount * credits)
       expect(moneyOfCredits(value, value.credits)).toBe(value.amount)
     }
+  })
+})
+
+describe('the bundle that covers what is missing (issue 54, point 3)', () => {
+  const bundles = [
+    { id: 3, credits: 500, amount: 3495, currency: 'EUR' },
+    { id: 1, credits: 100, amount: 995, currency: 'EUR' },
+    { id: 2, credits: 250, amount: 1995, currency: 'EUR' },
+    { id: 9, credits: 50, amount: 450, currency: 'GBP' },
+  ]
+  it('is the smallest of the member’s currency that covers it, never more than needed', () => {
+    expect(coveringBundle(bundles, 'EUR', 10)?.id).toBe(1)
+    expect(coveringBundle(bundles, 'EUR', 100)?.id).toBe(1)
+    expect(coveringBundle(bundles, 'EUR', 101)?.id).toBe(2)
+    expect(coveringBundle(bundles, 'GBP', 10)?.id).toBe(9)
+  })
+  it('is the largest when none covers it, and none where nothing is sold', () => {
+    expect(coveringBundle(bundles, 'EUR', 900)?.id).toBe(3)
+    expect(coveringBundle(bundles, 'CHF', 10)).toBeNull()
   })
 })

@@ -46,3 +46,29 @@ export function creditPrices(
     photo: price(settings.photo_credits),
   }
 }
+
+/**
+ * The bundle to offer a member who lacks `missing` credits (issue 54, point 3; the consumer
+ * authorities' principle: no bundle that forces buying more than needed): the smallest of their
+ * currency that covers what is missing, or the largest when none does. Null when none is sold.
+ */
+export function coveringBundle<T extends PricedBundle>(
+  bundles: readonly T[],
+  currency: string,
+  missing: number,
+): T | null {
+  const own = bundles.filter((b) => b.currency === currency).sort((a, b) => a.credits - b.credits)
+  return own.find((b) => b.credits >= missing) ?? own.at(-1) ?? null
+}
+
+/** A currency's bundles, smallest first, each with its price formatted in the member's language. */
+export function memberBundles(
+  bundles: ReadonlyArray<PricedBundle & { id: number }>,
+  currency: string,
+  locale: string,
+): Array<{ id: number; credits: number; currency: string; amount: number; price: string }> {
+  return bundles
+    .filter((b) => b.currency === currency)
+    .sort((a, b) => a.credits - b.credits)
+    .map((b) => ({ ...b, price: formatMoney(b.amount, b.currency, locale) }))
+}

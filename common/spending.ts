@@ -30,3 +30,10 @@ export type CheckInReason = (typeof CHECK_IN_REASONS)[number]
 
 /** The hours (member's time) a late-night purchase falls in: from midnight to 5 a.m. */
 export const LATE_NIGHT_END_HOUR = 5
+
+/**
+ * Spending in conversations with fictional profiles that brings a reminder of what they are, with
+ * the limit and the break offered (issue 54, point 9): at each further this much, in whole units of
+ * the member's currency (the site's setting; 0: never).
+ */
+export const DEFAULT_FICTIONAL_SPEND_REMINDER = 100

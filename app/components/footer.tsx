@@ -14,6 +14,8 @@ export const FOOTER_LINKS = [
   { key: 'returnPolicy', to: '/pages/return-policy' },
   { key: 'faq', to: '/pages/faq' },
   { key: 'support', to: '/pages/service' },
+  // Issue 54, point 10: the site in figures counted from the database.
+  { key: 'trust', to: '/pages/trust' },
 ] as const
 
 /** The site footer: legal and help links, the operator and the adult-content disclaimer; hydrated after the page. */

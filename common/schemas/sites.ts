@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '../safety.ts'
-import { DEFAULT_CHECK_IN } from '../spending.ts'
+import { DEFAULT_CHECK_IN, DEFAULT_FICTIONAL_SPEND_REMINDER } from '../spending.ts'
 import { drawablePoses, POSES } from '../verification.ts'
 import { GiftKey } from './chat.ts'
 
@@ -72,6 +72,8 @@ export const SiteSettings = z.object({
   check_in_day_amount: CheckInNumber.default(DEFAULT_CHECK_IN.check_in_day_amount),
   check_in_hour_purchases: CheckInNumber.default(DEFAULT_CHECK_IN.check_in_hour_purchases),
   check_in_late_nights: CheckInNumber.max(7).default(DEFAULT_CHECK_IN.check_in_late_nights),
+  /** Spent with fictional profiles (whole units of the member's currency) at each reminder; 0: none. */
+  fictional_spend_reminder: CheckInNumber.default(DEFAULT_FICTIONAL_SPEND_REMINDER),
 })
 export type SiteSettings = z.infer<typeof SiteSettings>
 
@@ -141,6 +143,7 @@ export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix
   check_in_day_amount: CheckInNumber,
   check_in_hour_purchases: CheckInNumber,
   check_in_late_nights: CheckInNumber.max(7),
+  fictional_spend_reminder: CheckInNumber,
 })
 export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
 export const SiteSettingsResponse = z.object({

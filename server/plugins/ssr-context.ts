@@ -44,6 +44,7 @@ import type { SpendingService } from '#server/modules/spending/spending.service.
 import type { StaffService } from '#server/modules/staff/staff.service.ts'
 import type { StaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 import type { StatisticsService } from '#server/modules/statistics/statistics.service.ts'
+import type { TrustService } from '#server/modules/trust/trust.service.ts'
 import type { VerificationService } from '#server/modules/verification/verification.service.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
@@ -83,6 +84,7 @@ export interface AppServices {
   refunds: RefundsService
   withdrawals: WithdrawalsService
   spending: SpendingService
+  trust: TrustService
   catalog: CatalogService
   contentPages: ContentPagesService
   statistics: StatisticsService

@@ -59,6 +59,7 @@ import { createSpendingService } from '#server/modules/spending/spending.service
 import { createStaffService } from '#server/modules/staff/staff.service.ts'
 import { createStaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 import { createStatisticsService } from '#server/modules/statistics/statistics.service.ts'
+import { createTrustService } from '#server/modules/trust/trust.service.ts'
 import { createVerificationService } from '#server/modules/verification/verification.service.ts'
 import type { AppServices } from '#server/plugins/ssr-context.ts'
 
@@ -264,6 +265,7 @@ export async function createServices(
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
     spending,
+    trust: createTrustService(database.db, { now }),
     withdrawals: createWithdrawalsService(database.db, { provider, sites, mail, events, now, log: app.log }),
     catalog: createCatalogService(database.db, { now, sites, events }),
     contentPages: createContentPagesService(database.db, {

@@ -117,6 +117,7 @@ const RULES: Record<string, Rule> = {
   unsubscribe: { url: page('/unsubscribe?token=nope'), expect: all(200) },
   pricing: { url: page('/pricing'), expect: all(200) },
   complaints: { url: page('/complaints'), expect: all(200) },
+  'pages/trust': { url: page('/pages/trust'), expect: all(200) },
   'pages/:page': { url: page('/pages/terms'), expect: all(200) },
   ':token': { url: page('/no-such-token'), expect: all(404) },
   '*': { url: page('/no/such/page'), expect: all(404) },

@@ -81,6 +81,12 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
     'href',
     `/credits?return=${encodeURIComponent(conversationPath)}`,
   )
+  // The smallest bundle that covers the 10 credits missing, straight to its checkout (ADR 32).
+  await expect(alert).toContainText('The smallest bundle that covers it: 100 credits for €9.95.')
+  await expect(alert.getByRole('link', { name: 'Buy 100 credits (€9.95)' })).toHaveAttribute(
+    'href',
+    new RegExp(`^/credits/\\d+\\?return=${encodeURIComponent(conversationPath)}$`),
+  )
   await expect(bram.page.locator('.chat-messages').getByText('One more?')).toHaveCount(0)
   // The refused message is not lost: its text is back in the box, ready once credits are bought.
   await expect(annaText).toHaveValue('One more?')

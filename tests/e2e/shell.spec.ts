@@ -116,7 +116,7 @@ test('every footer link resolves to a real page', async ({ page }) => {
   await skipEntryWarning(page)
   await page.goto('/')
   const links = page.getByRole('navigation', { name: 'Legal and help' }).getByRole('link')
-  await expect(links).toHaveCount(9)
+  await expect(links).toHaveCount(10)
   const targets = await links.evaluateAll((anchors) =>
     anchors.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
   )
@@ -130,6 +130,7 @@ test('every footer link resolves to a real page', async ({ page }) => {
     'Return policy',
     'FAQ',
     'Customer service',
+    'Trust and figures',
   ])
   for (const target of targets) {
     const response = await page.goto(target.href)

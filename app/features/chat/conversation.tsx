@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import type { ChatTimeLabels } from '#common/chat-times.ts'
+import { coveringBundle, type PaidKind } from '#common/credit-value.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -12,7 +13,12 @@ import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { creditsFrom, useCreditPrice } from '../credits/index.ts'
+import {
+  creditsFrom,
+  FictionalReminder,
+  type FictionalReminderData,
+  useCreditPrice,
+} from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
@@ -38,6 +44,7 @@ export function Conversation({
   nextMessageFree,
   times,
   showExplicit: initialShowExplicit,
+  fictionalReminder = null,
 }: {
   conversation: number | null
   profile: PublicProfile
@@ -49,10 +56,12 @@ export function Conversation({
   nextMessageFree: boolean
   /** The member chose to see this conversation's explicit photos unblurred. */
   showExplicit: boolean
+  /** What the member spent with fictional profiles, when it calls for a reminder (ADR 32). */
+  fictionalReminder?: FictionalReminderData | null
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const { settings } = useRootData()
+  const { settings, memberBundles } = useRootData()
   const creditPrice = useCreditPrice()
   const { user } = useMember()
   const myProfileId = user?.profile.id ?? 0
@@ -82,9 +91,8 @@ export function Conversation({
     stickToBottom: list.stickToBottom,
     onSent: () => setNextFree(false),
   })
-  const buyHref = creditsFrom(
-    conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`,
-  )
+  const returnTo = conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`
+  const buyHref = creditsFrom(returnTo)
   // An opening line picked on the member's landing page before signing up waits in the composer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a conversation not started yet
   useEffect(() => {
@@ -94,12 +102,26 @@ export function Conversation({
   }, [])
   const error = sending.error ?? list.loadError
   const credits = user?.credits ?? 0
+  const costOf = (kind: PaidKind) =>
+    ({ text: settings.message_credits, gift: settings.gift_credits, photo: settings.photo_credits })[kind]
+  // The smallest bundle that covers what is missing, never more than needed (ADR 32).
+  const covering = sending.noCredits
+    ? coveringBundle(
+        memberBundles ?? [],
+        memberBundles?.[0]?.currency ?? '',
+        costOf(sending.noCredits) - credits,
+      )
+    : null
   return (
     <div className="chat-page d-flex flex-column">
       <HydrateLater>
         <ConversationHeader profile={profile} presence={presence} blockedByMe={blockedByMe} />
       </HydrateLater>
-      {profile.fictional ? <FictionalDisclosure className="alert alert-light small m-2 mb-0" /> : null}
+      {profile.fictional && fictionalReminder && conversation !== null ? (
+        <FictionalReminder reminder={fictionalReminder} conversation={conversation} />
+      ) : profile.fictional ? (
+        <FictionalDisclosure className="alert alert-light small m-2 mb-0" />
+      ) : null}
       <div
         ref={list.scroller}
         className="chat-messages flex-grow-1 overflow-auto p-3 bg-light"
@@ -151,14 +173,19 @@ export function Conversation({
           <span className="me-auto">
             {t(`chat.noCreditsFor.${sending.noCredits}`, {
               money: creditPrice(sending.noCredits),
-              count: {
-                text: settings.message_credits,
-                gift: settings.gift_credits,
-                photo: settings.photo_credits,
-              }[sending.noCredits],
+              count: costOf(sending.noCredits),
             })}
+            {covering ? ` ${t('chat.covering', { count: covering.credits, price: covering.price })}` : null}
           </span>
-          <Link to={buyHref} className="btn btn-primary btn-sm">
+          {covering ? (
+            <Link
+              to={`/credits/${covering.id}?return=${encodeURIComponent(returnTo)}`}
+              className="btn btn-primary btn-sm"
+            >
+              {t('chat.coveringBuy', { count: covering.credits, price: covering.price })}
+            </Link>
+          ) : null}
+          <Link to={buyHref} className={`btn btn-sm ${covering ? 'btn-outline-primary' : 'btn-primary'}`}>
             {t('chat.buyCredits')}
           </Link>
         </div>

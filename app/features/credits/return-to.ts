@@ -14,15 +14,16 @@ export function creditsFrom(conversationPath: string): string {
 
 /**
  * On /credits: remembers for this tab the conversation the member came from (?return=), or forgets
- * it when they came from elsewhere. The tab keeps it across the payment provider's pages.
+ * it when they came from elsewhere. The tab keeps it across the payment provider's pages. On a
+ * bundle's checkout (`onlyWhenAsked`), which the out-of-credits alert links to, it only remembers.
  */
-export function useRememberReturn(): void {
+export function useRememberReturn(onlyWhenAsked = false): void {
   const [params] = useSearchParams()
   const asked = params.get('return')
   useEffect(() => {
     if (isConversation(asked)) sessionStorage.setItem(KEY, asked)
-    else sessionStorage.removeItem(KEY)
-  }, [asked])
+    else if (!onlyWhenAsked) sessionStorage.removeItem(KEY)
+  }, [asked, onlyWhenAsked])
 }
 
 /** The conversation to go back to after a purchase, if the member came to buy from one. */

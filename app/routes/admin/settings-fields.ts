@@ -11,6 +11,7 @@ export type NumberKey =
   | 'check_in_day_amount'
   | 'check_in_hour_purchases'
   | 'check_in_late_nights'
+  | 'fictional_spend_reminder'
 export const NUMBERS: NumberKey[] = [
   'message_credits',
   'photo_credits',
@@ -22,6 +23,7 @@ export const NUMBERS: NumberKey[] = [
   'check_in_day_amount',
   'check_in_hour_purchases',
   'check_in_late_nights',
+  'fictional_spend_reminder',
 ]
 export const CHOICES = {
   signups: ['all', 'with_trafficsource', 'other'],

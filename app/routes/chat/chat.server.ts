@@ -41,10 +41,25 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
           app.timeZone,
         )
       : null
-    return { ...head, messages, times }
+    // Issue 54, point 9: with a fictional profile, the reminder its spending calls for (ADR 32).
+    const fictionalReminder = head.profile.fictional
+      ? await app.services.spending.fictionalReminder(user.id, app.site, user.credit_value)
+      : null
+    return { ...head, messages, times, fictionalReminder }
   } catch (error) {
     asPageError(context, error)
   }
+}
+
+/** /chats/{id}'s one form: the member read the reminder on fictional profiles; the page again. */
+export async function readFictionalReminder(
+  context: Readonly<RouterContextProvider>,
+  id: string | undefined,
+) {
+  const user = requireUser(context)
+  const app = getAppContext(context)
+  await app.services.spending.readFictionalReminder(user.id, app.site, user.credit_value)
+  return redirect(`/chats/${Number(id) || ''}`)
 }
 
 /**

@@ -3,10 +3,14 @@ import { Conversation } from '../../features/chat/conversation.tsx'
 import { ChatSplit } from '../../features/chat/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/conversation'
-import { loadConversation } from './chat.server.ts'
+import { loadConversation, readFictionalReminder } from './chat.server.ts'
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return loadConversation(context, params.id)
+}
+
+export async function action({ context, params }: Route.ActionArgs) {
+  return readFictionalReminder(context, params.id)
 }
 
 /** /chats/{id}: a conversation, in the Chat layout. */
@@ -25,6 +29,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           blockedByMe={loaderData.blocked_by_me}
           nextMessageFree={loaderData.next_message_free}
           showExplicit={loaderData.show_explicit}
+          fictionalReminder={loaderData.fictionalReminder}
         />
       </ChatSplit>
     </>

@@ -19,3 +19,9 @@ export async function loadContentPage(
   if (!page) throw data(null, { status: 404 })
   return page
 }
+
+/** /pages/trust: the site's figures, counted now from the database (issue 54, point 10; ADR 32). */
+export async function loadTrust(context: Readonly<RouterContextProvider>) {
+  const app = getAppContext(context)
+  return app.services.trust.figures(app.site)
+}

@@ -9,6 +9,7 @@ import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { CheckedInField, PurchaseGate } from '../../features/credits/purchase-gate.tsx'
+import { useRememberReturn } from '../../features/credits/return-to.ts'
 import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
@@ -39,6 +40,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const { bundle, methods, gate } = loaderData
   const { user } = useRootData()
+  // From the out-of-credits alert: back to the conversation after paying.
+  useRememberReturn(true)
   // Past the check-in, a change of method keeps the member's word that they saw it.
   const keep = gate.checkedIn ? '?checked-in=1' : ''
   const [method, setMethod] = useState(loaderData.method)

@@ -1,7 +1,7 @@
 import { GIFT_KEYS } from '#common/gifts.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '#common/safety.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
-import { DEFAULT_CHECK_IN } from '#common/spending.ts'
+import { DEFAULT_CHECK_IN, DEFAULT_FICTIONAL_SPEND_REMINDER } from '#common/spending.ts'
 import { POSES } from '#common/verification.ts'
 
 /** Operator of the default brands. */
@@ -60,6 +60,7 @@ const COMMON = {
   verification_poses: [...POSES],
   explicit_photo_threshold: DEFAULT_EXPLICIT_THRESHOLD,
   ...DEFAULT_CHECK_IN,
+  fictional_spend_reminder: DEFAULT_FICTIONAL_SPEND_REMINDER,
 } satisfies Partial<SiteSettings>
 
 /** The brands a fresh deployment serves; the first one is the default for unknown hosts. */

@@ -301,5 +301,10 @@ export const spendingLimits = pgTable('spending_limits', {
   breakUntil: timestamp('break_until', { withTimezone: true }),
   /** When the member last went on past the check-in a risky pattern shows (a day's quiet after it). */
   checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+  /**
+   * How many times the member's spending with fictional profiles had passed the site's reminder
+   * amount when they last read the reminder (issue 54, point 9): the next shows at the next one.
+   */
+  fictionalReminded: integer('fictional_reminded').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 })

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { connect } from 'node:tls'
 import { sql } from 'drizzle-orm'
 import ece from 'http_ece'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { batchSizes } from '#server/lib/metrics.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
@@ -192,6 +192,10 @@ describe('web push', () => {
     const before = await lookups()
     // Sent at once: their chat_send batch answers together, and so do the events it emits.
     await Promise.all(pairs.map(({ from, to }) => send(from, to)))
+    // Each reader's push arrives (however loaded the machine), and then no second one.
+    await vi.waitFor(() => expect(inboxes.every((inbox) => inbox.pushes().length > 0)).toBe(true), {
+      timeout: 10_000,
+    })
     await settle()
     for (const inbox of inboxes) expect(inbox.pushes()).toHaveLength(1)
     const after = await lookups()
@@ -209,6 +213,7 @@ describe('web push', () => {
     )
     await Promise.all(unsubscribed.map(({ from, to }) => send(from, to)))
     await send(pairs[0].from, pairs[0].to)
+    await vi.waitFor(() => expect(inboxes[0].pushes()).toHaveLength(2), { timeout: 10_000 })
     await settle()
     const last = await lookups()
     expect(last.members - after.members).toBe(1)

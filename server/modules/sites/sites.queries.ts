@@ -13,6 +13,7 @@ export function selectSites(db: Executor) {
 export function selectActiveBundles(db: Executor) {
   return db
     .select({
+      id: creditPackages.id,
       siteId: creditPackages.siteId,
       credits: creditPackages.credits,
       amount: creditPackages.amount,

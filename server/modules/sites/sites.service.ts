@@ -33,7 +33,7 @@ export interface Site {
    */
   messageCosts: Record<string, MessageCost>
   /** The bundles it sells now, every currency: what a credit is worth before a purchase (ADR 32). */
-  bundles: PricedBundle[]
+  bundles: Array<PricedBundle & { id: number }>
 }
 
 /** What the request tells about the visitor, used to answer settings. */
@@ -102,7 +102,7 @@ async function loadSites(db: Db): Promise<Site[]> {
       settings,
       company: CompanyInfo.parse(row.company),
       messageCosts: messageCostsByCountry(settings.countries, own, settings.message_credits),
-      bundles: own.map((b) => ({ credits: b.credits, amount: b.amount, currency: b.currency })),
+      bundles: own.map((b) => ({ id: b.id, credits: b.credits, amount: b.amount, currency: b.currency })),
     }
   })
 }

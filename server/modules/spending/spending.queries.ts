@@ -72,3 +72,15 @@ export async function selectMember(
   )
   return row ?? null
 }
+
+/** The credits the member spent on messages, gifts and photos to fictional profiles, ever. */
+export async function selectFictionalSpend(db: Executor, userId: number): Promise<number> {
+  const [row] = await queryRows<{ credits: number }>(
+    db,
+    sql`select coalesce(sum(m.cost), 0)::int as credits from messages m
+      join conversation_members cm on cm.conversation_id = m.conversation_id and cm.user_id = m.sender_user_id
+      join profiles p on p.user_id = cm.partner_user_id
+      where m.sender_user_id = ${userId} and m.cost > 0 and p.fictional`,
+  )
+  return row?.credits ?? 0
+}

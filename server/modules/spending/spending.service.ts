@@ -1,4 +1,6 @@
+import { moneyOfCredits } from '#common/credit-value.ts'
 import { dateTimeFormat } from '#common/intl.ts'
+import type { PricedBundle } from '#common/message-price.ts'
 import { formatMoney } from '#common/money.ts'
 import { CHECK_IN_QUIET_MS, type CheckInReason, LIMIT_RAISE_DELAY_MS } from '#common/spending.ts'
 import type { Db, Executor } from '#server/db/client.ts'
@@ -11,6 +13,7 @@ import { CHECK_IN_LOOKBACK_MS, checkInReasons } from './check-in.ts'
 import {
   type LimitsRow,
   saveLimits,
+  selectFictionalSpend,
   selectLimits,
   selectMember,
   selectRecentPurchases,
@@ -41,6 +44,15 @@ export interface SpendingView {
   break_until: string | null
   /** The patterns that show a check-in before the next purchase now (none after a recent one). */
   check_in: CheckInReason[]
+}
+
+/** The reminder of what fictional profiles are, when the member's spending with them calls for it. */
+export interface FictionalReminder {
+  /** What they spent with fictional profiles, in cents of `currency` (at what their credits are worth). */
+  spent: number
+  currency: string
+  /** How many times it passed the site's reminder amount: what reading it records. */
+  level: number
 }
 
 /** A limit as it stands at `at`: a raise whose 24 hours are over holds. */
@@ -197,6 +209,40 @@ export function createSpendingService(db: Db, deps: { now: Clock }) {
       )
     },
 
+    /**
+     * Issue 54, point 9: when the member's spending in conversations with fictional profiles (their
+     * messages' credits, at what a credit is worth to them: common/credit-value.ts) has passed the
+     * site's reminder amount once more since they last read the reminder, the reminder; else null.
+     */
+    async fictionalReminder(
+      userId: number,
+      site: Site,
+      value: PricedBundle | null,
+    ): Promise<FictionalReminder | null> {
+      const step = site.settings.fictional_spend_reminder * 100
+      if (step <= 0 || !value) return null
+      const [credits, row] = await Promise.all([selectFictionalSpend(db, userId), selectLimits(db, userId)])
+      const spent = moneyOfCredits(value, credits)
+      const level = Math.floor(spent / step)
+      if (level <= (row?.fictionalReminded ?? 0)) return null
+      return { spent, currency: value.currency, level }
+    },
+
+    /** The member read the reminder: the next shows when their spending passes the amount once more. */
+    async readFictionalReminder(userId: number, site: Site, value: PricedBundle | null): Promise<void> {
+      const due = await this.fictionalReminder(userId, site, value)
+      if (!due) return
+      await db.transaction(async (tx) => {
+        const at = deps.now()
+        const row = (await selectLimits(tx, userId, true)) ?? emptyLimits(userId, due.currency, at)
+        await saveLimits(tx, {
+          ...row,
+          fictionalReminded: Math.max(row.fictionalReminded, due.level),
+          updatedAt: at,
+        })
+      })
+    },
+
     /** Until when the member is on a break (nothing is sold to them meanwhile), or null. */
     async breakUntil(userId: number): Promise<Date | null> {
       const row = await selectLimits(db, userId)
@@ -260,6 +306,7 @@ function emptyLimits(userId: number, currency: string, at: Date): LimitsRow {
     pendingFrom: null,
     breakUntil: null,
     checkedInAt: null,
+    fictionalReminded: 0,
     updatedAt: at,
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "spending_limits" ADD COLUMN "fictional_reminded" integer DEFAULT 0 NOT NULL;
