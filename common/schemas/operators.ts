@@ -23,6 +23,8 @@ export const InboxItem = z.object({
   member: InboxProfile,
   fictional: InboxProfile,
   last_text: z.string(),
+  /** The member asked whether the profile is real (ADR 32): the answer carries the disclosure. */
+  asked_real: z.boolean(),
 })
 export type InboxItem = z.infer<typeof InboxItem>
 
@@ -44,6 +46,8 @@ export const InboxConversationQuery = z.object({
 export const InboxConversation = z.object({
   conversation: z.number().int(),
   expires_at: z.string(),
+  /** The member asked whether the profile is real: the answer will carry this sentence (ADR 32). */
+  disclosure: z.string().nullable(),
   member: InboxProfile.extend({
     city: z.string().nullable(),
     about: z.string().nullable(),

@@ -119,6 +119,13 @@ export function InboxAnswer({ conversation }: { conversation: InboxConversation 
               <input type="hidden" name="conversation" value={conversation.conversation} />
               <input type="hidden" name="client_id" value={clientId.current} />
               <input type="hidden" name="member" value={member.name} />
+              {conversation.disclosure ? (
+                <div className="alert alert-danger small" role="note" data-testid="answer-disclosure">
+                  <p className="fw-semibold mb-1">{t('console.inbox.askedRealTitle')}</p>
+                  <p className="mb-1">{t('console.inbox.askedRealText')}</p>
+                  <p className="mb-0 fst-italic">{conversation.disclosure}</p>
+                </div>
+              ) : null}
               <label className="form-label small" htmlFor="inbox-answer">
                 {t('console.inbox.answer', { name: fictional.name })}
               </label>

@@ -182,6 +182,11 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                       {c.member.name}, {c.member.age} → {c.fictional.name}
                     </div>
                     <div className="small text-truncate">{c.last_text}</div>
+                    {c.asked_real ? (
+                      <span className="badge text-bg-danger" data-testid="asked-real">
+                        {t('console.inbox.askedReal')}
+                      </span>
+                    ) : null}
                     <div className="small text-body-secondary">
                       {c.site} · {t('console.inbox.waitingSince', { time: clock(c.waiting_since) })}
                       {c.claimed ? (

@@ -25,6 +25,11 @@ export const operatorQueue = pgTable(
     waitingSince: timestamp('waiting_since', { withTimezone: true }).notNull(),
     claimedBy: integer('claimed_by').references(() => staff.id),
     claimExpiresAt: timestamp('claim_expires_at', { withTimezone: true }),
+    /**
+     * The member asked whether the profile is real, a bot, staff, or can meet (issue 54, point 8;
+     * ADR 32): the answer carries the site's disclosure, which the server adds when it is missing.
+     */
+    askedRealAt: timestamp('asked_real_at', { withTimezone: true }),
   },
   (t) => [
     index('operator_queue_waiting').on(t.waitingSince, t.conversationId),

@@ -151,3 +151,13 @@ export function sendResult(r: SendResultJson): SendResult {
       : null,
   }
 }
+
+/**
+ * A member asked a fictional profile whether it is real (issue 54, point 8; ADR 32): the waiting
+ * conversation is marked in the operators' inbox (the first time counts). Nothing when the
+ * conversation is not waiting there (the partner is a real member).
+ */
+export async function markAskedIfReal(db: Executor, conversation: number, memberUserId: number, at: Date) {
+  await db.execute(sql`update operator_queue set asked_real_at = coalesce(asked_real_at, ${at.toISOString()})
+    where conversation_id = ${conversation} and member_user_id = ${memberUserId}`)
+}

@@ -11,8 +11,15 @@ import type { EventBus } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { openingHash } from '#server/lib/safety/contact-details.ts'
+import { asksIfReal } from '#server/lib/safety/honesty-question.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
-import { type SendBy, type SendRequest, type SendResult, sendMessages } from './chat-send.queries.ts'
+import {
+  markAskedIfReal,
+  type SendBy,
+  type SendRequest,
+  type SendResult,
+  sendMessages,
+} from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
 import { noticedEvents, SENT_NOTICE, type Sent, type SentNotice, sentEvents } from './sent-events.ts'
 
@@ -244,6 +251,9 @@ export function createChatSending(
       // Scam signs kept (a conversation's first messages): the sender's score, off the send's path.
       if (outcome.message.flags.some((f) => f === 'contact' || f === 'money' || f === 'pasted'))
         deps.safety.scoreSender(senderUserId).catch((error: unknown) => deps.onError?.(error))
+      // Asked whether the profile is real: the operators' inbox says so (ADR 32).
+      if (req.kind === 'text' && asksIfReal(req.body))
+        await markAskedIfReal(db, outcome.message.conversationId, senderUserId, outcome.message.createdAt)
     }
     return deliver(outcome, req)
   }

@@ -32,6 +32,7 @@ export function selectInbox(db: Executor) {
         country: fictional.country,
       },
       fictionalThumb: fictionalPhoto.thumbFilename,
+      askedRealAt: operatorQueue.askedRealAt,
       lastText: sql<string>`(select m.body from ${messages} m where m.conversation_id = ${operatorQueue.conversationId} order by m.id desc limit 1)`,
     })
     .from(operatorQueue)
@@ -104,6 +105,15 @@ export function selectClaim(db: Executor, staffId: number, conversation: number,
       ),
     )
     .then((rows) => rows[0] ?? null)
+}
+
+/** The language a member reads the site in (the disclosure in an answer is in it). */
+export async function selectMemberLanguage(db: Executor, userId: number): Promise<string> {
+  const [row] = await queryRows<{ language: string }>(
+    db,
+    sql`select language from users where id = ${userId}`,
+  )
+  return row?.language ?? 'en'
 }
 
 export function selectPublicProfile(db: Executor, userId: number) {

@@ -8,6 +8,7 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import { withDisclosure } from './disclosure.ts'
 import {
   claim,
   insertAnswer,
@@ -17,6 +18,7 @@ import {
   selectClaim,
   selectConversationMessages,
   selectInbox,
+  selectMemberLanguage,
   selectNotes,
   selectOperatorFigures,
   selectPublicProfile,
@@ -45,6 +47,13 @@ export function createInboxService(
   const thumb = (site: Site, file: string | null) => (file ? mediaUrl(site.settings.cdn_prefix, file) : null)
   const changed = (conversation: number) =>
     deps.events.emit({ type: 'inbox.changed', userId: OPERATOR_SOCKETS, conversation })
+
+  /** The site's sentence on fictional profiles in the member's language (ADR 32). */
+  async function disclosureFor(held: { siteId: number; memberUserId: number }) {
+    const warning = siteOf(held.siteId).settings.fictional_warning
+    const language = await selectMemberLanguage(db, held.memberUserId)
+    return language === 'fr' ? warning.fr : warning.en
+  }
 
   async function heldClaim(staffId: number, conversation: number) {
     const held = await selectClaim(db, staffId, conversation, deps.now())
@@ -89,6 +98,7 @@ export function createInboxService(
             thumb_url: thumb(site, r.fictionalThumb),
           },
           last_text: (r.lastText ?? '').slice(0, 200),
+          asked_real: r.askedRealAt !== null,
         }
       })
       return {
@@ -144,6 +154,7 @@ export function createInboxService(
         conversation: {
           conversation,
           expires_at: held.claimExpiresAt?.toISOString() ?? at.toISOString(),
+          disclosure: held.askedRealAt ? await disclosureFor(held) : null,
           member: {
             profile_id: member.id,
             name: member.name,
@@ -183,9 +194,12 @@ export function createInboxService(
       const staffId = actor.staffId
       const held = await heldClaim(staffId, input.conversation)
       const site = siteOf(held.siteId)
+      // Asked whether the profile is real (ADR 32): no answer leaves without the site's disclosure.
+      const disclosure = held.askedRealAt ? await disclosureFor(held) : null
+      const answer = disclosure ? withDisclosure(input.text, disclosure) : { text: input.text, added: false }
       const sent = await deps.chat.answerAs(
         held.fictionalUserId,
-        { conversation: input.conversation, clientId: input.client_id, text: input.text },
+        { conversation: input.conversation, clientId: input.client_id, text: answer.text },
         { costs: site.settings },
         async (tx, message) => {
           const waited = Math.max(
@@ -202,7 +216,11 @@ export function createInboxService(
           await recordAudit(tx, actor, deps.now(), {
             action: 'inbox.answer',
             target: { type: 'conversation', id: input.conversation },
-            after: { message: message.id, waited_seconds: waited },
+            after: {
+              message: message.id,
+              waited_seconds: waited,
+              ...(disclosure ? { asked_real: true, disclosure: answer.added ? 'added' : 'written' } : {}),
+            },
           })
         },
       )

@@ -174,4 +174,68 @@ describe('the operators’ inbox', () => {
     })
     expect(late.json().error.code).toBe('inbox.not_claimed')
   })
+
+  it('marks a member’s question whether the profile is real, and no answer to it leaves without the disclosure', async () => {
+    const warning = t.app.services.sites.list()[0].settings.fictional_warning.en
+    const { conversation, member } = await memberWritesToFictional(
+      'Be honest with me: are you a real person?',
+    )
+    const item = (await queue(ana)).conversations.find(
+      (c: { conversation: number }) => c.conversation === conversation,
+    )
+    expect(item.asked_real).toBe(true)
+    expect((await as(ana, 'POST', '/api/admin/inbox-claim.php', { conversation })).statusCode).toBe(200)
+    const opened = (
+      await as(ana, 'GET', `/api/admin/inbox-conversation.php?conversation=${conversation}`)
+    ).json()
+    expect(opened.conversation.disclosure).toBe(warning)
+
+    // The operator's answer leaves out the sentence: the server adds it, and the audit says so.
+    const answered = await as(ana, 'POST', '/api/admin/inbox-answer.php', {
+      conversation,
+      text: 'Ha, what a question!',
+      client_id: randomUUID(),
+    })
+    expect(answered.statusCode).toBe(200)
+    const textsOf = async () =>
+      (await as(member, 'GET', `/api/messages.php?conversation=${conversation}`))
+        .json()
+        .messages.map((m: { text: string }) => m.text) as string[]
+    expect(await textsOf()).toContain(`Ha, what a question!\n\n${warning}`)
+    const [audit] = await queryRows<{ after: { disclosure: string; asked_real: boolean } }>(
+      t.database.db,
+      sql`select after from audit_log where action = 'inbox.answer' and target_id = ${String(conversation)}`,
+    )
+    expect(audit.after).toMatchObject({ asked_real: true, disclosure: 'added' })
+
+    // Asked again (in French): an answer that carries the sentence already is sent as written.
+    await as(member, 'POST', '/api/message.php', {
+      profile: (
+        await queryRows<{ id: number }>(
+          t.database.db,
+          sql`select p.id from profiles p join conversation_members cm on cm.partner_user_id = p.user_id
+          where cm.conversation_id = ${conversation} and cm.user_id = ${member.user.id}`,
+        )
+      )[0].id,
+      text: 'Tu es un robot ?',
+      client_id: randomUUID(),
+    })
+    expect((await as(ana, 'POST', '/api/admin/inbox-claim.php', { conversation })).statusCode).toBe(200)
+    await as(ana, 'POST', '/api/admin/inbox-answer.php', {
+      conversation,
+      text: `I write for the site. ${warning}`,
+      client_id: randomUUID(),
+    })
+    const after = await textsOf()
+    expect(after).toContain(`I write for the site. ${warning}`)
+    expect(after.filter((x) => x.includes(warning))).toHaveLength(2)
+  })
+
+  it('leaves an ordinary message unmarked', async () => {
+    const { conversation } = await memberWritesToFictional('Nice to meet you, how was your day?')
+    const item = (await queue(ana)).conversations.find(
+      (c: { conversation: number }) => c.conversation === conversation,
+    )
+    expect(item.asked_real).toBe(false)
+  })
 })

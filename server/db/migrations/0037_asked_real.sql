@@ -1,0 +1,1 @@
+ALTER TABLE "operator_queue" ADD COLUMN "asked_real_at" timestamp with time zone;
