@@ -13,13 +13,12 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
   // The member's likes and chats seed the chat store (badge, lists); the refresh cycle keeps them fresh.
   const cdn = app.site.settings.cdn_prefix
-  const [likes, chats, breakUntil] = app.user
+  const [likes, chats] = app.user
     ? await Promise.all([
         app.services.likes.list(app.user.id, cdn),
         app.services.chat.list(app.user.id, cdn).then((r) => r.chats),
-        app.services.spending.breakUntil(app.user.id),
       ])
-    : [null, null, null]
+    : [null, null]
   return {
     locale: app.locale,
     nonce: app.nonce,
@@ -51,8 +50,6 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     memberBundles: app.user?.credit_value
       ? memberBundles(app.site.bundles, app.user.credit_value.currency, app.locale)
       : null,
-    /** Until when the member takes a break from purchases (ADR 32): nothing offers to sell meanwhile. */
-    purchaseBreakUntil: breakUntil?.toISOString() ?? null,
     likes,
     chats,
     /** getTimezoneOffset() of the member's zone as the site has it, now (app/lib/member.tsx). */

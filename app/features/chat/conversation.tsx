@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import type { ChatTimeLabels } from '#common/chat-times.ts'
+import { coveringBundle, type PaidKind } from '#common/credit-value.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -12,14 +13,18 @@ import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { creditsFrom, FictionalReminder, type FictionalReminderData } from '../credits/index.ts'
+import {
+  creditsFrom,
+  FictionalReminder,
+  type FictionalReminderData,
+  useCreditPrice,
+} from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
 import { GiftPicker } from './gift-picker.tsx'
 import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList } from './message-list.tsx'
-import { NoCreditsAlert } from './no-credits-alert.tsx'
 import { SafetyNudge } from './safety-nudge.tsx'
 import { useFirstContact } from './use-first-contact.ts'
 import { useMessageList } from './use-message-list.ts'
@@ -56,7 +61,8 @@ export function Conversation({
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const { settings } = useRootData()
+  const { settings, memberBundles } = useRootData()
+  const creditPrice = useCreditPrice()
   const { user } = useMember()
   const myProfileId = user?.profile.id ?? 0
   const [conversation, setConversation] = useState(initialConversation)
@@ -86,6 +92,7 @@ export function Conversation({
     onSent: () => setNextFree(false),
   })
   const returnTo = conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`
+  const buyHref = creditsFrom(returnTo)
   // An opening line picked on the member's landing page before signing up waits in the composer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a conversation not started yet
   useEffect(() => {
@@ -95,6 +102,16 @@ export function Conversation({
   }, [])
   const error = sending.error ?? list.loadError
   const credits = user?.credits ?? 0
+  const costOf = (kind: PaidKind) =>
+    ({ text: settings.message_credits, gift: settings.gift_credits, photo: settings.photo_credits })[kind]
+  // The smallest bundle that covers what is missing, never more than needed (ADR 32).
+  const covering = sending.noCredits
+    ? coveringBundle(
+        memberBundles ?? [],
+        memberBundles?.[0]?.currency ?? '',
+        costOf(sending.noCredits) - credits,
+      )
+    : null
   return (
     <div className="chat-page d-flex flex-column">
       <HydrateLater>
@@ -152,7 +169,26 @@ export function Conversation({
         </p>
       </div>
       {sending.noCredits ? (
-        <NoCreditsAlert kind={sending.noCredits} credits={credits} returnTo={returnTo} />
+        <div className="alert alert-warning m-2 mb-0 d-flex flex-wrap align-items-center gap-2" role="alert">
+          <span className="me-auto">
+            {t(`chat.noCreditsFor.${sending.noCredits}`, {
+              money: creditPrice(sending.noCredits),
+              count: costOf(sending.noCredits),
+            })}
+            {covering ? ` ${t('chat.covering', { count: covering.credits, price: covering.price })}` : null}
+          </span>
+          {covering ? (
+            <Link
+              to={`/credits/${covering.id}?return=${encodeURIComponent(returnTo)}`}
+              className="btn btn-primary btn-sm"
+            >
+              {t('chat.coveringBuy', { count: covering.credits, price: covering.price })}
+            </Link>
+          ) : null}
+          <Link to={buyHref} className={`btn btn-sm ${covering ? 'btn-outline-primary' : 'btn-primary'}`}>
+            {t('chat.buyCredits')}
+          </Link>
+        </div>
       ) : null}
       {error ? (
         <p className="alert alert-danger m-2 mb-0" role="alert">
@@ -167,7 +203,7 @@ export function Conversation({
           credits={credits}
           nextFree={nextFree}
           partnerName={profile.name}
-          buyHref={creditsFrom(returnTo)}
+          buyHref={buyHref}
           onTextChange={sending.onTextChange}
           onSubmit={(event) => void sending.sendText(event)}
           onOpenGifts={() => setShowGifts(true)}
