@@ -24,6 +24,7 @@ import * as operators from './schema/operators.ts'
 import * as payments from './schema/payments.ts'
 import * as reference from './schema/reference.ts'
 import * as sites from './schema/sites.ts'
+import * as spending from './schema/spending.ts'
 import * as staff from './schema/staff.ts'
 import * as statistics from './schema/statistics.ts'
 
@@ -36,6 +37,7 @@ export const schema = {
   ...likes,
   ...chat,
   ...payments,
+  ...spending,
   ...staff,
   ...moderation,
   ...operators,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
-import { dateTimeFormat } from '#common/intl.ts'
 import type { CheckInReason } from '#common/spending.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useDateTime } from '../../lib/use-date-time.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useMoney } from './money.tsx'
 
@@ -14,13 +14,6 @@ export interface GateData {
   break_until: string | null
   check_in: CheckInReason[]
   checkedIn: boolean
-}
-
-/** The date and time in the member's language. */
-export function useDateTime() {
-  const { i18n } = useTranslation()
-  return (iso: string) =>
-    dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso))
 }
 
 /** The hidden field a purchase form carries once the member went on past the check-in. */

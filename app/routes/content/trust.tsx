@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react'
-import { dateTimeFormat, numberFormat } from '#common/intl.ts'
+import { numberFormat } from '#common/intl.ts'
 import { formatMoney } from '#common/money.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { useDateTime } from '../../lib/use-date-time.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/trust'
 import { loadTrust } from './content.server.ts'
@@ -50,8 +51,7 @@ export default function Trust({ loaderData: f }: Route.ComponentProps) {
     whole === 0
       ? '–'
       : numberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(part / whole)
-  const date = (iso: string) =>
-    dateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso))
+  const date = useDateTime()
   const duration = (seconds: number | null) => {
     if (seconds === null) return '–'
     const [value, unit] =

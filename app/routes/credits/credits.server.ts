@@ -1,12 +1,7 @@
 import { data, type RouterContextProvider, redirect, redirectDocument, replace } from 'react-router'
 import { isPaymentMethod } from '#common/payment-methods.ts'
-import {
-  DirectDebitConfirm,
-  DirectDebitInput,
-  PaymentInput,
-  SpendingBreakInput,
-  SpendingLimitInput,
-} from '#common/schemas/credits.ts'
+import { DirectDebitConfirm, DirectDebitInput, PaymentInput } from '#common/schemas/credits.ts'
+import { SpendingBreakInput, SpendingLimitInput } from '#common/schemas/spending.ts'
 import { getAppContext } from '../../context.server.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'

@@ -1,11 +1,11 @@
 import { Form, Link } from 'react-router'
-import { dateTimeFormat } from '#common/intl.ts'
 import { FormMessage } from '../../components/form-field.tsx'
 import { PageTitle } from '../../components/page-title.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { usePageForm } from '../../lib/page-form.ts'
+import { useDateTime } from '../../lib/use-date-time.ts'
 import type { Route } from './+types/withdraw'
 import { confirmWithdrawal, loadWithdrawal } from './credits.server.ts'
 
@@ -24,11 +24,10 @@ export async function action({ context, params }: Route.ActionArgs) {
  * address says the withdrawal was received, and where the refund stands.
  */
 export default function Withdraw({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const money = useMoney()
   const form = usePageForm(actionData)
-  const date = (iso: string) =>
-    dateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso))
+  const date = useDateTime()
   const { view, refusal } = loaderData
   const error = !form.busy && actionData?.ok === false ? actionData.message : null
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ASKING, HELD_OUT_ASKING, HELD_OUT_ORDINARY, ORDINARY } from './honesty-corpus.ts'
+import { ASKING, ORDINARY } from './honesty-corpus.ts'
+import { HELD_OUT_ASKING, HELD_OUT_ORDINARY } from './honesty-held-out.ts'
 import { asksIfReal } from './honesty-question.ts'
 
 // Issue 54, point 8 (ADR 32): the honesty rule, measured on at least 100 phrasings that ask and 100

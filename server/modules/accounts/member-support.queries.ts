@@ -4,8 +4,9 @@ import { creditLedger, mailOutbox, sessions } from '#server/db/schema/accounts.t
 import { complaints } from '#server/db/schema/complaints.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals } from '#server/db/schema/moderation.ts'
-import { payments, spendingLimits } from '#server/db/schema/payments.ts'
+import { payments } from '#server/db/schema/payments.ts'
 import { sites } from '#server/db/schema/sites.ts'
+import { spendingLimits } from '#server/db/schema/spending.ts'
 
 const HITS = 20
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '#server/db/client.ts'
-import { spendingLimits } from '#server/db/schema/payments.ts'
+import { spendingLimits } from '#server/db/schema/spending.ts'
 
 export type LimitsRow = typeof spendingLimits.$inferSelect
 

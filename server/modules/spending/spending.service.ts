@@ -1,6 +1,4 @@
-import { moneyOfCredits } from '#common/credit-value.ts'
 import { dateTimeFormat } from '#common/intl.ts'
-import type { PricedBundle } from '#common/message-price.ts'
 import { formatMoney } from '#common/money.ts'
 import { CHECK_IN_QUIET_MS, type CheckInReason, LIMIT_RAISE_DELAY_MS } from '#common/spending.ts'
 import type { Db, Executor } from '#server/db/client.ts'
@@ -10,10 +8,11 @@ import { monthBounds, timeZoneOf } from '#server/lib/time-zone.ts'
 import { recordAudit } from '#server/modules/audit/audit.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { CHECK_IN_LOOKBACK_MS, checkInReasons } from './check-in.ts'
+import { createFictionalReminders } from './fictional-reminder.ts'
+import { emptyLimits, limitAt, settled, summary } from './limits.ts'
 import {
   type LimitsRow,
   saveLimits,
-  selectFictionalSpend,
   selectLimits,
   selectMember,
   selectRecentPurchases,
@@ -44,26 +43,6 @@ export interface SpendingView {
   break_until: string | null
   /** The patterns that show a check-in before the next purchase now (none after a recent one). */
   check_in: CheckInReason[]
-}
-
-/** The reminder of what fictional profiles are, when the member's spending with them calls for it. */
-export interface FictionalReminder {
-  /** What they spent with fictional profiles, in cents of `currency` (at what their credits are worth). */
-  spent: number
-  currency: string
-  /** How many times it passed the site's reminder amount: what reading it records. */
-  level: number
-}
-
-/** A limit as it stands at `at`: a raise whose 24 hours are over holds. */
-export function limitAt(row: LimitsRow | null, at: Date) {
-  if (!row) return { amount: null, currency: null, pending: null }
-  if (row.pendingFrom && row.pendingFrom <= at)
-    return { amount: row.pendingLimit, currency: row.pendingCurrency ?? row.currency, pending: null }
-  const pending = row.pendingFrom
-    ? { amount: row.pendingLimit, currency: row.pendingCurrency ?? row.currency, from: row.pendingFrom }
-    : null
-  return { amount: row.monthlyLimit, currency: row.currency, pending }
 }
 
 /**
@@ -127,14 +106,15 @@ export function createSpendingService(db: Db, deps: { now: Clock }) {
     actor: SpendingActor,
     site: Site,
     currency: string,
-    apply: (row: LimitsRow | null, at: Date) => LimitsRow | null,
+    /** The member's row as it stands (a first one made empty); null when nothing changes. */
+    apply: (row: LimitsRow, at: Date) => LimitsRow | null,
     audit: 'spending.limit' | 'spending.break',
   ): Promise<SpendingView> {
     return db.transaction(async (tx) => {
       const at = deps.now()
       const member = await memberOf(tx, actor.userId)
       const before = await selectLimits(tx, actor.userId, true)
-      const after = apply(before && settled(before, at), at)
+      const after = apply(before ? settled(before, at) : emptyLimits(actor.userId, currency, at), at)
       if (after) {
         await saveLimits(tx, after)
         await recordAudit(tx, { staffId: null, email: member.email, role: 'member', ip: actor.ip }, at, {
@@ -162,9 +142,8 @@ export function createSpendingService(db: Db, deps: { now: Clock }) {
         actor,
         site,
         currency,
-        (row, at) => {
-          const now = limitAt(row, at)
-          const base = row ?? emptyLimits(actor.userId, currency, at)
+        (base, at) => {
+          const now = limitAt(base, at)
           const lower =
             amount !== null && (now.amount === null || (now.currency === currency && amount <= now.amount))
           if (lower) {
@@ -199,9 +178,8 @@ export function createSpendingService(db: Db, deps: { now: Clock }) {
         actor,
         site,
         currency,
-        (row, at) => {
+        (base, at) => {
           const until = new Date(at.getTime() + days * 24 * 60 * 60 * 1000)
-          const base = row ?? emptyLimits(actor.userId, currency, at)
           if (base.breakUntil && base.breakUntil >= until) return null
           return { ...base, breakUntil: until, updatedAt: at }
         },
@@ -209,39 +187,7 @@ export function createSpendingService(db: Db, deps: { now: Clock }) {
       )
     },
 
-    /**
-     * Issue 54, point 9: when the member's spending in conversations with fictional profiles (their
-     * messages' credits, at what a credit is worth to them: common/credit-value.ts) has passed the
-     * site's reminder amount once more since they last read the reminder, the reminder; else null.
-     */
-    async fictionalReminder(
-      userId: number,
-      site: Site,
-      value: PricedBundle | null,
-    ): Promise<FictionalReminder | null> {
-      const step = site.settings.fictional_spend_reminder * 100
-      if (step <= 0 || !value) return null
-      const [credits, row] = await Promise.all([selectFictionalSpend(db, userId), selectLimits(db, userId)])
-      const spent = moneyOfCredits(value, credits)
-      const level = Math.floor(spent / step)
-      if (level <= (row?.fictionalReminded ?? 0)) return null
-      return { spent, currency: value.currency, level }
-    },
-
-    /** The member read the reminder: the next shows when their spending passes the amount once more. */
-    async readFictionalReminder(userId: number, site: Site, value: PricedBundle | null): Promise<void> {
-      const due = await this.fictionalReminder(userId, site, value)
-      if (!due) return
-      await db.transaction(async (tx) => {
-        const at = deps.now()
-        const row = (await selectLimits(tx, userId, true)) ?? emptyLimits(userId, due.currency, at)
-        await saveLimits(tx, {
-          ...row,
-          fictionalReminded: Math.max(row.fictionalReminded, due.level),
-          updatedAt: at,
-        })
-      })
-    },
+    ...createFictionalReminders(db, deps.now),
 
     /** Until when the member is on a break (nothing is sold to them meanwhile), or null. */
     async breakUntil(userId: number): Promise<Date | null> {
@@ -292,47 +238,6 @@ export function createSpendingService(db: Db, deps: { now: Clock }) {
         after: { reasons },
       })
     },
-  }
-}
-
-/** The row of a member who had set nothing yet. */
-function emptyLimits(userId: number, currency: string, at: Date): LimitsRow {
-  return {
-    userId,
-    monthlyLimit: null,
-    currency,
-    pendingLimit: null,
-    pendingCurrency: null,
-    pendingFrom: null,
-    breakUntil: null,
-    checkedInAt: null,
-    fictionalReminded: 0,
-    updatedAt: at,
-  }
-}
-
-/** The row with a raise whose 24 hours are over made the limit that holds. */
-function settled(row: LimitsRow, at: Date): LimitsRow {
-  if (!row.pendingFrom || row.pendingFrom > at) return row
-  return {
-    ...row,
-    monthlyLimit: row.pendingLimit,
-    currency: row.pendingCurrency ?? row.currency,
-    pendingLimit: null,
-    pendingCurrency: null,
-    pendingFrom: null,
-  }
-}
-
-/** A limits row as the audit log keeps it. */
-function summary(row: LimitsRow) {
-  return {
-    limit: row.monthlyLimit,
-    currency: row.currency,
-    pending: row.pendingFrom
-      ? { limit: row.pendingLimit, currency: row.pendingCurrency, from: row.pendingFrom }
-      : null,
-    break_until: row.breakUntil,
   }
 }
 
