@@ -30,8 +30,6 @@ test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
   test('sign up in the modal, activate through the mailbox, log out and log in again', async ({ page }) => {
-    // Sign-up, two activations, axe twice, log out and in: 14 s alone, past 30 s at the run's start.
-    test.setTimeout(60_000)
     await skipEntryWarning(page)
     const email = newEmail()
     await page.goto('/')

@@ -3,8 +3,6 @@ import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } f
 test('two members chat live: messages, typing, read receipts, the unread badge, credits', async ({
   browser,
 }) => {
-  // Two members' whole conversation and a purchase in one journey: longer than one page's 30 s.
-  test.setTimeout(60_000)
   const anna = await newMember(browser, { name: 'Annika', gender: 'female' })
   const bram = await newMember(browser, { name: 'Bas', gender: 'male' })
   await bram.page.goto('/members')

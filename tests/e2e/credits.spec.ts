@@ -253,7 +253,6 @@ test('buying any bundle unlocks all photos of other members', async ({ browser }
 test('a checkout left by going back costs nothing: the bonus stays, the next checkout takes it, the first shows as cancelled', async ({
   browser,
 }) => {
-  test.setTimeout(60_000)
   const { page, context } = await newMember(browser, { name: 'Backtracker', gender: 'female' })
   await page.goto('/credits')
   const bundle = page.getByRole('link', { name: /^Choose 100 credits for/ })

@@ -23,7 +23,6 @@ for (const locale of ['en', 'fr'] as const) {
   test(`first contact is live (${locale}): a chat page opened before the conversation shows its messages, typing, receipts and presence`, async ({
     browser,
   }) => {
-    test.setTimeout(60_000)
     const words = WORDS[locale]
     const anna = await newMember(browser, { name: 'Anouk', gender: 'female' })
     const bram = await newMember(browser, { name: 'Bruno', gender: 'male' })

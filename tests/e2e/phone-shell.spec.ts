@@ -3,8 +3,6 @@ import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } f
 test('on a phone a member navigates by the tab bar, with the likes and messages counts; the desktop keeps the top bar', async ({
   browser,
 }) => {
-  // Two members and several pages, with axe at each: 20 s alone, near 30 s on a loaded machine.
-  test.setTimeout(60_000)
   const noor = await newMember(browser, { name: 'Noortje', gender: 'female' })
   const sem = await newMember(browser, { name: 'Sem', gender: 'male' })
   const { page } = noor

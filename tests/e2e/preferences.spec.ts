@@ -6,8 +6,6 @@ const ageOf = async (heading: { textContent(): Promise<string | null> }) =>
 test('search and the swipe game start from whom the member looks for; an empty search says how to widen it', async ({
   browser,
 }) => {
-  // Two members and several pages, with axe at each: 20 s alone, near 30 s on a loaded machine.
-  test.setTimeout(60_000)
   // Born on 2 February 1989 and looking for men (the sign-up default): men of 27 to 47 at first.
   const { page, context } = await newMember(browser, { name: 'Prefers', gender: 'female' })
   const { age } = (await (await page.request.get('/api/profile.php')).json()).profile

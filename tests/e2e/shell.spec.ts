@@ -111,8 +111,6 @@ test('the site-entry warning shows once, then stays dismissed', async ({ page })
 })
 
 test('every footer link resolves to a real page', async ({ page }) => {
-  // Nine pages, each loaded and checked by axe: 18 s on an idle machine, past 30 s under load.
-  test.setTimeout(60_000)
   await skipEntryWarning(page)
   await page.goto('/')
   const links = page.getByRole('navigation', { name: 'Legal and help' }).getByRole('link')

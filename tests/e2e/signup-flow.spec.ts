@@ -10,8 +10,6 @@ for (const width of [1280, 375]) {
   test(`the sign-up steps at ${width} px: preference, location, photo, interests, about, then confirm`, async ({
     browser,
   }) => {
-    // Six steps, each checked by axe: 28-29 s in earlier runs, at the default's edge.
-    test.setTimeout(60_000)
     const context = await browser.newContext({ viewport: { width, height: 900 } })
     const page = await context.newPage()
     await skipEntryWarning(page)

@@ -5,7 +5,6 @@ test('support finds a member by address, corrects their credits and refunds a pu
   browser,
   page,
 }) => {
-  test.setTimeout(60_000)
   const member = await newMember(browser, { name: 'Corentin', gender: 'male' })
   const before = (await (await member.page.request.get('/api/user.php')).json()).user.credits as number
 

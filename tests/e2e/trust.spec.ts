@@ -14,7 +14,6 @@ test('the trust page shows five counted figures with their definitions, in Engli
   page,
   context,
 }) => {
-  test.setTimeout(60_000)
   await skipEntryWarning(page)
   await page.goto('/')
   await page
