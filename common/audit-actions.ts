@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'member.restore',
   'payment.refund',
   'payment.withdraw',
+  'payment.closing_refund',
   'photo.approve',
   'photo.reject',
   'report.appeal_decided',

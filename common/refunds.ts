@@ -9,3 +9,38 @@ export function refundOf(payment: { amount: number; credits: number }, balance: 
   const amount = payment.credits > 0 ? Math.round((payment.amount * credits) / payment.credits) : 0
   return { credits, amount, whole: credits === payment.credits }
 }
+
+/** A purchase whose unused credits may still come back: paid, credited, not refunded in any way. */
+export interface RefundablePurchase {
+  id: string
+  credits: number
+  amount: number
+  currency: string
+}
+
+/**
+ * What deleting the account refunds (ADR 32): credits are spent in the order they came, so the
+ * balance left is the newest purchases' credits (free credits, which come first, are spent first).
+ * The balance is shared out from the newest purchase back, each purchase's share refunded by the
+ * one rule above; the totals are per currency, the order the purchases came in.
+ */
+export function closingRefundOf(newestFirst: RefundablePurchase[], balance: number) {
+  let left = Math.max(0, balance)
+  const lines: { id: string; credits: number; amount: number; currency: string }[] = []
+  for (const purchase of newestFirst) {
+    if (left <= 0) break
+    const share = refundOf(purchase, left)
+    if (share.credits <= 0) continue
+    left -= share.credits
+    lines.push({ id: purchase.id, credits: share.credits, amount: share.amount, currency: purchase.currency })
+  }
+  const totals = new Map<string, number>()
+  for (const line of lines) totals.set(line.currency, (totals.get(line.currency) ?? 0) + line.amount)
+  return {
+    lines,
+    credits: lines.reduce((sum, line) => sum + line.credits, 0),
+    totals: [...totals].map(([currency, amount]) => ({ currency, amount })),
+  }
+}
+
+export type ClosingRefund = ReturnType<typeof closingRefundOf>

@@ -202,6 +202,8 @@ export const DeleteAccountInput = z.object({
   reason: z.enum(DELETE_REASONS, { error: 'reason_required' }),
   remarks: z.string().trim().max(1000, { error: 'remarks_too_long' }).optional(),
   password: z.string().min(1, { error: 'password_required' }).max(128),
+  /** Refund the unused purchased credits with the deletion (ADR 32); the form offers it ticked. */
+  refund: z.boolean().default(true),
 })
 
 export const OkResponse = z.object({ ok: z.literal(true) })

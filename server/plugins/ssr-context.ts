@@ -29,8 +29,10 @@ import type { SignalsService } from '#server/modules/moderation/signals.service.
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import type { InboxService } from '#server/modules/operators/inbox.service.ts'
 import type { CatalogService } from '#server/modules/payments/catalog.service.ts'
+import type { ClosingRefunds } from '#server/modules/payments/closing-refunds.service.ts'
 import type { DirectDebitService } from '#server/modules/payments/direct-debit.service.ts'
 import type { DiscountsService } from '#server/modules/payments/discounts.service.ts'
+import type { OwedRefunds } from '#server/modules/payments/owed-refunds.ts'
 import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
 import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
 import type { WithdrawalsService } from '#server/modules/payments/withdrawals.service.ts'
@@ -83,6 +85,8 @@ export interface AppServices {
   siteSettings: SiteSettingsService
   refunds: RefundsService
   withdrawals: WithdrawalsService
+  closingRefunds: ClosingRefunds
+  owedRefunds: OwedRefunds
   spending: SpendingService
   trust: TrustService
   catalog: CatalogService

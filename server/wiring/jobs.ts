@@ -90,10 +90,10 @@ export async function startScheduledJobs(
       run: () => payments.expireAbandoned(),
     },
     {
-      // A withdrawal whose refund the provider did not confirm (a timeout) is asked again (ADR 32).
-      name: 'finish-withdrawals',
+      // A withdrawal's or a closing's refund the provider did not confirm is asked again (ADR 32).
+      name: 'pay-owed-refunds',
       cron: '*/5 * * * *',
-      run: () => services.withdrawals.finishUnderWay(),
+      run: () => services.owedRefunds.payUnderWay(),
     },
     {
       name: 'forget-ended-rate-limits',

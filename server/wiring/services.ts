@@ -41,9 +41,11 @@ import { createNotificationsService } from '#server/modules/notifications/notifi
 import { pushSender } from '#server/modules/notifications/push-sender.ts'
 import { createInboxService } from '#server/modules/operators/inbox.service.ts'
 import { createCatalogService } from '#server/modules/payments/catalog.service.ts'
+import { createClosingRefunds } from '#server/modules/payments/closing-refunds.service.ts'
 import { createDirectDebitService } from '#server/modules/payments/direct-debit.service.ts'
 import { createDiscountsService } from '#server/modules/payments/discounts.service.ts'
 import { mollieProvider } from '#server/modules/payments/mollie-provider.ts'
+import { createOwedRefunds } from '#server/modules/payments/owed-refunds.ts'
 import { createPaymentsService } from '#server/modules/payments/payments.service.ts'
 import { createRefundsService } from '#server/modules/payments/refunds.service.ts'
 import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
@@ -136,11 +138,20 @@ export async function createServices(
     files: openPrivateStore(env),
     kick: () => kicks.exports(),
   })
+  const sandboxPsp = createSandboxPspService(database.db, { now })
+  const discounts = createDiscountsService(database.db, { now })
+  const provider =
+    env.PAYMENTS === 'mollie'
+      ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
+      : sandboxProvider(sandboxPsp)
+  const owedRefunds = createOwedRefunds(database.db, { provider, events, now, log: app.log })
+  const closingRefunds = createClosingRefunds(database.db, { owed: owedRefunds })
   const accountSettings = createAccountSettingsService(database.db, {
     mail,
     media,
     now,
     sessionsEnded,
+    closingRefunds,
     filesToErase: exports.filesToErase,
     removeExportFiles: exports.removeExportFiles,
   })
@@ -172,12 +183,6 @@ export async function createServices(
   })
   const likes = createLikesService(database.db, { events, members, now })
   const swipes = createSwipeService(database.db, { likes, now })
-  const sandboxPsp = createSandboxPspService(database.db, { now })
-  const discounts = createDiscountsService(database.db, { now })
-  const provider =
-    env.PAYMENTS === 'mollie'
-      ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
-      : sandboxProvider(sandboxPsp)
   const spending = createSpendingService(database.db, { now })
   const payments = createPaymentsService(database.db, {
     spending,
@@ -266,7 +271,9 @@ export async function createServices(
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
     spending,
     trust: createTrustService(database.db, { now }),
-    withdrawals: createWithdrawalsService(database.db, { provider, sites, mail, events, now, log: app.log }),
+    withdrawals: createWithdrawalsService(database.db, { sites, mail, events, now, owed: owedRefunds }),
+    owedRefunds,
+    closingRefunds,
     catalog: createCatalogService(database.db, { now, sites, events }),
     contentPages: createContentPagesService(database.db, {
       now,

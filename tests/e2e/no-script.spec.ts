@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test'
-import { E2E_ORIGIN, expect, fillDirectDebit, newMember, test } from './fixtures.ts'
+import { E2E_ORIGIN, expect, fillDirectDebit, newMember, sandboxBuy, test } from './fixtures.ts'
 
 // The forms with a route action work before the page's scripts arrive, and with JavaScript off
 // (issue 34): a plain POST, then a redirect, or the page again with what failed beside the form.
@@ -301,10 +301,11 @@ test('turn notification mails off and on without JavaScript, in French: the swit
   await context.close()
 })
 
-test('take the offer to stay, then delete the account and undo it from the mailed link, all without JavaScript, in French', async ({
+test('take the offer to stay, then delete the account with the refund of unused credits and undo it from the mailed link, all without JavaScript, in French', async ({
   browser,
 }) => {
   const member = await newMember(browser, { name: 'Sacha' })
+  await sandboxBuy(member.page, 100)
   const { context, page } = await withoutScripts(browser, 'fr')
   await context.addCookies(loggedIn(await member.context.cookies()))
   await member.context.close()
@@ -320,21 +321,33 @@ test('take the offer to stay, then delete the account and undo it from the maile
   )
   await page.getByLabel('Pourquoi partez-vous ?').selectOption('found_someone')
   await page.locator('#delete-password').fill('maple-lantern-52')
+  // The 100 credits bought are unused: their refund is offered, ticked, with the amount (ADR 32).
+  const refund = page.getByTestId('deletion-refund')
+  await expect(refund).toContainText(
+    /Vous avez 100 crédits achetés et non utilisés, d’une valeur de \d+,\d\d\u00a0€/,
+  )
+  await expect(refund.getByRole('checkbox', { name: /Rembourser mes crédits non utilisés/ })).toBeChecked()
   await page.getByRole('button', { name: 'Supprimer mon compte' }).click()
   await expect(page).toHaveURL(/\/account-deleted$/)
   await expect(page.getByRole('heading', { name: 'Votre compte a été supprimé' })).toBeVisible()
   expect((await context.cookies()).some((cookie) => cookie.name === 'auth.session')).toBe(false)
 
   await page.goto('/dev/mailbox')
-  const link = page
-    .locator('article.mail')
-    .filter({ hasText: member.email })
-    .first()
-    .getByRole('link')
-    .filter({ hasText: '/account-deleted' })
+  const mail = page.locator('article.mail').filter({ hasText: member.email }).first()
+  await expect(mail).toContainText(
+    /We are refunding €\d+\.\d\d for the 100 credits you had bought and not used/,
+  )
+  const link = mail.getByRole('link').filter({ hasText: '/account-deleted' })
   await page.goto((await link.first().getAttribute('href')) ?? '')
   await page.getByRole('button', { name: 'Restaurer mon compte' }).click()
   await expect(page.getByRole('status')).toContainText('Bon retour parmi nous')
+  // The refunded credits stay refunded: the balance keeps only the welcome credits.
+  const restored = await browser.newContext()
+  const login = await restored.request.post(`${E2E_ORIGIN}/api/user.php`, {
+    data: { email: member.email, password: 'maple-lantern-52' },
+  })
+  expect((await login.json()).user.credits).toBeLessThan(100)
+  await restored.close()
   await context.close()
 })
 

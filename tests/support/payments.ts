@@ -37,6 +37,17 @@ export interface TestClock {
   advance: (ms: number) => void
 }
 
+/** A clock that starts at `iso` and that the test moves on. */
+export function testClockAt(iso: string): TestClock {
+  let at = new Date(iso)
+  return {
+    now: () => at,
+    advance: (ms) => {
+      at = new Date(at.getTime() + ms)
+    },
+  }
+}
+
 /**
  * A member's purchase of the bundle of `credits` by card in the sandbox, paid and credited: the
  * clock is moved past the PSP's 2 s of processing and the webhook is called.

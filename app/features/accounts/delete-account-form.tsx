@@ -11,9 +11,21 @@ import { usePageForm } from '../../lib/page-form.ts'
  * posts to the settings page's action (`?intent=delete`), which ends the session: the browser
  * posts it itself (`reloadDocument`), so that nothing of the member's page outlives the session
  * (its live connection, its catch-up), and the answer is /account-deleted or this page again
- * with what is wrong.
+ * with what is wrong. With unused purchased credits, it offers their refund, ticked.
  */
-export function DeleteAccountForm({ pageAnswer }: { pageAnswer?: unknown }) {
+/** What deleting the account refunds of the member's purchased credits (ADR 32), formatted. */
+export interface RefundOnDeletion {
+  credits: number
+  amount: string
+}
+
+export function DeleteAccountForm({
+  pageAnswer,
+  refund,
+}: {
+  pageAnswer?: unknown
+  refund: RefundOnDeletion
+}) {
   const { t } = useTranslation()
   const answer =
     (pageAnswer as { intent?: string } | undefined)?.intent === 'delete'
@@ -67,6 +79,7 @@ export function DeleteAccountForm({ pageAnswer }: { pageAnswer?: unknown }) {
         autoComplete="current-password"
         error={form.fields.password}
       />
+      {refund.credits > 0 ? <RefundChoice refund={refund} ticked={form.values.refund} /> : null}
       <SubmitButton
         className="btn btn-outline-danger"
         busy={sending}
@@ -76,5 +89,32 @@ export function DeleteAccountForm({ pageAnswer }: { pageAnswer?: unknown }) {
         {t('settings.deleteButton')}
       </SubmitButton>
     </Form>
+  )
+}
+
+/**
+ * The refund of unused purchased credits that goes with the deletion (ADR 32): how many and how
+ * much, ticked; a refused deletion shows the box as the member left it.
+ */
+function RefundChoice({ refund, ticked }: { refund: RefundOnDeletion; ticked?: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="card card-body bg-body-tertiary mb-3" data-testid="deletion-refund">
+      <p className="mb-2">{t('settings.refund.unused', { count: refund.credits, amount: refund.amount })}</p>
+      <div className="form-check mb-2">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          id="delete-refund"
+          name="refund"
+          value="on"
+          defaultChecked={ticked === undefined || ticked === 'on'}
+        />
+        <label className="form-check-label fw-semibold" htmlFor="delete-refund">
+          {t('settings.refund.take', { amount: refund.amount })}
+        </label>
+      </div>
+      <p className="small text-body-secondary mb-0">{t('settings.refund.how')}</p>
+    </div>
   )
 }

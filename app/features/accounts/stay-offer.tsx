@@ -5,7 +5,7 @@ import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { DeleteAccountForm } from './delete-account-form.tsx'
+import { DeleteAccountForm, type RefundOnDeletion } from './delete-account-form.tsx'
 
 type StayAnswer = { ok: true; intent: 'stay'; code: DiscountCode } | FormAnswer
 
@@ -14,7 +14,13 @@ type StayAnswer = { ok: true; intent: 'stay'; code: DiscountCode } | FormAnswer
  * (spec section 3 and the credits issue); the form comes when they go on (`?delete=1`). Taking the
  * offer posts to the settings page's action (`?intent=stay`); both work without the scripts.
  */
-export function DeleteAccountSection({ pageAnswer }: { pageAnswer?: unknown }) {
+export function DeleteAccountSection({
+  pageAnswer,
+  refund,
+}: {
+  pageAnswer?: unknown
+  refund: RefundOnDeletion
+}) {
   const { t, i18n } = useTranslation()
   const { company } = useRootData()
   const [params] = useSearchParams()
@@ -23,7 +29,7 @@ export function DeleteAccountSection({ pageAnswer }: { pageAnswer?: unknown }) {
   // Without the scripts, a refused deletion comes back as the page's answer: the form stays.
   const deleting = (pageAnswer as { intent?: string } | undefined)?.intent === 'delete'
   if (percentage <= 0 || params.has('delete') || deleting)
-    return <DeleteAccountForm pageAnswer={pageAnswer} />
+    return <DeleteAccountForm pageAnswer={pageAnswer} refund={refund} />
   const code = offer.answer?.ok ? offer.answer.code : null
   const until = code?.expires
     ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(code.expires))

@@ -1,9 +1,24 @@
 import { data, type RouterContextProvider, redirectDocument } from 'react-router'
+import { formatMoney } from '#common/money.ts'
 import { ChangePasswordInput, DeleteAccountInput, EmailChangeInput } from '#common/schemas/accounts.ts'
 import { DiscountOfferInput } from '#common/schemas/credits.ts'
 import { getAppContext } from '../../context.server.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 import { notificationChange } from './notifications.server.ts'
+
+/** What deleting the account would refund of the member's purchased credits (ADR 32). */
+export async function loadClosingRefund(
+  context: Readonly<RouterContextProvider>,
+  user: { id: number; credits: number },
+) {
+  const app = getAppContext(context)
+  const refund = await app.services.closingRefunds.offer(user.id, user.credits)
+  return {
+    credits: refund.credits,
+    /** The amounts, formatted in the member's language ("25,00 €"), one per currency. */
+    amount: refund.totals.map((x) => formatMoney(x.amount, x.currency, app.locale)).join(' + '),
+  }
+}
 
 /**
  * The settings page's forms (`?intent=` in their action says which): the notification switches,
@@ -55,6 +70,8 @@ export async function changeSettings(context: Readonly<RouterContextProvider>, r
         reason: fields.reason || undefined,
         remarks: fields.remarks?.trim() || undefined,
         password: fields.password ?? '',
+        // The box the form shows, ticked, when there are unused purchased credits.
+        refund: fields.refund === 'on',
       })
       await app.services.accountSettings.deleteAccount(app.request.member(), input, app.request.origin())
       app.request.endSession()
@@ -68,7 +85,7 @@ export async function changeSettings(context: Readonly<RouterContextProvider>, r
       intent === 'email'
         ? { email: fields.email ?? '' }
         : intent === 'delete'
-          ? { reason: fields.reason ?? '', remarks: fields.remarks ?? '' }
+          ? { reason: fields.reason ?? '', remarks: fields.remarks ?? '', refund: fields.refund ?? '' }
           : {},
       intent ?? undefined,
     )

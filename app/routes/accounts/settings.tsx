@@ -7,11 +7,15 @@ import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/settings'
 import { requireUser } from './guards.server.ts'
 import { loadNotificationSettings } from './notifications.server.ts'
-import { changeSettings } from './settings.server.ts'
+import { changeSettings, loadClosingRefund } from './settings.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context)
-  return { email: user.email, notifications: await loadNotificationSettings(context, user.id) }
+  const [notifications, refund] = await Promise.all([
+    loadNotificationSettings(context, user.id),
+    loadClosingRefund(context, user),
+  ])
+  return { email: user.email, notifications, refund }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -35,7 +39,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <ChangeEmailForm current={loaderData.email} pageAnswer={actionData} />
       </section>
       <section className="card card-body shadow-sm mb-4 border-danger-subtle">
-        <DeleteAccountSection pageAnswer={actionData} />
+        <DeleteAccountSection pageAnswer={actionData} refund={loaderData.refund} />
       </section>
     </div>
   )

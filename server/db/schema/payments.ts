@@ -82,6 +82,11 @@ export const payments = pgTable(
      * ADR 32), as opposed to a refund support made: when they confirmed it.
      */
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * The member deleted their account and took the refund of this purchase's unused credits with
+     * it (ADR 32): when. Like a withdrawal, the refund id follows once the provider answers.
+     */
+    closingRefundAt: timestamp('closing_refund_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_user_recent').on(t.userId, t.createdAt.desc()),

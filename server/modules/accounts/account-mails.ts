@@ -1,4 +1,6 @@
 import type { Locale } from '#common/constants.ts'
+import { formatMoney } from '#common/money.ts'
+import type { ClosingRefund } from '#common/refunds.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { renderMail } from '#server/lib/mail-layout.ts'
 import type { OutgoingMail } from '#server/modules/mail/mail.service.ts'
@@ -66,12 +68,26 @@ export function emailChangedMail(r: Recipient, newEmail: string, undoLink: strin
 }
 
 /** The mail confirming a deletion, with the link that undoes it within 14 days. */
-export function deletionMail(r: Recipient, link: string): OutgoingMail {
+export function deletionMail(r: Recipient, link: string, refund: ClosingRefund | null): OutgoingMail {
   const t = translator(r.locale)
+  const refunded =
+    refund && refund.credits > 0
+      ? [
+          t('mail.deletion.refunded', {
+            count: refund.credits,
+            amount: refund.totals.map((x) => formatMoney(x.amount, x.currency, r.locale)).join(' + '),
+          }),
+          t('mail.deletion.refundedUndo'),
+        ]
+      : []
   const mail = renderMail(r.site, r.locale, {
     subject: t('mail.deletion.subject', { name: r.site.settings.name }),
     greeting: t('mail.greeting', { name: r.name }),
-    paragraphs: [t('mail.deletion.intro', { name: r.site.settings.name }), t('mail.deletion.undo')],
+    paragraphs: [
+      t('mail.deletion.intro', { name: r.site.settings.name }),
+      ...refunded,
+      t('mail.deletion.undo'),
+    ],
     button: { label: t('mail.deletion.button'), url: link },
   })
   return { siteId: r.site.id, to: r.to, ...mail }

@@ -1,6 +1,7 @@
 import { ACCOUNT_REACTIVATION_DAYS } from '#common/constants.ts'
 import { localeOfLanguage } from '#common/locale.ts'
-import type { Db } from '#server/db/client.ts'
+import type { ClosingRefund } from '#common/refunds.ts'
+import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
@@ -50,6 +51,18 @@ export function createAccountSettingsService(
     now: Clock
     /** Told after sessions end (a deleted account): their sockets close on every node. */
     sessionsEnded: SessionsEnded
+    /**
+     * The refund of unused purchased credits that goes with a deletion (the payments module's
+     * closing-refunds.service.ts): recorded in the deletion's transaction, paid after it.
+     */
+    closingRefunds: {
+      record(
+        tx: Executor,
+        member: { userId: number; email: string; ip: string | null },
+        at: Date,
+      ): Promise<ClosingRefund>
+      pay(refund: ClosingRefund): Promise<void>
+    }
     /** The other files an erased account leaves (chat photos sent, data exports). */
     filesToErase?: (userId: number) => Promise<{ media: string[]; exports: string[] }>
     removeExportFiles?: (keys: string[]) => Promise<void>
@@ -170,30 +183,43 @@ export function createAccountSettingsService(
      * Deletes the account at once for everyone else (it leaves every list), ends its sessions and
      * mails a link that undoes the deletion within 14 days.
      */
+    /**
+     * Deletes the account (undone through the mailed link for 14 days) and, unless the member
+     * declined, refunds their unused purchased credits with it in the same transaction (ADR 32);
+     * the mail says what was refunded. The provider pays it back once the deletion is committed.
+     */
     async deleteAccount(
       member: Member,
-      input: { reason: string; remarks?: string; password: string },
+      input: { reason: string; remarks?: string; password: string; refund?: boolean },
       from: RequestOrigin,
     ): Promise<void> {
       const user = await checkedUser(member, input.password)
       const name = await selectProfileName(db, user.id)
-      await db.transaction(async (tx) => {
-        await markDeleted(tx, user.id, input.reason, input.remarks ?? null, now())
+      const at = now()
+      const refund = await db.transaction(async (tx) => {
+        await markDeleted(tx, user.id, input.reason, input.remarks ?? null, at)
         await deleteUserSessions(tx, user.id)
+        const refunded =
+          input.refund === false
+            ? null
+            : await deps.closingRefunds.record(tx, { userId: user.id, email: user.email, ip: from.ip }, at)
         await issueEmailLink(tx, {
           userId: user.id,
           purpose: 'restore',
-          at: now(),
+          at,
           validForMs: ACCOUNT_REACTIVATION_DAYS * DAY_MS,
           mail: (token) =>
             deletionMail(
               { site: from.site, locale: localeOfLanguage(user.language), to: user.email, name },
               `${from.origin}/account-deleted?token=${token}`,
+              refunded,
             ),
         })
+        return refunded
       })
       deps.sessionsEnded({ member: user.id })
       deps.mail.kick()
+      if (refund) await deps.closingRefunds.pay(refund)
     },
 
     /** Undoes a deletion with the mailed link, within 14 days. */

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm'
 import { type Executor, queryPreparedRows } from '#server/db/client.ts'
 import { emailTokens, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { payments } from '#server/db/schema/payments.ts'
 
 export function selectUserByEmail(db: Executor, siteId: number, email: string) {
   return db
@@ -206,8 +207,21 @@ export async function restoreDeleted(db: Executor, userId: number, since: Date):
 }
 
 /** Accounts deleted before `before`, a batch at a time. */
+/**
+ * Accounts deleted before `before`, to erase, but not while a refund is owed to one of them (the
+ * provider has not confirmed it yet): its payment row is what asks again (ADR 32).
+ */
 export function selectExpiredDeletions(db: Executor, before: Date, limit: number) {
-  return db.select({ id: users.id }).from(users).where(lt(users.deletedAt, before)).limit(limit)
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        lt(users.deletedAt, before),
+        sql`not exists (select 1 from ${payments} p where p.user_id = ${users.id} and p.status = 'paid' and p.refunded_at is not null and p.refund_id is null)`,
+      ),
+    )
+    .limit(limit)
 }
 
 export function selectPhotoFiles(db: Executor, userId: number) {

@@ -148,6 +148,8 @@ export function createMemberSupportService(
                 deletionMail(
                   { site, locale, to: user.email, name: profile.name },
                   `${origin}/account-deleted?token=${token}`,
+                  // Support refunds purchases itself, from the payments page (ADR 32).
+                  null,
                 ),
             })
             await audit(tx, { deleted_at: null }, { deleted_at: at.toISOString() })

@@ -97,3 +97,27 @@ export function searchPayments(db: Executor, q: string | undefined) {
     : sql`true`
   return base.where(and(where)).orderBy(desc(payments.createdAt)).limit(50)
 }
+
+/**
+ * A refund recorded before the provider pays it (the claim, owed-refunds.ts): a withdrawal, or the
+ * refund of an account's closing. From now on neither a second one, nor support's refund, nor a
+ * chargeback takes these credits again; the refund id follows once the provider answers.
+ */
+export async function markOwedRefund(
+  db: Executor,
+  id: string,
+  kind: 'withdrawal' | 'closing',
+  values: { at: Date; refundedCredits: number; spentCredits: number; refundAmount: number },
+) {
+  await db
+    .update(payments)
+    .set({
+      ...(kind === 'withdrawal' ? { withdrawnAt: values.at } : { closingRefundAt: values.at }),
+      refundedAt: values.at,
+      refundedCredits: values.refundedCredits,
+      spentCredits: values.spentCredits,
+      refundAmount: values.refundAmount,
+      updatedAt: values.at,
+    })
+    .where(eq(payments.id, id))
+}

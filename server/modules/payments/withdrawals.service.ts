@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify'
 import { refundOf } from '#common/refunds.ts'
 import { withdrawableUntil, withdrawalDays } from '#common/withdrawal.ts'
 import type { Db } from '#server/db/client.ts'
@@ -9,16 +8,11 @@ import { recordAudit } from '#server/modules/audit/audit.service.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
-import { type PaymentRow, selectPayment } from './payments.queries.ts'
-import type { PaymentProvider } from './provider.ts'
-import { lockCredits, lockPaymentForRefund, recomputePaidUser } from './refunds.queries.ts'
+import type { OwedRefunds } from './owed-refunds.ts'
+import type { PaymentRow } from './payments.queries.ts'
+import { lockCredits, lockPaymentForRefund, markOwedRefund } from './refunds.queries.ts'
 import { withdrawalMail } from './withdrawal-mail.ts'
-import {
-  markWithdrawalRefunded,
-  markWithdrawn,
-  selectOwnPayment,
-  selectWithdrawalsUnderWay,
-} from './withdrawals.queries.ts'
+import { selectOwnPayment } from './withdrawals.queries.ts'
 
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>
 
@@ -36,9 +30,6 @@ export interface WithdrawalView {
   days: number
   withdrawn_at: string | null
 }
-
-/** The refund's idempotency key: one per purchase, whatever the number of tries. */
-const refundKey = (paymentId: string) => `withdrawal_${paymentId}`
 
 /**
  * Why a purchase cannot be withdrawn from now, as an AppError; null when it can (or already was:
@@ -79,51 +70,19 @@ function viewOf(payment: PaymentRow, balance: number, site: Site): WithdrawalVie
  * The withdrawal function (ADR 32; Consumer Rights Directive, Article 11a): a member withdraws from
  * a purchase themselves, in two steps. The confirmation records the withdrawal, takes its unused
  * credits off the balance, audits it and queues the acknowledgement mail, all in one transaction;
- * the provider then refunds the amount under one idempotency key per purchase, so a double click,
- * a second tab, a retry or a provider that timed out never pays twice; a refund the provider did
- * not confirm is asked again (the same key) by the member's next try and by a job.
+ * the provider then pays it back as an owed refund (owed-refunds.ts: exactly once, asked again
+ * until it is confirmed).
  */
 export function createWithdrawalsService(
   db: Db,
   deps: {
-    provider: PaymentProvider
     sites: SitesService
     mail: MailService
     events: EventBus
     now: Clock
-    log: Pick<FastifyBaseLogger, 'warn'>
+    owed: OwedRefunds
   },
 ) {
-  /** Asks the provider for a recorded withdrawal's refund; answers whether it is now refunded. */
-  async function refundRecorded(paymentId: string): Promise<boolean> {
-    // Two tries at once both ask the provider with the same key: it answers both with one refund.
-    const row = await selectPayment(db, paymentId)
-    if (!row?.withdrawnAt || row.refundId) return Boolean(row?.refundId)
-    if (!row.providerId || !row.refundAmount) return false
-    let refundId: string
-    try {
-      refundId = await deps.provider.refund({
-        providerId: row.providerId,
-        amount: row.refundAmount,
-        currency: row.currency,
-        description: `Withdrawal ${row.id}`,
-        idempotencyKey: refundKey(row.id),
-      })
-    } catch (error) {
-      // Recorded and acknowledged: the refund is owed, and asked again with the same key later.
-      deps.log.warn({ err: error, paymentId }, 'the refund of a withdrawal was not confirmed by the provider')
-      return false
-    }
-    const done = await db.transaction(async (tx) => {
-      const marked = await markWithdrawalRefunded(tx, row.id, refundId, deps.now())
-      if (marked) await recomputePaidUser(tx, marked.userId)
-      return marked
-    })
-    if (done)
-      deps.events.emit({ type: 'payment.updated', userId: done.userId, paymentId, status: 'refunded' })
-    return true
-  }
-
   return {
     /** Step one: the member's purchase and what withdrawing from it gives back. */
     async offer(member: { userId: number }, site: Site, paymentId: string): Promise<WithdrawalView> {
@@ -164,7 +123,7 @@ export function createWithdrawalsService(
               })
             : balance
         const spent = payment.credits - refund.credits
-        await markWithdrawn(tx, payment.id, {
+        await markOwedRefund(tx, payment.id, 'withdrawal', {
           at,
           refundedCredits: refund.credits,
           spentCredits: spent,
@@ -190,18 +149,10 @@ export function createWithdrawalsService(
         deps.mail.kick()
         deps.events.emit({ type: 'credits.changed', userId: member.userId, credits: recorded.credits })
       }
-      await refundRecorded(paymentId)
+      await deps.owed.pay(paymentId)
       const after = await selectOwnPayment(db, member.userId, paymentId)
       if (!after) throw new AppError('payments.not_found', 404)
       return viewOf(after.payment, after.balance, site)
-    },
-
-    /** The job: withdrawals whose refund the provider has not confirmed are asked again. */
-    async finishUnderWay(): Promise<{ asked: number; refunded: number }> {
-      const rows = await selectWithdrawalsUnderWay(db, 100)
-      let refunded = 0
-      for (const row of rows) if (await refundRecorded(row.id)) refunded++
-      return { asked: rows.length, refunded }
     },
   }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
+import { createOwedRefunds } from '#server/modules/payments/owed-refunds.ts'
 import { createRefundsService } from '#server/modules/payments/refunds.service.ts'
 import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
 import { createWithdrawalsService } from '#server/modules/payments/withdrawals.service.ts'
@@ -40,16 +41,21 @@ async function paidPurchase(name: string, wrap: (p: PaymentProvider) => PaymentP
   const m = await activeMember(t.app, { name })
   const bought = await sandboxPurchase(t, testClock, m, { credits: 250 })
   const provider = wrap(sandboxProvider(bought.psp))
-  const withdrawals = createWithdrawalsService(t.database.db, {
+  const owed = createOwedRefunds(t.database.db, {
     provider,
-    sites: t.app.services.sites,
-    mail: t.app.services.mail,
     events: t.app.services.events,
     now: () => clock,
     log: t.app.log,
   })
+  const withdrawals = createWithdrawalsService(t.database.db, {
+    sites: t.app.services.sites,
+    mail: t.app.services.mail,
+    events: t.app.services.events,
+    now: () => clock,
+    owed,
+  })
   const member = { userId: m.user.id, ip: '127.0.0.1' }
-  return { m, member, withdrawals, provider, ...bought }
+  return { m, member, withdrawals, owed, provider, ...bought }
 }
 
 const refundsAt = (paymentId: string) =>
@@ -140,7 +146,7 @@ describe('withdrawal from a purchase (ADR 32)', () => {
 
   it('pays once when the provider refunded but its answer was lost, on the retry and by the job', async () => {
     let lose = true
-    const { m, member, withdrawals, payment, site } = await paidPurchase('TimedOut', (p) => ({
+    const { m, member, withdrawals, owed, payment, site } = await paidPurchase('TimedOut', (p) => ({
       ...p,
       async refund(args) {
         const id = await p.refund(args)
@@ -166,11 +172,11 @@ describe('withdrawal from a purchase (ADR 32)', () => {
     expect(await refundsAt(payment)).toHaveLength(1)
     // The provider answers again: the job finishes it with the same key, and nothing is paid twice.
     lose = false
-    expect(await withdrawals.finishUnderWay()).toMatchObject({ refunded: 1 })
+    expect(await owed.payUnderWay()).toMatchObject({ refunded: 1 })
     expect(await withdrawals.offer(member, site, payment)).toMatchObject({ state: 'refunded' })
     expect(await refundsAt(payment)).toHaveLength(1)
     expect(await balanceOf(m.user.id)).toMatchObject({ credits: before.credits - 250 })
-    expect(await withdrawals.finishUnderWay()).toMatchObject({ asked: 0 })
+    expect(await owed.payUnderWay()).toMatchObject({ asked: 0 })
   })
 
   it('is offered for 14 days, or the site refund_days when longer, and refuses what it cannot do', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "closing_refund_at" timestamp with time zone;
