@@ -98,3 +98,39 @@ test('on a phone, in English: three purchases within an hour bring a calm check-
   await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible({ timeout: 15_000 })
   await context.close()
 })
+
+test('during a break, the chat’s out-of-credits alert says until when instead of offering bundles', async ({
+  browser,
+}) => {
+  const bas = await newMember(browser, { name: 'Bastiaan', gender: 'male' })
+  const { page, context } = await newMember(browser, { name: 'Resting', gender: 'female' })
+  await page.goto('/credits/limits')
+  await page.getByLabel('1 day').check()
+  await page.getByRole('button', { name: 'Start the break' }).click()
+  await expect(page.getByText('Your break has started.')).toBeVisible()
+  // The first message is free, the next two take her 20 credits; the fourth finds none.
+  await page.goto(`/members/${bas.profileId}/chat`)
+  const text = page.getByLabel('Message', { exact: true })
+  for (const line of ['Hello Bas!', 'How are you?']) {
+    await text.fill(line)
+    await text.press('Enter')
+    await expect(page.locator('.chat-messages').getByText(line)).toBeVisible()
+  }
+  // Her last affordable message: the warning says so, with no way to buy during the break.
+  await expect(page.getByTestId('chat-cost')).toContainText('not enough for another')
+  await expect(page.getByTestId('chat-cost').getByRole('link')).toHaveCount(0)
+  await text.fill('Lovely weather today')
+  await text.press('Enter')
+  await expect(page.locator('.chat-messages').getByText('Lovely weather today')).toBeVisible()
+  await text.fill('One more?')
+  await text.press('Enter')
+  const alert = page.getByRole('alert').filter({ hasText: 'You do not have enough credits' })
+  await expect(alert).toContainText('You are taking a break from purchases until')
+  await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveCount(0)
+  await expect(alert.getByRole('link', { name: 'Spending limits and breaks' })).toHaveAttribute(
+    'href',
+    '/credits/limits',
+  )
+  await context.close()
+  await bas.context.close()
+})

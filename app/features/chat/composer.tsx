@@ -13,7 +13,7 @@ import { useCreditPrice } from '../credits/index.ts'
 function CostLine(props: {
   nextFree: boolean
   partnerName: string
-  buyHref: string
+  buyHref: string | null
   credits: number
   cost: number
 }) {
@@ -29,8 +29,13 @@ function CostLine(props: {
   if (cost > 0 && credits >= cost && credits - cost < cost)
     return (
       <span className="text-warning-emphasis fw-semibold chat-cost" data-testid="chat-cost">
-        {t('chat.lastCredits', { count: credits - cost })}{' '}
-        <Link to={props.buyHref}>{t('chat.lastCreditsBuy')}</Link>
+        {t('chat.lastCredits', { count: credits - cost })}
+        {props.buyHref ? (
+          <>
+            {' '}
+            <Link to={props.buyHref}>{t('chat.lastCreditsBuy')}</Link>
+          </>
+        ) : null}
       </span>
     )
   return (
@@ -50,8 +55,8 @@ export function Composer(props: {
   /** The next message is free (the welcome offer), and to whom it goes. */
   nextFree: boolean
   partnerName: string
-  /** Where to buy credits and come back to this conversation. */
-  buyHref: string
+  /** Where to buy credits and come back to this conversation; null during a break from purchases. */
+  buyHref: string | null
   onTextChange: (text: string) => void
   onSubmit: (event?: FormEvent) => void
   onOpenGifts: () => void

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
-import { Link, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import type { ChatTimeLabels } from '#common/chat-times.ts'
-import { coveringBundle, type PaidKind } from '#common/credit-value.ts'
+import type { PaidKind } from '#common/credit-value.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -13,18 +13,14 @@ import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import {
-  creditsFrom,
-  FictionalReminder,
-  type FictionalReminderData,
-  useCreditPrice,
-} from '../credits/index.ts'
+import { creditsFrom, FictionalReminder, type FictionalReminderData } from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
 import { GiftPicker } from './gift-picker.tsx'
 import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList } from './message-list.tsx'
+import { NoCreditsAlert } from './no-credits-alert.tsx'
 import { SafetyNudge } from './safety-nudge.tsx'
 import { useFirstContact } from './use-first-contact.ts'
 import { useMessageList } from './use-message-list.ts'
@@ -45,6 +41,7 @@ export function Conversation({
   times,
   showExplicit: initialShowExplicit,
   fictionalReminder = null,
+  purchaseBreakUntil = null,
 }: {
   conversation: number | null
   profile: PublicProfile
@@ -58,11 +55,12 @@ export function Conversation({
   showExplicit: boolean
   /** What the member spent with fictional profiles, when it calls for a reminder (ADR 32). */
   fictionalReminder?: FictionalReminderData | null
+  /** Until when the member takes a break from purchases (ISO, ADR 32), or null. */
+  purchaseBreakUntil?: string | null
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
-  const { settings, memberBundles } = useRootData()
-  const creditPrice = useCreditPrice()
+  const { settings } = useRootData()
   const { user } = useMember()
   const myProfileId = user?.profile.id ?? 0
   const [conversation, setConversation] = useState(initialConversation)
@@ -92,7 +90,8 @@ export function Conversation({
     onSent: () => setNextFree(false),
   })
   const returnTo = conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`
-  const buyHref = creditsFrom(returnTo)
+  // During a break from purchases nothing offers to buy (ADR 32).
+  const buyHref = purchaseBreakUntil ? null : creditsFrom(returnTo)
   // An opening line picked on the member's landing page before signing up waits in the composer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a conversation not started yet
   useEffect(() => {
@@ -104,14 +103,6 @@ export function Conversation({
   const credits = user?.credits ?? 0
   const costOf = (kind: PaidKind) =>
     ({ text: settings.message_credits, gift: settings.gift_credits, photo: settings.photo_credits })[kind]
-  // The smallest bundle that covers what is missing, never more than needed (ADR 32).
-  const covering = sending.noCredits
-    ? coveringBundle(
-        memberBundles ?? [],
-        memberBundles?.[0]?.currency ?? '',
-        costOf(sending.noCredits) - credits,
-      )
-    : null
   return (
     <div className="chat-page d-flex flex-column">
       <HydrateLater>
@@ -169,26 +160,13 @@ export function Conversation({
         </p>
       </div>
       {sending.noCredits ? (
-        <div className="alert alert-warning m-2 mb-0 d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span className="me-auto">
-            {t(`chat.noCreditsFor.${sending.noCredits}`, {
-              money: creditPrice(sending.noCredits),
-              count: costOf(sending.noCredits),
-            })}
-            {covering ? ` ${t('chat.covering', { count: covering.credits, price: covering.price })}` : null}
-          </span>
-          {covering ? (
-            <Link
-              to={`/credits/${covering.id}?return=${encodeURIComponent(returnTo)}`}
-              className="btn btn-primary btn-sm"
-            >
-              {t('chat.coveringBuy', { count: covering.credits, price: covering.price })}
-            </Link>
-          ) : null}
-          <Link to={buyHref} className={`btn btn-sm ${covering ? 'btn-outline-primary' : 'btn-primary'}`}>
-            {t('chat.buyCredits')}
-          </Link>
-        </div>
+        <NoCreditsAlert
+          kind={sending.noCredits}
+          cost={costOf(sending.noCredits)}
+          credits={credits}
+          returnTo={returnTo}
+          breakUntil={purchaseBreakUntil}
+        />
       ) : null}
       {error ? (
         <p className="alert alert-danger m-2 mb-0" role="alert">

@@ -28,9 +28,10 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
   if (!conversation || conversation > 2_147_483_647) throw data(null, { status: 404 })
   const cdn = app.site.settings.cdn_prefix
   try {
-    const [head, messages] = await Promise.all([
+    const [head, messages, breakUntil] = await Promise.all([
       app.services.chat.conversation(user.id, conversation, cdn),
       app.services.chat.messages(user.id, { conversation }),
+      app.services.spending.breakUntil(user.id),
     ])
     // The messages' times in the member's time zone when known (common/chat-times.ts says why).
     const times = app.timeZone
@@ -45,7 +46,13 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
     const fictionalReminder = head.profile.fictional
       ? await app.services.spending.fictionalReminder(user.id, app.site, user.credit_value)
       : null
-    return { ...head, messages, times, fictionalReminder }
+    return {
+      ...head,
+      messages,
+      times,
+      fictionalReminder,
+      purchaseBreakUntil: breakUntil?.toISOString() ?? null,
+    }
   } catch (error) {
     asPageError(context, error)
   }
@@ -77,6 +84,16 @@ export async function loadMemberChat(
   if (profile.id === app.user.profile.id) throw redirect('/chats')
   const existing = await app.services.chat.conversationWith(app.user.id, profile.id)
   if (existing) throw redirect(`/chats/${existing}${new URL(request.url).search}`)
-  const nextMessageFree = await app.services.chat.openingFree(app.user.id)
-  return { mode: 'new' as const, profile, blockedByMe: profile.blocked_by_me, nextMessageFree }
+  const [nextMessageFree, breakUntil] = await Promise.all([
+    app.services.chat.openingFree(app.user.id),
+    app.services.spending.breakUntil(app.user.id),
+  ])
+  return {
+    mode: 'new' as const,
+    profile,
+    blockedByMe: profile.blocked_by_me,
+    nextMessageFree,
+    /** Until when the member takes a break from purchases (ADR 32): the chat offers none meanwhile. */
+    purchaseBreakUntil: breakUntil?.toISOString() ?? null,
+  }
 }

@@ -30,6 +30,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           nextMessageFree={loaderData.next_message_free}
           showExplicit={loaderData.show_explicit}
           fictionalReminder={loaderData.fictionalReminder}
+          purchaseBreakUntil={loaderData.purchaseBreakUntil}
         />
       </ChatSplit>
     </>

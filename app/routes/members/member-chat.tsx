@@ -30,6 +30,7 @@ export default function MemberChat({ loaderData }: Route.ComponentProps) {
             blockedByMe={loaderData.blockedByMe}
             nextMessageFree={loaderData.nextMessageFree}
             showExplicit={false}
+            purchaseBreakUntil={loaderData.purchaseBreakUntil}
           />
         </ChatSplit>
       </>
