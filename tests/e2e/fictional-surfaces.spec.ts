@@ -4,7 +4,8 @@ import { E2E_ORIGIN, expect, expectAccessible, newMember, test } from './fixture
 // Fictional profiles disclosed on every surface (issue 54, point 7; ADR 32): the list of surfaces
 // is common/fictional-surfaces.ts, checked file by file in common/fictional-surfaces.test.ts; here,
 // in Chromium and in French, the search page, the chat list and the chat itself with a fictional
-// profile, and the plain words before a first purchase on /pricing and at the checkout.
+// profile, and the plain words before a first purchase on /pricing and at the checkout; in English,
+// the profile page and the likes a member gave.
 
 test('in French: the search results, the chat list and the conversation carry the mark and the sentence; /pricing and the checkout say it before a first purchase', async ({
   browser,
@@ -53,6 +54,33 @@ test('in French: the search results, the chat list and the conversation carry th
   const { packages } = await (await page.request.get('/api/credits.php')).json()
   await page.goto(`/credits/${packages[0].id}`)
   await expect(page.getByTestId('fictional-before-buying')).toBeVisible()
+  await expectAccessible(page)
+  await context.close()
+})
+
+test('in English at 375 px: the profile page and the likes a member gave carry the mark and the sentence', async ({
+  browser,
+}) => {
+  const { page, context } = await newMember(browser, { name: 'Harriet' })
+  await page.setViewportSize({ width: 375, height: 740 })
+  let fictional: { id: number; name: string } | undefined
+  for (let p = 1; p <= 5 && !fictional; p++) {
+    const { profiles } = await (await page.request.get(`/api/members.php?page=${p}`)).json()
+    fictional = profiles.find((x: { fictional: boolean }) => x.fictional)
+  }
+  if (!fictional) throw new Error('the demo members hold no fictional profile')
+  const sentence = /Profiles marked with ✦ are fictional/
+
+  await page.goto(`/members/${fictional.id}`)
+  await expect(page.getByRole('img', { name: 'fictional profile' }).first()).toBeVisible()
+  await expect(page.getByTestId('fictional-disclosure').first()).toHaveText(sentence)
+  await expectAccessible(page)
+
+  expect((await page.request.post('/api/like.php', { data: { profile: fictional.id } })).status()).toBe(200)
+  await page.goto('/likes/sent')
+  const card = page.getByRole('listitem').filter({ hasText: fictional.name })
+  await expect(card.getByRole('img', { name: 'fictional profile' })).toBeVisible()
+  await expect(page.getByTestId('fictional-disclosure').first()).toHaveText(sentence)
   await expectAccessible(page)
   await context.close()
 })
