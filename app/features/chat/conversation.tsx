@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { PaidKind } from '#common/credit-value.ts'
+import { type FictionalSpend, fictionalReminderOf } from '#common/fictional-reminder.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -13,7 +14,7 @@ import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
-import { creditsFrom, FictionalReminder, type FictionalReminderData } from '../credits/index.ts'
+import { creditsFrom, FictionalReminder } from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
@@ -40,7 +41,7 @@ export function Conversation({
   nextMessageFree,
   times,
   showExplicit: initialShowExplicit,
-  fictionalReminder = null,
+  fictionalSpend = null,
   purchaseBreakUntil = null,
 }: {
   conversation: number | null
@@ -54,7 +55,7 @@ export function Conversation({
   /** The member chose to see this conversation's explicit photos unblurred. */
   showExplicit: boolean
   /** What the member spent with fictional profiles, when it calls for a reminder (ADR 32). */
-  fictionalReminder?: FictionalReminderData | null
+  fictionalSpend?: FictionalSpend | null
   /** Until when the member takes a break from purchases (ISO, ADR 32), or null. */
   purchaseBreakUntil?: string | null
 }) {
@@ -69,6 +70,14 @@ export function Conversation({
   const [showIcebreakers, setShowIcebreakers] = useState(false)
   const [nextFree, setNextFree] = useState(nextMessageFree)
   const [showExplicit, setShowExplicit] = useState(initialShowExplicit)
+  // Credits paid here since the page loaded: the reminder shows the moment they pass the amount.
+  const [paidHere, setPaidHere] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the loader's count includes them anew
+  useEffect(() => setPaidHere(0), [fictionalSpend])
+  const fictionalReminder =
+    profile.fictional && fictionalSpend
+      ? fictionalReminderOf(fictionalSpend, user?.credit_value, fictionalSpend.credits + paidHere)
+      : null
   const rememberShowExplicit = (show: boolean) => {
     setShowExplicit(show)
     if (conversation !== null)
@@ -87,7 +96,10 @@ export function Conversation({
     myProfileId,
     setMessages: list.setMessages,
     stickToBottom: list.stickToBottom,
-    onSent: () => setNextFree(false),
+    onSent: (paid) => {
+      setNextFree(false)
+      if (paid > 0) setPaidHere((sum) => sum + paid)
+    },
   })
   const returnTo = conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`
   // During a break from purchases nothing offers to buy (ADR 32).
@@ -108,7 +120,7 @@ export function Conversation({
       <HydrateLater>
         <ConversationHeader profile={profile} presence={presence} blockedByMe={blockedByMe} />
       </HydrateLater>
-      {profile.fictional && fictionalReminder && conversation !== null ? (
+      {fictionalReminder && conversation !== null ? (
         <FictionalReminder reminder={fictionalReminder} conversation={conversation} />
       ) : profile.fictional ? (
         <FictionalDisclosure className="alert alert-light small m-2 mb-0" />

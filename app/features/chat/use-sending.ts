@@ -37,14 +37,17 @@ export function useSending(opts: {
   myProfileId: number
   setMessages: Dispatch<SetStateAction<ShownMessage[]>>
   stickToBottom: RefObject<boolean>
-  /** Told after every message the server took (the welcome offer's free message is then used). */
-  onSent?: () => void
+  /**
+   * Told after every message the server took (the welcome offer's free message is then used),
+   * with the credits it took.
+   */
+  onSent?: (paid: number) => void
 }) {
   const { conversation, partnerProfileId, myProfileId, setMessages } = opts
   const { messageSent } = useChatsStore()
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const { setCredits } = useMember()
+  const { user, setCredits } = useMember()
   const { sendTyping } = useMemberConnection()
   const { settings } = useRootData()
   const [text, setText] = useState('')
@@ -55,6 +58,9 @@ export function useSending(opts: {
   /** The member was asked about a text and went back to edit it: the next send says so (counted). */
   const editedAfterNudge = useRef(false)
   const lastTypingSent = useRef(0)
+  // The balance as last known, so that two sends in flight each count what they took.
+  const balance = useRef(user?.credits)
+  balance.current = user?.credits
 
   /** Shows a message at once and sends it: sent, refused (taken back) or failed (kept, to retry). */
   const deliver = async (
@@ -76,7 +82,9 @@ export function useSending(opts: {
       // The answer is this tab's one truth: its message and balance (no frame echoes them here).
       setCredits(result.credits)
       messageSent(result.conversation, result.message)
-      opts.onSent?.()
+      const before = balance.current ?? result.credits
+      balance.current = result.credits
+      opts.onSent?.(Math.max(0, before - result.credits))
       if (conversation === null) {
         opts.setConversation(result.conversation)
         navigate(`/chats/${result.conversation}`, { replace: true })

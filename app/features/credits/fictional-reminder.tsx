@@ -1,14 +1,8 @@
 import { Form, Link } from 'react-router'
+import type { FictionalReminder as FictionalReminderData } from '#common/fictional-reminder.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useMoney } from './money.tsx'
-
-/** What the server says the member spent with fictional profiles (server/modules/spending). */
-export interface FictionalReminderData {
-  spent: number
-  currency: string
-  level: number
-}
 
 /**
  * Issue 54, point 9 (ADR 32; the Dutch ACM's third rule): when a member's spending in conversations

@@ -42,15 +42,16 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
           app.timeZone,
         )
       : null
-    // Issue 54, point 9: with a fictional profile, the reminder its spending calls for (ADR 32).
-    const fictionalReminder = head.profile.fictional
-      ? await app.services.spending.fictionalReminder(user.id, app.site, user.credit_value)
+    // Issue 54, point 9: with a fictional profile, where the member's spending with them stands
+    // (the page shows the reminder when it is due, and the moment a message makes it due: ADR 32).
+    const fictionalSpend = head.profile.fictional
+      ? await app.services.spending.fictionalSpend(user.id, app.site)
       : null
     return {
       ...head,
       messages,
       times,
-      fictionalReminder,
+      fictionalSpend,
       purchaseBreakUntil: breakUntil?.toISOString() ?? null,
     }
   } catch (error) {

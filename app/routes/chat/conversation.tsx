@@ -29,7 +29,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           blockedByMe={loaderData.blocked_by_me}
           nextMessageFree={loaderData.next_message_free}
           showExplicit={loaderData.show_explicit}
-          fictionalReminder={loaderData.fictionalReminder}
+          fictionalSpend={loaderData.fictionalSpend}
           purchaseBreakUntil={loaderData.purchaseBreakUntil}
         />
       </ChatSplit>
