@@ -28,4 +28,11 @@ describe('sameSitePath', () => {
     expect(sameSitePath(42)).toBe('/')
     expect(sameSitePath('//x', '/members')).toBe('/members')
   })
+
+  it('gives back a path a Location header can carry: percent-encoded above U+007E (issue 55, point 6)', () => {
+    expect(sameSitePath('/\u3002x')).toBe('/%E3%80%82x')
+    expect(sameSitePath('/members?q=caf\u00e9\u2028#\u2029')).toBe('/members?q=caf%C3%A9%E2%80%A8#%E2%80%A9')
+    for (const path of ['/\u3002x', '/a\u2028b', '/\u00ff', '/x?y=\u{1F600}'])
+      expect(sameSitePath(path)).toMatch(/^[\x21-\x7e]+$/)
+  })
 })
