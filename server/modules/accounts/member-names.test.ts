@@ -60,6 +60,33 @@ describe('member names', () => {
     expect((await signup('Zoë-Anne')).statusCode).toBe(201)
   })
 
+  it('refuses look-alike letters of other scripts and the site’s mark, in en and fr (issue 55, point 7)', async () => {
+    const cyrillic = await signup('\u0410dmin', 'fr')
+    expect(cyrillic.statusCode).toBe(400)
+    expect(cyrillic.json().error).toMatchObject({
+      code: 'accounts.name_reserved',
+      message: 'Ce nom est réservé au site et à son équipe. Choisissez-en un autre.',
+    })
+    expect((await signup('M\u043Ederator', 'en')).json().error.code).toBe('accounts.name_reserved')
+    const mark = await signup('Maaike ✦', 'en')
+    expect(mark.statusCode).toBe(400)
+    expect(mark.json().error.message).toBe(
+      'Your name may not hold ✦: the site uses it to mark fictional profiles.',
+    )
+    const markFr = await signup('Maaike ✦', 'fr')
+    expect(markFr.json().error.message).toBe(
+      'Votre nom ne peut pas contenir ✦\u202f: le site s’en sert pour marquer les profils fictifs.',
+    )
+    const m = await signupMember(t.app)
+    const renamed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      payload: { name: '\u0405upport' },
+      headers: { cookie: m.cookie },
+    })
+    expect(renamed.json().error.code).toBe('profile.name_reserved')
+  })
+
   it('refuses the same in the profile', async () => {
     const m = await signupMember(t.app)
     const rename = (name: string) =>

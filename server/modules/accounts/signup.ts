@@ -3,13 +3,13 @@
 // its profile, the sign-up credits through the ledger, the burst signal and the activation mail.
 import { api } from '#common/api.ts'
 import { ACTIVATION_TOKEN_HOURS } from '#common/constants.ts'
-import { nameProblem } from '#common/member-name.ts'
 import type { SignupInput, Tracking } from '#common/schemas/accounts.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { memberNameProblem } from '#server/lib/member-names.ts'
 import { hashPassword, isCommonPassword } from '#server/lib/passwords.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activationMail } from './account-mails.ts'
@@ -35,9 +35,12 @@ export async function createAccount(
   if (!signupsOpen(from.site.settings.signups, tracking.network ?? from.network))
     throw new AppError('accounts.signup_closed', 403)
   if (isCommonPassword(input.password)) throw new AppError('accounts.password_common', 400)
-  // The schema refuses the staff's words; the site's own name is the site's to know.
-  if (nameProblem(input.name, [from.site.settings.name]) === 'name_reserved')
-    throw new AppError('accounts.name_reserved', 400)
+  // The schema refuses the staff's words; the site's own name, the letters that only look like
+  // them, and the site's marks are the server's to know (ADR 13, round 4).
+  const nameRefused = memberNameProblem(input.name, from.site.settings)
+  if (nameRefused === 'name_reserved') throw new AppError('accounts.name_reserved', 400)
+  if (nameRefused === 'name_site_mark')
+    throw new AppError('accounts.name_site_mark', 400, { mark: from.site.settings.fictional_icon })
   const existing = await selectUserByEmail(db, from.site.id, input.email)
   if (existing?.status === 'banned') throw new AppError('accounts.banned', 403)
   await screenSignup(db, {

@@ -1,5 +1,4 @@
 import { agesSought, gendersSought, seekingOf } from '#common/matching.ts'
-import { nameProblem } from '#common/member-name.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
@@ -7,6 +6,7 @@ import { placeOf, type TownCells } from '#server/db/places.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
+import { memberNameProblem } from '#server/lib/member-names.ts'
 import {
   existingInterestIds,
   regionInCountry,
@@ -91,7 +91,7 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
       userId: number,
       input: ProfileUpdateInput,
       cdnPrefix: string,
-      site: { countries: readonly string[]; name: string },
+      site: { countries: readonly string[]; name: string; fictional_icon: string },
     ) {
       const allowedCountries = site.countries
       const profile = await selectOwnProfile(db, userId)
@@ -99,8 +99,10 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
       if (input.name && input.name.toLowerCase() === (await selectUserEmail(db, userId)).toLowerCase()) {
         throw new AppError('profile.name_is_email', 400)
       }
-      if (input.name && nameProblem(input.name, [site.name]) === 'name_reserved')
-        throw new AppError('profile.name_reserved', 400)
+      const nameRefused = input.name ? memberNameProblem(input.name, site) : null
+      if (nameRefused === 'name_reserved') throw new AppError('profile.name_reserved', 400)
+      if (nameRefused === 'name_site_mark')
+        throw new AppError('profile.name_site_mark', 400, { mark: site.fictional_icon })
       const country = input.country ?? profile.country
       if (input.country && !allowedCountries.includes(input.country))
         throw new AppError('profile.country_not_served', 400)
