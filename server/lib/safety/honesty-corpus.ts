@@ -4,7 +4,7 @@
 // sense). honesty-question.test.ts gives the rule's precision and recall on them.
 
 /** Messages that ask whether the profile is real, a bot, staff, paid, or whether they can meet. */
-export const ASKING: readonly string[] = [
+export const ASKING_EN: readonly string[] = [
   // English: real, bot, fake
   'Are you real?',
   'are u real',
@@ -76,6 +76,9 @@ export const ASKING: readonly string[] = [
   'We should get together soon',
   'Where can we meet?',
   'Want to go on a date?',
+]
+
+export const ASKING_FR: readonly string[] = [
   // French: vrai, robot, faux
   'Tu es réelle ?',
   'Es-tu une vraie personne ?',
@@ -132,8 +135,10 @@ export const ASKING: readonly string[] = [
   'Tu habites où, je peux venir te voir ?',
 ]
 
+export const ASKING: readonly string[] = [...ASKING_EN, ...ASKING_FR]
+
 /** Ordinary messages: none asks whether the profile is real or whether they can meet. */
-export const ORDINARY: readonly string[] = [
+export const ORDINARY_EN: readonly string[] = [
   // English
   'Hi! How are you today?',
   'Hello there, fancy a chat?',
@@ -197,6 +202,9 @@ export const ORDINARY: readonly string[] = [
   'You seem really kind',
   'Have a good night!',
   'Sweet dreams',
+]
+
+export const ORDINARY_FR: readonly string[] = [
   // French
   'Salut, ça va ?',
   'Bonjour, comment allez-vous ?',
@@ -259,3 +267,5 @@ export const ORDINARY: readonly string[] = [
   'Tu es très jolie sur cette photo',
   'Je suis fan de cuisine japonaise',
 ]
+
+export const ORDINARY: readonly string[] = [...ORDINARY_EN, ...ORDINARY_FR]

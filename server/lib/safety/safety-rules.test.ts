@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { ASKING_EN, ASKING_FR, ORDINARY_EN, ORDINARY_FR } from './honesty-corpus.ts'
 import { findMoneyRequest, findScamSigns } from './scam-signs.ts'
-import { findUnkindWords, wordsOf } from './unkind-words.ts'
+import { findUnkindWords, likelyLanguage, wordsOf } from './unkind-words.ts'
 
 describe('the unkind-message rule', () => {
   it('finds insults and harassment in the sender’s language, phrases included', () => {
@@ -13,12 +14,55 @@ describe('the unkind-message rule', () => {
     expect(findUnkindWords('what a bitch', 'en')).toEqual(['bitch'])
   })
 
-  it('leaves adults’ everyday words and the other language alone', () => {
-    expect(findUnkindWords('I love sex, kinky films and a sexy dinner', 'en')).toEqual([])
-    expect(findUnkindWords('Un baiser, et on fait la fête au bordel du coin', 'fr')).toEqual([])
-    // "bite" is French slang; in English it is a meal.
-    expect(findUnkindWords('Shall we grab a bite?', 'en')).toEqual([])
+  it('leaves adults’ everyday words alone, and reads a word of two meanings in the text’s language', () => {
+    expect(findUnkindWords('I love sex, kinky films and a sexy dinner', 'fr')).toEqual([])
+    expect(findUnkindWords('Un baiser, et on fait la fête au bordel du coin', 'en')).toEqual([])
+    // "bite" is French slang; in English it is a meal, whatever the sender's interface.
+    expect(findUnkindWords('Shall we grab a bite?', 'fr')).toEqual([])
+    expect(findUnkindWords('T’es qu’une bite', 'en')).toEqual(['bite'])
+    // A text that says nothing of its language: the sender's.
+    expect(findUnkindWords('bite', 'fr')).toEqual(['bite'])
+    expect(findUnkindWords('bite', 'en')).toEqual([])
     expect(findUnkindWords('Skills: scunthorpe, cocktail, assessment', 'en')).toEqual([])
+  })
+
+  it('finds the insults of every language whatever the sender’s (issue 55, point 1)', () => {
+    expect(findUnkindWords('espèce de salope', 'en')).toEqual(['salope'])
+    expect(findUnkindWords('go kill yourself', 'fr')).toEqual(['kill yourself'])
+    expect(findUnkindWords('send nudes', 'fr')).toEqual(['send nudes'])
+  })
+
+  it('asks no more about ordinary messages than before: none of 100+ per language, either interface', () => {
+    // Before issue 55 (the sender's language's list only): 0 of 131 English and 0 of 112 French
+    // ordinary messages were asked about, with either interface. After: the same, plus everyday
+    // sentences with words of two meanings.
+    const everyday = {
+      en: [
+        'Shall we grab a bite tonight?',
+        'I weighed the pros and cons',
+        'My dog tried to bite the postman',
+        'A café con leche, please',
+      ],
+      fr: ['Un petit baiser ?', 'Quel bordel ce matin au bureau', 'On se fait un resto ?'],
+    }
+    const texts = {
+      en: [...ORDINARY_EN, ...ASKING_EN, ...everyday.en],
+      fr: [...ORDINARY_FR, ...ASKING_FR, ...everyday.fr],
+    }
+    expect(texts.en.length).toBeGreaterThanOrEqual(100)
+    expect(texts.fr.length).toBeGreaterThanOrEqual(100)
+    for (const language of ['en', 'fr'] as const)
+      for (const from of ['en', 'fr'] as const)
+        expect(
+          texts[language].filter((text) => findUnkindWords(text, from).length > 0),
+          `${language} from ${from}`,
+        ).toEqual([])
+  })
+
+  it('tells a text’s language by its own words, or else the sender’s', () => {
+    expect(likelyLanguage(wordsOf('Are you free tonight?'), 'fr')).toBe('en')
+    expect(likelyLanguage(wordsOf('Tu es libre ce soir ?'), 'en')).toBe('fr')
+    expect(likelyLanguage(wordsOf('ok'), 'fr')).toBe('fr')
   })
 
   it('reads words as the lists do', () => {

@@ -142,21 +142,23 @@ export function createChatSending(
       free_limit: FREE_CONVERSATIONS,
       at: deps.now().toISOString(),
       flags,
-      text_hash: out.kind === 'text' ? openingHash(text) : null,
+      // Any words sent, with a gift or a photo too: the same opening pasted elsewhere is seen.
+      text_hash: text !== '' ? openingHash(text) : null,
       notify,
       tab: out.from?.tab ?? null,
     }
   }
 
   /**
-   * What the safety rules find in a member's text (ADR 29): its scam signs, and an insult, which
-   * is refused with a question (`ask`: 409 chat.unkind, counted) unless the member chose to send it
-   * anyway. The events to count once it is sent.
+   * What the safety rules find in the words a member sends (ADR 29), a text's, a gift's message or
+   * a photo's caption alike (issue 55, point 2): its scam signs, and an insult, which is refused
+   * with a question (`ask`: 409 chat.unkind, counted) unless the member chose to send it anyway.
+   * The events to count once it is sent.
    */
   function textSafety(out: Outgoing) {
     const flags: MessageFlag[] = []
     const events: SafetyEvent[] = []
-    if (out.kind !== 'text' || !out.from) return { flags, events, ask: false }
+    if (!out.from || out.text.trim() === '') return { flags, events, ask: false }
     flags.push(...deps.safety.scamFlags(out.text))
     if (deps.safety.unkindWords(out.text, out.from.language).length > 0) {
       if (out.from.nudge !== 'send_anyway') return { flags, events, ask: true }
@@ -187,7 +189,7 @@ export function createChatSending(
     const message = messageView(outcome.message, outcome.senderProfileId)
     const emit = req.notify ? deps.events.emitHere : deps.events.emit
     for (const event of sentEvents(outcome, message, req.tab ?? undefined)) emit(event)
-    if (outcome.fresh?.opening && req.kind === 'text' && deps.onOpening) {
+    if (outcome.fresh?.opening && req.body !== '' && deps.onOpening) {
       const { senderUserId } = outcome.message
       deps
         .onOpening({
@@ -252,7 +254,7 @@ export function createChatSending(
       if (outcome.message.flags.some((f) => f === 'contact' || f === 'money' || f === 'pasted'))
         deps.safety.scoreSender(senderUserId).catch((error: unknown) => deps.onError?.(error))
       // Asked whether the profile is real: the operators' inbox says so (ADR 32).
-      if (req.kind === 'text' && asksIfReal(req.body))
+      if (req.body !== '' && asksIfReal(req.body))
         await markAskedIfReal(db, outcome.message.conversationId, senderUserId, outcome.message.createdAt)
     }
     return deliver(outcome, req)
