@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import sharp, { type Metadata } from 'sharp'
 import { AppError } from '#server/lib/errors.ts'
 import { createGate } from './gate.ts'
+import { SHOWN_ON } from './image-background.ts'
 import type { MediaStore } from './media-store.ts'
 import { perceptualHash } from './perceptual-hash.ts'
 
@@ -60,6 +61,8 @@ export async function storeImage(
       const upright = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
         .rotate()
         .resize(DISPLAY_SIZE, DISPLAY_SIZE, { fit: 'inside', withoutEnlargement: true })
+        // Stored as the models judged it: transparency laid on the page's white (image-background.ts).
+        .flatten({ background: SHOWN_ON })
         .raw()
         .toBuffer({ resolveWithObject: true })
       const pixels = () =>

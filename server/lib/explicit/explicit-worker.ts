@@ -5,6 +5,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { parentPort } from 'node:worker_threads'
 import sharp from 'sharp'
+import { SHOWN_ON } from '../image-background.ts'
 import { serveModelRequests } from '../model-thread.ts'
 import type { ExplicitScores } from './explicit-scores.ts'
 
@@ -37,7 +38,8 @@ async function classify(image: Uint8Array): Promise<ExplicitScores> {
   const { data, info } = await sharp(image, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize(SIDE, SIDE, { fit: 'fill' })
-    .removeAlpha()
+    // Transparency laid on what it is shown on: the pixels a member sees, not a black square.
+    .flatten({ background: SHOWN_ON })
     .raw()
     .toBuffer({ resolveWithObject: true })
   const pixels = tf.tensor3d(new Uint8Array(data), [info.height, info.width, 3], 'int32')

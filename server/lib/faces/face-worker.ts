@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { parentPort } from 'node:worker_threads'
 import sharp from 'sharp'
+import { SHOWN_ON } from '../image-background.ts'
 import { serveModelRequests } from '../model-thread.ts'
 import type { FaceFinding } from './face-messages.ts'
 
@@ -61,7 +62,8 @@ async function analyse(image: Uint8Array): Promise<{ width: number; height: numb
   const { data, info } = await sharp(image, { limitInputPixels: 40_000_000 })
     .rotate()
     .resize(ANALYSED_SIDE, ANALYSED_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .removeAlpha()
+    // Transparency laid on what it is shown on: the pixels a member sees, not a black square.
+    .flatten({ background: SHOWN_ON })
     .raw()
     .toBuffer({ resolveWithObject: true })
   const tensor = human.tf.tensor4d(new Uint8Array(data), [1, info.height, info.width, 3], 'int32')
