@@ -192,6 +192,58 @@ describe('sockets that end with their session, one node', () => {
     await opened(connect(app, m))
     for (const s of [...held, other]) s.socket.close()
   })
+
+  it(`holds the bound under a burst: 60 upgrades at once leave ${MAX_SOCKETS_PER_PERSON} open, the rest refused (issue 55, point 4)`, async () => {
+    const m = await activeMember(app, { name: 'Burst' })
+    const attempts = Array.from({ length: 60 }, () => connect(app, m))
+    const codes = await Promise.all(attempts.map((a) => a.opened))
+    expect(codes.filter((c) => c === 101)).toHaveLength(MAX_SOCKETS_PER_PERSON)
+    expect(codes.filter((c) => c === 429)).toHaveLength(60 - MAX_SOCKETS_PER_PERSON)
+    for (const a of attempts) a.socket.close()
+    await Promise.all(attempts.filter((_, i) => codes[i] === 101).map((a) => a.closed))
+    // The refused upgrades gave their slots back: the member opens a socket again.
+    await opened(connect(app, m))
+  })
+
+  it('closes a socket that floods its frames, and writes presence once a moment, not once a frame (issue 55, point 5)', async () => {
+    const notifications = (app as unknown as { services: { notifications: Record<string, unknown> } })
+      .services.notifications
+    const online = notifications.online as (ids: number[]) => Promise<void>
+    const away = notifications.away as (id: number) => Promise<void>
+    let writes = 0
+    notifications.online = (ids: number[]) => {
+      writes++
+      return online(ids)
+    }
+    notifications.away = (id: number) => {
+      writes++
+      return away(id)
+    }
+    try {
+      const m = await activeMember(app, { name: 'Flooder' })
+      const flood = await opened(connect(app, m))
+      // A page that switches tabs a few times: its frames pass, its presence is written once.
+      const calm = await opened(connect(app, await activeMember(app, { name: 'Calm' })))
+      writes = 0
+      for (const hidden of [true, false, true, false])
+        calm.socket.send(JSON.stringify({ type: 'visibility', hidden }))
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      expect(writes).toBe(1)
+      expect(calm.socket.readyState).toBe(calm.socket.OPEN)
+      // Three thousand frames: the socket is closed as a policy violation, and presence is not
+      // written for each.
+      writes = 0
+      for (let i = 0; i < 3000 && flood.socket.readyState === flood.socket.OPEN; i++)
+        flood.socket.send(JSON.stringify({ type: 'visibility', hidden: i % 2 === 0 }))
+      expect((await flood.closed).code).toBe(1008)
+      await new Promise((resolve) => setTimeout(resolve, 600))
+      expect(writes).toBeLessThanOrEqual(2)
+      calm.socket.close()
+    } finally {
+      notifications.online = online
+      notifications.away = away
+    }
+  })
 })
 
 // Across nodes the end of a session goes through Redis (.ci/run sets TEST_REDIS_URL).

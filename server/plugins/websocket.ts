@@ -9,6 +9,7 @@ import { type DomainEvent, type EventBus, OPERATOR_SOCKETS } from '#server/lib/e
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import { requestSource } from './csrf.ts'
+import { frameBudget, presenceBatcher, SOCKET_FLOODED, upgradeSlots } from './socket-limits.ts'
 
 const HEARTBEAT_MS = 30_000
 /** At most one typing signal per conversation this often from one socket. */
@@ -104,6 +105,12 @@ export const websocketPlugin: FastifyPluginAsync<{
   const hidden = new WeakSet<WebSocket>()
   const onPresenceError = (error: unknown) => app.log.warn({ err: error }, 'presence update failed')
   const visibleHere = (userId: number) => [...(sockets.get(userId) ?? [])].some((s) => !hidden.has(s))
+  const presenceWrites = presenceBatcher(
+    (userId) => (visibleHere(userId) ? presence.online([userId]) : presence.away(userId)),
+    onPresenceError,
+  )
+  /** Upgrades under way, reserved when checked (a burst of them cannot all pass the check). */
+  const slots = upgradeSlots<number | string>(MAX_SOCKETS_PER_PERSON, tooMany)
   const holders = new WeakMap<WebSocket, Holder>()
   /** The tab each member socket belongs to (its `?tab=`), so that a tab's own send is not echoed. */
   const tabs = new WeakMap<WebSocket, string>()
@@ -177,6 +184,7 @@ export const websocketPlugin: FastifyPluginAsync<{
 
   app.addHook('onClose', async () => {
     clearInterval(heartbeat)
+    presenceWrites.close()
     unsubscribe()
     for (const open of sockets.values()) for (const socket of open) socket.close(1001, 'server closing')
   })
@@ -199,10 +207,11 @@ export const websocketPlugin: FastifyPluginAsync<{
         const held = [...(sockets.get(OPERATOR_SOCKETS) ?? [])].filter(
           (s) => holders.get(s)?.id === staff.staffId,
         )
-        if (held.length >= MAX_SOCKETS_PER_PERSON) return tooMany(reply)
+        if (!slots.reserve(request, reply, `staff:${staff.staffId}`, held.length)) return reply
       },
     },
     (socket, request) => {
+      slots.opened(request)
       const staff = request.staff
       if (!staff || !request.staffToken) {
         socket.close(SOCKET_SESSION_ENDED, 'staff.required')
@@ -214,8 +223,12 @@ export const websocketPlugin: FastifyPluginAsync<{
       sockets.set(OPERATOR_SOCKETS, open)
       alive.add(socket)
       socket.on('pong', () => alive.add(socket))
-      // Operators only listen: nothing they send is read.
-      socket.on('message', () => alive.add(socket))
+      // Operators only listen: nothing they send is read, and a flood of it closes the socket.
+      const budget = frameBudget()
+      socket.on('message', () => {
+        if (budget.take()) alive.add(socket)
+        else socket.close(SOCKET_FLOODED, 'too many frames')
+      })
       socket.on('close', () => {
         open.delete(socket)
         if (open.size === 0) sockets.delete(OPERATOR_SOCKETS)
@@ -237,10 +250,12 @@ export const websocketPlugin: FastifyPluginAsync<{
             .code(403)
             .send({ error: { code: 'authentication_required', message: 'Please log in to continue.' } })
         }
-        if ((sockets.get(request.member.userId)?.size ?? 0) >= MAX_SOCKETS_PER_PERSON) return tooMany(reply)
+        const open = sockets.get(request.member.userId)?.size ?? 0
+        if (!slots.reserve(request, reply, request.member.userId, open)) return reply
       },
     },
     (socket, request) => {
+      slots.opened(request)
       const userId = request.member?.userId
       if (!userId || !request.sessionToken) {
         socket.close(SOCKET_SESSION_ENDED, 'authentication_required')
@@ -254,8 +269,14 @@ export const websocketPlugin: FastifyPluginAsync<{
       sockets.set(userId, open)
       alive.add(socket)
       const lastTyping = new Map<number, number>()
+      const budget = frameBudget()
       socket.on('pong', () => alive.add(socket))
       socket.on('message', (raw) => {
+        // A socket that floods (thousands of frames) is closed: no frame costs the others' time.
+        if (!budget.take()) {
+          socket.close(SOCKET_FLOODED, 'too many frames')
+          return
+        }
         alive.add(socket)
         let frame: ClientFrame
         try {
@@ -272,8 +293,8 @@ export const websocketPlugin: FastifyPluginAsync<{
         if (frame.type === 'visibility') {
           if (frame.hidden) hidden.add(socket)
           else hidden.delete(socket)
-          const update = visibleHere(userId) ? presence.online([userId]) : presence.away(userId)
-          update.catch(onPresenceError)
+          // Written once per member per moment, however many frames their tabs send (socket-limits.ts).
+          presenceWrites.changed(userId)
           return
         }
         const now = Date.now()
