@@ -63,6 +63,15 @@ describe('rate limits across two app nodes on one database, without Redis', () =
     cluster.move(61 * 60_000)
     expect((await askReset(b, '10.1.1.1')).statusCode).toBe(200)
   })
+
+  it('hold under a burst: 40 requests at once on two nodes, 10 answered (issue 55, point 4)', async () => {
+    const [a, b] = cluster.nodes
+    const statuses = (
+      await Promise.all(Array.from({ length: 40 }, (_, i) => askReset(i % 2 ? b : a, '10.1.2.1')))
+    ).map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30)
+  })
 })
 
 // With Redis (.ci/run sets TEST_REDIS_URL), the nodes count there.
@@ -80,6 +89,15 @@ describe.runIf(Boolean(testEnv.TEST_REDIS_URL))('rate limits across two app node
     for (let i = 0; i < 10; i++) expect((await askReset(i % 2 ? b : a, address)).statusCode).toBe(200)
     expect((await askReset(a, address)).statusCode).toBe(429)
     expect((await askReset(b, address)).statusCode).toBe(429)
+  })
+
+  it('hold under a burst: 40 requests at once on two nodes, 10 answered', async () => {
+    const [a, b] = cluster.nodes
+    const address = `10.${randomBytes(3).join('.')}`
+    const statuses = (
+      await Promise.all(Array.from({ length: 40 }, (_, i) => askReset(i % 2 ? b : a, address)))
+    ).map((r) => r.statusCode)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10)
   })
 
   it('is ready while the database and Redis answer', async () => {

@@ -141,6 +141,20 @@ describe('sending messages', () => {
     expect((await call(partners[2], 'GET', '/api/chats.php')).json().chats).toEqual([])
   })
 
+  it('gives exactly 2 free openings to 8 sent at once by a member with no credits (issue 55, point 4)', async () => {
+    const free = await activeMember(t.app, { name: 'Hasty' })
+    await setCredits(free, 0, false)
+    const partners = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        activeMember(t.app, { name: `Target${'ABCDEFGH'[i]}`, gender: 'female' }),
+      ),
+    )
+    const sent = await Promise.all(partners.map((p) => send(free, { profile: p.user.profile.id }, 'Hello!')))
+    expect(sent.filter((r) => r.statusCode === 200)).toHaveLength(2)
+    expect(sent.filter((r) => r.statusCode === 402)).toHaveLength(6)
+    expect(await balanceAndLedger(free)).toEqual({ credits: 0, ledger: 0 })
+  })
+
   it('refuses empty and too long texts with a clear message, and a gift costs gift_credits', async () => {
     const a = await activeMember(t.app, { name: 'Writer' })
     const b = await activeMember(t.app, { name: 'Reader', gender: 'female' })
