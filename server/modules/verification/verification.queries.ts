@@ -268,3 +268,8 @@ export function selectPhotosOfUser(db: Executor, userId: number) {
     .orderBy(desc(sql`${photos.id} = ${profiles.mainPhotoId}`), asc(photos.position), asc(photos.id))
     .limit(6)
 }
+
+/** Locks the member's row: their starts are counted and one is added under it, one at a time. */
+export async function lockMember(db: Executor, userId: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update')
+}

@@ -41,6 +41,7 @@ import {
   expireReviews,
   insertAttempt,
   lockAttempt,
+  lockMember,
   saveVerifiedFace,
   selectFrames,
   selectLatestAttempt,
@@ -211,8 +212,12 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
       )
       const poses = drawPoses(random, drawablePoses(among) ? among : POSES)
       const row = await db.transaction(async (tx) => {
+        // Counted again under the member's row lock: starts at once cannot pass one count (issue 55).
+        await lockMember(tx, member.userId)
         const latest = await selectLatestAttempt(tx, member.userId)
         if (latest?.status === 'deciding') return latest
+        const counts = await countAttemptsSince(tx, member.userId, new Date(at.getTime() - DAY_MS))
+        if (counts.started >= VERIFICATION_STARTS_PER_DAY) throw new AppError('verification.too_many', 429)
         await abandonOpen(tx, member.userId)
         return insertAttempt(tx, { userId: member.userId, poses, createdAt: at })
       })
