@@ -20,14 +20,12 @@ describe('verification starts', () => {
   it(`are at most ${VERIFICATION_STARTS_PER_DAY} a day, however many are asked for at once`, async () => {
     const m = await buildMember(t.database.db, { name: 'Eager' })
     // A second photo: a check needs two.
-    await t.database.db
-      .insert(photos)
-      .values({
-        profileId: m.profile.id,
-        filename: 'u/x/second.webp',
-        thumbFilename: 'u/x/second-thumb.webp',
-        position: 1,
-      })
+    await t.database.db.insert(photos).values({
+      profileId: m.profile.id,
+      filename: 'u/x/second.webp',
+      thumbFilename: 'u/x/second-thumb.webp',
+      position: 1,
+    })
     const site = t.app.services.sites.list()[0]
     if (!site) throw new Error('no site')
     const member = { userId: m.user.id, siteId: site.id, paid: false }
