@@ -115,6 +115,8 @@ test('during a break, the chat’s out-of-credits alert says until when instead 
     await text.fill(line)
     await text.press('Enter')
     await expect(page.locator('.chat-messages').getByText(line)).toBeVisible()
+    // The first message moves the page to the conversation's own address: type after it.
+    await expect(page).toHaveURL(/\/chats\/\d+$/)
   }
   // Her last affordable message: the warning says so, with no way to buy during the break.
   await expect(page.getByTestId('chat-cost')).toContainText('not enough for another')

@@ -24,6 +24,9 @@ const newClientId = () => crypto.randomUUID()
  */
 export type Nudge = { kind: 'unkind'; text: string } | { kind: 'explicit'; file: File }
 
+/** What a member typed to each profile and has not sent, for this tab's life. */
+const drafts = new Map<number, string>()
+
 /**
  * Sending in the open conversation: texts, gifts and photos shown at once and paid with credits. The
  * first message of a new conversation moves the page to /chats/{id}. A refused text comes back to
@@ -50,7 +53,16 @@ export function useSending(opts: {
   const { user, setCredits } = useMember()
   const { sendTyping } = useMemberConnection()
   const { settings } = useRootData()
-  const [text, setText] = useState('')
+  const [text, setShownText] = useState(() => drafts.get(partnerProfileId) ?? '')
+  // The draft outlives the page: the first message moves a new conversation to its own address
+  // (/members/{id}/chat to /chats/{id}), and what the member typed meanwhile comes along.
+  const setText: Dispatch<SetStateAction<string>> = (value) =>
+    setShownText((current) => {
+      const next = typeof value === 'function' ? value(current) : value
+      if (next.trim()) drafts.set(partnerProfileId, next)
+      else drafts.delete(partnerProfileId)
+      return next
+    })
   /** What could not be paid for (the alert names its price), or null. */
   const [noCredits, setNoCredits] = useState<Message['kind'] | null>(null)
   const [error, setError] = useState<string | null>(null)
