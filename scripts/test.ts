@@ -21,6 +21,15 @@ interface Stage {
 const START = performance.now()
 const total: Tally = { passed: 0, failed: 0, skipped: 0 }
 const stages: Stage[] = []
+/** The failing tests' names and first error lines, printed again beside the table at the end. */
+const failures: string[] = []
+const firstLine = (message: unknown) =>
+  String(message ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 300) ?? ''
 mkdirSync('.tmp', { recursive: true })
 
 /**
@@ -89,9 +98,50 @@ function vitest(name: string, args: string[], streamed = false) {
       tally.passed = json.numPassedTests
       tally.failed = json.numFailedTests
       tally.skipped = json.numPendingTests + json.numTodoTests
+      for (const file of json.testResults ?? []) {
+        for (const test of file.assertionResults ?? []) {
+          if (test.status === 'failed')
+            failures.push(
+              `${name}: ${file.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`,
+            )
+        }
+        if (
+          file.status === 'failed' &&
+          (file.assertionResults ?? []).every((t: { status: string }) => t.status !== 'failed')
+        )
+          failures.push(
+            `${name}: ${file.name.replace(`${process.cwd()}/`, '')}\n    ${firstLine(file.message)}`,
+          )
+      }
     }
     return add(tally, ok)
   })
+}
+
+interface PlaywrightSuite {
+  title: string
+  suites?: PlaywrightSuite[]
+  specs?: {
+    title: string
+    file: string
+    line: number
+    tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[]
+  }[]
+}
+function collectPlaywrightFailures(suites: PlaywrightSuite[], titles: string[]) {
+  for (const suite of suites) {
+    const path = suite.specs === undefined && suite.suites === undefined ? titles : [...titles, suite.title]
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue
+        const error = test.results.at(-1)?.error?.message
+        failures.push(
+          `browser: [${test.projectName}] ${spec.file}:${spec.line} › ${spec.title}\n    ${firstLine(error)}`,
+        )
+      }
+    }
+    collectPlaywrightFailures(suite.suites ?? [], path)
+  }
 }
 
 function playwright() {
@@ -100,7 +150,9 @@ function playwright() {
     const ok = await run('npx', ['playwright', 'test'], {}, true)
     const tally: Tally = { passed: 0, failed: 0, skipped: 0 }
     if (existsSync('.tmp/playwright-results.json')) {
-      const stats = JSON.parse(readFileSync('.tmp/playwright-results.json', 'utf8')).stats
+      const results = JSON.parse(readFileSync('.tmp/playwright-results.json', 'utf8'))
+      const stats = results.stats
+      collectPlaywrightFailures(results.suites ?? [], [])
       tally.passed = stats.expected + stats.flaky
       tally.failed = stats.unexpected
       tally.skipped = stats.skipped
@@ -148,6 +200,7 @@ for (const s of stages.sort((a, b) => a.started - b.started)) {
   )
 }
 console.log(`${'all'.padEnd(width)}  ${''.padStart(6)}  ${seconds(performance.now() - START).padStart(6)}`)
+if (failures.length > 0) console.log(`\nfailed:\n${failures.map((f) => `  ${f}`).join('\n')}`)
 console.log(
   `\n${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
 )

@@ -77,6 +77,11 @@ export type ConversationResponse = z.infer<typeof ConversationResponse>
 
 /** PUT /api/chat.php: read up to now; DELETE /api/chat.php (spec section 7): remove. */
 export const ChatInput = z.object({ conversation: Id })
+/**
+ * Reading a conversation: up to the newest message the member was shown (`up_to`), so that a
+ * message on its way to the page is not marked read before it is there; without it, all of it.
+ */
+export const ReadChatInput = ChatInput.extend({ up_to: Id.optional() })
 export const ReadResponse = z.object({
   num_unread_messages: z.number().int(),
   unread_total: z.number().int(),

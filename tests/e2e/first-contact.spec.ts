@@ -72,3 +72,38 @@ for (const locale of ['en', 'fr'] as const) {
     await bram.context.close()
   })
 }
+
+for (const locale of ['en', 'fr'] as const) {
+  test(`first contact the other way (${locale}): both pages opened from the profiles, the phone writes first, the desktop shows it before it is read`, async ({
+    browser,
+  }) => {
+    const words = WORDS[locale]
+    const desk = await newMember(browser, { name: 'Bastien', gender: 'male' })
+    const phone = await newMember(browser, { name: 'Camille', gender: 'female' })
+    await phone.page.setViewportSize({ width: 375, height: 740 })
+    for (const [member, other] of [
+      [desk, phone],
+      [phone, desk],
+    ] as const) {
+      await member.context.addCookies([{ name: 'i18n_redirected', value: locale, url: E2E_ORIGIN }])
+      await member.page.request.put('/api/user.php', { data: { language: locale } })
+      // Opened from the other's profile, in the app (no page load between them).
+      await member.page.goto(`/members/${other.profileId}`)
+      await member.page.locator(`a[href="/members/${other.profileId}/chat"]`).first().click()
+      await expect(member.page.getByLabel(words.message, { exact: true })).toBeVisible()
+    }
+    const phoneText = phone.page.getByLabel(words.message, { exact: true })
+    await phoneText.fill('Bonjour Bastien')
+    await phoneText.press('Enter')
+    await expect(phone.page).toHaveURL(/\/chats\/\d+$/)
+    await expect(desk.page.locator('.chat-messages').getByText('Bonjour Bastien')).toBeVisible()
+    await expect(phone.page.getByTestId('read-receipt')).toHaveText(words.seen)
+    // The desktop answers at once; the phone shows it live.
+    const deskText = desk.page.getByLabel(words.message, { exact: true })
+    await deskText.fill('Salut Camille')
+    await deskText.press('Enter')
+    await expect(phone.page.locator('.chat-messages').getByText('Salut Camille')).toBeVisible()
+    await desk.context.close()
+    await phone.context.close()
+  })
+}

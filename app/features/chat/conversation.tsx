@@ -87,7 +87,7 @@ export function Conversation({
   }
   useFirstContact(conversation, profile.id, setConversation)
   const presence = usePartnerPresence(profile)
-  const list = useMessageList(conversation, initial, myProfileId)
+  const list = useMessageList(conversation, initial, myProfileId, profile.id)
   const loadingOlderShown = useDelayed(list.loadingOlder)
   const sending = useSending({
     conversation,

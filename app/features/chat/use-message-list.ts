@@ -50,6 +50,7 @@ export function useMessageList(
   conversation: number | null,
   initial: MessagesResponse | null,
   myProfileId: number,
+  partnerProfileId: number,
 ) {
   const { t } = useTranslation()
   const { chatRead, setOpenConversation } = useChatsStore()
@@ -69,16 +70,22 @@ export function useMessageList(
   const stickToBottom = useRef(true)
   const newest = messages.filter((m) => m.state === 'sent').at(-1)?.id ?? 0
 
-  // Reading: the open conversation counts as read, now and whenever a message arrives.
+  // Reading: the open conversation counts as read up to the newest message shown, when the page is
+  // seen; never a message still on its way to the page (issue 56: first contact).
+  const readUpTo = useRef(0)
   const markRead = useCallback(() => {
-    if (conversation === null || document.visibilityState !== 'visible') return
+    if (conversation === null || newest === 0 || document.visibilityState !== 'visible') return
+    if (newest <= readUpTo.current) return
+    readUpTo.current = newest
     chatRead(conversation)
-    callApi(api.readChat, { body: { conversation } }).catch(() => {})
-  }, [conversation, chatRead])
+    callApi(api.readChat, { body: { conversation, up_to: newest } }).catch(() => {
+      readUpTo.current = 0
+    })
+  }, [conversation, newest, chatRead])
+  useEffect(() => markRead(), [markRead])
 
   useEffect(() => {
     setOpenConversation(conversation)
-    markRead()
     const onVisible = () => markRead()
     document.addEventListener('visibilitychange', onVisible)
     return () => {
@@ -87,24 +94,28 @@ export function useMessageList(
     }
   }, [conversation, setOpenConversation, markRead])
 
-  // Live: messages, typing and read receipts of this conversation.
+  // Live: messages, typing and read receipts of this conversation. Before the conversation is
+  // known to the page (first contact), the partner's first message is its own proof: it shows at
+  // once, and the conversation it names becomes the page's (use-first-contact.ts).
   useEffect(
     () =>
       onFrame((frame) => {
-        if (conversation === null || !('conversation' in frame) || frame.conversation !== conversation) return
+        if (!('conversation' in frame)) return
+        const firstContact =
+          conversation === null &&
+          frame.type === 'message.created' &&
+          frame.message.profile === partnerProfileId
+        if (!firstContact && frame.conversation !== conversation) return
         if (frame.type === 'message.created') {
           setMessages((current) => merge(current, [frame.message]))
-          if (frame.message.profile !== myProfileId) {
-            setTypingUntil(0)
-            markRead()
-          }
+          if (frame.message.profile !== myProfileId) setTypingUntil(0)
         } else if (frame.type === 'chat.typing') {
           setTypingUntil(Date.now() + TYPING_SHOWN_MS)
         } else if (frame.type === 'message.read') {
           setPartnerLastRead((current) => Math.max(current, frame.lastRead))
         }
       }),
-    [onFrame, conversation, myProfileId, markRead],
+    [onFrame, conversation, myProfileId, partnerProfileId],
   )
 
   // Catching up, after a reconnection and on every refresh tick: what came since the newest message
@@ -122,11 +133,10 @@ export function useMessageList(
           setPartnerLastRead((current) => Math.max(current, page.partner_last_read))
         },
       )
-      markRead()
     } catch {
       // The next refresh tick or reconnection tries again.
     }
-  }, [conversation, markRead])
+  }, [conversation])
   useCatchUp(catchUp, { refresh: true })
 
   // A conversation that started after the page opened (first contact): all of it so far.

@@ -180,19 +180,28 @@ export async function selectPartnerLastRead(db: Executor, conversationId: number
   return row?.lastReadMessageId ?? 0
 }
 
-/** Reads the conversation up to its newest message; answers the new read mark. */
-export async function markRead(db: Executor, conversationId: number, userId: number) {
+/**
+ * Reads the conversation up to its newest message, or up to `upTo` (the newest the member was
+ * shown) when one came after it; the unread count is what the partner wrote after the new mark.
+ * Answers the new read mark and what stays unread.
+ */
+export async function markRead(db: Executor, conversationId: number, userId: number, upTo?: number) {
+  const newest = sql`coalesce((select max(id) from ${messages} where conversation_id = ${conversationId}), 0)`
+  const mark =
+    upTo === undefined
+      ? sql`greatest(${conversationMembers.lastReadMessageId}, ${newest})`
+      : sql`greatest(${conversationMembers.lastReadMessageId}, least(${upTo}::bigint, ${newest}))`
   const [row] = await db
     .update(conversationMembers)
     .set({
-      unread: 0,
-      lastReadMessageId: sql`greatest(${conversationMembers.lastReadMessageId}, coalesce((select max(id) from ${messages} where conversation_id = ${conversationId}), 0))`,
+      unread: sql`(select count(*)::int from ${messages} where conversation_id = ${conversationId} and sender_user_id <> ${userId} and id > ${mark})`,
+      lastReadMessageId: mark,
     })
     .where(
       and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
     )
-    .returning({ lastRead: conversationMembers.lastReadMessageId })
-  return Number(row?.lastRead ?? 0)
+    .returning({ lastRead: conversationMembers.lastReadMessageId, unread: conversationMembers.unread })
+  return { lastRead: Number(row?.lastRead ?? 0), unread: row?.unread ?? 0 }
 }
 
 /** Removes the chat from the member's side: hidden, read, and its messages so far cleared. */

@@ -130,7 +130,8 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
 
   app.route({
     ...apiRoute(api.readChat),
-    handler: async (request) => chat.read(requireMember(request).userId, request.body.conversation),
+    handler: async (request) =>
+      chat.read(requireMember(request).userId, request.body.conversation, request.body.up_to),
   })
 
   app.route({

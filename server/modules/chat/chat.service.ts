@@ -185,9 +185,9 @@ export function createChatService(
     },
 
     /** PUT /api/chat.php: the member read the conversation; their partner learns it (read receipts). */
-    async read(userId: number, conversationId: number) {
+    async read(userId: number, conversationId: number, upTo?: number) {
       const membership = await openMembership(userId, conversationId)
-      const lastRead = await markRead(db, conversationId, userId)
+      const { lastRead, unread } = await markRead(db, conversationId, userId, upTo)
       const total = await selectUnreadTotal(db, userId)
       // A member who blocked the partner reads in silence: no receipt reaches the partner.
       if (lastRead > membership.lastReadMessageId && !membership.blockedByMe) {
@@ -198,8 +198,8 @@ export function createChatService(
           lastRead,
         })
       }
-      deps.events.emit({ type: 'chat.unread', userId, conversation: conversationId, unread: 0 })
-      return { num_unread_messages: 0, unread_total: total }
+      deps.events.emit({ type: 'chat.unread', userId, conversation: conversationId, unread })
+      return { num_unread_messages: unread, unread_total: total }
     },
 
     /** DELETE /api/chat.php (spec section 7): the chat leaves the member's list until a new message. */

@@ -426,6 +426,30 @@ describe('reading, removing and paging', () => {
     expect(history.partner_last_read).toBe(history.messages.at(-1).id)
   })
 
+  it('reads only up to the newest message the page showed (issue 56: nothing marked read unseen)', async () => {
+    const a = await activeMember(t.app, { name: 'Writer' })
+    const b = await activeMember(t.app, { name: 'Reader', gender: 'female' })
+    await setCredits(a, 100)
+    const first = (await send(a, { profile: b.user.profile.id }, 'One')).json()
+    await send(a, { conversation: first.conversation }, 'Two')
+    await send(a, { conversation: first.conversation }, 'Three')
+    events.length = 0
+    const shown = first.message.id
+    const read = await call(b, 'PUT', '/api/chat.php', { conversation: first.conversation, up_to: shown })
+    expect(read.json()).toEqual({ num_unread_messages: 2, unread_total: 2 })
+    expect(events.find((e) => e.type === 'message.read')).toMatchObject({ lastRead: shown })
+    expect(events.find((e) => e.type === 'chat.unread')).toMatchObject({ unread: 2 })
+    const [chat] = (await call(b, 'GET', '/api/chats.php')).json().chats
+    expect(chat.num_unread_messages).toBe(2)
+    // A mark never goes back, and never past the newest message.
+    const back = await call(b, 'PUT', '/api/chat.php', { conversation: first.conversation, up_to: 1 })
+    expect(back.json()).toEqual({ num_unread_messages: 2, unread_total: 2 })
+    const past = await call(b, 'PUT', '/api/chat.php', { conversation: first.conversation, up_to: 10 ** 9 })
+    expect(past.json()).toEqual({ num_unread_messages: 0, unread_total: 0 })
+    const history = (await call(a, 'GET', `/api/messages.php?conversation=${first.conversation}`)).json()
+    expect(history.partner_last_read).toBe(history.messages.at(-1).id)
+  })
+
   it('removes a chat for one side only; a new message brings it back without the old ones', async () => {
     const a = await activeMember(t.app, { name: 'Keeper' })
     const b = await activeMember(t.app, { name: 'Remover', gender: 'female' })
