@@ -41,3 +41,7 @@ export const HeartIcon = ({ size }: { size?: number }) => (
 export const PersonIcon = ({ size }: { size?: number }) => (
   <Icon size={size} d="M8 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm-5 6s-1 0-1-1 1-4 6-4 6 3 6 4-1 1-1 1H3Z" />
 )
+
+export const PlusIcon = () => (
+  <Icon d="M8 2a.75.75 0 0 1 .75.75v4.5h4.5a.75.75 0 0 1 0 1.5h-4.5v4.5a.75.75 0 0 1-1.5 0v-4.5h-4.5a.75.75 0 0 1 0-1.5h4.5v-4.5A.75.75 0 0 1 8 2" />
+)

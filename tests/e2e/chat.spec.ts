@@ -1,4 +1,13 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import {
+  E2E_ORIGIN,
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newMember,
+  test,
+} from './fixtures.ts'
 
 test('two members chat live: messages, typing, read receipts, the unread badge, credits', async ({
   browser,
@@ -70,15 +79,27 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await expect(anna.page.getByTestId('chat-cost')).toHaveText(
     'A message costs 10 credits (€1.00) · you have 0',
   )
+  // At 0 credits "Buy credits" stands in place of Send (issue 56): Enter says why, and nothing is
+  // posted that could only be refused.
+  const buyInstead = anna.page.getByTestId('buy-instead')
+  await expect(buyInstead).toHaveText('Buy credits')
+  await expect(anna.page.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0)
+  const posted: string[] = []
+  anna.page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/'))
+      posted.push(request.url())
+  })
   await annaText.fill('One more?')
   await annaText.press('Enter')
   const alert = anna.page.getByRole('alert').filter({ hasText: 'You do not have enough credits' })
   await expect(alert).toBeVisible()
+  expect(posted).toEqual([])
   const conversationPath = new URL(conversationUrl).pathname
   await expect(alert.getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
     'href',
     `/credits?return=${encodeURIComponent(conversationPath)}`,
   )
+  await expect(buyInstead).toHaveAttribute('href', `/credits?return=${encodeURIComponent(conversationPath)}`)
   // The smallest bundle that covers the 10 credits missing, straight to its checkout (ADR 32).
   await expect(alert).toContainText('The smallest bundle that covers it: 100 credits for €9.95.')
   await expect(alert.getByRole('link', { name: 'Buy 100 credits (€9.95)' })).toHaveAttribute(
@@ -184,7 +205,7 @@ test('a conversation is two panes on a desktop and one on a phone; a gift stays 
   await tom.context.close()
 })
 
-test('a gift says its price and waits for a yes; one she cannot pay is refused with the gift’s price', async ({
+test('a gift says its price and waits for a yes; one she cannot pay offers credits in place of Send', async ({
   browser,
 }) => {
   const nina = await newMember(browser, { name: 'Nina', gender: 'female' })
@@ -202,16 +223,18 @@ test('a gift says its price and waits for a yes; one she cannot pay is refused w
   await nina.page.getByRole('button', { name: 'Send a gift' }).click()
   await picker.getByRole('button').filter({ hasText: 'A heart' }).click()
   await expect(picker.getByText('Send A heart to Otto for 30 credits (€2.99)?')).toBeVisible()
-  await expect(picker.getByText('You have 20 credits.')).toBeVisible()
+  await expect(picker.getByText('You have 20 credits, worth €1.99.')).toBeVisible()
   // Nothing is spent until she says yes: going back shows the gifts again.
   await picker.getByRole('button', { name: 'Choose another' }).click()
   await expect(picker.getByRole('button').filter({ hasText: 'A rose' })).toBeVisible()
   await picker.getByRole('button').filter({ hasText: 'A rose' }).click()
-  await picker.getByRole('button', { name: 'Send for 30 credits' }).click()
-  const alert = nina.page.getByRole('alert').filter({ hasText: 'enough credits' })
-  await expect(alert).toHaveText(
-    /You do not have enough credits for this gift\. A gift costs 30 credits \(€2\.99\)\./,
+  // Her 20 credits do not pay for it: the offer to buy stands where Send would (issue 56).
+  await expect(picker.getByRole('button', { name: 'Send for 30 credits' })).toHaveCount(0)
+  const alert = picker.getByRole('alert').filter({ hasText: 'enough credits' })
+  await expect(alert).toContainText(
+    'You do not have enough credits for this gift. A gift costs 30 credits (€2.99).',
   )
+  await expect(alert.getByRole('link', { name: 'Buy credits' })).toBeVisible()
   await expect(nina.page.locator('.chat-messages .message-gift')).toHaveCount(0)
   await expect(nina.page.getByTestId('chat-cost')).toHaveText(
     'A message costs 10 credits (€1.00) · you have 20',
@@ -289,4 +312,78 @@ test('a conversation comes with its times made on the server, in the member’s 
   await rua.page.waitForLoadState('networkidle')
   expect(again).toBe(false)
   await rua.context.close()
+})
+
+test('a chosen photo waits with its price and what the credits are worth; Cancel spends nothing; the extras sit behind "+" on a phone (fr, 375 px)', async ({
+  browser,
+}) => {
+  const lea = await newMember(browser, { name: 'Léa', gender: 'female' })
+  const marc = await newMember(browser, { name: 'Marc', gender: 'male' })
+  await lea.context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: E2E_ORIGIN }])
+  await lea.page.request.put('/api/user.php', { data: { language: 'fr' } })
+  await lea.page.setViewportSize({ width: 375, height: 740 })
+  const photo = await readFile(path.join(process.cwd(), 'node_modules/@vladmandic/face-api/demo/sample1.jpg'))
+
+  // Her first message is free; the photo after it is paid.
+  await lea.page.goto(`/members/${marc.profileId}/chat`)
+  const text = lea.page.getByLabel('Message', { exact: true })
+  await text.fill('Bonjour Marc')
+  await text.press('Enter')
+  await expect(lea.page).toHaveURL(/\/chats\/\d+$/)
+  await expect(lea.page.getByTestId('chat-cost')).toContainText('vous en avez 20')
+
+  // On a phone the gift and the photo are behind one "+", each with its price; the text keeps the row.
+  await expect(lea.page.getByRole('button', { name: 'Envoyer une photo' })).toBeHidden()
+  const textBox = await text.boundingBox()
+  expect(textBox?.width ?? 0).toBeGreaterThan(200)
+  await expectNoHorizontalScroll(lea.page)
+  const more = lea.page.getByRole('button', { name: 'Cadeaux et photos' })
+  await more.click()
+  await expect(more).toHaveAttribute('aria-expanded', 'true')
+  const menu = lea.page.locator('#composer-extras')
+  await expect(menu.getByRole('button', { name: /Envoyer un cadeau/ })).toContainText(
+    /30 crédits \(2,99\s€\)/,
+  )
+  await expect(menu.getByRole('button', { name: /Envoyer une photo/ })).toContainText(
+    /20 crédits \(1,99\s€\)/,
+  )
+  await lea.page.keyboard.press('Escape')
+  await expect(menu).toBeHidden()
+  await more.click()
+  const chooser = lea.page.waitForEvent('filechooser')
+  await menu.getByRole('button', { name: /Envoyer une photo/ }).click()
+  await (await chooser).setFiles({ name: 'moi.jpg', mimeType: 'image/jpeg', buffer: photo })
+
+  // The photo waits with its price and her credits' worth; Cancel sends nothing.
+  const preview = lea.page.getByRole('dialog', { name: 'Envoyer cette photo ?' })
+  await expect(preview.getByRole('img', { name: 'La photo que vous avez choisie' })).toBeVisible()
+  await expect(preview.getByTestId('photo-price')).toHaveText(
+    /^Envoyer cette photo à Marc pour 20 crédits \(1,99\s€\)\.$/,
+  )
+  await expect(preview.getByTestId('photo-balance')).toHaveText(
+    /^Vous avez 20 crédits, d’une valeur de 1,99\s€\.$/,
+  )
+  await expectAccessible(lea.page)
+  await preview.getByRole('button', { name: 'Annuler' }).click()
+  await expect(preview).toBeHidden()
+  await expect(lea.page.locator('.chat-messages img.message-photo')).toHaveCount(0)
+  await expect(lea.page.getByTestId('chat-cost')).toContainText('vous en avez 20')
+
+  // Sent, it costs what the preview said.
+  await lea.page
+    .locator('#chat-photo-input')
+    .setInputFiles({ name: 'moi.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await preview.getByRole('button', { name: 'Envoyer pour 20 crédits' }).click()
+  await expect(lea.page.locator('.chat-messages img.message-photo')).toBeVisible()
+  await expect(lea.page.getByTestId('chat-cost')).toContainText('vous en avez 0')
+
+  // With no credits left, the preview offers credits where Send was.
+  await lea.page
+    .locator('#chat-photo-input')
+    .setInputFiles({ name: 'moi.jpg', mimeType: 'image/jpeg', buffer: photo })
+  await expect(preview.getByRole('button', { name: /^Envoyer pour/ })).toHaveCount(0)
+  await expect(preview.getByRole('alert')).toContainText('Vous n’avez pas assez de crédits')
+  await expect(preview.getByRole('link', { name: 'Acheter des crédits' })).toBeVisible()
+  await lea.context.close()
+  await marc.context.close()
 })

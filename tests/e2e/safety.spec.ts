@@ -67,6 +67,10 @@ test('a receiver is shielded: a scam tip, an explicit photo blurred, an insult q
       mimeType: 'image/jpeg',
       buffer: photo,
     })
+    await anna.page
+      .getByRole('dialog', { name: 'Send this photo?' })
+      .getByRole('button', { name: /^Send for/ })
+      .click()
     const asked = anna.page.getByRole('dialog', { name: 'Are you sure?' })
     await expect(asked).toContainText('This photo may be explicit. Basile will see it blurred')
     await expectAccessible(anna.page)

@@ -1,6 +1,6 @@
-import type { FormEvent, KeyboardEvent } from 'react'
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { CameraIcon, GiftIcon } from '../../components/icons.tsx'
+import { CameraIcon, GiftIcon, PlusIcon } from '../../components/icons.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -46,8 +46,75 @@ function CostLine(props: {
 }
 
 /**
+ * The paid extras behind one "+" on a phone (issue 56, point 4), each with its price: the text
+ * field keeps the row's width. Esc or a click elsewhere closes the menu.
+ */
+function ExtrasMenu(props: { disabled: boolean; onGift: () => void; onPhoto: () => void }) {
+  const { t } = useTranslation()
+  const { settings } = useRootData()
+  const price = useCreditPrice()
+  const [open, setOpen] = useState(false)
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false)
+        box.current?.querySelector<HTMLButtonElement>('button')?.focus()
+      }
+    }
+    const onClick = (event: MouseEvent) => {
+      if (!box.current?.contains(event.target as Node)) setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('click', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('click', onClick)
+    }
+  }, [open])
+  const choose = (action: () => void) => () => {
+    setOpen(false)
+    action()
+  }
+  return (
+    <div className="position-relative d-sm-none" ref={box}>
+      <button
+        type="button"
+        className="btn btn-outline-secondary"
+        aria-expanded={open}
+        aria-controls="composer-extras"
+        aria-label={t('chat.extras')}
+        title={t('chat.extras')}
+        disabled={props.disabled}
+        onClick={() => setOpen((was) => !was)}
+      >
+        <PlusIcon />
+      </button>
+      {open ? (
+        <div id="composer-extras" className="composer-extras card shadow">
+          <button type="button" className="dropdown-item" onClick={choose(props.onGift)}>
+            <GiftIcon /> {t('chat.gifts.open')}
+            <span className="d-block small text-body-secondary">
+              {t('chat.extraCost', { count: settings.gift_credits, money: price('gift') })}
+            </span>
+          </button>
+          <button type="button" className="dropdown-item" onClick={choose(props.onPhoto)}>
+            <CameraIcon /> {t('chat.photo')}
+            <span className="d-block small text-body-secondary">
+              {t('chat.extraCost', { count: settings.photo_credits, money: price('photo') })}
+            </span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+/**
  * The composer: gifts, a photo, the text (Enter sends, Shift+Enter makes a new line) and what a
- * message costs against the member's credits.
+ * message costs against the member's credits. A member whose credits do not pay for the next
+ * message has "Buy credits" in place of Send (issue 56, point 2).
  */
 export function Composer(props: {
   text: string
@@ -65,6 +132,9 @@ export function Composer(props: {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const { settings } = useRootData()
+  const photoInput = useRef<HTMLInputElement>(null)
+  const cost = settings.message_credits
+  const canPay = props.nextFree || cost <= 0 || props.credits >= cost
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()
@@ -74,9 +144,14 @@ export function Composer(props: {
   return (
     <form className="chat-composer border-top bg-white p-2" onSubmit={props.onSubmit}>
       <div className="d-flex gap-2 align-items-end">
+        <ExtrasMenu
+          disabled={!hydrated}
+          onGift={props.onOpenGifts}
+          onPhoto={() => photoInput.current?.click()}
+        />
         <button
           type="button"
-          className="btn btn-outline-secondary"
+          className="btn btn-outline-secondary d-none d-sm-inline-block"
           onClick={props.onOpenGifts}
           disabled={!hydrated}
           aria-label={t('chat.gifts.open')}
@@ -84,22 +159,31 @@ export function Composer(props: {
         >
           <GiftIcon />
         </button>
-        <label className="btn btn-outline-secondary mb-0" title={t('chat.photo')}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary d-none d-sm-inline-block"
+          onClick={() => photoInput.current?.click()}
+          disabled={!hydrated}
+          aria-label={t('chat.photo')}
+          title={t('chat.photo')}
+        >
           <CameraIcon />
-          <span className="visually-hidden">{t('chat.photo')}</span>
-          <input
-            id="chat-photo-input"
-            type="file"
-            accept="image/*"
-            className="visually-hidden"
-            disabled={!hydrated}
-            onChange={(e) => {
-              const file = e.target.files?.[0]
-              e.target.value = ''
-              if (file) props.onPhoto(file)
-            }}
-          />
-        </label>
+        </button>
+        <input
+          ref={photoInput}
+          id="chat-photo-input"
+          type="file"
+          accept="image/*"
+          className="visually-hidden"
+          tabIndex={-1}
+          aria-hidden="true"
+          disabled={!hydrated}
+          onChange={(e) => {
+            const file = e.target.files?.[0]
+            e.target.value = ''
+            if (file) props.onPhoto(file)
+          }}
+        />
         <label htmlFor="chat-text" className="visually-hidden">
           {t('chat.message')}
         </label>
@@ -113,9 +197,15 @@ export function Composer(props: {
           onKeyDown={onKeyDown}
           placeholder={t('chat.placeholder')}
         />
-        <button type="submit" className="btn btn-primary" disabled={!hydrated}>
-          {t('chat.send')}
-        </button>
+        {canPay || !props.buyHref ? (
+          <button type="submit" className="btn btn-primary" disabled={!hydrated}>
+            {t('chat.send')}
+          </button>
+        ) : (
+          <Link to={props.buyHref} className="btn btn-primary text-nowrap" data-testid="buy-instead">
+            {t('chat.buyCredits')}
+          </Link>
+        )}
       </div>
       <p className="small text-body-secondary mb-0 mt-1 d-flex justify-content-between gap-2">
         <CostLine {...props} cost={settings.message_credits} />

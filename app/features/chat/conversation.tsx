@@ -22,6 +22,7 @@ import { GiftPicker } from './gift-picker.tsx'
 import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList } from './message-list.tsx'
 import { NoCreditsAlert } from './no-credits-alert.tsx'
+import { PhotoPreview } from './photo-preview.tsx'
 import { SafetyNudge } from './safety-nudge.tsx'
 import { useFirstContact } from './use-first-contact.ts'
 import { useMessageList } from './use-message-list.ts'
@@ -70,6 +71,8 @@ export function Conversation({
   const [showIcebreakers, setShowIcebreakers] = useState(false)
   const [nextFree, setNextFree] = useState(nextMessageFree)
   const [showExplicit, setShowExplicit] = useState(initialShowExplicit)
+  // A photo the member picked waits here, with its price, until they send it or not.
+  const [photo, setPhoto] = useState<File | null>(null)
   // Credits paid here since the page loaded: the reminder shows the moment they pass the amount.
   const [paidHere, setPaidHere] = useState(0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: the loader's count includes them anew
@@ -94,6 +97,7 @@ export function Conversation({
     setConversation,
     partnerProfileId: profile.id,
     myProfileId,
+    nextFree,
     setMessages: list.setMessages,
     stickToBottom: list.stickToBottom,
     onSent: (paid) => {
@@ -197,9 +201,23 @@ export function Conversation({
           onTextChange={sending.onTextChange}
           onSubmit={(event) => void sending.sendText(event)}
           onOpenGifts={() => setShowGifts(true)}
-          onPhoto={(file) => void sending.sendPhoto(file)}
+          onPhoto={setPhoto}
         />
       )}
+      <PhotoPreview
+        file={photo}
+        cost={settings.photo_credits}
+        credits={credits}
+        free={nextFree}
+        partnerName={profile.name}
+        returnTo={returnTo}
+        breakUntil={purchaseBreakUntil}
+        onSend={(file) => {
+          setPhoto(null)
+          void sending.sendPhoto(file)
+        }}
+        onCancel={() => setPhoto(null)}
+      />
       <GiftPicker
         show={showGifts}
         gifts={settings.gifts}
@@ -207,6 +225,8 @@ export function Conversation({
         credits={credits}
         free={nextFree}
         partnerName={profile.name}
+        returnTo={returnTo}
+        breakUntil={purchaseBreakUntil}
         onPick={(g) => {
           setShowGifts(false)
           void sending.sendGift(g)

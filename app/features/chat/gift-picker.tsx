@@ -2,12 +2,14 @@ import { useState } from 'react'
 import type { GiftKey } from '#common/schemas/chat.ts'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useCreditPrice } from '../credits/index.ts'
+import { useCreditPrice, useCreditsWorth } from '../credits/index.ts'
+import { NoCreditsAlert } from './no-credits-alert.tsx'
 
 /**
  * The site's gift catalogue: a picture and a name per gift, all at the site's gift_credits. A gift
  * costs more than a message: picking one asks once more, with its price and the member's credits,
- * before anything is spent.
+ * before anything is spent; when the credits do not cover it, the out-of-credits offer stands in
+ * place of Send (issue 56: no request that can only fail).
  */
 export function GiftPicker({
   show,
@@ -16,6 +18,8 @@ export function GiftPicker({
   credits,
   free,
   partnerName,
+  returnTo,
+  breakUntil,
   onPick,
   onClose,
 }: {
@@ -27,11 +31,17 @@ export function GiftPicker({
   /** The next message here is free (the welcome offer): so is a gift sent as it. */
   free: boolean
   partnerName: string
+  /** Where a purchase comes back to. */
+  returnTo: string
+  /** Until when the member takes a break from purchases (ISO), or null. */
+  breakUntil: string | null
   onPick: (gift: GiftKey) => void
   onClose: () => void
 }) {
   const { t } = useTranslation()
   const money = useCreditPrice()('gift')
+  const worth = useCreditsWorth()(credits)
+  const affordable = free || cost <= 0 || credits >= cost
   const [picked, setPicked] = useState<GiftKey | null>(null)
   // Every opening starts from the catalogue: leaving it, either way, puts the choice back.
   const close = () => {
@@ -60,24 +70,37 @@ export function GiftPicker({
             <p className="small text-body-secondary">
               {free
                 ? t('chat.gifts.freeNote', { name: partnerName })
-                : t('chat.gifts.youHave', { count: credits })}
+                : worth
+                  ? t('chat.photoPreview.balanceWorth', { count: credits, money: worth })
+                  : t('chat.gifts.youHave', { count: credits })}
             </p>
-            <div className="d-flex flex-wrap justify-content-center gap-2">
+            {affordable ? null : (
+              <NoCreditsAlert
+                kind="gift"
+                cost={cost}
+                credits={credits}
+                returnTo={returnTo}
+                breakUntil={breakUntil}
+              />
+            )}
+            <div className="d-flex flex-wrap justify-content-center gap-2 mt-2">
               <button type="button" className="btn btn-outline-secondary" onClick={() => setPicked(null)}>
                 {t('chat.gifts.back')}
               </button>
-              <button
-                type="button"
-                className="btn btn-primary"
-                // biome-ignore lint/a11y/noAutofocus: the dialog's one question: its answer takes the focus
-                autoFocus
-                onClick={() => {
-                  setPicked(null)
-                  onPick(picked)
-                }}
-              >
-                {free ? t('chat.gifts.sendFree') : t('chat.gifts.send', { count: cost })}
-              </button>
+              {affordable ? (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  // biome-ignore lint/a11y/noAutofocus: the dialog's one question: its answer takes the focus
+                  autoFocus
+                  onClick={() => {
+                    setPicked(null)
+                    onPick(picked)
+                  }}
+                >
+                  {free ? t('chat.gifts.sendFree') : t('chat.gifts.send', { count: cost })}
+                </button>
+              ) : null}
             </div>
           </div>
         ) : (

@@ -38,6 +38,8 @@ export function useSending(opts: {
   setConversation: (conversation: number) => void
   partnerProfileId: number
   myProfileId: number
+  /** The next message here is free (the welcome offer): any kind goes without credits. */
+  nextFree: boolean
   setMessages: Dispatch<SetStateAction<ShownMessage[]>>
   stickToBottom: RefObject<boolean>
   /**
@@ -118,6 +120,22 @@ export function useSending(opts: {
     }
   }
 
+  /**
+   * Whether the member's credits pay for a `kind` now: when they do not, the out-of-credits alert
+   * shows and nothing is sent (issue 56: no request that can only fail).
+   */
+  const canPay = (kind: Message['kind']) => {
+    const cost = {
+      text: settings.message_credits,
+      gift: settings.gift_credits,
+      photo: settings.photo_credits,
+    }[kind]
+    if (opts.nextFree || cost <= 0 || (balance.current ?? 0) >= cost) return true
+    setError(null)
+    setNoCredits(kind)
+    return false
+  }
+
   const target = conversation === null ? { profile: partnerProfileId } : { conversation }
   const pendingOf = (fields: Partial<Message>): ShownMessage => ({
     id: 0,
@@ -143,6 +161,7 @@ export function useSending(opts: {
       return
     }
     setNudge(null)
+    if (!canPay('text')) return
     const pending = pendingOf({ text: body })
     const said = answer ?? (editedAfterNudge.current ? 'edited' : undefined)
     setText('')
@@ -172,6 +191,7 @@ export function useSending(opts: {
   }
 
   const sendGift = async (gift: GiftKey) => {
+    if (!canPay('gift')) return
     const pending = pendingOf({ kind: 'gift', gift })
     await deliver(pending, () =>
       callApi(api.sendMessage, { body: { ...target, text: '', gift, client_id: pending.client_id } }),
@@ -180,6 +200,7 @@ export function useSending(opts: {
 
   async function sendPhoto(file: File, answer?: NudgeAnswer) {
     setNudge(null)
+    if (!canPay('photo')) return
     const pending = pendingOf({ kind: 'photo', text: t('chat.photoSending') })
     const form = { ...target, client_id: pending.client_id, text: '', ...(answer ? { nudge: answer } : {}) }
     const outcome = await deliver(pending, () => callApi(api.sendPhotoMessage, { form, file }))
@@ -217,5 +238,6 @@ export function useSending(opts: {
     retry,
     nudge,
     answerNudge,
+    canPay,
   }
 }

@@ -1,7 +1,8 @@
-import type { PaidKind } from '#common/credit-value.ts'
+import { moneyOfCredits, type PaidKind } from '#common/credit-value.ts'
 import { numberFormat } from '#common/intl.ts'
 import { discounted, formatMoney, type MoneyTable, moneyKey } from '#common/money.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useMember } from '../../lib/member.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** Money in the member's language; the amounts a server formatted ahead (`table`) taken as they are. */
@@ -16,6 +17,17 @@ export function useMoney(table?: MoneyTable) {
  * (common/credit-value.ts, ADR 32) as the root loader formatted it; words pointing to the credits
  * page on a site that sells nothing to price it with.
  */
+/**
+ * What a number of credits is worth to this member ("€4.25"), by the same rule as every price in
+ * credits (common/credit-value.ts); null on a site that sells nothing to price it with.
+ */
+export function useCreditsWorth() {
+  const { user } = useMember()
+  const money = useMoney()
+  const value = user?.credit_value ?? null
+  return (credits: number) => (value ? money(moneyOfCredits(value, credits), value.currency) : null)
+}
+
 export function useCreditPrice() {
   const { creditPrices } = useRootData()
   const { t } = useTranslation()

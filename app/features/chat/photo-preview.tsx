@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react'
+import { Modal } from '../../components/modal.tsx'
+import { useTranslation } from '../../i18n.ts'
+import { useCreditPrice, useCreditsWorth } from '../credits/index.ts'
+import { NoCreditsAlert } from './no-credits-alert.tsx'
+
+/**
+ * A chat photo the member picked, before anything is spent (issue 56, point 2): the picture, what it
+ * costs in credits and money, the member's credits and their worth, then Send or Cancel; when the
+ * credits do not cover it, the out-of-credits offer in place of Send.
+ */
+export function PhotoPreview({
+  file,
+  cost,
+  credits,
+  free,
+  partnerName,
+  returnTo,
+  breakUntil,
+  onSend,
+  onCancel,
+}: {
+  /** The picked file; null when no photo waits. */
+  file: File | null
+  cost: number
+  credits: number
+  /** The next message here is free (the welcome offer): so is a photo sent as it. */
+  free: boolean
+  partnerName: string
+  /** Where a purchase comes back to. */
+  returnTo: string
+  /** Until when the member takes a break from purchases (ISO), or null. */
+  breakUntil: string | null
+  onSend: (file: File) => void
+  onCancel: () => void
+}) {
+  const { t } = useTranslation()
+  const money = useCreditPrice()('photo')
+  const worth = useCreditsWorth()
+  const [url, setUrl] = useState<string | null>(null)
+  useEffect(() => {
+    if (!file) return
+    const made = URL.createObjectURL(file)
+    setUrl(made)
+    return () => {
+      URL.revokeObjectURL(made)
+      setUrl(null)
+    }
+  }, [file])
+  const affordable = free || cost <= 0 || credits >= cost
+  const balanceWorth = worth(credits)
+  return (
+    <Modal
+      show={file !== null}
+      onHide={onCancel}
+      centered
+      id="photo-preview"
+      aria-labelledby="photo-preview-title"
+    >
+      <Modal.Header closeButton closeLabel={t('likes.close')}>
+        <Modal.Title as="h2" className="h5" id="photo-preview-title">
+          {t('chat.photoPreview.title')}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <div className="photo-preview text-center">
+          {url ? <img src={url} alt={t('chat.photoPreview.alt')} className="rounded" /> : null}
+        </div>
+        <p className="lead mt-3 mb-1 text-center" data-testid="photo-price">
+          {free
+            ? t('chat.photoPreview.confirmFree', { name: partnerName })
+            : t('chat.photoPreview.confirm', { name: partnerName, count: cost, money })}
+        </p>
+        {free ? null : (
+          <p className="small text-body-secondary text-center" data-testid="photo-balance">
+            {balanceWorth
+              ? t('chat.photoPreview.balanceWorth', { count: credits, money: balanceWorth })
+              : t('chat.gifts.youHave', { count: credits })}
+          </p>
+        )}
+        {affordable ? (
+          <div className="d-flex flex-wrap justify-content-center gap-2">
+            <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+              {t('chat.photoPreview.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-primary"
+              data-autofocus
+              onClick={() => file && onSend(file)}
+            >
+              {free ? t('chat.photoPreview.sendFree') : t('chat.photoPreview.send', { count: cost })}
+            </button>
+          </div>
+        ) : (
+          <NoCreditsAlert
+            kind="photo"
+            cost={cost}
+            credits={credits}
+            returnTo={returnTo}
+            breakUntil={breakUntil}
+          />
+        )}
+      </Modal.Body>
+    </Modal>
+  )
+}
