@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useCreditPrice } from '../credits/index.ts'
+import { affordable } from './paid-choice.tsx'
 
 /**
  * What the next message costs, said before it is sent (issue 18): free (the welcome offer), the
@@ -134,7 +135,7 @@ export function Composer(props: {
   const { settings } = useRootData()
   const photoInput = useRef<HTMLInputElement>(null)
   const cost = settings.message_credits
-  const canPay = props.nextFree || cost <= 0 || props.credits >= cost
+  const canPay = affordable({ free: props.nextFree, cost, credits: props.credits })
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault()

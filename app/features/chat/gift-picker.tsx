@@ -2,8 +2,9 @@ import { useState } from 'react'
 import type { GiftKey } from '#common/schemas/chat.ts'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useCreditPrice, useCreditsWorth } from '../credits/index.ts'
+import { useCreditPrice } from '../credits/index.ts'
 import { NoCreditsAlert } from './no-credits-alert.tsx'
+import { affordable, Balance, type PaidChoice } from './paid-choice.tsx'
 
 /**
  * The site's gift catalogue: a picture and a name per gift, all at the site's gift_credits. A gift
@@ -11,37 +12,17 @@ import { NoCreditsAlert } from './no-credits-alert.tsx'
  * before anything is spent; when the credits do not cover it, the out-of-credits offer stands in
  * place of Send (issue 56: no request that can only fail).
  */
-export function GiftPicker({
-  show,
-  gifts,
-  cost,
-  credits,
-  free,
-  partnerName,
-  returnTo,
-  breakUntil,
-  onPick,
-  onClose,
-}: {
-  show: boolean
-  gifts: readonly GiftKey[]
-  cost: number
-  /** The member's credits now. */
-  credits: number
-  /** The next message here is free (the welcome offer): so is a gift sent as it. */
-  free: boolean
-  partnerName: string
-  /** Where a purchase comes back to. */
-  returnTo: string
-  /** Until when the member takes a break from purchases (ISO), or null. */
-  breakUntil: string | null
-  onPick: (gift: GiftKey) => void
-  onClose: () => void
-}) {
+export function GiftPicker(
+  props: PaidChoice & {
+    show: boolean
+    gifts: readonly GiftKey[]
+    onPick: (gift: GiftKey) => void
+    onClose: () => void
+  },
+) {
+  const { show, gifts, cost, credits, free, partnerName, returnTo, breakUntil, onPick, onClose } = props
   const { t } = useTranslation()
   const money = useCreditPrice()('gift')
-  const worth = useCreditsWorth()(credits)
-  const affordable = free || cost <= 0 || credits >= cost
   const [picked, setPicked] = useState<GiftKey | null>(null)
   // Every opening starts from the catalogue: leaving it, either way, puts the choice back.
   const close = () => {
@@ -67,14 +48,12 @@ export function GiftPicker({
                 money,
               })}
             </p>
-            <p className="small text-body-secondary">
-              {free
-                ? t('chat.gifts.freeNote', { name: partnerName })
-                : worth
-                  ? t('chat.photoPreview.balanceWorth', { count: credits, money: worth })
-                  : t('chat.gifts.youHave', { count: credits })}
-            </p>
-            {affordable ? null : (
+            {free ? (
+              <p className="small text-body-secondary">{t('chat.gifts.freeNote', { name: partnerName })}</p>
+            ) : (
+              <Balance credits={credits} />
+            )}
+            {affordable(props) ? null : (
               <NoCreditsAlert
                 kind="gift"
                 cost={cost}
@@ -87,7 +66,7 @@ export function GiftPicker({
               <button type="button" className="btn btn-outline-secondary" onClick={() => setPicked(null)}>
                 {t('chat.gifts.back')}
               </button>
-              {affordable ? (
+              {affordable(props) ? (
                 <button
                   type="button"
                   className="btn btn-primary"

@@ -1,42 +1,26 @@
 import { useEffect, useState } from 'react'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { useCreditPrice, useCreditsWorth } from '../credits/index.ts'
+import { useCreditPrice } from '../credits/index.ts'
 import { NoCreditsAlert } from './no-credits-alert.tsx'
+import { affordable, Balance, type PaidChoice } from './paid-choice.tsx'
 
 /**
  * A chat photo the member picked, before anything is spent (issue 56, point 2): the picture, what it
  * costs in credits and money, the member's credits and their worth, then Send or Cancel; when the
  * credits do not cover it, the out-of-credits offer in place of Send.
  */
-export function PhotoPreview({
-  file,
-  cost,
-  credits,
-  free,
-  partnerName,
-  returnTo,
-  breakUntil,
-  onSend,
-  onCancel,
-}: {
-  /** The picked file; null when no photo waits. */
-  file: File | null
-  cost: number
-  credits: number
-  /** The next message here is free (the welcome offer): so is a photo sent as it. */
-  free: boolean
-  partnerName: string
-  /** Where a purchase comes back to. */
-  returnTo: string
-  /** Until when the member takes a break from purchases (ISO), or null. */
-  breakUntil: string | null
-  onSend: (file: File) => void
-  onCancel: () => void
-}) {
+export function PhotoPreview(
+  props: PaidChoice & {
+    /** The picked file; null when no photo waits. */
+    file: File | null
+    onSend: (file: File) => void
+    onCancel: () => void
+  },
+) {
+  const { file, cost, credits, free, partnerName, returnTo, breakUntil, onSend, onCancel } = props
   const { t } = useTranslation()
   const money = useCreditPrice()('photo')
-  const worth = useCreditsWorth()
   const [url, setUrl] = useState<string | null>(null)
   useEffect(() => {
     if (!file) return
@@ -47,8 +31,6 @@ export function PhotoPreview({
       setUrl(null)
     }
   }, [file])
-  const affordable = free || cost <= 0 || credits >= cost
-  const balanceWorth = worth(credits)
   return (
     <Modal
       show={file !== null}
@@ -72,13 +54,13 @@ export function PhotoPreview({
             : t('chat.photoPreview.confirm', { name: partnerName, count: cost, money })}
         </p>
         {free ? null : (
-          <p className="small text-body-secondary text-center" data-testid="photo-balance">
-            {balanceWorth
-              ? t('chat.photoPreview.balanceWorth', { count: credits, money: balanceWorth })
-              : t('chat.gifts.youHave', { count: credits })}
-          </p>
+          <Balance
+            credits={credits}
+            className="small text-body-secondary text-center"
+            testId="photo-balance"
+          />
         )}
-        {affordable ? (
+        {affordable(props) ? (
           <div className="d-flex flex-wrap justify-content-center gap-2">
             <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
               {t('chat.photoPreview.cancel')}

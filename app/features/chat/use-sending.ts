@@ -11,6 +11,7 @@ import { useMemberConnection } from '../../lib/member-connection.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useChatsStore } from './chats-store.tsx'
 import type { ShownMessage } from './message-list.tsx'
+import { affordable } from './paid-choice.tsx'
 import { merge } from './use-message-list.ts'
 
 /** How often we tell the partner we are typing. */
@@ -130,7 +131,7 @@ export function useSending(opts: {
       gift: settings.gift_credits,
       photo: settings.photo_credits,
     }[kind]
-    if (opts.nextFree || cost <= 0 || (balance.current ?? 0) >= cost) return true
+    if (affordable({ free: opts.nextFree, cost, credits: balance.current ?? 0 })) return true
     setError(null)
     setNoCredits(kind)
     return false
