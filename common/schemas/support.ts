@@ -35,6 +35,8 @@ export const MemberFile = z.object({
     paid_user: z.boolean(),
     signup_date: z.string(),
     last_login_at: z.string().nullable(),
+    /** When the member was last on the site: a login, or a page open (issue 56, point 6). */
+    last_seen_at: z.string().nullable(),
     deleted_at: z.string().nullable(),
     suspended_until: z.string().nullable(),
     /** Payments refused since a chargeback or a returned direct debit (ADR 17). */

@@ -67,6 +67,8 @@ test('a moderator finds a member, warns then bans them from the file; signals re
   await page.getByRole('button', { name: 'Warn the member' }).click()
   await expect(page.getByRole('status').filter({ hasText: /^Case #\d+: Warn/ })).toBeAttached()
   await expect(page.getByTestId('member-report').first()).toContainText('Warn')
+  // The case's reason is a label, not its code (issue 56, point 6).
+  await expect(page.getByTestId('member-report').first()).toContainText('Opened by a moderator')
   await expectAccessible(page)
 
   // A ban asks first: refused in words until the box is ticked.
@@ -83,6 +85,8 @@ test('a moderator finds a member, warns then bans them from the file; signals re
   await member.page.goto('/dev/mailbox')
   const mail = member.page.locator('article.mail').filter({ hasText: member.email }).first()
   await expect(mail).toContainText('Harassment again after a warning.')
+  await expect(mail).toContainText('We have reviewed your account.')
+  await expect(mail).not.toContainText('reported your profile')
   await expect(mail.getByRole('link', { name: /appeal/ }).first()).toBeVisible()
 })
 

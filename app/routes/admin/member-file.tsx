@@ -134,6 +134,9 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
               <Pair label={t('console.members.signedUp')}>
                 {day(account.signup_date)} · {account.site}
               </Pair>
+              <Pair label={t('console.members.lastSeen')} testId="member-last-seen">
+                {day(account.last_seen_at)}
+              </Pair>
               <Pair label={t('console.members.lastLogin')}>{day(account.last_login_at)}</Pair>
               <Pair label={t('console.members.language')}>
                 {languageNames(i18n.language).of(account.language) ?? account.language}

@@ -8,6 +8,7 @@ import { type FormResult, useFetcherForm } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { ActionFeedback } from './console-ui.tsx'
 import { Rows, Section } from './member-file-parts.tsx'
+import { useReasonLabel } from './report-detail.tsx'
 
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
@@ -133,6 +134,7 @@ export function ModerationSection({
 /** The reports about the member and by them, and the moderators' signals about them. */
 export function MemberHistory({ reports, signals }: Pick<MemberFile, 'reports' | 'signals'>) {
   const { t } = useTranslation()
+  const reasonLabel = useReasonLabel()
   return (
     <Section title={t('console.members.history.title')}>
       <h3 className="h6 small text-body-secondary">{t('console.members.history.reports')}</h3>
@@ -151,7 +153,7 @@ export function MemberHistory({ reports, signals }: Pick<MemberFile, 'reports' |
               <Link to={`/admin/reports?report=${r.id}`}>#{r.id}</Link> {day(r.created_at)}
             </td>
             <td>{t(`console.members.history.roles.${r.role}`)}</td>
-            <td>{r.reason}</td>
+            <td>{reasonLabel(r.reason)}</td>
             <td>
               {r.outcome
                 ? t(`console.reports.outcomes.${r.outcome}`)

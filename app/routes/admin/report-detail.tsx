@@ -19,11 +19,18 @@ export const OUTCOME_KEYS: Record<string, ReportOutcome> = {
 const keyOf = (outcome: ReportOutcome) =>
   Object.entries(OUTCOME_KEYS).find(([, o]) => o === outcome)?.[0] ?? ''
 
-/** What a report is about, as the member chose it, or an automatic signal. */
+/**
+ * What a report is about, as the member chose it, an automatic signal, or a case a moderator opened
+ * from the member's file: always a label in the staff member's language (issue 56, point 6).
+ */
 export function useReasonLabel() {
   const { t } = useTranslation()
   return (reason: string) =>
-    reason === 'signal' ? t('console.reports.signal') : t(`complaints.reasons.${reason}`, reason)
+    reason === 'signal'
+      ? t('console.reports.signal')
+      : reason === 'staff'
+        ? t('console.reports.staffCase')
+        : t(`complaints.reasons.${reason}`, reason)
 }
 
 export function ReportDetail({

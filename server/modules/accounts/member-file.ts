@@ -22,6 +22,16 @@ import {
 export const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
 /**
+ * When a member was last on the site: their last password login, or the last time an open page of
+ * theirs said they were there (online_until runs a little ahead of that: never later than now).
+ */
+function lastSeen(user: { lastLoginAt: Date | null; onlineUntil: Date | null }, at: Date): Date | null {
+  const online = user.onlineUntil && user.onlineUntil > at ? at : user.onlineUntil
+  const times = [user.lastLoginAt, online].filter((d): d is Date => d !== null)
+  return times.length === 0 ? null : new Date(Math.max(...times.map((d) => d.getTime())))
+}
+
+/**
  * A member's file: account, profile, photos, reports and signals, the scam score; sessions,
  * payments, credit ledger and mails for support (a moderator does not see them).
  */
@@ -73,6 +83,7 @@ export async function readMemberFile(
         paid_user: user.paidUser,
         signup_date: user.signupDate.toISOString(),
         last_login_at: iso(user.lastLoginAt),
+        last_seen_at: iso(lastSeen(user, at)),
         deleted_at: iso(user.deletedAt),
         suspended_until: iso(user.suspendedUntil),
         payments_blocked_at: iso(user.paymentsBlockedAt),

@@ -36,6 +36,24 @@ const auditFor = (userId: number) =>
   )
 
 describe('member support', () => {
+  it('says when a member was last seen: an open page counts, not only a password login (issue 56)', async () => {
+    const member = await activeMember(t.app, { name: 'Lucienne' })
+    const seen = async () => (await file(member.user.id)).account.last_seen_at
+    // The socket's presence write, as an open page makes it: online for a little while ahead.
+    const onlineUntil = (at: Date) =>
+      t.database.db.execute(sql`update users set online_until = ${at} where id = ${member.user.id}`)
+    await onlineUntil(new Date(clock.getTime() + 90_000))
+    expect(await seen()).toBe(clock.toISOString())
+    const anHourAgo = new Date(clock.getTime() - 3_600_000)
+    await onlineUntil(anHourAgo)
+    const account = (await file(member.user.id)).account
+    expect(account.last_seen_at).toBe(
+      account.last_login_at && account.last_login_at > anHourAgo.toISOString()
+        ? account.last_login_at
+        : anHourAgo.toISOString(),
+    )
+  })
+
   it('finds a member by number, e-mail address, the start of the name and a payment reference', async () => {
     const member = await activeMember(t.app, { name: 'Quentin' })
     const id = member.user.id
@@ -98,6 +116,9 @@ describe('member support', () => {
     const mail = await lastMailTo(t.database.db, member.email)
     expect(mail?.text).toContain('Please respect a no')
     expect(mail?.text).toMatch(/\/appeal\/[A-Za-z0-9_-]+/)
+    // Nobody reported the profile for this warning: the mail does not say anyone did (issue 56).
+    expect(mail?.text).toContain('We have reviewed your account. This is our decision:')
+    expect(mail?.text).not.toContain('reported your profile')
     // Support may not; a ban is refused until confirmed, in words.
     expect(
       (

@@ -34,12 +34,21 @@ interface Recipient {
 
 /**
  * The statement of reasons (ADR 16): what was decided and why, to the reporter and to the member
- * concerned, each in their language; the member concerned gets the link to appeal once.
+ * concerned, each in their language; the member concerned gets the link to appeal once. It says a
+ * member reported the profile only when one did: a case a moderator opened from the member's file
+ * or from the safety signals is "we reviewed your account" (issue 56, point 6).
  */
 export function reportOutcomeMail(
   site: Site,
   to: Recipient,
-  decision: { reportId: number; outcome: string; reason: string; until?: string },
+  decision: {
+    reportId: number
+    outcome: string
+    reason: string
+    until?: string
+    /** Whether a member reported the profile (not a moderator's own review, nor a signal). */
+    reportedByMember: boolean
+  },
   side: { role: 'reporter' } | { role: 'member'; appealUrl: string | null },
 ) {
   const locale = localeOfLanguage(to.language)
@@ -56,7 +65,9 @@ export function reportOutcomeMail(
       paragraphs: [
         reporter
           ? t('mail.reportOutcome.reporterIntro', { id: decision.reportId })
-          : t('mail.reportOutcome.memberIntro'),
+          : t(
+              decision.reportedByMember ? 'mail.reportOutcome.memberIntro' : 'mail.reportOutcome.reviewIntro',
+            ),
         t(`mail.reportOutcome.${reporter ? 'outcomes' : 'memberOutcomes'}.${decision.outcome}`, {
           until: decision.until,
         }),

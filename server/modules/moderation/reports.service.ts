@@ -102,15 +102,17 @@ export function createReportsService(
       before: { status: report.status, outcome: report.outcome, member: found.userId },
       after: { status, outcome: input.outcome, ...detail },
     })
+    // A case opened from a signal or by a moderator from the member's file has no reporter to tell.
+    const reportedByMember = report.reason !== 'signal' && report.reason !== 'staff'
     const decision = {
       reportId: report.id,
       outcome: input.outcome,
       reason: input.reason,
       until: detail.until?.slice(0, 10),
+      reportedByMember,
     }
-    // A case opened from a signal has no reporter to tell.
     const reporter = report.userId ? await selectReporter(tx, report.userId) : null
-    if (report.reason !== 'signal' && report.reason !== 'staff')
+    if (reportedByMember)
       await enqueueMail(
         tx,
         reportOutcomeMail(

@@ -140,6 +140,7 @@ describe('reports', () => {
     expect(toReporter?.text).toContain('Our reasons: Asking members for money breaks rule 4.')
     const toMember = await lastMailTo(t.database.db, reported.email)
     expect(toMember?.text).toContain('Your account is closed')
+    expect(toMember?.text).toContain('A member reported your profile and we have looked into it.')
     expect(toMember?.text).toContain('/appeal/')
     expect(await auditOf(id)).toEqual([
       { action: 'report.decided', reason: 'Asking members for money breaks rule 4.' },

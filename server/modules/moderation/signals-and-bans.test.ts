@@ -159,7 +159,11 @@ describe('signals', () => {
       outcome: 'warn',
       reason: 'Advertising another site is not allowed.',
     })
-    expect((await lastMailTo(t.database.db, member.email))?.text).toContain('This is a warning')
+    const warning = (await lastMailTo(t.database.db, member.email))?.text
+    expect(warning).toContain('This is a warning')
+    // A case opened from the safety signals: nobody reported the profile, and the mail does not say so.
+    expect(warning).toContain('We have reviewed your account.')
+    expect(warning).not.toContain('reported your profile')
     expect(await lastMailTo(t.database.db, 'support@lunadate.com')).toBeNull()
   })
 })
