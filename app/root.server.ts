@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 import { chatTimeLabels } from '#common/chat-times.ts'
 import { creditPrices, memberBundles } from '#common/credit-value.ts'
-import { countryNameTable, dateTimeFormat } from '#common/intl.ts'
+import { countryNameTable, dateTimeFormat, regionalLocale } from '#common/intl.ts'
 import { visibleLocales } from '#common/locale.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
@@ -59,7 +59,7 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
       chats && app.timeZone
         ? chatTimeLabels(
             chats.flatMap((c) => (c.last_message ? [['list', c.last_message.created_at] as const] : [])),
-            app.locale,
+            regionalLocale(app.locale, app.user?.profile.country),
             app.now,
             app.timeZone,
           )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { chatTime, chatTimeKey, chatTimeLabels } from './chat-times.ts'
+import { regionalLocale } from './intl.ts'
 
 describe('chat times', () => {
   // 22:30 UTC on 24 November is 11:30 the next morning in Auckland (UTC+13 in summer).
@@ -10,6 +11,18 @@ describe('chat times', () => {
     expect(chatTime('time', iso, 'fr', new Date(iso), 'UTC')).toBe('22:30')
     expect(chatTime('day', iso, 'fr', new Date(iso), 'Pacific/Auckland')).toBe('mercredi 25 novembre')
     expect(chatTime('day', iso, 'en', new Date(iso), 'UTC')).toBe('Tuesday, November 24')
+  })
+
+  it('writes the time as the member’s country does: 24-hour in Britain and France, 12-hour in the US (issue 56)', () => {
+    const at = (language: string, country: string | null) =>
+      chatTime('time', iso, regionalLocale(language, country), new Date(iso), 'UTC')
+    expect(at('en', 'GB')).toBe('22:30')
+    expect(at('en', 'FR')).toBe('22:30')
+    expect(at('fr', 'FR')).toBe('22:30')
+    expect(at('fr', 'BE')).toBe('22:30')
+    expect(at('en', 'US')).toBe('10:30 PM')
+    expect(regionalLocale('en', null)).toBe('en')
+    expect(regionalLocale('en', 'gb; drop')).toBe('en')
   })
 
   it('lists today’s chats by their time and older ones by their date, today as the member’s zone has it', () => {

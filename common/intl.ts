@@ -37,6 +37,14 @@ export function numberFormat(
   return kept('number', locale, options, () => new Intl.NumberFormat(locale, options))
 }
 
+/**
+ * The locale a member's times are written in: their language as spoken in their country, so that
+ * English in Britain or France reads "15:33" and in the United States "03:33 PM" (issue 56, point 7).
+ */
+export function regionalLocale(language: string, country: string | null | undefined): string {
+  return country && /^[A-Z]{2}$/.test(country) ? `${language}-${country}` : language
+}
+
 /** A date and time format; `locale` undefined is the runtime's own. */
 export function dateTimeFormat(
   locale: string | undefined,

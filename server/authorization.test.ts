@@ -89,6 +89,7 @@ const RULES: Record<string, Rule> = {
   // The installed app's manifest and icons: public, like the pages that link them.
   'GET /manifest.webmanifest': { call: get('/manifest.webmanifest'), expect: all(200) },
   'GET /icons/app-:name.png': { call: get('/icons/app-512.png'), expect: all(200) },
+  'GET /favicon.ico': { call: get('/favicon.ico'), expect: all(200) },
   // What search engines read: public.
   'GET /robots.txt': { call: get('/robots.txt'), expect: all(200) },
   'GET /sitemap.xml': { call: get('/sitemap.xml'), expect: all(200) },

@@ -163,6 +163,7 @@ describe('the refund of unused credits at account deletion', () => {
       origin: 'http://localhost:3000',
       ip: '127.0.0.1',
       country: null,
+      detectedCountry: null,
       network: null,
       device: null,
     }

@@ -74,6 +74,9 @@ export const MemberName = z
   })
 
 /** POST /api/signup.php */
+/** An IANA time zone name the runtime knows (Europe/Paris). */
+export const TimeZone = z.string().max(64).refine(isTimeZone, { error: 'time_zone_invalid' })
+
 export const SignupInput = z
   .object({
     email: Email,
@@ -83,6 +86,8 @@ export const SignupInput = z
     gender: Gender,
     sexuality: Sexuality.optional(),
     signup_message: z.string().trim().max(500, { error: 'signup_message_too_long' }).optional(),
+    /** The browser's time zone: where the member is, for their country's preset (issue 56). */
+    time_zone: TimeZone.optional(),
   })
   .extend(Tracking.shape)
   .superRefine((value, ctx) => {
@@ -113,8 +118,6 @@ export const LoginInput = z.object({
 export type LoginInput = z.infer<typeof LoginInput>
 
 /** PUT /api/user.php */
-/** An IANA time zone name the runtime knows (Europe/Paris). */
-export const TimeZone = z.string().max(64).refine(isTimeZone, { error: 'time_zone_invalid' })
 
 /** PUT /api/user.php: the member's language (spec section 7) and their browser's time zone. */
 export const UpdateUserInput = z

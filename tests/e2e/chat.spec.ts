@@ -283,12 +283,15 @@ test('a conversation comes with its times made on the server, in the member’s 
     await tessa.page.evaluate(() => (window as unknown as { dateFormatsMade: number }).dateFormatsMade),
   ).toBe(0)
 
-  // And the times are those the browser itself shows in Auckland: in the message and the list.
+  // And the times are those the browser itself shows in Auckland, written as in her country (issue
+  // 56: 24-hour in Britain or France, 12-hour in the US): in the message and the list.
   const time = tessa.page.locator('.chat-messages time').first()
   const iso = await time.getAttribute('datetime')
+  const country = (await (await tessa.page.request.get('/api/user.php')).json()).user.profile.country
   const local = await tessa.page.evaluate(
-    (at) => new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit' }).format(new Date(at ?? '')),
-    iso,
+    ([at, locale]) =>
+      new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' }).format(new Date(at ?? '')),
+    [iso, `en-${country}`] as const,
   )
   await expect(time).toHaveText(local)
   await expect(tessa.page.locator('.chat-pane-list .chat-list')).toContainText(local)

@@ -107,6 +107,9 @@ export function SignupForm({
     setChecked(null)
     for (const [key, value] of Object.entries(storedTracking(window))) if (value) form.set(key, value)
     form.set('scripted', '1')
+    // Where the member is, for their country's preset (issue 56): the browser's time zone.
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+    if (zone) form.set('time_zone', zone)
     void fetcher.submit(form, { method: 'post', action: '/signup' })
   }
 

@@ -1,5 +1,7 @@
 import { type ChatTimeKind, type ChatTimeLabels, chatTime, chatTimeKey } from '#common/chat-times.ts'
+import { regionalLocale } from '#common/intl.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useMember } from '../../lib/member.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** What labels a message's moment on a chat page. */
@@ -15,12 +17,13 @@ export function useChatTime(labels?: ChatTimeLabels | null): ChatTime {
   const { i18n } = useTranslation()
   const root = useRootData()
   const language = i18n.language
+  const { user } = useMember()
   const served = language === root.locale
   return (kind, iso) => {
     const key = chatTimeKey(kind, iso)
     return (
       (served ? (labels?.[key] ?? root.chatTimes?.[key]) : undefined) ??
-      chatTime(kind, iso, language, new Date())
+      chatTime(kind, iso, regionalLocale(language, user?.profile.country), new Date())
     )
   }
 }

@@ -1,6 +1,7 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import { type Seeking, sexualityOf } from '#common/matching.ts'
 import { SignupForm } from '#common/schemas/accounts.ts'
+import { isTimeZone } from '#common/time-zone.ts'
 import { getAppContext } from '../../context.server.ts'
 import { BAN_PAGE } from '../../lib/ban-page.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
@@ -28,6 +29,8 @@ export async function signUp(context: Readonly<RouterContextProvider>, request: 
       gender,
       sexuality: gender && isSeeking(seeking) ? sexualityOf(gender, seeking) : undefined,
       signup_message: form.signup_message?.trim() || undefined,
+      // A zone this server does not know only loses the country's hint, never the sign-up.
+      time_zone: form.time_zone && isTimeZone(form.time_zone) ? form.time_zone : undefined,
     })
     const { password_repeat: _, ...account } = input
     const { token, device } = await app.services.accounts.signup(account, app.request.origin())

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { chatTimeLabels } from '#common/chat-times.ts'
+import { regionalLocale } from '#common/intl.ts'
 import type { AppError } from '#server/lib/errors.ts'
 import { getAppContext } from '../../context.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
@@ -37,7 +38,7 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
     const times = app.timeZone
       ? chatTimeLabels(
           messages.messages.flatMap((m) => [['time', m.created_at] as const, ['day', m.created_at] as const]),
-          app.locale,
+          regionalLocale(app.locale, user.profile.country),
           app.now,
           app.timeZone,
         )

@@ -137,6 +137,7 @@ const requestOriginOf = (app: TestApp) => ({
   origin: 'http://localhost:3000',
   ip: '127.0.0.1',
   country: null,
+  detectedCountry: null,
   network: null,
 })
 

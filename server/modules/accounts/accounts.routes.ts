@@ -18,6 +18,7 @@ export function requestOrigin(request: FastifyRequest): RequestOrigin {
     origin: request.linkOrigin,
     ip: request.ip,
     country: request.selectedCountry ?? request.geoCountry ?? request.languageCountry,
+    detectedCountry: request.selectedCountry ?? request.geoCountry,
     network: request.cookies.network ?? null,
     device: request.cookies[DEVICE_COOKIES.member] ?? null,
   }

@@ -46,7 +46,10 @@ export interface RequestOrigin {
   locale: Locale
   origin: string
   ip: string
+  /** The visitor's country: chosen, else found by GeoIP, else guessed from the browser's languages. */
   country: string | null
+  /** Chosen or found by GeoIP only (no guess from the languages): what a sign-up trusts first. */
+  detectedCountry: string | null
   network: string | null
   /** The browser's device cookie (ADR 13), as it came. */
   device: string | null

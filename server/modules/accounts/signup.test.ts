@@ -72,14 +72,24 @@ describe('POST /api/signup.php', () => {
   })
 
   it('places a new member in their detected country, else in the one their browser languages name', async () => {
-    const countryOf = async (headers: Record<string, string>) => {
-      const res = await signup(valid(), headers)
+    const countryOf = async (headers: Record<string, string>, body: Record<string, unknown> = {}) => {
+      const res = await signup(valid(body), headers)
       expect(res.statusCode).toBe(201)
       return res.json().user.profile.country
     }
     expect(await countryOf({ 'cf-ipcountry': 'GB', 'accept-language': 'fr-BE' })).toBe('GB')
     expect(await countryOf({ 'accept-language': 'fr-BE,fr;q=0.9' })).toBe('BE')
     expect(await countryOf({ 'accept-language': 'fr' })).toBe('FR')
+    // Issue 56: an English browser in Paris is in France, not in the United Kingdom; GeoIP still
+    // comes first, and a zone of no served country leaves the languages' guess.
+    const guessed = await countryOf({ 'accept-language': 'en-US,en;q=0.9' })
+    expect(guessed).not.toBe('FR')
+    expect(await countryOf({ 'accept-language': 'en-US,en;q=0.9' }, { time_zone: 'Europe/Paris' })).toBe('FR')
+    expect(await countryOf({ 'cf-ipcountry': 'BE' }, { time_zone: 'Europe/Paris' })).toBe('BE')
+    expect(await countryOf({ 'accept-language': 'en-US,en;q=0.9' }, { time_zone: 'Asia/Tokyo' })).toBe(
+      guessed,
+    )
+    expect((await signup(valid({ time_zone: 'Mars/Olympus' }))).statusCode).toBe(400)
   })
 
   it('stores only a hash of the session token', async () => {

@@ -6,6 +6,7 @@ import { ACTIVATION_TOKEN_HOURS } from '#common/constants.ts'
 import type { SignupInput, Tracking } from '#common/schemas/accounts.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
+import { countryOfTimeZone } from '#common/time-zone-country.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -53,8 +54,12 @@ export async function createAccount(
   if (existing) throw new AppError('accounts.email_exists', 409)
   const passwordHash = await hashPassword(input.password)
   const settings = from.site.settings
+  // Issue 56: where the member is (chosen, GeoIP, else the browser's time zone), not the language
+  // their browser speaks; the languages' guess only when nothing else tells.
   const country =
-    from.country && settings.countries.includes(from.country) ? from.country : settings.countries[0]
+    [from.detectedCountry, countryOfTimeZone(input.time_zone), from.country].find(
+      (c) => c && settings.countries.includes(c),
+    ) ?? settings.countries[0]
   const storedTracking = Object.fromEntries(
     Object.entries({ ...tracking, network: tracking.network ?? from.network ?? undefined }).filter(
       ([, v]) => v,

@@ -19,7 +19,8 @@ function iconSvg(size: number, maskable: boolean): string {
 }
 
 const ICONS = ['192', '512', 'maskable-192', 'maskable-512'] as const
-type Icon = (typeof ICONS)[number]
+/** The manifest's icons, and the 32 px one /favicon.ico answers with. */
+type Icon = (typeof ICONS)[number] | '32'
 
 /**
  * The web app manifest of each brand (the site of the request: its name and description, in the
@@ -67,6 +68,13 @@ export const appManifestRoutes: FastifyPluginAsyncZod<{ sites: SitesService }> =
         }
       }),
     }
+  })
+
+  // Pages the server writes itself (the dev mailbox, the sandbox checkout) link no icon: the browser
+  // asks for /favicon.ico, answered with the app icon as a PNG, which every browser takes there.
+  app.get('/favicon.ico', async (_request, reply) => {
+    reply.type('image/png').header('cache-control', 'public, max-age=604800')
+    return icon('32')
   })
 
   app.get(

@@ -59,4 +59,12 @@ describe('the web app manifest', () => {
     expect([...data.subarray(0, 4)]).toEqual([0xc2, 0x18, 0x5b, 255])
     expect((await t.app.inject({ url: '/icons/app-300.png' })).statusCode).toBe(400)
   })
+
+  it('answers /favicon.ico with the app icon, for the pages the server writes itself (issue 56)', async () => {
+    const res = await t.app.inject({ url: '/favicon.ico' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/png')
+    const meta = await sharp(res.rawPayload).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 32, 32])
+  })
 })

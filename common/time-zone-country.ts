@@ -1,0 +1,57 @@
+/**
+ * The country a browser's time zone is in (IANA names, as Intl reports them): where the member is,
+ * which says more than the language their browser speaks (an English browser in Paris is in France).
+ * Zones shared by several countries (Etc/UTC) and those not listed answer null.
+ */
+const ZONES: Record<string, string> = {
+  'Europe/Paris': 'FR',
+  'Europe/London': 'GB',
+  'Europe/Belfast': 'GB',
+  'Europe/Dublin': 'IE',
+  'Europe/Brussels': 'BE',
+  'Europe/Luxembourg': 'LU',
+  'Europe/Monaco': 'MC',
+  'Europe/Zurich': 'CH',
+  'Europe/Berlin': 'DE',
+  'Europe/Vienna': 'AT',
+  'Europe/Amsterdam': 'NL',
+  'Europe/Madrid': 'ES',
+  'Europe/Lisbon': 'PT',
+  'Europe/Rome': 'IT',
+  'Europe/Copenhagen': 'DK',
+  'Europe/Stockholm': 'SE',
+  'Europe/Oslo': 'NO',
+  'Europe/Helsinki': 'FI',
+  'Europe/Warsaw': 'PL',
+  'Europe/Prague': 'CZ',
+  'Europe/Budapest': 'HU',
+  'Europe/Athens': 'GR',
+  'Europe/Bucharest': 'RO',
+  'America/New_York': 'US',
+  'America/Chicago': 'US',
+  'America/Denver': 'US',
+  'America/Los_Angeles': 'US',
+  'America/Phoenix': 'US',
+  'America/Toronto': 'CA',
+  'America/Montreal': 'CA',
+  'America/Vancouver': 'CA',
+  'America/Edmonton': 'CA',
+  'America/Halifax': 'CA',
+  'Australia/Sydney': 'AU',
+  'Australia/Melbourne': 'AU',
+  'Australia/Brisbane': 'AU',
+  'Australia/Perth': 'AU',
+  'Pacific/Auckland': 'NZ',
+  'Africa/Casablanca': 'MA',
+  'Africa/Algiers': 'DZ',
+  'Africa/Tunis': 'TN',
+  'Africa/Dakar': 'SN',
+  'Africa/Abidjan': 'CI',
+  'Indian/Reunion': 'RE',
+  'America/Guadeloupe': 'GP',
+  'America/Martinique': 'MQ',
+}
+
+export function countryOfTimeZone(zone: string | null | undefined): string | null {
+  return (zone && ZONES[zone]) || null
+}
