@@ -96,3 +96,8 @@ export function agedBetween(f: { minAge?: number; maxAge?: number }, today: Date
     born.to ? lte(profiles.birthDate, born.to) : undefined,
   )
 }
+
+/** The distance from a member's place (a `cube` point, ADR 26), for ordering the nearest first. */
+export function distanceFrom(origin: readonly [number, number, number]): SQL<number> {
+  return sql<number>`${profiles.geo} <-> ${`(${origin.join(',')})`}::cube`
+}

@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '#server/db/client.ts'
-import { agedBetween, notBlockedWith, selectProfileCards, visibleToOthers } from '#server/db/profile-cards.ts'
+import {
+  agedBetween,
+  distanceFrom,
+  notBlockedWith,
+  selectProfileCards,
+  visibleToOthers,
+} from '#server/db/profile-cards.ts'
 import { likes, swipes } from '#server/db/schema/likes.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { writeRefusal } from '#server/db/write-refusal.ts'
@@ -100,7 +106,15 @@ export interface Ages {
 
 export function selectSwipeCards(
   db: Executor,
-  opts: { userId: number; genders: string[]; ages: Ages; country: string; limit: number },
+  opts: {
+    userId: number
+    genders: string[]
+    ages: Ages
+    country: string
+    limit: number
+    /** The member's place: the nearest first (issue 56, as search does), else the most recent. */
+    nearest?: readonly [number, number, number]
+  },
 ) {
   return selectProfileCards(db)
     .where(
@@ -115,7 +129,11 @@ export function selectSwipeCards(
         sql`not exists (select 1 from ${likes} l where l.liker_user_id = ${opts.userId} and l.liked_user_id = ${profiles.userId})`,
       ),
     )
-    .orderBy(sql`${profiles.lastActiveAt} desc`, sql`${profiles.id} desc`)
+    .orderBy(
+      ...(opts.nearest ? [sql`${distanceFrom(opts.nearest)} nulls last`] : []),
+      sql`${profiles.lastActiveAt} desc`,
+      sql`${profiles.id} desc`,
+    )
     .limit(opts.limit)
 }
 
@@ -128,6 +146,7 @@ export async function selectMemberBasics(db: Executor, userId: number, lock = fa
       swipeDayEndsAt: users.swipeDayEndsAt,
       siteId: users.siteId,
       country: profiles.country,
+      geoCell: profiles.geoCell,
       gender: profiles.gender,
       sexuality: profiles.sexuality,
       birthDate: profiles.birthDate,

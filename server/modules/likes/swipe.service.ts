@@ -1,4 +1,5 @@
 import { SWIPE_LIKES_PER_DAY } from '#common/constants.ts'
+import { cellFromKey, cellVector } from '#common/geo-grid.ts'
 import { gendersSought } from '#common/matching.ts'
 import type { SwipeDeckResponse, SwipeResponse, SwipeState } from '#common/schemas/likes.ts'
 import type { Db } from '#server/db/client.ts'
@@ -69,6 +70,7 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
           ages: agesOf(member, now()),
           country: member.country,
           limit: DECK_SIZE,
+          nearest: member.geoCell === null ? undefined : cellVector(cellFromKey(member.geoCell)),
         }),
       ])
       return { ...state(used, day.next), profiles: cards.map((c) => toPublicProfile(c, cdnPrefix, now())) }

@@ -100,6 +100,19 @@ describe('people near me (ADR 26)', () => {
     expect(bad.statusCode).toBe(400)
   })
 
+  it('the swipe game and the match finder show a member with a place the nearest first (issue 56)', async () => {
+    const me = await searcher('GB', 'Brighton')
+    const ours = (names: string[]) => names.filter((n) => ['Brighton', 'London', 'Nowhere'].includes(n))
+    const get = async (url: string) => {
+      const res = await t.app.inject({ url, headers: { cookie: me.cookie, host: 'localhost:3000' } })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json().profiles.map((p: { name: string }) => p.name) as string[]
+    }
+    // London was active more recently than Brighton: by recency it would come first.
+    expect(ours(await get('/api/swipe.php'))).toEqual(['Brighton', 'London', 'Nowhere'])
+    expect(ours(await get('/api/match-finder.php?gender=female'))).toEqual(['Brighton', 'London', 'Nowhere'])
+  })
+
   it('a visitor sees the most recently active first, with no distance', async () => {
     const res = await t.app.inject({
       url: '/api/members.php?gender=female',

@@ -5,6 +5,7 @@ import type { Executor } from '#server/db/client.ts'
 import {
   type BirthRange,
   birthRange,
+  distanceFrom,
   notBlockedWith,
   selectProfileCards,
   visibleToOthers,
@@ -308,19 +309,31 @@ export async function countViewerExclusions(
 const RANKED_CANDIDATES = 1000
 
 /**
- * The match finder's ranking: of the most recently active members matching the filters, those
- * sharing the most interests first, then those in the preferred region, then the most recent.
+ * The match finder's ranking: of the matching members nearest the viewer's place (issue 56), else
+ * the most recently active, those sharing the most interests first, then those in the preferred
+ * region, then the nearest (else the most recent).
  */
 export async function selectRankedProfiles(
   db: Executor,
-  filters: ProfileFilters & { interestIds: number[]; preferRegionId?: number },
+  filters: ProfileFilters & {
+    interestIds: number[]
+    preferRegionId?: number
+    /** The viewer's place: the nearest first. */
+    nearest?: readonly [number, number, number]
+  },
   limit: number,
 ) {
+  const distance = filters.nearest ? distanceFrom(filters.nearest) : sql<number>`0`
   const candidates = db
-    .select({ id: profiles.id, regionId: profiles.regionId, lastActiveAt: profiles.lastActiveAt })
+    .select({
+      id: profiles.id,
+      regionId: profiles.regionId,
+      lastActiveAt: profiles.lastActiveAt,
+      distance: sql<number>`${distance}`.as('distance'),
+    })
     .from(profiles)
     .where(filterConditions(filterValues(filters, birthRange(filters, filters.today))))
-    .orderBy(...MOST_RECENT_FIRST)
+    .orderBy(...(filters.nearest ? [sql`${distance} nulls last`, ...MOST_RECENT_FIRST] : MOST_RECENT_FIRST))
     .limit(RANKED_CANDIDATES)
     .as('c')
   const shared =
@@ -335,6 +348,7 @@ export async function selectRankedProfiles(
     .from(candidates)
     .orderBy(
       sql`${shared} * 3 + ${sameRegion} * 2 desc`,
+      sql`${candidates.distance} nulls last`,
       sql`${candidates.lastActiveAt} desc nulls last`,
       sql`${candidates.id} desc`,
     )

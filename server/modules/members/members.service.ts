@@ -73,8 +73,8 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
 
     /**
      * The match finder's ranking (GET /api/match-finder.php, /match-finder, /signup-matches): of the
-     * 1,000 most recently active members matching the filters, the most shared interests first,
-     * then the preferred region, then the most recently active.
+     * 1,000 members matching the filters nearest the viewer's place (else the most recently
+     * active), the most shared interests first, then the preferred region, then the nearest.
      */
     async rank(opts: {
       viewerUserId: number
@@ -90,6 +90,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
     }): Promise<RankedProfile[]> {
       // One moment for the whole answer: ages and who is online agree across its cards.
       const at = now()
+      const viewerCell = await selectPlaceOf(db, opts.viewerUserId)
       const rows = await selectRankedProfiles(
         db,
         {
@@ -102,6 +103,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
           maxAge: opts.maxAge,
           interestIds: opts.interestIds,
           preferRegionId: opts.preferRegionId ?? undefined,
+          nearest: viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell)),
         },
         opts.limit,
       )
