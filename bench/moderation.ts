@@ -22,6 +22,7 @@ import { createMemberSupportService } from '../server/modules/accounts/member-su
 import { createChatService } from '../server/modules/chat/chat.service.ts'
 import { createComplaintsService } from '../server/modules/complaints/complaints.service.ts'
 import { createMailService } from '../server/modules/mail/mail.service.ts'
+import { createMemberPageService } from '../server/modules/members/member-page.service.ts'
 import { createMembersService } from '../server/modules/members/members.service.ts'
 import { createPhotoReviewService } from '../server/modules/moderation/photo-review.service.ts'
 import { createReportsService } from '../server/modules/moderation/reports.service.ts'
@@ -147,7 +148,14 @@ const safety = createSafetyService(db, {
   signals: createSignalsService(db, { now, sites }),
 })
 const complaints = createComplaintsService(db, { mail, members: createMembersService(db, { now }) })
-const chat = createChatService(db, { events, now, media, safety, complaints })
+const chat = createChatService(db, {
+  events,
+  now,
+  media,
+  safety,
+  complaints,
+  blocks: createMemberPageService(db, { now }),
+})
 const support = createMemberSupportService(db, {
   now,
   sites,

@@ -97,6 +97,8 @@ export const api = table({
   removeChat: { method: DELETE, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.RemoveResponse },
   /** Issue 38: a conversation's explicit photos unblurred, or blurred again. */
   chatSafety: { method: PUT, path: '/api/chat-safety.php', tag: 'chat', body: chat.ChatSafetyInput, output: chat.ChatSafetyResponse },
+  /** Issue 56: a profile reported from the report sheet, with a conversation's last messages. */
+  reportProfile: { method: POST, path: '/api/profile-report.php', tag: 'chat', body: chat.ProfileReportInput, output: chat.ProfileReportResponse },
   /** Issue 38: a received message reported in one tap, quoted into the report. */
   reportMessage: { method: POST, path: '/api/message-report.php', tag: 'chat', body: chat.MessageReportInput, output: members.ComplaintResponse },
 

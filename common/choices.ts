@@ -23,6 +23,19 @@ export const COMPLAINT_REASONS = [
   'other',
 ] as const
 
+/**
+ * The reasons of the report sheet (issue 56, point 3): a member reporting a profile in two taps, from
+ * the profile, a card or a conversation. The complaints form keeps the rest (billing, notices).
+ */
+export const PROFILE_REPORT_REASONS = [
+  'fake_profile',
+  'spam_scam',
+  'harassment',
+  'inappropriate_photo',
+  'underage',
+  'other',
+] as const satisfies readonly (typeof COMPLAINT_REASONS)[number][]
+
 /** Why a member deletes the account (DELETE /api/user.php). */
 export const DELETE_REASONS = [
   'price',

@@ -288,6 +288,15 @@ const RULES: Record<string, Rule> = {
     }),
     expect: owned(200),
   },
+  // Any member reports a profile from the sheet, blocked or not; nobody reports their own.
+  'POST /api/profile-report.php': {
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/profile-report.php',
+      payload: { profile: w.owner.user.profile.id, reason: 'fake_profile' },
+    }),
+    expect: { visitor: 403, owner: 400, other: 200, blocked: 200 },
+  },
   // The receiver reports a message, even from a member they blocked since; nobody else does.
   'POST /api/message-report.php': {
     call: (w) => ({

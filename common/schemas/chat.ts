@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { PROFILE_REPORT_REASONS } from '../choices.ts'
 import { NUDGE_ANSWERS } from '../safety.ts'
 import { writeRefusals } from '../write-refusals.ts'
 import { PublicProfile } from './members.ts'
@@ -132,6 +133,26 @@ export const ChatSafetyInput = z.object({ conversation: Id, show_explicit: z.boo
 export const ChatSafetyResponse = z.object({ show_explicit: z.boolean() })
 
 /** POST /api/message-report.php: a received message reported in one tap (issue 38). */
+/**
+ * POST /api/profile-report.php: the report sheet (issue 56, point 3). The reporter is the session's
+ * member; from a conversation, its last messages go with the report; `block` blocks at once.
+ */
+export const ProfileReportInput = z.object({
+  profile: Id,
+  reason: z.enum(PROFILE_REPORT_REASONS, { error: 'complaint_reason_required' }),
+  text: z.string().trim().max(1000, { error: 'report_text_too_long' }).optional(),
+  conversation: Id.optional(),
+  block: z.boolean().default(false),
+})
+export type ProfileReportInput = z.infer<typeof ProfileReportInput>
+export const ProfileReportResponse = z.object({
+  id: z.number().int(),
+  /** Where the receipt went: the member's own address. */
+  receipt: z.string().nullable(),
+  blocked: z.boolean(),
+})
+export type ProfileReportResponse = z.infer<typeof ProfileReportResponse>
+
 export const MessageReportInput = z.object({
   message: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 })

@@ -178,6 +178,7 @@ export async function createServices(
     sendsDb: database.sends,
     safety,
     complaints,
+    blocks: memberPages,
     onOpening: signals.opening,
     onError: (error) => app.log.error({ err: error }, 'reading a message for signals failed'),
   })

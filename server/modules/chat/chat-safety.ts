@@ -1,14 +1,26 @@
 import type { COMPLAINT_REASONS } from '#common/choices.ts'
 import type { Locale } from '#common/constants.ts'
 import { MESSAGE_REPORT_HEADING, type SafetyEvent } from '#common/safety.ts'
+import type { ProfileReportInput, ProfileReportResponse } from '#common/schemas/chat.ts'
 import type { ComplaintResponse } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-import { selectReceivedMessage, setShowExplicit } from './chat.queries.ts'
+import {
+  selectConversationTail,
+  selectProfileIdOfUser,
+  selectReceivedMessage,
+  setShowExplicit,
+} from './chat.queries.ts'
 import { messageView } from './message-view.ts'
+
+/** How many of a conversation's last messages a report from it quotes. */
+export const REPORTED_MESSAGES = 10
+
+/** How a report from the report sheet begins, in the moderators' console. */
+export const PROFILE_REPORT_HEADING = 'Reported from the report sheet'
 
 /**
  * What a receiver does with what the safety rules found (issue 38): sees a conversation's explicit
@@ -19,6 +31,8 @@ export function createChatSafety(
   deps: {
     complaints: Pick<ComplaintsService, 'fileAsMember'>
     safety: Pick<SafetyService, 'count'>
+    /** Blocking a member (the members' pages own it). */
+    blocks: { block(userId: number, profileId: number, on: boolean): Promise<boolean> }
   },
 ) {
   return {
@@ -27,6 +41,48 @@ export function createChatSafety(
       if (!(await setShowExplicit(db, conversationId, userId, show)))
         throw new AppError('chat.not_found', 404)
       return { show_explicit: show }
+    },
+
+    /**
+     * POST /api/profile-report.php: the report sheet (issue 56, point 3). Filed under the member's
+     * account; from a conversation, its last REPORTED_MESSAGES messages are quoted into the report
+     * (a record of what was said, whatever happens to the chat later); `block` blocks at once.
+     */
+    async reportProfile(
+      userId: number,
+      input: ProfileReportInput,
+      from: { site: Site; locale: Locale },
+    ): Promise<ProfileReportResponse> {
+      const own = await selectProfileIdOfUser(db, userId)
+      if (own?.id === input.profile) throw new AppError('report.self', 400)
+      const tail =
+        input.conversation === undefined
+          ? null
+          : await selectConversationTail(db, input.conversation, userId, input.profile, REPORTED_MESSAGES)
+      if (input.conversation !== undefined && !tail) throw new AppError('chat.not_found', 404)
+      const quoted = (tail ?? []).toReversed().map(({ row, fromPartner }) => {
+        const said =
+          row.kind === 'photo'
+            ? `[photo ${row.id}]`
+            : row.kind === 'gift'
+              ? `[${row.giftKey}]`
+              : `“${row.body}”`
+        return `${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')} ${fromPartner ? 'reported' : 'reporter'}: ${said}`
+      })
+      const message = [
+        `${PROFILE_REPORT_HEADING}: ${input.conversation === undefined ? 'from the profile' : `from conversation ${input.conversation}`}.`,
+        input.text ? `The member adds: “${input.text}”` : null,
+        quoted.length > 0 ? `The conversation's last messages:\n${quoted.join('\n')}` : null,
+      ]
+        .filter(Boolean)
+        .join('\n')
+      const report = await deps.complaints.fileAsMember(
+        userId,
+        { reason: input.reason, message, profile: input.profile },
+        from,
+      )
+      const blocked = input.block ? await deps.blocks.block(userId, input.profile, true) : false
+      return { ...report, blocked }
     },
 
     /**

@@ -72,6 +72,37 @@ export async function selectProfileIdOfUser(db: Executor, userId: number) {
 
 export type MessageRow = typeof messages.$inferSelect
 
+/**
+ * The last `limit` messages the member can see of their conversation with the owner of
+ * `partnerProfileId`, newest first; null when that is not their conversation with that profile.
+ */
+export async function selectConversationTail(
+  db: Executor,
+  conversationId: number,
+  userId: number,
+  partnerProfileId: number,
+  limit: number,
+) {
+  const [side] = await db
+    .select({
+      clearedUpTo: conversationMembers.clearedUpTo,
+      partnerUserId: conversationMembers.partnerUserId,
+    })
+    .from(conversationMembers)
+    .innerJoin(profiles, eq(profiles.userId, conversationMembers.partnerUserId))
+    .where(
+      and(
+        eq(conversationMembers.conversationId, conversationId),
+        eq(conversationMembers.userId, userId),
+        eq(profiles.id, partnerProfileId),
+      ),
+    )
+    .limit(1)
+  if (!side) return null
+  const rows = await selectMessages(db, conversationId, { above: Number(side.clearedUpTo), limit })
+  return rows.map((row) => ({ row, fromPartner: row.senderUserId === side.partnerUserId }))
+}
+
 /** The member's unread messages over the chats they can see. */
 export async function selectUnreadTotal(db: Executor, userId: number) {
   const [row] = await db

@@ -113,6 +113,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   })
 
   app.route({
+    ...apiRoute(api.reportProfile),
+    config: {
+      rateLimit: {
+        max: 30,
+        timeWindow: '1 hour',
+        keyGenerator: (request) => (request.member ? `member:${request.member.userId}` : request.ip),
+      },
+    },
+    handler: async (request) =>
+      chat.reportProfile(requireMember(request).userId, request.body, {
+        site: request.site,
+        locale: request.locale,
+      }),
+  })
+
+  app.route({
     ...apiRoute(api.reportMessage),
     config: {
       rateLimit: {

@@ -52,6 +52,8 @@ export function createChatService(
     onError?: (error: unknown) => void
     safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count' | 'scoreSender'>
     complaints: Pick<ComplaintsService, 'fileAsMember'>
+    /** Blocking a member, for the report sheet's "and block" (the members' pages own it). */
+    blocks: { block(userId: number, profileId: number, on: boolean): Promise<boolean> }
   },
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
@@ -73,7 +75,7 @@ export function createChatService(
   }
 
   const { send, sendOnSession, sendPhoto, answerAs } = createChatSending(db, deps)
-  const { showExplicit, reportMessage } = createChatSafety(db, deps)
+  const { showExplicit, reportMessage, reportProfile } = createChatSafety(db, deps)
 
   return {
     send,
@@ -82,6 +84,7 @@ export function createChatService(
     sendPhoto,
     showExplicit,
     reportMessage,
+    reportProfile,
 
     /** GET /api/chats.php: the member's conversations, newest first, partners they may still see. */
     async list(userId: number, cdnPrefix: string): Promise<ChatsResponse> {
