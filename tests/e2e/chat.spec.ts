@@ -1,13 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import {
-  E2E_ORIGIN,
-  expect,
-  expectAccessible,
-  expectNoHorizontalScroll,
-  newMember,
-  test,
-} from './fixtures.ts'
+import { expect, expectAccessible, expectNoHorizontalScroll, newMember, speaks, test } from './fixtures.ts'
 
 test('two members chat live: messages, typing, read receipts, the unread badge, credits', async ({
   browser,
@@ -322,9 +315,7 @@ test('a chosen photo waits with its price and what the credits are worth; Cancel
 }) => {
   const lea = await newMember(browser, { name: 'Léa', gender: 'female' })
   const marc = await newMember(browser, { name: 'Marc', gender: 'male' })
-  await lea.context.addCookies([{ name: 'i18n_redirected', value: 'fr', url: E2E_ORIGIN }])
-  await lea.page.request.put('/api/user.php', { data: { language: 'fr' } })
-  await lea.page.setViewportSize({ width: 375, height: 740 })
+  await speaks(lea, 'fr', 375)
   const photo = await readFile(path.join(process.cwd(), 'node_modules/@vladmandic/face-api/demo/sample1.jpg'))
 
   // Her first message is free; the photo after it is paid.

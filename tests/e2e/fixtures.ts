@@ -160,6 +160,17 @@ export async function newMember(
   return { page, context, email, profileId: me.user.profile.id as number }
 }
 
+/** A member's browser and account in a language, and on a phone's screen when a width is given. */
+export async function speaks(
+  member: { context: BrowserContext; page: Page },
+  locale: 'en' | 'fr',
+  phoneWidth?: number,
+) {
+  await member.context.addCookies([{ name: 'i18n_redirected', value: locale, url: E2E_ORIGIN }])
+  await member.page.request.put('/api/user.php', { data: { language: locale } })
+  if (phoneWidth) await member.page.setViewportSize({ width: phoneWidth, height: 740 })
+}
+
 /**
  * Logs a staff member of scripts/e2e-server.ts into the console: password, then a code from their
  * authenticator key (enrolling at the first login, whose recovery codes it passes by).

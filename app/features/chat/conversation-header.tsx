@@ -2,15 +2,18 @@ import { Link } from 'react-router'
 import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { BlockButton, FictionalBadge, PresenceBadge, VerifiedBadge } from '../members/index.ts'
+import { BlockButton, FictionalBadge, PresenceBadge, ReportButton, VerifiedBadge } from '../members/index.ts'
 
 /** The top of a conversation: back to all chats, who it is with (to their page), and blocking. */
 export function ConversationHeader({
   profile,
   presence,
   blockedByMe,
+  conversation,
 }: {
   profile: PublicProfile
+  /** The conversation, once it exists: a report from here takes its last messages. */
+  conversation: number | null
   /** The partner's presence as it is now (use-partner-presence.ts). */
   presence: Presence
   blockedByMe: boolean
@@ -45,7 +48,17 @@ export function ConversationHeader({
           <PresenceBadge presence={presence} className="d-block fw-normal" />
         </h1>
       </Link>
-      <BlockButton profileId={profile.id} blocked={blockedByMe} />
+      <ReportButton
+        profile={profile}
+        conversation={conversation}
+        blocked={blockedByMe}
+        className="btn btn-outline-secondary btn-sm"
+      />
+      <BlockButton
+        profileId={profile.id}
+        blocked={blockedByMe}
+        className="btn btn-outline-secondary btn-sm"
+      />
     </header>
   )
 }

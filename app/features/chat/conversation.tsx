@@ -122,7 +122,12 @@ export function Conversation({
   return (
     <div className="chat-page d-flex flex-column">
       <HydrateLater>
-        <ConversationHeader profile={profile} presence={presence} blockedByMe={blockedByMe} />
+        <ConversationHeader
+          profile={profile}
+          presence={presence}
+          blockedByMe={blockedByMe}
+          conversation={conversation}
+        />
       </HydrateLater>
       {fictionalReminder && conversation !== null ? (
         <FictionalReminder reminder={fictionalReminder} conversation={conversation} />

@@ -6,7 +6,15 @@ import { callApi } from '../../lib/api-client.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 
 /** Block or unblock a member (POST/DELETE /api/block.php), then show the page as it now is. */
-export function BlockButton({ profileId, blocked }: { profileId: number; blocked: boolean }) {
+export function BlockButton({
+  profileId,
+  blocked,
+  className = 'btn btn-outline-secondary',
+}: {
+  profileId: number
+  blocked: boolean
+  className?: string
+}) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
@@ -26,12 +34,7 @@ export function BlockButton({ profileId, blocked }: { profileId: number; blocked
   }
   return (
     <>
-      <button
-        type="button"
-        className="btn btn-outline-secondary"
-        onClick={toggle}
-        disabled={!hydrated || busy}
-      >
+      <button type="button" className={className} onClick={toggle} disabled={!hydrated || busy}>
         {blocked ? t('memberPage.unblock') : t('memberPage.block')}
       </button>
       {error ? (

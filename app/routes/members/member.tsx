@@ -6,6 +6,7 @@ import { BlockButton } from '../../features/members/block-button.tsx'
 import { FictionalBadge, FictionalDisclosure } from '../../features/members/fictional-badge.tsx'
 import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
 import { PresenceBadge } from '../../features/members/presence-badge.tsx'
+import { ReportButton } from '../../features/members/report-sheet.tsx'
 import { VerifiedBadge } from '../../features/members/verified-badge.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
@@ -54,9 +55,13 @@ export default function Member({ loaderData }: Route.ComponentProps) {
               </>
             )}
             {loggedIn ? <BlockButton profileId={profile.id} blocked={profile.blocked_by_me} /> : null}
-            <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link text-body-secondary">
-              {t('memberPage.report')}
-            </Link>
+            {loggedIn ? (
+              <ReportButton profile={profile} blocked={profile.blocked_by_me} />
+            ) : (
+              <Link to={`/complaints?profile=${profile.id}`} className="btn btn-link text-body-secondary">
+                {t('memberPage.report')}
+              </Link>
+            )}
           </div>
           {profile.about ? (
             <section className="mb-4" aria-labelledby="about-title">
