@@ -1,4 +1,14 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, skipEntryWarning, test } from './fixtures.ts'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newMember,
+  skipEntryWarning,
+  speaks,
+  test,
+} from './fixtures.ts'
 
 test('three member landing pages, each its own design, with the Empty layout’s sign-up modal', async ({
   page,
@@ -126,3 +136,64 @@ test('on a phone, signing up from a member landing page shows the member beside 
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue(text)
   await context.close()
 })
+
+// Issue 56, point 4: every page of the member side at 375 px, in both languages, for a member with
+// two photos and a long name, talking with another who has a long name too.
+for (const locale of ['en', 'fr'] as const) {
+  test(`no member page is wider than a 375 px phone (${locale}), with two photos and long names`, async ({
+    browser,
+  }) => {
+    const photo = (n: number) =>
+      readFile(path.join(process.cwd(), `node_modules/@vladmandic/face-api/demo/sample${n}.jpg`))
+    const me = await newMember(browser, { name: 'Marie-Charlotte-Éléonore', gender: 'female' })
+    const other = await newMember(browser, { name: 'Jean-Christophe-Alexandre', gender: 'male' })
+    await speaks(me, locale, 375)
+    for (const n of [1, 3]) {
+      const res = await me.page.request.post('/api/photos.php', {
+        multipart: { photo: { name: `p${n}.jpg`, mimeType: 'image/jpeg', buffer: await photo(n) } },
+      })
+      expect(res.status()).toBe(201)
+    }
+    const sent = await other.page.request.post('/api/message.php', {
+      data: {
+        profile: me.profileId,
+        text: 'Bonjour, comment allez-vous aujourd’hui ?',
+        client_id: `sweep-${locale}-${Date.now()}`,
+      },
+    })
+    const conversation = (await sent.json()).conversation
+    const pages = [
+      '/members',
+      `/members/${other.profileId}`,
+      `/members/${other.profileId}/chat`,
+      '/chats',
+      `/chats/${conversation}`,
+      '/likes',
+      '/likes/sent',
+      '/swipe-game',
+      '/match-finder',
+      '/profile',
+      '/verify',
+      '/notifications',
+      '/credits',
+      '/credits/limits',
+      '/premium',
+      '/transactions',
+      '/pricing',
+      '/complaints',
+      '/pages/trust',
+    ]
+    const wide: string[] = []
+    for (const url of pages) {
+      await me.page.goto(url)
+      await expect(me.page.locator('html[data-hydrated]')).toHaveCount(1)
+      const overflow = await me.page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      if (overflow > 0) wide.push(`${url} (+${overflow} px)`)
+    }
+    expect(wide).toEqual([])
+    await me.context.close()
+    await other.context.close()
+  })
+}

@@ -55,7 +55,7 @@ export function OwnPhotos({ photos, limit }: { photos: OwnProfile['photos']; lim
                 </span>
               ) : null}
             </div>
-            <div className="d-flex gap-1 mt-1">
+            <div className="d-flex flex-wrap gap-1 mt-1">
               {photo.main ? null : (
                 <button
                   type="button"

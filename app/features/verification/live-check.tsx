@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { Verification, VerificationResponse } from '#common/schemas/verification.ts'
@@ -46,6 +46,13 @@ export function LiveCheck({ status }: { status: VerificationResponse }) {
       setStep({ kind: 'consent' })
     }
   }, [step.kind, current, camera])
+
+  // Each pose brings the camera, its instruction and the button into view together (issue 56).
+  const cameraSection = useRef<HTMLElement>(null)
+  const poseIndex = step.kind === 'pose' ? step.index : null
+  useEffect(() => {
+    if (poseIndex !== null) cameraSection.current?.scrollIntoView({ block: 'end' })
+  }, [poseIndex])
 
   const fail = (error: unknown) =>
     setProblem(error instanceof ApiError ? error.message : t('errors.server.error'))
@@ -147,16 +154,16 @@ export function LiveCheck({ status }: { status: VerificationResponse }) {
               </button>
             </section>
           )}
-          <section className={onCamera ? 'verify-camera mb-3' : 'd-none'} aria-live="polite">
-            {step.kind === 'pose' && (
-              <p className="h4 text-center verify-pose" data-pose={step.verification.poses[step.index]}>
-                <span className="visually-hidden">{t('verify.step', { n: step.index + 1, of: 2 })} </span>
-                {t(`verify.poses.${step.verification.poses[step.index]}`)}
-              </p>
-            )}
+          <section
+            ref={cameraSection}
+            className={onCamera ? 'verify-camera mb-3' : 'd-none'}
+            aria-live="polite"
+          >
             {step.kind === 'pose' && step.index === 1 && (
               <p className="text-center small mb-2">{t('verify.oneAtATime')}</p>
             )}
+            {/* The pose is written over the picture, just above the button (issue 56, point 4): on a
+                phone the member sees what to do where they look and press. */}
             <div className="verify-video-frame">
               <video
                 ref={camera.video}
@@ -167,6 +174,12 @@ export function LiveCheck({ status }: { status: VerificationResponse }) {
                 aria-label={t('verify.camera.label')}
               />
               <div className="verify-oval" aria-hidden="true" />
+              {step.kind === 'pose' && (
+                <p className="verify-pose mb-0" data-pose={step.verification.poses[step.index]}>
+                  <span className="visually-hidden">{t('verify.step', { n: step.index + 1, of: 2 })} </span>
+                  {t(`verify.poses.${step.verification.poses[step.index]}`)}
+                </p>
+              )}
             </div>
             {step.kind === 'pose' && (
               <>
