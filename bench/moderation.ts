@@ -130,8 +130,8 @@ const now = () => new Date()
 const sites = await createSitesService(db, env)
 const mail = createMailService(db, { from: 'bench@example.com', log: console as never, now })
 const photoReview = createPhotoReviewService(db, { now, sites, mail })
-const reports = createReportsService(db, { now, sites, mail, sessionsEnded: noSocketsHere })
 const media = localMediaStore('.tmp/bench-media')
+const reports = createReportsService(db, { now, sites, mail, sessionsEnded: noSocketsHere, media })
 const exports = createDataExportService(db, {
   now,
   sites,

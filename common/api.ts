@@ -171,6 +171,8 @@ export const api = table({
   reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: ['moderator'] },
   /** Issue 39: warn, suspend or ban a member from their file, as from a report. */
   moderateMember: { method: POST, path: '/api/admin/member-moderation.php', tag: 'moderation', body: moderation.MemberActionInput, output: moderation.ReportDecisionResponse, roles: ['moderator'] },
+  /** Issue 56: a chat photo of a report's conversation, as an image (the report's moderators only). */
+  reportPhoto: { method: GET, path: '/api/admin/report-photo.php', tag: 'moderation', query: moderation.ReportPhotoQuery, roles: ['moderator'] },
   decideReport: { method: POST, path: '/api/admin/report-decision.php', tag: 'moderation', body: moderation.ReportDecisionInput, output: moderation.ReportDecisionResponse, roles: ['moderator'] },
   signalQueue: { method: GET, path: '/api/admin/signals.php', tag: 'moderation', output: moderation.SignalQueueResponse, roles: ['moderator'] },
   reviewSignal: { method: POST, path: '/api/admin/signal-review.php', tag: 'moderation', body: moderation.SignalReviewInput, output: moderation.SignalReviewResponse, roles: ['moderator'] },

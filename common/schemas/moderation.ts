@@ -127,6 +127,8 @@ export const ReportQueueItem = z.object({
       kind: z.string(),
       text: z.string(),
       sent_at: z.string(),
+      /** A chat photo, through the moderators' own route (GET /api/admin/report-photo.php). */
+      photo: z.object({ thumb_url: z.string(), url: z.string() }).nullable(),
     }),
   ),
   /** For an appeal: the first decision, the member's appeal, and whether the viewer made it. */
@@ -196,3 +198,10 @@ export const BanInput = z.object({
 export type BanInput = z.infer<typeof BanInput>
 export const BanCreated = z.object({ ban: BanItem })
 export const BanRemoveInput = z.object({ ban: Id })
+
+/** GET /api/admin/report-photo.php: a chat photo of a report's conversation, for its moderators. */
+export const ReportPhotoQuery = z.object({
+  report: z.coerce.number().int().positive().max(2_147_483_647),
+  message: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  size: z.enum(['thumb', 'full']).default('full'),
+})

@@ -252,7 +252,7 @@ export async function createServices(
     audit,
     dashboard: createDashboardService(database.db, { now }),
     photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
-    reports: createReportsService(database.db, { now, sites, mail, sessionsEnded }),
+    reports: createReportsService(database.db, { now, sites, mail, sessionsEnded, media }),
     signals,
     bans: createBansService(database.db, { now, sites }),
     memberSupport: createMemberSupportService(database.db, {

@@ -154,6 +154,18 @@ export function ReportDetail({
                 <span className="text-body-secondary">
                   {m.sent_at.replace('T', ' ').slice(0, 16)} · {t(`console.reports.from_${m.from}`)}:
                 </span>{' '}
+                {m.photo ? (
+                  <a href={m.photo.url} target="_blank" rel="noreferrer" className="d-inline-block align-top">
+                    <img
+                      src={m.photo.thumb_url}
+                      alt={t('console.reports.chatPhoto')}
+                      width={72}
+                      height={72}
+                      className="rounded object-fit-cover"
+                      data-testid="report-chat-photo"
+                    />
+                  </a>
+                ) : null}{' '}
                 {m.text}
               </li>
             ))}

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { BansService } from './bans.service.ts'
@@ -27,6 +28,15 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.reportQueue),
     handler: async (request) => reports.queue(staffActor(request).staffId),
+  })
+
+  app.route({
+    ...apiRoute(api.reportPhoto),
+    handler: async (request, reply) => {
+      const file = await reports.photo(request.query.report, request.query.message, request.query.size)
+      if (!file) throw new AppError('photos.not_found', 404)
+      return reply.header('content-length', file.size).type('image/webp').send(file.body)
+    },
   })
 
   app.route({

@@ -73,6 +73,7 @@ export function selectMessagesBetween(db: Executor, userId: number, partnerUserI
       kind: messages.kind,
       body: messages.body,
       giftKey: messages.giftKey,
+      photoThumb: messages.photoThumb,
       createdAt: messages.createdAt,
     })
     .from(messages)
@@ -86,6 +87,31 @@ export function selectMessagesBetween(db: Executor, userId: number, partnerUserI
     )
     .orderBy(desc(messages.id))
     .limit(REPORT_MESSAGES)
+}
+
+/**
+ * A chat photo's stored names when the message is one of the conversation between a report's
+ * reporter and the member it names; null otherwise (another conversation, no photo).
+ */
+export async function selectReportPhoto(db: Executor, reportId: number, messageId: number) {
+  const [row] = await db
+    .select({ filename: messages.photoFilename, thumb: messages.photoThumb })
+    .from(complaints)
+    .innerJoin(profiles, eq(profiles.id, complaints.reportedProfileId))
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.userId, complaints.userId),
+        eq(conversationMembers.partnerUserId, profiles.userId),
+      ),
+    )
+    .innerJoin(
+      messages,
+      and(eq(messages.conversationId, conversationMembers.conversationId), eq(messages.id, messageId)),
+    )
+    .where(eq(complaints.id, reportId))
+    .limit(1)
+  return row?.filename && row.thumb ? { filename: row.filename, thumb: row.thumb } : null
 }
 
 /** A report with its member concerned, locked for a decision or an appeal. */

@@ -4,6 +4,7 @@ import type { MemberActionInput, ReportDecisionInput, ReportQueueItem } from '#c
 import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
@@ -25,6 +26,7 @@ import {
   selectMessagesBetween,
   selectPhotosOf,
   selectReporter,
+  selectReportPhoto,
   selectReportQueue,
   setProfileAbout,
   updateReport,
@@ -56,7 +58,14 @@ export type ReportsService = ReturnType<typeof createReportsService>
  */
 export function createReportsService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; mail: MailService; sessionsEnded: SessionsEnded },
+  deps: {
+    now: Clock
+    sites: SitesService
+    mail: MailService
+    sessionsEnded: SessionsEnded
+    /** Where chat photos are kept: a report's moderators see those of its conversation. */
+    media: Pick<MediaStore, 'get'>
+  },
 ) {
   const siteOf = deps.sites.byId
 
@@ -251,6 +260,12 @@ export function createReportsService(
             kind: m.kind,
             text: m.kind === 'gift' ? `[${m.giftKey}]` : m.body,
             sent_at: m.createdAt.toISOString(),
+            photo: m.photoThumb
+              ? {
+                  thumb_url: `/api/admin/report-photo.php?report=${report.id}&message=${m.id}&size=thumb`,
+                  url: `/api/admin/report-photo.php?report=${report.id}&message=${m.id}`,
+                }
+              : null,
           })),
           appeal:
             report.status === 'appealed' && report.outcome
@@ -270,6 +285,15 @@ export function createReportsService(
      * Decides a report (or its appeal): applies the outcome, writes the audit row, and mails the
      * statement of reasons to the reporter and the member concerned, all in one transaction.
      */
+    /**
+     * GET /api/admin/report-photo.php: a chat photo of the conversation between a report's reporter
+     * and the member it names, for the moderator deciding it (issue 56); null for any other photo.
+     */
+    async photo(reportId: number, messageId: number, size: 'thumb' | 'full'): Promise<MediaFile | null> {
+      const found = await selectReportPhoto(db, reportId, messageId)
+      return found ? deps.media.get(size === 'thumb' ? found.thumb : found.filename) : null
+    },
+
     async decide(input: ReportDecisionInput, actor: Actor) {
       const at = deps.now()
       return decided(await db.transaction((tx) => decideIn(tx, input, actor, at)))

@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { testJpeg } from '../../../tests/support/images.ts'
 import { lastMailTo, linkIn } from '../../../tests/support/mail.ts'
-import { multipartFile } from '../../../tests/support/multipart.ts'
+import { multipartBody, multipartFile } from '../../../tests/support/multipart.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -80,6 +81,50 @@ describe('reports', () => {
     ])
     // Moderators see no address of either member.
     expect(JSON.stringify(item)).not.toContain(reporter.email)
+  })
+
+  it('shows a chat photo of the conversation as a thumbnail its moderators can open, and no other photo (issue 56)', async () => {
+    const reporter = await activeMember(t.app)
+    const reported = await activeMember(t.app, { name: 'Flasher' })
+    const { body, contentType } = multipartBody(
+      { profile: String(reporter.user.profile.id), client_id: `p-${Date.now()}`, text: '' },
+      { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: await testJpeg(160, '#aa3355') },
+    )
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/message-photo.php',
+      payload: body,
+      headers: { cookie: reported.cookie, 'content-type': contentType },
+      remoteAddress: remote(),
+    })
+    expect(sent.statusCode, sent.body).toBe(200)
+    const messageId = sent.json().message.id
+    const id = await report(reporter, reported, 'He sent me this photo without asking.')
+    const item = (await queue()).reports.find((r: { id: number }) => r.id === id)
+    const [shown] = item.messages
+    expect(shown).toMatchObject({
+      from: 'reported',
+      kind: 'photo',
+      photo: {
+        thumb_url: `/api/admin/report-photo.php?report=${id}&message=${messageId}&size=thumb`,
+        url: `/api/admin/report-photo.php?report=${id}&message=${messageId}`,
+      },
+    })
+    for (const url of [shown.photo.thumb_url, shown.photo.url]) {
+      const image = await as(moderator.cookie, 'GET', url)
+      expect(image.statusCode).toBe(200)
+      expect(image.headers['content-type']).toBe('image/webp')
+      expect((await sharp(image.rawPayload).metadata()).format).toBe('webp')
+    }
+    // Not through another report, not to a member, not to support.
+    const other = await report(await activeMember(t.app), reported)
+    expect(
+      (await as(moderator.cookie, 'GET', `/api/admin/report-photo.php?report=${other}&message=${messageId}`))
+        .statusCode,
+    ).toBe(404)
+    expect((await as(reporter.cookie, 'GET', shown.photo.url)).statusCode).toBe(401)
+    const support = await staffMember(t.app, 'support', () => clock)
+    expect((await as(support.cookie, 'GET', shown.photo.url)).statusCode).toBe(403)
   })
 
   it('bans: sessions end, login answers accounts.banned, the profile leaves every list, both sides are told why, audited', async () => {
