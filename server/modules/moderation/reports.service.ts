@@ -1,3 +1,4 @@
+import { api } from '#common/api.ts'
 import type { ReportOutcome } from '#common/moderation.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { MemberActionInput, ReportDecisionInput, ReportQueueItem } from '#common/schemas/moderation.ts'
@@ -262,8 +263,8 @@ export function createReportsService(
             sent_at: m.createdAt.toISOString(),
             photo: m.photoThumb
               ? {
-                  thumb_url: `/api/admin/report-photo.php?report=${report.id}&message=${m.id}&size=thumb`,
-                  url: `/api/admin/report-photo.php?report=${report.id}&message=${m.id}`,
+                  thumb_url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}&size=thumb`,
+                  url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}`,
                 }
               : null,
           })),
