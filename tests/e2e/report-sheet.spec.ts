@@ -64,3 +64,23 @@ test('a member reports from a conversation on a phone, in French, and blocks at 
   await lou.context.close()
   await marc.context.close()
 })
+
+test('a member reports from a card’s menu in a list, without opening the profile', async ({ browser }) => {
+  const nora = await newMember(browser, { name: 'Nora', gender: 'female' })
+  const olaf = await newMember(browser, { name: 'Olaf', gender: 'male' })
+  expect(
+    (await olaf.page.request.post('/api/like.php', { data: { profile: nora.profileId } })).status(),
+  ).toBe(200)
+  await nora.page.goto('/likes')
+  const more = nora.page.getByRole('button', { name: 'More about Olaf' })
+  await more.click()
+  await expect(more).toHaveAttribute('aria-expanded', 'true')
+  await nora.page.getByRole('button', { name: 'Report', exact: true }).click()
+  const sheet = nora.page.getByRole('dialog', { name: 'Report Olaf' })
+  await sheet.getByRole('radio', { name: 'A scam or spam' }).check()
+  await sheet.getByRole('button', { name: 'Send the report' }).click()
+  await expect(sheet.getByRole('status')).toContainText('Thank you for telling us.')
+  await expect(nora.page).toHaveURL(/\/likes$/)
+  await nora.context.close()
+  await olaf.context.close()
+})

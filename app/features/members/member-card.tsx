@@ -4,6 +4,7 @@ import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
 import { HydrateLater } from '../../lib/hydration.ts'
 import { LikeButton } from '../likes/index.ts'
+import { CardMenu } from './card-menu.tsx'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 import { VerifiedBadge } from './verified-badge.tsx'
@@ -37,6 +38,7 @@ function Card({
       <div className="member-card-like">
         <LikeButton profile={profile} variant="icon" />
       </div>
+      <CardMenu profile={profile} />
       {profile.main_image ? (
         <img
           src={profile.main_image.thumb_filename}

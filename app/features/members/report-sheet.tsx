@@ -48,7 +48,7 @@ export function ReportButton({
   )
 }
 
-function ReportSheet({
+export function ReportSheet({
   profile,
   conversation,
   blocked,
