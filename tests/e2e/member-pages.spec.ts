@@ -146,7 +146,10 @@ for (const locale of ['en', 'fr'] as const) {
     const photo = (n: number) =>
       readFile(path.join(process.cwd(), `node_modules/@vladmandic/face-api/demo/sample${n}.jpg`))
     const me = await newMember(browser, { name: 'Marie-Charlotte-Éléonore', gender: 'female' })
-    const other = await newMember(browser, { name: 'Jean-Christophe-Alexandre', gender: 'male' })
+    const other = await newMember(browser, {
+      name: locale === 'fr' ? 'Jean-Baptiste-Maximilien' : 'Jean-Christophe-Alexandre',
+      gender: 'male',
+    })
     await speaks(me, locale, 375)
     for (const n of [1, 3]) {
       const res = await me.page.request.post('/api/photos.php', {

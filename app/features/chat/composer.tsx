@@ -1,7 +1,8 @@
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { CameraIcon, GiftIcon, PlusIcon } from '../../components/icons.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { useDismiss } from '../../lib/use-dismiss.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useCreditPrice } from '../credits/index.ts'
@@ -56,24 +57,7 @@ function ExtrasMenu(props: { disabled: boolean; onGift: () => void; onPhoto: () 
   const price = useCreditPrice()
   const [open, setOpen] = useState(false)
   const box = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false)
-        box.current?.querySelector<HTMLButtonElement>('button')?.focus()
-      }
-    }
-    const onClick = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('click', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('click', onClick)
-    }
-  }, [open])
+  useDismiss(open, () => setOpen(false), box)
   const choose = (action: () => void) => () => {
     setOpen(false)
     action()

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useTranslation } from '../../i18n.ts'
 import { useMember } from '../../lib/member.tsx'
+import { useDismiss } from '../../lib/use-dismiss.ts'
 import { ReportSheet } from './report-sheet.tsx'
 
 /**
@@ -14,21 +15,7 @@ export function CardMenu({ profile }: { profile: { id: number; name: string } })
   const [open, setOpen] = useState(false)
   const [reporting, setReporting] = useState(false)
   const box = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false)
-    }
-    const onClick = (event: MouseEvent) => {
-      if (!box.current?.contains(event.target as Node)) setOpen(false)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('click', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('click', onClick)
-    }
-  }, [open])
+  useDismiss(open, () => setOpen(false), box)
   if (!user || user.profile.id === profile.id) return null
   return (
     <div className="member-card-menu" ref={box}>
