@@ -84,6 +84,9 @@ export const NOT_SURFACES: Readonly<Record<string, string>> = {
   'app/features/chat/gift-button.tsx': 'inside the conversation, which carries the mark and the sentence',
   'app/features/likes/like-button.tsx':
     'a button on a card or a profile, which carry the mark and the sentence',
+  'app/features/members/card-menu.tsx': 'a menu on a card, which carries the mark and the sentence',
+  'app/features/members/report-sheet.tsx':
+    'the report sheet, opened from a card, a profile or a conversation, each carrying the mark and the sentence',
   'app/features/members/photo-gallery.tsx':
     'the photos of the profile page, which carries the mark and the sentence',
   'app/routes/chat/conversation.tsx': 'draws the conversation (app/features/chat/conversation.tsx)',
