@@ -12,8 +12,10 @@ export function secretFromFile(file: string): string {
 /** One line typed at the terminal, not shown; Ctrl-C ends the command. */
 function hiddenLine(question: string): Promise<string> {
   const { stdin, stderr } = process
-  stderr.write(question)
+  // The terminal stops echoing before the question shows: what is typed the moment it shows (a
+  // quick typist, a paste) is never on the screen.
   stdin.setRawMode(true)
+  stderr.write(question)
   stdin.setEncoding('utf8')
   stdin.resume()
   return new Promise((resolve) => {
