@@ -5,6 +5,7 @@ import {
   expectNoHorizontalScroll,
   newMember,
   skipEntryWarning,
+  speaks,
   test,
   waitForApp,
 } from './fixtures.ts'
@@ -153,6 +154,49 @@ test('a member with a town sees the nearest first, distances in bands, and can s
   await page.goto('/members?gender=female&distance=50')
   await expect(page.getByLabel('Distance')).toHaveValue('50')
   await expect(page.getByTestId('distance').first()).toHaveText(/^À (moins de|environ) \d+ km$/)
+  await member.context.close()
+})
+
+test('the swipe game deals a member with a town the nearest first, each card saying how far (en, fr at 375 px)', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Joost', gender: 'male' })
+  const page = member.page
+  expect(
+    (
+      await page.request.put('/api/profile.php', {
+        data: { country: 'NL', city: 'Utrecht', region_id: null },
+      })
+    ).status(),
+  ).toBe(200)
+  await page.goto('/swipe-game')
+  const card = page.getByTestId('swipe-card')
+  await expect(card.getByTestId('distance')).toHaveText(/^(Under|About) \d+ km$/)
+
+  // In French on a phone, pass card after card: the distances never go down.
+  await speaks(member, 'fr', 375)
+  await page.goto('/swipe-game')
+  await expectNoHorizontalScroll(page)
+  await expectAccessible(page)
+  const link = card.getByRole('heading').getByRole('link')
+  const seenAll = page.getByText('Vous avez vu tout le monde pour le moment.')
+  const km: number[] = []
+  for (let i = 0; i < 6; i++) {
+    // The deck may run out: the members of his age in the Netherlands are few.
+    await expect(link.or(seenAll)).toBeVisible()
+    if (await seenAll.isVisible()) break
+    const distance = card.getByTestId('distance')
+    // Members without a place come last: after the first of them, none has a distance.
+    if ((await distance.count()) === 0) break
+    const text = (await distance.textContent()) ?? ''
+    expect(text).toMatch(/^À (moins de|environ) \d+ km$/)
+    km.push(text.includes('moins') ? 0 : Number(text.replace(/\D/g, '')))
+    const before = await link.getAttribute('href')
+    await page.getByRole('button', { name: /^Passer / }).click()
+    await expect(link.and(page.locator(`[href="${before}"]`))).toHaveCount(0)
+  }
+  expect(km.length).toBeGreaterThan(1)
+  expect(km).toEqual([...km].sort((a, b) => a - b))
   await member.context.close()
 })
 

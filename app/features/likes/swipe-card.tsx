@@ -29,7 +29,7 @@ export function useSwipeKeys(decide: (like: boolean) => void) {
 
 /**
  * One member's card to swipe, by touch or mouse (dragged past SWIPE_DISTANCE to either side), with
- * their photo, name, age and place, and the fictional mark where it applies. The swipe game and the
+ * their photo, name, age, place and how far (for a member with a place), and the fictional mark where it applies. The swipe game and the
  * tinderswipe lander both deal it.
  */
 export function SwipeCard({
@@ -100,7 +100,17 @@ export function SwipeCard({
           {card.fictional ? <FictionalBadge /> : null}
           {card.verified ? <VerifiedBadge /> : null}
         </h2>
-        <p className="text-body-secondary mb-0">{card.city ?? card.region}</p>
+        <p className="text-body-secondary mb-0">
+          {card.city ?? card.region}
+          {card.distance ? (
+            <>
+              {' · '}
+              <span data-testid="distance">
+                {t(`members.distance.${card.distance.kind}`, { km: card.distance.km })}
+              </span>
+            </>
+          ) : null}
+        </p>
       </div>
     </div>
   )

@@ -73,7 +73,11 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
           nearest: member.geoCell === null ? undefined : cellVector(cellFromKey(member.geoCell)),
         }),
       ])
-      return { ...state(used, day.next), profiles: cards.map((c) => toPublicProfile(c, cdnPrefix, now())) }
+      return {
+        ...state(used, day.next),
+        // With the member's place, each card says how far (in bands, as search does).
+        profiles: cards.map((c) => toPublicProfile(c, cdnPrefix, now(), member.geoCell)),
+      }
     },
 
     /**

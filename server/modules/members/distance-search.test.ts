@@ -110,6 +110,16 @@ describe('people near me (ADR 26)', () => {
     }
     // London was active more recently than Brighton: by recency it would come first.
     expect(ours(await get('/api/swipe.php'))).toEqual(['Brighton', 'London', 'Nowhere'])
+    // Each card says how far, in the bands search uses, and nothing finer.
+    const deck = await t.app.inject({
+      url: '/api/swipe.php',
+      headers: { cookie: me.cookie, host: 'localhost:3000' },
+    })
+    const byName = new Map(deck.json().profiles.map((p: { name: string }) => [p.name, p]))
+    expect(byName.get('Brighton')).toMatchObject({ distance: { kind: 'under', km: 10 } })
+    expect(byName.get('London')).toMatchObject({ distance: { kind: 'about', km: 80 } })
+    expect(byName.get('Nowhere')).toMatchObject({ distance: null })
+    expect(deck.body).not.toMatch(/"(lat|lon|lng|geo\w*|cell\w*)":/i)
     expect(ours(await get('/api/match-finder.php?gender=female'))).toEqual(['Brighton', 'London', 'Nowhere'])
   })
 
