@@ -32,9 +32,6 @@ export type SafetyEvent = (typeof SAFETY_EVENTS)[number]
 /** How explicit a photo must be for the receiver to see it blurred: the sites' default (ADR 29). */
 export const DEFAULT_EXPLICIT_THRESHOLD = 0.5
 
-/** How a report made in one tap from a message begins: the rules' precision finds them by it. */
-export const MESSAGE_REPORT_HEADING = 'Reported from the conversation'
-
 /**
  * The rules whose precision the console shows (ADR 29): how often the moderators agreed with what
  * each one found. A signal kind is a rule too (the moderation's SIGNAL_KINDS).

@@ -94,12 +94,47 @@ export const MemberActionInput = z
   .refine((v) => v.outcome !== 'ban' || v.confirm === true, { path: ['confirm'], error: 'ban_unconfirmed' })
 export type MemberActionInput = z.infer<typeof MemberActionInput>
 
+/** A message as it stood when it was reported, kept with the report whatever becomes of it. */
+export const QuotedMessage = z.object({
+  id: z.number().int(),
+  from: z.enum(['reporter', 'reported']),
+  kind: z.string(),
+  /** The text; a gift's key for a gift; empty for a photo without a caption. */
+  text: z.string(),
+  sent_at: z.string(),
+})
+export type QuotedMessage = z.infer<typeof QuotedMessage>
+
+/**
+ * Where a case came from and what it held then, as data the console words in the moderator's
+ * language (issue 56): the report sheet (from a profile, or a conversation with its last messages),
+ * a reported message with what the rules found, a moderator's own case, or a signal.
+ */
+export const ReportContext = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('sheet'),
+    conversation: z.number().int().nullable(),
+    quoted: z.array(QuotedMessage),
+  }),
+  z.object({
+    source: z.literal('message'),
+    message: z.number().int().nullable(),
+    flags: z.array(z.string()),
+    quoted: z.array(QuotedMessage),
+  }),
+  z.object({ source: z.literal('staff'), by: z.string() }),
+  z.object({ source: z.literal('signal'), kind: z.enum(SIGNAL_KINDS), detail: z.record(z.string(), z.unknown()) }),
+])
+export type ReportContext = z.infer<typeof ReportContext>
+
 /** A report in the queue, with what a moderator needs to decide it. */
 export const ReportQueueItem = z.object({
   id: z.number().int(),
   status: z.enum(['open', 'appealed']),
   reason: z.string(),
+  /** The reporter's own words (empty when they gave none). */
   message: z.string(),
+  context: ReportContext.nullable(),
   created_at: z.string(),
   queued_at: z.string(),
   /** A member (by id and name) or a visitor (their given name); no address is shown. */

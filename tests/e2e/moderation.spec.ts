@@ -66,6 +66,63 @@ test.describe
       await member.context.close()
     })
 
+    test('a chat photo in a report shows as a thumbnail the moderator opens (issue 56, point 6)', async ({
+      browser,
+    }) => {
+      const reported = await newMember(browser, { name: 'Flasher', gender: 'male' })
+      const reporter = await newMember(browser, { name: 'Maud' })
+      const sent = await reported.page.request.post('/api/message-photo.php', {
+        multipart: {
+          profile: String(reporter.profileId),
+          client_id: `p-${Date.now()}`,
+          text: '',
+          photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(300, '#aa3355') },
+        },
+      })
+      expect(sent.status(), await sent.text()).toBe(200)
+      const filed = await reporter.page.request.post('/api/profile-report.php', {
+        data: {
+          profile: reported.profileId,
+          reason: 'inappropriate_photo',
+          conversation: (await sent.json()).conversation,
+        },
+      })
+      expect(filed.status(), await filed.text()).toBe(200)
+      const reportId = (await filed.json()).id
+
+      await page.goto('/admin')
+      await openFromMenu(page, 'Reports')
+      await page
+        .getByTestId('report-item')
+        .filter({ hasText: `#${reportId}` })
+        .click()
+      // Where it came from and the conversation then, in the moderator's words, English here.
+      const context = page.getByTestId('report-detail').getByTestId('report-context')
+      await expect(context).toContainText('Reported from the report sheet, in conversation')
+      await expect(context).toContainText('reported member: [a photo]')
+      const thumb = page.getByTestId('report-detail').getByTestId('report-chat-photo')
+      await expect(thumb).toBeVisible()
+      await expect(thumb).toHaveAttribute('alt', /.+/)
+      // The picture is there (not an empty frame), and its link opens the photo itself.
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0)
+      const opened = page.context().waitForEvent('page')
+      await thumb.click()
+      const photo = await opened
+      await photo.waitForLoadState()
+      expect(await photo.evaluate(() => document.contentType)).toMatch(/^image\//)
+      await photo.close()
+      await expectAccessible(page)
+      // In French, nothing of it is left in English.
+      await page.getByRole('button', { name: 'Français' }).click()
+      await expect(context).toContainText('Signalé depuis la fiche de signalement, dans la conversation')
+      await expect(context).toContainText('membre signalé\u202f: [une photo]')
+      await expect(context).not.toContainText('Reported')
+      await page.getByRole('button', { name: 'English' }).click()
+      await expect(context).toContainText('Reported from the report sheet')
+      await reporter.context.close()
+      await reported.context.close()
+    })
+
     test('a moderator bans a reported member from the report queue: both are told, the banned member lands on /pages/ban', async ({
       browser,
     }) => {

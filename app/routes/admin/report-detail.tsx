@@ -5,6 +5,7 @@ import type { ReportQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { ReportContextView } from './report-context.tsx'
 import { statusLabel } from './status-label.ts'
 
 /** The key that picks each outcome. */
@@ -93,9 +94,7 @@ export function ReportDetail({
             : `${report.reporter.name} (${t('console.reports.visitor')})`}{' '}
           · <time dateTime={report.created_at}>{report.created_at.replace('T', ' ').slice(0, 16)}</time>
         </p>
-        <blockquote className="border-start border-3 ps-2 mb-3" style={{ whiteSpace: 'pre-wrap' }}>
-          {report.message}
-        </blockquote>
+        <ReportContextView context={report.context} words={report.message} />
         {report.appeal ? (
           <div className="alert alert-warning small" role="note">
             <p className="mb-1 fw-semibold">
@@ -152,7 +151,8 @@ export function ReportDetail({
             {report.messages.map((m) => (
               <li key={m.id} className={m.from === 'reported' ? 'text-danger-emphasis' : ''}>
                 <span className="text-body-secondary">
-                  {m.sent_at.replace('T', ' ').slice(0, 16)} · {t(`console.reports.from_${m.from}`)}:
+                  {m.sent_at.replace('T', ' ').slice(0, 16)} ·{' '}
+                  {t('console.reports.said', { who: t(`console.reports.from_${m.from}`) })}
                 </span>{' '}
                 {m.photo ? (
                   <a href={m.photo.url} target="_blank" rel="noreferrer" className="d-inline-block align-top">

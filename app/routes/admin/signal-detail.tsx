@@ -9,7 +9,7 @@ const count = (value: unknown) => (typeof value === 'number' ? value : 0)
  * What a signal found, as a sentence with its links (issue 39, point 2): never the raw detail. A
  * kind this page does not know yet shows its detail's fields by name.
  */
-export function SignalDetail({ signal }: { signal: SignalItem }) {
+export function SignalDetail({ signal }: { signal: Pick<SignalItem, 'kind' | 'detail'> }) {
   const { t } = useTranslation()
   const d = signal.detail
   switch (signal.kind) {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { ReportContext } from '#common/schemas/moderation.ts'
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { profiles, users } from './members.ts'
 import { sites } from './sites.ts'
@@ -22,6 +23,8 @@ export const complaints = pgTable(
     email: text('email').notNull(),
     reason: text('reason').notNull(),
     message: text('message').notNull(),
+    /** Where the case came from and what it held then (issue 56); null for the complaints form. */
+    context: jsonb('context').$type<ReportContext>(),
     status: text('status').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it (re-)entered the queue: at filing, and again at an appeal. */

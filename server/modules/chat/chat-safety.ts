@@ -1,8 +1,9 @@
 import type { COMPLAINT_REASONS } from '#common/choices.ts'
 import type { Locale } from '#common/constants.ts'
-import { MESSAGE_REPORT_HEADING, type SafetyEvent } from '#common/safety.ts'
+import type { SafetyEvent } from '#common/safety.ts'
 import type { ProfileReportInput, ProfileReportResponse } from '#common/schemas/chat.ts'
 import type { ComplaintResponse } from '#common/schemas/members.ts'
+import type { QuotedMessage } from '#common/schemas/moderation.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
@@ -18,9 +19,6 @@ import { messageView } from './message-view.ts'
 
 /** How many of a conversation's last messages a report from it quotes. */
 export const REPORTED_MESSAGES = 10
-
-/** How a report from the report sheet begins, in the moderators' console. */
-export const PROFILE_REPORT_HEADING = 'Reported from the report sheet'
 
 /**
  * What a receiver does with what the safety rules found (issue 38): sees a conversation's explicit
@@ -60,26 +58,18 @@ export function createChatSafety(
           ? null
           : await selectConversationTail(db, input.conversation, userId, input.profile, REPORTED_MESSAGES)
       if (input.conversation !== undefined && !tail) throw new AppError('chat.not_found', 404)
-      const quoted = (tail ?? []).toReversed().map(({ row, fromPartner }) => {
-        const said =
-          row.kind === 'photo'
-            ? `[photo ${row.id}]`
-            : row.kind === 'gift'
-              ? `[${row.giftKey}]`
-              : `“${row.body}”`
-        return `${row.createdAt.toISOString().slice(0, 16).replace('T', ' ')} ${fromPartner ? 'reported' : 'reporter'}: ${said}`
-      })
-      const message = [
-        `${PROFILE_REPORT_HEADING}: ${input.conversation === undefined ? 'from the profile' : `from conversation ${input.conversation}`}.`,
-        input.text ? `The member adds: “${input.text}”` : null,
-        quoted.length > 0 ? `The conversation's last messages:\n${quoted.join('\n')}` : null,
-      ]
-        .filter(Boolean)
-        .join('\n')
+      const quoted: QuotedMessage[] = (tail ?? []).toReversed().map(({ row, fromPartner }) => ({
+        id: row.id,
+        from: fromPartner ? 'reported' : 'reporter',
+        kind: row.kind,
+        text: (row.kind === 'gift' ? row.giftKey : row.body) ?? '',
+        sent_at: row.createdAt.toISOString(),
+      }))
       const report = await deps.complaints.fileAsMember(
         userId,
-        { reason: input.reason, message, profile: input.profile },
+        { reason: input.reason, message: input.text ?? '', profile: input.profile },
         from,
+        { source: 'sheet', conversation: input.conversation ?? null, quoted },
       )
       const blocked = input.block ? await deps.blocks.block(userId, input.profile, true) : false
       return { ...report, blocked }
@@ -105,16 +95,18 @@ export function createChatSafety(
           : flags.length > 0
             ? 'spam_scam'
             : 'other'
-      const quoted = [
-        `${MESSAGE_REPORT_HEADING}: message ${message.id} of ${message.created_at}.`,
-        message.kind === 'photo' ? 'A photo.' : null,
-        message.text ? `“${message.text}”` : null,
-        flags.length > 0 ? `Found by the safety rules: ${flags.join(', ')}.` : null,
-      ].filter(Boolean)
       const report = await deps.complaints.fileAsMember(
         userId,
-        { reason, message: quoted.join('\n'), profile: found.senderProfileId },
+        { reason, message: '', profile: found.senderProfileId },
         from,
+        {
+          source: 'message',
+          message: message.id,
+          flags,
+          quoted: [
+            { id: message.id, from: 'reported', kind: message.kind, text: message.text ?? '', sent_at: message.created_at },
+          ],
+        },
       )
       const event: SafetyEvent | null = flags.includes('explicit')
         ? 'explicit_reported'

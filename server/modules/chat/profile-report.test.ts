@@ -54,14 +54,17 @@ describe('the report sheet', () => {
       reason: 'harassment',
       email: reporter.email,
     })
-    const lines = filed.message.split('\n')
-    expect(lines[0]).toBe(`Reported from the report sheet: from conversation ${first.conversation}.`)
-    expect(lines[1]).toBe('The member adds: “He insists after I said no.”')
-    expect(lines.slice(3).map((l) => l.replace(/^\S+ \S+ /, ''))).toEqual([
-      'reported: “Hello there”',
-      'reporter: “Hi”',
-      'reported: “Send me your number now”',
+    // The member's words as they wrote them; where it came from and the messages then, as data the
+    // console words in the moderator's language (no English written into the record).
+    expect(filed.message).toBe('He insists after I said no.')
+    expect(filed.context).toMatchObject({ source: 'sheet', conversation: first.conversation })
+    const quoted = filed.context?.source === 'sheet' ? filed.context.quoted : []
+    expect(quoted.map((m) => [m.from, m.kind, m.text])).toEqual([
+      ['reported', 'text', 'Hello there'],
+      ['reporter', 'text', 'Hi'],
+      ['reported', 'text', 'Send me your number now'],
     ])
+    expect(quoted.every((m) => !Number.isNaN(Date.parse(m.sent_at)))).toBe(true)
     const blocked = await t.database.db
       .select()
       .from(blocks)
@@ -75,7 +78,10 @@ describe('the report sheet', () => {
     const res = await report(reporter, { profile: reported.user.profile.id, reason: 'fake_profile' })
     expect(res.statusCode, res.body).toBe(200)
     expect(res.json().blocked).toBe(false)
-    expect((await lastComplaint()).message).toBe('Reported from the report sheet: from the profile.')
+    expect(await lastComplaint()).toMatchObject({
+      message: '',
+      context: { source: 'sheet', conversation: null, quoted: [] },
+    })
     const blocked = await t.database.db
       .select()
       .from(blocks)

@@ -1,5 +1,6 @@
 import type { Locale } from '#common/constants.ts'
 import type { ComplaintInput, ComplaintResponse } from '#common/schemas/members.ts'
+import type { ReportContext } from '#common/schemas/moderation.ts'
 import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
@@ -22,6 +23,7 @@ export function createComplaintsService(db: Db, deps: { mail: MailService; membe
     async file(
       input: ComplaintInput,
       from: { site: Site; locale: Locale; userId: number | null },
+      context: ReportContext | null = null,
     ): Promise<ComplaintResponse> {
       const exists = input.profile ? await profileExists(db, input.profile) : false
       const account = from.userId ? await selectAccountContact(db, from.userId) : null
@@ -41,6 +43,7 @@ export function createComplaintsService(db: Db, deps: { mail: MailService; membe
           email: account?.email ?? input.email,
           reason: input.reason,
           message: input.message,
+          context,
         })
         if (account) {
           const mail = renderMail(from.site, from.locale, {
@@ -61,17 +64,18 @@ export function createComplaintsService(db: Db, deps: { mail: MailService; membe
     },
 
     /**
-     * A logged-in member's report made in one tap (a received message: issue 38), under the name
-     * and address of their account.
+     * A logged-in member's report made in one tap (a received message: issue 38; the report sheet:
+     * issue 56), under the name and address of their account, with where it came from.
      */
     async fileAsMember(
       userId: number,
       input: Pick<ComplaintInput, 'reason' | 'message' | 'profile'>,
       from: { site: Site; locale: Locale },
+      context: ReportContext,
     ): Promise<ComplaintResponse> {
       const account = await selectAccountContact(db, userId)
       if (!account) throw new AppError('authentication_required', 403)
-      return service.file({ ...input, name: account.name, email: account.email }, { ...from, userId })
+      return service.file({ ...input, name: account.name, email: account.email }, { ...from, userId }, context)
     },
   }
   return service

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import type { ReportContext } from '#common/schemas/moderation.ts'
 import type { Executor } from '#server/db/client.ts'
 import { sessions } from '#server/db/schema/accounts.ts'
 import { conversationMembers, messages } from '#server/db/schema/chat.ts'
@@ -235,7 +236,7 @@ export async function insertCase(
     name: string
     email: string
     reason: 'signal' | 'staff'
-    message: string
+    context: ReportContext
     at: Date
   },
 ) {
@@ -248,7 +249,9 @@ export async function insertCase(
       name: values.name,
       email: values.email,
       reason: values.reason,
-      message: values.message,
+      // Nobody wrote in it: the context says what opened it.
+      message: '',
+      context: values.context,
       createdAt: values.at,
       queuedAt: values.at,
     })

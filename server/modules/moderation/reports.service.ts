@@ -229,6 +229,7 @@ export function createReportsService(
           status: report.status as 'open' | 'appealed',
           reason: report.reason,
           message: report.message,
+          context: report.context,
           created_at: report.createdAt.toISOString(),
           queued_at: report.queuedAt.toISOString(),
           reporter: { user_id: report.userId, name: report.name },
@@ -316,7 +317,7 @@ export function createReportsService(
             name: 'Staff',
             email: actor.email,
             reason: 'staff',
-            message: `Opened from the member's file by ${actor.email}.`,
+            context: { source: 'staff', by: actor.email },
             at,
           })
           return decideIn(

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gte, isNull, lt, sql } from 'drizzle-orm'
+import type { ReportContext } from '#common/schemas/moderation.ts'
 import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals, openingMessages } from '#server/db/schema/moderation.ts'
@@ -87,7 +88,7 @@ export async function markSignalReviewed(db: Executor, id: number, staffId: numb
 /** A case in the report queue opened from a signal (no reporter to tell). */
 export function insertSignalCase(
   db: Executor,
-  values: { siteId: number; profileId: number; supportEmail: string; message: string; at: Date },
+  values: { siteId: number; profileId: number; supportEmail: string; context: ReportContext; at: Date },
 ) {
   return insertCase(db, { ...values, name: 'Signal', email: values.supportEmail, reason: 'signal' })
 }

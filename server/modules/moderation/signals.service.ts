@@ -114,7 +114,11 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
                 siteId: site.id,
                 profileId: found.profileId,
                 supportEmail: site.settings.support_email,
-                message: `${found.signal.kind}: ${JSON.stringify(found.signal.detail)}`,
+                context: {
+                  source: 'signal',
+                  kind: found.signal.kind as SignalKind,
+                  detail: found.signal.detail as Record<string, unknown>,
+                },
                 at,
               })
             : null

@@ -1,5 +1,4 @@
 import { and, between, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
-import { MESSAGE_REPORT_HEADING } from '#common/safety.ts'
 import { type Executor, queryRows } from '#server/db/client.ts'
 import { messages } from '#server/db/schema/chat.ts'
 import { users } from '#server/db/schema/members.ts'
@@ -101,7 +100,7 @@ export async function selectRuleDecisions(
         count(*)::int as decided, count(*) filter (where c.outcome <> 'dismiss')::int as agreed
       from complaints c
       where c.decided_at >= ${range.from} and c.decided_at < ${range.until} and ${site(sql`c.site_id`)}
-        and c.message like ${`${MESSAGE_REPORT_HEADING}:%`} and c.reason in ('inappropriate_photo', 'harassment', 'spam_scam')
+        and c.context->>'source' = 'message' and c.reason in ('inappropriate_photo', 'harassment', 'spam_scam')
       group by 1
     union all
     select a.before->>'kind' as rule, count(*)::int as decided,

@@ -149,7 +149,12 @@ describe('explicit photos', () => {
     expect(report.statusCode).toBe(200)
     const [filed] = await t.database.db.select().from(complaints).where(eq(complaints.id, report.json().id))
     expect(filed).toMatchObject({ reason: 'inappropriate_photo', reportedProfileId: a.user.profile.id })
-    expect(filed.message).toContain('explicit')
+    expect(filed.context).toMatchObject({
+      source: 'message',
+      message: seen.at(-1)?.id,
+      flags: ['explicit'],
+      quoted: [{ from: 'reported', kind: 'photo' }],
+    })
     const after = await counts()
     expect(after.explicit_asked - before.explicit_asked).toBe(1)
     expect(after.explicit_sent - before.explicit_sent).toBe(1)
@@ -235,7 +240,11 @@ describe('unkind messages', () => {
     const report = await call(b, 'POST', '/api/message-report.php', { message: insult?.id })
     const [filed] = await t.database.db.select().from(complaints).where(eq(complaints.id, report.json().id))
     expect(filed).toMatchObject({ reason: 'harassment', reportedProfileId: a.user.profile.id })
-    expect(filed.message).toContain('“Shut up, loser”')
+    expect(filed.context).toMatchObject({
+      source: 'message',
+      flags: ['unkind'],
+      quoted: [{ id: insult?.id, from: 'reported', kind: 'text', text: 'Shut up, loser' }],
+    })
     const after = await counts()
     expect(after.unkind_asked - before.unkind_asked).toBe(2)
     expect(after.unkind_edited - before.unkind_edited).toBe(1)
@@ -376,6 +385,27 @@ describe('the rules in the console', () => {
     expect(after.counts.unkind_asked).toBeGreaterThanOrEqual(2)
     expect(rule(after, 'scam_score')).toMatchObject({ decided: 1, agreed: 0, precision: 0 })
     expect(rule(after, 'unkind_report')).toMatchObject({ decided: 0, precision: null })
+    // A report made from a message counts for its rule once decided; one from the report sheet with
+    // the same reason is a member's judgement, not the rule's, and does not.
+    const sheet = await call(await member('Sheet', 'female'), 'POST', '/api/profile-report.php', {
+      profile: m.user.profile.id,
+      reason: 'harassment',
+    })
+    expect(sheet.statusCode, sheet.body).toBe(200)
+    const harassment = await t.database.db
+      .select()
+      .from(complaints)
+      .where(eq(complaints.reason, 'harassment'))
+    expect(harassment.map((c) => c.context?.source).sort()).toEqual(['message', 'sheet'])
+    for (const c of harassment) {
+      const decided = await as('POST', '/api/admin/report-decision.php', {
+        report: c.id,
+        outcome: 'warn',
+        reason: 'Unkind words break our rules.',
+      })
+      expect(decided.statusCode, decided.body).toBe(200)
+    }
+    expect(rule(await stats(), 'unkind_report')).toMatchObject({ decided: 1, agreed: 1, precision: 1 })
     // Another day has none of it.
     const other = (await as('GET', '/api/admin/safety-stats.php?from=2026-11-01&to=2026-11-02')).json()
     expect(other.counts.unkind_asked).toBe(0)

@@ -1,0 +1,94 @@
+import type { QuotedMessage, ReportContext } from '#common/schemas/moderation.ts'
+import { useTranslation } from '../../i18n.ts'
+import { SignalDetail } from './signal-detail.tsx'
+
+/**
+ * What opened a case and what it held then, in the moderator's language (issue 56): where a
+ * member reported from, the messages as they stood at the report, what the rules found in a
+ * reported message, who opened a case from a member's file, or the signal behind it. The
+ * reporter's own words come after it, as they wrote them.
+ */
+export function ReportContextView({ context, words }: { context: ReportContext | null; words: string }) {
+  const { t } = useTranslation()
+  return (
+    <div className="mb-3" data-testid="report-context">
+      {context ? <p className="small fw-semibold mb-1">{<Source context={context} />}</p> : null}
+      {words ? (
+        <blockquote className="border-start border-3 ps-2 mb-2" style={{ whiteSpace: 'pre-wrap' }}>
+          {context && context.source !== 'staff' && context.source !== 'signal' ? (
+            <span className="text-body-secondary">{t('console.reports.context.words')} </span>
+          ) : null}
+          {words}
+        </blockquote>
+      ) : null}
+      {context &&
+      (context.source === 'sheet' || context.source === 'message') &&
+      context.quoted.length > 0 ? (
+        <>
+          <p className="small text-body-secondary mb-1">{t('console.reports.context.quoted')}</p>
+          <ol className="list-unstyled small border-start border-3 ps-2 mb-0">
+            {context.quoted.map((m) => (
+              <Quoted key={m.id} message={m} />
+            ))}
+          </ol>
+        </>
+      ) : null}
+    </div>
+  )
+}
+
+function Source({ context }: { context: ReportContext }) {
+  const { t } = useTranslation()
+  switch (context.source) {
+    case 'sheet':
+      return (
+        <>
+          {context.conversation === null
+            ? t('console.reports.context.sheetProfile')
+            : t('console.reports.context.sheetChat', { id: context.conversation })}
+        </>
+      )
+    case 'message':
+      return (
+        <>
+          {t('console.reports.context.message')}
+          {context.flags.length > 0
+            ? ` ${t('console.reports.context.found', {
+                flags: context.flags
+                  .map((f) => t(`console.members.safety.flags.${f}`, { defaultValue: f }))
+                  .join(', '),
+              })}`
+            : ''}
+        </>
+      )
+    case 'staff':
+      return <>{t('console.reports.context.staff', { by: context.by })}</>
+    case 'signal':
+      return (
+        <>
+          {t(`console.signals.kinds.${context.kind}`)}: <SignalDetail signal={context} />
+        </>
+      )
+  }
+}
+
+function Quoted({ message }: { message: QuotedMessage }) {
+  const { t } = useTranslation()
+  const said =
+    message.kind === 'photo'
+      ? `${t('console.reports.context.photo')}${message.text ? ` “${message.text}”` : ''}`
+      : message.kind === 'gift'
+        ? t('console.reports.context.gift', {
+            gift: t(`chat.gifts.names.${message.text}`, { defaultValue: message.text }),
+          })
+        : `“${message.text}”`
+  return (
+    <li className={message.from === 'reported' ? 'text-danger-emphasis' : ''}>
+      <span className="text-body-secondary">
+        <time dateTime={message.sent_at}>{message.sent_at.replace('T', ' ').slice(0, 16)}</time> ·{' '}
+        {t('console.reports.said', { who: t(`console.reports.from_${message.from}`) })}
+      </span>{' '}
+      {said}
+    </li>
+  )
+}
