@@ -123,7 +123,11 @@ export const ReportContext = z.discriminatedUnion('source', [
     quoted: z.array(QuotedMessage),
   }),
   z.object({ source: z.literal('staff'), by: z.string() }),
-  z.object({ source: z.literal('signal'), kind: z.enum(SIGNAL_KINDS), detail: z.record(z.string(), z.unknown()) }),
+  z.object({
+    source: z.literal('signal'),
+    kind: z.enum(SIGNAL_KINDS),
+    detail: z.record(z.string(), z.unknown()),
+  }),
 ])
 export type ReportContext = z.infer<typeof ReportContext>
 

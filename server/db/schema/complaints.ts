@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
-import type { ReportContext } from '#common/schemas/moderation.ts'
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import type { ReportContext } from '#common/schemas/moderation.ts'
 import { profiles, users } from './members.ts'
 import { sites } from './sites.ts'
 import { staff } from './staff.ts'

@@ -104,7 +104,13 @@ export function createChatSafety(
           message: message.id,
           flags,
           quoted: [
-            { id: message.id, from: 'reported', kind: message.kind, text: message.text ?? '', sent_at: message.created_at },
+            {
+              id: message.id,
+              from: 'reported',
+              kind: message.kind,
+              text: message.text ?? '',
+              sent_at: message.created_at,
+            },
           ],
         },
       )

@@ -75,7 +75,11 @@ export function createComplaintsService(db: Db, deps: { mail: MailService; membe
     ): Promise<ComplaintResponse> {
       const account = await selectAccountContact(db, userId)
       if (!account) throw new AppError('authentication_required', 403)
-      return service.file({ ...input, name: account.name, email: account.email }, { ...from, userId }, context)
+      return service.file(
+        { ...input, name: account.name, email: account.email },
+        { ...from, userId },
+        context,
+      )
     },
   }
   return service
