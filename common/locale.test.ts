@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { browserLocale, chooseLocale, countryFromLanguages, visibleLocales } from './locale.ts'
 
 describe('chooseLocale', () => {
+  // spec: STATE-20
   it('prefers the i18n_redirected cookie over everything else', () => {
     expect(chooseLocale({ cookie: 'fr', acceptLanguage: 'en-GB,en;q=0.9', domainLanguage: 'en' })).toBe('fr')
   })
@@ -10,10 +11,12 @@ describe('chooseLocale', () => {
     expect(chooseLocale({ cookie: 'de', acceptLanguage: 'fr-BE,fr;q=0.9', domainLanguage: 'en' })).toBe('fr')
   })
 
+  // spec: STATE-20
   it('uses the browser language when there is no cookie', () => {
     expect(chooseLocale({ acceptLanguage: 'nl-NL,fr;q=0.8,en;q=0.5', domainLanguage: 'en' })).toBe('fr')
   })
 
+  // spec: PROD-8, STATE-20
   it("falls back to the site's domain_language, then to en", () => {
     expect(chooseLocale({ acceptLanguage: 'de-DE,de;q=0.9', domainLanguage: 'fr' })).toBe('fr')
     expect(chooseLocale({ acceptLanguage: 'de-DE', domainLanguage: 'de' })).toBe('en')
@@ -33,6 +36,7 @@ describe('browserLocale', () => {
 })
 
 describe('visibleLocales', () => {
+  // spec: ROLE-6
   it("offers the country's bundled locales plus current and browser language", () => {
     expect(
       visibleLocales({ current: 'en', browser: 'en', detectedCountry: 'CA', selectedCountry: null }),
@@ -45,12 +49,14 @@ describe('visibleLocales', () => {
     ).toEqual(['en'])
   })
 
+  // spec: ROLE-6
   it('always shows the current locale and the browser language', () => {
     expect(
       visibleLocales({ current: 'en', browser: 'fr', detectedCountry: 'DE', selectedCountry: 'DE' }),
     ).toEqual(['en', 'fr'])
   })
 
+  // spec: ROLE-6
   it('shows every locale when the selected country differs from the detected one', () => {
     expect(
       visibleLocales({ current: 'en', browser: 'en', detectedCountry: 'GB', selectedCountry: 'NL' }),

@@ -21,6 +21,7 @@ describe('what a message costs in money', () => {
     expect(messageCost(bundles, 10, 'CHF')).toBeNull()
   })
 
+  // spec: CONST-12
   it('is asked per country in the currency the country pays in, euros where none is sold', () => {
     const sold = new Set(['EUR', 'GBP'])
     expect(offeredCurrency('GB', sold)).toBe('GBP')

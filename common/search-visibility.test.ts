@@ -9,13 +9,16 @@ const base = {
 } as const
 
 describe('searchVisible', () => {
+  // spec: VAL-10
   it('is always visible to members', () => {
     expect(searchVisible({ ...base, loggedIn: true })).toBe(true)
   })
+  // spec: VAL-10
   it("is visible to visitors unless logged_out_search is 'none'", () => {
     expect(searchVisible(base)).toBe(false)
     expect(searchVisible({ ...base, loggedOutSearch: 'not' })).toBe(true)
   })
+  // spec: VAL-10
   it('the traffic-source variant needs a traffic source', () => {
     expect(searchVisible({ ...base, loggedOutSearchTrafficsource: 'not' })).toBe(false)
     expect(searchVisible({ ...base, loggedOutSearchTrafficsource: 'not', hasTrafficSource: true })).toBe(true)

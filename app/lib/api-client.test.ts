@@ -22,12 +22,14 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
 
 describe('fetchJson', () => {
+  // spec: CALL-15
   it('asks for JSON', async () => {
     const s = scripted([json(200, { ok: true })])
     expect(await fetchJson('/api/x', s)).toEqual({ ok: true })
     expect(new Headers(s.calls[0].headers).get('accept')).toBe('application/json')
   })
 
+  // spec: CALL-15
   it('retries network failures and 5xx with exponential delay, up to 5 times', async () => {
     const s = scripted([new TypeError('offline'), json(503, {}), json(502, {}), json(200, { n: 1 })])
     expect(await fetchJson('/api/x', { ...s, baseDelayMs: 100 })).toEqual({ n: 1 })
@@ -41,6 +43,7 @@ describe('fetchJson', () => {
     expect(s.delays).toEqual([1000])
   })
 
+  // spec: CALL-15, CONST-5
   it('gives up after 5 retries with the last error', async () => {
     const s = scripted(
       Array.from({ length: 6 }, () => json(500, { error: { code: 'server.error', message: 'boom' } })),
@@ -69,6 +72,7 @@ describe('fetchJson', () => {
 })
 
 describe('a session that ended on the server', () => {
+  // spec: STATE-2
   it('tells the app to log out quietly when a member endpoint answers authentication_required', async () => {
     const events: string[] = []
     const target = new EventTarget()

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isChunkLoadError, mayReloadForChunk } from './chunk-reload.ts'
 
 describe('chunk reload', () => {
+  // spec: ERR-15
   it('reloads at most once per 60 s', () => {
     expect(mayReloadForChunk(null, 1_000_000)).toBe(true)
     expect(mayReloadForChunk(1_000_000, 1_059_999)).toBe(false)

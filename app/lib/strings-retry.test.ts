@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(() => new Promise((resolve) => server.close(resolve)))
 
 describe('a language file that fails to load', () => {
+  // spec: ERR-17
   it('is logged and tried again until it comes', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
     await fetchStrings('fr', `${base}/fr.json`, () => 5)

@@ -65,6 +65,7 @@ test('reset a forgotten password through the mailed link', async ({ page }) => {
   await expect(page).toHaveURL('/members')
 })
 
+// spec: STATE-12
 test('change the e-mail address, confirmed from the new address; the old one can take it back', async ({
   page,
 }) => {
@@ -121,6 +122,7 @@ test('change the password in the settings, in French', async ({ browser }) => {
   await context.close()
 })
 
+// spec: STATE-11
 test('delete the account and undo it with the mailed link', async ({ page }) => {
   await skipEntryWarning(page)
   const email = await signupInBrowser(page)
@@ -160,6 +162,7 @@ test('delete the account and undo it with the mailed link', async ({ page }) => 
   await expect(page).toHaveURL('/members')
 })
 
+// spec: CALL-3
 test("a member's language switch is saved to the account, for the mails", async ({ page }) => {
   await skipEntryWarning(page)
   await signupInBrowser(page)

@@ -29,6 +29,7 @@ async function activateFromMailbox(page: Page, email: string) {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
+  // spec: PROD-1, MODAL-3, STATE-1, NAV-6, ERR-2
   test('sign up in the modal, activate through the mailbox, log out and log in again', async ({ page }) => {
     await skipEntryWarning(page)
     const email = newEmail()
@@ -79,6 +80,7 @@ test.describe('at 1280 px', () => {
     await expect(page).toHaveURL('/members')
   })
 
+  // spec: VAL-2
   test('the form explains what is wrong, with a did-you-mean for a mistyped address', async ({ page }) => {
     await skipEntryWarning(page)
     await page.goto('/signup')
@@ -97,6 +99,7 @@ test.describe('at 1280 px', () => {
     await expect(form.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true')
   })
 
+  // spec: ERR-12
   test('an address that already has an account is told to log in', async ({ page }) => {
     await skipEntryWarning(page)
     const email = newEmail()
@@ -123,6 +126,7 @@ test.describe('at 1280 px', () => {
 test.describe('at 375 px', () => {
   test.use({ viewport: { width: 375, height: 740 } })
 
+  // spec: MODAL-5
   test('a smartphone gets the sign-up page, in French', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 375, height: 740 } })
     const page = await context.newPage()
@@ -150,6 +154,7 @@ test.describe('at 375 px', () => {
   })
 })
 
+// spec: STATE-2
 test('a page whose session ends elsewhere (a logout in another tab) loads again as a visitor’s', async ({
   browser,
 }) => {

@@ -178,6 +178,7 @@ test('every page has a rule', () => {
   expect(Object.keys(RULES).filter((p) => !paths.includes(p))).toEqual([])
 })
 
+// spec: ROUTE-1, ROUTE-2, ROUTE-3, ROUTE-4, ROUTE-5, ROUTE-6, ROUTE-7, ROUTE-8, ROUTE-9
 test('each page answers visitor, owner, other member and blocked member as its rule says', async ({
   browser,
   playwright,

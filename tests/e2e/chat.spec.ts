@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { expect, expectAccessible, expectNoHorizontalScroll, newMember, speaks, test } from './fixtures.ts'
 
+// spec: PROD-1, PROD-2, NAV-1
 test('two members chat live: messages, typing, read receipts, the unread badge, credits', async ({
   browser,
 }) => {
@@ -198,6 +199,7 @@ test('a conversation is two panes on a desktop and one on a phone; a gift stays 
   await tom.context.close()
 })
 
+// spec: PROD-1, ROLE-5
 test('a gift says its price and waits for a yes; one she cannot pay offers credits in place of Send', async ({
   browser,
 }) => {

@@ -8,6 +8,7 @@ import {
   test,
 } from './fixtures.ts'
 
+// spec: PROD-3, NAV-3, STATE-10, ERR-8
 test('a member buys credits in the sandbox and becomes Premium; a failed payment offers another method', async ({
   browser,
 }) => {
@@ -157,6 +158,7 @@ test('a member pays by SEPA direct debit, confirmed by the code sent by SMS', as
   await context.close()
 })
 
+// spec: ERR-10
 test('a saved card buys the last bundle again in one step; a card that declines asks for details or PayPal', async ({
   browser,
 }) => {
@@ -210,6 +212,7 @@ const PNG = Buffer.from(
   'base64',
 )
 
+// spec: PROD-4
 test('buying any bundle unlocks all photos of other members', async ({ browser }) => {
   test.setTimeout(90_000)
   // A Premium member (bought through the sandbox) with 5 photos, more than a free member sees.

@@ -57,6 +57,7 @@ test('pages and built assets go out compressed; search engines get robots.txt an
   expect(member.headers()['x-robots-tag']).toBe('noindex, nofollow')
 })
 
+// spec: MODAL-7
 test('a page opened with lb tells how long the visitor stayed and how they left', async ({ page }) => {
   await skipEntryWarning(page)
   const beacons = await bounces(page)

@@ -31,6 +31,7 @@ test('Chromium finds the site installable: every page links the brand’s manife
   }
 })
 
+// spec: NAV-8
 test('in the installed app a member page has a Back button that returns to the list; a browser tab has none', async ({
   browser,
 }) => {
@@ -59,6 +60,7 @@ test('in the installed app a member page has a Back button that returns to the l
   await context.close()
 })
 
+// spec: CALL-16
 test('push: the page asks for permission, says so when the browser cannot subscribe, and the worker shows a push and tells the open page', async ({
   browser,
 }) => {

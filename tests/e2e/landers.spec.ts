@@ -57,6 +57,7 @@ test('on a phone, in French, the tinderswipe lander leads to the sign-up page', 
 
 const LANDER_NAMES = LANDERS
 
+// spec: PROD-7, ROUTE-10
 test('every lander has its own design, accessible, in English on a desktop with the sign-up modal', async ({
   page,
 }) => {

@@ -8,6 +8,7 @@ import {
   test,
 } from './fixtures.ts'
 
+// spec: PROD-1
 test('two members like each other and both see the match modal', async ({ browser }) => {
   const anna = await newMember(browser, { name: 'Annabel', gender: 'female' })
   const bram = await newMember(browser, { name: 'Bram', gender: 'male' })
@@ -61,6 +62,7 @@ test('two members like each other and both see the match modal', async ({ browse
   await bram.context.close()
 })
 
+// spec: VAL-12
 test('the swipe game stops at the fifth like of the day', async ({ browser }) => {
   const player = await newMember(browser, { name: 'Swiper', gender: 'female' })
   const { page } = player
@@ -114,6 +116,7 @@ test('the swipe game stops at the fifth like of the day', async ({ browser }) =>
   await player.context.close()
 })
 
+// spec: MODAL-6
 test('the like modal opens after ?t=2 and t leaves the address', async ({ page }) => {
   await skipEntryWarning(page)
   const { profiles } = await (await page.request.get('/api/members.php')).json()
@@ -150,6 +153,7 @@ test('the like modal shows for a logged-in member too, and the like is given fro
   await member.context.close()
 })
 
+// spec: ROLE-1
 test('a visitor who likes a card is asked to log in; the match finder ranks members', async ({ browser }) => {
   const visitorContext = await browser.newContext()
   const visitor = await visitorContext.newPage()
@@ -194,6 +198,7 @@ test('a visitor who likes a card is asked to log in; the match finder ranks memb
   await member.context.close()
 })
 
+// spec: CONST-10
 test('an automatic like says it comes from a fictional profile; none comes before the e-mail address is confirmed', async ({
   browser,
 }) => {
@@ -222,5 +227,7 @@ test('an automatic like says it comes from a fictional profile; none comes befor
   await expect(toast.getByText(/ likes you!/)).toBeVisible({ timeout: 15_000 })
   await expect(toast.getByTestId('fictional-disclosure')).toHaveText(/fictional: they are run by our team/)
   await expect(toast.getByRole('img', { name: 'fictional profile' })).toBeVisible()
+  // Toasts are 350 px wide on a desktop.
+  expect((await toast.locator('.toast').boundingBox())?.width).toBe(350)
   await member.context.close()
 })

@@ -13,6 +13,7 @@ import {
 
 // The page's clock is Playwright's: the waits below are the page's timers moved on by hand, not time.
 
+// spec: CONST-8
 test('a button shows its spinner only once its request has taken 200 ms, and none after', async ({
   page,
 }) => {
@@ -51,6 +52,7 @@ test('a button shows its spinner only once its request has taken 200 ms, and non
   await expect(button).toBeEnabled()
 })
 
+// spec: CONST-8
 test('a page quiet for 2 seconds prefetches the likely next pages, code and data', async ({ browser }) => {
   const { page, context } = await newMember(browser, { name: 'Roos' })
   await openWithHeldClock(page, '/members')

@@ -12,6 +12,7 @@ async function photoCount(page: Page, id: number) {
   return (await (await page.request.get(`/api/member.php?id=${id}`)).json()).profile.photos.total as number
 }
 
+// spec: ROLE-1
 test('a visitor sees the main photo and is asked to log in for the others', async ({ page }) => {
   await skipEntryWarning(page)
   // Find a demo member with several photos.
@@ -33,6 +34,7 @@ test('a visitor sees the main photo and is asked to log in for the others', asyn
   await expectNoHorizontalScroll(page)
 })
 
+// spec: NAV-11
 test('search results open the member page', async ({ page }) => {
   await skipEntryWarning(page)
   await page.goto('/members')
@@ -44,6 +46,7 @@ test('search results open the member page', async ({ page }) => {
   await expect(page).toHaveTitle(`${name} - LunaDate`)
 })
 
+// spec: ROLE-4
 test('block and unblock a member; a blocked member is shown the spec’s message', async ({ browser }) => {
   const a = await newMember(browser, { name: 'Annelies', activate: true })
   const b = await newMember(browser, { name: 'Bert', activate: false })

@@ -10,6 +10,7 @@ import {
   test,
 } from './fixtures.ts'
 
+// spec: LAYOUT-5, NAV-11
 test('three member landing pages, each its own design, with the Empty layout’s sign-up modal', async ({
   page,
 }) => {
@@ -78,6 +79,7 @@ test('the chat entry page (Chat layout) asks a visitor to log in or sign up', as
   await expectAccessible(page)
 })
 
+// spec: LAYOUT-3
 test('the Chat layout shows the entry warning to visitors from NL and DE only', async ({ browser }) => {
   for (const [country, shown] of [
     ['NL', true],

@@ -74,6 +74,7 @@ for (const screen of screens) {
   })
 }
 
+// spec: PROD-6
 test('a running welcome bonus crosses out every bundle’s price on /credits, per message too', async ({
   browser,
 }) => {
@@ -116,6 +117,7 @@ test('a running welcome bonus crosses out every bundle’s price on /credits, pe
   await context.close()
 })
 
+// spec: CONST-11
 test('/premium changes layout at 992 px: the offer beside what Premium gives, below it under', async ({
   page,
 }) => {

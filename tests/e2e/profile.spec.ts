@@ -6,6 +6,7 @@ const PNG = Buffer.from(
 )
 
 for (const width of [1280, 375]) {
+  // spec: PROD-1
   test(`edit my profile and photos at ${width} px`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } })
     const page = await context.newPage()

@@ -11,6 +11,7 @@ import {
 } from './fixtures.ts'
 
 for (const width of [1280, 375]) {
+  // spec: PROD-1, DATA-13
   test(`search members with filters at ${width} px; every result honours them`, async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width, height: 900 } })
     const page = await context.newPage()

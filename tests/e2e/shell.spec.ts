@@ -8,6 +8,7 @@ import {
 } from './fixtures.ts'
 
 test.describe('home page', () => {
+  // spec: PROD-8
   test('shows the brand and the call to sign up in English', async ({ page }) => {
     await skipEntryWarning(page)
     const response = await page.goto('/')
@@ -30,6 +31,7 @@ test.describe('home page', () => {
     await expectAccessible(page)
   })
 
+  // spec: PROD-8
   test('is in French for a French browser', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'fr-FR' })
     const page = await context.newPage()
@@ -47,6 +49,7 @@ test.describe('home page', () => {
   })
 })
 
+// spec: NAV-7
 test('the language menu switches to French and the choice survives a reload', async ({ page, context }) => {
   await skipEntryWarning(page)
   await page.goto('/pages/faq')
@@ -61,6 +64,7 @@ test('the language menu switches to French and the choice survives a reload', as
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr')
 })
 
+// spec: NAV-7
 test('the language menu is hidden when only one locale is visible', async ({ browser }) => {
   // A visitor detected in the Netherlands with an English browser: NL offers nl only (not bundled) plus en.
   const context = await browser.newContext({ extraHTTPHeaders: { 'cf-ipcountry': 'NL' } })
@@ -72,6 +76,7 @@ test('the language menu is hidden when only one locale is visible', async ({ bro
   await context.close()
 })
 
+// spec: ROUTE-11
 test('an unknown page answers 404 with a link home', async ({ page }) => {
   await skipEntryWarning(page)
   const response = await page.goto('/this/does/not/exist')
@@ -85,6 +90,7 @@ test('an unknown page answers 404 with a link home', async ({ page }) => {
   expect(unknownToken?.status()).toBe(404)
 })
 
+// spec: MODAL-1, MODAL-2
 test('the site-entry warning shows once, then stays dismissed', async ({ page }) => {
   await page.goto('/')
   const dialog = page.locator('#site-entry-warning')
@@ -110,6 +116,7 @@ test('the site-entry warning shows once, then stays dismissed', async ({ page })
   await expect(page.locator('#site-entry-warning')).toHaveCount(0)
 })
 
+// spec: NAV-9
 test('every footer link resolves to a real page', async ({ page }) => {
   await skipEntryWarning(page)
   await page.goto('/')
@@ -139,6 +146,7 @@ test('every footer link resolves to a real page', async ({ page }) => {
   }
 })
 
+// spec: CONST-4
 test('content pages use the company details and settings', async ({ page }) => {
   await skipEntryWarning(page)
   await page.goto('/pages/terms')
@@ -213,6 +221,7 @@ test('/lang-config goes back only to a path of this site (issue 36, point 5: no 
   expect(res.headers().location).toBe('/')
 })
 
+// spec: STATE-20
 test('the language found from the browser is kept in i18n_redirected for 365 days', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'fr-FR' })
   const page = await context.newPage()
@@ -239,6 +248,7 @@ test('/lang-config keeps a member’s language for their mails, as the menu does
   await member.context.close()
 })
 
+// spec: MODAL-5
 test('a logged-in member who presses "Sign up" on a lander goes to the members; the API makes no second account', async ({
   browser,
 }) => {

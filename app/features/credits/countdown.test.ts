@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { countdownText } from './countdown.ts'
 
 describe('time bonus countdown', () => {
+  // spec: STATE-6
   it('shows hours:minutes:seconds, never below zero', () => {
     expect(countdownText(14_400_000)).toBe('4:00:00')
     expect(countdownText(14_399_000)).toBe('3:59:59')

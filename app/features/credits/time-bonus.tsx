@@ -6,6 +6,7 @@ import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { useMember } from '../../lib/member.tsx'
+import { isMembersArea } from '../../lib/members-area.ts'
 import { countdownText } from './countdown.ts'
 
 interface TimeBonus {
@@ -21,8 +22,6 @@ export function useTimeBonus(): TimeBonus | null {
   return useContext(TimeBonusContext)
 }
 
-/** The members area of spec section 2, where the time-bonus modal may show. */
-const MEMBERS_AREA = /^\/(members|chats|likes|premium)(\/|$)/
 const MODAL_DISMISSED_KEY = 'dismissed-time-bonus-modal'
 
 /**
@@ -73,7 +72,7 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
   const left = bonus ? Math.max(0, bonus.expires - now) : 0
   const active = bonus !== null && left > 0
 
-  const inMembersArea = MEMBERS_AREA.test(location.pathname)
+  const inMembersArea = isMembersArea(location.pathname)
   const noCredits = (user?.credits ?? 1) === 0
   useEffect(() => {
     if (!active || !inMembersArea || !noCredits || localStorage.getItem(MODAL_DISMISSED_KEY)) return

@@ -15,6 +15,7 @@ const COMPANY = {
 }
 
 describe('reference data cache', () => {
+  // spec: CALL-14
   it('loads each list once and serves it from memory afterwards', async () => {
     const urls: string[] = []
     const data = createReferenceData(async (url: string) => {

@@ -1,11 +1,11 @@
 import { NavLink } from 'react-router'
-import { CREDITS_WARNING_AT } from '#common/constants.ts'
 import { useTranslation } from '../../i18n.ts'
+import { creditsBadge } from '../../lib/credits-badge.ts'
 import { useMember } from '../../lib/member.tsx'
 
 /**
- * Paid members see their credits, with a badge at CREDITS_WARNING_AT or fewer (warning above 0,
- * danger at 0); other members see Get Premium (spec section 2).
+ * Paid members see their credits, with a badge when they run low (creditsBadge); other members see
+ * Get Premium (spec section 2).
  */
 export function CreditsLink() {
   const { t } = useTranslation()
@@ -28,7 +28,8 @@ export function CreditsLink() {
       </NavLink>
     )
   }
-  const low = user.credits <= CREDITS_WARNING_AT
+  const badge = creditsBadge(user.credits)
+  const low = badge !== null
   return (
     <NavLink
       to="/credits"
@@ -39,7 +40,7 @@ export function CreditsLink() {
     >
       {low ? (
         <span
-          className={`badge rounded-pill ${user.credits > 0 ? 'text-bg-warning' : 'text-bg-danger'}`}
+          className={`badge rounded-pill ${badge === 'warning' ? 'text-bg-warning' : 'text-bg-danger'}`}
           data-testid="credits-badge"
           aria-hidden="true"
         >

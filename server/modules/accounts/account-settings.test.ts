@@ -55,6 +55,7 @@ describe('password reset', () => {
     expect(again.json().error.message).toBe('Link expired or invalid, request a new email.')
   })
 
+  // spec: ERR-4
   it('refuses an expired link', async () => {
     const m = await signupMember(t.app)
     await call('POST', '/api/password-reset.php', { email: m.email })
@@ -71,6 +72,7 @@ describe('password reset', () => {
     expect(res.json().error.code).toBe('accounts.link_invalid')
   })
 
+  // spec: ERR-5, ERR-6
   it('answers the same for an address with an account and one without, and mails at most 3 links a day (issue 36, point 7)', async () => {
     const m = await signupMember(t.app)
     const answer = async (email: string) => {
@@ -89,6 +91,7 @@ describe('password reset', () => {
     expect(mails[0].n).toBe(1 + 3)
   })
 
+  // spec: VAL-4
   it('checks that the repeated password matches', async () => {
     const res = await call('PUT', '/api/password-reset.php', {
       token: 'x',
@@ -100,6 +103,7 @@ describe('password reset', () => {
 })
 
 describe('password change', () => {
+  // spec: VAL-5
   it('needs the old password, keeps this session and ends the others', async () => {
     const m = await signupMember(t.app)
     const other = (await login(m.email, m.password)).cookies.find((c) => c.name === 'auth.session')?.value
@@ -142,6 +146,7 @@ const requestOriginOf = (app: TestApp) => ({
 })
 
 describe('e-mail change', () => {
+  // spec: STATE-12
   it('changes the login address only after the link mailed to the new address is followed', async () => {
     const m = await signupMember(t.app)
     const newEmail = `changed-${Date.now()}@example.com`
@@ -187,6 +192,7 @@ describe('e-mail change', () => {
     })
   })
 
+  // spec: VAL-7
   it('refuses an address that owns an account, an invalid one, and a wrong password', async () => {
     const a = await signupMember(t.app)
     const b = await signupMember(t.app)
@@ -216,6 +222,7 @@ describe('e-mail change', () => {
 })
 
 describe('account deletion', () => {
+  // spec: STATE-11, DATA-18
   it('hides the member at once, ends the sessions, and the mailed link undoes it', async () => {
     const m = await signupMember(t.app)
     await t.database.db.execute(sql`update profiles set status = 'active' where id = ${m.user.profile.id}`)
@@ -250,6 +257,7 @@ describe('account deletion', () => {
     expect(wrong.json().error.code).toBe('accounts.old_password_wrong')
   })
 
+  // spec: STATE-11
   it('cannot be undone after 14 days, when the account is erased for good', async () => {
     const m = await signupMember(t.app)
     await call('DELETE', '/api/user.php', { reason: 'time', password: m.password }, m.cookie)

@@ -27,11 +27,13 @@ function login(
 }
 
 describe('sessions', () => {
+  // spec: CALL-2
   it('GET /api/user.php answers user null to a visitor', async () => {
     const res = await t.app.inject({ url: '/api/user.php', headers: { 'x-request-type': 'client' } })
     expect(res.json()).toEqual({ user: null })
   })
 
+  // spec: CALL-1
   it('logs in with a new session token each time', async () => {
     const m = await signupMember(t.app)
     const a = await login(m.email, m.password)
@@ -49,6 +51,7 @@ describe('sessions', () => {
     expect(me.json().user.id).toBe(m.user.id)
   })
 
+  // spec: ERR-2
   it("says 'Login failed, please try again.' on a wrong password or an unknown address", async () => {
     const m = await signupMember(t.app)
     for (const res of [
@@ -65,6 +68,7 @@ describe('sessions', () => {
     expect(fr.json().error.message).toBe('La connexion a échoué, veuillez réessayer.')
   })
 
+  // spec: ERR-3
   it('blocks 5 failures on an address from one client address, there only, for 15 minutes', async () => {
     const m = await signupMember(t.app)
     for (let i = 0; i < 5; i++)
@@ -129,6 +133,7 @@ describe('sessions', () => {
     )
   })
 
+  // spec: CALL-5
   it('GET /api/logout.php ends the session on the server', async () => {
     const m = await signupMember(t.app)
     const out = await t.app.inject({ url: '/api/logout.php', headers: { cookie: m.cookie } })
@@ -146,6 +151,7 @@ describe('sessions', () => {
     expect(resend.statusCode).toBe(403)
   })
 
+  // spec: CALL-3
   it('PUT /api/user.php saves the language', async () => {
     const m = await signupMember(t.app)
     const res = await t.app.inject({
@@ -190,6 +196,7 @@ describe('push subscriptions', () => {
     },
   }
 
+  // spec: CALL-4
   it('saves the subscription of a member', async () => {
     const m = await signupMember(t.app)
     const res = await t.app.inject({

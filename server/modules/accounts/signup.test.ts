@@ -47,6 +47,7 @@ describe('POST /api/signup.php', () => {
     expect(refused.json().error.code).toBe('request.rate_limited')
   })
 
+  // spec: CONST-6
   it('creates a not-confirmed member with a 30-day session cookie and the signup credits', async () => {
     const body = valid({ network: 'adnet', ref: 'summer' })
     const res = await signup(body)
@@ -133,6 +134,7 @@ describe('POST /api/signup.php', () => {
     expect(mail?.subject).toBe('Confirmez votre adresse e-mail pour LunaDate')
   })
 
+  // spec: VAL-1, VAL-2, VAL-3
   it.each([
     [{ email: 'not-an-email' }, 'email', 'Invalid email'],
     [{ name: '@camille' }, 'name', 'Your name may not start with @.'],
@@ -151,6 +153,7 @@ describe('POST /api/signup.php', () => {
     expect(res.json().error.fields[field]).toBe(message)
   })
 
+  // spec: VAL-3
   it('says the date-of-birth rule in French', async () => {
     const res = await signup(valid({ date_of_birth: '2012-05-05' }), { cookie: 'i18n_redirected=fr' })
     expect(res.json().error.fields.date_of_birth).toBe('Indiquez votre date de naissance (18 ans et plus)')
@@ -162,6 +165,7 @@ describe('POST /api/signup.php', () => {
     expect(res.json().error.code).toBe('accounts.password_common')
   })
 
+  // spec: ERR-12
   it('tells an existing member to log in, whatever the case of the address', async () => {
     const body = valid()
     await signup(body)
@@ -173,6 +177,7 @@ describe('POST /api/signup.php', () => {
     })
   })
 
+  // spec: ERR-13
   it('tells an account pending deletion to use the mailed link', async () => {
     const body = valid()
     const created = (await signup(body)).json().user
@@ -181,6 +186,7 @@ describe('POST /api/signup.php', () => {
     expect(res.json().error.code).toBe('accounts.pending_deletion')
   })
 
+  // spec: VAL-9, ERR-14
   it('is invite-only unless the site takes everyone or the visitor brings a traffic source', async () => {
     await t.database.db.execute(
       sql`update sites set settings = jsonb_set(settings, '{signups}', '"with_trafficsource"') where domain = 'lunadate.com'`,

@@ -109,6 +109,7 @@ describe('sending messages', () => {
     ).toHaveLength(1)
   })
 
+  // spec: PROD-2, ROLE-2, CONST-2
   it('gives a free member their opening message in 2 conversations, then charges, then answers 402', async () => {
     const free = await activeMember(t.app, { name: 'Newbie' })
     await setCredits(free, 10, false)
@@ -337,6 +338,7 @@ describe('who may read and write', () => {
     expect((await call(null, 'GET', `/api/messages.php?conversation=${conversation}`)).statusCode).toBe(403)
   })
 
+  // spec: ROLE-4
   it('stops a blocked member from writing and hides the blocker from their chats', async () => {
     const a = await activeMember(t.app, { name: 'Blocker', gender: 'female' })
     const b = await activeMember(t.app, { name: 'Pest' })
@@ -397,6 +399,7 @@ describe('who may read and write', () => {
 })
 
 describe('reading, removing and paging', () => {
+  // spec: STATE-15, DATA-4, CALL-11
   it('counts unread messages, zeroes them on reading, and tells the sender (read receipt)', async () => {
     const a = await activeMember(t.app, { name: 'Sender' })
     const b = await activeMember(t.app, { name: 'Receiver', gender: 'female' })
@@ -450,6 +453,7 @@ describe('reading, removing and paging', () => {
     expect(history.partner_last_read).toBe(history.messages.at(-1).id)
   })
 
+  // spec: CALL-13
   it('removes a chat for one side only; a new message brings it back without the old ones', async () => {
     const a = await activeMember(t.app, { name: 'Keeper' })
     const b = await activeMember(t.app, { name: 'Remover', gender: 'female' })
@@ -467,6 +471,7 @@ describe('reading, removing and paging', () => {
     expect(texts).toEqual(['New news'])
   })
 
+  // spec: ERR-11
   it('pages through history with keyset pagination and hides what lies beyond the history limit', async () => {
     const a = await activeMember(t.app, { name: 'Talker' })
     const b = await activeMember(t.app, { name: 'Listener', gender: 'female' })

@@ -34,6 +34,7 @@ afterAll(async () => {
 })
 
 describe('likes and matches', () => {
+  // spec: DATA-5, CALL-12
   it('likes once however often it is sent, tells the liked member, and unlikes', async () => {
     const anna = await activeMember(t.app, { name: 'Anna', gender: 'female' })
     const ben = await activeMember(t.app, { name: 'Ben' })
@@ -79,6 +80,7 @@ describe('likes and matches', () => {
     expect((await likesOf(clara)).liked_by).toEqual([{ id: david.user.profile.id, like_new: true }])
   })
 
+  // spec: STATE-16
   it('clears like_new once the liked member has seen it', async () => {
     const eva = await activeMember(t.app, { name: 'Eva', gender: 'female' })
     const felix = await activeMember(t.app, { name: 'Felix' })
@@ -141,6 +143,7 @@ describe('likes and matches', () => {
     expect(after.profiles.map((p) => p.name)).toEqual(['Karl'])
   })
 
+  // spec: NAV-2
   it('counts every new like for the badge, past 99', async () => {
     const lena = await activeMember(t.app, { name: 'Lena', gender: 'female' })
     const db = t.database.db

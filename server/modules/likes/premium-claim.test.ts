@@ -33,6 +33,7 @@ async function members(count: number, paid: boolean, matched: number) {
 }
 
 describe('/premium’s claim of a higher chance of a match', () => {
+  // spec: PROD-5
   it('is worked out from the site’s members, and left out when they do not back it', async () => {
     const likesService = t.app.services.likes
     // Too few members on either side: no claim.

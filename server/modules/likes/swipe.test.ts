@@ -17,6 +17,7 @@ afterAll(async () => {
 })
 
 describe('swipe game', () => {
+  // spec: VAL-12
   it('allows 4 likes a day, then refuses until midnight in the member time zone, passes always', async () => {
     const player = await activeMember(t.app, { name: 'Player', gender: 'male' })
     await t.app.inject({

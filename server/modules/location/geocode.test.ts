@@ -27,6 +27,7 @@ describe('GET /api/geocode.php', () => {
     expect(body.region_id).toEqual(expect.any(Number))
   })
 
+  // spec: CALL-6
   it('answers false in the middle of the sea and outside the served countries', async () => {
     expect((await geocode('lat=45.0&lon=-30.0')).json()).toBe(false)
     expect((await geocode('lat=40.7128&lon=-74.0060')).json()).toBe(false)

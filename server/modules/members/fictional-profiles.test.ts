@@ -27,6 +27,7 @@ const as = (who: { cookie: string }, method: string, url: string, payload?: obje
   })
 
 describe('fictional profiles in the console', () => {
+  // spec: DATA-20
   it('are made and edited by operators, with photos; the fictional flag stays and members see it', async () => {
     const [site] = await queryRows<{ id: number }>(
       t.database.db,

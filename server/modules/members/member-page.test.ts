@@ -75,6 +75,7 @@ describe('GET /api/member.php', () => {
     expect(res.body).not.toContain(`${profileId}-4.webp`)
   })
 
+  // spec: ROLE-2
   it('shows a free member a few photos and offers Premium; a Premium member sees all', async () => {
     const free = await signupMember(t.app)
     const asFree = MemberDetail.parse((await page(free.cookie)).json().profile)
@@ -95,6 +96,7 @@ describe('GET /api/member.php', () => {
 })
 
 describe('blocking', () => {
+  // spec: ROLE-4
   it("keeps a blocked member out of the blocker's page and search, both ways", async () => {
     const blocker = await signupMember(t.app, { name: 'Blocker' })
     const other = await signupMember(t.app, { name: 'Pest' })

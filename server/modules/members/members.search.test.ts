@@ -90,6 +90,7 @@ const search = async (query: string, cookie?: string) => {
 }
 
 describe('GET /api/members.php', () => {
+  // spec: DATA-13
   it('honours every filter in every result, with the total', async () => {
     const r = await search(`gender=female&country=NL&countryregion=${utrecht}&min_age=30&max_age=39`)
     expect(r.total).toBe(10)
@@ -136,6 +137,7 @@ describe('GET /api/members.php', () => {
     expect(r.profiles.map((p) => p.name).sort()).toEqual(['FortyOneTomorrow', 'FortyToday'])
   })
 
+  // spec: DATA-13
   it('offers similar members, with their count, when few match', async () => {
     const r = await search(`gender=female&country=NL&countryregion=${noordHolland}`)
     expect(r.total).toBe(1)

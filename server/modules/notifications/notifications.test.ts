@@ -57,6 +57,7 @@ afterAll(async () => {
 })
 
 describe('notification settings', () => {
+  // spec: DATA-15
   it('have defaults (mails about the member’s own conversations on, marketing off), and change one at a time', async () => {
     const member = await activeMember(t.app)
     expect((await call(null, 'GET', '/api/notifications.php')).statusCode).toBe(403)
@@ -166,6 +167,7 @@ describe('message mails', () => {
     expect(reminder?.text).toContain(settings.fictional_warning.en)
   })
 
+  // spec: CALL-7
   it('wait while the member is on the site, and go once the page is hidden', async () => {
     const sender = await activeMember(t.app, { name: 'Lou', gender: 'female' })
     const reader = await activeMember(t.app, { name: 'Hugo' })
@@ -255,6 +257,7 @@ describe('the mail provider’s events (Mailgun)', () => {
   const disabledOf = async (member: Member) =>
     (await call(member, 'GET', '/api/notifications.php')).json().notifications_disabled
 
+  // spec: DATA-19
   it('a hard bounce stops all mails with reason bounce, once, and the member turns them back on', async () => {
     const member = await activeMember(t.app)
     const temporary = mailgunBody({
@@ -293,6 +296,7 @@ describe('the mail provider’s events (Mailgun)', () => {
     expect(await disabledOf(member)).toEqual([])
   })
 
+  // spec: DATA-19
   it('a complaint is fbl and an unsubscribe listunsubscribe; a wrong or stale signature changes nothing', async () => {
     const member = await activeMember(t.app)
     const other = await activeMember(t.app)

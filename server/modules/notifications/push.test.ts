@@ -92,6 +92,7 @@ afterAll(async () => {
 })
 
 describe('web push', () => {
+  // spec: CALL-16
   it('sends an absent member an encrypted, VAPID-signed push for a message, once, and none to the sender', async () => {
     const sender = await activeMember(t.app, { name: 'Eva', gender: 'female' })
     const reader = await activeMember(t.app, { name: 'Marc' })

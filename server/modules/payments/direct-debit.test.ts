@@ -196,6 +196,7 @@ describe('direct debit', () => {
     ).rejects.toMatchObject({ code: 'directdebit.code_expired' })
   })
 
+  // spec: ERR-9
   it('says Code invalid for a wrong code or another member, and stops after 5 tries or 10 minutes', async () => {
     const s = setup()
     const m = await activeMember(t.app, { name: 'Codes' })
@@ -230,6 +231,7 @@ describe('direct debit', () => {
     expect(kept).toMatchObject({ iban: null, holder: null, city: null, phone: currentPhone })
   })
 
+  // spec: ERR-9
   it('limits what is open or paid by direct debit over 30 days, even when confirmed in parallel', async () => {
     const s = setup()
     const m = await activeMember(t.app, { name: 'Limit' })
@@ -270,6 +272,7 @@ describe('direct debit', () => {
     ).resolves.toMatchObject({ request_id: expect.any(String) })
   })
 
+  // spec: ERR-9
   it('blocks the member and the account once the bank returned a debit', async () => {
     const s = setup()
     const m = await activeMember(t.app, { name: 'Returned' })

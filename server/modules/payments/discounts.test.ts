@@ -27,6 +27,7 @@ async function signedUpAt(member: Awaited<ReturnType<typeof activeMember>>) {
 }
 
 describe('the welcome time bonus', () => {
+  // spec: PROD-6, STATE-5, STATE-7, CONST-3
   it('is TIMEBONUS25 for an unpaid member up to 14,400 s after signing up, then gone', async () => {
     const discounts = createDiscountsService(t.database.db, { now: () => clock })
     const m = await activeMember(t.app, { name: 'Newcomer' })
@@ -60,6 +61,7 @@ describe('the welcome time bonus', () => {
     expect(Math.abs(other.expires_in - first.expires_in)).toBeLessThanOrEqual(5)
   })
 
+  // spec: STATE-5, ROLE-3
   it('is not for paid members', async () => {
     const discounts = createDiscountsService(t.database.db, { now: () => clock })
     const m = await activeMember(t.app, { name: 'Payer' })
@@ -81,6 +83,7 @@ describe('discount codes', () => {
     ])
   })
 
+  // spec: DATA-9, VAL-6
   it('answers Code not found, expiry, country, minimum order and method rules', async () => {
     clock = new Date()
     const discounts = createDiscountsService(t.database.db, { now: () => clock })

@@ -156,6 +156,7 @@ describe('sandbox payments', () => {
     expect(String((warnings[0][0] as { err: Error }).err.message)).toBe('the provider is down')
   })
 
+  // spec: STATE-10
   it('grants nothing for failed or cancelled payments, nor for forged ids', async () => {
     const { psp, payments } = sandboxSetup()
     const m = await activeMember(t.app, { name: 'Unlucky' })

@@ -124,6 +124,7 @@ describe('photos', () => {
     expect(answers[0].json().error.code).toBe('photos.limit_reached')
   })
 
+  // spec: PROD-4, ROLE-2, CONST-1
   it('holds up to 3 photos for a free member and 25 for a Premium member', async () => {
     const m = await signupMember(t.app)
     for (let i = 0; i < 3; i++)

@@ -10,6 +10,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('GET /api/settings.php', () => {
+  // spec: DATA-11
   it('answers the default site for an unknown host, with every Settings field', async () => {
     const res = await t.app.inject({ url: '/api/settings.php', headers: { host: 'localhost:3000' } })
     expect(res.statusCode).toBe(200)
@@ -21,6 +22,7 @@ describe('GET /api/settings.php', () => {
     expect(Buffer.from(settings.push_public_key, 'base64url')).toHaveLength(65)
   })
 
+  // spec: CALL-10
   it('takes the domain from the Host header, and a forced domain from the query', async () => {
     const byHost = await t.app.inject({
       url: '/api/settings.php',
@@ -66,6 +68,7 @@ describe('GET /api/settings.php', () => {
 })
 
 describe('GET /api/companyinfo.php', () => {
+  // spec: DATA-12
   it("answers the site's company with every Company info field", async () => {
     const res = await t.app.inject({ url: '/api/companyinfo.php' })
     expect(res.statusCode).toBe(200)

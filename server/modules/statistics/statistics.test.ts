@@ -313,6 +313,7 @@ describe('reports: daily figures per site and traffic source', () => {
 })
 
 describe('page bounces', () => {
+  // spec: MODAL-7
   it('counts how visitors left a page opened with lb, per kind of page, with nothing of the visitor', async () => {
     const bounce = (payload: object, headers: Record<string, string> = {}) =>
       t.app.inject({ method: 'POST', url: '/api/page-bounce.php', payload, headers, remoteAddress: remote() })

@@ -1,0 +1,110 @@
+import { E2E_ORIGIN, expect, fillSignup, newMember, SIGNUP_FORM, skipEntryWarning, test } from './fixtures.ts'
+
+test.use({ viewport: { width: 1280, height: 900 } })
+
+// spec: MODAL-4
+test('the sign-up modal closes by Esc and its backdrop, but not while the sign-up is running', async ({
+  page,
+}) => {
+  await skipEntryWarning(page)
+  await page.goto('/')
+  const open = page.getByRole('link', { name: 'Sign up for free' }).first()
+  const modal = page.locator('#signup-modal')
+  // Idle, Esc and the backdrop close it.
+  await open.click()
+  await expect(modal).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(modal).toBeHidden()
+  await open.click()
+  await expect(modal).toBeVisible()
+  await page.mouse.click(8, 450)
+  await expect(modal).toBeHidden()
+
+  // Running: the sign-up's answer is held back while Esc and the backdrop are tried.
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  // The modal posts to the sign-up page's action (ADR 25).
+  await page.route(/\/signup\.data/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await open.click()
+  await fillSignup(modal, `e2e-modal-${Date.now()}@example.com`)
+  await modal.getByRole('button', { name: SIGNUP_FORM.en.submit }).click()
+  await expect(modal.getByRole('button', { name: 'Close' })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await page.mouse.click(8, 450)
+  await expect(modal).toBeVisible()
+  release()
+  await expect(page).toHaveURL('/complete-signup')
+})
+
+// spec: NAV-12
+test('the installed app’s badge is the count of unread messages plus new likes', async ({ browser }) => {
+  const member = await newMember(browser, { name: 'Roos' })
+  await member.page.addInitScript(() => {
+    const w = window as Window & { badges?: number[] }
+    w.badges = []
+    Object.defineProperty(navigator, 'setAppBadge', {
+      configurable: true,
+      value: (n: number) => {
+        w.badges?.push(n)
+        return Promise.resolve()
+      },
+    })
+    Object.defineProperty(navigator, 'clearAppBadge', {
+      configurable: true,
+      value: () => {
+        w.badges?.push(0)
+        return Promise.resolve()
+      },
+    })
+  })
+  const writer = await newMember(browser, { name: 'Daan', gender: 'male' })
+  const liker = await newMember(browser, { name: 'Teun', gender: 'male' })
+  // Two messages: the first opens the conversation, the second goes into it.
+  const first = await writer.page.request.post('/api/message.php', {
+    data: { profile: member.profileId, text: 'Hello Roos', client_id: `badge-${Date.now()}-1` },
+  })
+  expect(first.status(), await first.text()).toBe(200)
+  const second = await writer.page.request.post('/api/message.php', {
+    data: {
+      conversation: (await first.json()).conversation,
+      text: 'How are you today?',
+      client_id: `badge-${Date.now()}-2`,
+    },
+  })
+  expect(second.status(), await second.text()).toBe(200)
+  expect(
+    (await liker.page.request.post('/api/like.php', { data: { profile: member.profileId } })).status(),
+  ).toBe(200)
+  const lastBadge = () =>
+    member.page.evaluate(() => (window as Window & { badges?: number[] }).badges?.at(-1))
+  await member.page.goto('/members')
+  // Two unread messages and one new like; the tab's title says the same.
+  await expect.poll(lastBadge).toBe(3)
+  await expect(member.page).toHaveTitle(/^\(3\) /)
+  // Reading the conversation leaves the like.
+  await member.page.goto('/chats')
+  await member.page.getByRole('link', { name: /Daan/ }).first().click()
+  await expect.poll(lastBadge).toBe(1)
+  for (const m of [member, writer, liker]) await m.context.close()
+})
+
+// spec: LAYOUT-4
+test('a lander has a simple bar with the logo and the footer, and none of the members’ navigation', async ({
+  page,
+}) => {
+  await skipEntryWarning(page)
+  await page.goto('/landers/gallery/eng')
+  const bar = page.getByRole('banner')
+  await expect(bar.getByRole('link', { name: /LunaDate/ })).toBeVisible()
+  await expect(bar.getByRole('link', { name: 'Search members' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0)
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' }),
+  ).toBeVisible()
+  expect(new URL(page.url()).origin).toBe(E2E_ORIGIN)
+})
