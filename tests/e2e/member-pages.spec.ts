@@ -107,6 +107,7 @@ test.describe('at 375 px wide', () => {
   })
 })
 
+// spec: DATA-7
 test('on a phone, signing up from a member landing page shows the member beside the form; the line picked waits in the chat', async ({
   browser,
 }) => {

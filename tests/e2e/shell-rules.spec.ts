@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
 import { E2E_ORIGIN, expect, fillSignup, newMember, SIGNUP_FORM, skipEntryWarning, test } from './fixtures.ts'
 
 test.use({ viewport: { width: 1280, height: 900 } })
@@ -107,4 +109,40 @@ test('a lander has a simple bar with the logo and the footer, and none of the me
     page.getByRole('contentinfo').getByRole('link', { name: 'Terms and conditions' }),
   ).toBeVisible()
   expect(new URL(page.url()).origin).toBe(E2E_ORIGIN)
+})
+
+// spec: NAV-5
+test('the account menu shows an icon, then the profile’s photo, with the name, My profile, Settings and Log out', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Marloes' })
+  const page = member.page
+  await page.goto('/members')
+  const toggle = page.getByRole('button', { name: 'Account menu for Marloes' })
+  await expect(toggle).toContainText('Marloes')
+  await expect(toggle.locator('svg')).toHaveCount(1)
+  await expect(toggle.locator('img')).toHaveCount(0)
+  await toggle.click()
+  await expect(page.getByRole('link', { name: 'My profile' })).toHaveAttribute('href', '/profile')
+  await expect(page.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/notifications')
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible()
+
+  const photo = await readFile(path.join(process.cwd(), 'node_modules/@vladmandic/face-api/demo/sample1.jpg'))
+  const uploaded = await page.request.post('/api/photos.php', {
+    multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  })
+  expect(uploaded.status(), await uploaded.text()).toBe(201)
+  await page.reload()
+  await expect(toggle.locator('img.account-thumb')).toBeVisible()
+  await expect(toggle.locator('svg')).toHaveCount(0)
+  await member.context.close()
+})
+
+// spec: ERR-7
+test('an activation link that fails says "Activation failed (contact support)."', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/api/activate.php?token=forged')
+  await expect(page).toHaveURL('/activate/error')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activation failed')
+  await expect(page.getByText('Activation failed (contact support).', { exact: false })).toBeVisible()
 })

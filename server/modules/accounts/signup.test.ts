@@ -47,7 +47,7 @@ describe('POST /api/signup.php', () => {
     expect(refused.json().error.code).toBe('request.rate_limited')
   })
 
-  // spec: CONST-6
+  // spec: CONST-6, VAL-8, DATA-1
   it('creates a not-confirmed member with a 30-day session cookie and the signup credits', async () => {
     const body = valid({ network: 'adnet', ref: 'summer' })
     const res = await signup(body)

@@ -87,7 +87,7 @@ describe('PUT /api/profile.php', () => {
 })
 
 describe('PUT /api/profile.php, the profile editor', () => {
-  // spec: STATE-13
+  // spec: STATE-13, DATA-3
   it('saves name, birth date, traits and invisible mode; an invisible member leaves search', async () => {
     const m = await signupMember(t.app)
     await t.database.db.execute(
