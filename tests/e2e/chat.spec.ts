@@ -163,6 +163,46 @@ test('a member removes a chat; it stays gone after a reload', async ({ browser }
   await dirk.context.close()
 })
 
+// spec: STATE-17
+test('a chat leaves the list at once; when the server refuses, the error shows and the chats come back', async ({
+  browser,
+}) => {
+  const nina = await newMember(browser, { name: 'Nina', gender: 'female' })
+  const olaf = await newMember(browser, { name: 'Olaf', gender: 'male' })
+  const sent = await nina.page.request.post('/api/message.php', {
+    data: { profile: olaf.profileId, text: 'Hello Olaf', client_id: `rm-${Date.now()}` },
+  })
+  expect(sent.status()).toBe(200)
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await olaf.page.route('**/api/chat.php', async (route) => {
+    if (route.request().method() !== 'DELETE') return route.continue()
+    await held
+    return route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: { code: 'chat.busy', message: 'This chat could not be removed just now.' },
+      }),
+    })
+  })
+  await olaf.page.goto('/chats')
+  const list = olaf.page.getByRole('list', { name: 'Messages' })
+  const chat = list.getByRole('link', { name: /Nina/ })
+  await expect(chat).toBeVisible()
+  await olaf.page.getByRole('button', { name: 'Remove the chat with Nina' }).click()
+  await olaf.page.getByRole('button', { name: 'Remove', exact: true }).click()
+  // Gone from the page while the server has not answered yet.
+  await expect(chat).toHaveCount(0)
+  release()
+  await expect(olaf.page.getByRole('alert')).toHaveText('This chat could not be removed just now.')
+  await expect(chat).toBeVisible()
+  await nina.context.close()
+  await olaf.context.close()
+})
+
 test('a conversation is two panes on a desktop and one on a phone; a gift stays readable', async ({
   browser,
 }) => {

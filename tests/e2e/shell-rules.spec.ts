@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { E2E_ORIGIN, expect, fillSignup, newMember, SIGNUP_FORM, skipEntryWarning, test } from './fixtures.ts'
+import {
+  E2E_ORIGIN,
+  expect,
+  fillSignup,
+  newMember,
+  openWithHeldClock,
+  SIGNUP_FORM,
+  skipEntryWarning,
+  test,
+} from './fixtures.ts'
 
 test.use({ viewport: { width: 1280, height: 900 } })
 
@@ -145,4 +154,31 @@ test('an activation link that fails says "Activation failed (contact support)."'
   await expect(page).toHaveURL('/activate/error')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activation failed')
   await expect(page.getByText('Activation failed (contact support).', { exact: false })).toBeVisible()
+})
+
+// spec: MODAL-9
+test('a page slow to load shows the progress bar after 200 ms, running over 5 s', async ({ browser }) => {
+  const member = await newMember(browser, { name: 'Noor' })
+  const page = member.page
+  let release: () => void = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/likes\.data/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await openWithHeldClock(page, '/members')
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Likes' }).click()
+  const bar = page.locator('.page-load-progress')
+  await page.clock.runFor(150)
+  await expect(bar).toHaveCount(0)
+  await page.clock.runFor(100)
+  await expect(bar).toBeVisible()
+  await expect(bar).toHaveAttribute('role', 'progressbar')
+  expect(await bar.evaluate((el) => getComputedStyle(el).animationDuration)).toBe('5s')
+  release()
+  await expect(page).toHaveURL('/likes')
+  await expect(bar).toHaveCount(0)
+  await member.context.close()
 })

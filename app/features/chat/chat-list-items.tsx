@@ -31,22 +31,17 @@ function Preview({ chat }: { chat: ChatEntry }) {
  */
 export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: number }) {
   const { t } = useTranslation()
-  const { removeChats } = useChatsStore()
+  const { removeChats, removeFailure } = useChatsStore()
   const [confirming, setConfirming] = useState<number | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const error = removeFailure ? apiErrorMessage(removeFailure, t) : null
   const pane = active !== undefined
   const chatTime = useChatTime()
   const when = (iso: string) => chatTime('list', iso)
   const remove = async (chat: ChatEntry) => {
     setConfirming(null)
-    setError(null)
-    try {
-      // Removing by profile removes every conversation with that member (spec section 4).
-      const all = chats.filter((c) => c.profile.id === chat.profile.id).map((c) => c.conversation)
-      await removeChats(all)
-    } catch (failure) {
-      setError(apiErrorMessage(failure, t))
-    }
+    // Removing by profile removes every conversation with that member (spec section 4).
+    const all = chats.filter((c) => c.profile.id === chat.profile.id).map((c) => c.conversation)
+    await removeChats(all)
   }
   return (
     <>

@@ -10,8 +10,12 @@ export interface ChatsStore {
   /** Unread messages over all chats (the messages badge). */
   unread: number
   reloadChats: () => Promise<void>
-  /** Removes chats here first, then on the server (spec section 4); on failure the chats reload. */
+  /**
+   * Removes chats here first, then on the server (spec section 4); on failure the chats reload and
+   * `removeFailure` holds the error until the next removal.
+   */
   removeChats: (conversations: number[]) => Promise<void>
+  removeFailure: unknown
   /** The conversation on screen: its messages do not count as unread. */
   setOpenConversation: (conversation: number | null) => void
   chatRead: (conversation: number) => void
@@ -28,6 +32,7 @@ const EMPTY: ChatsStore = {
   unread: 0,
   reloadChats: async () => {},
   removeChats: async () => {},
+  removeFailure: null,
   setOpenConversation: noop,
   chatRead: noop,
   messageSent: noop,
@@ -44,11 +49,8 @@ export function ChatsProvider(props: {
   initial: ChatEntry[] | null
   children: ReactNode
 }) {
-  const { chats, reloadChats, onChatFrame, removeChats, setOpenConversation, chatRead } = useChats(
-    props.userId,
-    props.myProfileId,
-    props.initial,
-  )
+  const { chats, reloadChats, onChatFrame, removeChats, removeFailure, setOpenConversation, chatRead } =
+    useChats(props.userId, props.myProfileId, props.initial)
   useFrames(onChatFrame)
   useCatchUp(reloadChats, { refresh: true })
 
@@ -63,11 +65,12 @@ export function ChatsProvider(props: {
       unread: chats ? unreadTotal(chats) : 0,
       reloadChats,
       removeChats,
+      removeFailure,
       setOpenConversation,
       chatRead,
       messageSent,
     }),
-    [chats, reloadChats, removeChats, setOpenConversation, chatRead, messageSent],
+    [chats, reloadChats, removeChats, removeFailure, setOpenConversation, chatRead, messageSent],
   )
   return (
     <ChatsContext.Provider value={props.userId === null ? EMPTY : value}>

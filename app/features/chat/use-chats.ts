@@ -12,6 +12,8 @@ import { chatsAfterMessage, chatsWithout, chatsWithPartnerRead, chatsWithUnread 
  */
 export function useChats(userId: number | null, myProfileId: number | null, initial: ChatEntry[] | null) {
   const [chats, setChats] = useState<ChatEntry[] | null>(initial)
+  // Why the last removal failed: kept here, not in the list, which the removal may have emptied.
+  const [removeFailure, setRemoveFailure] = useState<unknown>(null)
   const openConversation = useRef<number | null>(null)
 
   // A new session (login, logout) starts from the page's data again.
@@ -63,6 +65,7 @@ export function useChats(userId: number | null, myProfileId: number | null, init
   const removeChats = useCallback(
     async (conversations: number[]) => {
       const gone = new Set(conversations)
+      setRemoveFailure(null)
       setChats((current) => (current ? chatsWithout(current, gone) : current))
       try {
         for (const conversation of conversations) {
@@ -70,7 +73,7 @@ export function useChats(userId: number | null, myProfileId: number | null, init
         }
       } catch (error) {
         await reloadChats().catch(() => {})
-        throw error
+        setRemoveFailure(error)
       }
     },
     [reloadChats],
@@ -86,5 +89,5 @@ export function useChats(userId: number | null, myProfileId: number | null, init
     [],
   )
 
-  return { chats, reloadChats, onChatFrame, removeChats, setOpenConversation, chatRead }
+  return { chats, reloadChats, onChatFrame, removeChats, removeFailure, setOpenConversation, chatRead }
 }
