@@ -182,3 +182,64 @@ test('a page slow to load shows the progress bar after 200 ms, running over 5 s'
   await expect(bar).toHaveCount(0)
   await member.context.close()
 })
+
+// spec: STATE-23
+test('the page fetches the member, chats and likes 5 s after loading, then every 60 s, or 300 s with push', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  const member = await newMember(browser, { name: 'Lieke' })
+  const counted = (page: typeof member.page) => {
+    const counts = { user: 0, chats: 0, likes: 0 }
+    // Counted once answered: the next cycle is timed from the end of this one.
+    page.on('requestfinished', (request) => {
+      const url = new URL(request.url())
+      if (request.method() !== 'GET') return
+      if (url.pathname === '/api/user.php' && request.headers()['x-request-type'] === 'client') counts.user++
+      if (url.pathname === '/api/chats.php') counts.chats++
+      if (url.pathname === '/api/likes.php') counts.likes++
+    })
+    return counts
+  }
+  const expectRefreshes = async (counts: { user: number; chats: number; likes: number }, n: number) => {
+    await expect.poll(() => counts).toEqual({ user: n, chats: n, likes: n })
+    // The cycle sets its next timer once its answers are read: let it, before the clock moves on.
+    await member.page.waitForTimeout(300)
+  }
+
+  const page = member.page
+  const counts = counted(page)
+  await openWithHeldClock(page, '/members')
+  Object.assign(counts, { user: 0, chats: 0, likes: 0 })
+  await page.clock.runFor(4_000)
+  await expectRefreshes(counts, 0)
+  await page.clock.runFor(1_500)
+  await expectRefreshes(counts, 1)
+  await page.clock.runFor(58_000)
+  await expectRefreshes(counts, 1)
+  await page.clock.runFor(3_000)
+  await expectRefreshes(counts, 2)
+
+  // With push on (a subscription the browser holds), every 300 s.
+  const pushed = await browser.newContext({ storageState: await member.context.storageState() })
+  // Headless Chromium refuses notifications whatever it is granted: the page is told it may.
+  await pushed.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'granted' })
+    const subscription = { endpoint: 'https://fcm.googleapis.com/fcm/send/e2e' }
+    const registration = { pushManager: { getSubscription: async () => subscription } }
+    ServiceWorkerContainer.prototype.getRegistration = async () =>
+      registration as unknown as ServiceWorkerRegistration
+  })
+  const other = await pushed.newPage()
+  const pushCounts = counted(other)
+  await openWithHeldClock(other, '/members')
+  Object.assign(pushCounts, { user: 0, chats: 0, likes: 0 })
+  await other.clock.runFor(5_500)
+  await expectRefreshes(pushCounts, 1)
+  await other.clock.runFor(61_000)
+  await expectRefreshes(pushCounts, 1)
+  await other.clock.runFor(241_000)
+  await expectRefreshes(pushCounts, 2)
+  await pushed.close()
+  await member.context.close()
+})
