@@ -15,7 +15,7 @@ const answer = (status: number, body: unknown, statusText = '') => ({
 })
 
 describe('the error screen', () => {
-  // spec: ERR-1, ROUTE-12
+  // spec: ERR-1, ROUTE-12, ERR-16
   it('says "An error occured, please try again later." for anything unexpected, with status 500', () => {
     const thrown = new Error('database exploded')
     expect(errorStatus(thrown)).toBe(500)

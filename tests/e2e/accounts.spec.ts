@@ -29,7 +29,7 @@ async function activateFromMailbox(page: Page, email: string) {
 test.describe('at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } })
 
-  // spec: PROD-1, MODAL-3, STATE-1, NAV-6, ERR-2
+  // spec: PROD-1, MODAL-3, STATE-1, NAV-6, ERR-2, STATE-3
   test('sign up in the modal, activate through the mailbox, log out and log in again', async ({ page }) => {
     await skipEntryWarning(page)
     const email = newEmail()

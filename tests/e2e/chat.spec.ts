@@ -132,6 +132,7 @@ test('two members chat live: messages, typing, read receipts, the unread badge, 
   await bram.context.close()
 })
 
+// spec: STATE-18
 test('a member removes a chat; it stays gone after a reload', async ({ browser }) => {
   const carla = await newMember(browser, { name: 'Carla', gender: 'female' })
   const dirk = await newMember(browser, { name: 'Dirk', gender: 'male' })

@@ -8,7 +8,7 @@ import {
   test,
 } from './fixtures.ts'
 
-// spec: PROD-1
+// spec: PROD-1, STATE-19
 test('two members like each other and both see the match modal', async ({ browser }) => {
   const anna = await newMember(browser, { name: 'Annabel', gender: 'female' })
   const bram = await newMember(browser, { name: 'Bram', gender: 'male' })
@@ -229,5 +229,46 @@ test('an automatic like says it comes from a fictional profile; none comes befor
   await expect(toast.getByRole('img', { name: 'fictional profile' })).toBeVisible()
   // Toasts are 350 px wide on a desktop.
   expect((await toast.locator('.toast').boundingBox())?.width).toBe(350)
+  await member.context.close()
+})
+
+// spec: CALL-8
+test('an automatic like reloads the likes 500 ms after it comes', async ({ browser }) => {
+  const looker = await newMember(browser, { name: 'Ilse', gender: 'female' })
+  let fictional: { gender: 'female' | 'male' } | undefined
+  for (let p = 1; p <= 5 && !fictional; p++) {
+    const { profiles } = await (await looker.page.request.get(`/api/members.php?page=${p}`)).json()
+    fictional = profiles.find((x: { fictional: boolean }) => x.fictional)
+  }
+  if (!fictional) throw new Error('the demo members hold no fictional profile')
+  await looker.context.close()
+  const member = await newMember(browser, {
+    name: 'Pim',
+    gender: fictional.gender === 'female' ? 'male' : 'female',
+  })
+  const page = member.page
+  expect(
+    (await page.request.put('/api/profile.php', { data: { seek_min_age: 18, seek_max_age: 99 } })).status(),
+  ).toBe(200)
+  let likesAsked = 0
+  page.on('requestfinished', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/likes.php') likesAsked++
+  })
+  await openWithHeldClock(page, '/members')
+  likesAsked = 0
+  // The first tick, 5 s after loading: the automatic like comes (the refresh and the like's own
+  // frame reload the likes too; the page's clock stands still while they settle).
+  const liked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/auto-like.php')
+  await page.clock.runFor(5_100)
+  expect((await (await liked).json()).profile).not.toBeNull()
+  await expect.poll(() => likesAsked).toBeGreaterThan(0)
+  await page.waitForTimeout(1_000)
+  const before = likesAsked
+  // Then once more, 500 ms after the like came, not before.
+  await page.clock.runFor(400)
+  await page.waitForTimeout(300)
+  expect(likesAsked).toBe(before)
+  await page.clock.runFor(200)
+  await expect.poll(() => likesAsked).toBe(before + 1)
   await member.context.close()
 })

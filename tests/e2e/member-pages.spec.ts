@@ -10,7 +10,7 @@ import {
   test,
 } from './fixtures.ts'
 
-// spec: LAYOUT-5, NAV-11
+// spec: LAYOUT-5, NAV-11, NAV-13
 test('three member landing pages, each its own design, with the Empty layout’s sign-up modal', async ({
   page,
 }) => {

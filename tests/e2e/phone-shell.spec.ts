@@ -1,6 +1,6 @@
 import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
 
-// spec: NAV-1
+// spec: NAV-1, DATA-6
 test('on a phone a member navigates by the tab bar, with the likes and messages counts; the desktop keeps the top bar', async ({
   browser,
 }) => {

@@ -243,3 +243,53 @@ test('the page fetches the member, chats and likes 5 s after loading, then every
   await pushed.close()
   await member.context.close()
 })
+
+// spec: CONST-9
+test('the layout changes at 576, 768, 992 and 1200 px, and nowhere else', async ({ page }) => {
+  await skipEntryWarning(page)
+  await page.goto('/pages/faq')
+  const container = page.locator('main .container, main.container').first()
+  const widths: Record<number, number> = {}
+  for (const width of [575, 576, 767, 768, 991, 992, 1199, 1200, 1440]) {
+    await page.setViewportSize({ width, height: 800 })
+    widths[width] = Math.round((await container.boundingBox())?.width ?? 0)
+  }
+  expect(widths).toEqual({
+    575: 575,
+    576: 540,
+    767: 540,
+    768: 720,
+    991: 720,
+    992: 960,
+    1199: 960,
+    1200: 1140,
+    1440: 1140,
+  })
+})
+
+// spec: LAYOUT-1
+test('the default layout: top navigation, warning banners, footer, disclaimer, entry warning and sign-up modal', async ({
+  page,
+}) => {
+  await page.goto('/')
+  // The entry warning first, for a visitor who has not seen it.
+  const warning = page.locator('#site-entry-warning')
+  await expect(warning).toBeVisible()
+  await warning.getByRole('button', { name: 'I am 18 or older, enter' }).click()
+  await expect(warning).toBeHidden()
+  // The top navigation, with the way in for a visitor.
+  const bar = page.getByRole('banner')
+  await expect(bar.getByRole('link', { name: /LunaDate/ }).first()).toBeVisible()
+  await expect(bar.getByRole('link', { name: 'Log in' })).toBeVisible()
+  // The site's warning banner (a test site says so), the footer and its disclaimer.
+  await expect(page.getByRole('note').filter({ hasText: 'Test site' })).toBeVisible()
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByRole('navigation', { name: 'Legal and help' })).toBeVisible()
+  await expect(footer).toContainText('LunaDate is a dating and chat service for adults aged 18 and over.')
+  // The sign-up modal, from the page's call to sign up.
+  await page
+    .getByRole('link', { name: /Sign up/ })
+    .first()
+    .click()
+  await expect(page.locator('#signup-modal')).toBeVisible()
+})

@@ -7,7 +7,7 @@ const PNG = Buffer.from(
 )
 
 for (const width of [1280, 375]) {
-  // spec: STATE-9
+  // spec: STATE-9, STATE-3
   test(`the sign-up steps at ${width} px: preference, location, photo, interests, about, then confirm`, async ({
     browser,
   }) => {

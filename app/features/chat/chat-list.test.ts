@@ -59,6 +59,7 @@ describe('the chats list in the browser', () => {
     expect(chatsAfterMessage(chats, message(7, 'New'), { mine: false, open: false })).toBeNull()
   })
 
+  // spec: DATA-6
   it('sets unread counts and read marks, removes chats and sums the unread total', () => {
     const chats = [chat(1, 2), chat(2, 5)]
     expect(unreadTotal(chats)).toBe(7)

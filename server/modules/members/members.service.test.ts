@@ -14,6 +14,7 @@ beforeAll(async () => {
 afterAll(() => t.close())
 
 describe('getPublicProfile', () => {
+  // spec: DATA-2
   it('answers what a visitor may see, the main image below the cdn_prefix', async () => {
     const { profile } = await buildMember(t.database.db, {
       name: 'Léa',
@@ -36,6 +37,7 @@ describe('getPublicProfile', () => {
     })
   })
 
+  // spec: NAV-13
   it('never shows a main image that is not active', async () => {
     const { profile } = await buildMember(t.database.db, { photoStatus: 'pending' })
     expect((await members.getPublicProfile(profile.id, '/media'))?.main_image).toBeNull()

@@ -167,6 +167,7 @@ describe('direct debit over HTTP', () => {
 })
 
 describe('direct debit', () => {
+  // spec: DATA-17
   it('confirms with the SMS code, debits once, grants the credits and keeps no account details', async () => {
     const s = setup()
     const m = await activeMember(t.app, { name: 'Sepa' })

@@ -294,6 +294,7 @@ describe('sandbox payments', () => {
 })
 
 describe('transactions and receipts', () => {
+  // spec: DATA-10
   it('lists the member payments and credit movements, and shows a receipt of a paid payment to its owner only', async () => {
     const { psp, payments } = sandboxSetup()
     const m = await activeMember(t.app, { name: 'Receipt' })
