@@ -3,20 +3,14 @@ import { MemberDetail } from '#common/schemas/members.ts'
 import { photos } from '#server/db/schema/members.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { buildMember } from '../../../tests/support/factories.ts'
-import { sandboxPurchase, type TestClock } from '../../../tests/support/payments.ts'
+import { sandboxPurchase, testClockAt } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
-let clock = new Date('2031-05-06T07:08:09Z')
+const testClock = testClockAt('2031-05-06T07:08:09Z')
 let t: TestApp
-const testClock: TestClock = {
-  now: () => clock,
-  advance: (ms) => {
-    clock = new Date(clock.getTime() + ms)
-  },
-}
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => clock })
+  t = await createTestApp({ clock: testClock.now })
 })
 afterAll(() => t.close())
 
