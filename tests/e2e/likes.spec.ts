@@ -12,6 +12,12 @@ import {
 test('two members like each other and both see the match modal', async ({ browser }) => {
   const anna = await newMember(browser, { name: 'Annabel', gender: 'female' })
   const bram = await newMember(browser, { name: 'Bram', gender: 'male' })
+  // Bram looks for ages no fictional profile has: no automatic like comes to change his counts.
+  expect(
+    (
+      await bram.page.request.put('/api/profile.php', { data: { seek_min_age: 98, seek_max_age: 99 } })
+    ).status(),
+  ).toBe(200)
 
   // Anna likes Bram on his page.
   await anna.page.goto(`/members/${bram.profileId}`)

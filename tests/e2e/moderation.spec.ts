@@ -94,7 +94,7 @@ test.describe
       await openFromMenu(page, 'Reports')
       await page
         .getByTestId('report-item')
-        .filter({ hasText: `#${reportId}` })
+        .filter({ hasText: new RegExp(`#${reportId}(?!\\d)`) })
         .click()
       // Where it came from and the conversation then, in the moderator's words, English here.
       const context = page.getByTestId('report-detail').getByTestId('report-context')
@@ -114,10 +114,19 @@ test.describe
       await expectAccessible(page)
       // In French, nothing of it is left in English.
       await page.getByRole('button', { name: 'Français' }).click()
+      // Other journeys' reports wait too: this one is chosen again.
+      await page
+        .getByTestId('report-item')
+        .filter({ hasText: new RegExp(`#${reportId}(?!\\d)`) })
+        .click()
       await expect(context).toContainText('Signalé depuis la fiche de signalement, dans la conversation')
       await expect(context).toContainText('membre signalé\u202f: [une photo]')
       await expect(context).not.toContainText('Reported')
       await page.getByRole('button', { name: 'English' }).click()
+      await page
+        .getByTestId('report-item')
+        .filter({ hasText: new RegExp(`#${reportId}(?!\\d)`) })
+        .click()
       await expect(context).toContainText('Reported from the report sheet')
       await reporter.context.close()
       await reported.context.close()
