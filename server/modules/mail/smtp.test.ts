@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { weekOf } from '#server/modules/notifications/weekly-update.ts'
 import { activeMember, signupMember } from '../../../tests/support/accounts.ts'
 import { sendPaidMessage } from '../../../tests/support/chat.ts'
 import { linkIn } from '../../../tests/support/mail.ts'
@@ -107,6 +106,9 @@ describe('mail through a real SMTP server', () => {
  * that the test holds whatever day it runs (it sent two weekly mails when run on a Sunday).
  */
 function startWithinOneWeek(now: Date): Date {
+  // The week's Monday (UTC), as the weekly update counts its weeks.
+  const weekOf = (at: Date) =>
+    new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10)
   const end = new Date(now.getTime() + (3700 + 86_400 + 60) * 1000)
   return weekOf(end) === weekOf(now) ? now : new Date(`${weekOf(end)}T00:01:00Z`)
 }
