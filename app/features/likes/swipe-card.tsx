@@ -3,7 +3,7 @@ import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import type { TFunction } from '../../i18n.ts'
 import { useTranslation } from '../../i18n.ts'
-import { FictionalBadge, VerifiedBadge } from '../members/index.ts'
+import { distanceText, FictionalBadge, VerifiedBadge } from '../members/index.ts'
 
 /** How far a card must be dragged to count as a like (right) or a pass (left). */
 const SWIPE_DISTANCE = 100
@@ -105,9 +105,7 @@ export function SwipeCard({
           {card.distance ? (
             <>
               {' · '}
-              <span data-testid="distance">
-                {t(`members.distance.${card.distance.kind}`, { km: card.distance.km })}
-              </span>
+              <span data-testid="distance">{distanceText(t, card.distance)}</span>
             </>
           ) : null}
         </p>

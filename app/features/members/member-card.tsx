@@ -5,6 +5,7 @@ import { useTranslation } from '../../i18n.ts'
 import { HydrateLater } from '../../lib/hydration.ts'
 import { LikeButton } from '../likes/index.ts'
 import { CardMenu } from './card-menu.tsx'
+import { distanceText } from './distance.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 import { VerifiedBadge } from './verified-badge.tsx'
@@ -65,7 +66,7 @@ function Card({
         <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
         {profile.distance ? (
           <p className="small text-body-secondary mb-0 text-truncate" data-testid="distance">
-            {t(`members.distance.${profile.distance.kind}`, { km: profile.distance.km })}
+            {distanceText(t, profile.distance)}
           </p>
         ) : null}
         <PresenceBadge presence={profile.presence} className="d-block text-truncate" />

@@ -1,5 +1,6 @@
-import type { QuotedMessage, ReportContext } from '#common/schemas/moderation.ts'
+import type { ReportContext } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
+import { QuotedMessages } from './report-messages.tsx'
 import { SignalDetail } from './signal-detail.tsx'
 
 /**
@@ -24,14 +25,7 @@ export function ReportContextView({ context, words }: { context: ReportContext |
       {context &&
       (context.source === 'sheet' || context.source === 'message') &&
       context.quoted.length > 0 ? (
-        <>
-          <p className="small text-body-secondary mb-1">{t('console.reports.context.quoted')}</p>
-          <ol className="list-unstyled small border-start border-3 ps-2 mb-0">
-            {context.quoted.map((m) => (
-              <Quoted key={m.id} message={m} />
-            ))}
-          </ol>
-        </>
+        <QuotedMessages quoted={context.quoted} />
       ) : null}
     </div>
   )
@@ -70,25 +64,4 @@ function Source({ context }: { context: ReportContext }) {
         </>
       )
   }
-}
-
-function Quoted({ message }: { message: QuotedMessage }) {
-  const { t } = useTranslation()
-  const said =
-    message.kind === 'photo'
-      ? `${t('console.reports.context.photo')}${message.text ? ` “${message.text}”` : ''}`
-      : message.kind === 'gift'
-        ? t('console.reports.context.gift', {
-            gift: t(`chat.gifts.names.${message.text}`, { defaultValue: message.text }),
-          })
-        : `“${message.text}”`
-  return (
-    <li className={message.from === 'reported' ? 'text-danger-emphasis' : ''}>
-      <span className="text-body-secondary">
-        <time dateTime={message.sent_at}>{message.sent_at.replace('T', ' ').slice(0, 16)}</time> ·{' '}
-        {t('console.reports.said', { who: t(`console.reports.from_${message.from}`) })}
-      </span>{' '}
-      {said}
-    </li>
-  )
 }

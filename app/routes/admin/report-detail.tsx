@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { ReportContextView } from './report-context.tsx'
+import { ReportMessages } from './report-messages.tsx'
 import { statusLabel } from './status-label.ts'
 
 /** The key that picks each outcome. */
@@ -143,34 +144,7 @@ export function ReportDetail({
         ) : (
           <p className="text-body-secondary">{t('console.reports.noMember')}</p>
         )}
-        <h3 className="h6">{t('console.reports.messages')}</h3>
-        {report.messages.length === 0 ? (
-          <p className="small text-body-secondary">{t('console.reports.noMessages')}</p>
-        ) : (
-          <ol className="list-unstyled small mb-3" style={{ maxHeight: 240, overflowY: 'auto' }}>
-            {report.messages.map((m) => (
-              <li key={m.id} className={m.from === 'reported' ? 'text-danger-emphasis' : ''}>
-                <span className="text-body-secondary">
-                  {m.sent_at.replace('T', ' ').slice(0, 16)} ·{' '}
-                  {t('console.reports.said', { who: t(`console.reports.from_${m.from}`) })}
-                </span>{' '}
-                {m.photo ? (
-                  <a href={m.photo.url} target="_blank" rel="noreferrer" className="d-inline-block align-top">
-                    <img
-                      src={m.photo.thumb_url}
-                      alt={t('console.reports.chatPhoto')}
-                      width={72}
-                      height={72}
-                      className="rounded object-fit-cover"
-                      data-testid="report-chat-photo"
-                    />
-                  </a>
-                ) : null}{' '}
-                {m.text}
-              </li>
-            ))}
-          </ol>
-        )}
+        <ReportMessages messages={report.messages} />
         <fetcher.Form
           ref={formRef}
           method="post"

@@ -1,53 +1,34 @@
-import { api } from '#common/api.ts'
-import type { ReportOutcome } from '#common/moderation.ts'
-import { ageOn } from '#common/schemas/accounts.ts'
 import type { MemberActionInput, ReportDecisionInput, ReportQueueItem } from '#common/schemas/moderation.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
-import { mediaUrl } from '#server/lib/media-url.ts'
 import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import { reportOutcomeMail } from './moderation-mails.ts'
-import { lockPhotoForReview } from './photo-review.queries.ts'
-import { applyPhotoDecision } from './photo-review.service.ts'
+import { applyOutcome, type OutcomeDetail, undoOutcome } from './report-outcomes.ts'
+import { queueItem } from './report-queue.ts'
 import {
   countEarlierReports,
   countReportQueue,
   endSuspensions,
   insertCase,
-  liftRestriction,
   lockReport,
-  restrictAccount,
   selectMemberForCase,
   selectMessagesBetween,
   selectPhotosOf,
   selectReporter,
   selectReportPhoto,
   selectReportQueue,
-  setProfileAbout,
   updateReport,
 } from './reports.queries.ts'
 import { releaseOpenings } from './signals.queries.ts'
 
 /** How long after a decision its member may appeal. */
 export const APPEAL_DAYS = 14
-
-/** What a decision changed, kept with the report so that an appeal can undo it. */
-interface OutcomeDetail {
-  photo?: number
-  days?: number
-  until?: string
-  /** The profile text hidden, and the account status before a ban. */
-  about?: string | null
-  statusBefore?: string
-}
-
-type LockedReport = NonNullable<Awaited<ReturnType<typeof lockReport>>>
 
 export type ReportsService = ReturnType<typeof createReportsService>
 
@@ -84,11 +65,11 @@ export function createReportsService(
     if (appeal && report.firstDecidedBy === actor.staffId)
       throw new AppError('moderation.same_moderator', 409)
     // An appeal's decision replaces the first: what the first changed is undone unless it stands.
-    if (appeal && report.outcome !== input.outcome) await undoOutcome(tx, found, actor, at)
+    if (appeal && report.outcome !== input.outcome) await undoOutcome(tx, found, actor, at, siteOf)
     const detail =
       appeal && report.outcome === input.outcome
         ? ((report.outcomeDetail ?? {}) as OutcomeDetail)
-        : await applyOutcome(tx, found, input, actor, at)
+        : await applyOutcome(tx, found, input, actor, at, siteOf)
     // Decided, a case no longer holds the member's new conversations (ADR 29): a suspension or
     // a ban stops them anyway.
     if (found.userId !== null) await releaseOpenings(tx, found.userId)
@@ -156,59 +137,6 @@ export function createReportsService(
     return { report }
   }
 
-  /** Applies an outcome to the member concerned; answers what it changed. */
-  async function applyOutcome(
-    tx: Executor,
-    found: LockedReport,
-    input: ReportDecisionInput,
-    actor: Actor,
-    at: Date,
-  ): Promise<OutcomeDetail> {
-    const userId = found.userId
-    if (input.outcome === 'dismiss' || input.outcome === 'warn') return {}
-    if (userId === null || found.profileId === null) throw new AppError('moderation.no_member', 400)
-    switch (input.outcome) {
-      case 'hide_photo': {
-        if (!input.photo) throw new AppError('moderation.photo_required', 400)
-        const photo = await lockPhotoForReview(tx, input.photo)
-        if (!photo || photo.profileId !== found.profileId)
-          throw new AppError('moderation.photo_not_found', 404)
-        const site = siteOf(found.siteId)
-        await applyPhotoDecision(tx, photo, { rejectReason: 'other_rules', via: 'report', site }, actor, at)
-        return { photo: photo.id }
-      }
-      case 'hide_text':
-        await setProfileAbout(tx, found.profileId, null)
-        return { about: found.about }
-      case 'suspend': {
-        if (!input.days) throw new AppError('moderation.days_required', 400)
-        const until = shifted(at, input.days * DAY_MS)
-        await restrictAccount(tx, userId, { ban: false, until })
-        return { days: input.days, until: until.toISOString() }
-      }
-      case 'ban':
-        await restrictAccount(tx, userId, { ban: true, at })
-        return { statusBefore: found.accountStatus ?? 'active' }
-    }
-  }
-
-  /** Undoes what a first decision changed, when its appeal ends otherwise. */
-  async function undoOutcome(tx: Executor, found: LockedReport, actor: Actor, at: Date) {
-    const detail = (found.report.outcomeDetail ?? {}) as OutcomeDetail
-    const outcome = found.report.outcome as ReportOutcome
-    if (found.userId === null || found.profileId === null) return
-    if (outcome === 'ban') await liftRestriction(tx, found.userId, detail.statusBefore ?? 'active')
-    if (outcome === 'suspend') await liftRestriction(tx, found.userId, found.accountStatus ?? 'active')
-    if (outcome === 'hide_text' && detail.about) await setProfileAbout(tx, found.profileId, detail.about)
-    if (outcome === 'hide_photo' && detail.photo) {
-      const photo = await lockPhotoForReview(tx, detail.photo)
-      if (photo) {
-        const site = siteOf(found.siteId)
-        await applyPhotoDecision(tx, photo, { rejectReason: null, via: 'report', site }, actor, at)
-      }
-    }
-  }
-
   return {
     /** The queue: open reports and appeals, longest waiting first, each with its context. */
     async queue(viewerStaffId: number | null): Promise<{ reports: ReportQueueItem[]; waiting: number }> {
@@ -219,74 +147,25 @@ export function createReportsService(
         countEarlierReports(db, named),
       ])
       const today = deps.now()
-      const reports: ReportQueueItem[] = []
-      for (const { report, profile, accountStatus, suspendedUntil, siteId } of rows) {
-        const cdn = siteOf(siteId).settings.cdn_prefix
-        const conversation =
-          profile && report.userId ? await selectMessagesBetween(db, report.userId, profile.userId) : []
-        reports.push({
-          id: report.id,
-          status: report.status as 'open' | 'appealed',
-          reason: report.reason,
-          message: report.message,
-          context: report.context,
-          created_at: report.createdAt.toISOString(),
-          queued_at: report.queuedAt.toISOString(),
-          reporter: { user_id: report.userId, name: report.name },
-          reported: profile
-            ? {
-                profile_id: profile.id,
-                user_id: profile.userId,
-                name: profile.name,
-                age: ageOn(profile.birthDate, today),
-                country: profile.country,
-                account_status:
-                  suspendedUntil && suspendedUntil > today ? 'suspended' : (accountStatus ?? 'unknown'),
-                about: profile.about,
-                fictional: profile.fictional,
-                photos: photoRows
-                  .filter((p) => p.profileId === profile.id)
-                  .map((p) => ({
-                    id: p.id,
-                    url: mediaUrl(cdn, p.filename),
-                    thumb_url: mediaUrl(cdn, p.thumbFilename),
-                    status: p.status as 'pending' | 'active' | 'rejected',
-                    created_at: p.createdAt.toISOString(),
-                  })),
-                earlier_reports: earlier.get(report.id) ?? 0,
-              }
-            : null,
-          messages: conversation.reverse().map((m) => ({
-            id: m.id,
-            from: m.sender === report.userId ? ('reporter' as const) : ('reported' as const),
-            kind: m.kind,
-            text: m.kind === 'gift' ? `[${m.giftKey}]` : m.body,
-            sent_at: m.createdAt.toISOString(),
-            photo: m.photoThumb
-              ? {
-                  thumb_url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}&size=thumb`,
-                  url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}`,
-                }
-              : null,
-          })),
-          appeal:
-            report.status === 'appealed' && report.outcome
-              ? {
-                  outcome: report.outcome as ReportOutcome,
-                  reason: report.outcomeReason ?? '',
-                  text: report.appealText ?? '',
-                  decided_by_you: report.firstDecidedBy === viewerStaffId,
-                }
-              : null,
-        })
-      }
+      // Each report's conversation, read side by side.
+      const conversations = await Promise.all(
+        rows.map(({ report, profile }) =>
+          profile && report.userId ? selectMessagesBetween(db, report.userId, profile.userId) : [],
+        ),
+      )
+      const reports = rows.map((row, i) =>
+        queueItem(row, {
+          photos: photoRows,
+          earlierReports: earlier.get(row.report.id) ?? 0,
+          messages: conversations[i],
+          cdn: siteOf(row.siteId).settings.cdn_prefix,
+          today,
+          viewerStaffId,
+        }),
+      )
       return { reports, waiting }
     },
 
-    /**
-     * Decides a report (or its appeal): applies the outcome, writes the audit row, and mails the
-     * statement of reasons to the reporter and the member concerned, all in one transaction.
-     */
     /**
      * GET /api/admin/report-photo.php: a chat photo of the conversation between a report's reporter
      * and the member it names, for the moderator deciding it (issue 56); null for any other photo.
@@ -296,6 +175,10 @@ export function createReportsService(
       return found ? deps.media.get(size === 'thumb' ? found.thumb : found.filename) : null
     },
 
+    /**
+     * Decides a report (or its appeal): applies the outcome, writes the audit row, and mails the
+     * statement of reasons to the reporter and the member concerned, all in one transaction.
+     */
     async decide(input: ReportDecisionInput, actor: Actor) {
       const at = deps.now()
       return decided(await db.transaction((tx) => decideIn(tx, input, actor, at)))
