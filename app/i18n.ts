@@ -18,9 +18,9 @@ const strings: Partial<Record<Locale, Strings>> = {}
 const stringsOf = (language: string) => strings[language as Locale]
 
 /** Where the browser finds a language's site strings (hashed, served precompressed and immutable). */
-export const STRINGS_URL: Record<Locale, string> = { en: enUrl, fr: frUrl }
+const STRINGS_URL: Record<Locale, string> = { en: enUrl, fr: frUrl }
 /** Where the browser finds a language's console strings (fetched on /admin only). */
-export const CONSOLE_STRINGS_URL: Record<Locale, string> = { en: enConsoleUrl, fr: frConsoleUrl }
+const CONSOLE_STRINGS_URL: Record<Locale, string> = { en: enConsoleUrl, fr: frConsoleUrl }
 
 /** Adds strings to a language (merged with what it has); top-level keys of bundles are disjoint. */
 export function addStrings(locale: Locale, bundle: Strings) {
@@ -59,7 +59,7 @@ export function fetchStrings(locale: Locale, url: string, delay = stringsRetryDe
 }
 
 /** In the browser: the site's strings of a language (before hydration, and before switching to it). */
-export function loadStrings(locale: Locale): Promise<void> {
+function loadStrings(locale: Locale): Promise<void> {
   return fetchStrings(locale, STRINGS_URL[locale])
 }
 
@@ -72,7 +72,7 @@ export function loadPageStrings(document: Document): Promise<unknown> {
 }
 
 /** In the browser: the console's strings of a language, before a console page renders. */
-export function loadConsoleStrings(locale: Locale): Promise<void> {
+function loadConsoleStrings(locale: Locale): Promise<void> {
   return fetchStrings(locale, CONSOLE_STRINGS_URL[locale])
 }
 
@@ -134,7 +134,7 @@ export function pageStrings(
 }
 
 /** The page's language and its translators. */
-export interface I18n {
+interface I18n {
   language: Locale
   t: TFunction
   /** A translator for another language (a lander's copy in the language its slug names). */

@@ -1,27 +1,12 @@
 import { index, layout, type RouteConfig, route } from '@react-router/dev/routes'
+import { CONSOLE_PAGES } from '../common/console-pages.ts'
 
 export default [
   // The operations console (ADR 15), before the site's catch-all routes.
   layout('routes/admin/console-layout.tsx', [
-    route('admin', 'routes/admin/dashboard.tsx'),
     route('admin/login', 'routes/admin/login.tsx'),
-    route('admin/audit', 'routes/admin/audit.tsx'),
-    route('admin/photos', 'routes/admin/photos.tsx'),
-    route('admin/reports', 'routes/admin/reports.tsx'),
-    route('admin/signals', 'routes/admin/signals.tsx'),
-    route('admin/verifications', 'routes/admin/verifications.tsx'),
-    route('admin/bans', 'routes/admin/bans.tsx'),
-    route('admin/members', 'routes/admin/members.tsx'),
-    route('admin/members/:id', 'routes/admin/member-file.tsx'),
-    route('admin/staff', 'routes/admin/staff.tsx'),
-    route('admin/inbox', 'routes/admin/inbox.tsx'),
-    route('admin/fictional', 'routes/admin/fictional.tsx'),
-    route('admin/fictional/:id', 'routes/admin/fictional-profile.tsx'),
-    route('admin/settings', 'routes/admin/settings.tsx'),
-    route('admin/catalog', 'routes/admin/catalog.tsx'),
-    route('admin/content', 'routes/admin/content.tsx'),
-    route('admin/payments', 'routes/admin/payments.tsx'),
-    route('admin/statistics', 'routes/admin/statistics.tsx'),
+    // Each page of common/console-pages.ts, its roles and menu entry beside it.
+    ...Object.values(CONSOLE_PAGES).map((page) => route(page.path, `routes/admin/${page.file}`)),
   ]),
   layout('routes/layouts/default-layout.tsx', [
     index('routes/home.tsx'),

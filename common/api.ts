@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import { CONSOLE_PAGES, MODERATORS, SUPPORT } from './console-pages.ts'
 import * as accounts from './schemas/accounts.ts'
 import * as chat from './schemas/chat.ts'
 import * as content from './schemas/content.ts'
@@ -159,61 +160,61 @@ export const api = table({
   /** The second factor, on the half-open session the password opened. */
   staffSecondFactor: { method: POST, path: '/api/admin/second-factor.php', tag: 'staff', body: staff.SecondFactorInput, output: staff.SecondFactorResponse },
   staffLogout: { method: POST, path: '/api/admin/logout.php', tag: 'staff', output: ok },
-  staffList: { method: GET, path: '/api/admin/staff.php', tag: 'staff', output: staff.StaffListResponse, roles: [] },
-  createStaff: { method: POST, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffCreateInput, output: staff.StaffCreated, status: 201, roles: [] },
-  updateStaff: { method: PUT, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffUpdateInput, output: ok, roles: [] },
-  siteSettings: { method: GET, path: '/api/admin/site-settings.php', tag: 'sites', query: sites.SiteSettingsQuery, output: sites.SiteSettingsResponse, roles: [] },
-  updateSiteSettings: { method: PUT, path: '/api/admin/site-settings.php', tag: 'sites', body: sites.SiteSettingsUpdate, output: sites.SiteSettingsResponse, roles: [] },
-  audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: ['admin'] },
-  photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: ['moderator'] },
-  verificationQueue: { method: GET, path: '/api/admin/verifications.php', tag: 'verification', output: verification.VerificationQueueResponse, roles: ['moderator'] },
-  decideVerification: { method: POST, path: '/api/admin/verification-decision.php', tag: 'verification', body: verification.VerificationDecisionInput, output: ok, roles: ['moderator'] },
-  reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: ['moderator'] },
+  staffList: { method: GET, path: '/api/admin/staff.php', tag: 'staff', output: staff.StaffListResponse, roles: CONSOLE_PAGES.staff.roles },
+  createStaff: { method: POST, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffCreateInput, output: staff.StaffCreated, status: 201, roles: CONSOLE_PAGES.staff.roles },
+  updateStaff: { method: PUT, path: '/api/admin/staff.php', tag: 'staff', body: staff.StaffUpdateInput, output: ok, roles: CONSOLE_PAGES.staff.roles },
+  siteSettings: { method: GET, path: '/api/admin/site-settings.php', tag: 'sites', query: sites.SiteSettingsQuery, output: sites.SiteSettingsResponse, roles: CONSOLE_PAGES.settings.roles },
+  updateSiteSettings: { method: PUT, path: '/api/admin/site-settings.php', tag: 'sites', body: sites.SiteSettingsUpdate, output: sites.SiteSettingsResponse, roles: CONSOLE_PAGES.settings.roles },
+  audit: { method: GET, path: '/api/admin/audit.php', tag: 'audit', query: staff.AuditQuery, output: staff.AuditResponse, roles: CONSOLE_PAGES.audit.roles },
+  photoQueue: { method: GET, path: '/api/admin/photos.php', tag: 'moderation', query: moderation.PhotoQueueQuery, output: moderation.PhotoQueueResponse, roles: CONSOLE_PAGES.photos.roles },
+  verificationQueue: { method: GET, path: '/api/admin/verifications.php', tag: 'verification', output: verification.VerificationQueueResponse, roles: CONSOLE_PAGES.verifications.roles },
+  decideVerification: { method: POST, path: '/api/admin/verification-decision.php', tag: 'verification', body: verification.VerificationDecisionInput, output: ok, roles: CONSOLE_PAGES.verifications.roles },
+  reportQueue: { method: GET, path: '/api/admin/reports.php', tag: 'moderation', output: moderation.ReportQueueResponse, roles: CONSOLE_PAGES.reports.roles },
   /** Issue 39: warn, suspend or ban a member from their file, as from a report. */
-  moderateMember: { method: POST, path: '/api/admin/member-moderation.php', tag: 'moderation', body: moderation.MemberActionInput, output: moderation.ReportDecisionResponse, roles: ['moderator'] },
+  moderateMember: { method: POST, path: '/api/admin/member-moderation.php', tag: 'moderation', body: moderation.MemberActionInput, output: moderation.ReportDecisionResponse, roles: MODERATORS },
   /** Issue 56: a chat photo of a report's conversation, as an image (the report's moderators only). */
-  reportPhoto: { method: GET, path: '/api/admin/report-photo.php', tag: 'moderation', query: moderation.ReportPhotoQuery, roles: ['moderator'] },
-  decideReport: { method: POST, path: '/api/admin/report-decision.php', tag: 'moderation', body: moderation.ReportDecisionInput, output: moderation.ReportDecisionResponse, roles: ['moderator'] },
-  signalQueue: { method: GET, path: '/api/admin/signals.php', tag: 'moderation', output: moderation.SignalQueueResponse, roles: ['moderator'] },
-  reviewSignal: { method: POST, path: '/api/admin/signal-review.php', tag: 'moderation', body: moderation.SignalReviewInput, output: moderation.SignalReviewResponse, roles: ['moderator'] },
-  bans: { method: GET, path: '/api/admin/bans.php', tag: 'moderation', output: moderation.BansResponse, roles: ['moderator'] },
-  addBan: { method: POST, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanInput, output: moderation.BanCreated, status: 201, roles: ['moderator'] },
-  removeBan: { method: DELETE, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanRemoveInput, output: ok, roles: ['moderator'] },
-  lookUpMembers: { method: GET, path: '/api/admin/members.php', tag: 'support', query: support.MemberLookupQuery, output: support.MemberLookupResponse, roles: ['support', 'moderator'] },
-  memberFile: { method: GET, path: '/api/admin/member.php', tag: 'support', query: support.MemberFileQuery, output: support.MemberFileResponse, roles: ['support', 'moderator'] },
-  correctCredits: { method: POST, path: '/api/admin/member-credits.php', tag: 'support', body: support.CreditCorrectionInput, output: support.CreditCorrectionResponse, roles: ['support'] },
-  supportAction: { method: POST, path: '/api/admin/member-action.php', tag: 'support', body: support.SupportActionInput, output: ok, roles: ['support'] },
-  fictionalProfiles: { method: GET, path: '/api/admin/fictional.php', tag: 'operators', output: operators.FictionalListResponse, roles: ['operator'] },
-  fictionalProfile: { method: GET, path: '/api/admin/fictional-profile.php', tag: 'operators', query: operators.FictionalProfileQuery, output: operators.FictionalProfileResponse, roles: ['operator'] },
-  createFictional: { method: POST, path: '/api/admin/fictional.php', tag: 'operators', body: operators.FictionalProfileInput, output: operators.FictionalProfileResponse, status: 201, roles: ['operator'] },
-  updateFictional: { method: PUT, path: '/api/admin/fictional.php', tag: 'operators', body: operators.FictionalProfileUpdate, output: operators.FictionalProfileResponse, roles: ['operator'] },
-  addFictionalPhoto: { method: POST, path: '/api/admin/fictional-photo.php', tag: 'operators', form: operators.FictionalPhotoFields, output: operators.FictionalProfileResponse, status: 201, roles: ['operator'] },
-  removeFictionalPhoto: { method: DELETE, path: '/api/admin/fictional-photo.php', tag: 'operators', body: operators.FictionalPhotoInput, output: operators.FictionalProfileResponse, roles: ['operator'] },
-  inbox: { method: GET, path: '/api/admin/inbox.php', tag: 'operators', output: operators.InboxResponse, roles: ['operator'] },
-  claimConversation: { method: POST, path: '/api/admin/inbox-claim.php', tag: 'operators', body: operators.InboxClaimInput, output: operators.InboxClaimResponse, roles: ['operator'] },
-  inboxConversation: { method: GET, path: '/api/admin/inbox-conversation.php', tag: 'operators', query: operators.InboxConversationQuery, output: operators.InboxConversationResponse, roles: ['operator'] },
-  answerConversation: { method: POST, path: '/api/admin/inbox-answer.php', tag: 'operators', body: operators.InboxAnswerInput, output: operators.InboxAnswerResponse, roles: ['operator'] },
-  addMemberNote: { method: POST, path: '/api/admin/inbox-note.php', tag: 'operators', body: operators.InboxNoteInput, output: operators.InboxNoteResponse, status: 201, roles: ['operator'] },
-  releaseConversation: { method: POST, path: '/api/admin/inbox-release.php', tag: 'operators', body: operators.InboxReleaseInput, output: ok, roles: ['operator'] },
-  catalog: { method: GET, path: '/api/admin/catalog.php', tag: 'payments', query: credits.CatalogQuery, output: credits.CatalogResponse, roles: [] },
-  saveBundle: { method: PUT, path: '/api/admin/bundles.php', tag: 'payments', body: credits.BundleInput, output: credits.CatalogResponse, roles: [] },
-  createCode: { method: POST, path: '/api/admin/codes.php', tag: 'payments', body: credits.DiscountCodeInput, output: credits.CatalogResponse, status: 201, roles: [] },
-  expireCode: { method: DELETE, path: '/api/admin/codes.php', tag: 'payments', body: credits.ExpireCodeInput, output: credits.CatalogResponse, roles: [] },
-  searchPayments: { method: GET, path: '/api/admin/payments.php', tag: 'payments', query: credits.PaymentSearchQuery, output: credits.PaymentSearchResponse, roles: ['support'] },
-  refundPayment: { method: POST, path: '/api/admin/payment-refund.php', tag: 'payments', body: credits.RefundInput, output: credits.RefundResponse, roles: ['support'] },
-  reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: ['moderator'] },
-  contentPages: { method: GET, path: '/api/admin/content-pages.php', tag: 'sites', query: content.ContentPagesQuery, output: content.ContentPagesResponse, roles: [] },
-  contentPage: { method: GET, path: '/api/admin/content-page.php', tag: 'sites', query: content.ContentPageQuery, output: content.ContentPageResponse, roles: [] },
-  saveContentPage: { method: PUT, path: '/api/admin/content-page.php', tag: 'sites', body: content.ContentPageInput, output: content.ContentPageResponse, roles: [] },
-  resetContentPage: { method: DELETE, path: '/api/admin/content-page.php', tag: 'sites', body: content.ContentPageReset, output: content.ContentPageResponse, roles: [] },
-  previewContentPage: { method: POST, path: '/api/admin/content-preview.php', tag: 'sites', body: content.ContentPreviewInput, output: content.ContentPreviewResponse, roles: [] },
-  stats: { method: GET, path: '/api/admin/stats.php', tag: 'statistics', query: statistics.StatsQuery, output: statistics.StatsResponse, roles: [] },
-  /** The same report as CSV (text/csv, a file to save). */
+  reportPhoto: { method: GET, path: '/api/admin/report-photo.php', tag: 'moderation', query: moderation.ReportPhotoQuery, roles: CONSOLE_PAGES.reports.roles },
+  decideReport: { method: POST, path: '/api/admin/report-decision.php', tag: 'moderation', body: moderation.ReportDecisionInput, output: moderation.ReportDecisionResponse, roles: CONSOLE_PAGES.reports.roles },
+  signalQueue: { method: GET, path: '/api/admin/signals.php', tag: 'moderation', output: moderation.SignalQueueResponse, roles: CONSOLE_PAGES.signals.roles },
+  reviewSignal: { method: POST, path: '/api/admin/signal-review.php', tag: 'moderation', body: moderation.SignalReviewInput, output: moderation.SignalReviewResponse, roles: CONSOLE_PAGES.signals.roles },
+  bans: { method: GET, path: '/api/admin/bans.php', tag: 'moderation', output: moderation.BansResponse, roles: CONSOLE_PAGES.bans.roles },
+  addBan: { method: POST, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanInput, output: moderation.BanCreated, status: 201, roles: CONSOLE_PAGES.bans.roles },
+  removeBan: { method: DELETE, path: '/api/admin/bans.php', tag: 'moderation', body: moderation.BanRemoveInput, output: ok, roles: CONSOLE_PAGES.bans.roles },
+  lookUpMembers: { method: GET, path: '/api/admin/members.php', tag: 'support', query: support.MemberLookupQuery, output: support.MemberLookupResponse, roles: CONSOLE_PAGES.members.roles },
+  memberFile: { method: GET, path: '/api/admin/member.php', tag: 'support', query: support.MemberFileQuery, output: support.MemberFileResponse, roles: CONSOLE_PAGES.memberFile.roles },
+  correctCredits: { method: POST, path: '/api/admin/member-credits.php', tag: 'support', body: support.CreditCorrectionInput, output: support.CreditCorrectionResponse, roles: SUPPORT },
+  supportAction: { method: POST, path: '/api/admin/member-action.php', tag: 'support', body: support.SupportActionInput, output: ok, roles: SUPPORT },
+  fictionalProfiles: { method: GET, path: '/api/admin/fictional.php', tag: 'operators', output: operators.FictionalListResponse, roles: CONSOLE_PAGES.fictional.roles },
+  fictionalProfile: { method: GET, path: '/api/admin/fictional-profile.php', tag: 'operators', query: operators.FictionalProfileQuery, output: operators.FictionalProfileResponse, roles: CONSOLE_PAGES.fictionalProfile.roles },
+  createFictional: { method: POST, path: '/api/admin/fictional.php', tag: 'operators', body: operators.FictionalProfileInput, output: operators.FictionalProfileResponse, status: 201, roles: CONSOLE_PAGES.fictional.roles },
+  updateFictional: { method: PUT, path: '/api/admin/fictional.php', tag: 'operators', body: operators.FictionalProfileUpdate, output: operators.FictionalProfileResponse, roles: CONSOLE_PAGES.fictionalProfile.roles },
+  addFictionalPhoto: { method: POST, path: '/api/admin/fictional-photo.php', tag: 'operators', form: operators.FictionalPhotoFields, output: operators.FictionalProfileResponse, status: 201, roles: CONSOLE_PAGES.fictionalProfile.roles },
+  removeFictionalPhoto: { method: DELETE, path: '/api/admin/fictional-photo.php', tag: 'operators', body: operators.FictionalPhotoInput, output: operators.FictionalProfileResponse, roles: CONSOLE_PAGES.fictionalProfile.roles },
+  inbox: { method: GET, path: '/api/admin/inbox.php', tag: 'operators', output: operators.InboxResponse, roles: CONSOLE_PAGES.inbox.roles },
+  claimConversation: { method: POST, path: '/api/admin/inbox-claim.php', tag: 'operators', body: operators.InboxClaimInput, output: operators.InboxClaimResponse, roles: CONSOLE_PAGES.inbox.roles },
+  inboxConversation: { method: GET, path: '/api/admin/inbox-conversation.php', tag: 'operators', query: operators.InboxConversationQuery, output: operators.InboxConversationResponse, roles: CONSOLE_PAGES.inbox.roles },
+  answerConversation: { method: POST, path: '/api/admin/inbox-answer.php', tag: 'operators', body: operators.InboxAnswerInput, output: operators.InboxAnswerResponse, roles: CONSOLE_PAGES.inbox.roles },
+  addMemberNote: { method: POST, path: '/api/admin/inbox-note.php', tag: 'operators', body: operators.InboxNoteInput, output: operators.InboxNoteResponse, status: 201, roles: CONSOLE_PAGES.inbox.roles },
+  releaseConversation: { method: POST, path: '/api/admin/inbox-release.php', tag: 'operators', body: operators.InboxReleaseInput, output: ok, roles: CONSOLE_PAGES.inbox.roles },
+  catalog: { method: GET, path: '/api/admin/catalog.php', tag: 'payments', query: credits.CatalogQuery, output: credits.CatalogResponse, roles: CONSOLE_PAGES.catalog.roles },
+  saveBundle: { method: PUT, path: '/api/admin/bundles.php', tag: 'payments', body: credits.BundleInput, output: credits.CatalogResponse, roles: CONSOLE_PAGES.catalog.roles },
+  createCode: { method: POST, path: '/api/admin/codes.php', tag: 'payments', body: credits.DiscountCodeInput, output: credits.CatalogResponse, status: 201, roles: CONSOLE_PAGES.catalog.roles },
+  expireCode: { method: DELETE, path: '/api/admin/codes.php', tag: 'payments', body: credits.ExpireCodeInput, output: credits.CatalogResponse, roles: CONSOLE_PAGES.catalog.roles },
+  searchPayments: { method: GET, path: '/api/admin/payments.php', tag: 'payments', query: credits.PaymentSearchQuery, output: credits.PaymentSearchResponse, roles: CONSOLE_PAGES.payments.roles },
+  refundPayment: { method: POST, path: '/api/admin/payment-refund.php', tag: 'payments', body: credits.RefundInput, output: credits.RefundResponse, roles: CONSOLE_PAGES.payments.roles },
+  reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: CONSOLE_PAGES.photos.roles },
+  contentPages: { method: GET, path: '/api/admin/content-pages.php', tag: 'sites', query: content.ContentPagesQuery, output: content.ContentPagesResponse, roles: CONSOLE_PAGES.content.roles },
+  contentPage: { method: GET, path: '/api/admin/content-page.php', tag: 'sites', query: content.ContentPageQuery, output: content.ContentPageResponse, roles: CONSOLE_PAGES.content.roles },
+  saveContentPage: { method: PUT, path: '/api/admin/content-page.php', tag: 'sites', body: content.ContentPageInput, output: content.ContentPageResponse, roles: CONSOLE_PAGES.content.roles },
+  resetContentPage: { method: DELETE, path: '/api/admin/content-page.php', tag: 'sites', body: content.ContentPageReset, output: content.ContentPageResponse, roles: CONSOLE_PAGES.content.roles },
+  previewContentPage: { method: POST, path: '/api/admin/content-preview.php', tag: 'sites', body: content.ContentPreviewInput, output: content.ContentPreviewResponse, roles: CONSOLE_PAGES.content.roles },
+  stats: { method: GET, path: '/api/admin/stats.php', tag: 'statistics', query: statistics.StatsQuery, output: statistics.StatsResponse, roles: CONSOLE_PAGES.statistics.roles },
   /** Issue 38: the safety rules' counts and each rule's precision on the moderators' decisions. */
-  safetyStats: { method: GET, path: '/api/admin/safety-stats.php', tag: 'statistics', query: safety.SafetyStatsQuery, output: safety.SafetyStatsResponse, roles: ['moderator'] },
-  statsCsv: { method: GET, path: '/api/admin/stats-csv.php', tag: 'statistics', query: statistics.StatsQuery, roles: [] },
+  safetyStats: { method: GET, path: '/api/admin/safety-stats.php', tag: 'statistics', query: safety.SafetyStatsQuery, output: safety.SafetyStatsResponse, roles: MODERATORS },
+  /** The same report as CSV (text/csv, a file to save). */
+  statsCsv: { method: GET, path: '/api/admin/stats-csv.php', tag: 'statistics', query: statistics.StatsQuery, roles: CONSOLE_PAGES.statistics.roles },
   /** Computes the given days' figures again from the members and payments (after a backfill). */
-  refreshStats: { method: POST, path: '/api/admin/stats-refresh.php', tag: 'statistics', body: statistics.StatsRefreshInput, output: statistics.StatsRefreshResponse, roles: [] },
+  refreshStats: { method: POST, path: '/api/admin/stats-refresh.php', tag: 'statistics', body: statistics.StatsRefreshInput, output: statistics.StatsRefreshResponse, roles: CONSOLE_PAGES.statistics.roles },
 })
 
 /** The console's calls, each with the roles it declares (the console's authorization matrix reads them). */
@@ -221,7 +222,7 @@ export const consoleCalls = (Object.values(api) as Call[]).filter((call) => call
 
 /** Where every call lives, for prefix rules (errors in JSON, no caching, rate limits). */
 export const API_PREFIX = '/api/'
-/** The member's WebSocket (DESIGN.md section 3). */
+/** The member's WebSocket (docs/architecture.md §3). */
 export const SOCKET_PATH = '/api/ws'
 
 /**

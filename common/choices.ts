@@ -1,7 +1,5 @@
-/**
- * The fixed sets of values that forms offer and schemas accept, without zod, so that a page can
- * list them without loading the schemas (ADR 21).
- */
+// The fixed sets of values that forms offer and schemas accept, without zod, so that a page can
+// list them without loading the schemas (ADR 21).
 
 /** A profile's traits, each one of these or none (PUT /api/profile.php). */
 export const TRAIT_VALUES = {
@@ -53,4 +51,3 @@ export type LikeListType = (typeof LIKE_LIST_TYPES)[number]
 
 /** What a report is grouped by: the day, the site or one traffic-source value (spec section 5). */
 export const STATS_GROUPS = ['day', 'site', 'network', 'ref', 'sub1', 'sub2', 'sub3'] as const
-export type StatsGroup = (typeof STATS_GROUPS)[number]

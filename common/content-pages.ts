@@ -45,7 +45,7 @@ export const CONTENT_PLACEHOLDERS = [
   'fictional_plural',
   'delete_discount',
 ] as const
-export type ContentValues = Record<(typeof CONTENT_PLACEHOLDERS)[number], string>
+type ContentValues = Record<(typeof CONTENT_PLACEHOLDERS)[number], string>
 
 const SAFE_LINK = /^(https?:|mailto:|tel:|\/(?!\/)|#)/i
 

@@ -5,13 +5,13 @@
 // NOT_SURFACES. A new surface joins this list.
 
 /** Where the site's sentence shows for a surface. */
-export type SentenceSource =
+type SentenceSource =
   /** In the surface's own file. */
   | 'here'
   /** In every file that renders the surface's component (a card in a list: the list says it once). */
   | { underEvery: string }
 
-export interface FictionalSurface {
+interface FictionalSurface {
   /** What a member sees it as. */
   name: string
   /** The file that draws the profile's name beside its mark. */

@@ -12,7 +12,7 @@ const ROWS = Math.round(180 / ROW_DEG)
 /** Keys: the row (from the south pole) times this, plus the column. */
 const KEY_ROW = 10_000
 
-export interface Cell {
+interface Cell {
   row: number
   col: number
 }
@@ -67,7 +67,6 @@ export function kmBetween(a: Cell, b: Cell): number {
 
 /** The distances search can be limited to, in km (or anywhere). */
 export const DISTANCE_CHOICES = [10, 25, 50, 100, 250] as const
-export type DistanceChoice = (typeof DISTANCE_CHOICES)[number]
 
 /**
  * A distance between cell centres as a member sees it: "under 10 km" in the same cell (two points

@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, type Locale, SUPPORTED_LOCALES } from './constants.ts'
 
 /** Locales offered per country (spec section 6), before narrowing to the bundled ones. */
-export const COUNTRY_LOCALES: Record<string, readonly string[]> = {
+const COUNTRY_LOCALES: Record<string, readonly string[]> = {
   US: ['en', 'es'],
   NL: ['nl'],
   BE: ['nl', 'fr', 'de'],

@@ -6,7 +6,7 @@ export function gendersSought(gender: string, sexuality: string | null | undefin
 }
 
 /** Without a chosen range, a member looks for people this many years younger or older. */
-export const SEEK_AGE_SPAN = 10
+const SEEK_AGE_SPAN = 10
 
 /**
  * The ages a member looks for (issue 18): the range they chose, else their own age give or take

@@ -10,7 +10,7 @@
 export type NameProblem = 'name_invalid_characters' | 'name_no_letters' | 'name_reserved' | 'name_site_mark'
 
 /** How the server reads a name beyond what this file folds, and the marks the site shows. */
-export interface NameReading {
+interface NameReading {
   /** What a reader takes a text for: each confusable character as the one it looks like. */
   seen?: (text: string) => string
   /** The signs the site puts beside names (the fictional profiles' mark). */
@@ -75,11 +75,7 @@ const LOOKALIKE: Record<string, string> = {
  * reads them before lower case: a capital may look like a Latin letter that its small form does
  * not (Cherokee Ꭺ), while Latin capitals read before lower case would turn I into l.
  */
-export function foldName(
-  name: string,
-  seen: (text: string) => string = (text) => text,
-  capitals = false,
-): string {
+function foldName(name: string, seen: (text: string) => string = (text) => text, capitals = false): string {
   const plain = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '')
   const signs = [...plain(name)].map((c) => LOOKALIKE[c] ?? c).join('')
   const lower = plain(capitals ? seen(signs) : signs).toLowerCase()

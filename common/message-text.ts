@@ -1,5 +1,5 @@
 /** What is wrong with a chat message's text, as the composer and the server both judge it. */
-export type MessageTextProblem = { code: 'chat.empty' } | { code: 'chat.too_long'; max: number }
+type MessageTextProblem = { code: 'chat.empty' } | { code: 'chat.too_long'; max: number }
 
 /**
  * The text rule of spec section 4, written once: the text is trimmed; a text message needs some,

@@ -1,7 +1,5 @@
-/**
- * Moderation's vocabularies (ADR 16). Each reason and outcome has its text for members in
- * `moderation.*` of the i18n bundles (en and fr): the member is told why in their language.
- */
+// Moderation's vocabularies (ADR 16). Each reason and outcome has its text for members in
+// `moderation.*` of the i18n bundles (en and fr): the member is told why in their language.
 
 /** Why a photo was rejected; the queue's keys 1–6 pick them in this order. */
 export const PHOTO_REJECT_REASONS = [
@@ -12,7 +10,6 @@ export const PHOTO_REJECT_REASONS = [
   'low_quality',
   'other_rules',
 ] as const
-export type PhotoRejectReason = (typeof PHOTO_REJECT_REASONS)[number]
 
 /** What a moderator may do with a report. */
 export const REPORT_OUTCOMES = ['dismiss', 'warn', 'hide_photo', 'hide_text', 'suspend', 'ban'] as const

@@ -29,7 +29,7 @@ export interface StoredNotificationSettings {
   consented?: Partial<Record<EmailType, string>>
 }
 
-export function emailTypeOn(stored: StoredNotificationSettings, type: EmailType): boolean {
+function emailTypeOn(stored: StoredNotificationSettings, type: EmailType): boolean {
   return stored.email?.[type] ?? !CONSENT_TYPES.includes(type)
 }
 

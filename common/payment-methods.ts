@@ -19,7 +19,7 @@ export const PAYMENT_METHODS = [
   'sofort',
   'eps',
 ] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 
 export function isPaymentMethod(value: string): value is PaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(value)

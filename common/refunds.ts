@@ -11,7 +11,7 @@ export function refundOf(payment: { amount: number; credits: number }, balance: 
 }
 
 /** A purchase whose unused credits may still come back: paid, credited, not refunded in any way. */
-export interface RefundablePurchase {
+interface RefundablePurchase {
   id: string
   credits: number
   amount: number

@@ -37,4 +37,3 @@ export const DEFAULT_EXPLICIT_THRESHOLD = 0.5
  * each one found. A signal kind is a rule too (the moderation's SIGNAL_KINDS).
  */
 export const SAFETY_RULES = ['explicit_photo', 'unkind_report', 'explicit_report', 'scam_report'] as const
-export type SafetyRule = (typeof SAFETY_RULES)[number]

@@ -3,7 +3,6 @@
 
 /** The breaks a member may take from purchases, in days. */
 export const BREAK_DAYS = [1, 7, 30] as const
-export type BreakDays = (typeof BREAK_DAYS)[number]
 
 /** A higher limit (or none) holds this long after the member asked for it; a lower one at once. */
 export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000
@@ -25,7 +24,7 @@ export const DEFAULT_CHECK_IN = {
 } as const
 
 /** Why a check-in shows: one entry per pattern found. */
-export const CHECK_IN_REASONS = ['day_amount', 'hour_purchases', 'late_nights'] as const
+const CHECK_IN_REASONS = ['day_amount', 'hour_purchases', 'late_nights'] as const
 export type CheckInReason = (typeof CHECK_IN_REASONS)[number]
 
 /** The hours (member's time) a late-night purchase falls in: from midnight to 5 a.m. */

@@ -8,7 +8,7 @@
 
 export type Strings = { [key: string]: unknown }
 
-export interface TOptions {
+interface TOptions {
   count?: number
   defaultValue?: string
   /** The key names a list or a group of strings: it comes back whole, each string filled in. */
@@ -23,7 +23,7 @@ export type TFunction = {
   (key: string, options?: TOptions | string): string
 }
 
-export const FALLBACK_LANGUAGE = 'en'
+const FALLBACK_LANGUAGE = 'en'
 
 function lookup(strings: Strings | undefined, key: string): unknown {
   let node: unknown = strings

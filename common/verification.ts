@@ -10,7 +10,6 @@ export const FRAMES_PER_POSE = 3
 export const FRAME_INTERVAL_MS = 350
 /** The longest side of a frame the page sends, in pixels (the server refuses larger ones). */
 export const FRAME_MAX_SIDE = 960
-export const FRAME_MAX_BYTES = 1_500_000
 
 /** Failed checks in 24 hours after which the next one waits for a moderator. */
 export const VERIFICATION_FAILURES_PER_DAY = 3

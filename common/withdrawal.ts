@@ -3,7 +3,7 @@
  * from a purchase themselves, in two steps, for 14 days after it was paid, or for the site's
  * refund_days where that is longer. What comes back is the return policy's rule (refunds.ts).
  */
-export const WITHDRAWAL_DAYS = 14
+const WITHDRAWAL_DAYS = 14
 
 const DAY_MS = 24 * 60 * 60 * 1000
 

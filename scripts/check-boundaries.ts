@@ -1,14 +1,10 @@
-// Enforces the import boundaries of DESIGN.md section 2 and ADR 14; part of `npm run lint`.
+// Enforces the import boundaries of docs/architecture.md (the layout) and ADR 14; part of `npm run lint`.
 // Imports are read by a parser (@babel/parser), not by patterns: side-effect imports, re-exports,
 // dynamic imports and per-name `type` imports count as what they are. (dependency-cruiser cannot
 // read this project: see ADR 14.)
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import path from 'node:path'
-import { parse } from '@babel/parser'
+import { type Node, nodes, parseFile, resolveImport, walk } from './source-files.ts'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const ROOTS = ['app', 'common', 'server', 'scripts', 'tests']
-const ALIASES: Record<string, string> = { '#app/': 'app/', '#server/': 'server/', '#common/': 'common/' }
 /** The one file that spells the API's paths (issue 14, point 5). */
 const CALL_TABLE = 'common/api.ts'
 
@@ -18,50 +14,9 @@ interface Edge {
   typeOnly: boolean
 }
 
-interface Node {
-  type: string
-  [key: string]: unknown
-}
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir)) {
-    const full = path.join(dir, entry)
-    if (entry === 'node_modules' || entry.startsWith('.') || entry === '+types') continue
-    if (statSync(full).isDirectory()) walk(full, out)
-    else if (/\.(ts|tsx)$/.test(entry) && !entry.endsWith('.d.ts')) out.push(path.relative(ROOT, full))
-  }
-  return out
-}
-
-function resolveImport(from: string, spec: string): string | null {
-  for (const [alias, target] of Object.entries(ALIASES))
-    if (spec.startsWith(alias)) return target + spec.slice(alias.length)
-  if (spec.startsWith('.')) return path.normalize(path.join(path.dirname(from), spec))
-  return null
-}
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
-}
-
-/** Every node of the tree, depth first. */
-function* nodes(node: Node): Generator<Node> {
-  yield node
-  for (const [key, value] of Object.entries(node)) {
-    if (key === 'loc' || key === 'leadingComments' || key === 'trailingComments') continue
-    if (Array.isArray(value)) {
-      for (const child of value) if (isNode(child)) yield* nodes(child)
-    } else if (isNode(value)) yield* nodes(value)
-  }
-}
-
 /** The imports of a file: static, side-effect, re-exports and dynamic; and its text literals. */
 function read(file: string): { imports: Array<{ spec: string; typeOnly: boolean }>; texts: string[] } {
-  const source = readFileSync(path.join(ROOT, file), 'utf8')
-  const ast = parse(source, {
-    sourceType: 'module',
-    plugins: [['typescript', {}], ...(file.endsWith('.tsx') ? (['jsx'] as const) : [])],
-  }).program as unknown as Node
+  const ast = parseFile(file).program
   const imports: Array<{ spec: string; typeOnly: boolean }> = []
   const texts: string[] = []
   for (const node of nodes(ast)) {
@@ -98,7 +53,7 @@ function read(file: string): { imports: Array<{ spec: string; typeOnly: boolean 
   return { imports, texts }
 }
 
-const files = ROOTS.flatMap((r) => walk(path.join(ROOT, r)))
+const files = ROOTS.flatMap((r) => walk(r))
 const problems: string[] = []
 const graph = new Map<string, string[]>()
 

@@ -170,8 +170,11 @@ await Promise.all([
     async () => (await run('npx', ['react-router', 'typegen'])) && run('npx', ['tsc', '--noEmit']),
   ),
   check(
-    'lint and import boundaries',
-    async () => (await run('npx', ['biome', 'check', '.'])) && run('node', ['scripts/check-boundaries.ts']),
+    'lint, import boundaries and source checks',
+    async () =>
+      (await run('npx', ['biome', 'check', '.'])) &&
+      (await run('node', ['scripts/check-boundaries.ts'])) &&
+      run('node', ['scripts/check-source.ts']),
   ),
   check('production build', async () => {
     built = await run('npx', ['react-router', 'build'], { NODE_ENV: 'production' })

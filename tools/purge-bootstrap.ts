@@ -8,7 +8,7 @@ import type { Plugin } from 'vite'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const SOURCE = path.join(ROOT, 'node_modules/bootstrap/dist/css/bootstrap.min.css')
 /** The file app/root.tsx links (ignored by git: made by every build and dev server). */
-export const PURGED_BOOTSTRAP = path.join(ROOT, 'app/styles/bootstrap.generated.css')
+const PURGED_BOOTSTRAP = path.join(ROOT, 'app/styles/bootstrap.generated.css')
 
 /** Where class names are written: every page, component and string a page may render. */
 const CONTENT = ['app/**/*.{ts,tsx,md}', 'common/**/*.{ts,json}']

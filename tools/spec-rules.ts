@@ -3,7 +3,7 @@
  * each rule as `- **ID** words`; a test claims the rules it holds with a comment `spec: ID, ID`.
  */
 
-export interface Rule {
+interface Rule {
   id: string
   text: string
 }
@@ -28,7 +28,7 @@ export function claimsIn(source: string): string[] {
   return ids
 }
 
-export interface Coverage {
+interface Coverage {
   /** Rules no test claims. */
   unclaimed: Rule[]
   /** Ids claimed by a test that name no rule (a typo, or a rule since renamed), with the file. */

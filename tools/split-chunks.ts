@@ -67,7 +67,7 @@ const isEntry = (id: string) =>
  * `/members` 202–493 ms without, 133–170 with. Zod's chunk too: its functions run as the frames'
  * schemas are made, when a member page opens its socket. Other browsers read a comment.
  */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n'
 const EAGER_CHUNKS = ['shell', 'public', 'zod-browser']
 
 export function splitChunksPlugin(): Plugin {

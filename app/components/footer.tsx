@@ -4,7 +4,7 @@ import { HydrateLater } from '../lib/hydration.ts'
 import { useRootData } from '../lib/use-root-data.ts'
 
 /** Footer links of spec section 2, in its order. */
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { key: 'terms', to: '/pages/terms' },
   { key: 'privacy', to: '/pages/privacy' },
   { key: 'cookies', to: '/pages/cookies' },

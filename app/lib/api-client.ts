@@ -20,7 +20,7 @@ export class ApiError extends Error {
 /** Fired on window when a member endpoint says the session is gone: the app logs out quietly. */
 export const SESSION_EXPIRED_EVENT = 'session-expired'
 
-export interface FetchJsonOptions extends RequestInit {
+interface FetchJsonOptions extends RequestInit {
   retries?: number
   baseDelayMs?: number
   fetchImpl?: typeof fetch
@@ -101,7 +101,7 @@ type FormOf<C> = C extends { form: infer F extends z.ZodType }
   : { form?: undefined; file?: undefined }
 
 /** What a call of the table takes: its query, its JSON body or its form with the file. */
-export type CallInput<C> = QueryOf<C> & BodyOf<C> & FormOf<C>
+type CallInput<C> = QueryOf<C> & BodyOf<C> & FormOf<C>
 /** What a call of the table answers (the server checks it against the call's output schema). */
 export type CallOutput<C> = C extends { output: infer O extends z.ZodType } ? z.output<O> : never
 type CallOptions = Omit<FetchJsonOptions, 'method' | 'body'>

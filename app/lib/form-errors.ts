@@ -6,7 +6,7 @@ import { ApiError } from './api-client.ts'
 export type FieldErrors = Record<string, string>
 
 /** Field messages of a failed zod parse, in the member's language (messages are keys below `validation.`). */
-export function zodFieldErrors(error: z.ZodError, t: TFunction): FieldErrors {
+function zodFieldErrors(error: z.ZodError, t: TFunction): FieldErrors {
   const fields: FieldErrors = {}
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || '_'

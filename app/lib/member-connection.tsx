@@ -8,7 +8,7 @@ import { usePushMessages } from './push-messages.ts'
 import { connectRealtime, type Realtime } from './realtime.ts'
 
 /** Adds a handler to a set; answers the function that takes it out again. */
-export function subscribe<T>(handlers: Set<T>, handler: T): () => void {
+function subscribe<T>(handlers: Set<T>, handler: T): () => void {
   handlers.add(handler)
   return () => {
     handlers.delete(handler)
@@ -22,7 +22,7 @@ type Task = () => Promise<void>
  * WebSocket, a catch-up after each reconnection, and the refresh cycle of spec section 4 (the
  * first tick 5 s after load, then a refresh every 60 s, or 300 s with push).
  */
-export interface MemberConnection {
+interface MemberConnection {
   onFrame: (handler: (frame: ServerFrame) => void) => () => void
   onReconnect: (handler: () => void) => () => void
   /** The first tick, before the first refresh (an automatic like). */

@@ -5,7 +5,7 @@ import { callApi, SESSION_EXPIRED_EVENT } from './api-client.ts'
 import { useCatchUp, useFrames } from './member-connection.tsx'
 
 /** The logged-in member in the browser: one owner of the member and their credits. */
-export interface MemberStore {
+interface MemberStore {
   user: User | null
   /** The balance a call or a frame just told. */
   setCredits: (credits: number) => void

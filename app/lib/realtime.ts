@@ -3,8 +3,6 @@ import { SOCKET_SESSION_ENDED, WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '
 import type { ServerFrame } from '#common/schemas/frames.ts'
 import { TAB_ID } from './tab.ts'
 
-export type { ServerFrame }
-
 type FrameSchema = typeof import('#common/schemas/frames.ts').ServerFrame
 
 /** The frames' schema comes with zod in a chunk of its own, loaded with the socket (ADR 21). */

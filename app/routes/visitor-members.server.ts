@@ -4,11 +4,6 @@ import { MemberSearchQuery } from '#common/schemas/members.ts'
 import { getAppContext } from '../context.server.ts'
 
 /**
- * Members to show a visitor (the home page, the landers): the most recently active visible members
- * of the visitor's country (the one they chose, else the one we detected, when the site serves it),
- * else of every country; those with a photo first.
- */
-/**
  * The visitor's country when the site serves it: the one they chose, else the one we detected,
  * else the one their browser's languages point to (a French browser: France, not the site's first).
  */
@@ -20,6 +15,11 @@ export function visitorCountry(context: Readonly<RouterContextProvider>): string
   )
 }
 
+/**
+ * Members to show a visitor (the home page, the landers): the most recently active visible members
+ * of the visitor's country (the one they chose, else the one we detected, when the site serves it),
+ * else of every country; those with a photo first.
+ */
 export async function visitorMembers(
   context: Readonly<RouterContextProvider>,
   count: number,

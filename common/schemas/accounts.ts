@@ -73,10 +73,10 @@ export const MemberName = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: name })
   })
 
-/** POST /api/signup.php */
 /** An IANA time zone name the runtime knows (Europe/Paris). */
 export const TimeZone = z.string().max(64).refine(isTimeZone, { error: 'time_zone_invalid' })
 
+/** POST /api/signup.php */
 export const SignupInput = z
   .object({
     email: Email,
@@ -116,8 +116,6 @@ export const LoginInput = z.object({
   password: z.string().min(1, { error: 'password_required' }).max(128),
 })
 export type LoginInput = z.infer<typeof LoginInput>
-
-/** PUT /api/user.php */
 
 /** PUT /api/user.php: the member's language (spec section 7) and their browser's time zone. */
 export const UpdateUserInput = z

@@ -132,7 +132,6 @@ export const ConversationQuery = z.object({ id: z.coerce.number().int().positive
 export const ChatSafetyInput = z.object({ conversation: Id, show_explicit: z.boolean() })
 export const ChatSafetyResponse = z.object({ show_explicit: z.boolean() })
 
-/** POST /api/message-report.php: a received message reported in one tap (issue 38). */
 /**
  * POST /api/profile-report.php: the report sheet (issue 56, point 3). The reporter is the session's
  * member; from a conversation, its last messages go with the report; `block` blocks at once.
@@ -153,6 +152,7 @@ export const ProfileReportResponse = z.object({
 })
 export type ProfileReportResponse = z.infer<typeof ProfileReportResponse>
 
+/** POST /api/message-report.php: a received message reported in one tap (issue 38). */
 export const MessageReportInput = z.object({
   message: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
 })

@@ -12,7 +12,6 @@ export const ProfileImage = z.object({
 })
 export type ProfileImage = z.infer<typeof ProfileImage>
 
-/** What anybody, a visitor included, may see of a member: the card of a profile. */
 /** Whether a member is on the site now or was today; null for invisible members and fictional profiles (ADR 19). */
 export const Presence = z.enum(['online', 'today']).nullable()
 export type Presence = z.infer<typeof Presence>
@@ -20,6 +19,7 @@ export type Presence = z.infer<typeof Presence>
 /** How far a member is from the viewer, in bands only (common/geo-grid.ts, ADR 26). */
 export const DistanceBand = z.object({ kind: z.enum(['under', 'about']), km: z.number().int() })
 
+/** What anybody, a visitor included, may see of a member: the card of a profile. */
 export const PublicProfile = z.object({
   id: z.number().int(),
   presence: Presence,
@@ -38,7 +38,6 @@ export const PublicProfile = z.object({
 })
 export type PublicProfile = z.infer<typeof PublicProfile>
 
-/** PUT /api/profile.php: the parts of a profile the member edits (each optional). */
 /** Every field of a profile its owner writes, each as it must be. */
 export const ProfileFields = z.object({
   name: MemberName,

@@ -28,7 +28,7 @@ import * as spending from './schema/spending.ts'
 import * as staff from './schema/staff.ts'
 import * as statistics from './schema/statistics.ts'
 
-export const schema = {
+const schema = {
   ...sites,
   ...reference,
   ...members,
@@ -44,7 +44,7 @@ export const schema = {
   ...statistics,
   ...notifications,
 }
-export type Schema = typeof schema
+type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>
 /** A database or an open transaction: what every query function takes. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'selectDistinct'>
@@ -94,7 +94,7 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return false
 }
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export interface Database {
   db: Db
@@ -125,7 +125,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-export type DatabaseConfig = { url: string } | { dataDir: string | null; pglite?: PGlite }
+type DatabaseConfig = { url: string } | { dataDir: string | null; pglite?: PGlite }
 
 /** The embedded database is open in another process (one process at a time may hold PGlite's files). */
 export class DatabaseBusyError extends Error {}

@@ -1,5 +1,5 @@
 // The rules of the data that every module reading another member's profile applies in its query
-// (DESIGN.md section 4), and the columns of a profile's card (the members module maps them to the API).
+// (docs/architecture.md §4), and the columns of a profile's card (the members module maps them to the API).
 import { and, eq, gte, lte, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from './client.ts'
 import { blocks, photos, profiles, users } from './schema/members.ts'

@@ -1,6 +1,6 @@
 /**
  * Domain events, emitted by a service after its transaction commits and delivered to the members
- * they concern (DESIGN.md section 3). In-process here; the WebSocket and Redis transports subscribe
+ * they concern (docs/architecture.md §3). In-process here; the WebSocket and Redis transports subscribe
  * to the same bus.
  */
 import type { EventFrame } from '#common/schemas/frames.ts'
@@ -20,7 +20,7 @@ export const OPERATOR_SOCKETS = -1
 /** The addressee of events for every app node itself (a site's settings changed), no socket's. */
 export const SERVER_NODES = -2
 
-export type EventHandler = (event: DomainEvent) => void
+type EventHandler = (event: DomainEvent) => void
 
 /**
  * What a transaction sends for the other app nodes to hear of what it did, at its commit and only

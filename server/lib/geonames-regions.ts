@@ -2,7 +2,7 @@
  * GeoNames first-level codes (country.admin1, or admin2 for Belgium's provinces) to the ISO 3166-2
  * codes of our regions table, for the countries the sites serve.
  */
-export const GEONAMES_TO_ISO: Record<string, string> = {
+const GEONAMES_TO_ISO: Record<string, string> = {
   'NL.01': 'NL-DR',
   'NL.02': 'NL-FR',
   'NL.03': 'NL-GE',

@@ -11,7 +11,7 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024
  * The most pixels an image may declare: a phone's 24-megapixel photo passes, a small file that
  * declares a huge canvas (a PNG bomb: 115 KB that decodes to 160 MB) is refused from its header.
  */
-export const MAX_INPUT_PIXELS = 25_000_000
+const MAX_INPUT_PIXELS = 25_000_000
 const DISPLAY_SIZE = 1080
 const THUMB_SIZE = 240
 /**

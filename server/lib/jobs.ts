@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { fromPglite, PgBoss } from 'pg-boss'
 import type { Database } from '#server/db/client.ts'
 
-export interface ScheduledJob {
+interface ScheduledJob {
   name: string
   /** Cron expression, in UTC. */
   cron: string

@@ -9,7 +9,7 @@ import type { Env } from '#server/env.ts'
 const SENSITIVE_QUERY = /^(token|code|password|key|secret|otp|signature|sig|hash|lat|lon|lng)$/i
 
 /** A URL fit for logs: values of token-like query parameters replaced. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   const index = url.indexOf('?')
   if (index === -1) return url
   const params = new URLSearchParams(url.slice(index + 1))
@@ -38,7 +38,7 @@ function withoutValues(error: SerializedError): SerializedError {
 }
 
 /** Errors as pino writes them, without the values of a failed query. */
-export function serializeError(error: unknown): unknown {
+function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error
   return withoutValues(stdSerializers.err(error) as unknown as SerializedError)
 }

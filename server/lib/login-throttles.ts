@@ -6,7 +6,7 @@ import { type Clock, shifted } from './clock.ts'
 import { AppError } from './errors.ts'
 
 /** Failures count within this many minutes of the first one. */
-export const LOGIN_WINDOW_MINUTES = 15
+const LOGIN_WINDOW_MINUTES = 15
 /** Failed logins from one client address, whatever the e-mail addresses, that block that address. */
 const ADDRESS_MAX_FAILURES = 20
 /** Failed logins on one e-mail address from every client address that block it for everyone. */
@@ -17,7 +17,7 @@ const EMAIL_MAX_FAILURES_EVERYWHERE = 100
  * e-mail address from that client address (the spec's block after 5 failures); the e-mail address
  * from everywhere. E-mail addresses are kept hashed, members' or not.
  */
-export function loginThrottles(email: string, ip: string) {
+function loginThrottles(email: string, ip: string) {
   const account = createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 32)
   return [
     { key: `ip:${ip}`, max: ADDRESS_MAX_FAILURES },

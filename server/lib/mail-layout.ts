@@ -3,12 +3,12 @@ import { escapeHtml } from '#common/escape-html.ts'
 import { translator } from './i18n.ts'
 
 /** What a mail shows of its brand (a site, as lib/ knows it: by shape, not by module). */
-export interface MailBrand {
+interface MailBrand {
   settings: { name: string; support_email: string }
   company: { name: string }
 }
 
-export interface MailContent {
+interface MailContent {
   subject: string
   greeting: string
   paragraphs: string[]

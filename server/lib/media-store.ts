@@ -119,7 +119,7 @@ export function s3ClientOf(config: ReturnType<typeof parseS3Url>): S3Client {
 }
 
 /** Files in an S3-compatible bucket: every node reads and writes the same ones. */
-export function s3MediaStore(url: string): MediaStore {
+function s3MediaStore(url: string): MediaStore {
   const config = parseS3Url(url)
   const client = s3ClientOf(config)
   const Bucket = config.bucket

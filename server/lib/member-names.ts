@@ -7,7 +7,7 @@ import { type NameProblem, nameProblem } from '#common/member-name.ts'
  * a Cyrillic "А" is an "A", "m" and "rn" are one. Only the server reads names this way: the table
  * is 100 kB, and the browser's check of the same rule needs no more than its own folding.
  */
-export const seenAs = (text: string): string => unhomoglyph(text)
+const seenAs = (text: string): string => unhomoglyph(text)
 
 /**
  * A member's name as the server judges it: the common rule, with look-alike letters of every

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads'
 
 /** What a model thread answers for one request: its result, or why it failed. */
-export type ModelResponse<Result> =
+type ModelResponse<Result> =
   | { id: number; ok: true; result: Result }
   | { id: number; ok: false; error: string }
 

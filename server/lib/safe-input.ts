@@ -3,7 +3,7 @@ import { validatorCompiler as zodValidatorCompiler } from 'fastify-type-provider
 import { type ZodType, z } from 'zod'
 
 /** The largest value a PostgreSQL `integer` column holds: no number above it reaches a query. */
-export const MAX_INT4 = 2_147_483_647
+const MAX_INT4 = 2_147_483_647
 
 // A NUL character PostgreSQL cannot store in text; a lone surrogate half is no character at all.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is what this is for

@@ -8,7 +8,7 @@
  * - a built file or an image: no sniffing, no cross-origin reads (a page loads some fifty of them,
  *   ADR 21; a document's policies mean nothing on a script or a photo).
  */
-export interface SecurityHeaderSets {
+interface SecurityHeaderSets {
   page: (nonce: string) => Record<string, string>
   api: Record<string, string>
   file: Record<string, string>
@@ -18,7 +18,7 @@ export interface SecurityHeaderSets {
  * The camera for the site's own pages only (the live check, issue 37); no microphone or Payment
  * Request; location only for the site.
  */
-export const PERMISSIONS_POLICY = 'camera=(self), microphone=(), payment=(), geolocation=(self)'
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), payment=(), geolocation=(self)'
 
 const HSTS = 'max-age=15552000; includeSubDomains'
 

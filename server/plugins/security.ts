@@ -13,7 +13,7 @@ declare module 'fastify' {
 }
 
 /** Where rate limits count (ADR 22): Redis when there is one, else the database; both shared by every node. */
-export type RateLimitCounts = { redis: Redis } | { store: new (options: object) => unknown }
+type RateLimitCounts = { redis: Redis } | { store: new (options: object) => unknown }
 
 /**
  * Security headers (a page's with its own script nonce, see security-headers.ts), and the rate

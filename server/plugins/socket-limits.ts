@@ -78,7 +78,7 @@ export function frameBudget(now: () => number = Date.now) {
 }
 
 /** How long a member's presence waits for their other tabs' word before it is written. */
-export const PRESENCE_BATCH_MS = 250
+const PRESENCE_BATCH_MS = 250
 
 /**
  * Presence written once per member per moment: a tab's visibility frame asks for a write, and the

@@ -19,7 +19,7 @@ import { type AppServices, appLoadContext } from './ssr-context.ts'
 import { clearStaffCookie, setStaffCookie } from './staff-session.ts'
 
 /** The posts a page's action takes from one address: those of the API call it stands for. */
-export const pagePostLimits = (signupsPerHour: number) => ({
+const pagePostLimits = (signupsPerHour: number) => ({
   '/signup': signupLimit(signupsPerHour),
   '/login': FORM_LIMITS.login,
   '/reset-password': FORM_LIMITS.passwordResetRequest,
@@ -54,7 +54,7 @@ function postedPage(url: string, pages: ReadonlySet<string>): string {
   return !pages.has(page) && pages.has(folder) ? folder : page
 }
 
-export interface SsrOptions {
+interface SsrOptions {
   services: AppServices
   devServer?: ViteDevServer
   buildDirectory: string

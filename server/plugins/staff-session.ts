@@ -19,7 +19,7 @@ export function clearStaffCookie(reply: FastifyReply, secure: boolean) {
 }
 
 /** Whether a path belongs to the console: its pages and its calls, and a staging site's mailbox. */
-export const isConsolePath = (url: string) => /^\/(admin|api\/admin|dev\/mailbox)(\/|$|\?)/.test(url)
+const isConsolePath = (url: string) => /^\/(admin|api\/admin|dev\/mailbox)(\/|$|\?)/.test(url)
 
 /**
  * Reads the `auth.staff` cookie into request.staff on the console's pages and calls only (a member

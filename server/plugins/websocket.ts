@@ -46,7 +46,7 @@ export const MAX_SOCKETS_PER_PERSON = 12
 type Holder = { kind: 'member'; id: number; token: string } | { kind: 'staff'; id: number; token: string }
 
 /** Reads a session again, without keeping it alive: whether it still allows its socket. */
-export interface SocketSessions {
+interface SocketSessions {
   member: (token: string) => Promise<{ userId: number } | null>
   staff: (token: string) => Promise<{ staffId: number; role: string; verified: boolean } | null>
 }
@@ -59,12 +59,12 @@ function tooMany(reply: FastifyReply) {
 }
 
 /** A browser page of this site (the host it asked for, or the site's configured origin). */
-export function originAllowed(request: FastifyRequest): boolean {
+function originAllowed(request: FastifyRequest): boolean {
   return request.headers.origin !== undefined && requestSource(request, request.linkOrigin) === 'site'
 }
 
 /**
- * The WebSocket at /api/ws (DESIGN.md section 3): authenticated by the session cookie, Origin
+ * The WebSocket at /api/ws (docs/architecture.md §3): authenticated by the session cookie, Origin
  * checked, kept alive by pings. It delivers the member's events from the bus (every node's, with
  * Redis) to their open sockets, and passes typing signals on.
  */

@@ -172,10 +172,6 @@ export async function speaks(
 }
 
 /**
- * Logs a staff member of scripts/e2e-server.ts into the console: password, then a code from their
- * authenticator key (enrolling at the first login, whose recovery codes it passes by).
- */
-/**
  * Opens a console page from the menu by its name: straight on the menu's row, or in its group
  * (issue 39: the menu groups its pages so that it holds on one row).
  */
@@ -193,6 +189,10 @@ export async function openFromMenu(page: Page, name: string) {
   await expect(anyLink).toHaveAttribute('aria-current', 'page')
 }
 
+/**
+ * Logs a staff member of scripts/e2e-server.ts into the console: password, then a code from their
+ * authenticator key (enrolling at the first login, whose recovery codes it passes by).
+ */
 export async function consoleLogin(page: Page, account: { email: string; password: string }) {
   const keys = JSON.parse(readFileSync(E2E_STAFF_KEYS, 'utf8')) as Record<string, string>
   waitForAppAfterNavigation(page)

@@ -1,3 +1,4 @@
+import { TOAST_WIDTH_PX } from '#common/constants.ts'
 import {
   expect,
   expectAccessible,
@@ -234,7 +235,7 @@ test('an automatic like says it comes from a fictional profile; none comes befor
   await expect(toast.getByTestId('fictional-disclosure')).toHaveText(/fictional: they are run by our team/)
   await expect(toast.getByRole('img', { name: 'fictional profile' })).toBeVisible()
   // Toasts are 350 px wide on a desktop.
-  expect((await toast.locator('.toast').boundingBox())?.width).toBe(350)
+  expect((await toast.locator('.toast').boundingBox())?.width).toBe(TOAST_WIDTH_PX)
   await member.context.close()
 })
 

@@ -8,6 +8,7 @@ import {
   skipEntryWarning,
   speaks,
   test,
+  waitForApp,
 } from './fixtures.ts'
 
 // spec: LAYOUT-5, NAV-11, NAV-13
@@ -74,7 +75,7 @@ test('the chat entry page (Chat layout) asks a visitor to log in or sign up', as
   await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login')
   await expect(page.locator('footer')).toHaveCount(0)
   // Without a known country the Chat layout shows no entry warning: it is limited to NL and DE.
-  await page.waitForTimeout(300)
+  await waitForApp(page)
   await expect(page.locator('#site-entry-warning')).toHaveCount(0)
   await expectAccessible(page)
 })
@@ -90,7 +91,7 @@ test('the Chat layout shows the entry warning to visitors from NL and DE only', 
     const page = await context.newPage()
     await page.goto('/members/2/chat')
     await expect(page.getByText(/Log in or sign up for free/)).toBeVisible()
-    await page.waitForTimeout(300)
+    await waitForApp(page)
     await expect(page.locator('#site-entry-warning')).toHaveCount(shown ? 1 : 0)
     await context.close()
   }

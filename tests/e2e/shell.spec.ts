@@ -5,6 +5,7 @@ import {
   newMember,
   skipEntryWarning,
   test,
+  waitForApp,
 } from './fixtures.ts'
 
 test.describe('home page', () => {
@@ -109,10 +110,10 @@ test('the site-entry warning shows once, then stays dismissed', async ({ page })
   await expect.poll(async () => Number.isNaN(Date.parse(decodeURIComponent(await stored())))).toBe(false)
   await page.reload()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  await page.waitForTimeout(300)
+  await waitForApp(page)
   await expect(page.locator('#site-entry-warning')).toHaveCount(0)
   await page.goto('/pages/terms')
-  await page.waitForTimeout(300)
+  await waitForApp(page)
   await expect(page.locator('#site-entry-warning')).toHaveCount(0)
 })
 

@@ -4,7 +4,7 @@ import { IDLE_PREFETCH_TIMEOUT_MS } from '#common/constants.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** Where a member or a visitor most likely goes next from a page: the app's main sections. */
-export function likelyNext(pathname: string, member: boolean): string[] {
+function likelyNext(pathname: string, member: boolean): string[] {
   const next = member
     ? ({
         '/members': ['/chats', '/likes'],

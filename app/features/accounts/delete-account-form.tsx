@@ -6,6 +6,12 @@ import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { usePageForm } from '../../lib/page-form.ts'
 
+/** What deleting the account refunds of the member's purchased credits (ADR 32), formatted. */
+export interface RefundOnDeletion {
+  credits: number
+  amount: string
+}
+
 /**
  * Settings: delete the account with a reason (undoable for 14 days through the mailed link). It
  * posts to the settings page's action (`?intent=delete`), which ends the session: the browser
@@ -13,12 +19,6 @@ import { usePageForm } from '../../lib/page-form.ts'
  * (its live connection, its catch-up), and the answer is /account-deleted or this page again
  * with what is wrong. With unused purchased credits, it offers their refund, ticked.
  */
-/** What deleting the account refunds of the member's purchased credits (ADR 32), formatted. */
-export interface RefundOnDeletion {
-  credits: number
-  amount: string
-}
-
 export function DeleteAccountForm({
   pageAnswer,
   refund,

@@ -18,7 +18,7 @@ function latestBirthDate(): string {
 }
 
 /** What the sign-up page's action answers: where to go once the account is made, or what failed. */
-export type SignupAnswer = { ok: true; next: string } | FormAnswer
+type SignupAnswer = { ok: true; next: string } | FormAnswer
 
 /** The form's schema, loaded with zod at the first focus or submit (app/lib/form-errors.ts). */
 const signupSchema = () => import('#common/schemas/accounts.ts').then((schemas) => schemas.SignupForm)

@@ -5,7 +5,7 @@ import { unreadTotal } from './chat-list.ts'
 import { useChats } from './use-chats.ts'
 
 /** The member's chats (spec section 3), for the chats page, the conversation and the badges. */
-export interface ChatsStore {
+interface ChatsStore {
   chats: ChatEntry[] | null
   /** Unread messages over all chats (the messages badge). */
   unread: number

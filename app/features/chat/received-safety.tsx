@@ -1,5 +1,6 @@
 import { useId, useState } from 'react'
 import { api } from '#common/api.ts'
+import { SCAM_FLAGS } from '#common/safety.ts'
 import type { Message } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
@@ -21,7 +22,7 @@ export function ChatPhoto({ photo }: { photo: NonNullable<Message['photo']> }) {
 }
 
 /** One tap reports a received message, quoted into the report (issue 38). */
-export function ReportMessageButton({ messageId, className }: { messageId: number; className?: string }) {
+function ReportMessageButton({ messageId, className }: { messageId: number; className?: string }) {
   const { t } = useTranslation()
   const [state, setState] = useState<'idle' | 'sending' | 'done' | 'failed'>('idle')
   if (state === 'done')
@@ -120,7 +121,7 @@ export function ExplicitPhoto({
  */
 export function SafetyNotes({ message, partnerName }: { message: Message; partnerName: string }) {
   const { t } = useTranslation()
-  const tips = (['contact', 'money', 'pasted'] as const).filter((f) => message.flags.includes(f))
+  const tips = SCAM_FLAGS.filter((f) => message.flags.includes(f))
   const unkind = message.flags.includes('unkind')
   if (!unkind && tips.length === 0) return null
   return (

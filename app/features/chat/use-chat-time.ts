@@ -5,7 +5,7 @@ import { useMember } from '../../lib/member.tsx'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** What labels a message's moment on a chat page. */
-export type ChatTime = (kind: ChatTimeKind, iso: string) => string
+type ChatTime = (kind: ChatTimeKind, iso: string) => string
 
 /**
  * Message times in the page's language: the labels the server made with the page (the chats' in

@@ -13,11 +13,6 @@ export function useMoney(table?: MoneyTable) {
 }
 
 /**
- * The money of a paid kind's price in credits for this member ("€1.00"), from the one rule
- * (common/credit-value.ts, ADR 32) as the root loader formatted it; words pointing to the credits
- * page on a site that sells nothing to price it with.
- */
-/**
  * What a number of credits is worth to this member ("€4.25"), by the same rule as every price in
  * credits (common/credit-value.ts); null on a site that sells nothing to price it with.
  */
@@ -28,6 +23,11 @@ export function useCreditsWorth() {
   return (credits: number) => (value ? money(moneyOfCredits(value, credits), value.currency) : null)
 }
 
+/**
+ * The money of a paid kind's price in credits for this member ("€1.00"), from the one rule
+ * (common/credit-value.ts, ADR 32) as the root loader formatted it; words pointing to the credits
+ * page on a site that sells nothing to price it with.
+ */
 export function useCreditPrice() {
   const { creditPrices } = useRootData()
   const { t } = useTranslation()

@@ -7,7 +7,7 @@ import { useRootData } from '../../lib/use-root-data.ts'
 import { useMoney } from './money.tsx'
 
 /** What a purchase page's loader says of the member's limits (app/routes/credits/credits.server.ts). */
-export interface GateData {
+interface GateData {
   currency: string
   month: { spent: number }
   limit: { amount: number; currency: string; left: number } | null

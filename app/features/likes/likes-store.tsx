@@ -11,7 +11,7 @@ import { MatchModal } from './match-modal.tsx'
 import { useLikes } from './use-likes.ts'
 
 /** The member's likes (spec section 3): the lists, the new likes and what a like changes. */
-export interface LikesStore {
+interface LikesStore {
   likes: LikesResponse | null
   /** Likes not seen yet (the likes badge). */
   newLikes: number

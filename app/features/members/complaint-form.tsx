@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n.ts'
 import { type FormAnswer, usePageForm } from '../../lib/page-form.ts'
 
 /** What the complaints page's action answers once a complaint is filed. */
-export type ComplaintFiled = { ok: true; id: number; receipt: string | null; email: string }
+type ComplaintFiled = { ok: true; id: number; receipt: string | null; email: string }
 
 /**
  * The complaint form, also used to report a profile (then the reason starts at "fake profile").

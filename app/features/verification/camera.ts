@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { FRAME_MAX_SIDE } from '#common/verification.ts'
 
 /** Why the camera did not open, said to the member. */
-export type CameraProblem = 'denied' | 'missing' | 'unsupported' | 'busy'
+type CameraProblem = 'denied' | 'missing' | 'unsupported' | 'busy'
 
 function problemOf(error: unknown): CameraProblem {
   const name = (error as { name?: string })?.name

@@ -10,7 +10,7 @@ const isSeeking = (value: string | undefined): value is Seeking =>
   value === 'men' || value === 'women' || value === 'both'
 
 /** Where a new member goes: the steps that complete the profile (spec section 5). */
-export const AFTER_SIGNUP = '/complete-signup'
+const AFTER_SIGNUP = '/complete-signup'
 
 /**
  * Makes the account from the sign-up form (the modal's or the page's) and logs it in. Posted by

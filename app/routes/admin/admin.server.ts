@@ -1,4 +1,5 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
+import { CONSOLE_PAGES, type ConsolePageKey, mayOpen } from '#common/console-pages.ts'
 import { ContentPageQuery } from '#common/schemas/content.ts'
 import { AuditQuery } from '#common/schemas/staff.ts'
 import { StatsQuery } from '#common/schemas/statistics.ts'
@@ -6,21 +7,25 @@ import type { StaffRole } from '#common/staff.ts'
 import { getAppContext } from '../../context.server.ts'
 
 /**
- * Console pages: a visitor (or a half-logged staff member) goes to /admin/login; another role gets
- * a 403 page. Admins see every page. Answers who is logged in.
+ * A console page or step for `roles`: a visitor (or a half-logged staff member) goes to
+ * /admin/login; another role gets a 403 page. Admins see every page. Answers who is logged in.
  */
-export function requireStaffPage(context: Readonly<RouterContextProvider>, roles: readonly StaffRole[]) {
+export function requireStaffRoles(context: Readonly<RouterContextProvider>, roles: readonly StaffRole[]) {
   const staff = getAppContext(context).staff
   if (!staff) throw redirect('/admin/login')
   // Refused: the console's own page says which roles the page is for (issue 39, point 2).
-  if (staff.role !== 'admin' && !roles.includes(staff.role))
+  if (!mayOpen(staff.role, roles))
     throw data({ roles: [...roles, 'admin'], role: staff.role }, { status: 403 })
   return { email: staff.email, role: staff.role }
 }
 
+/** A console page of common/console-pages.ts, by its key: its roles are the table's. */
+const requireStaffPage = (context: Readonly<RouterContextProvider>, page: ConsolePageKey) =>
+  requireStaffRoles(context, CONSOLE_PAGES[page].roles)
+
 /** /admin: what waits in each queue, and the last two weeks. */
 export async function loadDashboard(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, ['moderator', 'support', 'operator'])
+  const staff = requireStaffPage(context, 'dashboard')
   const app = getAppContext(context)
   const { dashboard } = app.services
   const [queues, daily] = await Promise.all([dashboard.queues(), dashboard.daily()])
@@ -30,7 +35,7 @@ export async function loadDashboard(context: Readonly<RouterContextProvider>) {
 
 /** /admin/audit: the audit log, filtered by the query (admins only). */
 export async function loadAudit(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, [])
+  const staff = requireStaffPage(context, 'audit')
   const params = Object.fromEntries(new URL(request.url).searchParams)
   const parsed = AuditQuery.safeParse(params)
   const filter = parsed.success ? parsed.data : {}
@@ -40,14 +45,14 @@ export async function loadAudit(context: Readonly<RouterContextProvider>, reques
 
 /** /admin/photos: the first page of the photo queue (moderators). */
 export async function loadPhotoQueue(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, ['moderator'])
+  const staff = requireStaffPage(context, 'photos')
   const queue = await getAppContext(context).services.photoReview.queue()
   return { staff, ...queue }
 }
 
 /** /admin/reports: the report queue with each report's context (moderators). */
 export async function loadReportQueue(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, ['moderator'])
+  const staff = requireStaffPage(context, 'reports')
   const app = getAppContext(context)
   const queue = await app.services.reports.queue(app.staff?.staffId ?? null)
   return { staff, ...queue }
@@ -55,7 +60,7 @@ export async function loadReportQueue(context: Readonly<RouterContextProvider>) 
 
 /** /admin/signals: members put in the queue without a report (moderators). */
 export async function loadSignals(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, ['moderator'])
+  const staff = requireStaffPage(context, 'signals')
   const { services } = getAppContext(context)
   const [queue, safety] = await Promise.all([services.signals.queue(), services.safety.recentStats()])
   return { staff, ...queue, safety }
@@ -63,13 +68,13 @@ export async function loadSignals(context: Readonly<RouterContextProvider>) {
 
 /** /admin/verifications: live checks that wait for a moderator (issue 37). */
 export async function loadVerificationQueue(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, ['moderator'])
+  const staff = requireStaffPage(context, 'verifications')
   return { staff, ...(await getAppContext(context).services.verification.queue()) }
 }
 
 /** /admin/bans: sign-up bans by address, domain and network (moderators). */
 export async function loadBans(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, ['moderator'])
+  const staff = requireStaffPage(context, 'bans')
   const { services } = getAppContext(context)
   const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
   return { staff, sites, ...(await services.bans.list()) }
@@ -77,7 +82,7 @@ export async function loadBans(context: Readonly<RouterContextProvider>) {
 
 /** /admin/members: find a member (support, and moderators who act on members). */
 export async function loadMemberLookup(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, ['support', 'moderator'])
+  const staff = requireStaffPage(context, 'members')
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 254)
   const { members } = q ? await getAppContext(context).services.memberSupport.lookUp(q) : { members: [] }
   return { staff, q, members }
@@ -85,7 +90,7 @@ export async function loadMemberLookup(context: Readonly<RouterContextProvider>,
 
 /** /admin/members/{id}: a member's file (support; moderators see it without payments). */
 export async function loadMemberFile(context: Readonly<RouterContextProvider>, id: string | undefined) {
-  const staff = requireStaffPage(context, ['support', 'moderator'])
+  const staff = requireStaffPage(context, 'memberFile')
   const userId = Number(id)
   if (!Number.isInteger(userId) || userId <= 0 || userId > 2_147_483_647) throw data(null, { status: 404 })
   const { member } = await getAppContext(context)
@@ -98,7 +103,7 @@ export async function loadMemberFile(context: Readonly<RouterContextProvider>, i
 
 /** /admin/staff: the staff accounts (admins only). */
 export async function loadStaff(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, [])
+  const staff = requireStaffPage(context, 'staff')
   const app = getAppContext(context)
   const { staff: accounts } = await app.services.staffAdmin.list()
   return { staff, me: app.staff?.staffId ?? null, accounts }
@@ -106,7 +111,7 @@ export async function loadStaff(context: Readonly<RouterContextProvider>) {
 
 /** /admin/inbox: the operators' inbox (operators). */
 export async function loadInbox(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, ['operator'])
+  const staff = requireStaffPage(context, 'inbox')
   const app = getAppContext(context)
   const me = app.staff?.staffId ?? 0
   // The conversation this operator took (`?conversation=`), while their claim holds.
@@ -125,7 +130,7 @@ export async function loadInbox(context: Readonly<RouterContextProvider>, reques
 
 /** /admin/fictional: the fictional profiles (operators). */
 export async function loadFictionalProfiles(context: Readonly<RouterContextProvider>) {
-  const staff = requireStaffPage(context, ['operator'])
+  const staff = requireStaffPage(context, 'fictional')
   const { services } = getAppContext(context)
   const sites = services.sites
     .list()
@@ -136,7 +141,7 @@ export async function loadFictionalProfiles(context: Readonly<RouterContextProvi
 
 /** /admin/fictional/{id}: one fictional profile to edit (operators). */
 export async function loadFictionalProfile(context: Readonly<RouterContextProvider>, id: string | undefined) {
-  const staff = requireStaffPage(context, ['operator'])
+  const staff = requireStaffPage(context, 'fictionalProfile')
   const profileId = Number(id)
   if (!Number.isInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647)
     throw data(null, { status: 404 })
@@ -156,7 +161,7 @@ export async function loadFictionalProfile(context: Readonly<RouterContextProvid
 
 /** /admin/settings: a site's business settings (admins). */
 export async function loadSiteSettings(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, [])
+  const staff = requireStaffPage(context, 'settings')
   const { services } = getAppContext(context)
   const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
   const asked = Number(new URL(request.url).searchParams.get('site'))
@@ -166,7 +171,7 @@ export async function loadSiteSettings(context: Readonly<RouterContextProvider>,
 
 /** /admin/catalog: a site's bundles and discount codes (admins). */
 export async function loadCatalog(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, [])
+  const staff = requireStaffPage(context, 'catalog')
   const { services } = getAppContext(context)
   const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
   const asked = Number(new URL(request.url).searchParams.get('site'))
@@ -176,7 +181,7 @@ export async function loadCatalog(context: Readonly<RouterContextProvider>, requ
 
 /** /admin/statistics: the report the address asks for, or the last 30 days by day (admins). */
 export async function loadStatistics(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, [])
+  const staff = requireStaffPage(context, 'statistics')
   const { services } = getAppContext(context)
   const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, v]) => v !== ''))
   const parsed = StatsQuery.safeParse(params)
@@ -199,7 +204,7 @@ export async function loadStatistics(context: Readonly<RouterContextProvider>, r
 
 /** /admin/content: a site's content pages in both languages (admins). */
 export async function loadContentPages(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, [])
+  const staff = requireStaffPage(context, 'content')
   const { services } = getAppContext(context)
   const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
   const asked = Number(new URL(request.url).searchParams.get('site'))
@@ -219,7 +224,7 @@ export async function loadContentPages(context: Readonly<RouterContextProvider>,
 
 /** /admin/payments: payments found by the address's `q`, the latest without one (support, admins). */
 export async function loadPayments(context: Readonly<RouterContextProvider>, request: Request) {
-  const staff = requireStaffPage(context, ['support'])
+  const staff = requireStaffPage(context, 'payments')
   const q = new URL(request.url).searchParams.get('q')?.trim().slice(0, 100) ?? ''
   const { payments } = await getAppContext(context).services.refunds.search(q || undefined)
   return { staff, q, payments }

@@ -2,7 +2,7 @@
  * One field of an audited action: its value before and after it (absent: that side had none), or,
  * for a field that only one side of a change names (which member a decision was about), its value.
  */
-export interface AuditChange {
+interface AuditChange {
   field: string
   before?: string
   after?: string

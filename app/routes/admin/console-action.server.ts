@@ -1,19 +1,21 @@
 // The console's forms on their pages' actions (issue 34, ADR 25): each form names its step in the
 // address (`?intent=`), and each step is one call of the API table, whose schema checks the form
 // and whose roles say who may post it, exactly as for the JSON call it stands for.
+
 import { data, type RouterContextProvider } from 'react-router'
 import type { z } from 'zod'
 import type { Call } from '#common/api.ts'
+import { ADMINS_ONLY } from '#common/console-pages.ts'
 import type { Actor } from '#server/modules/audit/audit.service.ts'
 import type { AppServices } from '#server/plugins/ssr-context.ts'
 import { getAppContext } from '../../context.server.ts'
 import { refused } from '../../lib/form-action.server.ts'
-import { requireStaffPage } from './admin.server.ts'
+import { requireStaffRoles } from './admin.server.ts'
 
 type Body<C extends Call> = C['body'] extends z.ZodType ? z.infer<C['body']> : never
 
 /** One step of a console page's action. */
-export interface ConsoleStep<C extends Call, R> {
+interface ConsoleStep<C extends Call, R> {
   call: C
   /** The call's body from the form's fields (by default the text fields as they are). */
   read?: (fields: Record<string, string>, form: FormData) => unknown
@@ -50,7 +52,7 @@ export async function consoleAction<S extends Record<string, ConsoleStep<Call, u
   const intent = new URL(request.url).searchParams.get('intent') ?? ''
   const chosen = Object.hasOwn(steps, intent) ? steps[intent] : undefined
   if (!chosen?.call.body) throw data(null, { status: 400 })
-  requireStaffPage(context, chosen.call.roles ?? [])
+  requireStaffRoles(context, chosen.call.roles ?? ADMINS_ONLY)
   const app = getAppContext(context)
   const form = await request.formData()
   const fields: Record<string, string> = {}

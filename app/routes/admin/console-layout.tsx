@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useMatches } from 'react-router'
+import { CONSOLE_PAGES, type ConsolePage } from '#common/console-pages.ts'
 import type { Locale } from '#common/constants.ts'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { useConsoleStrings, useTranslation } from '../../i18n.ts'
@@ -7,57 +8,33 @@ import type { Route } from './+types/console-layout'
 import { ShortcutsHelp } from './shortcuts-help.tsx'
 
 type Staff = { email: string; role: string }
-type ConsolePage = { to: string; label: string; roles: readonly string[] }
+type MenuPage = { to: string; label: string; roles: readonly string[] }
+type MenuEntry = MenuPage | { group: string; pages: MenuPage[] }
 
 /**
- * The console's pages and the roles that see them (admins see all; the loaders check the same),
- * grouped so that the menu holds on one row (issue 39): a group opens as a list of its pages.
+ * The menu: the pages of common/console-pages.ts that have a name, in its order, each group's pages
+ * under the group's button, so that the menu holds on one row (issue 39). Admins see all; the
+ * loaders check the same roles.
  */
-const CONSOLE_MENU: ReadonlyArray<ConsolePage | { group: string; pages: readonly ConsolePage[] }> = [
-  { to: '/admin', label: 'console.dashboard.title', roles: ['moderator', 'support', 'operator'] },
-  {
-    group: 'console.menu.moderation',
-    pages: [
-      { to: '/admin/photos', label: 'console.nav_photos', roles: ['moderator'] },
-      { to: '/admin/reports', label: 'console.nav_reports', roles: ['moderator'] },
-      { to: '/admin/signals', label: 'console.nav_signals', roles: ['moderator'] },
-      { to: '/admin/verifications', label: 'console.nav_verifications', roles: ['moderator'] },
-      { to: '/admin/bans', label: 'console.nav_bans', roles: ['moderator'] },
-    ],
-  },
-  { to: '/admin/members', label: 'console.nav_members', roles: ['support', 'moderator'] },
-  { to: '/admin/payments', label: 'console.nav_payments', roles: ['support'] },
-  {
-    group: 'console.menu.operators',
-    pages: [
-      { to: '/admin/inbox', label: 'console.nav_inbox', roles: ['operator'] },
-      { to: '/admin/fictional', label: 'console.nav_fictional', roles: ['operator'] },
-    ],
-  },
-  {
-    group: 'console.menu.site',
-    pages: [
-      { to: '/admin/settings', label: 'console.nav_settings', roles: [] },
-      { to: '/admin/catalog', label: 'console.nav_catalog', roles: [] },
-      { to: '/admin/content', label: 'console.nav_content', roles: [] },
-      { to: '/admin/staff', label: 'console.nav_staff', roles: [] },
-    ],
-  },
-  {
-    group: 'console.menu.figures',
-    pages: [
-      { to: '/admin/statistics', label: 'console.nav_statistics', roles: [] },
-      { to: '/admin/audit', label: 'console.audit.title', roles: [] },
-    ],
-  },
-]
+const CONSOLE_MENU: readonly MenuEntry[] = (Object.values(CONSOLE_PAGES) as ConsolePage[]).reduce<
+  MenuEntry[]
+>((menu, page) => {
+  if (!page.label) return menu
+  const entry = { to: `/${page.path}`, label: page.label, roles: page.roles }
+  const group = page.group && `console.menu.${page.group}`
+  const opened = group && menu.find((e) => 'group' in e && e.group === group)
+  if (!group) menu.push(entry)
+  else if (opened && 'group' in opened) opened.pages.push(entry)
+  else menu.push({ group, pages: [entry] })
+  return menu
+}, [])
 
 /** A role that sees this few pages has them all on the menu's row, without groups. */
 const FLAT_MENU_PAGES = 5
 
 /** The menu a role sees: its pages, grouped when there are many, groups it sees nothing of left out. */
 function menuFor(role: string) {
-  const sees = (p: ConsolePage) => role === 'admin' || p.roles.includes(role)
+  const sees = (p: MenuPage) => role === 'admin' || p.roles.includes(role)
   const entries = CONSOLE_MENU.map((entry) =>
     'group' in entry ? { ...entry, pages: entry.pages.filter(sees) } : entry,
   ).filter((entry) => ('group' in entry ? entry.pages.length > 0 : sees(entry)))
@@ -69,7 +46,7 @@ function menuFor(role: string) {
  * A group of the menu: a button that opens its pages below it (a `details`, so it works without
  * scripts and by keyboard). It closes when a page is chosen, on Escape, and on a click elsewhere.
  */
-function MenuGroup({ label, pages }: { label: string; pages: readonly ConsolePage[] }) {
+function MenuGroup({ label, pages }: { label: string; pages: readonly MenuPage[] }) {
   const { t } = useTranslation()
   const { pathname } = useLocation()
   const box = useRef<HTMLDetailsElement>(null)

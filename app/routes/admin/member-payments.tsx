@@ -7,7 +7,7 @@ import { statusLabel } from './status-label.ts'
 const day = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
 /** Where a refund button posts: the page's form that holds the reason, and its refund step. */
-export interface RefundForm {
+interface RefundForm {
   /** The form's id (the buttons sit in a table outside it). */
   form: string
   action: string

@@ -1,6 +1,6 @@
 // The site settings form's fields (/admin/settings): the page draws them, its action reads them.
 
-export type NumberKey =
+type NumberKey =
   | 'message_credits'
   | 'photo_credits'
   | 'gift_credits'

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
 
-export interface ChartSeries {
+interface ChartSeries {
   label: string
   color: string
   values: number[]

@@ -1,7 +1,7 @@
 import type { TFunction } from '../../i18n.ts'
 
 /** The kinds of stored status the console shows, each with its labels in console.statuses. */
-export type StatusKind = 'account' | 'profile' | 'photo' | 'staff' | 'catalog' | 'payment'
+type StatusKind = 'account' | 'profile' | 'photo' | 'staff' | 'catalog' | 'payment'
 
 /**
  * A stored status (`banned`, `charged_back`…) in the staff member's language. A status that has no

@@ -7,7 +7,7 @@ import { formFields, refused } from '../../lib/form-action.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
 
 /** /credits: the site's bundles in the member's currency. */
-export async function loadCredits(context: Readonly<RouterContextProvider>) {
+async function loadCredits(context: Readonly<RouterContextProvider>) {
   const user = requireUser(context)
   const app = getAppContext(context)
   const offer = await app.services.payments.packages(
@@ -31,7 +31,6 @@ async function purchaseGate(context: Readonly<RouterContextProvider>, request: R
     checkedIn: view.check_in.length > 0 && new URL(request.url).searchParams.get('checked-in') === '1',
   }
 }
-export type PurchaseGate = Awaited<ReturnType<typeof purchaseGate>>
 
 /** A purchase form's word that the member saw the check-in and goes on. */
 const checkedIn = (fields: Record<string, string>) => fields.checked_in === '1'

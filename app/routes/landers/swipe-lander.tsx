@@ -6,7 +6,7 @@ import type { TFunction } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
 /** Swipes a visitor makes before the deck asks them to sign up. */
-export const SWIPES_BEFORE_SIGNUP = 3
+const SWIPES_BEFORE_SIGNUP = 3
 
 /**
  * The tinderswipe lander: a deck of real members of the visitor's country to swipe by touch, mouse

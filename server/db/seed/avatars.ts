@@ -3,8 +3,8 @@ import { createAvatar } from '@dicebear/core'
 import sharp from 'sharp'
 import type { MediaStore } from '#server/lib/media-store.ts'
 
-export const PHOTO_SIZE = 720
-export const THUMB_SIZE = 240
+const PHOTO_SIZE = 720
+const THUMB_SIZE = 240
 
 const HAIR_HEX: Record<string, string> = {
   black: '2c1b18',
@@ -15,7 +15,7 @@ const HAIR_HEX: Record<string, string> = {
   other: 'f59797',
 }
 /** A portrait's age: hair styles, beards and glasses follow it (a 61-year-old has no teenager's hair). */
-export type AgeBand = 'young' | 'middle' | 'older'
+type AgeBand = 'young' | 'middle' | 'older'
 
 export function ageBand(age: number): AgeBand {
   return age < 30 ? 'young' : age < 50 ? 'middle' : 'older'

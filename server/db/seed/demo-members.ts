@@ -10,7 +10,7 @@ import { type AvatarKey, ageBand, avatarFilenames, renderAvatar } from './avatar
 import { COUNTRY_NAME_LANGUAGE, FIRST_NAMES } from './names.ts'
 import { createRandom, type Random } from './random.ts'
 
-export interface SeedOptions {
+interface SeedOptions {
   members: number
   seed: number
   media: MediaStore

@@ -11,9 +11,7 @@ export interface CheckFrame {
   analysis: { width: number; height: number; faces: FaceFinding[] }
 }
 
-export type { FailReason }
-
-export type Decision =
+type Decision =
   | {
       outcome: 'verified'
       /** The live face's embedding (the frames' mean), kept to compare later photos and accounts. */
@@ -30,7 +28,7 @@ export type Decision =
       embedding: number[] | null
     }
 
-export interface Scores {
+interface Scores {
   /** The lowest of each across the frames. */
   real: number
   live: number

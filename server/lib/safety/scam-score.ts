@@ -5,7 +5,7 @@ import type { MessageFlag } from '#common/safety.ts'
  * weigh. A request for money weighs most, an introduction pasted to many members next, contact
  * details least (members swap numbers in good faith too).
  */
-export const SCAM_WEIGHTS = { money: 3, pasted: 2, contact: 1 } as const satisfies Partial<
+const SCAM_WEIGHTS = { money: 3, pasted: 2, contact: 1 } as const satisfies Partial<
   Record<MessageFlag, number>
 >
 /** At this score a member's new conversations wait for a moderator. */
@@ -13,7 +13,7 @@ export const SCAM_HOLD_SCORE = 6
 /** How far back the score looks. */
 export const SCAM_SCORE_DAYS = 7
 
-export type ScamReasons = Record<keyof typeof SCAM_WEIGHTS, number>
+type ScamReasons = Record<keyof typeof SCAM_WEIGHTS, number>
 
 /** The score of a sender's flagged messages, and how many messages carried each sign. */
 export function scamScore(flagged: ReadonlyArray<{ flags: readonly string[] }>) {

@@ -180,10 +180,6 @@ export function createAccountSettingsService(
     },
 
     /**
-     * Deletes the account at once for everyone else (it leaves every list), ends its sessions and
-     * mails a link that undoes the deletion within 14 days.
-     */
-    /**
      * Deletes the account (undone through the mailed link for 14 days) and, unless the member
      * declined, refunds their unused purchased credits with it in the same transaction (ADR 32);
      * the mail says what was refunded. The provider pays it back once the deletion is committed.

@@ -49,10 +49,10 @@ export async function insertSession(db: Executor, userId: number, tokenHash: str
 }
 
 /**
- * The live sessions of some token hashes (the requests of one moment share this call), with the
- * ids a request needs. The hashes are hex, so they travel as one comma-separated parameter.
+ * The live sessions among these token hashes at `at`, with their members (session_member's rule);
+ * the requests of one moment share this call. The hashes are hex, so they travel as one
+ * comma-separated parameter.
  */
-/** The live sessions among these token hashes at `at`, with their members (session_member's rule). */
 export async function selectSessions(db: Executor, tokenHashes: string[], at: Date) {
   const rows = await queryPreparedRows<{
     token_hash: string
@@ -206,7 +206,6 @@ export async function restoreDeleted(db: Executor, userId: number, since: Date):
   return true
 }
 
-/** Accounts deleted before `before`, a batch at a time. */
 /**
  * Accounts deleted before `before`, to erase, but not while a refund is owed to one of them (the
  * provider has not confirmed it yet): its payment row is what asks again (ADR 32).
@@ -249,8 +248,4 @@ export async function upsertPushSubscription(
     .insert(pushSubscriptions)
     .values({ userId, endpoint, p256dh, auth })
     .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh, auth } })
-}
-
-export function selectPushSubscriptions(db: Executor, userId: number) {
-  return db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId))
 }

@@ -27,7 +27,7 @@ import {
 } from './data-export.queries.ts'
 
 /** How long the mailed link to an export works. */
-export const EXPORT_LINK_DAYS = 7
+const EXPORT_LINK_DAYS = 7
 
 type MemberData = NonNullable<Awaited<ReturnType<typeof selectMemberData>>>
 

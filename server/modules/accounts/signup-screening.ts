@@ -7,7 +7,7 @@ import { DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 
 /** Sign-ups from one address within a day that put all of them in the moderators' queue. */
-export const SIGNUP_BURST = 3
+const SIGNUP_BURST = 3
 
 const disposable = new Set<string>(disposableDomains as string[])
 
@@ -15,7 +15,7 @@ const disposable = new Set<string>(disposableDomains as string[])
 const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase()
 
 /** Whether an address belongs to a throwaway-mail service (the maintained disposable-email-domains list). */
-export function isDisposableEmail(email: string): boolean {
+function isDisposableEmail(email: string): boolean {
   const domain = domainOf(email)
   // A subdomain of a listed domain is throwaway too (x.mailinator.com).
   return domain

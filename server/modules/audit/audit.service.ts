@@ -24,7 +24,7 @@ export function staffActor(request: FastifyRequest): Actor {
   return { staffId: staff.staffId, email: staff.email, role: staff.role, ip: request.ip }
 }
 
-export interface AuditRecord {
+interface AuditRecord {
   action: AuditAction
   target?: { type: string; id: string | number }
   reason?: string | null

@@ -18,7 +18,7 @@ import {
 import { messageView } from './message-view.ts'
 
 /** How many of a conversation's last messages a report from it quotes. */
-export const REPORTED_MESSAGES = 10
+const REPORTED_MESSAGES = 10
 
 /**
  * What a receiver does with what the safety rules found (issue 38): sees a conversation's explicit

@@ -68,10 +68,6 @@ const REFUSALS: Record<SendRefusal, number> = {
   'credits.insufficient': 402,
 }
 
-/**
- * Sending (spec sections 4, 6 and 9): the debit and the message are one transaction in chat_send; a
- * retried send (same client_id) sends and debits nothing twice; events go out after the commit.
- */
 /** A sender's first text message in a conversation, as the moderators' signals read it. */
 export interface OpeningMessage {
   senderUserId: number
@@ -80,6 +76,10 @@ export interface OpeningMessage {
   text: string
 }
 
+/**
+ * Sending (spec sections 4, 6 and 9): the debit and the message are one transaction in chat_send; a
+ * retried send (same client_id) sends and debits nothing twice; events go out after the commit.
+ */
 export function createChatSending(
   db: Db,
   deps: {

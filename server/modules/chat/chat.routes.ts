@@ -14,9 +14,9 @@ import type { ChatService } from './chat.service.ts'
  * Text and gift sends under way at once on a node, at most (issue 40, ADR 31): two batches of 64 in
  * the database and as many waiting for them. Past it a send is answered 503 at once.
  */
-export const SENDS_AT_ONCE = 128
+const SENDS_AT_ONCE = 128
 
-/** Chats, messages (text, gifts, photos), reading and removing (spec section 7, DESIGN.md section 7). */
+/** Chats, messages (text, gifts, photos), reading and removing (spec section 7, docs/architecture.md §7). */
 export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (app, { chat }) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS })
   const sends = loadGate(SENDS_AT_ONCE, 'chat.busy')

@@ -4,7 +4,7 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import type { MessageRow } from './chat.queries.ts'
 
 /** Chat photos are always served by the app, which checks who asks (never through a public CDN). */
-export const CHAT_PHOTO_PREFIX = '/media'
+const CHAT_PHOTO_PREFIX = '/media'
 
 /** A stored message as the API and the WebSocket send it. */
 export const messageView = (row: MessageRow, senderProfileId: number): Message => ({

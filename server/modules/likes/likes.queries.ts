@@ -12,7 +12,7 @@ import { profiles, users } from '#server/db/schema/members.ts'
 import { writeRefusal } from '#server/db/write-refusal.ts'
 
 /** How many of the most recent likes each way the likes lists hold. */
-export const LIKES_LIST_LIMIT = 500
+const LIKES_LIST_LIMIT = 500
 
 /** A profile with its owner, and why the viewer may not like it (null when they may). */
 export async function selectLikeTarget(db: Executor, profileId: number, viewerUserId: number) {
@@ -93,10 +93,6 @@ export function selectVisibleCards(db: Executor, userIds: number[], viewerUserId
   )
 }
 
-/**
- * Cards for the swipe game: visible members of the sought genders in the country, neither swiped
- * nor liked by the player yet, no block either way, most recently active first.
- */
 /** The ages a member looks for, and today (from the service's clock) to turn them into birth dates. */
 export interface Ages {
   minAge: number
@@ -104,6 +100,10 @@ export interface Ages {
   today: Date
 }
 
+/**
+ * Cards for the swipe game: visible members of the sought genders in the country, neither swiped
+ * nor liked by the player yet, no block either way, most recently active first.
+ */
 export function selectSwipeCards(
   db: Executor,
   opts: {

@@ -25,7 +25,7 @@ const DECK_SIZE = 10
  * of the last one (a zone further east starts its day sooner: likes of the last day never count
  * twice, and a change of zone never gives a day more).
  */
-export function swipeDay(
+function swipeDay(
   member: {
     timeZone: string | null
     country: string

@@ -30,7 +30,7 @@ const MAX_BACKOFF_MS = 3_600_000
  * When a mail that failed its `attempts`-th time (1-based) is tried again: 30 s, doubling up to an
  * hour, so a mail server down for a while is not hammered, and its mails go out when it is back.
  */
-export function mailRetryAt(failedAt: Date, attempts: number): Date {
+function mailRetryAt(failedAt: Date, attempts: number): Date {
   const delay = Math.min(RETRY_INTERVAL_MS * 2 ** (attempts - 1), MAX_BACKOFF_MS)
   return new Date(failedAt.getTime() + delay)
 }

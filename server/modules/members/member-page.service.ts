@@ -20,7 +20,7 @@ import { presenceOf } from './public-profile.ts'
 export type MemberPageService = ReturnType<typeof createMemberPageService>
 
 /** Who looks at a member page. */
-export interface Viewer {
+interface Viewer {
   userId: number
   paid: boolean
 }

@@ -23,7 +23,7 @@ import { toPublicProfile } from './public-profile.ts'
 /** A profile's card as the API sends it: the one mapping, for every module that shows cards. */
 export { toPublicProfile } from './public-profile.ts'
 
-export const MEMBERS_PAGE_SIZE = 24
+const MEMBERS_PAGE_SIZE = 24
 /** Below this many results, search also offers similar members. */
 const SIMILAR_BELOW = 6
 const SIMILAR_SIZE = 12
@@ -113,11 +113,6 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       }))
     },
 
-    /**
-     * Member search (GET /api/members.php, /members): a page of visible members matching the
-     * filters, most recently active first, with the total; when few match, similar members (same
-     * gender and country, any region and age) with their count.
-     */
     /** How many visible members each region of a country has (the map lander), by region name. */
     async regionCounts(country: string, locale: Locale = 'en') {
       const rows = await selectRegionCounts(db, country)
@@ -126,6 +121,12 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
         .sort((a, b) => a.name.localeCompare(b.name, locale))
     },
 
+    /**
+     * Member search (GET /api/members.php, /members): a page of visible members matching the
+     * filters, the nearest first for a member with a place (ADR 26), else the most recently active
+     * first, with the total; when few match, similar members (same gender and country, any region
+     * and age) with their count.
+     */
     async search(
       query: MemberSearchQuery,
       viewerUserId: number | null,

@@ -3,7 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 
 /** How many photos a queue page holds. */
-export const QUEUE_PAGE = 20
+const QUEUE_PAGE = 20
 
 /** A photo's risk in the queue's order: the explicit-photo model's score (none: 0), riskiest first. */
 const risk = sql`-coalesce(${photos.explicitScore}, 0)`

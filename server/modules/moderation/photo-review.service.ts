@@ -112,7 +112,7 @@ export function createPhotoReviewService(
 }
 
 /** A photo as its decision needs it (locked by lockPhotoForReview). */
-export type PhotoUnderReview = NonNullable<Awaited<ReturnType<typeof lockPhotoForReview>>>
+type PhotoUnderReview = NonNullable<Awaited<ReturnType<typeof lockPhotoForReview>>>
 
 /**
  * Within a transaction: shows a photo, or hides it with a reason; audited. From the queue the

@@ -22,7 +22,7 @@ export interface OutcomeDetail {
 }
 
 /** A report locked for its decision, with the member it names. */
-export type LockedReport = NonNullable<Awaited<ReturnType<typeof lockReport>>>
+type LockedReport = NonNullable<Awaited<ReturnType<typeof lockReport>>>
 
 /** Applies an outcome to the member concerned; answers what it changed. */
 export async function applyOutcome(

@@ -8,8 +8,8 @@ import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { paymentMandates } from '#server/db/schema/payments.ts'
 
 /** How many reports a queue page holds, and how many messages of their conversation it shows. */
-export const REPORT_PAGE = 20
-export const REPORT_MESSAGES = 20
+const REPORT_PAGE = 20
+const REPORT_MESSAGES = 20
 
 const inQueue = sql`${complaints.status} in ('open', 'appealed')`
 

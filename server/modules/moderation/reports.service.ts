@@ -28,7 +28,7 @@ import {
 import { releaseOpenings } from './signals.queries.ts'
 
 /** How long after a decision its member may appeal. */
-export const APPEAL_DAYS = 14
+const APPEAL_DAYS = 14
 
 export type ReportsService = ReturnType<typeof createReportsService>
 

@@ -5,7 +5,7 @@ import { profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals, openingMessages } from '#server/db/schema/moderation.ts'
 import { insertCase } from './reports.queries.ts'
 
-export const SIGNAL_PAGE = 50
+const SIGNAL_PAGE = 50
 
 export async function insertSignal(
   db: Executor,

@@ -20,7 +20,7 @@ import {
 } from './signals.queries.ts'
 
 /** The same opening sent in this many conversations within a day is a signal. */
-export const REPEATED_OPENINGS = 5
+const REPEATED_OPENINGS = 5
 /** How long openings are kept for that comparison. */
 const OPENINGS_KEPT_DAYS = 3
 

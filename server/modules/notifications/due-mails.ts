@@ -12,7 +12,7 @@ import type { UnsubscribeTokens } from './unsubscribe-tokens.ts'
 export const MAIL_BATCH = 200
 
 /** What a job says to one member it found due. */
-export interface Notice {
+interface Notice {
   /** The once-only key (ADR 19). */
   key: string
   kind: string

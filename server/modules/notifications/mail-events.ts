@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { DisabledReason } from '#common/notifications.ts'
 
 /** A mail provider's event that stops mails to an address (ADR 19). */
-export interface MailEvent {
+interface MailEvent {
   /** The provider's id of the event: a retried webhook carries the same. */
   id: string
   event: string

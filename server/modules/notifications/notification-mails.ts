@@ -51,7 +51,7 @@ function notificationMail(
 }
 
 /** A profile a mail names: a fictional one with the site's mark after its name (ADR 32). */
-export interface NamedProfile {
+interface NamedProfile {
   name: string
   fictional: boolean
 }

@@ -84,7 +84,7 @@ export const mailable = (
   and (u.suspended_until is null or u.suspended_until < ${now})
   and (u.online_until is null or u.online_until <= ${now})`
 
-export interface DueMessageMail extends MailedMember {
+interface DueMessageMail extends MailedMember {
   conversationId: number
   lastRead: number
   /** The member has never written in this conversation nor read it: a new conversation. */
@@ -143,7 +143,7 @@ export async function markAway(db: Executor, userId: number, now: Date) {
   await db.execute(sql`update users set online_until = ${now} where id = ${userId} and online_until > ${now}`)
 }
 
-export interface DueLikeMail extends MailedMember {
+interface DueLikeMail extends MailedMember {
   count: number
   /** The newest likers' names, at most three. */
   names: string[]
@@ -184,7 +184,7 @@ export function selectDueLikeMails(db: Executor, now: Date, batchSeconds: number
   )
 }
 
-export interface DueUnreadReminder extends MailedMember {
+interface DueUnreadReminder extends MailedMember {
   /** Unread messages, and the conversations they are in. */
   count: number
   partnerNames: string[]
@@ -227,7 +227,7 @@ export function selectDueUnreadReminders(db: Executor, now: Date, limit: number)
   )
 }
 
-export interface DueSignupReminder extends MailedMember {
+interface DueSignupReminder extends MailedMember {
   /** 1: a day after signing up, 3: after three days (the key's part). */
   step: 1 | 3
 }

@@ -43,9 +43,9 @@ import { newsNearby, weekOf } from './weekly-update.ts'
 export type NotificationsService = Awaited<ReturnType<typeof createNotificationsService>>
 
 /** A page's socket keeps its member on the site this long past each heartbeat (30 s apart). */
-export const PRESENCE_TTL_MS = 90_000
+const PRESENCE_TTL_MS = 90_000
 /** A first new like waits this long for others to join it in the day's like mail. */
-export const LIKE_BATCH_S = 3600
+const LIKE_BATCH_S = 3600
 
 function settingsView(row: {
   settings: StoredNotificationSettings

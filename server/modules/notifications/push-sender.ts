@@ -2,7 +2,7 @@ import type { Agent } from 'node:https'
 import webpush from 'web-push'
 import { isPushServiceEndpoint } from '#common/push-services.ts'
 
-export interface PushSubscriptionKeys {
+interface PushSubscriptionKeys {
   endpoint: string
   p256dh: string
   auth: string

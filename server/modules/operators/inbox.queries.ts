@@ -6,7 +6,7 @@ import { photos, profiles } from '#server/db/schema/members.ts'
 import { memberNotes, operatorAnswers, operatorQueue } from '#server/db/schema/operators.ts'
 import { staff } from '#server/db/schema/staff.ts'
 
-export const INBOX_PAGE = 50
+const INBOX_PAGE = 50
 
 const member = alias(profiles, 'member')
 const fictional = alias(profiles, 'fictional')

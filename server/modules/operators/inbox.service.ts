@@ -26,7 +26,7 @@ import {
 } from './inbox.queries.ts'
 
 /** How long an operator holds a conversation before it returns to the queue. */
-export const CLAIM_MINUTES = 5
+const CLAIM_MINUTES = 5
 /** How much of the conversation the operator reads. */
 const HISTORY = 200
 

@@ -6,8 +6,6 @@ import { AppError } from '#server/lib/errors.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { selectMemberCountry, selectPackage, selectPackages } from './payments.queries.ts'
 
-export type Bundles = ReturnType<typeof createBundles>
-
 /** The credit bundles a site offers, by the member's country and currency (spec sections 3 and 9). */
 export function createBundles(db: Db) {
   /** The bundles a member of this site and country is offered: in their currency, else in euros. */

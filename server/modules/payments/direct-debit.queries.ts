@@ -2,8 +2,6 @@ import { and, eq, gt, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-o
 import type { Executor } from '#server/db/client.ts'
 import { directDebitRequests } from '#server/db/schema/payments.ts'
 
-export type DirectDebitRequestRow = typeof directDebitRequests.$inferSelect
-
 export async function insertRequest(db: Executor, row: typeof directDebitRequests.$inferInsert) {
   await db.insert(directDebitRequests).values(row)
 }

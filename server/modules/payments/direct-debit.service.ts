@@ -23,18 +23,18 @@ import type { PaymentsService, Purchase } from './payments.service.ts'
 import { smsNumber } from './sms-number.ts'
 
 /** What a member may have open or paid by direct debit over the window, in euro cents (ADR 11). */
-export const DIRECT_DEBIT_LIMIT = 15_000
-export const DIRECT_DEBIT_WINDOW_MS = 30 * 24 * 3600 * 1000
+const DIRECT_DEBIT_LIMIT = 15_000
+const DIRECT_DEBIT_WINDOW_MS = 30 * 24 * 3600 * 1000
 /**
  * An SMS code lives 10 minutes and takes 5 tries; a member gets 5 codes an hour and 10 a day, and
  * one number gets 3 an hour and 6 a day whoever asks (SMS cost money and reach a person).
  */
-export const CODE_TTL_MS = 10 * 60 * 1000
-export const CODE_ATTEMPTS = 5
-export const CODES_PER_HOUR = 5
-export const CODES_PER_DAY = 10
-export const CODES_PER_NUMBER_HOUR = 3
-export const CODES_PER_NUMBER_DAY = 6
+const CODE_TTL_MS = 10 * 60 * 1000
+const CODE_ATTEMPTS = 5
+const CODES_PER_HOUR = 5
+const CODES_PER_DAY = 10
+const CODES_PER_NUMBER_HOUR = 3
+const CODES_PER_NUMBER_DAY = 6
 const HOUR_MS = 3600_000
 
 export type DirectDebitService = ReturnType<typeof createDirectDebitService>

@@ -21,7 +21,7 @@ export type DiscountsService = ReturnType<typeof createDiscountsService>
 const STAY_OFFER_DAYS = 7
 
 /** The order a code is checked against. */
-export interface Order {
+interface Order {
   amount: number
   currency: string
   method?: string

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TIME_BONUS_CODE, WELCOME_DISCOUNT_PERCENT } from '#common/constants.ts'
 import { users } from '#server/db/schema/members.ts'
 import { discountCodes } from '#server/db/schema/payments.ts'
 import { activeMember, logIn } from '../../../tests/support/accounts.ts'
@@ -35,8 +36,8 @@ describe('the welcome time bonus', () => {
     clock = signup
     const atZero = await discounts.welcome(m.user.id)
     expect(atZero).toMatchObject({
-      code: 'TIMEBONUS25',
-      value_percentage: 25,
+      code: TIME_BONUS_CODE,
+      value_percentage: WELCOME_DISCOUNT_PERCENT,
       validity: 'once_per_user',
       expired: false,
     })

@@ -3,8 +3,6 @@ import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { paymentCustomers, paymentMandates, payments } from '#server/db/schema/payments.ts'
 
-export type MandateRow = typeof paymentMandates.$inferSelect
-
 export async function selectCustomer(db: Executor, userId: number, provider: string) {
   const [row] = await db
     .select({ customerId: paymentCustomers.customerId })

@@ -20,7 +20,7 @@ import { receiptMail } from './receipt-mail.ts'
 import { selectPaymentContact } from './refunds.queries.ts'
 
 /** The statuses a payment keeps for good. */
-export const FINAL: ReadonlySet<string> = new Set(['paid', 'failed', 'canceled', 'expired'])
+const FINAL: ReadonlySet<string> = new Set(['paid', 'failed', 'canceled', 'expired'])
 
 export type Settlement = ReturnType<typeof createSettlement>
 

@@ -10,7 +10,7 @@ import type { DirectDebitService } from './direct-debit.service.ts'
 import type { DiscountsService } from './discounts.service.ts'
 import type { PaymentsService } from './payments.service.ts'
 
-/** Credit bundles, payments and the provider's webhook (DESIGN.md section 7). */
+/** Credit bundles, payments and the provider's webhook (docs/architecture.md §7). */
 export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService
   discounts: DiscountsService

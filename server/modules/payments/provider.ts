@@ -1,10 +1,10 @@
 import type { PaymentStatus } from '#common/schemas/credits.ts'
 
 /** A card a paid first payment saved, as the member may see it. */
-export type SavedCard = { mandateId: string; label: string }
+type SavedCard = { mandateId: string; label: string }
 
 /**
- * What the payments service needs of a PSP (DESIGN.md section 1: sandbox or Mollie), modelled on
+ * What the payments service needs of a PSP (docs/architecture.md §1: sandbox or Mollie), modelled on
  * Mollie's API: one-off and first payments go through the provider's checkout; a first card
  * payment saves the card as a mandate of the member's customer record; recurring payments are
  * charged on a mandate without the member (a saved card, or a SEPA direct debit mandate).

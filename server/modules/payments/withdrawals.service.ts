@@ -17,10 +17,10 @@ import { selectOwnPayment } from './withdrawals.queries.ts'
 export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>
 
 /** Where a withdrawal stands: offered (step one), received and being refunded, or refunded. */
-export type WithdrawalState = 'open' | 'under_way' | 'refunded'
+type WithdrawalState = 'open' | 'under_way' | 'refunded'
 
 /** What step one shows and step two confirms: the purchase, and what comes back of it. */
-export interface WithdrawalView {
+interface WithdrawalView {
   state: WithdrawalState
   payment: { id: string; credits: number; amount: number; currency: string; paid_at: string }
   /** Credits that leave the balance, and the cents paid back for them (common/refunds.ts). */

@@ -7,16 +7,16 @@ import { memberSignals } from '#server/db/schema/moderation.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 
 /** How many days the dashboard's daily counts go back. */
-export const DASHBOARD_DAYS = 14
+const DASHBOARD_DAYS = 14
 
-export interface QueueState {
+interface QueueState {
   queue: 'photos' | 'reports' | 'signals'
   waiting: number
   /** When the oldest item came in, or null when none waits. */
   oldest: string | null
 }
 
-export interface DailyCount {
+interface DailyCount {
   day: string
   signups: number
   reports: number

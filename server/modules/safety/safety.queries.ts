@@ -1,4 +1,5 @@
 import { and, between, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm'
+import { SCAM_FLAGS } from '#common/safety.ts'
 import { type Executor, queryRows } from '#server/db/client.ts'
 import { messages } from '#server/db/schema/chat.ts'
 import { users } from '#server/db/schema/members.ts'
@@ -47,7 +48,7 @@ export function selectFlaggedMessages(db: Executor, userId: number, since: Date)
       and(
         eq(messages.senderUserId, userId),
         gt(messages.createdAt, since),
-        sql`${messages.flags} && array['contact', 'money', 'pasted']::text[]`,
+        sql`${messages.flags} && ${`{${SCAM_FLAGS.join(',')}}`}::text[]`,
       ),
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))

@@ -15,14 +15,14 @@ const SETTLE_MS = 2000
 /** An unpaid sandbox payment expires after this long, as a PSP's would. */
 const EXPIRES_MS = 15 * 60 * 1000
 
-export type SandboxStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired'
+type SandboxStatus = 'open' | 'pending' | 'paid' | 'failed' | 'canceled' | 'expired'
 /** The sandbox's test cards: one that works, one that is saved but declines later charges. */
 export const TEST_CARDS = { '4242': { declines: false }, '0341': { declines: true } } as const
 export type TestCard = keyof typeof TEST_CARDS
 export type SandboxPspService = ReturnType<typeof createSandboxPspService>
 
 /**
- * A payment service provider inside the app (DESIGN.md section 1): it keeps its own payments, shows
+ * A payment service provider inside the app (docs/architecture.md §1): it keeps its own payments, shows
  * a checkout page with Pay, Fail and Cancel, lets a paid payment be processed for a moment before it
  * is paid, and calls the merchant's webhook with nothing but the payment id.
  */
@@ -154,10 +154,6 @@ export function createSandboxPspService(
       return { id }
     },
 
-    /**
-     * The payer pressed Pay (with a test card), Fail or Cancel on the checkout page; or, for a
-     * recurring payment still pending, the bank returned the debit (Fail).
-     */
     /** The payer's bank takes a paid payment back, and the merchant is told (tests and demos). */
     async chargeBack(id: string) {
       const current = await status(id)
@@ -199,6 +195,10 @@ export function createSandboxPspService(
       })
     },
 
+    /**
+     * The payer pressed Pay (with a test card), Fail or Cancel on the checkout page; or, for a
+     * recurring payment still pending, the bank returned the debit (Fail).
+     */
     async act(id: string, action: 'pay' | 'fail' | 'cancel', card: TestCard = '4242') {
       const current = await status(id)
       if (!current) throw new AppError('sandbox.not_found', 404)

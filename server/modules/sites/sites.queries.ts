@@ -42,10 +42,6 @@ export function selectRegions(db: Executor, country: string) {
   return db.select().from(regions).where(eq(regions.country, country)).orderBy(asc(regions.name))
 }
 
-export function selectAllRegions(db: Executor) {
-  return db.select().from(regions)
-}
-
 export function lockSite(db: Executor, id: number) {
   return db
     .select()

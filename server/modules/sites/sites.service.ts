@@ -37,7 +37,7 @@ export interface Site {
 }
 
 /** What the request tells about the visitor, used to answer settings. */
-export interface VisitorInfo {
+interface VisitorInfo {
   locale: Locale
   geoCountry: string | null
   selectedCountry: string | null
@@ -50,14 +50,14 @@ function localized(text: LocalizedText, locale: Locale): string {
 }
 
 /** Strips a port and a leading www. so that www.brand.com and brand.com:3000 find the same site. */
-export function normalizeHost(host: string | undefined | null): string {
+function normalizeHost(host: string | undefined | null): string {
   return (host ?? '')
     .toLowerCase()
     .split(':')[0]
     .replace(/^www\./, '')
 }
 
-export interface VapidKeys {
+interface VapidKeys {
   /** The uncompressed P-256 point (0x04 || x || y), base64url: what browsers subscribe with. */
   publicKey: string
   /** The private scalar d, base64url. */

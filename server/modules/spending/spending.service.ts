@@ -22,13 +22,13 @@ import {
 export type SpendingService = ReturnType<typeof createSpendingService>
 
 /** Who changes their limits: the member, as the audit log names them. */
-export interface SpendingActor {
+interface SpendingActor {
   userId: number
   ip: string | null
 }
 
 /** What /credits/limits shows: this month's spending, the limit, a raise waiting, a break. */
-export interface SpendingView {
+interface SpendingView {
   /** The member's currency now (of the bundles they are offered). */
   currency: string
   /** Where this month began (the member's time) and what was spent since, in `currency`. */

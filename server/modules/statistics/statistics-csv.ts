@@ -15,12 +15,12 @@ const COUNTS = [
   'average_wait_seconds',
 ] as const
 
+/** An amount written as text (two decimals): a number, not a formula. */
+const NUMBER = /^-?\d+(\.\d+)?$/
 /**
  * What a spreadsheet may run as a formula: a cell that starts, maybe after spaces, with = + - @ (or
  * their full-width forms), or with a tab or a line break (OWASP's CSV injection).
  */
-/** An amount written as text (two decimals): a number, not a formula. */
-const NUMBER = /^-?\d+(\.\d+)?$/
 const FORMULA = /^(?:[\s\u00a0\u3000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n])/
 
 /**

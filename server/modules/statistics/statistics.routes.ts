@@ -5,7 +5,7 @@ import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { StatisticsService } from './statistics.service.ts'
 
 /** Visits one address may report in an hour: a large office or a carrier's address stays under it. */
-export const VISITS_PER_ADDRESS_HOUR = 2000
+const VISITS_PER_ADDRESS_HOUR = 2000
 
 /** The reports (admins) and the visits that feed them (every visitor). */
 export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsService }> = async (

@@ -14,7 +14,7 @@ import { statsCsv } from './statistics-csv.ts'
 import { readFigures } from './statistics-read.queries.ts'
 
 /** The UTC day of a moment, as YYYY-MM-DD. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10)
+const utcDay = (at: Date) => at.toISOString().slice(0, 10)
 const addDays = (day: string, days: number) => utcDay(new Date(Date.parse(day) + days * DAY_MS))
 /** The most roll-up steps one refresh takes; the job goes on with the rest. */
 const MAX_ROLLUP_STEPS = 25

@@ -9,12 +9,12 @@ import {
 } from './trust.queries.ts'
 
 /** How far back the figures of a period look. */
-export const TRUST_WINDOW_DAYS = 30
+const TRUST_WINDOW_DAYS = 30
 
 export type TrustService = ReturnType<typeof createTrustService>
 
 /** What /pages/trust shows: every figure counted now, from the database, with its period. */
-export interface TrustFigures {
+interface TrustFigures {
   /** When they were counted, and where their 30 days begin. */
   at: string
   since: string

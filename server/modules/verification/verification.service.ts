@@ -67,7 +67,7 @@ const CLAIM_MS = 5 * 60_000
 
 export type VerificationService = ReturnType<typeof createVerificationService>
 
-export interface VerificationDeps {
+interface VerificationDeps {
   now: Clock
   faces: FaceAnalyzer
   media: MediaStore
