@@ -96,7 +96,7 @@ export interface AppServices {
 }
 
 /** What a route action needs of its request beyond the form (issue 34, ADR 25). */
-export interface PageRequest {
+interface PageRequest {
   /** The request's site, language, address and country, as the accounts service takes them. */
   origin(): RequestOrigin
   /** Sets the session cookie on the answer (a login, a sign-up). */

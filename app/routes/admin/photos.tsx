@@ -11,7 +11,7 @@ import type { Route } from './+types/photos'
 import { loadPhotoQueue } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
-import { statusLabel } from './status-label.ts'
+import { PhotoFacts } from './photo-facts.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadPhotoQueue(context)
@@ -190,68 +190,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
                     />
                   </button>
                   <div className="flex-grow-1" style={{ minWidth: 0 }}>
-                    <h2 className="h6 mb-1">
-                      {photo.member.name}, {photo.member.age} · {photo.member.country} ·{' '}
-                      <span className="text-body-secondary">
-                        {photo.member.site} · #{photo.member.user_id}
-                      </span>
-                    </h2>
-                    <p className="small mb-2">
-                      <span
-                        className={`badge ${photo.status === 'pending' ? 'text-bg-warning' : 'text-bg-info'}`}
-                      >
-                        {photo.status === 'pending'
-                          ? t('console.photos.pendingNote')
-                          : t('console.photos.liveNote')}
-                      </span>{' '}
-                      {t('console.photos.uploaded')}{' '}
-                      <time dateTime={photo.created_at}>
-                        {photo.created_at.replace('T', ' ').slice(0, 16)}
-                      </time>
-                    </p>
-                    {photo.explicit_score !== null ? (
-                      <p className="small mb-2" data-testid="explicit-score">
-                        <span
-                          className={`badge ${photo.explicit ? 'text-bg-danger' : 'text-bg-light border'}`}
-                        >
-                          {t(photo.explicit ? 'console.photos.explicit' : 'console.photos.explicitScore', {
-                            score: photo.explicit_score.toFixed(2),
-                          })}
-                        </span>
-                      </p>
-                    ) : null}
-                    {photo.duplicate_of ? (
-                      <div
-                        className="alert alert-danger py-2 small d-flex gap-2 align-items-center"
-                        role="note"
-                      >
-                        <img src={photo.duplicate_of.url} alt="" width={48} height={48} className="rounded" />
-                        <span>
-                          {t('console.photos.duplicate', {
-                            name: photo.duplicate_of.name,
-                            id: photo.duplicate_of.profile_id,
-                          })}
-                        </span>
-                      </div>
-                    ) : null}
-                    <h3 className="h6 small text-body-secondary">{t('console.photos.others')}</h3>
-                    {photo.others.length === 0 ? (
-                      <p className="small text-body-secondary">{t('console.photos.noOthers')}</p>
-                    ) : (
-                      <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
-                        {photo.others.map((o) => (
-                          <li key={o.id}>
-                            <img
-                              src={o.thumb_url}
-                              alt={`${o.id} (${statusLabel(t, 'photo', o.status)})`}
-                              width={72}
-                              height={72}
-                              className={`rounded ${o.status === 'rejected' ? 'opacity-50' : ''}`}
-                            />
-                          </li>
-                        ))}
-                      </ul>
-                    )}
+                    <PhotoFacts photo={photo} />
                     <fetcher.Form method="post" action={REVIEW} className="d-flex flex-wrap gap-2">
                       <input type="hidden" name="photo" value={photo.id} />
                       <button

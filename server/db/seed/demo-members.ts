@@ -7,6 +7,7 @@ import type { MediaStore } from '#server/lib/media-store.ts'
 import { createTowns } from '#server/lib/towns.ts'
 import { composeAbout } from './about-texts.ts'
 import { type AvatarKey, ageBand, avatarFilenames, renderAvatar } from './avatars.ts'
+import { BODY, COUNTRY_WEIGHTS, EYES, HAIR, RELATIONSHIP, SEXUALITY, TATTOOS } from './demo-traits.ts'
 import { COUNTRY_NAME_LANGUAGE, FIRST_NAMES } from './names.ts'
 import { createRandom, type Random } from './random.ts'
 
@@ -19,57 +20,6 @@ interface SeedOptions {
   now?: Date
   onProgress?: (done: number, total: number) => void
 }
-
-const HAIR = [
-  ['brown', 35],
-  ['black', 20],
-  ['blonde', 22],
-  ['red', 6],
-  ['grey', 12],
-  ['other', 5],
-] as const
-const EYES = [
-  ['brown', 40],
-  ['blue', 28],
-  ['green', 12],
-  ['hazel', 12],
-  ['grey', 8],
-] as const
-const BODY = [
-  ['slim', 25],
-  ['athletic', 22],
-  ['average', 33],
-  ['curvy', 12],
-  ['large', 8],
-] as const
-const RELATIONSHIP = [
-  ['single', 62],
-  ['divorced', 20],
-  ['separated', 7],
-  ['widowed', 4],
-  ['complicated', 7],
-] as const
-const TATTOOS = [
-  ['none', 60],
-  ['some', 32],
-  ['many', 8],
-] as const
-const SEXUALITY = [
-  ['straight', 84],
-  ['bisexual', 10],
-  ['gay', 6],
-] as const
-const COUNTRY_WEIGHTS = [
-  ['NL', 22],
-  ['BE', 12],
-  ['FR', 20],
-  ['DE', 18],
-  ['GB', 14],
-  ['IE', 3],
-  ['AT', 4],
-  ['CH', 4],
-  ['CA', 3],
-] as const
 
 interface Member {
   email: string
