@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { useTranslation } from '../../i18n.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
+import { statusLabel } from './status-label.ts'
 
 /** What the last action did (read out by screen readers) and what went wrong (shown). */
 export function ActionFeedback({ status, error }: { status: string; error: string | null }) {
@@ -119,5 +120,33 @@ export function SiteSelect({
         ))}
       </select>
     </div>
+  )
+}
+
+/** A member's photos as thumbnails, each named by its id and state; a rejected one faded. */
+export function PhotoThumbs({
+  photos,
+  size,
+  className = 'mb-0',
+}: {
+  photos: ReadonlyArray<{ id: number; thumb_url: string; status: string }>
+  size: number
+  className?: string
+}) {
+  const { t } = useTranslation()
+  return (
+    <ul className={`list-unstyled d-flex flex-wrap gap-2 ${className}`}>
+      {photos.map((p) => (
+        <li key={p.id}>
+          <img
+            src={p.thumb_url}
+            alt={`${p.id} (${statusLabel(t, 'photo', p.status)})`}
+            width={size}
+            height={size}
+            className={`rounded ${p.status === 'rejected' ? 'opacity-50' : ''}`}
+          />
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -8,7 +8,7 @@ import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
 import { consoleAction, step, withNumbers } from './console-action.server.ts'
-import { ActionFeedback } from './console-ui.tsx'
+import { ActionFeedback, PhotoThumbs } from './console-ui.tsx'
 import { Pair, SafetySection, Section } from './member-file-parts.tsx'
 import { MemberHistory, ModerationSection } from './member-moderation.tsx'
 import { MemberLimits, MemberPayments } from './member-payments.tsx'
@@ -166,19 +166,7 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
               {profile.fictional ? ` · ${t('console.fictional.flag')}` : ''}
             </p>
             {profile.about ? <p className="small fst-italic">{profile.about}</p> : null}
-            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
-              {member.photos.map((p) => (
-                <li key={p.id}>
-                  <img
-                    src={p.thumb_url}
-                    alt={`${p.id} (${statusLabel(t, 'photo', p.status)})`}
-                    width={80}
-                    height={80}
-                    className={`rounded ${p.status === 'rejected' ? 'opacity-50' : ''}`}
-                  />
-                </li>
-              ))}
-            </ul>
+            <PhotoThumbs photos={member.photos} size={80} />
           </Section>
           {member.limits ? <MemberLimits limits={member.limits} /> : null}
           {member.payments ? (

@@ -1,6 +1,6 @@
 import type { PhotoQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
-import { statusLabel } from './status-label.ts'
+import { PhotoThumbs } from './console-ui.tsx'
 
 /**
  * What a moderator reads beside a photo in the queue: whose it is and when it came, whether it is
@@ -48,19 +48,7 @@ export function PhotoFacts({ photo }: { photo: PhotoQueueItem }) {
       {photo.others.length === 0 ? (
         <p className="small text-body-secondary">{t('console.photos.noOthers')}</p>
       ) : (
-        <ul className="list-unstyled d-flex flex-wrap gap-2 mb-2">
-          {photo.others.map((o) => (
-            <li key={o.id}>
-              <img
-                src={o.thumb_url}
-                alt={`${o.id} (${statusLabel(t, 'photo', o.status)})`}
-                width={72}
-                height={72}
-                className={`rounded ${o.status === 'rejected' ? 'opacity-50' : ''}`}
-              />
-            </li>
-          ))}
-        </ul>
+        <PhotoThumbs photos={photo.others} size={72} className="mb-2" />
       )}
     </>
   )

@@ -5,6 +5,7 @@ import type { ReportQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { PhotoThumbs } from './console-ui.tsx'
 import { ReportContextView } from './report-context.tsx'
 import { ReportMessages } from './report-messages.tsx'
 import { statusLabel } from './status-label.ts'
@@ -127,19 +128,7 @@ export function ReportDetail({
               ) : null}
             </p>
             {reported.about ? <p className="small fst-italic mb-2">{reported.about}</p> : null}
-            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-0">
-              {reported.photos.map((p) => (
-                <li key={p.id}>
-                  <img
-                    src={p.thumb_url}
-                    alt={`${p.id} (${statusLabel(t, 'photo', p.status)})`}
-                    width={96}
-                    height={96}
-                    className={`rounded ${p.status === 'rejected' ? 'opacity-50' : ''}`}
-                  />
-                </li>
-              ))}
-            </ul>
+            <PhotoThumbs photos={reported.photos} size={96} />
           </div>
         ) : (
           <p className="text-body-secondary">{t('console.reports.noMember')}</p>
