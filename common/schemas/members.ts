@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { COMPLAINT_REASONS, TRAIT_VALUES } from '../choices.ts'
 import { MAX_INTERESTS } from '../constants.ts'
 import { DISTANCE_CHOICES } from '../geo-grid.ts'
+import type { SearchParam } from '../search-filters.ts'
 import { DateOfBirth, MemberName } from './accounts.ts'
 
 /** A profile photo as other people see it; filename and thumb_filename are URLs below cdn_prefix. */
@@ -130,35 +131,37 @@ export const PhotoResponse = z.object({
 
 const Age = z.coerce.number().int().min(18).max(99)
 
-/** GET /api/members.php: the filters of member search (spec section 3, Search state). */
+/** The schema of each search parameter of common/search-filters.ts (a parameter without one does not compile). */
+const SEARCH_PARAMS = {
+  gender: z.enum(['female', 'male']).optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, { error: 'country_invalid' })
+    .optional(),
+  countryregion: z.coerce.number().int().positive().optional(),
+  /** Within this many km of the member's own place (a member with a place only); absent: anywhere. */
+  distance: z.coerce
+    .number()
+    .refine((km) => (DISTANCE_CHOICES as readonly number[]).includes(km), { error: 'distance_invalid' })
+    .optional(),
+  min_age: Age.optional(),
+  max_age: Age.optional(),
+  /** Members who share at least one of these interests (`?interests=3&interests=7`). */
+  interests: z
+    .preprocess(
+      (v) => (v === undefined || v === '' ? undefined : [v].flat()),
+      z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(MAX_INTERESTS),
+    )
+    .optional(),
+  /** Verified members only (issue 37): `verified=1`. */
+  verified: z.enum(['1']).optional(),
+} satisfies Record<SearchParam, z.ZodType>
+
+/** GET /api/members.php: the filters of member search (spec section 3, Search state), and the page. */
 export const MemberSearchQuery = z
-  .object({
-    gender: z.enum(['female', 'male']).optional(),
-    country: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^[A-Z]{2}$/, { error: 'country_invalid' })
-      .optional(),
-    countryregion: z.coerce.number().int().positive().optional(),
-    /** Within this many km of the member's own place (a member with a place only); absent: anywhere. */
-    distance: z.coerce
-      .number()
-      .refine((km) => (DISTANCE_CHOICES as readonly number[]).includes(km), { error: 'distance_invalid' })
-      .optional(),
-    min_age: Age.optional(),
-    max_age: Age.optional(),
-    /** Members who share at least one of these interests (`?interests=3&interests=7`). */
-    interests: z
-      .preprocess(
-        (v) => (v === undefined || v === '' ? undefined : [v].flat()),
-        z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(MAX_INTERESTS),
-      )
-      .optional(),
-    /** Verified members only (issue 37): `verified=1`. */
-    verified: z.enum(['1']).optional(),
-    page: z.coerce.number().int().min(1).max(1000).default(1),
-  })
+  .object({ ...SEARCH_PARAMS, page: z.coerce.number().int().min(1).max(1000).default(1) })
   .refine((q) => !q.min_age || !q.max_age || q.min_age <= q.max_age, {
     error: 'age_range_invalid',
     path: ['max_age'],

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '../safety.ts'
+import { SEARCH_FIELDS } from '../search-filters.ts'
 import { DEFAULT_CHECK_IN, DEFAULT_FICTIONAL_SPEND_REMINDER } from '../spending.ts'
 import { drawablePoses, POSES } from '../verification.ts'
 import { GiftKey } from './chat.ts'
@@ -45,7 +46,8 @@ export const SiteSettings = z.object({
   photo_credits: z.number().int().min(0),
   gift_credits: z.number().int().min(0),
   message_length: z.number().int().min(1).max(10_000),
-  search_fields: z.array(z.string()),
+  /** The search filters the site offers (common/search-filters.ts); an unknown name is refused. */
+  search_fields: z.array(z.enum(SEARCH_FIELDS)),
   fictional_warning: LocalizedText,
   fictional_singular: LocalizedText,
   fictional_plural: LocalizedText,

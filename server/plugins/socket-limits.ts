@@ -102,3 +102,16 @@ export function presenceBatcher(write: (userId: number) => Promise<void>, onErro
     },
   }
 }
+
+/**
+ * Sockets one member (or one staff member) may hold open on a node: a tab each, with room for many
+ * tabs and devices; past it the upgrade is refused (429) instead of holding a socket without end.
+ */
+export const MAX_SOCKETS_PER_PERSON = 12
+
+/** A socket past MAX_SOCKETS_PER_PERSON: refused before the upgrade, like any request past its limit. */
+export function tooMany(reply: FastifyReply) {
+  return reply
+    .code(429)
+    .send({ error: { code: 'ws.too_many', message: 'Too many open connections: close some of your tabs.' } })
+}

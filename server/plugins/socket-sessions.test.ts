@@ -6,7 +6,7 @@ import { lastMailTo, linkIn } from '../../tests/support/mail.ts'
 import { connect, connectConsole, startNodes } from '../../tests/support/sockets.ts'
 import { remote, staffMember } from '../../tests/support/staff.ts'
 import { testEnv } from '../../tests/support/test-app.ts'
-import { MAX_SOCKETS_PER_PERSON } from './websocket.ts'
+import { MAX_SOCKETS_PER_PERSON } from './socket-limits.ts'
 
 // A socket ends with its session (issue 36, point 1): every way a session ends closes the sockets
 // it no longer allows within a second, on every node, and a member holds a bounded number of them.

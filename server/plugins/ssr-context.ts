@@ -4,96 +4,15 @@ import type { Locale } from '#common/constants.ts'
 import type { User } from '#common/schemas/accounts.ts'
 import type { SettingsResponse } from '#common/schemas/sites.ts'
 import type { DeviceScope } from '#server/lib/device-cookies.ts'
-import type { EventBus } from '#server/lib/events.ts'
 import type { FormFailure } from '#server/lib/form-failure.ts'
 import type { StaffIdentity } from '#server/lib/require-staff.ts'
-import type { AccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
-import type { AccountsService, RequestOrigin } from '#server/modules/accounts/accounts.service.ts'
-import type { DataExportService } from '#server/modules/accounts/data-export.service.ts'
-import type { MemberSupportService } from '#server/modules/accounts/member-support.service.ts'
-import type { PasswordService } from '#server/modules/accounts/password.service.ts'
-import type { Actor, AuditService } from '#server/modules/audit/audit.service.ts'
-import type { ChatService } from '#server/modules/chat/chat.service.ts'
-import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
-import type { LikesService } from '#server/modules/likes/likes.service.ts'
-import type { SwipeService } from '#server/modules/likes/swipe.service.ts'
-import type { MailService } from '#server/modules/mail/mail.service.ts'
-import type { FictionalProfilesService } from '#server/modules/members/fictional-profiles.service.ts'
-import type { MemberPageService } from '#server/modules/members/member-page.service.ts'
-import type { MembersService } from '#server/modules/members/members.service.ts'
-import type { ProfileService } from '#server/modules/members/profile.service.ts'
-import type { BansService } from '#server/modules/moderation/bans.service.ts'
-import type { PhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
-import type { ReportsService } from '#server/modules/moderation/reports.service.ts'
-import type { SignalsService } from '#server/modules/moderation/signals.service.ts'
-import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
-import type { InboxService } from '#server/modules/operators/inbox.service.ts'
-import type { CatalogService } from '#server/modules/payments/catalog.service.ts'
-import type { ClosingRefunds } from '#server/modules/payments/closing-refunds.service.ts'
-import type { DirectDebitService } from '#server/modules/payments/direct-debit.service.ts'
-import type { DiscountsService } from '#server/modules/payments/discounts.service.ts'
-import type { OwedRefunds } from '#server/modules/payments/owed-refunds.ts'
-import type { PaymentsService } from '#server/modules/payments/payments.service.ts'
-import type { RefundsService } from '#server/modules/payments/refunds.service.ts'
-import type { WithdrawalsService } from '#server/modules/payments/withdrawals.service.ts'
-import type { PhotosService } from '#server/modules/photos/photos.service.ts'
-import type { DashboardService } from '#server/modules/reports/dashboard.service.ts'
-import type { SafetyService } from '#server/modules/safety/safety.service.ts'
-import type { ContentPagesService } from '#server/modules/sites/content-pages.service.ts'
-import type { SiteSettingsService } from '#server/modules/sites/site-settings.service.ts'
-import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
-import type { SpendingService } from '#server/modules/spending/spending.service.ts'
-import type { StaffService } from '#server/modules/staff/staff.service.ts'
-import type { StaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
-import type { StatisticsService } from '#server/modules/statistics/statistics.service.ts'
-import type { TrustService } from '#server/modules/trust/trust.service.ts'
-import type { VerificationService } from '#server/modules/verification/verification.service.ts'
+import type { RequestOrigin } from '#server/modules/accounts/accounts.service.ts'
+import type { Actor } from '#server/modules/audit/audit.service.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import type { AppServices } from '#server/wiring/services.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
-export interface AppServices {
-  verification: VerificationService
-  safety: SafetyService
-  sites: SitesService
-  members: MembersService
-  memberPages: MemberPageService
-  accounts: AccountsService
-  passwords: PasswordService
-  accountSettings: AccountSettingsService
-  mail: MailService
-  profiles: ProfileService
-  photos: PhotosService
-  complaints: ComplaintsService
-  likes: LikesService
-  swipes: SwipeService
-  events: EventBus
-  chat: ChatService
-  payments: PaymentsService
-  discounts: DiscountsService
-  directDebit: DirectDebitService
-  staff: StaffService
-  audit: AuditService
-  dashboard: DashboardService
-  photoReview: PhotoReviewService
-  reports: ReportsService
-  signals: SignalsService
-  bans: BansService
-  memberSupport: MemberSupportService
-  exports: DataExportService
-  staffAdmin: StaffAdminService
-  inbox: InboxService
-  fictional: FictionalProfilesService
-  siteSettings: SiteSettingsService
-  refunds: RefundsService
-  withdrawals: WithdrawalsService
-  closingRefunds: ClosingRefunds
-  owedRefunds: OwedRefunds
-  spending: SpendingService
-  trust: TrustService
-  catalog: CatalogService
-  contentPages: ContentPagesService
-  statistics: StatisticsService
-  notifications: NotificationsService
-}
+export type { AppServices }
 
 /** What a route action needs of its request beyond the form (issue 34, ADR 25). */
 interface PageRequest {

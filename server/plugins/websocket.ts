@@ -1,47 +1,28 @@
-import type { Socket } from 'node:net'
 import websocket from '@fastify/websocket'
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { CONSOLE_SOCKET_PATH, readTab, SOCKET_PATH } from '#common/api.ts'
 import { SOCKET_SESSION_ENDED } from '#common/constants.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
-import { type DomainEvent, type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
+import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import { requestSource } from './csrf.ts'
-import { frameBudget, presenceBatcher, SOCKET_FLOODED, upgradeSlots } from './socket-limits.ts'
+import { sendFrame, toFrame } from './socket-frames.ts'
+import {
+  frameBudget,
+  MAX_SOCKETS_PER_PERSON,
+  presenceBatcher,
+  SOCKET_FLOODED,
+  tooMany,
+  upgradeSlots,
+} from './socket-limits.ts'
 
 const HEARTBEAT_MS = 30_000
 /** At most one typing signal per conversation this often from one socket. */
 const TYPING_EVERY_MS = 1500
 
-/** What the browser receives: the event without its addressee. */
-function toFrame(event: DomainEvent): string {
-  const { userId: _userId, exceptTab: _exceptTab, noPush: _noPush, ...frame } = event
-  return JSON.stringify(frame)
-}
-
-/**
- * Sends a frame; the frames one socket gets in the same tick (a message and the unread count, a
- * message and the new balance) leave in one write: the connection is corked until the next tick.
- */
-function send(socket: WebSocket, frame: string) {
-  // ws keeps its connection as `_socket`; corking it only batches writes, the frames stay the same.
-  const connection = (socket as unknown as { _socket?: Socket })._socket
-  if (connection && connection.writableCorked === 0) {
-    connection.cork()
-    process.nextTick(() => connection.uncork())
-  }
-  socket.send(frame)
-}
-
 const MAX_TYPING_CHATS = 100
-/**
- * Sockets one member (or one staff member) may hold open on a node: a tab each, with room for many
- * tabs and devices; past it the upgrade is refused (429) instead of holding a socket without end.
- */
-export const MAX_SOCKETS_PER_PERSON = 12
-
 /** Whom a socket was opened for, with the session token it was opened with. */
 type Holder = { kind: 'member'; id: number; token: string } | { kind: 'staff'; id: number; token: string }
 
@@ -49,13 +30,6 @@ type Holder = { kind: 'member'; id: number; token: string } | { kind: 'staff'; i
 interface SocketSessions {
   member: (token: string) => Promise<{ userId: number } | null>
   staff: (token: string) => Promise<{ staffId: number; role: string; verified: boolean } | null>
-}
-
-/** A socket past MAX_SOCKETS_PER_PERSON: refused before the upgrade, like any request past its limit. */
-function tooMany(reply: FastifyReply) {
-  return reply
-    .code(429)
-    .send({ error: { code: 'ws.too_many', message: 'Too many open connections: close some of your tabs.' } })
 }
 
 /** A browser page of this site (the host it asked for, or the site's configured origin). */
@@ -157,7 +131,7 @@ export const websocketPlugin: FastifyPluginAsync<{
     const frame = toFrame(event)
     for (const socket of open) {
       if (event.exceptTab !== undefined && tabs.get(socket) === event.exceptTab) continue
-      if (socket.readyState === socket.OPEN) send(socket, frame)
+      if (socket.readyState === socket.OPEN) sendFrame(socket, frame)
     }
   })
 

@@ -8,12 +8,9 @@ import type { Database } from '#server/db/client.ts'
 import type { Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
-import { createEventBus } from '#server/lib/events.ts'
 import { createExplicitClassifier } from '#server/lib/explicit/explicit-classifier.ts'
 import { createFaceAnalyzer } from '#server/lib/faces/face-analyzer.ts'
 import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
-import { createPgEventBus } from '#server/lib/pg-events.ts'
-import { createRedisEventBus } from '#server/lib/redis-events.ts'
 import { announceSessionsEnded } from '#server/lib/sessions-ended.ts'
 import { createAccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import { createAccountsService } from '#server/modules/accounts/accounts.service.ts'
@@ -63,10 +60,12 @@ import { createStaffAdminService } from '#server/modules/staff/staff-admin.servi
 import { createStatisticsService } from '#server/modules/statistics/statistics.service.ts'
 import { createTrustService } from '#server/modules/trust/trust.service.ts'
 import { createVerificationService } from '#server/modules/verification/verification.service.ts'
-import type { AppServices } from '#server/plugins/ssr-context.ts'
+import { openEventBus } from './event-bus.ts'
 
 /** The services, and the parts of the wiring that only the node's routes and jobs use. */
 export type Wiring = Awaited<ReturnType<typeof createServices>>
+/** The services route loaders reach through the React Router context, as createServices makes them. */
+export type AppServices = Wiring['services']
 
 export async function createServices(
   app: FastifyInstance,
@@ -95,22 +94,7 @@ export async function createServices(
   })
   mail.start()
   app.addHook('onClose', async () => mail.stop())
-  const onEventError = (error: unknown) => app.log.error({ err: error }, 'event delivery failed')
-  // Events cross nodes through Redis, else through PostgreSQL's NOTIFY; the embedded database has
-  // one node (ADR 22).
-  const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
-  const pgBus =
-    !redisBus && 'url' in database.raw ? await createPgEventBus(database.raw.url, onEventError) : null
-  const sharedBus = redisBus ?? pgBus
-  if (sharedBus) app.addHook('onClose', () => sharedBus.close())
-  const events = sharedBus ?? createEventBus(onEventError)
-  // Rate limits count in Redis when there is one, else in the database: on every node alike (ADR 22).
-  const rateLimitRedis = redisBus?.commands ?? null
-  // A site's settings changed on some node: every node reads its sites again.
-  const unsubscribeSites = events.subscribe((event) => {
-    if (event.type === 'sites.changed') sites.reload().catch(onEventError)
-  })
-  app.addHook('onClose', async () => unsubscribeSites())
+  const { events, rateLimitRedis, onEventError } = await openEventBus(app, env, database, sites)
   // A session that ends closes its sockets on every node (ADR 13).
   const sessionsEnded = announceSessionsEnded(events)
   const devices = await keptDeviceCookies(sites)
@@ -230,7 +214,7 @@ export async function createServices(
     mail,
     kick: () => kicks.verifications(),
   })
-  const services: AppServices = {
+  const services = {
     sites,
     members,
     memberPages,

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Form } from 'react-router'
 import { DISTANCE_CHOICES } from '#common/geo-grid.ts'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
+import { offers, paramsInForce, type SearchFilterKey, type SearchParam } from '#common/search-filters.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
 import { InterestChips } from '../profile/index.ts'
@@ -49,7 +50,8 @@ export function SearchFilters({
   /** The site's search_fields: which filters it offers. */
   searchFields: readonly string[]
 }) {
-  const show = (field: string) => searchFields.includes(field)
+  // What the form offers, by common/search-filters.ts.
+  const show = (key: SearchFilterKey, param: SearchParam) => offers(key, param, { searchFields, nearby })
   const { t } = useTranslation()
   const countryName = useCountryName()
   const [country, setCountry] = useState(query.country ?? '')
@@ -57,16 +59,7 @@ export function SearchFilters({
   // On phones the filters fold behind one button, so that the results show on the first screen.
   const [open, setOpen] = useState(false)
   const [interests, setInterests] = useState<Set<number>>(new Set(query.interests ?? []))
-  const active = [
-    query.gender,
-    query.distance,
-    query.interests?.length ? query.interests : undefined,
-    query.country,
-    query.countryregion,
-    query.min_age,
-    query.max_age,
-    query.verified,
-  ].filter((v) => v !== undefined && v !== '').length
+  const active = paramsInForce(query).length
   return (
     <Form
       method="get"
@@ -86,7 +79,7 @@ export function SearchFilters({
         id="search-filter-fields"
         className={`row g-2 align-items-end ${open ? 'mt-2' : 'd-none'} d-md-flex mt-md-0`}
       >
-        {show('gender') ? (
+        {show('gender', 'gender') ? (
           <div className="col-6 col-md-2">
             <label className="form-label small" htmlFor="f-gender">
               {t('search.gender')}
@@ -98,7 +91,7 @@ export function SearchFilters({
             </select>
           </div>
         ) : null}
-        {nearby ? (
+        {show('distance', 'distance') ? (
           <div className="col-6 col-md-2">
             <label className="form-label small" htmlFor="f-distance">
               {t('search.distance')}
@@ -118,7 +111,7 @@ export function SearchFilters({
             </select>
           </div>
         ) : null}
-        {show('country') ? (
+        {show('country', 'country') ? (
           <div className="col-6 col-md-2">
             <label className="form-label small" htmlFor="f-country">
               {t('langConfig.country')}
@@ -139,7 +132,7 @@ export function SearchFilters({
             </select>
           </div>
         ) : null}
-        {show('countryregion') ? (
+        {show('region', 'countryregion') ? (
           <div className="col-12 col-md-2">
             <label className="form-label small" htmlFor="f-region">
               {t('completeSignup.region')}
@@ -161,41 +154,45 @@ export function SearchFilters({
             </select>
           </div>
         ) : null}
-        {show('min_age') ? (
+        {show('ages', 'min_age') ? (
           <AgeSelect name="min_age" label={t('search.minAge')} value={query.min_age} />
         ) : null}
-        {show('max_age') ? (
+        {show('ages', 'max_age') ? (
           <AgeSelect name="max_age" label={t('search.maxAge')} value={query.max_age} />
         ) : null}
-        <div className="col-12 col-md-2">
-          <div className="form-check mb-md-2">
-            <input
-              className="form-check-input"
-              type="checkbox"
-              id="f-verified"
-              name="verified"
-              value="1"
-              defaultChecked={query.verified === '1'}
-            />
-            <label className="form-check-label" htmlFor="f-verified">
-              {t('search.verifiedOnly')}
-            </label>
+        {show('verified', 'verified') ? (
+          <div className="col-12 col-md-2">
+            <div className="form-check mb-md-2">
+              <input
+                className="form-check-input"
+                type="checkbox"
+                id="f-verified"
+                name="verified"
+                value="1"
+                defaultChecked={query.verified === '1'}
+              />
+              <label className="form-check-label" htmlFor="f-verified">
+                {t('search.verifiedOnly')}
+              </label>
+            </div>
           </div>
-        </div>
-        <details className="col-12 order-md-last search-interests" open={interests.size > 0}>
-          <summary className="small">
-            {interests.size > 0
-              ? t('search.interestsChosen', { count: interests.size })
-              : t('search.interests')}
-          </summary>
-          <InterestChips
-            chosen={interests}
-            onChange={setInterests}
-            legend={t('search.interests')}
-            name="interests"
-            markShown={false}
-          />
-        </details>
+        ) : null}
+        {show('interests', 'interests') ? (
+          <details className="col-12 order-md-last search-interests" open={interests.size > 0}>
+            <summary className="small">
+              {interests.size > 0
+                ? t('search.interestsChosen', { count: interests.size })
+                : t('search.interests')}
+            </summary>
+            <InterestChips
+              chosen={interests}
+              onChange={setInterests}
+              legend={t('search.interests')}
+              name="interests"
+              markShown={false}
+            />
+          </details>
+        ) : null}
         <div className="col-12 col-md-2 d-grid">
           <button type="submit" className="btn btn-primary">
             {t('search.submit')}

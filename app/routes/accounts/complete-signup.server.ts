@@ -78,7 +78,7 @@ export async function saveSignupStep(context: Readonly<RouterContextProvider>, r
       ...(form.has('about') ? { about: text('about').trim() || null } : {}),
     })
     const settings = app.site.settings
-    await app.services.profiles.update(app.request.member().userId, input, settings.cdn_prefix, settings)
+    await app.services.profiles.update(app.request.member().userId, input, settings)
   } catch (error) {
     // What the step held comes back with its refusal (the interests are re-ticked from the list).
     const values: Record<string, string> = {}

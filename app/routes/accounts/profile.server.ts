@@ -66,7 +66,7 @@ export async function saveProfile(context: Readonly<RouterContextProvider>, requ
       seek_max_age: Number(text('seek_max_age')),
     }
     const input = ProfileUpdateInput.parse(body)
-    await app.services.profiles.update(app.request.member().userId, input, settings.cdn_prefix, settings)
+    await app.services.profiles.update(app.request.member().userId, input, settings)
     return { ok: true as const, intent: 'profile' }
   } catch (error) {
     return refused(context, error, values, 'profile')

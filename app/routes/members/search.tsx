@@ -1,5 +1,6 @@
 import { Link, useNavigation } from 'react-router'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
+import { paramsInForce, SEARCH_FILTERS } from '#common/search-filters.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { FictionalListNote } from '../../features/members/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'
@@ -29,35 +30,21 @@ function searchLink(query: Partial<MemberSearchQuery>): string {
 function WidenSearch({ query }: { query: MemberSearchQuery }) {
   const { t } = useTranslation()
   const { page: _page, ...filters } = query
-  const ways = [
-    filters.min_age !== undefined || filters.max_age !== undefined
-      ? { key: 'ages', to: searchLink({ ...filters, min_age: undefined, max_age: undefined }) }
-      : null,
-    filters.distance !== undefined
-      ? { key: 'distance', to: searchLink({ ...filters, distance: undefined }) }
-      : null,
-    filters.interests?.length
-      ? { key: 'interests', to: searchLink({ ...filters, interests: undefined }) }
-      : null,
-    filters.countryregion !== undefined
-      ? { key: 'region', to: searchLink({ ...filters, countryregion: undefined }) }
-      : null,
-    filters.country !== undefined
-      ? { key: 'country', to: searchLink({ ...filters, country: undefined, countryregion: undefined }) }
-      : null,
-    filters.gender !== undefined
-      ? { key: 'gender', to: searchLink({ ...filters, gender: undefined }) }
-      : null,
-  ].filter((w) => w !== null)
+  // Each filter in force that can be lifted, in the table's order (common/search-filters.ts).
+  const ways = Object.values(SEARCH_FILTERS).flatMap((filter) =>
+    'widen' in filter && filter.params.some((param) => paramsInForce(filters).includes(param))
+      ? [
+          {
+            key: filter.widen.label,
+            to: searchLink({
+              ...filters,
+              ...Object.fromEntries(filter.widen.lifts.map((p) => [p, undefined])),
+            }),
+          },
+        ]
+      : [],
+  )
   if (ways.length === 0) return <p className="alert alert-light">{t('search.none')}</p>
-  const label = {
-    ages: 'widenAges',
-    distance: 'widenDistance',
-    interests: 'widenInterests',
-    region: 'widenRegion',
-    country: 'widenCountry',
-    gender: 'widenGender',
-  }
   return (
     <div className="alert alert-light widen-search" role="status">
       <p className="mb-2">{t('preferences.widen')}</p>
@@ -65,7 +52,7 @@ function WidenSearch({ query }: { query: MemberSearchQuery }) {
         {ways.map((w) => (
           <li key={w.key} className="list-inline-item mb-1">
             <Link to={w.to} className="btn btn-outline-primary btn-sm">
-              {t(`preferences.${label[w.key as keyof typeof label]}`)}
+              {t(`preferences.${w.key}`)}
             </Link>
           </li>
         ))}

@@ -9,12 +9,8 @@ import { AppError } from '#server/lib/errors.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-import {
-  selectConversationTail,
-  selectProfileIdOfUser,
-  selectReceivedMessage,
-  setShowExplicit,
-} from './chat.queries.ts'
+import { selectConversationTail, selectProfileIdOfUser, selectReceivedMessage } from './chat.queries.ts'
+import { setShowExplicit } from './conversation-side.queries.ts'
 import { messageView } from './message-view.ts'
 
 /** How many of a conversation's last messages a report from it quotes. */

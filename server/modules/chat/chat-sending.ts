@@ -1,8 +1,5 @@
-import { FREE_CONVERSATIONS, type Locale } from '#common/constants.ts'
-import { checkMessageText } from '#common/message-text.ts'
-import type { MessageFlag, NudgeAnswer, SafetyEvent } from '#common/safety.ts'
-import type { GiftKey, SendMessageResponse, SendRefusal } from '#common/schemas/chat.ts'
-import type { SiteSettings } from '#common/schemas/sites.ts'
+import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
+import type { SendMessageResponse } from '#common/schemas/chat.ts'
 import { type Db, type Executor, isUniqueViolation } from '#server/db/client.ts'
 import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -10,7 +7,6 @@ import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
-import { openingHash } from '#server/lib/safety/contact-details.ts'
 import { asksIfReal } from '#server/lib/safety/honesty-question.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import {
@@ -21,60 +17,18 @@ import {
   sendMessages,
 } from './chat-send.queries.ts'
 import { messageView } from './message-view.ts'
+import {
+  type Costs,
+  type OpeningMessage,
+  type Outgoing,
+  REFUSALS,
+  type SendSite,
+  sendRequest,
+} from './send-request.ts'
 import { noticedEvents, SENT_NOTICE, type Sent, type SentNotice, sentEvents } from './sent-events.ts'
 
 /** The photo a rehearsed send names: never stored, the rehearsal is rolled back. */
 const REHEARSAL_PHOTO = { filename: 'c/rehearsal.webp', thumbFilename: 'c/rehearsal-thumb.webp' }
-
-type Costs = Pick<SiteSettings, 'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'> & {
-  /** The site's gift catalogue: a gift it does not offer is refused. */
-  gifts: readonly string[]
-}
-
-interface Outgoing {
-  /** A profile (opening or continuing the conversation with its member) or a conversation. */
-  profile?: number
-  conversation?: number
-  clientId: string
-  kind: 'text' | 'gift' | 'photo'
-  text: string
-  gift?: GiftKey
-  photo?: { filename: string; thumbFilename: string }
-  /**
-   * A member's send (not an operator's answer): the safety rules read it in the sender's language,
-   * and how they answered a nudge about it, if they were asked (issue 38).
-   */
-  from?: { language: Locale; nudge?: NudgeAnswer; tab?: string }
-}
-
-/** The site a send is made on: its prices, where its media are, how explicit a photo may be unblurred. */
-interface SendSite {
-  id: number
-  costs: Costs
-  cdnPrefix: string
-  explicitThreshold: number
-}
-
-/** The HTTP status of each reason chat_send gives for refusing a send (every one, by its type). */
-const REFUSALS: Record<SendRefusal, number> = {
-  authentication_required: 403,
-  'chat.not_found': 404,
-  'member.not_found': 404,
-  'chat.self': 400,
-  'member.blocked': 403,
-  'chat.blocked_by_you': 403,
-  'chat.verified_only': 403,
-  'chat.held': 403,
-  'credits.insufficient': 402,
-}
-
-/** A sender's first text message in a conversation, as the moderators' signals read it. */
-export interface OpeningMessage {
-  senderUserId: number
-  partnerUserId: number
-  conversation: number
-  text: string
-}
 
 /**
  * Sending (spec sections 4, 6 and 9): the debit and the message are one transaction in chat_send; a
@@ -103,51 +57,14 @@ export function createChatSending(
   // without Redis), turned into its events there; null when the bus carries them (Redis).
   const notify = deps.events.noticesOf<SentNotice>(SENT_NOTICE, noticedEvents)
 
-  /** The send chat_send takes: the text checked by the one text rule, the price of its kind. */
-  function request(
+  /** The send chat_send takes, at this node's moment, with its notice to the other nodes. */
+  const request = (
     by: SendBy,
     out: Outgoing,
     site: { costs: Costs },
     price?: number,
     flags: MessageFlag[] = [],
-  ): SendRequest {
-    const { text, problem } = checkMessageText(out.text, site.costs.message_length, {
-      required: out.kind === 'text',
-    })
-    if (problem)
-      throw new AppError(
-        problem.code,
-        400,
-        problem.code === 'chat.too_long' ? { max: problem.max } : undefined,
-      )
-    if (out.kind === 'gift' && !(out.gift && site.costs.gifts.includes(out.gift)))
-      throw new AppError('chat.gift_unavailable', 400)
-    return {
-      ...by,
-      client_id: out.clientId,
-      profile: out.conversation === undefined ? (out.profile ?? 0) : null,
-      conversation: out.conversation ?? null,
-      kind: out.kind,
-      body: text,
-      gift_key: out.gift ?? null,
-      photo_filename: out.photo?.filename ?? null,
-      photo_thumb: out.photo?.thumbFilename ?? null,
-      price:
-        price ??
-        (out.kind === 'gift'
-          ? site.costs.gift_credits
-          : out.kind === 'photo'
-            ? site.costs.photo_credits
-            : site.costs.message_credits),
-      free_limit: FREE_CONVERSATIONS,
-      at: deps.now().toISOString(),
-      flags,
-      // Any words sent, with a gift or a photo too: the same opening pasted elsewhere is seen.
-      text_hash: text !== '' ? openingHash(text) : null,
-      notify,
-      tab: out.from?.tab ?? null,
-    }
-  }
+  ) => sendRequest(by, out, site, { at: deps.now().toISOString(), notify }, price, flags)
 
   /**
    * What the safety rules find in the words a member sends (ADR 29), a text's, a gift's message or

@@ -211,46 +211,6 @@ export async function selectPartnerLastRead(db: Executor, conversationId: number
   return row?.lastReadMessageId ?? 0
 }
 
-/**
- * Reads the conversation up to its newest message, or up to `upTo` (the newest the member was
- * shown) when one came after it; the unread count is what the partner wrote after the new mark.
- * Answers the new read mark and what stays unread.
- */
-export async function markRead(db: Executor, conversationId: number, userId: number, upTo?: number) {
-  const newest = sql`coalesce((select max(id) from ${messages} where conversation_id = ${conversationId}), 0)`
-  const mark =
-    upTo === undefined
-      ? sql`greatest(${conversationMembers.lastReadMessageId}, ${newest})`
-      : sql`greatest(${conversationMembers.lastReadMessageId}, least(${upTo}::bigint, ${newest}))`
-  const [row] = await db
-    .update(conversationMembers)
-    .set({
-      unread: sql`(select count(*)::int from ${messages} where conversation_id = ${conversationId} and sender_user_id <> ${userId} and id > ${mark})`,
-      lastReadMessageId: mark,
-    })
-    .where(
-      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
-    )
-    .returning({ lastRead: conversationMembers.lastReadMessageId, unread: conversationMembers.unread })
-  return { lastRead: Number(row?.lastRead ?? 0), unread: row?.unread ?? 0 }
-}
-
-/** Removes the chat from the member's side: hidden, read, and its messages so far cleared. */
-export async function removeChat(db: Executor, conversationId: number, userId: number) {
-  const rows = await db
-    .update(conversationMembers)
-    .set({
-      hidden: true,
-      unread: 0,
-      clearedUpTo: sql`coalesce((select max(id) from ${messages} where conversation_id = ${conversationId}), 0)`,
-    })
-    .where(
-      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
-    )
-    .returning({ id: conversationMembers.conversationId })
-  return rows.length > 0
-}
-
 /** The card of a reachable chat partner (blocks are the caller's to check). */
 export async function selectPartnerCard(db: Executor, profileId: number) {
   const rows = await selectProfileCards(db)
@@ -302,16 +262,4 @@ export async function selectReceivedMessage(db: Executor, messageId: number, use
     .where(and(eq(messages.id, messageId), sql`${messages.senderUserId} <> ${userId}`))
     .limit(1)
   return rows[0] ?? null
-}
-
-/** The member's choice to see a conversation's explicit photos unblurred; false when not theirs. */
-export async function setShowExplicit(db: Executor, conversationId: number, userId: number, show: boolean) {
-  const rows = await db
-    .update(conversationMembers)
-    .set({ showExplicit: show })
-    .where(
-      and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
-    )
-    .returning({ userId: conversationMembers.userId })
-  return rows.length > 0
 }

@@ -15,8 +15,6 @@ import type { ComplaintsService } from '#server/modules/complaints/complaints.se
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import {
-  markRead,
-  removeChat,
   selectChats,
   selectHistoryFloor,
   selectMembership,
@@ -31,8 +29,10 @@ import {
   selectUnreadTotal,
 } from './chat.queries.ts'
 import { createChatSafety } from './chat-safety.ts'
-import { createChatSending, type OpeningMessage } from './chat-sending.ts'
+import { createChatSending } from './chat-sending.ts'
+import { markRead, removeChat } from './conversation-side.queries.ts'
 import { messageView } from './message-view.ts'
+import type { OpeningMessage } from './send-request.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
 

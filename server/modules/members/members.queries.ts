@@ -1,5 +1,6 @@
 // Member search: the filters as SQL (each query shape prepared once per database), the pages of
-// results and their totals, the match finder's ranking and the regions' counts (ADR 6, ADR 7).
+// results, the match finder's ranking and the regions' counts (ADR 6); the totals are in
+// search-totals.queries.ts (ADR 7).
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import {
@@ -13,13 +14,7 @@ import {
 
 export { birthRange }
 
-import {
-  blocks,
-  profileCellCounts,
-  profileCounts,
-  profileInterests,
-  profiles,
-} from '#server/db/schema/members.ts'
+import { profileInterests, profiles } from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
 
 const MOST_RECENT_FIRST = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.id} desc nulls last`]
@@ -62,9 +57,9 @@ export interface ProfileFilters {
 }
 
 /** The values of the filters that are set, by the name their placeholder has in a prepared query. */
-type FilterValues = Record<string, string | number | number[]>
+export type FilterValues = Record<string, string | number | number[]>
 
-function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
+export function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
   const values: FilterValues = {}
   if (f.excludeUserId !== null) values.viewer = f.excludeUserId
   f.genders?.forEach((gender, i) => {
@@ -85,13 +80,14 @@ function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
 const chordFrom = (origin: unknown) => sql`${profiles.geo} <-> ${origin}::cube`
 
 /** The names of the genders' values (gender0, gender1…), in order. */
-const genderNames = (values: FilterValues) => Object.keys(values).filter((name) => name.startsWith('gender'))
+export const genderNames = (values: FilterValues) =>
+  Object.keys(values).filter((name) => name.startsWith('gender'))
 
 /**
  * The filters' conditions. With `placeholders`, each value is its named placeholder (the query is
  * prepared once for every search with the same filters set, see `prepared`); else the value itself.
  */
-function filterConditions(
+export function filterConditions(
   values: FilterValues,
   { placeholders = false, box = false }: { placeholders?: boolean; box?: boolean } = {},
 ): SQL | undefined {
@@ -132,7 +128,11 @@ const preparedQueries = new WeakMap<Executor, Map<string, Executable<unknown>>>(
  * text is the same for every search of that shape. Sent unnamed, as any other query: PostgreSQL
  * still plans each with its values.
  */
-function prepared<T>(db: Executor, shape: string, build: () => { prepare(name: string): Executable<T> }) {
+export function prepared<T>(
+  db: Executor,
+  shape: string,
+  build: () => { prepare(name: string): Executable<T> },
+) {
   let queries = preparedQueries.get(db)
   if (!queries) {
     queries = new Map()
@@ -146,7 +146,7 @@ function prepared<T>(db: Executor, shape: string, build: () => { prepare(name: s
   return query
 }
 
-const shapeOf = (kind: string, values: FilterValues) => `${kind}:${Object.keys(values).join(',')}`
+export const shapeOf = (kind: string, values: FilterValues) => `${kind}:${Object.keys(values).join(',')}`
 
 /**
  * Visible profiles matching the filters: the nearest first when there is an origin, else the most
@@ -168,141 +168,6 @@ export function selectProfiles(
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset')),
   ).execute({ ...values, limit: page.limit, offset: page.offset })
-}
-
-/**
- * The birth range cut into whole calendar years, summed from `profile_counts`, and at most two
- * partial years at its ends, counted live (each a year at most, served by a birth-date index).
- */
-export function splitByYear(born: BirthRange): {
-  years: { from?: number; to?: number } | null
-  partial: BirthRange[]
-} {
-  const fromYear = born.from ? Number(born.from.slice(0, 4)) : undefined
-  const toYear = born.to ? Number(born.to.slice(0, 4)) : undefined
-  if (
-    fromYear !== undefined &&
-    fromYear === toYear &&
-    !(born.from?.endsWith('-01-01') && born.to?.endsWith('-12-31'))
-  ) {
-    return { years: null, partial: [born] }
-  }
-  const partial: BirthRange[] = []
-  let firstYear = fromYear
-  let lastYear = toYear
-  if (born.from && fromYear !== undefined && !born.from.endsWith('-01-01')) {
-    partial.push({ from: born.from, to: `${fromYear}-12-31` })
-    firstYear = fromYear + 1
-  }
-  if (born.to && toYear !== undefined && !born.to.endsWith('-12-31')) {
-    partial.push({ from: `${toYear}-01-01`, to: born.to })
-    lastYear = toYear - 1
-  }
-  const empty = firstYear !== undefined && lastYear !== undefined && firstYear > lastYear
-  return { years: empty ? null : { from: firstYear, to: lastYear }, partial }
-}
-
-/** How many visible profiles match the filters (all viewers alike: `excludeUserId` is ignored). */
-export async function countProfiles(db: Executor, filters: ProfileFilters): Promise<number> {
-  // Within a distance the buckets are those of the grid's cells (ADR 26); else the whole table's.
-  const near = filters.withinChord !== undefined ? filters.origin : undefined
-  const shared = { ...filters, excludeUserId: null, origin: near }
-  // Interests: no bucket knows them, so a search that asks for some is counted row by row, up to
-  // INTERESTS_COUNT_CAP (then "more than"): a popular interest is shared by a sixth of everyone.
-  // Likewise verified members only (their own partial index serves them).
-  if (shared.anyInterests?.length || shared.verifiedOnly) {
-    const values = filterValues(shared, birthRange(filters, filters.today))
-    const [row] = await prepared(db, shapeOf('count-capped', values), () =>
-      db.select({ n: sql<number>`count(*)::int` }).from(
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(profiles)
-          .where(filterConditions(values, { placeholders: true }))
-          .limit(INTERESTS_COUNT_CAP + 1)
-          .as('matches'),
-      ),
-    ).execute(values)
-    return Number(row?.n ?? 0)
-  }
-  const { years, partial } = splitByYear(birthRange(filters, filters.today))
-  const counts = await Promise.all([
-    years ? sumProfileCounts(db, shared, years) : 0,
-    ...partial.map(async (born) => {
-      const values = filterValues(shared, born)
-      // A partial year within a distance: read through the birth dates, not the box.
-      const [row] = await prepared(db, shapeOf('count', values), () =>
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(profiles)
-          .where(filterConditions(values, { placeholders: true })),
-      ).execute(values)
-      return Number(row?.n ?? 0)
-    }),
-  ])
-  return counts.reduce((a, b) => a + b, 0)
-}
-
-/** Whole birth years' counts: from `profile_counts`, or `profile_cell_counts` within a distance. */
-async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?: number; to?: number }) {
-  const values: FilterValues = filterValues({ ...f, excludeUserId: null }, {})
-  if (years.from !== undefined) values.fromYear = years.from
-  if (years.to !== undefined) values.toYear = years.to
-  const genders = genderNames(values)
-  const near = 'within' in values
-  const table = near ? profileCellCounts : profileCounts
-  const [row] = await prepared(db, shapeOf('years', values), () =>
-    db
-      .select({ n: sql<number>`coalesce(sum(${table.n}), 0)::int` })
-      .from(table)
-      .where(
-        and(
-          genders.length > 0
-            ? inArray(
-                table.gender,
-                genders.map((name) => sql.placeholder(name)),
-              )
-            : undefined,
-          'country' in values ? eq(table.country, sql.placeholder('country')) : undefined,
-          'region' in values ? eq(table.regionId, sql.placeholder('region')) : undefined,
-          'fromYear' in values ? gte(table.birthYear, sql.placeholder('fromYear')) : undefined,
-          'toYear' in values ? lte(table.birthYear, sql.placeholder('toYear')) : undefined,
-          near
-            ? sql`${profileCellCounts.geo} <@ cube_enlarge(${sql.placeholder('origin')}::cube, ${sql.placeholder('within')}::float8, 3) and ${profileCellCounts.geo} <-> ${sql.placeholder('origin')}::cube <= ${sql.placeholder('within')}::float8`
-            : undefined,
-        ),
-      ),
-  ).execute(values)
-  return Number(row?.n ?? 0)
-}
-
-/**
- * Of the profiles matching the filters, those a viewer never sees: their own and those on either
- * side of a block with them. Driven by the viewer's few blocks, so it stays cheap at any size.
- */
-export async function countViewerExclusions(
-  db: Executor,
-  filters: ProfileFilters,
-  viewerUserId: number,
-): Promise<number> {
-  const near = filters.withinChord !== undefined ? filters.origin : undefined
-  const values = filterValues(
-    { ...filters, excludeUserId: null, origin: near },
-    birthRange(filters, filters.today),
-  )
-  const member = sql.placeholder('member')
-  const [row] = await prepared(db, shapeOf('excluded', values), () =>
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(profiles)
-      .where(
-        and(
-          // Driven by the viewer's few ids, never by a distance's box.
-          filterConditions(values, { placeholders: true }),
-          sql`${profiles.userId} in (select ${member}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${member} union select blocker_user_id from ${blocks} where blocked_user_id = ${member})`,
-        ),
-      ),
-  ).execute({ ...values, member: viewerUserId })
-  return Number(row?.n ?? 0)
 }
 
 /** How many of the most recently active matching members the match finder ranks. */

@@ -8,8 +8,6 @@ import { selectBlocksBetween } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
-  countProfiles,
-  countViewerExclusions,
   INTERESTS_COUNT_CAP,
   type ProfileFilters,
   selectPlaceOf,
@@ -19,6 +17,7 @@ import {
   selectVisibleProfile,
 } from './members.queries.ts'
 import { toPublicProfile } from './public-profile.ts'
+import { countProfiles, countViewerExclusions } from './search-totals.queries.ts'
 
 /** A profile's card as the API sends it: the one mapping, for every module that shows cards. */
 export { toPublicProfile } from './public-profile.ts'

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { buildMember } from '../../../tests/support/factories.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { birthRange, countProfiles, type ProfileFilters, splitByYear } from './members.queries.ts'
+import { birthRange, type ProfileFilters } from './members.queries.ts'
+import { countProfiles, splitByYear } from './search-totals.queries.ts'
 
 let t: TestApp
 

@@ -18,13 +18,10 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
 
   app.route({
     ...apiRoute(api.updateProfile),
-    handler: async (request) => ({
-      profile: await profiles.update(
-        requireMember(request).userId,
-        request.body,
-        request.site.settings.cdn_prefix,
-        request.site.settings,
-      ),
-    }),
+    handler: async (request) => {
+      const { userId } = requireMember(request)
+      await profiles.update(userId, request.body, request.site.settings)
+      return { profile: await profiles.getOwn(userId, request.site.settings.cdn_prefix) }
+    },
   })
 }

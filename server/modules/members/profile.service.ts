@@ -86,13 +86,14 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
     /**
      * Saves the given parts of the member's profile; a region must lie in the profile's country,
      * and a name may not be the member's address nor the site's name (the schema refuses the rest).
+     * It reads the profile once, before; whoever shows the result reads it once after (`getOwn`,
+     * or the page's loader).
      */
     async update(
       userId: number,
       input: ProfileUpdateInput,
-      cdnPrefix: string,
       site: { countries: readonly string[]; name: string; fictional_icon: string },
-    ) {
+    ): Promise<void> {
       const allowedCountries = site.countries
       const profile = await selectOwnProfile(db, userId)
       if (!profile) throw new AppError('authentication_required', 403)
@@ -156,7 +157,6 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
         if (input.verified_contact_only !== undefined)
           await updateVerifiedContactOnly(tx, userId, input.verified_contact_only)
       })
-      return getOwn(userId, cdnPrefix)
     },
   }
 }

@@ -6,8 +6,6 @@ import { selectRefundablePurchases } from './closing-refunds.queries.ts'
 import type { OwedRefunds } from './owed-refunds.ts'
 import { lockCredits, markOwedRefund } from './refunds.queries.ts'
 
-export type ClosingRefunds = ReturnType<typeof createClosingRefunds>
-
 /**
  * The refund of unused purchased credits when a member deletes their account (ADR 32): what it
  * would be (the deletion form shows it), its record inside the deletion's own transaction (the

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { api } from '#common/api.ts'
 import { discounted } from '#common/money.ts'
 import { CARD_METHODS, methodsFor } from '#common/payment-methods.ts'
-import type { PaymentCreated, RepeatOffer } from '#common/schemas/credits.ts'
+import type { PaymentCreated } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -14,15 +14,7 @@ import { createBundles } from './bundles.ts'
 import { applyChargeback, assertMayPay } from './chargebacks.ts'
 import { reserveDiscount, selectHolders } from './discounts.queries.ts'
 import type { DiscountsService } from './discounts.service.ts'
-import {
-  insertCustomer,
-  lockMember,
-  selectCardChargeUnderWay,
-  selectCustomer,
-  selectLastPaid,
-  selectMemberContact,
-  selectSavedCard,
-} from './mandates.queries.ts'
+import { insertCustomer, selectCustomer, selectMemberContact } from './mandates.queries.ts'
 import { createPaymentHistory } from './payment-history.ts'
 import { createSettlement } from './payment-settlement.ts'
 import {
@@ -31,13 +23,14 @@ import {
   type PaymentRow,
   selectMemberCountry,
   selectOpenBefore,
-  selectPackage,
   selectPayment,
   selectPaymentByProvider,
   setProviderReference,
   updateStatus,
 } from './payments.queries.ts'
 import type { PaymentProvider } from './provider.ts'
+
+import { createRepeatOrders } from './repeat-orders.ts'
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>
 
@@ -120,18 +113,6 @@ export function createPaymentsService(
       throw error
     }
     return { payment_id: payment.id, checkout_url: returnUrl }
-  }
-
-  /** What /credits/repeat-order offers: the last bundle bought, on the newest saved card. */
-  async function repeatOffer(userId: number, site: Site) {
-    const [last, card] = await Promise.all([
-      selectLastPaid(db, userId),
-      selectSavedCard(db, userId, provider.name),
-    ])
-    if (!last || !card) return null
-    const bundle = await selectPackage(db, site.id, last.packageId)
-    if (!bundle) return null
-    return { bundle, card }
   }
 
   /**
@@ -241,59 +222,7 @@ export function createPaymentsService(
     createMandate: (p: Parameters<PaymentProvider['createMandate']>[0]) => provider.createMandate(p),
     cancel: settlement.cancel,
 
-    /** GET /api/repeat-order.php: the one-click purchase on offer, if the member has a saved card. */
-    async repeatOffer(member: { userId: number }, site: Site): Promise<RepeatOffer | null> {
-      const offer = await repeatOffer(member.userId, site)
-      if (!offer) return null
-      return {
-        package: offer.bundle.id,
-        credits: offer.bundle.credits,
-        amount: offer.bundle.amount,
-        currency: offer.bundle.currency,
-        method: offer.card.method,
-        card: offer.card.label,
-      }
-    },
-
-    /** POST /api/repeat-order.php: buys the last bundle again on the saved card, in one step. */
-    async repeat(
-      member: { userId: number },
-      site: Site,
-      origin: string,
-      purchase: Purchase,
-    ): Promise<PaymentCreated> {
-      const offer = await repeatOffer(member.userId, site)
-      if (!offer) throw new AppError('payments.no_saved_card', 409)
-      await assertMayPay(db, member.userId, offer.card.method)
-      const { bundle, card } = offer
-      const payment = bundlePayment(bundle, {
-        userId: member.userId,
-        siteId: site.id,
-        method: card.method,
-        provider: provider.name,
-        sequence: 'recurring',
-        mandateId: card.mandateId,
-        at: now(),
-      })
-      const returnUrl = (paymentId: string) => `${origin}/credits/repeat-order?payment=${paymentId}`
-      // One click buys once: a second press or a retried request while a purchase is under way
-      // (under the member's lock) answers that purchase instead of charging the card again.
-      const underWay = await db.transaction(async (tx) => {
-        await lockMember(tx, member.userId)
-        const recent = await selectCardChargeUnderWay(tx, member.userId, shifted(now(), -60_000))
-        if (recent) return recent.id
-        await spending.assertMayBuy(
-          tx,
-          { ...payment, checkedIn: purchase.checked_in === true, ip: purchase.ip ?? null },
-          site,
-          purchase.locale,
-        )
-        await insertPayment(tx, payment)
-        return null
-      })
-      if (underWay) return { payment_id: underWay, checkout_url: returnUrl(underWay) }
-      return chargeMandate(payment, site, card, returnUrl(payment.id), origin)
-    },
+    ...createRepeatOrders(db, { provider, now, spending, chargeMandate }),
 
     /**
      * Abandoned checkouts (a job): a checkout still open after ABANDONED_CHECKOUT_MS is asked of the

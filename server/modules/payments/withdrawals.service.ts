@@ -14,8 +14,6 @@ import { lockCredits, lockPaymentForRefund, markOwedRefund } from './refunds.que
 import { withdrawalMail } from './withdrawal-mail.ts'
 import { selectOwnPayment } from './withdrawals.queries.ts'
 
-export type WithdrawalsService = ReturnType<typeof createWithdrawalsService>
-
 /** Where a withdrawal stands: offered (step one), received and being refunded, or refunded. */
 type WithdrawalState = 'open' | 'under_way' | 'refunded'
 

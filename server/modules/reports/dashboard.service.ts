@@ -22,8 +22,6 @@ interface DailyCount {
   reports: number
 }
 
-export type DashboardService = ReturnType<typeof createDashboardService>
-
 /** The console's first page (issue 15, point 8): what waits in each queue, and the last two weeks. */
 export function createDashboardService(db: Db, deps: { now: Clock }) {
   return {

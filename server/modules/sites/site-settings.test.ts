@@ -70,6 +70,21 @@ describe('business settings of a site', () => {
     )
   })
 
+  it('offers only search filters that exist: a misspelt one is refused, not hidden (issue 57)', async () => {
+    const misspelt = await put(t.app, admin, {
+      site: siteId,
+      settings: { search_fields: ['gender', 'contry'] },
+    })
+    expect(misspelt.statusCode).toBe(400)
+    const fewer = await put(t.app, admin, {
+      site: siteId,
+      settings: { search_fields: ['gender', 'country'] },
+    })
+    expect(fewer.statusCode).toBe(200)
+    const all = ['gender', 'country', 'countryregion', 'min_age', 'max_age']
+    expect((await put(t.app, admin, { site: siteId, settings: { search_fields: all } })).statusCode).toBe(200)
+  })
+
   it('the gift catalogue: the site offers the gifts chosen, in their order, and refuses the others', async () => {
     expect(
       (await put(t.app, admin, { site: siteId, settings: { gifts: ['rose', 'rose'] } })).statusCode,

@@ -11,8 +11,6 @@ import {
 /** How far back the figures of a period look. */
 const TRUST_WINDOW_DAYS = 30
 
-export type TrustService = ReturnType<typeof createTrustService>
-
 /** What /pages/trust shows: every figure counted now, from the database, with its period. */
 interface TrustFigures {
   /** When they were counted, and where their 30 days begin. */

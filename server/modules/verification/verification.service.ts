@@ -1,10 +1,6 @@
 import { randomInt } from 'node:crypto'
 import sharp from 'sharp'
-import type {
-  Verification,
-  VerificationQueueResponse,
-  VerificationResponse,
-} from '#common/schemas/verification.ts'
+import type { Verification, VerificationResponse } from '#common/schemas/verification.ts'
 import {
   drawablePoses,
   type FailReason,
@@ -13,32 +9,27 @@ import {
   POSES,
   type Pose,
   VERIFICATION_FAILURES_PER_DAY,
-  VERIFICATION_FRAMES_KEPT_DAYS,
   VERIFICATION_MIN_PHOTOS,
   VERIFICATION_STARTS_PER_DAY,
 } from '#common/verification.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
-import { type FaceAnalyzer, type FaceFinding, faceSimilarity } from '#server/lib/faces/face-analyzer.ts'
+import { type FaceAnalyzer, faceSimilarity } from '#server/lib/faces/face-analyzer.ts'
 import { drawPoses } from '#server/lib/faces/face-poses.ts'
 import { FACE_THRESHOLDS } from '#server/lib/faces/face-thresholds.ts'
 import { decideVerification } from '#server/lib/faces/verification-decision.ts'
 import { checkImageHeader } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
-import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Member } from '#server/modules/accounts/accounts.service.ts'
-import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
-import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import {
   abandonOpen,
   claimNextDeciding,
   countAttemptsSince,
   countFrames,
-  countReviewQueue,
   deleteFrames,
-  expireReviews,
   insertAttempt,
   lockAttempt,
   lockMember,
@@ -46,18 +37,15 @@ import {
   selectFrames,
   selectLatestAttempt,
   selectMovedMainPhotos,
-  selectPhotosOfUser,
   selectProfileForCheck,
-  selectRecipient,
-  selectReviewQueue,
   selectVerifiedFace,
-  selectVerifiedFacesAfter,
   setVerifiedPhoto,
   updateAttempt,
   upsertFrame,
   type VerificationRow,
 } from './verification.queries.ts'
-import { verificationDecidedMail } from './verification-mails.ts'
+import { createFaceLookups } from './verification-faces.ts'
+import { createVerificationReview } from './verification-review.ts'
 
 const DAY_MS = 86_400_000
 /** The other active photos compared with the live face besides the main one. */
@@ -67,7 +55,7 @@ const CLAIM_MS = 5 * 60_000
 
 export type VerificationService = ReturnType<typeof createVerificationService>
 
-interface VerificationDeps {
+export interface VerificationDeps {
   now: Clock
   faces: FaceAnalyzer
   media: MediaStore
@@ -81,14 +69,6 @@ interface VerificationDeps {
   kick: () => void
   /** 0 ≤ r < 1: the poses' draw (crypto by default). */
   random?: () => number
-}
-
-/** The one face of a profile photo that the check compares: the largest. */
-function largestFace(faces: FaceFinding[]): FaceFinding | null {
-  return faces.reduce<FaceFinding | null>(
-    (best, f) => (!best || f.box[2] * f.box[3] > best.box[2] * best.box[3] ? f : best),
-    null,
-  )
 }
 
 function toVerification(row: VerificationRow, frames: [number, number]): Verification {
@@ -131,28 +111,7 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
     return null
   }
 
-  /** The embedding of the largest face of a stored photo, or null (no face, or the file is gone). */
-  async function photoFace(filename: string): Promise<number[] | null> {
-    const file = await deps.media.get(filename)
-    if (!file) return null
-    const chunks: Buffer[] = []
-    for await (const chunk of file.body) chunks.push(chunk as Buffer)
-    const face = largestFace((await deps.faces.analyse(Buffer.concat(chunks))).faces)
-    return face ? face.embedding : null
-  }
-
-  /** Verified faces of other accounts that match this one (each compared in Node, a page at a time). */
-  async function sameFaceElsewhere(userId: number, live: number[]): Promise<number[]> {
-    const found: number[] = []
-    let after = 0
-    for (;;) {
-      const page = await selectVerifiedFacesAfter(db, userId, after, 1000)
-      for (const face of page)
-        if (faceSimilarity(live, face.embedding) >= FACE_THRESHOLDS.sameFace) found.push(face.userId)
-      if (page.length < 1000) return found
-      after = page[page.length - 1].userId
-    }
-  }
+  const { photoFace, sameFaceElsewhere } = createFaceLookups(db, deps)
 
   /** Decides one attempt whose frames are in (locked by the caller's transaction). */
   async function decide(attempt: VerificationRow) {
@@ -325,97 +284,6 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
       }
       return matched
     },
-
-    /** The checks that wait for a moderator, the oldest first: frames, poses asked, scores. */
-    async queue(): Promise<VerificationQueueResponse> {
-      const at = deps.now()
-      const [rows, total] = await Promise.all([selectReviewQueue(db, 20), countReviewQueue(db)])
-      const verifications = await Promise.all(
-        rows.map(async ({ attempt, profileId, name, siteId }) => {
-          const [frames, photos, counts] = await Promise.all([
-            selectFrames(db, attempt.id),
-            selectPhotosOfUser(db, attempt.userId),
-            countAttemptsSince(db, attempt.userId, new Date(at.getTime() - DAY_MS)),
-          ])
-          const cdn = deps.sites.byId(siteId).settings.cdn_prefix
-          return {
-            id: attempt.id,
-            user_id: attempt.userId,
-            profile_id: profileId,
-            name: name ?? '',
-            poses: attempt.poses as Pose[],
-            reason: (attempt.reason as FailReason | null) ?? null,
-            scores: attempt.scores ?? null,
-            same_face_user_ids: attempt.sameFaceUserIds ?? [],
-            failures_today: counts.failed + counts.review,
-            can_verify: attempt.embedding !== null,
-            sent_at: (attempt.sentAt ?? attempt.createdAt).toISOString(),
-            frames: frames.map((f) => ({
-              pose: f.pose,
-              n: f.n,
-              src: `data:image/jpeg;base64,${f.image.toString('base64')}`,
-            })),
-            photos: photos.map((p) => mediaUrl(cdn, p.filename)),
-          }
-        }),
-      )
-      return { verifications, total }
-    },
-
-    /**
-     * A moderator's decision on a check that waited for them: verified (the live face is kept, the
-     * badge shows on the current main photo) or refused; audited, mailed, and the frames go.
-     */
-    async review(input: { verification: number; decision: 'verify' | 'refuse' }, actor: Actor) {
-      const at = deps.now()
-      await db.transaction(async (tx) => {
-        const attempt = await lockAttempt(tx, input.verification)
-        if (!attempt) throw new AppError('verification.not_found', 404)
-        if (attempt.status !== 'review') throw new AppError('moderation.already_reviewed', 409)
-        const verify = input.decision === 'verify'
-        if (verify && !attempt.embedding) throw new AppError('verification.no_face', 409)
-        const profile = await selectProfileForCheck(tx, attempt.userId)
-        if (verify && (!profile || profile.fictional)) throw new AppError('verification.fictional', 409)
-        if (verify && attempt.embedding) {
-          await saveVerifiedFace(tx, attempt.userId, attempt.embedding, at)
-          await setVerifiedPhoto(tx, attempt.userId, profile?.mainPhotoId ?? null)
-        }
-        await updateAttempt(tx, attempt.id, {
-          status: verify ? 'verified' : 'failed',
-          reason: verify ? attempt.reason : 'refused_by_moderator',
-          embedding: null,
-          decidedAt: at,
-          decidedBy: actor.staffId,
-        })
-        await deleteFrames(tx, attempt.id)
-        const to = await selectRecipient(tx, attempt.userId)
-        if (to) {
-          const site = deps.sites.byId(to.siteId)
-          await enqueueMail(
-            tx,
-            verificationDecidedMail(site, to, input.decision, `${deps.sites.origin(site)}/verify`),
-          )
-        }
-        await recordAudit(tx, actor, at, {
-          action: verify ? 'verification.verify' : 'verification.refuse',
-          target: { type: 'member', id: attempt.userId },
-          reason: attempt.reason,
-          before: { status: 'review', verification: attempt.id, scores: attempt.scores },
-          after: { status: verify ? 'verified' : 'failed' },
-        })
-      })
-      deps.mail.kick()
-      return { ok: true as const }
-    },
-
-    /** Frames that waited for a moderator longer than they may be kept go; the attempt fails. */
-    expireReviews: () =>
-      db.transaction((tx) =>
-        expireReviews(
-          tx,
-          new Date(deps.now().getTime() - VERIFICATION_FRAMES_KEPT_DAYS * DAY_MS),
-          deps.now(),
-        ),
-      ),
+    ...createVerificationReview(db, deps),
   }
 }
