@@ -1,4 +1,4 @@
-import { E2E_ORIGIN, expect, newMember, test } from './fixtures.ts'
+import { E2E_ORIGIN, expect, newMember, test, waitForApp } from './fixtures.ts'
 
 const WORDS = {
   en: {
@@ -48,6 +48,8 @@ for (const locale of ['en', 'fr'] as const) {
     // Bram comes back and writes first: Anna's page, opened before the conversation, shows it live,
     // and shows him online as he is.
     await bram.page.reload()
+    // Typed before React runs the page, the text would be lost (a busy machine, once in CI).
+    await waitForApp(bram.page)
     const bramText = bram.page.getByLabel(words.message, { exact: true })
     await bramText.fill('Hello Anouk!')
     await bramText.press('Enter')
