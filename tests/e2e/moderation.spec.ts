@@ -66,6 +66,35 @@ test.describe
       await member.context.close()
     })
 
+    test('the photo queue loads its next page through the page itself, without repeating a photo', async ({
+      browser,
+    }) => {
+      // Seven members with three photos each: more than one page of the queue (20) is waiting.
+      const members = await Promise.all(
+        Array.from({ length: 7 }, (_, i) => newMember(browser, { name: `Pager${i}` })),
+      )
+      for (const [i, member] of members.entries())
+        for (const n of [0, 1, 2]) {
+          const colour = `#${(16 + i * 30).toString(16)}${(40 + n * 60).toString(16)}80`
+          const res = await member.page.request.post('/api/photos.php', {
+            multipart: {
+              photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(300, colour) },
+            },
+          })
+          expect(res.status()).toBe(201)
+        }
+      await page.goto('/admin/photos')
+      const cards = page.getByTestId('queue-photo')
+      await expect(cards).toHaveCount(20)
+      const loaded = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/admin/photos'))
+      await page.getByRole('button', { name: 'Load the next photos' }).click()
+      expect((await loaded).status()).toBe(200)
+      await expect.poll(() => cards.count()).toBeGreaterThan(20)
+      const ids = await cards.evaluateAll((all) => all.map((c) => c.getAttribute('data-photo-id')))
+      expect(new Set(ids).size).toBe(ids.length)
+      for (const member of members) await member.context.close()
+    })
+
     test('a chat photo in a report shows as a thumbnail the moderator opens (issue 56, point 6)', async ({
       browser,
     }) => {

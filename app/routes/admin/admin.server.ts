@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { CONSOLE_PAGES, type ConsolePageKey, mayOpen } from '#common/console-pages.ts'
 import { ContentPageQuery } from '#common/schemas/content.ts'
+import { PhotoQueueQuery } from '#common/schemas/moderation.ts'
 import { AuditQuery } from '#common/schemas/staff.ts'
 import { StatsQuery } from '#common/schemas/statistics.ts'
 import type { StaffRole } from '#common/staff.ts'
@@ -43,10 +44,14 @@ export async function loadAudit(context: Readonly<RouterContextProvider>, reques
   return { staff, filter, ...page }
 }
 
-/** /admin/photos: the first page of the photo queue (moderators). */
-export async function loadPhotoQueue(context: Readonly<RouterContextProvider>) {
+/** /admin/photos: a page of the photo queue, the first or the one after `?after=` (moderators). */
+export async function loadPhotoQueue(context: Readonly<RouterContextProvider>, request: Request) {
   const staff = requireStaffPage(context, 'photos')
-  const queue = await getAppContext(context).services.photoReview.queue()
+  const given = new URL(request.url).searchParams.get('after')
+  const after = PhotoQueueQuery.safeParse(given === null ? {} : { after: Number(given) })
+  const queue = await getAppContext(context).services.photoReview.queue(
+    after.success ? after.data.after : undefined,
+  )
   return { staff, ...queue }
 }
 

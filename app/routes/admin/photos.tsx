@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { type ShouldRevalidateFunctionArgs, useFetcher } from 'react-router'
 import { api } from '#common/api.ts'
 import { PHOTO_REJECT_REASONS } from '#common/moderation.ts'
 import type { PhotoQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { FormAnswer } from '../../lib/page-form.ts'
 import type { Route } from './+types/photos'
 import { loadPhotoQueue } from './admin.server.ts'
@@ -13,8 +11,8 @@ import { consoleAction, step, withNumbers } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { PhotoFacts } from './photo-facts.tsx'
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadPhotoQueue(context)
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadPhotoQueue(context, request)
 }
 
 const REVIEW = '/admin/photos?intent=review'
@@ -48,8 +46,18 @@ const TAKEN = new Set(['moderation.already_reviewed', 'moderation.photo_not_foun
  */
 export default function PhotoQueue({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
-  const [photos, setPhotos] = useState<PhotoQueueItem[]>(loaderData.photos)
-  const [waiting, setWaiting] = useState(loaderData.waiting)
+  // The next pages load through the page's own loader (`?after=`), as the list runs low.
+  const more = useFetcher<typeof loader>({ key: 'photo-queue-pages' })
+  /** The pages after the loader's first, as they came. */
+  const [later, setLater] = useState<PhotoQueueItem[]>([])
+  /** Photos decided here, or by someone else meanwhile: they leave the list. */
+  const [gone, setGone] = useState<ReadonlySet<number>>(() => new Set())
+  /** Decisions since the queue was last counted (by the loader, or with the last page). */
+  const [sinceCount, setSinceCount] = useState(0)
+  const photos = [...loaderData.photos, ...later].filter(
+    (p, i, all) => !gone.has(p.id) && all.findIndex((o) => o.id === p.id) === i,
+  )
+  const waiting = Math.max(0, (more.data?.waiting ?? loaderData.waiting) - sinceCount)
   const [selected, setSelected] = useState(0)
   // A decision posts to the page's action (one fetcher, one decision at a time).
   const fetcher = useFetcher<NonNullable<typeof actionData>>({ key: 'photo-review' })
@@ -58,27 +66,20 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
   const [error, setError] = useState<string | null>(null)
   // Without the scripts the decision comes back as the page's answer.
   const [status, setStatus] = useState(() => (actionData?.ok ? t('console.photos.decidedShort') : ''))
-  const [loadingMore, setLoadingMore] = useState(false)
+  const loadingMore = more.state !== 'idle'
   const cards = useRef<Array<HTMLElement | null>>([])
 
-  const loadMore = useCallback(
-    async (after: number | undefined) => {
-      setLoadingMore(true)
-      try {
-        const page = await callApi(api.photoQueue, { query: { after } })
-        setPhotos((current) => [
-          ...current,
-          ...page.photos.filter((p) => !current.some((c) => c.id === p.id)),
-        ])
-        setWaiting(page.waiting)
-      } catch (e) {
-        setError(apiErrorMessage(e, t))
-      } finally {
-        setLoadingMore(false)
-      }
-    },
-    [t],
-  )
+  const loadMore = (after: number | undefined) => {
+    if (more.state === 'idle')
+      void more.load(after === undefined ? '/admin/photos' : `/admin/photos?after=${after}`)
+  }
+  // A page came: its photos join the list, and its count is the queue's.
+  useEffect(() => {
+    const page = more.data
+    if (!page) return
+    setLater((current) => [...current, ...page.photos])
+    setSinceCount(0)
+  }, [more.data])
 
   const verdictLabel = (verdict: string) => {
     const [decision, reason] = verdict.split(':')
@@ -112,13 +113,11 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
     setError(null)
     if (!failure) {
       setStatus(t('console.photos.decided', { decision: verdictLabel(decision.verdict) }))
-      setWaiting((n) => Math.max(0, n - 1))
+      setSinceCount((n) => n + 1)
     }
-    setPhotos((current) => {
-      const rest = current.filter((p) => p.id !== decision.photo)
-      if (rest.length < 5 && waiting > current.length) void loadMore(rest.at(-1)?.id ?? decision.photo)
-      return rest
-    })
+    setGone((current) => new Set(current).add(decision.photo))
+    const rest = photos.filter((p) => p.id !== decision.photo)
+    if (rest.length < 5 && waiting > photos.length) loadMore(rest.at(-1)?.id ?? decision.photo)
   }, [answer])
 
   const current = photos[Math.min(selected, photos.length - 1)]
@@ -231,7 +230,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
           type="button"
           className="btn btn-outline-secondary btn-sm"
           disabled={loadingMore}
-          onClick={() => void loadMore(photos.at(-1)?.id)}
+          onClick={() => loadMore(photos.at(-1)?.id)}
         >
           {loadingMore ? t('console.photos.loading') : t('console.photos.more')}
         </button>
