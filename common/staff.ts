@@ -5,6 +5,8 @@
  */
 export const STAFF_ROLES = ['admin', 'moderator', 'support', 'operator'] as const
 export type StaffRole = (typeof STAFF_ROLES)[number]
+export const isStaffRole = (role: string): role is StaffRole =>
+  (STAFF_ROLES as readonly string[]).includes(role)
 
 /** The staff session's cookie, apart from members' `auth.session`. */
 export const STAFF_COOKIE = 'auth.staff'

@@ -56,8 +56,25 @@ export function importedFile(from: string, spec: string): string | null {
   return target
 }
 
-/** A file's text and syntax tree, comments included. */
-export function parseFile(file: string): { source: string; program: Node; comments: Comment[] } {
+interface Parsed {
+  source: string
+  program: Node
+  comments: Comment[]
+}
+/** Each file parsed once for both checks. */
+const parsed = new Map<string, Parsed>()
+
+/** A file's text and syntax tree, comments included (parsed once, however many checks read it). */
+export function parseFile(file: string): Parsed {
+  let found = parsed.get(file)
+  if (!found) {
+    found = parseNow(file)
+    parsed.set(file, found)
+  }
+  return found
+}
+
+function parseNow(file: string): Parsed {
   const source = readFileSync(path.join(ROOT, file), 'utf8')
   const ast = parse(source, {
     sourceType: 'module',

@@ -171,10 +171,7 @@ await Promise.all([
   ),
   check(
     'lint, import boundaries and source checks',
-    async () =>
-      (await run('npx', ['biome', 'check', '.'])) &&
-      (await run('node', ['scripts/check-boundaries.ts'])) &&
-      run('node', ['scripts/check-source.ts']),
+    async () => (await run('npx', ['biome', 'check', '.'])) && run('node', ['scripts/check-code.ts']),
   ),
   check('production build', async () => {
     built = await run('npx', ['react-router', 'build'], { NODE_ENV: 'production' })

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify'
+import { mayOpen } from '#common/console-pages.ts'
 import type { Locale } from '#common/constants.ts'
 import type { StaffRole } from '#common/staff.ts'
 import { AppError } from './errors.ts'
@@ -30,6 +31,6 @@ declare module 'fastify' {
 export function requireStaff(request: FastifyRequest, roles: readonly StaffRole[]): StaffIdentity {
   const staff = request.staff
   if (!staff?.verified) throw new AppError('staff.required', 401)
-  if (staff.role !== 'admin' && !roles.includes(staff.role)) throw new AppError('staff.forbidden', 403)
+  if (!mayOpen(staff.role, roles)) throw new AppError('staff.forbidden', 403)
   return staff
 }

@@ -2,8 +2,10 @@ import websocket from '@fastify/websocket'
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import type { WebSocket } from 'ws'
 import { CONSOLE_SOCKET_PATH, readTab, SOCKET_PATH } from '#common/api.ts'
+import { CONSOLE_PAGES, mayOpen } from '#common/console-pages.ts'
 import { SOCKET_SESSION_ENDED } from '#common/constants.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
+import type { StaffRole } from '#common/staff.ts'
 import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
@@ -29,7 +31,7 @@ type Holder = { kind: 'member'; id: number; token: string } | { kind: 'staff'; i
 /** Reads a session again, without keeping it alive: whether it still allows its socket. */
 interface SocketSessions {
   member: (token: string) => Promise<{ userId: number } | null>
-  staff: (token: string) => Promise<{ staffId: number; role: string; verified: boolean } | null>
+  staff: (token: string) => Promise<{ staffId: number; role: StaffRole; verified: boolean } | null>
 }
 
 /** A browser page of this site (the host it asked for, or the site's configured origin). */
@@ -93,9 +95,7 @@ export const websocketPlugin: FastifyPluginAsync<{
   async function stillAllowed(holder: Holder): Promise<boolean> {
     if (holder.kind === 'member') return (await sessions.member(holder.token))?.userId === holder.id
     const staff = await sessions.staff(holder.token)
-    return (
-      staff?.staffId === holder.id && staff.verified && (staff.role === 'operator' || staff.role === 'admin')
-    )
+    return staff?.staffId === holder.id && staff.verified && mayOpen(staff.role, CONSOLE_PAGES.inbox.roles)
   }
 
   /**
@@ -173,7 +173,7 @@ export const websocketPlugin: FastifyPluginAsync<{
           return reply.code(403).send({ error: { code: 'ws.origin', message: 'Origin not allowed' } })
         }
         const staff = request.staff
-        if (!staff?.verified || (staff.role !== 'operator' && staff.role !== 'admin')) {
+        if (!staff?.verified || !mayOpen(staff.role, CONSOLE_PAGES.inbox.roles)) {
           return reply
             .code(401)
             .send({ error: { code: 'staff.required', message: 'Log in to the console first.' } })

@@ -1,14 +1,15 @@
 import { useEffect, useRef } from 'react'
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useMatches } from 'react-router'
-import { CONSOLE_PAGES, type ConsolePage } from '#common/console-pages.ts'
+import { CONSOLE_PAGES, type ConsolePage, mayOpen } from '#common/console-pages.ts'
 import type { Locale } from '#common/constants.ts'
+import type { StaffRole } from '#common/staff.ts'
 import { ErrorPage } from '../../components/error-page.tsx'
 import { useConsoleStrings, useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/console-layout'
 import { ShortcutsHelp } from './shortcuts-help.tsx'
 
-type Staff = { email: string; role: string }
-type MenuPage = { to: string; label: string; roles: readonly string[] }
+type Staff = { email: string; role: StaffRole }
+type MenuPage = { to: string; label: string; roles: readonly StaffRole[] }
 type MenuEntry = MenuPage | { group: string; pages: MenuPage[] }
 
 /**
@@ -33,8 +34,8 @@ const CONSOLE_MENU: readonly MenuEntry[] = (Object.values(CONSOLE_PAGES) as Cons
 const FLAT_MENU_PAGES = 5
 
 /** The menu a role sees: its pages, grouped when there are many, groups it sees nothing of left out. */
-function menuFor(role: string) {
-  const sees = (p: MenuPage) => role === 'admin' || p.roles.includes(role)
+function menuFor(role: StaffRole) {
+  const sees = (p: MenuPage) => mayOpen(role, p.roles)
   const entries = CONSOLE_MENU.map((entry) =>
     'group' in entry ? { ...entry, pages: entry.pages.filter(sees) } : entry,
   ).filter((entry) => ('group' in entry ? entry.pages.length > 0 : sees(entry)))

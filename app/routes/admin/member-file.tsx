@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { Link } from 'react-router'
 import { api } from '#common/api.ts'
+import { MODERATORS, mayOpen, SUPPORT } from '#common/console-pages.ts'
 import { languageNames } from '#common/intl.ts'
 import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
@@ -179,10 +180,10 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
           <MemberHistory reports={member.reports} signals={member.signals} />
         </div>
         <div className="col-lg-5">
-          {staff.role === 'admin' || staff.role === 'moderator' ? (
+          {mayOpen(staff.role, MODERATORS) ? (
             <ModerationSection user={account.user_id} name={profile.name} pageAnswer={actionData} />
           ) : null}
-          {staff.role === 'admin' || staff.role === 'support' ? (
+          {mayOpen(staff.role, SUPPORT) ? (
             <Section title={t('console.members.actions')}>
               <form.fetcher.Form
                 ref={element}

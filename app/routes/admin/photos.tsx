@@ -52,12 +52,12 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
   const [later, setLater] = useState<PhotoQueueItem[]>([])
   /** Photos decided here, or by someone else meanwhile: they leave the list. */
   const [gone, setGone] = useState<ReadonlySet<number>>(() => new Set())
-  /** Decisions since the queue was last counted (by the loader, or with the last page). */
-  const [sinceCount, setSinceCount] = useState(0)
+  /** The queue's last count (the loader's, or the last page's) and the decisions taken here since. */
+  const [counted, setCounted] = useState({ waiting: loaderData.waiting, since: 0 })
   const photos = [...loaderData.photos, ...later].filter(
     (p, i, all) => !gone.has(p.id) && all.findIndex((o) => o.id === p.id) === i,
   )
-  const waiting = Math.max(0, (more.data?.waiting ?? loaderData.waiting) - sinceCount)
+  const waiting = Math.max(0, counted.waiting - counted.since)
   const [selected, setSelected] = useState(0)
   // A decision posts to the page's action (one fetcher, one decision at a time).
   const fetcher = useFetcher<NonNullable<typeof actionData>>({ key: 'photo-review' })
@@ -78,8 +78,10 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
     const page = more.data
     if (!page) return
     setLater((current) => [...current, ...page.photos])
-    setSinceCount(0)
+    setCounted({ waiting: page.waiting, since: 0 })
   }, [more.data])
+  // The loader ran again (another form on the page): its count is the newest.
+  useEffect(() => setCounted({ waiting: loaderData.waiting, since: 0 }), [loaderData])
 
   const verdictLabel = (verdict: string) => {
     const [decision, reason] = verdict.split(':')
@@ -113,7 +115,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
     setError(null)
     if (!failure) {
       setStatus(t('console.photos.decided', { decision: verdictLabel(decision.verdict) }))
-      setSinceCount((n) => n + 1)
+      setCounted((c) => ({ ...c, since: c.since + 1 }))
     }
     setGone((current) => new Set(current).add(decision.photo))
     const rest = photos.filter((p) => p.id !== decision.photo)

@@ -1,12 +1,12 @@
 import { bigserial, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
+import type { StaffRole } from '#common/staff.ts'
 
 /** The people who run the site (ADR 15): separate from members, each with one role. */
 export const staff = pgTable('staff', {
   id: serial('id').primaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  /** admin | moderator | support | operator */
-  role: text('role').notNull(),
+  role: text('role').$type<StaffRole>().notNull(),
   /** The TOTP secret (base32); enrolled once a first code from the authenticator app matched it. */
   totpSecret: text('totp_secret').notNull(),
   totpEnrolledAt: timestamp('totp_enrolled_at', { withTimezone: true }),

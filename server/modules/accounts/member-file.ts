@@ -1,5 +1,7 @@
+import { mayOpen, SUPPORT } from '#common/console-pages.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { MemberFile } from '#common/schemas/support.ts'
+import type { StaffRole } from '#common/staff.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -39,9 +41,9 @@ export async function readMemberFile(
   db: Db,
   deps: { now: Clock; sites: SitesService; safety: Pick<SafetyService, 'senderScore' | 'openingsHeld'> },
   userId: number,
-  viewer: { role: string },
+  viewer: { role: StaffRole },
 ): Promise<{ member: MemberFile }> {
-  const supportSees = viewer.role === 'admin' || viewer.role === 'support'
+  const supportSees = mayOpen(viewer.role, SUPPORT)
   const found = await selectMemberAccount(db, userId)
   if (!found) throw new AppError('support.member_not_found', 404)
   const { user, profile } = found

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { requireStaff } from '#server/lib/require-staff.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { MemberSupportService } from './member-support.service.ts'
 
@@ -16,7 +17,7 @@ export const memberSupportRoutes: FastifyPluginAsyncZod<{ support: MemberSupport
   app.route({ ...apiRoute(api.lookUpMembers), handler: async (request) => support.lookUp(request.query.q) })
   app.route({
     ...apiRoute(api.memberFile),
-    handler: async (request) => support.file(request.query.id, staffActor(request)),
+    handler: async (request) => support.file(request.query.id, requireStaff(request, api.memberFile.roles)),
   })
   app.route({
     ...apiRoute(api.correctCredits),

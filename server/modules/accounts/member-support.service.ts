@@ -3,6 +3,7 @@ import { api } from '#common/api.ts'
 import { ACCOUNT_REACTIVATION_DAYS, ACTIVATION_TOKEN_HOURS } from '#common/constants.ts'
 import { localeOfLanguage } from '#common/locale.ts'
 import type { SupportActionInput } from '#common/schemas/support.ts'
+import type { StaffRole } from '#common/staff.ts'
 import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
@@ -63,7 +64,7 @@ export function createMemberSupportService(
     },
 
     /** A member's file (member-file.ts): what the console's member page shows, by the viewer's role. */
-    file: (userId: number, viewer: { role: string }) =>
+    file: (userId: number, viewer: { role: StaffRole }) =>
       readMemberFile(db, { now: deps.now, sites: deps.sites, safety: deps.safety }, userId, viewer),
 
     /** Corrects a member's credits by a ledger row (never below zero). */

@@ -26,7 +26,7 @@ export function createStaffAdminService(
   const toAccount = (r: Awaited<ReturnType<typeof selectStaffList>>[number]): Account => ({
     id: r.id,
     email: r.email,
-    role: r.role as StaffRole,
+    role: r.role,
     status: r.status as 'active' | 'disabled',
     enrolled: r.enrolled !== null,
     created_at: r.createdAt.toISOString(),

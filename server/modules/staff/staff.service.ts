@@ -4,9 +4,9 @@ import type { Locale } from '#common/constants.ts'
 import { isLocale } from '#common/locale.ts'
 import type { StaffMember } from '#common/schemas/staff.ts'
 import {
+  isStaffRole,
   RECOVERY_CODE_COUNT,
   STAFF_IDLE_MINUTES,
-  STAFF_ROLES,
   STAFF_SECOND_FACTOR_MINUTES,
   STAFF_SESSION_HOURS,
   type StaffRole,
@@ -53,7 +53,7 @@ function recoveryCodes(): string[] {
 const toStaffMember = (row: StaffRow): StaffMember => ({
   id: row.id,
   email: row.email,
-  role: row.role as StaffRole,
+  role: row.role,
 })
 const actorOf = (row: StaffRow, ip: string | null): Actor => ({
   staffId: row.id,
@@ -80,8 +80,8 @@ export function createStaffService(
     async create(input: { email: string; role: string; password: string }, actor: Actor) {
       const email = input.email.trim().toLowerCase()
       if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new AppError('staff.email_invalid', 400)
-      if (!(STAFF_ROLES as readonly string[]).includes(input.role))
-        throw new AppError('staff.role_invalid', 400)
+      const role = input.role
+      if (!isStaffRole(role)) throw new AppError('staff.role_invalid', 400)
       if (input.password.length < MIN_PASSWORD)
         throw new AppError('staff.password_short', 400, { min: MIN_PASSWORD })
       const totpSecret = newTotpSecret()
@@ -90,7 +90,7 @@ export function createStaffService(
         const row = await db.transaction(async (tx) => {
           const created = await insertStaff(tx, {
             email,
-            role: input.role,
+            role,
             passwordHash,
             totpSecret,
             createdAt: now(),
@@ -229,7 +229,7 @@ export function createStaffService(
       return {
         staffId: staff.id,
         email: staff.email,
-        role: staff.role as StaffRole,
+        role: staff.role,
         sessionId: session.id,
         verified: session.secondFactorAt !== null,
         language: isLocale(staff.language) ? staff.language : null,

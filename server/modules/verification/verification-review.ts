@@ -1,6 +1,7 @@
 import type { VerificationQueueResponse } from '#common/schemas/verification.ts'
 import { type FailReason, type Pose, VERIFICATION_FRAMES_KEPT_DAYS } from '#common/verification.ts'
 import type { Db } from '#server/db/client.ts'
+import { DAY_MS } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
@@ -22,8 +23,6 @@ import {
 } from './verification.queries.ts'
 import type { VerificationDeps } from './verification.service.ts'
 import { verificationDecidedMail } from './verification-mails.ts'
-
-const DAY_MS = 86_400_000
 
 /**
  * The moderators' side of the live check (issue 37, ADR 28): the checks that wait for them, their

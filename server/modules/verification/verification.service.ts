@@ -13,7 +13,7 @@ import {
   VERIFICATION_STARTS_PER_DAY,
 } from '#common/verification.ts'
 import type { Db } from '#server/db/client.ts'
-import type { Clock } from '#server/lib/clock.ts'
+import { type Clock, DAY_MS } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { type FaceAnalyzer, faceSimilarity } from '#server/lib/faces/face-analyzer.ts'
 import { drawPoses } from '#server/lib/faces/face-poses.ts'
@@ -47,7 +47,6 @@ import {
 import { createFaceLookups } from './verification-faces.ts'
 import { createVerificationReview } from './verification-review.ts'
 
-const DAY_MS = 86_400_000
 /** The other active photos compared with the live face besides the main one. */
 const OTHER_PHOTOS_COMPARED = 4
 /** An attempt a node took to decide and did not finish is taken again after this long. */
