@@ -52,7 +52,13 @@ function birthDate(random: Random, now: Date): string {
     [random.int(35, 49), 32],
     [random.int(50, 70), 24],
   ])
-  const date = new Date(Date.UTC(now.getUTCFullYear() - age - 1, random.int(0, 11), random.int(1, 28)))
+  // Aged exactly `age` on the day they are made, whatever the day (a test may not depend on it):
+  // born 1 to 358 days before that birthday (two draws, as the members' other traits follow them
+  // in the seed's sequence).
+  const daysBefore = random.int(0, 11) * 30 + random.int(1, 28)
+  const date = new Date(
+    Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate() - daysBefore),
+  )
   return date.toISOString().slice(0, 10)
 }
 
