@@ -1,12 +1,36 @@
 // The member search's filters (issue 57, point 2): the one list that names each filter, the
-// parameters it takes in the address and the API, its label, what offers it, and how "widen your
-// search" lifts it. The query's schema (`SEARCH_PARAMS` in common/schemas/members.ts) is keyed by
-// these parameters, so a parameter without a schema does not compile; the search form, its count
-// of filters in force and the widen list read this list. No zod here: the search page is public
-// and loads none (ADR 21).
+// parameters it takes in the address and the API, its control on the form and its label, what
+// offers it, and how "widen your search" lifts it. The query's schema (`SEARCH_PARAMS` in
+// common/schemas/members.ts) is keyed by these parameters, so a parameter without a schema does
+// not compile; the server's SQL (server/modules/members/search-sql.ts) is keyed by these filters,
+// so a filter without its condition does not compile. The search form, its count of filters in
+// force and the widen list read this list. No zod here: the search page is public and loads none
+// (ADR 21). A new filter with a choice or a checkbox is its entry here, its schema and its SQL.
+import { DISTANCE_CHOICES } from './geo-grid.ts'
 
 /** The parameters a site's `search_fields` may offer, checked when its settings are read or saved. */
 export const SEARCH_FIELDS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const
+
+/** One of a choice's options: its value and its label (a member string, with its parameters). */
+interface ChoiceOption {
+  readonly value: string | number
+  readonly label: string
+  readonly params?: Readonly<Record<string, string | number>>
+}
+
+/**
+ * A control the form draws from this table alone: a choice (a select whose first option, `any`,
+ * sets nothing) or a checkbox (`value` when ticked). Filters without one have their own control
+ * in app/features/members/search-filters.tsx (the country's regions, two ages, interest chips).
+ */
+export type SearchControl =
+  | {
+      readonly kind: 'choice'
+      readonly label: string
+      readonly any: string
+      readonly options: readonly ChoiceOption[]
+    }
+  | { readonly kind: 'check'; readonly label: string; readonly value: string }
 
 interface SearchFilter {
   /** Its parameters in the address and in GET /api/members.php. */
@@ -18,15 +42,36 @@ interface SearchFilter {
   readonly offeredBy: 'site' | 'place' | 'always'
   /** The widen list's button (`preferences.<widen>`), lifting these parameters; none: not offered. */
   readonly widen?: { readonly label: string; readonly lifts: readonly string[] }
+  /** Its control, when the form draws it from here (a one-parameter filter). */
+  readonly control?: SearchControl
 }
 
 /** In the form's order; the widen list offers them in the same order. */
 export const SEARCH_FILTERS = {
-  gender: { params: ['gender'], offeredBy: 'site', widen: { label: 'widenGender', lifts: ['gender'] } },
+  gender: {
+    params: ['gender'],
+    offeredBy: 'site',
+    widen: { label: 'widenGender', lifts: ['gender'] },
+    control: {
+      kind: 'choice',
+      label: 'search.gender',
+      any: 'search.anyone',
+      options: [
+        { value: 'female', label: 'search.women' },
+        { value: 'male', label: 'search.men' },
+      ],
+    },
+  },
   distance: {
     params: ['distance'],
     offeredBy: 'place',
     widen: { label: 'widenDistance', lifts: ['distance'] },
+    control: {
+      kind: 'choice',
+      label: 'search.distance',
+      any: 'search.anywhere',
+      options: DISTANCE_CHOICES.map((km) => ({ value: km, label: 'search.within', params: { km } })),
+    },
   },
   country: {
     params: ['country'],
@@ -43,7 +88,11 @@ export const SEARCH_FILTERS = {
     offeredBy: 'site',
     widen: { label: 'widenAges', lifts: ['min_age', 'max_age'] },
   },
-  verified: { params: ['verified'], offeredBy: 'always' },
+  verified: {
+    params: ['verified'],
+    offeredBy: 'always',
+    control: { kind: 'check', label: 'search.verifiedOnly', value: '1' },
+  },
   interests: {
     params: ['interests'],
     offeredBy: 'always',

@@ -1,8 +1,14 @@
-import { useState } from 'react'
+import { Fragment, type ReactNode, useState } from 'react'
 import { Form } from 'react-router'
-import { DISTANCE_CHOICES } from '#common/geo-grid.ts'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
-import { offers, paramsInForce, type SearchFilterKey, type SearchParam } from '#common/search-filters.ts'
+import {
+  offers,
+  paramsInForce,
+  SEARCH_FILTERS,
+  type SearchControl,
+  type SearchFilterKey,
+  type SearchParam,
+} from '#common/search-filters.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
 import { InterestChips } from '../profile/index.ts'
@@ -36,6 +42,45 @@ function AgeSelect({
   )
 }
 
+/** A filter's control as common/search-filters.ts describes it: a choice or a checkbox. */
+function TableControl({ name, control, value }: { name: string; control: SearchControl; value: unknown }) {
+  const { t } = useTranslation()
+  const id = `f-${name}`
+  if (control.kind === 'check')
+    return (
+      <div className="col-12 col-md-2">
+        <div className="form-check mb-md-2">
+          <input
+            className="form-check-input"
+            type="checkbox"
+            id={id}
+            name={name}
+            value={control.value}
+            defaultChecked={value === control.value}
+          />
+          <label className="form-check-label" htmlFor={id}>
+            {t(control.label)}
+          </label>
+        </div>
+      </div>
+    )
+  return (
+    <div className="col-6 col-md-2">
+      <label className="form-label small" htmlFor={id}>
+        {t(control.label)}
+      </label>
+      <select id={id} name={name} className="form-select" defaultValue={(value as string | number) ?? ''}>
+        <option value="">{t(control.any)}</option>
+        {control.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {t(option.label, 'params' in option ? option.params : undefined)}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
 /** The search filters as a GET form: they live in the address, so a search can be shared and reloaded. */
 export function SearchFilters({
   query,
@@ -60,6 +105,78 @@ export function SearchFilters({
   const [open, setOpen] = useState(false)
   const [interests, setInterests] = useState<Set<number>>(new Set(query.interests ?? []))
   const active = paramsInForce(query).length
+  // The filters with a control of their own, drawn where the table puts them.
+  const ownControls: Partial<Record<SearchFilterKey, ReactNode>> = {
+    country: show('country', 'country') ? (
+      <div className="col-6 col-md-2">
+        <label className="form-label small" htmlFor="f-country">
+          {t('langConfig.country')}
+        </label>
+        <select
+          id="f-country"
+          name="country"
+          className="form-select"
+          value={country}
+          onChange={(e) => setCountry(e.target.value)}
+        >
+          <option value="">{t('search.anyCountry')}</option>
+          {countries.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code)}
+            </option>
+          ))}
+        </select>
+      </div>
+    ) : null,
+    region: show('region', 'countryregion') ? (
+      <div className="col-12 col-md-2">
+        <label className="form-label small" htmlFor="f-region">
+          {t('completeSignup.region')}
+        </label>
+        <select
+          id="f-region"
+          name="countryregion"
+          className="form-select"
+          defaultValue={query.countryregion ?? ''}
+          key={`${country}-${regions.length}`}
+          disabled={!country}
+        >
+          <option value="">{t('search.anyRegion')}</option>
+          {regions.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </select>
+      </div>
+    ) : null,
+    ages: (
+      <>
+        {show('ages', 'min_age') ? (
+          <AgeSelect name="min_age" label={t('search.minAge')} value={query.min_age} />
+        ) : null}
+        {show('ages', 'max_age') ? (
+          <AgeSelect name="max_age" label={t('search.maxAge')} value={query.max_age} />
+        ) : null}
+      </>
+    ),
+    interests: show('interests', 'interests') ? (
+      <details className="col-12 order-md-last search-interests" open={interests.size > 0}>
+        <summary className="small">
+          {interests.size > 0
+            ? t('search.interestsChosen', { count: interests.size })
+            : t('search.interests')}
+        </summary>
+        <InterestChips
+          chosen={interests}
+          onChange={setInterests}
+          legend={t('search.interests')}
+          name="interests"
+          markShown={false}
+        />
+      </details>
+    ) : null,
+  }
   return (
     <Form
       method="get"
@@ -79,120 +196,16 @@ export function SearchFilters({
         id="search-filter-fields"
         className={`row g-2 align-items-end ${open ? 'mt-2' : 'd-none'} d-md-flex mt-md-0`}
       >
-        {show('gender', 'gender') ? (
-          <div className="col-6 col-md-2">
-            <label className="form-label small" htmlFor="f-gender">
-              {t('search.gender')}
-            </label>
-            <select id="f-gender" name="gender" className="form-select" defaultValue={query.gender ?? ''}>
-              <option value="">{t('search.anyone')}</option>
-              <option value="female">{t('search.women')}</option>
-              <option value="male">{t('search.men')}</option>
-            </select>
-          </div>
-        ) : null}
-        {show('distance', 'distance') ? (
-          <div className="col-6 col-md-2">
-            <label className="form-label small" htmlFor="f-distance">
-              {t('search.distance')}
-            </label>
-            <select
-              id="f-distance"
-              name="distance"
-              className="form-select"
-              defaultValue={query.distance ?? ''}
-            >
-              <option value="">{t('search.anywhere')}</option>
-              {DISTANCE_CHOICES.map((km) => (
-                <option key={km} value={km}>
-                  {t('search.within', { km })}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {show('country', 'country') ? (
-          <div className="col-6 col-md-2">
-            <label className="form-label small" htmlFor="f-country">
-              {t('langConfig.country')}
-            </label>
-            <select
-              id="f-country"
-              name="country"
-              className="form-select"
-              value={country}
-              onChange={(e) => setCountry(e.target.value)}
-            >
-              <option value="">{t('search.anyCountry')}</option>
-              {countries.map((code) => (
-                <option key={code} value={code}>
-                  {countryName(code)}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {show('region', 'countryregion') ? (
-          <div className="col-12 col-md-2">
-            <label className="form-label small" htmlFor="f-region">
-              {t('completeSignup.region')}
-            </label>
-            <select
-              id="f-region"
-              name="countryregion"
-              className="form-select"
-              defaultValue={query.countryregion ?? ''}
-              key={`${country}-${regions.length}`}
-              disabled={!country}
-            >
-              <option value="">{t('search.anyRegion')}</option>
-              {regions.map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
-        {show('ages', 'min_age') ? (
-          <AgeSelect name="min_age" label={t('search.minAge')} value={query.min_age} />
-        ) : null}
-        {show('ages', 'max_age') ? (
-          <AgeSelect name="max_age" label={t('search.maxAge')} value={query.max_age} />
-        ) : null}
-        {show('verified', 'verified') ? (
-          <div className="col-12 col-md-2">
-            <div className="form-check mb-md-2">
-              <input
-                className="form-check-input"
-                type="checkbox"
-                id="f-verified"
-                name="verified"
-                value="1"
-                defaultChecked={query.verified === '1'}
-              />
-              <label className="form-check-label" htmlFor="f-verified">
-                {t('search.verifiedOnly')}
-              </label>
-            </div>
-          </div>
-        ) : null}
-        {show('interests', 'interests') ? (
-          <details className="col-12 order-md-last search-interests" open={interests.size > 0}>
-            <summary className="small">
-              {interests.size > 0
-                ? t('search.interestsChosen', { count: interests.size })
-                : t('search.interests')}
-            </summary>
-            <InterestChips
-              chosen={interests}
-              onChange={setInterests}
-              legend={t('search.interests')}
-              name="interests"
-              markShown={false}
-            />
-          </details>
-        ) : null}
+        {(Object.keys(SEARCH_FILTERS) as SearchFilterKey[]).map((key) => {
+          const filter: (typeof SEARCH_FILTERS)[SearchFilterKey] = SEARCH_FILTERS[key]
+          if ('control' in filter) {
+            const [param] = filter.params
+            return show(key, param) ? (
+              <TableControl key={key} name={param} control={filter.control} value={query[param]} />
+            ) : null
+          }
+          return <Fragment key={key}>{ownControls[key]}</Fragment>
+        })}
         <div className="col-12 col-md-2 d-grid">
           <button type="submit" className="btn btn-primary">
             {t('search.submit')}

@@ -1,21 +1,25 @@
-// Member search: the filters as SQL (each query shape prepared once per database), the pages of
-// results, the match finder's ranking and the regions' counts (ADR 6); the totals are in
+// Member search: the filters' conditions (search-sql.ts) in queries prepared once per database and
+// shape, the pages of results, the match finder's ranking and the regions' counts (ADR 6); the totals are in
 // search-totals.queries.ts (ADR 7).
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import {
-  type BirthRange,
-  birthRange,
   distanceFrom,
   notBlockedWith,
   selectProfileCards,
   visibleToOthers,
 } from '#server/db/profile-cards.ts'
-
-export { birthRange }
-
 import { profileInterests, profiles } from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
+import {
+  chordFrom,
+  FILTER_SQL,
+  type FilterValues,
+  type SearchFacts,
+  type SearchInput,
+  searchValues,
+  type ValueOf,
+} from './search-sql.ts'
 
 const MOST_RECENT_FIRST = [sql`${profiles.lastActiveAt} desc nulls last`, sql`${profiles.id} desc nulls last`]
 
@@ -36,84 +40,30 @@ export async function selectPlaceOf(db: Executor, userId: number): Promise<numbe
   return row?.cell ?? null
 }
 
-/** Filters of member search; ages become a birth-date range so that an index serves them. */
-export interface ProfileFilters {
-  excludeUserId: number | null
-  /** Today, from the service's clock: ages become birth dates against it. */
-  today: Date
-  genders?: string[]
-  country?: string
-  regionId?: number
-  minAge?: number
-  maxAge?: number
-  /** The viewer's cell centre (a `cube` point, ADR 26): the nearest come first. */
-  origin?: readonly [number, number, number]
-  /** Within this distance of `origin` only, as a chord of the unit sphere (common/geo-grid.ts). */
-  withinChord?: number
-  /** Members who share at least one of these interests (a filter; the match finder's `interestIds` rank). */
-  anyInterests?: number[]
-  /** Verified members only (issue 37). */
-  verifiedOnly?: boolean
-}
+/** Who searches: their own profile and those on either side of a block with them are left out. */
+export type SearchFactsOf = SearchFacts & { viewer: number | null }
 
-/** The values of the filters that are set, by the name their placeholder has in a prepared query. */
-export type FilterValues = Record<string, string | number | number[]>
-
-export function filterValues(f: ProfileFilters, born: BirthRange): FilterValues {
-  const values: FilterValues = {}
-  if (f.excludeUserId !== null) values.viewer = f.excludeUserId
-  f.genders?.forEach((gender, i) => {
-    values[`gender${i}`] = gender
-  })
-  if (f.country) values.country = f.country
-  if (f.regionId) values.region = f.regionId
-  if (born.from) values.from = born.from
-  if (born.to) values.to = born.to
-  if (f.origin) values.origin = `(${f.origin.join(',')})`
-  if (f.origin && f.withinChord !== undefined) values.within = f.withinChord
-  if (f.anyInterests?.length) values.interests = f.anyInterests
-  if (f.verifiedOnly) values.verified = 1
-  return values
-}
-
-/** How far a profile's cell centre is from the origin, as a chord (the index's KNN order). */
-const chordFrom = (origin: unknown) => sql`${profiles.geo} <-> ${origin}::cube`
-
-/** The names of the genders' values (gender0, gender1…), in order. */
-export const genderNames = (values: FilterValues) =>
-  Object.keys(values).filter((name) => name.startsWith('gender'))
+/** The viewer's value, then the filters' (searchValues): the values of a search's prepared query. */
+const viewerValues = (facts: SearchFactsOf): FilterValues =>
+  facts.viewer === null ? {} : { viewer: facts.viewer }
 
 /**
- * The filters' conditions. With `placeholders`, each value is its named placeholder (the query is
- * prepared once for every search with the same filters set, see `prepared`); else the value itself.
+ * A search's conditions: profiles others may see, less the viewer's own and those blocked either
+ * way, and each filter's (search-sql.ts). With `placeholders`, each value is its named placeholder
+ * (the query is prepared once for every search with the same filters set, see `prepared`); else
+ * the value itself. `box`: a page, which may walk the distance's box.
  */
-export function filterConditions(
+export function searchConditions(
   values: FilterValues,
   { placeholders = false, box = false }: { placeholders?: boolean; box?: boolean } = {},
 ): SQL | undefined {
-  const v = <T extends string | number>(name: string) =>
+  const v: ValueOf = <T extends string | number>(name: string) =>
     (placeholders ? sql.placeholder(name) : values[name]) as T
-  const genders = genderNames(values)
   return and(
     visibleToOthers(),
     'viewer' in values ? ne(profiles.userId, v<number>('viewer')) : undefined,
     'viewer' in values ? notBlockedWith(v<number>('viewer')) : undefined,
-    genders.length > 0 ? inArray(profiles.gender, genders.map(v<string>)) : undefined,
-    'country' in values ? eq(profiles.country, v<string>('country')) : undefined,
-    'region' in values ? eq(profiles.regionId, v<number>('region')) : undefined,
-    'from' in values ? gte(profiles.birthDate, v<string>('from')) : undefined,
-    'to' in values ? lte(profiles.birthDate, v<string>('to')) : undefined,
-    // Within a distance: the sphere; with `box`, first the box around the origin that the GiST
-    // index serves (a page: its nearest-first walk stops at the box's edge). Counts go without it:
-    // PostgreSQL cannot tell how many a box holds and would walk every member of a wide one.
-    'within' in values && box
-      ? sql`${profiles.geo} <@ cube_enlarge(${v<string>('origin')}::cube, ${v<number>('within')}::float8, 3)`
-      : undefined,
-    'within' in values ? sql`${chordFrom(v<string>('origin'))} <= ${v<number>('within')}::float8` : undefined,
-    'verified' in values ? sql`${profiles.verified}` : undefined,
-    'interests' in values
-      ? sql`exists (select 1 from ${profileInterests} pi where pi.profile_id = ${profiles.id} and pi.interest_id = any(${v<string>('interests')}::int[]))`
-      : undefined,
+    ...Object.values(FILTER_SQL).map((filter) => filter.where(values, v, box)),
   )
 }
 
@@ -149,18 +99,20 @@ export function prepared<T>(
 export const shapeOf = (kind: string, values: FilterValues) => `${kind}:${Object.keys(values).join(',')}`
 
 /**
- * Visible profiles matching the filters: the nearest first when there is an origin, else the most
- * recently active first; `limit` from `offset`.
+ * Visible profiles matching the filters: the nearest first when the searcher has a place, else
+ * the most recently active first; `limit` from `offset`.
  */
 export function selectProfiles(
   db: Executor,
-  filters: ProfileFilters,
+  search: SearchInput,
+  facts: SearchFactsOf,
   page: { limit: number; offset: number },
 ) {
-  const values = filterValues(filters, birthRange(filters, filters.today))
+  const values = { ...viewerValues(facts), ...searchValues(search, facts) }
+  if (facts.origin) values.origin = `(${facts.origin.join(',')})`
   return prepared(db, shapeOf('page', values), () =>
     selectProfileCards(db)
-      .where(filterConditions(values, { placeholders: true, box: true }))
+      .where(searchConditions(values, { placeholders: true, box: true }))
       // Nearest first: the distance alone, which the index gives in order (a second key would make
       // PostgreSQL sort every match); members of one cell come in the index's order, those without
       // a place last (ADR 26).
@@ -180,7 +132,9 @@ const RANKED_CANDIDATES = 1000
  */
 export async function selectRankedProfiles(
   db: Executor,
-  filters: ProfileFilters & {
+  search: SearchInput,
+  facts: SearchFactsOf,
+  rank: {
     interestIds: number[]
     preferRegionId?: number
     /** The viewer's place: the nearest first. */
@@ -188,7 +142,7 @@ export async function selectRankedProfiles(
   },
   limit: number,
 ) {
-  const distance = filters.nearest ? distanceFrom(filters.nearest) : sql<number>`0`
+  const distance = rank.nearest ? distanceFrom(rank.nearest) : sql<number>`0`
   const candidates = db
     .select({
       id: profiles.id,
@@ -197,16 +151,16 @@ export async function selectRankedProfiles(
       distance: sql<number>`${distance}`.as('distance'),
     })
     .from(profiles)
-    .where(filterConditions(filterValues(filters, birthRange(filters, filters.today))))
-    .orderBy(...(filters.nearest ? [sql`${distance} nulls last`, ...MOST_RECENT_FIRST] : MOST_RECENT_FIRST))
+    .where(searchConditions({ ...viewerValues(facts), ...searchValues(search, facts) }))
+    .orderBy(...(rank.nearest ? [sql`${distance} nulls last`, ...MOST_RECENT_FIRST] : MOST_RECENT_FIRST))
     .limit(RANKED_CANDIDATES)
     .as('c')
   const shared =
-    filters.interestIds.length > 0
-      ? sql<number>`(select count(*)::int from ${profileInterests} pi where pi.profile_id = ${candidates.id} and pi.interest_id in ${filters.interestIds})`
+    rank.interestIds.length > 0
+      ? sql<number>`(select count(*)::int from ${profileInterests} pi where pi.profile_id = ${candidates.id} and pi.interest_id in ${rank.interestIds})`
       : sql<number>`0`
-  const sameRegion = filters.preferRegionId
-    ? sql<number>`(case when ${candidates.regionId} = ${filters.preferRegionId} then 1 else 0 end)`
+  const sameRegion = rank.preferRegionId
+    ? sql<number>`(case when ${candidates.regionId} = ${rank.preferRegionId} then 1 else 0 end)`
     : sql<number>`0`
   const ranked = await db
     .select({ id: candidates.id, shared: shared.as('shared') })

@@ -1,5 +1,5 @@
 import type { Locale } from '#common/constants.ts'
-import { cellFromKey, cellVector, chordOfKm } from '#common/geo-grid.ts'
+import { cellFromKey, cellVector } from '#common/geo-grid.ts'
 import { regionName } from '#common/region-names.ts'
 import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
@@ -9,7 +9,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
   INTERESTS_COUNT_CAP,
-  type ProfileFilters,
+  type SearchFactsOf,
   selectPlaceOf,
   selectProfiles,
   selectRankedProfiles,
@@ -17,6 +17,7 @@ import {
   selectVisibleProfile,
 } from './members.queries.ts'
 import { toPublicProfile } from './public-profile.ts'
+import { countedByRows, type SearchInput, similarSearch } from './search-sql.ts'
 import { countProfiles, countViewerExclusions } from './search-totals.queries.ts'
 
 /** A profile's card as the API sends it: the one mapping, for every module that shows cards. */
@@ -36,18 +37,17 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
    * The number of matching members the viewer may see: the count shared by every viewer (summed
    * from the per-bucket counts), less the viewer's own profile and blocks, counted live.
    */
-  const countVisibleTo = async (filters: ProfileFilters) => {
+  const countVisibleTo = async (search: SearchInput, facts: SearchFactsOf) => {
     const [all, excluded] = await Promise.all([
-      countProfiles(db, filters),
-      filters.excludeUserId === null ? 0 : countViewerExclusions(db, filters, filters.excludeUserId),
+      countProfiles(db, search, facts),
+      facts.viewer === null ? 0 : countViewerExclusions(db, search, facts, facts.viewer),
     ])
     return Math.max(0, all - excluded)
   }
-  /** The total of a search; one by interests past INTERESTS_COUNT_CAP is "more than" the cap. */
-  const totalOf = async (filters: ProfileFilters) => {
-    const counted = await countVisibleTo(filters)
-    const capped = (filters.anyInterests?.length ?? 0) > 0 || filters.verifiedOnly === true
-    const more = capped && counted >= INTERESTS_COUNT_CAP
+  /** The total of a search; one counted row by row past INTERESTS_COUNT_CAP is "more than" the cap. */
+  const totalOf = async (search: SearchInput, facts: SearchFactsOf) => {
+    const counted = await countVisibleTo(search, facts)
+    const more = countedByRows(search, facts) && counted >= INTERESTS_COUNT_CAP
     return { total: more ? INTERESTS_COUNT_CAP : counted, more }
   }
   return {
@@ -93,13 +93,14 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       const rows = await selectRankedProfiles(
         db,
         {
-          excludeUserId: opts.viewerUserId,
-          today: at,
-          genders: opts.genders,
+          gender: opts.genders,
           country: opts.country,
-          regionId: opts.regionId,
-          minAge: opts.minAge,
-          maxAge: opts.maxAge,
+          countryregion: opts.regionId,
+          min_age: opts.minAge,
+          max_age: opts.maxAge,
+        },
+        { viewer: opts.viewerUserId, today: at },
+        {
           interestIds: opts.interestIds,
           preferRegionId: opts.preferRegionId ?? undefined,
           nearest: viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell)),
@@ -135,57 +136,33 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       const viewerCell = viewerUserId === null ? null : await selectPlaceOf(db, viewerUserId)
       const origin = viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell))
       // One moment for the whole answer: ages and who is online agree across its cards.
-      const filters: ProfileFilters = {
-        excludeUserId: viewerUserId,
-        today: now(),
-        genders: query.gender ? [query.gender] : undefined,
-        country: query.country,
-        regionId: query.countryregion,
-        minAge: query.min_age,
-        maxAge: query.max_age,
-        origin,
-        withinChord: origin && query.distance ? chordOfKm(query.distance) : undefined,
-        anyInterests: query.interests,
-        verifiedOnly: query.verified === '1',
-      }
+      const facts: SearchFactsOf = { viewer: viewerUserId, today: now(), origin }
       const [rows, { total, more }] = await Promise.all([
-        selectProfiles(db, filters, {
+        selectProfiles(db, query, facts, {
           limit: MEMBERS_PAGE_SIZE,
           offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
         }),
-        totalOf(filters),
+        totalOf(query, facts),
       ])
-      const narrowed =
-        query.countryregion !== undefined ||
-        query.min_age !== undefined ||
-        query.max_age !== undefined ||
-        filters.withinChord !== undefined ||
-        (query.interests?.length ?? 0) > 0
+      // Few match a narrowed search: similar members, with the filters search-sql.ts lifts lifted.
+      const { wider, narrowed } = similarSearch(query, facts)
       let similar: MemberSearchResponse['similar'] = { profiles: [], total: 0 }
       if (total < SIMILAR_BELOW && narrowed) {
-        const wider: ProfileFilters = {
-          excludeUserId: viewerUserId,
-          today: filters.today,
-          genders: filters.genders,
-          country: filters.country,
-          origin,
-          verifiedOnly: filters.verifiedOnly,
-        }
         const shown = new Set(rows.map((r) => r.id))
         const [similarRows, similarTotal] = await Promise.all([
-          selectProfiles(db, wider, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
-          countVisibleTo(wider),
+          selectProfiles(db, wider, facts, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
+          countVisibleTo(wider, facts),
         ])
         similar = {
           profiles: similarRows
             .filter((r) => !shown.has(r.id))
             .slice(0, SIMILAR_SIZE)
-            .map((r) => toPublicProfile(r, cdnPrefix, filters.today, viewerCell)),
+            .map((r) => toPublicProfile(r, cdnPrefix, facts.today, viewerCell)),
           total: Math.max(0, similarTotal - total),
         }
       }
       return {
-        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix, filters.today, viewerCell)),
+        profiles: rows.map((row) => toPublicProfile(row, cdnPrefix, facts.today, viewerCell)),
         total,
         page: query.page,
         pages: Math.max(1, Math.ceil(total / MEMBERS_PAGE_SIZE)),

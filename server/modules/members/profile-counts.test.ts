@@ -1,24 +1,26 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { birthRange } from '#server/db/profile-cards.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { buildMember } from '../../../tests/support/factories.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import { birthRange, type ProfileFilters } from './members.queries.ts'
+import type { SearchInput } from './search-sql.ts'
 import { countProfiles, splitByYear } from './search-totals.queries.ts'
 
 let t: TestApp
 
 /** The same count, the slow way: every visible profile matching the filters, counted one by one. */
-async function liveCount(f: ProfileFilters): Promise<number> {
-  const born = birthRange(f, f.today)
+async function liveCount(f: SearchInput): Promise<number> {
+  const born = birthRange({ minAge: f.min_age, maxAge: f.max_age }, today)
+  const gender = [f.gender ?? []].flat()[0] ?? null
   const rows = await t.database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(profiles)
     .where(
       sql`status = 'active' and not invisible and not hidden
         and (${f.country ?? null}::text is null or country = ${f.country ?? null})
-        and (${f.genders?.[0] ?? null}::text is null or gender = ${f.genders?.[0] ?? null})
-        and (${f.regionId ?? null}::int is null or region_id = ${f.regionId ?? null})
+        and (${gender}::text is null or gender = ${gender})
+        and (${f.countryregion ?? null}::int is null or region_id = ${f.countryregion ?? null})
         and (${born.from ?? null}::date is null or birth_date >= ${born.from ?? null}::date)
         and (${born.to ?? null}::date is null or birth_date <= ${born.to ?? null}::date)`,
     )
@@ -26,20 +28,20 @@ async function liveCount(f: ProfileFilters): Promise<number> {
 }
 
 const today = new Date()
-const FILTERS: ProfileFilters[] = [
-  { excludeUserId: null, today },
-  { excludeUserId: null, today, country: 'NL' },
-  { excludeUserId: null, today, country: 'NL', genders: ['female'] },
-  { excludeUserId: null, today, country: 'NL', genders: ['male'], minAge: 30 },
-  { excludeUserId: null, today, country: 'BE', maxAge: 40 },
-  { excludeUserId: null, today, minAge: 25, maxAge: 35 },
-  { excludeUserId: null, today, minAge: 33, maxAge: 33 },
-  { excludeUserId: null, today, country: 'NL', regionId: 7, minAge: 18, maxAge: 99 },
+const FILTERS: SearchInput[] = [
+  {},
+  { country: 'NL' },
+  { country: 'NL', gender: ['female'] },
+  { country: 'NL', gender: 'male', min_age: 30 },
+  { country: 'BE', max_age: 40 },
+  { min_age: 25, max_age: 35 },
+  { min_age: 33, max_age: 33 },
+  { country: 'NL', countryregion: 7, min_age: 18, max_age: 99 },
 ]
 
 async function expectCountsMatch() {
   for (const f of FILTERS) {
-    expect({ f, n: await countProfiles(t.database.db, f) }).toEqual({ f, n: await liveCount(f) })
+    expect({ f, n: await countProfiles(t.database.db, f, { today }) }).toEqual({ f, n: await liveCount(f) })
   }
 }
 

@@ -2,20 +2,18 @@
 // narrow searches counted live, and the members a viewer does not see taken off.
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { type BirthRange, birthRange } from '#server/db/profile-cards.ts'
-
+import type { BirthRange } from '#server/db/profile-cards.ts'
 import { blocks, profileCellCounts, profileCounts, profiles } from '#server/db/schema/members.ts'
-
+import { INTERESTS_COUNT_CAP, prepared, searchConditions, shapeOf } from './members.queries.ts'
 import {
+  countedByRows,
+  FILTER_SQL,
   type FilterValues,
-  filterConditions,
-  filterValues,
-  genderNames,
-  INTERESTS_COUNT_CAP,
-  type ProfileFilters,
-  prepared,
-  shapeOf,
-} from './members.queries.ts'
+  type SearchFacts,
+  type SearchInput,
+  searchValues,
+  type ValueOf,
+} from './search-sql.ts'
 
 /**
  * The birth range cut into whole calendar years, summed from `profile_counts`, and at most two
@@ -49,73 +47,71 @@ export function splitByYear(born: BirthRange): {
   return { years: empty ? null : { from: firstYear, to: lastYear }, partial }
 }
 
-/** How many visible profiles match the filters (all viewers alike: `excludeUserId` is ignored). */
-export async function countProfiles(db: Executor, filters: ProfileFilters): Promise<number> {
+/** The values less the birth dates (the years' counts and the partial years set their own). */
+function withoutBirthDates(values: FilterValues): FilterValues {
+  const { from: _from, to: _to, ...rest } = values
+  return rest
+}
+
+/** How many visible profiles match a search (all viewers alike: see countViewerExclusions). */
+export async function countProfiles(db: Executor, search: SearchInput, facts: SearchFacts): Promise<number> {
   // Within a distance the buckets are those of the grid's cells (ADR 26); else the whole table's.
-  const near = filters.withinChord !== undefined ? filters.origin : undefined
-  const shared = { ...filters, excludeUserId: null, origin: near }
-  // Interests: no bucket knows them, so a search that asks for some is counted row by row, up to
-  // INTERESTS_COUNT_CAP (then "more than"): a popular interest is shared by a sixth of everyone.
-  // Likewise verified members only (their own partial index serves them).
-  if (shared.anyInterests?.length || shared.verifiedOnly) {
-    const values = filterValues(shared, birthRange(filters, filters.today))
+  const values = searchValues(search, facts)
+  // A filter no bucket knows is counted row by row, up to INTERESTS_COUNT_CAP (then "more than").
+  if (countedByRows(search, facts)) {
     const [row] = await prepared(db, shapeOf('count-capped', values), () =>
       db.select({ n: sql<number>`count(*)::int` }).from(
         db
           .select({ one: sql`1`.as('one') })
           .from(profiles)
-          .where(filterConditions(values, { placeholders: true }))
+          .where(searchConditions(values, { placeholders: true }))
           .limit(INTERESTS_COUNT_CAP + 1)
           .as('matches'),
       ),
     ).execute(values)
     return Number(row?.n ?? 0)
   }
-  const { years, partial } = splitByYear(birthRange(filters, filters.today))
+  const { years, partial } = splitByYear({ from: values.from as string, to: values.to as string })
   const counts = await Promise.all([
-    years ? sumProfileCounts(db, shared, years) : 0,
+    years ? sumProfileCounts(db, withoutBirthDates(values), years) : 0,
     ...partial.map(async (born) => {
-      const values = filterValues(shared, born)
+      const bounded: FilterValues = { ...withoutBirthDates(values), ...born }
       // A partial year within a distance: read through the birth dates, not the box.
-      const [row] = await prepared(db, shapeOf('count', values), () =>
+      const [row] = await prepared(db, shapeOf('count', bounded), () =>
         db
           .select({ n: sql<number>`count(*)::int` })
           .from(profiles)
-          .where(filterConditions(values, { placeholders: true })),
-      ).execute(values)
+          .where(searchConditions(bounded, { placeholders: true })),
+      ).execute(bounded)
       return Number(row?.n ?? 0)
     }),
   ])
   return counts.reduce((a, b) => a + b, 0)
 }
 
-/** Whole birth years' counts: from `profile_counts`, or `profile_cell_counts` within a distance. */
-async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?: number; to?: number }) {
-  const values: FilterValues = filterValues({ ...f, excludeUserId: null }, {})
+/**
+ * Whole birth years' counts: the filters counted by buckets (search-sql.ts), from `profile_counts`,
+ * or from `profile_cell_counts` when one of them needs the grid's cells.
+ */
+async function sumProfileCounts(db: Executor, filters: FilterValues, years: { from?: number; to?: number }) {
+  const values: FilterValues = { ...filters }
   if (years.from !== undefined) values.fromYear = years.from
   if (years.to !== undefined) values.toYear = years.to
-  const genders = genderNames(values)
-  const near = 'within' in values
-  const table = near ? profileCellCounts : profileCounts
+  const v: ValueOf = <T extends string | number>(name: string) => sql.placeholder(name) as unknown as T
+  const byBuckets = Object.values(FILTER_SQL).flatMap((filter) =>
+    filter.counted.by === 'buckets' ? [filter.counted] : [],
+  )
+  const cells = byBuckets.some((c) => c.cells && c.where(values, profileCellCounts, v) !== undefined)
+  const table = cells ? profileCellCounts : profileCounts
   const [row] = await prepared(db, shapeOf('years', values), () =>
     db
       .select({ n: sql<number>`coalesce(sum(${table.n}), 0)::int` })
       .from(table)
       .where(
         and(
-          genders.length > 0
-            ? inArray(
-                table.gender,
-                genders.map((name) => sql.placeholder(name)),
-              )
-            : undefined,
-          'country' in values ? eq(table.country, sql.placeholder('country')) : undefined,
-          'region' in values ? eq(table.regionId, sql.placeholder('region')) : undefined,
+          ...byBuckets.map((c) => c.where(values, table, v)),
           'fromYear' in values ? gte(table.birthYear, sql.placeholder('fromYear')) : undefined,
           'toYear' in values ? lte(table.birthYear, sql.placeholder('toYear')) : undefined,
-          near
-            ? sql`${profileCellCounts.geo} <@ cube_enlarge(${sql.placeholder('origin')}::cube, ${sql.placeholder('within')}::float8, 3) and ${profileCellCounts.geo} <-> ${sql.placeholder('origin')}::cube <= ${sql.placeholder('within')}::float8`
-            : undefined,
         ),
       ),
   ).execute(values)
@@ -123,19 +119,16 @@ async function sumProfileCounts(db: Executor, f: ProfileFilters, years: { from?:
 }
 
 /**
- * Of the profiles matching the filters, those a viewer never sees: their own and those on either
+ * Of the profiles matching a search, those a viewer never sees: their own and those on either
  * side of a block with them. Driven by the viewer's few blocks, so it stays cheap at any size.
  */
 export async function countViewerExclusions(
   db: Executor,
-  filters: ProfileFilters,
+  search: SearchInput,
+  facts: SearchFacts,
   viewerUserId: number,
 ): Promise<number> {
-  const near = filters.withinChord !== undefined ? filters.origin : undefined
-  const values = filterValues(
-    { ...filters, excludeUserId: null, origin: near },
-    birthRange(filters, filters.today),
-  )
+  const values = searchValues(search, facts)
   const member = sql.placeholder('member')
   const [row] = await prepared(db, shapeOf('excluded', values), () =>
     db
@@ -144,7 +137,7 @@ export async function countViewerExclusions(
       .where(
         and(
           // Driven by the viewer's few ids, never by a distance's box.
-          filterConditions(values, { placeholders: true }),
+          searchConditions(values, { placeholders: true }),
           sql`${profiles.userId} in (select ${member}::int union select blocked_user_id from ${blocks} where blocker_user_id = ${member} union select blocker_user_id from ${blocks} where blocked_user_id = ${member})`,
         ),
       ),

@@ -1,0 +1,203 @@
+// The member search's filters in SQL (issue 57, point 2): for each filter of
+// common/search-filters.ts, the values it puts in a prepared query, its condition on a profile,
+// how the search's total counts it and whether "similar members" keep it. The page, the totals
+// and the match finder's ranking read this table; a new filter is its entry in
+// common/search-filters.ts, its schema, and its entry here.
+import { gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import { chordOfKm } from '#common/geo-grid.ts'
+import type { MemberSearchQuery } from '#common/schemas/members.ts'
+import { SEARCH_FILTERS, type SearchFilterKey, type SearchParam } from '#common/search-filters.ts'
+import { birthRange } from '#server/db/profile-cards.ts'
+import {
+  profileCellCounts,
+  type profileCounts,
+  profileInterests,
+  profiles,
+} from '#server/db/schema/members.ts'
+
+/** A search's filters as the API names them (the match finder may ask for several genders). */
+export type SearchInput = Omit<Partial<Pick<MemberSearchQuery, SearchParam>>, 'gender'> & {
+  gender?: string | readonly string[]
+}
+
+/** What a search is run against: today (ages become birth dates) and the searcher's place. */
+export interface SearchFacts {
+  today: Date
+  origin?: readonly [number, number, number]
+}
+
+/** The values of the filters that are set, by the name of their placeholder in a prepared query. */
+export type FilterValues = Record<string, string | number | number[]>
+
+/** A value as the query takes it: its named placeholder (a prepared query), or the value itself. */
+export type ValueOf = <T extends string | number>(name: string) => T
+
+/** The per-bucket counts' tables (ADR 7, ADR 26): the same columns, one of them by grid cell. */
+type CountsTable = typeof profileCounts | typeof profileCellCounts
+
+interface FilterSql {
+  /** The values it sets, none when the search does not ask for it. */
+  values(search: SearchInput, facts: SearchFacts): FilterValues
+  /** Its condition on a profile, when its values are set. `box`: a page, which may use the index's box. */
+  where(values: FilterValues, v: ValueOf, box: boolean): SQL | undefined
+  /**
+   * How the search's total counts it (ADR 7): `buckets`, a condition on the per-bucket counts
+   * (`cells`: only those by grid cell have it); `years`, whole years from the buckets and the
+   * partial years row by row (the birth dates); `rows`, row by row up to the cap, as no bucket knows it.
+   */
+  counted:
+    | {
+        by: 'buckets'
+        cells?: true
+        where(values: FilterValues, t: CountsTable, v: ValueOf): SQL | undefined
+      }
+    | { by: 'years' }
+    | { by: 'rows' }
+  /** Whether "similar members" (when few match) keep it, or lift it to find more. */
+  similar: 'kept' | 'lifted'
+}
+
+const has = (values: FilterValues, name: string) => name in values
+/** A filter the search does not ask for. */
+const NONE: FilterValues = {}
+
+/** The names of the genders' values (gender0, gender1…), in order. */
+const genderNames = (values: FilterValues) => Object.keys(values).filter((name) => name.startsWith('gender'))
+
+/** How far a profile's cell centre is from the origin, as a chord (the index's KNN order). */
+export const chordFrom = (origin: unknown) => sql`${profiles.geo} <-> ${origin}::cube`
+
+/** In common/search-filters.ts's order. */
+export const FILTER_SQL: Record<SearchFilterKey, FilterSql> = {
+  gender: {
+    values: (s) =>
+      Object.fromEntries([s.gender ?? []].flat().map((gender, i) => [`gender${i}`, gender])) as FilterValues,
+    where: (values, v) => {
+      const names = genderNames(values)
+      return names.length > 0 ? inArray(profiles.gender, names.map(v<string>)) : undefined
+    },
+    counted: {
+      by: 'buckets',
+      where: (values, t, v) => {
+        const names = genderNames(values)
+        return names.length > 0 ? inArray(t.gender, names.map(v<string>)) : undefined
+      },
+    },
+    similar: 'kept',
+  },
+  distance: {
+    // Only from a place: a member without one searches everywhere.
+    values: (s, facts) =>
+      facts.origin && s.distance
+        ? { origin: `(${facts.origin.join(',')})`, within: chordOfKm(s.distance) }
+        : NONE,
+    // Within a distance: the sphere; with `box`, first the box around the origin that the GiST
+    // index serves (a page: its nearest-first walk stops at the box's edge). Counts go without it:
+    // PostgreSQL cannot tell how many a box holds and would walk every member of a wide one.
+    where: (values, v, box) =>
+      has(values, 'within')
+        ? sql.join(
+            [
+              ...(box
+                ? [
+                    sql`${profiles.geo} <@ cube_enlarge(${v<string>('origin')}::cube, ${v<number>('within')}::float8, 3)`,
+                  ]
+                : []),
+              sql`${chordFrom(v<string>('origin'))} <= ${v<number>('within')}::float8`,
+            ],
+            sql` and `,
+          )
+        : undefined,
+    counted: {
+      by: 'buckets',
+      cells: true,
+      where: (values, _t, v) =>
+        has(values, 'within')
+          ? sql`${profileCellCounts.geo} <@ cube_enlarge(${v<string>('origin')}::cube, ${v<number>('within')}::float8, 3) and ${profileCellCounts.geo} <-> ${v<string>('origin')}::cube <= ${v<number>('within')}::float8`
+          : undefined,
+    },
+    similar: 'lifted',
+  },
+  country: {
+    values: (s) => (s.country ? { country: s.country } : NONE),
+    where: (values, v) =>
+      has(values, 'country') ? sql`${profiles.country} = ${v<string>('country')}` : undefined,
+    counted: {
+      by: 'buckets',
+      where: (values, t, v) =>
+        has(values, 'country') ? sql`${t.country} = ${v<string>('country')}` : undefined,
+    },
+    similar: 'kept',
+  },
+  region: {
+    values: (s) => (s.countryregion ? { region: s.countryregion } : NONE),
+    where: (values, v) =>
+      has(values, 'region') ? sql`${profiles.regionId} = ${v<number>('region')}` : undefined,
+    counted: {
+      by: 'buckets',
+      where: (values, t, v) =>
+        has(values, 'region') ? sql`${t.regionId} = ${v<number>('region')}` : undefined,
+    },
+    similar: 'lifted',
+  },
+  ages: {
+    // Ages become a birth-date range (inclusive), which an index serves.
+    values: (s, facts) => {
+      const born = birthRange({ minAge: s.min_age, maxAge: s.max_age }, facts.today)
+      return { ...(born.from ? { from: born.from } : NONE), ...(born.to ? { to: born.to } : {}) }
+    },
+    where: (values, v) =>
+      has(values, 'from') || has(values, 'to')
+        ? sql.join(
+            [
+              ...(has(values, 'from') ? [gte(profiles.birthDate, v<string>('from'))] : []),
+              ...(has(values, 'to') ? [lte(profiles.birthDate, v<string>('to'))] : []),
+            ],
+            sql` and `,
+          )
+        : undefined,
+    counted: { by: 'years' },
+    similar: 'lifted',
+  },
+  verified: {
+    values: (s) => (s.verified === '1' ? { verified: 1 } : NONE),
+    where: (values) => (has(values, 'verified') ? sql`${profiles.verified}` : undefined),
+    // Their own partial index serves them.
+    counted: { by: 'rows' },
+    similar: 'kept',
+  },
+  interests: {
+    values: (s) => (s.interests?.length ? { interests: [...s.interests] } : NONE),
+    where: (values, v) =>
+      has(values, 'interests')
+        ? sql`exists (select 1 from ${profileInterests} pi where pi.profile_id = ${profiles.id} and pi.interest_id = any(${v<string>('interests')}::int[]))`
+        : undefined,
+    // A popular interest is shared by a sixth of everyone: counted up to the cap, then "more than".
+    counted: { by: 'rows' },
+    similar: 'lifted',
+  },
+}
+
+const FILTERS = Object.values(FILTER_SQL)
+const KEYS = Object.keys(FILTER_SQL) as SearchFilterKey[]
+
+/** The values of a search's filters, in the table's order (the prepared query's shape follows it). */
+export const searchValues = (search: SearchInput, facts: SearchFacts): FilterValues =>
+  Object.assign({}, ...FILTERS.map((filter) => filter.values(search, facts)))
+
+/** The filters a search sets. */
+const filtersSet = (search: SearchInput, facts: SearchFacts) =>
+  FILTERS.filter((filter) => Object.keys(filter.values(search, facts)).length > 0)
+
+/** Whether a search sets a filter that only a count row by row can total. */
+export const countedByRows = (search: SearchInput, facts: SearchFacts) =>
+  filtersSet(search, facts).some((filter) => filter.counted.by === 'rows')
+
+/** The search less the filters "similar members" lift, and whether it lifted any that it set. */
+export function similarSearch(search: SearchInput, facts: SearchFacts) {
+  const lifted = KEYS.filter((key) => FILTER_SQL[key].similar === 'lifted')
+  const narrowed = lifted.some((key) => Object.keys(FILTER_SQL[key].values(search, facts)).length > 0)
+  const wider: SearchInput = { ...search }
+  for (const key of lifted) for (const param of SEARCH_FILTERS[key].params) delete wider[param]
+  return { wider, narrowed }
+}
