@@ -19,7 +19,7 @@ interface Sent {
   error?: string
   message?: Record<string, unknown>
   credits?: number
-  partner_user_id?: number
+  fresh?: { partner_user_id: number } | null
 }
 
 const server = http.createServer((req, res) => {
@@ -34,10 +34,9 @@ const server = http.createServer((req, res) => {
         profile,
         conversation: null,
         kind: 'text',
-        body: text,
-        gift_key: null,
-        photo_filename: null,
-        photo_thumb: null,
+        text,
+        gift: null,
+        photo: null,
         price: 10,
         free_limit: FREE_CONVERSATIONS,
         at: new Date().toISOString(),
@@ -54,8 +53,8 @@ const server = http.createServer((req, res) => {
         res.writeHead(409, { 'content-type': 'application/json' }).end(JSON.stringify(sent))
         return
       }
-      const frame = JSON.stringify({ type: 'message.created', message: { ...sent.message, client_id } })
-      for (const socket of sockets.get(Number(sent.partner_user_id)) ?? []) socket.send(frame)
+      const frame = JSON.stringify({ type: 'message.created', message: sent.message })
+      for (const socket of sockets.get(Number(sent.fresh?.partner_user_id)) ?? []) socket.send(frame)
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ message: sent.message, credits: sent.credits }))

@@ -6,8 +6,14 @@ import { fileURLToPath } from 'node:url'
 import { sql } from 'drizzle-orm'
 import type { Db } from './client.ts'
 
-/** In dependency order: chat_send calls credit_change, write_refusal and session_member. */
-export const DATABASE_FUNCTIONS = ['write_refusal', 'credit_change', 'session_member', 'chat_send'] as const
+/** In dependency order: chat_send calls credit_change, write_refusal, session_member and message_json. */
+export const DATABASE_FUNCTIONS = [
+  'write_refusal',
+  'credit_change',
+  'session_member',
+  'message_json',
+  'chat_send',
+] as const
 
 const FOLDER = new URL('./functions/', import.meta.url)
 

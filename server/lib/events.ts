@@ -26,7 +26,7 @@ type EventHandler = (event: DomainEvent) => void
  * What a transaction sends for the other app nodes to hear of what it did, at its commit and only
  * then: `pg_notify(channel, head || data || '}')`, `data` a JSON value (issue 40, ADR 31).
  */
-export interface CommitNotice {
+interface CommitNotice {
   channel: string
   head: string
 }

@@ -1,12 +1,14 @@
--- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Each element of
--- `sends` is {sender, client_id, profile | conversation, kind, body, gift_key, photo_filename,
--- photo_thumb, price, free_limit, at (when it is sent, by the app's clock: the message's date),
--- flags (what the safety rules found: MESSAGE_FLAGS), text_hash (an opening's key, or null)}; the
--- answer has one element per send, in order: {error, name} when it may not go, or {message,
--- credits, sender_profile_id, partner_user_id, unread, charged, fresh, opening (the sender's first
--- message in this conversation), to_fictional (a member wrote to a fictional profile: the
--- operators' inbox has it), partner_push (the recipient has a device to push to: without one, the
--- push notifier need not look them up, issue 40)}.
+-- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Its contract is
+-- common/schemas/chat-send.ts (issue 57, point 3). Each element of `sends` is {sender, client_id,
+-- profile | conversation, kind, text, gift, photo {filename, thumb_filename}, price, free_limit,
+-- at (when it is sent, by the app's clock: the message's date), flags (what the safety rules
+-- found: MESSAGE_FLAGS), text_hash (an opening's key, or null)}; the answer has one element per
+-- send, in order: {error, name} when it may not go, or {message (as the API shows it:
+-- message_json), credits, sender_user_id, fresh}, `fresh` null for a message sent before, else
+-- {partner_user_id, unread, charged, opening (the sender's first message in this conversation),
+-- to_fictional (a member wrote to a fictional profile: the operators' inbox has it), partner_push
+-- (the recipient has a device to push to: without one, the push notifier need not look them up,
+-- issue 40)}.
 -- A send may name its sender's session instead of its sender: {session (the token's hash), site}
 -- in place of {sender} (issue 40, ADR 31: the chat's send route checks its session here, in the
 -- send's own round trip). The session holds when session_member finds its member at the send's
@@ -72,7 +74,7 @@ BEGIN
     SELECT u."credits", u."paid_user" AS paid, u."site_id",
         (SELECT p."id" FROM "profiles" p WHERE p."user_id" = u."id") AS profile_id,
         coalesce((SELECT p."fictional" FROM "profiles" p WHERE p."user_id" = u."id"), false) AS fictional,
-        (SELECT to_jsonb(m) FROM "messages" m
+        (SELECT message_json(m, (SELECT p."id" FROM "profiles" p WHERE p."user_id" = u."id")) FROM "messages" m
           WHERE m."sender_user_id" = u."id" AND m."client_id" = s->>'client_id') AS existing
       INTO sender FROM "users" u WHERE u."id" = sender_id;
     IF NOT FOUND THEN
@@ -81,7 +83,7 @@ BEGIN
     END IF;
     IF sender.existing IS NOT NULL THEN
       results := results || jsonb_build_object('message', sender.existing, 'credits', sender."credits",
-        'sender_profile_id', sender.profile_id, 'fresh', false);
+        'sender_user_id', sender_id, 'fresh', NULL);
       CONTINUE;
     END IF;
 
@@ -163,8 +165,8 @@ BEGIN
     WITH saved AS (
       INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "gift_key",
           "photo_filename", "photo_thumb", "cost", "client_id", "created_at", "flags")
-        VALUES (conversation, sender_id, s->>'kind', s->>'body', s->>'gift_key',
-          s->>'photo_filename', s->>'photo_thumb', cost, s->>'client_id',
+        VALUES (conversation, sender_id, s->>'kind', s->>'text', s->>'gift',
+          s->'photo'->>'filename', s->'photo'->>'thumb_filename', cost, s->>'client_id',
           (s->>'at')::timestamptz, flags)
         RETURNING *
     ), sides AS (
@@ -176,7 +178,8 @@ BEGIN
         FROM saved WHERE cm."conversation_id" = conversation
         RETURNING cm."user_id", cm."unread"
     )
-    SELECT to_jsonb(saved), (SELECT sides."unread" FROM sides WHERE sides."user_id" = target.partner_user_id)
+    SELECT message_json(saved::"messages", sender.profile_id),
+        (SELECT sides."unread" FROM sides WHERE sides."user_id" = target.partner_user_id)
       INTO msg, partner_unread FROM saved;
 
     -- The operators' inbox (ADR 17): a member writing to a fictional profile waits from their first
@@ -189,11 +192,11 @@ BEGIN
       DELETE FROM "operator_queue" WHERE "conversation_id" = conversation;
     END IF;
 
-    result := jsonb_build_object('message', msg, 'credits', balance,
-      'sender_profile_id', sender.profile_id, 'partner_user_id', target.partner_user_id,
-      'unread', partner_unread, 'charged', cost > 0, 'fresh', true, 'opening', NOT target.has_sent,
-      'to_fictional', target.partner_fictional AND NOT sender.fictional,
-      'partner_push', EXISTS (SELECT 1 FROM "push_subscriptions" ps WHERE ps."user_id" = target.partner_user_id));
+    result := jsonb_build_object('message', msg, 'credits', balance, 'sender_user_id', sender_id,
+      'fresh', jsonb_build_object('partner_user_id', target.partner_user_id, 'unread', partner_unread,
+        'charged', cost > 0, 'opening', NOT target.has_sent,
+        'to_fictional', target.partner_fictional AND NOT sender.fictional,
+        'partner_push', EXISTS (SELECT 1 FROM "push_subscriptions" ps WHERE ps."user_id" = target.partner_user_id)));
     results := results || result;
     IF jsonb_typeof(s->'notify') = 'object' THEN
       notice := (s->'notify'->>'head') || jsonb_build_object('result', result, 'tab', s->'tab')::text || '}';

@@ -11,7 +11,6 @@ import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { selectConversationTail, selectProfileIdOfUser, selectReceivedMessage } from './chat.queries.ts'
 import { setShowExplicit } from './conversation-side.queries.ts'
-import { messageView } from './message-view.ts'
 
 /** How many of a conversation's last messages a report from it quotes. */
 const REPORTED_MESSAGES = 10
@@ -82,7 +81,7 @@ export function createChatSafety(
     ): Promise<ComplaintResponse> {
       const found = await selectReceivedMessage(db, messageId, userId)
       if (!found) throw new AppError('chat.message_not_found', 404)
-      const message = messageView(found.message, found.senderProfileId)
+      const { message } = found
       const flags = message.flags
       const reason: (typeof COMPLAINT_REASONS)[number] = flags.includes('explicit')
         ? 'inappropriate_photo'

@@ -1,5 +1,6 @@
 import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
 import type { SendMessageResponse } from '#common/schemas/chat.ts'
+import type { ChatSend, ChatSendResult, SendBy } from '#common/schemas/chat-send.ts'
 import { type Db, type Executor, isUniqueViolation } from '#server/db/client.ts'
 import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -9,14 +10,7 @@ import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { asksIfReal } from '#server/lib/safety/honesty-question.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
-import {
-  markAskedIfReal,
-  type SendBy,
-  type SendRequest,
-  type SendResult,
-  sendMessages,
-} from './chat-send.queries.ts'
-import { messageView } from './message-view.ts'
+import { markAskedIfReal, sendMessages } from './chat-send.queries.ts'
 import {
   type Costs,
   type OpeningMessage,
@@ -28,7 +22,7 @@ import {
 import { noticedEvents, SENT_NOTICE, type Sent, type SentNotice, sentEvents } from './sent-events.ts'
 
 /** The photo a rehearsed send names: never stored, the rehearsal is rolled back. */
-const REHEARSAL_PHOTO = { filename: 'c/rehearsal.webp', thumbFilename: 'c/rehearsal-thumb.webp' }
+const REHEARSAL_PHOTO = { filename: 'c/rehearsal.webp', thumb_filename: 'c/rehearsal-thumb.webp' }
 
 /**
  * Sending (spec sections 4, 6 and 9): the debit and the message are one transaction in chat_send; a
@@ -49,7 +43,7 @@ export function createChatSending(
   },
 ) {
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
-  const sendBatched = createBatcher((sends: SendRequest[]) => sendMessages(deps.sendsDb ?? db, sends), {
+  const sendBatched = createBatcher((sends: ChatSend[]) => sendMessages(deps.sendsDb ?? db, sends), {
     ...BATCH_LIMITS,
     name: 'messages',
   })
@@ -86,7 +80,7 @@ export function createChatSending(
   }
 
   /** A send's message, or its refusal as an error. */
-  function sent(outcome: SendResult): Sent {
+  function sent(outcome: ChatSendResult): Sent {
     if ('unchecked' in outcome) throw new Error('chat_send answered a send by its sender as unchecked')
     if ('error' in outcome) {
       throw new AppError(
@@ -102,18 +96,17 @@ export function createChatSending(
    * After the commit: its events to this node's sockets (the other nodes had chat_send's notice,
    * or get them from the bus), and the opening read.
    */
-  function deliver(outcome: Sent, req: SendRequest) {
-    const message = messageView(outcome.message, outcome.senderProfileId)
+  function deliver(outcome: Sent, req: ChatSend) {
+    const { message } = outcome
     const emit = req.notify ? deps.events.emitHere : deps.events.emit
-    for (const event of sentEvents(outcome, message, req.tab ?? undefined)) emit(event)
-    if (outcome.fresh?.opening && req.body !== '' && deps.onOpening) {
-      const { senderUserId } = outcome.message
+    for (const event of sentEvents(outcome, req.tab ?? undefined)) emit(event)
+    if (outcome.fresh?.opening && req.text !== '' && deps.onOpening) {
       deps
         .onOpening({
-          senderUserId,
-          partnerUserId: outcome.fresh.partnerUserId,
+          senderUserId: outcome.sender_user_id,
+          partnerUserId: outcome.fresh.partner_user_id,
           conversation: message.conversation,
-          text: req.body,
+          text: req.text,
         })
         .catch((error: unknown) => deps.onError?.(error))
     }
@@ -124,9 +117,9 @@ export function createChatSending(
    * Runs a send through chat_send and rolls it back: its refusal, if any, by the very rules of a
    * real send (recipient, blocks, credits), and nothing kept.
    */
-  async function rehearse(req: SendRequest): Promise<void> {
+  async function rehearse(req: ChatSend): Promise<void> {
     const rolledBack = new Error('rehearsal')
-    let outcome: SendResult | undefined
+    let outcome: ChatSendResult | undefined
     await db
       .transaction(async (tx) => {
         ;[outcome] = await sendMessages(tx, [req])
@@ -162,8 +155,8 @@ export function createChatSending(
   }
 
   /** After a send: its safety events counted and its sender scored (a new message only), then delivered. */
-  async function settle(outcome: Sent, req: SendRequest, site: SendSite, events: SafetyEvent[]) {
-    const senderUserId = outcome.message.senderUserId
+  async function settle(outcome: Sent, req: ChatSend, site: SendSite, events: SafetyEvent[]) {
+    const senderUserId = outcome.sender_user_id
     // Counted once, for the send that made the message (a retry answers it again).
     if (outcome.fresh) {
       for (const event of events) await deps.safety.count(site.id, event)
@@ -171,8 +164,13 @@ export function createChatSending(
       if (outcome.message.flags.some((f) => f === 'contact' || f === 'money' || f === 'pasted'))
         deps.safety.scoreSender(senderUserId).catch((error: unknown) => deps.onError?.(error))
       // Asked whether the profile is real: the operators' inbox says so (ADR 32).
-      if (req.body !== '' && asksIfReal(req.body))
-        await markAskedIfReal(db, outcome.message.conversationId, senderUserId, outcome.message.createdAt)
+      if (req.text !== '' && asksIfReal(req.text))
+        await markAskedIfReal(
+          db,
+          outcome.message.conversation,
+          senderUserId,
+          new Date(outcome.message.created_at),
+        )
     }
     return deliver(outcome, req)
   }
@@ -195,7 +193,7 @@ export function createChatSending(
     ): Promise<SendMessageResponse | null> {
       const text = textSafety(out)
       if (text.ask) return null
-      let req: SendRequest
+      let req: ChatSend
       try {
         req = request({ session: tokenHash, site: site.id }, out, site, undefined, text.flags)
       } catch (error) {
@@ -213,7 +211,7 @@ export function createChatSending(
      */
     async answerAs(
       fictionalUserId: number,
-      to: { conversation: number; clientId: string; text: string },
+      to: { conversation: number; client_id: string; text: string },
       site: { costs: Costs },
       within: (tx: Executor, message: { id: number; createdAt: Date }) => Promise<void>,
     ): Promise<SendMessageResponse> {
@@ -221,7 +219,7 @@ export function createChatSending(
       const outcome = await db.transaction(async (tx) => {
         const [result] = await sendMessages(tx, [req])
         const ok = sent(result)
-        if (ok.fresh) await within(tx, ok.message)
+        if (ok.fresh) await within(tx, { id: ok.message.id, createdAt: new Date(ok.message.created_at) })
         return ok
       })
       return deliver(outcome, req)
@@ -237,7 +235,7 @@ export function createChatSending(
       to: {
         profile?: number
         conversation?: number
-        clientId: string
+        client_id: string
         text: string
         from: NonNullable<Outgoing['from']>
       },
@@ -259,7 +257,8 @@ export function createChatSending(
         const photoFlags = explicit
           ? { flags: ['explicit' as const], events: ['explicit_sent' as const] }
           : { flags: [], events: [] }
-        const sent = await send(senderUserId, { ...to, kind: 'photo', photo: stored }, site, photoFlags)
+        const photo = { filename: stored.filename, thumb_filename: stored.thumbFilename }
+        const sent = await send(senderUserId, { ...to, kind: 'photo', photo }, site, photoFlags)
         // A retried send answers the photo of its first attempt: this copy is not needed.
         if (!sent.message.photo?.filename.endsWith(`/${stored.filename}`)) await discard()
         return sent

@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import type { Message } from '#common/schemas/chat.ts'
 import { type Executor, queryRows } from '#server/db/client.ts'
 import { notBlockedWith, reachable, selectProfileCards } from '#server/db/profile-cards.ts'
 import { conversationMembers, messages } from '#server/db/schema/chat.ts'
@@ -69,8 +70,6 @@ export async function selectProfileIdOfUser(db: Executor, userId: number) {
     .limit(1)
   return rows[0] ?? null
 }
-
-export type MessageRow = typeof messages.$inferSelect
 
 /**
  * The last `limit` messages the member can see of their conversation with the owner of
@@ -174,7 +173,35 @@ export async function selectChats(db: Executor, userId: number, limit: number) {
   })
 }
 
-/** A page of a conversation: before a message id (older) or after one (newer), newest first. */
+/** A stored message as the API shows it (message_json.sql), its sender's profile joined. */
+const messageJson = sql<Message>`message_json(${messages}, ${profiles.id})`
+
+/** Which messages of a conversation: past `above`, and before a message id (older) or after one (newer). */
+function messageRange(conversationId: number, range: { above: number; before?: number; after?: number }) {
+  return and(
+    eq(messages.conversationId, conversationId),
+    gt(messages.id, Math.max(range.above, range.after ?? 0)),
+    range.before === undefined ? undefined : lt(messages.id, range.before),
+  )
+}
+
+/** A page of a conversation as the API shows it: newest first, or oldest first `after` an id. */
+export async function selectMessagePage(
+  db: Executor,
+  conversationId: number,
+  range: { above: number; before?: number; after?: number; limit: number },
+): Promise<Message[]> {
+  const rows = await db
+    .select({ message: messageJson })
+    .from(messages)
+    .leftJoin(profiles, eq(profiles.userId, messages.senderUserId))
+    .where(messageRange(conversationId, range))
+    .orderBy(range.after === undefined ? desc(messages.id) : messages.id)
+    .limit(range.limit)
+  return rows.map((r) => r.message)
+}
+
+/** A page of a conversation's rows: before a message id (older) or after one (newer), newest first. */
 export function selectMessages(
   db: Executor,
   conversationId: number,
@@ -183,13 +210,7 @@ export function selectMessages(
   return db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, conversationId),
-        gt(messages.id, Math.max(range.above, range.after ?? 0)),
-        range.before === undefined ? undefined : lt(messages.id, range.before),
-      ),
-    )
+    .where(messageRange(conversationId, range))
     .orderBy(range.after === undefined ? desc(messages.id) : messages.id)
     .limit(range.limit)
 }
@@ -248,7 +269,7 @@ export async function selectNextMessageFree(
  */
 export async function selectReceivedMessage(db: Executor, messageId: number, userId: number) {
   const rows = await db
-    .select({ message: messages, senderProfileId: profiles.id })
+    .select({ message: messageJson, senderProfileId: profiles.id })
     .from(messages)
     .innerJoin(
       conversationMembers,

@@ -62,7 +62,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
       const out = {
         profile: b.profile,
         conversation: b.conversation,
-        clientId: b.client_id,
+        client_id: b.client_id,
         kind: b.gift ? ('gift' as const) : ('text' as const),
         text: b.text,
         gift: b.gift,
@@ -96,7 +96,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         {
           profile: f.profile,
           conversation: f.conversation,
-          clientId: f.client_id,
+          client_id: f.client_id,
           text: f.text,
           from: sender(request, f.nudge),
         },

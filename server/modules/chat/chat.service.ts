@@ -19,6 +19,7 @@ import {
   selectHistoryFloor,
   selectMembership,
   selectMembershipWith,
+  selectMessagePage,
   selectMessages,
   selectNextMessageFree,
   selectPartnerByProfile,
@@ -31,7 +32,6 @@ import {
 import { createChatSafety } from './chat-safety.ts'
 import { createChatSending } from './chat-sending.ts'
 import { markRead, removeChat } from './conversation-side.queries.ts'
-import { messageView } from './message-view.ts'
 import type { OpeningMessage } from './send-request.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
@@ -57,7 +57,6 @@ export function createChatService(
   },
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
-  const toMessage = messageView
 
   /**
    * The member's side of a conversation they may still open: 404 when they are not part of it, 403
@@ -155,12 +154,9 @@ export function createChatService(
       q: { conversation: number; before?: number; after?: number },
     ): Promise<MessagesResponse> {
       const membership = await openMembership(userId, q.conversation)
-      const [floor, partnerProfile] = await Promise.all([
-        selectHistoryFloor(db, q.conversation, historyLimit),
-        selectProfileIdOfUser(db, membership.partnerUserId),
-      ])
+      const floor = await selectHistoryFloor(db, q.conversation, historyLimit)
       const above = Math.max(membership.clearedUpTo, floor > 0 ? floor - 1 : 0)
-      const rows = await selectMessages(db, q.conversation, {
+      const rows = await selectMessagePage(db, q.conversation, {
         above,
         before: q.before,
         after: q.after,
@@ -169,9 +165,6 @@ export function createChatService(
       const hasMore = rows.length > MESSAGES_PAGE_SIZE
       const page = rows.slice(0, MESSAGES_PAGE_SIZE)
       if (q.after === undefined) page.reverse()
-      const ownProfile = await selectProfileIdOfUser(db, userId)
-      const profileOf = (sender: number) =>
-        sender === userId ? (ownProfile?.id ?? 0) : (partnerProfile?.id ?? 0)
       // The top of what may be read: older messages exist beyond the history limit.
       const olderHidden =
         q.after === undefined &&
@@ -180,7 +173,7 @@ export function createChatService(
         (await selectMessages(db, q.conversation, { above: membership.clearedUpTo, before: floor, limit: 1 }))
           .length > 0
       return {
-        messages: page.map((row) => toMessage(row, profileOf(row.senderUserId))),
+        messages: page,
         has_more: hasMore,
         older_hidden: olderHidden,
         partner_last_read: await selectPartnerLastRead(db, q.conversation, membership.partnerUserId),

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ChatSend } from '#common/schemas/chat-send.ts'
 import { ServerFrame } from '#common/schemas/frames.ts'
 import { users } from '#server/db/schema/members.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
@@ -16,7 +17,7 @@ import { multipartBody } from '../../../tests/support/multipart.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createChatService } from './chat.service.ts'
-import { type SendRequest, sendMessages } from './chat-send.queries.ts'
+import { sendMessages } from './chat-send.queries.ts'
 
 let t: TestApp
 const events: DomainEvent[] = []
@@ -277,16 +278,15 @@ describe('sending in batches (group commit)', () => {
         return { a, b, conversation }
       }),
     )
-    const item = (from: Member, conversation: number): SendRequest => ({
+    const item = (from: Member, conversation: number): ChatSend => ({
       sender: from.user.id,
       client_id: clientId(),
       profile: null,
       conversation,
       kind: 'text',
-      body: 'Both ways',
-      gift_key: null,
-      photo_filename: null,
-      photo_thumb: null,
+      text: 'Both ways',
+      gift: null,
+      photo: null,
       price: 1,
       free_limit: 2,
       at: new Date().toISOString(),

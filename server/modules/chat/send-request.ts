@@ -1,11 +1,11 @@
 import { FREE_CONVERSATIONS, type Locale } from '#common/constants.ts'
 import { checkMessageText } from '#common/message-text.ts'
 import type { MessageFlag, NudgeAnswer } from '#common/safety.ts'
-import type { GiftKey, SendRefusal } from '#common/schemas/chat.ts'
+import type { SendRefusal } from '#common/schemas/chat.ts'
+import type { ChatSend, ChatSendParts, SendBy } from '#common/schemas/chat-send.ts'
 import type { SiteSettings } from '#common/schemas/sites.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { openingHash } from '#server/lib/safety/contact-details.ts'
-import type { SendBy, SendRequest } from './chat-send.queries.ts'
 
 // What a send is before chat_send takes it: its parts as a member or an operator sends them, the
 // site's prices, and the one request chat_send reads (server/db/functions/chat_send.sql).
@@ -18,21 +18,18 @@ export type Costs = Pick<
   gifts: readonly string[]
 }
 
-export interface Outgoing {
-  /** A profile (opening or continuing the conversation with its member) or a conversation. */
-  profile?: number
-  conversation?: number
-  clientId: string
-  kind: 'text' | 'gift' | 'photo'
-  text: string
-  gift?: GiftKey
-  photo?: { filename: string; thumbFilename: string }
-  /**
-   * A member's send (not an operator's answer): the safety rules read it in the sender's language,
-   * and how they answered a nudge about it, if they were asked (issue 38).
-   */
-  from?: { language: Locale; nudge?: NudgeAnswer; tab?: string }
-}
+/**
+ * A send as a member or an operator makes it: chat_send's parts (common/schemas/chat-send.ts), a
+ * profile or a conversation, a gift and a photo when there are.
+ */
+export type Outgoing = Pick<ChatSendParts, 'client_id' | 'kind' | 'text'> &
+  Partial<Pick<ChatSendParts, 'profile' | 'conversation' | 'gift' | 'photo'>> & {
+    /**
+     * A member's send (not an operator's answer): the safety rules read it in the sender's language,
+     * and how they answered a nudge about it, if they were asked (issue 38).
+     */
+    from?: { language: Locale; nudge?: NudgeAnswer; tab?: string }
+  }
 
 /** The site a send is made on: its prices, where its media are, how explicit a photo may be unblurred. */
 export interface SendSite {
@@ -71,10 +68,10 @@ export function sendRequest(
   by: SendBy,
   out: Outgoing,
   site: { costs: Costs },
-  node: { at: string; notify: SendRequest['notify'] },
+  node: { at: string; notify: ChatSend['notify'] },
   price?: number,
   flags: MessageFlag[] = [],
-): SendRequest {
+): ChatSend {
   const { text, problem } = checkMessageText(out.text, site.costs.message_length, {
     required: out.kind === 'text',
   })
@@ -84,14 +81,13 @@ export function sendRequest(
     throw new AppError('chat.gift_unavailable', 400)
   return {
     ...by,
-    client_id: out.clientId,
-    profile: out.conversation === undefined ? (out.profile ?? 0) : null,
+    client_id: out.client_id,
+    profile: out.conversation == null ? (out.profile ?? 0) : null,
     conversation: out.conversation ?? null,
     kind: out.kind,
-    body: text,
-    gift_key: out.gift ?? null,
-    photo_filename: out.photo?.filename ?? null,
-    photo_thumb: out.photo?.thumbFilename ?? null,
+    text,
+    gift: out.gift ?? null,
+    photo: out.photo ?? null,
     price:
       price ??
       (out.kind === 'gift'

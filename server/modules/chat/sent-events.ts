@@ -1,17 +1,15 @@
-import type { Message } from '#common/schemas/chat.ts'
+import { ChatSendResult } from '#common/schemas/chat-send.ts'
 import { type DomainEvent, OPERATOR_SOCKETS } from '#server/lib/events.ts'
-import { type SendResult, type SendResultJson, sendResult } from './chat-send.queries.ts'
-import { messageView } from './message-view.ts'
 
 /** A send chat_send made or had made before: the message, the balance, what was new. */
-export type Sent = Extract<SendResult, { message: unknown }>
+export type Sent = Extract<ChatSendResult, { message: unknown }>
 
 /** The kind of chat_send's notice of a new message to the other app nodes (issue 40, ADR 31). */
 export const SENT_NOTICE = 'chat.sent'
 
 /** What chat_send's notice carries: its result for the send, and the tab that sent it. */
 export interface SentNotice {
-  result: SendResultJson
+  result: unknown
   tab: string | null
 }
 
@@ -20,13 +18,13 @@ export interface SentNotice {
  * chat_send's notice): the message to both sides' sockets, the recipient's unread count, the
  * sender's balance when it was paid, the operators' inbox when it went to a fictional profile. The
  * sending tab has its message and balance in its call's answer: one truth (issue 40); the sender's
- * other tabs and devices get them as frames. None for a message sent before (a retry). `message`
- * is the outcome's message as the API shows it (messageView), made once by the caller.
+ * other tabs and devices get them as frames. None for a message sent before (a retry).
  */
-export function sentEvents(outcome: Sent, message: Message, exceptTab?: string): DomainEvent[] {
+export function sentEvents(outcome: Sent, exceptTab?: string): DomainEvent[] {
   if (!outcome.fresh) return []
-  const { partnerUserId, unread, charged, partnerPush, toFictional } = outcome.fresh
-  const senderUserId = outcome.message.senderUserId
+  const { partner_user_id: partnerUserId, unread, charged, partner_push, to_fictional } = outcome.fresh
+  const senderUserId = outcome.sender_user_id
+  const { message } = outcome
   const conversation = message.conversation
   return [
     { type: 'message.created', userId: senderUserId, conversation, message, exceptTab, noPush: true },
@@ -36,19 +34,19 @@ export function sentEvents(outcome: Sent, message: Message, exceptTab?: string):
       userId: partnerUserId,
       conversation,
       message,
-      ...(partnerPush ? {} : { noPush: true as const }),
+      ...(partner_push ? {} : { noPush: true as const }),
     },
     { type: 'chat.unread', userId: partnerUserId, conversation, unread },
     ...(charged
       ? [{ type: 'credits.changed' as const, userId: senderUserId, credits: outcome.credits, exceptTab }]
       : []),
-    ...(toFictional ? [{ type: 'inbox.changed' as const, userId: OPERATOR_SOCKETS, conversation }] : []),
+    ...(to_fictional ? [{ type: 'inbox.changed' as const, userId: OPERATOR_SOCKETS, conversation }] : []),
   ]
 }
 
-/** The events of chat_send's notice, on another node. */
+/** The events of chat_send's notice, on another node: its result read by the sending node's parser. */
 export function noticedEvents(notice: SentNotice): DomainEvent[] {
-  const outcome = sendResult(notice.result)
+  const outcome = ChatSendResult.parse(notice.result)
   if (!('message' in outcome)) return []
-  return sentEvents(outcome, messageView(outcome.message, outcome.senderProfileId), notice.tab ?? undefined)
+  return sentEvents(outcome, notice.tab ?? undefined)
 }

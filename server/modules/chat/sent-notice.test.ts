@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { ChatSend } from '#common/schemas/chat-send.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { giveCredits } from '../../../tests/support/credits.ts'
 import { createTestApp, type TestApp, testEnv } from '../../../tests/support/test-app.ts'
-import { type SendRequest, sendMessages } from './chat-send.queries.ts'
+import { sendMessages } from './chat-send.queries.ts'
 import { noticedEvents, type SentNotice } from './sent-events.ts'
 
 // Without Redis, chat_send tells the other app nodes of a new message itself, in its transaction
@@ -30,16 +31,15 @@ describe.runIf(testEnv.TEST_DB_KIND === 'postgres')('chat_send’s notice of a n
     const anna = await activeMember(t.app, { name: 'Anna', gender: 'female' })
     const paul = await activeMember(t.app, { name: 'Paul' })
     await giveCredits(t.database.db, anna.user.id, 100)
-    const request = (body: string): SendRequest => ({
+    const request = (text: string): ChatSend => ({
       sender: anna.user.id,
       client_id: randomBytes(9).toString('base64url'),
       profile: paul.user.profile.id,
       conversation: null,
       kind: 'text',
-      body,
-      gift_key: null,
-      photo_filename: null,
-      photo_thumb: null,
+      text,
+      gift: null,
+      photo: null,
       price: 1,
       free_limit: 0,
       at: new Date().toISOString(),

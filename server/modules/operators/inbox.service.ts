@@ -199,7 +199,7 @@ export function createInboxService(
       const answer = disclosure ? withDisclosure(input.text, disclosure) : { text: input.text, added: false }
       const sent = await deps.chat.answerAs(
         held.fictionalUserId,
-        { conversation: input.conversation, clientId: input.client_id, text: answer.text },
+        { conversation: input.conversation, client_id: input.client_id, text: answer.text },
         { costs: site.settings },
         async (tx, message) => {
           const waited = Math.max(
