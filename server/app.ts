@@ -15,6 +15,7 @@ import { trustedProxies } from './lib/proxies.ts'
 import { validatorCompiler } from './lib/safe-input.ts'
 import { ssrPlugin } from './plugins/ssr.ts'
 import type { AppServices } from './plugins/ssr-context.ts'
+import { createHandlers } from './wiring/handlers.ts'
 import { startScheduledJobs } from './wiring/jobs.ts'
 import { registerRoutes } from './wiring/routes.ts'
 import { createServices } from './wiring/services.ts'
@@ -109,16 +110,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Services, jobs, plugins and routes: server/wiring/.
   const wiring = await createServices(app, { env, database, now, pushAgent: options.pushAgent })
   const { services } = wiring
+  const handlers = createHandlers(services)
   app.decorate('services', services)
   if (options.jobs ?? env.NODE_ENV !== 'test') {
     await startScheduledJobs(app, { database, now, wiring, metricSources })
   }
-  await registerRoutes(app, { env, database, now, wiring, metricSources })
+  await registerRoutes(app, { env, database, now, wiring, handlers, metricSources })
 
   // Pages last: React Router takes every route nothing above claimed.
   if (options.pages !== false) {
     await app.register(ssrPlugin, {
       services,
+      handlers,
       devServer: options.devServer,
       buildDirectory: path.join(PROJECT_ROOT, 'build'),
       production,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import type { Call } from '#common/api.ts'
+import type { api, Call } from '#common/api.ts'
 import type { StaffRole } from '#common/staff.ts'
 import { requireStaff } from './require-staff.ts'
 
@@ -59,4 +59,15 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   if (!(form instanceof z.ZodType)) return jsonSchemaTransform(input)
   const file = z.object({ photo: z.string().meta({ format: 'binary' }) })
   return jsonSchemaTransform({ ...input, schema: { ...schema, body: z.intersection(form, file) } })
+}
+
+/** A call's JSON body as its route and its handler take it (after the schema's coercions). */
+export type BodyOf<C extends Call> = C['body'] extends z.ZodType ? z.output<C['body']> : never
+
+/**
+ * A module's handlers of the call table's mutations (issue 57, point 1): each named by its call and
+ * taking its body and who acts, the one thing its route, its console step and its page action run.
+ */
+export type CallHandlers<A> = {
+  [K in keyof typeof api]?: (body: BodyOf<(typeof api)[K]>, actor: A) => Promise<unknown>
 }

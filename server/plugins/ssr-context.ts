@@ -9,6 +9,7 @@ import type { StaffIdentity } from '#server/lib/require-staff.ts'
 import type { RequestOrigin } from '#server/modules/accounts/accounts.service.ts'
 import type { Actor } from '#server/modules/audit/audit.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import type { AppHandlers } from '#server/wiring/handlers.ts'
 import type { AppServices } from '#server/wiring/services.ts'
 
 /** The services route loaders reach through the React Router context (never by importing them). */
@@ -50,6 +51,8 @@ interface PageRequest {
 /** What the server knows about a page request before React Router runs. */
 export interface AppLoadContext {
   services: AppServices
+  /** The call table's mutations by name, each the one handler its route runs too (issue 57). */
+  handlers: AppHandlers
   site: Site
   settings: SettingsResponse
   locale: Locale

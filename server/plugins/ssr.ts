@@ -14,6 +14,7 @@ import { translator } from '#server/lib/i18n.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestOrigin } from '#server/modules/accounts/accounts.routes.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { AppHandlers } from '#server/wiring/handlers.ts'
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
 import { clearStaffCookie, setStaffCookie } from './staff-session.ts'
@@ -56,6 +57,7 @@ function postedPage(url: string, pages: ReadonlySet<string>): string {
 
 interface SsrOptions {
   services: AppServices
+  handlers: AppHandlers
   devServer?: ViteDevServer
   buildDirectory: string
   production: boolean
@@ -119,6 +121,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
         : null
       context.set(appLoadContext, {
         services: opts.services,
+        handlers: opts.handlers,
         site: request.site,
         settings: opts.services.sites.settingsFor(request.site, request),
         locale: request.locale,

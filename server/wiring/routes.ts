@@ -53,13 +53,22 @@ import { sessionPlugin } from '#server/plugins/session.ts'
 import { staffSessionPlugin } from '#server/plugins/staff-session.ts'
 import { visitorPlugin } from '#server/plugins/visitor.ts'
 import { websocketPlugin } from '#server/plugins/websocket.ts'
+import type { AppHandlers } from './handlers.ts'
 import type { Wiring } from './services.ts'
 
 export async function registerRoutes(
   app: FastifyInstance,
-  options: { env: Env; database: Database; now: Clock; wiring: Wiring; metricSources: MetricSources },
+  options: {
+    env: Env
+    database: Database
+    now: Clock
+    wiring: Wiring
+    handlers: AppHandlers
+    metricSources: MetricSources
+  },
 ) {
   const { env, database, now, wiring, metricSources } = options
+  const { handlers } = options
   const { services, media, sandboxPsp, discounts, directDebit, geocoder, rateLimitRedis } = wiring
   const { sites, accounts, passwords, accountSettings, profiles, members, memberPages, likes, swipes } =
     services
@@ -137,24 +146,29 @@ export async function registerRoutes(
     },
   })
   await app.register(photosRoutes, { photos })
-  await app.register(verificationRoutes, { verification: services.verification })
+  await app.register(verificationRoutes, { verification: services.verification, handlers })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { complaints })
-  await app.register(staffRoutes, { staff, staffAdmin: services.staffAdmin, secure: cookiesSecure })
+  await app.register(staffRoutes, { staff, staffAdmin: services.staffAdmin, secure: cookiesSecure, handlers })
   await app.register(auditRoutes, { audit })
-  await app.register(memberSupportRoutes, { support: services.memberSupport })
+  await app.register(memberSupportRoutes, { support: services.memberSupport, handlers })
   await app.register(dataExportRoutes, { exports })
-  await app.register(operatorsRoutes, { inbox: services.inbox })
-  await app.register(fictionalProfilesRoutes, { fictional: services.fictional })
-  await app.register(siteSettingsRoutes, { settings: services.siteSettings, content: services.contentPages })
-  await app.register(statisticsRoutes, { statistics: services.statistics })
+  await app.register(operatorsRoutes, { inbox: services.inbox, handlers })
+  await app.register(fictionalProfilesRoutes, { fictional: services.fictional, handlers })
+  await app.register(siteSettingsRoutes, {
+    settings: services.siteSettings,
+    content: services.contentPages,
+    handlers,
+  })
+  await app.register(statisticsRoutes, { statistics: services.statistics, handlers })
   await app.register(safetyRoutes, { safety: services.safety })
-  await app.register(refundsRoutes, { refunds: services.refunds, catalog: services.catalog })
+  await app.register(refundsRoutes, { refunds: services.refunds, catalog: services.catalog, handlers })
   await app.register(moderationRoutes, {
     photoReview: services.photoReview,
     reports: services.reports,
     signals,
     bans: services.bans,
+    handlers,
   })
   if (env.MAIL === 'outbox') await app.register(mailboxRoutes, { mail, staffOnly: production })
   keepMembersUnindexed(app)

@@ -17,12 +17,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     add: step({
       call: api.addBan,
       read: (fields) => withNumbers(fields, 'site'),
-      run: (body, actor, services) => services.bans.add(body, actor),
     }),
     remove: step({
       call: api.removeBan,
       read: (fields) => withNumbers(fields, 'ban'),
-      run: (body, actor, services) => services.bans.remove(body.ban, actor),
     }),
   })
 }

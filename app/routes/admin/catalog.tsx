@@ -23,7 +23,6 @@ export async function action({ context, request }: Route.ActionArgs) {
         ...(price !== undefined ? { amount: Math.round(Number(price) * 100) } : {}),
         active: active === 'true',
       }),
-      run: (body, actor, services) => services.catalog.saveBundle(body, actor),
     }),
     code: step({
       call: api.createCode,
@@ -31,11 +30,9 @@ export async function action({ context, request }: Route.ActionArgs) {
         ...withNumbers(fields, 'site', 'value_percentage'),
         ...(expires ? { expires: `${expires}T00:00:00.000Z` } : {}),
       }),
-      run: (body, actor, services) => services.catalog.createCode(body, actor),
     }),
     expire: step({
       call: api.expireCode,
-      run: (body, actor, services) => services.catalog.expireCode(body.code, actor),
     }),
   })
 }

@@ -17,12 +17,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     save: step({
       call: api.saveContentPage,
       read: (fields) => withNumbers(fields, 'site'),
-      run: (body, actor, services) => services.contentPages.save(body, actor),
     }),
     reset: step({
       call: api.resetContentPage,
       read: ({ markdown: _, ...fields }) => withNumbers(fields, 'site'),
-      run: (body, actor, services) => services.contentPages.reset(body, actor),
     }),
   })
 }

@@ -19,12 +19,10 @@ export async function action({ context, request }: Route.ActionArgs) {
     update: step({
       call: api.updateFictional,
       read: (fields, form) => ({ ...fictionalFromForm(fields, form), profile: Number(fields.profile) }),
-      run: (body, actor, services) => services.fictional.update(body, actor),
     }),
     'remove-photo': step({
       call: api.removeFictionalPhoto,
       read: (fields) => withNumbers(fields, 'photo'),
-      run: (body, actor, services) => services.fictional.removePhoto(body.photo, actor),
     }),
   })
 }

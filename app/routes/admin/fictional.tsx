@@ -18,10 +18,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     create: step({
       call: api.createFictional,
       read: (fields, form) => ({ ...fictionalFromForm(fields, form), site: Number(fields.site) }),
-      run: async (body, actor, services) => {
-        const { profile } = await services.fictional.create(body, actor)
-        return redirect(`/admin/fictional/${profile.id}`)
-      },
+      answer: ({ profile }) => redirect(`/admin/fictional/${profile.id}`),
     }),
   })
 }

@@ -28,31 +28,21 @@ export async function action({ context, request }: Route.ActionArgs) {
     claim: step({
       call: api.claimConversation,
       read: (fields) => withNumbers(fields, 'conversation'),
-      run: async (body, actor, services) => {
-        const claimed = await services.inbox.claim(actor.staffId ?? 0, body.conversation)
-        return redirect(`/admin/inbox?conversation=${claimed.conversation}`)
-      },
+      answer: (claimed) => redirect(`/admin/inbox?conversation=${claimed.conversation}`),
     }),
     answer: step({
       call: api.answerConversation,
       read: ({ member: _, ...fields }) => withNumbers(fields, 'conversation'),
-      run: async (body, actor, services, form) => {
-        await services.inbox.answer(body, actor)
-        return { member: String(form.get('member') ?? '') }
-      },
+      answer: (_answered, _body, form) => ({ member: String(form.get('member') ?? '') }),
     }),
     note: step({
       call: api.addMemberNote,
       read: (fields) => withNumbers(fields, 'conversation'),
-      run: (body, actor, services) => services.inbox.note(body, actor),
     }),
     release: step({
       call: api.releaseConversation,
       read: (fields) => withNumbers(fields, 'conversation'),
-      run: async (body, actor, services) => {
-        await services.inbox.release(actor.staffId ?? 0, body.conversation)
-        return redirect('/admin/inbox')
-      },
+      answer: () => redirect('/admin/inbox'),
     }),
   })
 }

@@ -27,16 +27,12 @@ export async function action({ context, request }: Route.ActionArgs) {
     correct: step({
       call: api.correctCredits,
       read: ({ user, delta, reason }) => withNumbers({ user, delta, reason }, 'user', 'delta'),
-      run: (body, actor, services) => services.memberSupport.correctCredits(body, actor),
     }),
     act: step({
       call: api.supportAction,
       read: ({ user, action, reason, email }) =>
         withNumbers({ user, action, reason, ...(action === 'change_email' ? { email } : {}) }, 'user'),
-      run: async (body, actor, services) => {
-        await services.memberSupport.act(body, actor)
-        return { action: body.action }
-      },
+      answer: (_done, body) => ({ action: body.action }),
     }),
     moderate: step({
       call: api.moderateMember,
@@ -44,12 +40,10 @@ export async function action({ context, request }: Route.ActionArgs) {
         ...withNumbers({ user, outcome, reason, ...(outcome === 'suspend' ? { days } : {}) }, 'user', 'days'),
         ...(confirm === 'true' ? { confirm: true } : {}),
       }),
-      run: (body, actor, services) => services.reports.actOnMember(body, actor),
     }),
     refund: step({
       call: api.refundPayment,
       read: ({ payment, reason }) => ({ payment, reason }),
-      run: (body, actor, services) => services.refunds.refund(body.payment, body.reason, actor),
     }),
   })
 }

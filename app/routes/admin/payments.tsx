@@ -17,7 +17,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     refund: step({
       call: api.refundPayment,
-      run: (body, actor, services) => services.refunds.refund(body.payment, body.reason, actor),
     }),
   })
 }

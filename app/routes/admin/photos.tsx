@@ -26,7 +26,6 @@ export async function action({ context, request }: Route.ActionArgs) {
         const [decision = '', reason = ''] = verdict.split(':')
         return withNumbers({ ...fields, decision, reason }, 'photo')
       },
-      run: (body, actor, services) => services.photoReview.review(body, actor),
     }),
   })
 }

@@ -33,10 +33,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         ),
         ...(fields.outcome === 'ban' && confirm === 'true' ? { confirm: true } : {}),
       }),
-      run: async (body, actor, services) => {
-        await services.reports.decide(body, actor)
-        return { report: body.report, outcome: body.outcome }
-      },
+      answer: (_decided, body) => ({ report: body.report, outcome: body.outcome }),
     }),
   })
 }

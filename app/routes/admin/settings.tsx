@@ -26,7 +26,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     save: step({
       call: api.updateSiteSettings,
       read: siteSettingsFromForm,
-      run: (body, actor, services) => services.siteSettings.update(body, actor),
     }),
   })
 }

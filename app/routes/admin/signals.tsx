@@ -20,7 +20,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     review: step({
       call: api.reviewSignal,
       read: (fields) => withNumbers(fields, 'signal'),
-      run: (body, actor, services) => services.signals.review(body, actor),
     }),
   })
 }

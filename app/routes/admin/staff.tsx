@@ -34,12 +34,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     create: step({
       call: api.createStaff,
-      run: (body, actor, services) => services.staffAdmin.create(body, actor),
     }),
     update: step({
       call: api.updateStaff,
       read: readChange,
-      run: (body, actor, services) => services.staffAdmin.update(body, actor),
     }),
   })
 }

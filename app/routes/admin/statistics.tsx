@@ -27,7 +27,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     recompute: step({
       call: api.refreshStats,
-      run: (body, actor, services) => services.statistics.refresh(body, actor),
     }),
   })
 }

@@ -16,7 +16,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     decide: step({
       call: api.decideVerification,
       read: (fields) => withNumbers(fields, 'verification'),
-      run: (body, actor, services) => services.verification.review(body, actor),
     }),
   })
 }

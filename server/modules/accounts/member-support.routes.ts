@@ -3,13 +3,14 @@ import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { requireStaff } from '#server/lib/require-staff.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { memberSupportHandlers } from './member-support.handlers.ts'
 import type { MemberSupportService } from './member-support.service.ts'
 
 /** Member support's console calls (support staff and admins). */
-export const memberSupportRoutes: FastifyPluginAsyncZod<{ support: MemberSupportService }> = async (
-  app,
-  { support },
-) => {
+export const memberSupportRoutes: FastifyPluginAsyncZod<{
+  support: MemberSupportService
+  handlers: ReturnType<typeof memberSupportHandlers>
+}> = async (app, { support, handlers }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -21,13 +22,10 @@ export const memberSupportRoutes: FastifyPluginAsyncZod<{ support: MemberSupport
   })
   app.route({
     ...apiRoute(api.correctCredits),
-    handler: async (request) => support.correctCredits(request.body, staffActor(request)),
+    handler: async (request) => handlers.correctCredits(request.body, staffActor(request)),
   })
   app.route({
     ...apiRoute(api.supportAction),
-    handler: async (request) => {
-      await support.act(request.body, staffActor(request))
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.supportAction(request.body, staffActor(request)),
   })
 }

@@ -4,13 +4,14 @@ import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { fictionalProfilesHandlers } from './fictional-profiles.handlers.ts'
 import type { FictionalProfilesService } from './fictional-profiles.service.ts'
 
 /** The console's fictional profiles (operators and admins). */
-export const fictionalProfilesRoutes: FastifyPluginAsyncZod<{ fictional: FictionalProfilesService }> = async (
-  app,
-  { fictional },
-) => {
+export const fictionalProfilesRoutes: FastifyPluginAsyncZod<{
+  fictional: FictionalProfilesService
+  handlers: ReturnType<typeof fictionalProfilesHandlers>
+}> = async (app, { fictional, handlers }) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
@@ -25,12 +26,12 @@ export const fictionalProfilesRoutes: FastifyPluginAsyncZod<{ fictional: Fiction
     ...apiRoute(api.createFictional),
     handler: async (request, reply) => {
       reply.code(201)
-      return fictional.create(request.body, staffActor(request))
+      return handlers.createFictional(request.body, staffActor(request))
     },
   })
   app.route({
     ...apiRoute(api.updateFictional),
-    handler: async (request) => fictional.update(request.body, staffActor(request)),
+    handler: async (request) => handlers.updateFictional(request.body, staffActor(request)),
   })
   app.route({
     ...apiRoute(api.addFictionalPhoto),
@@ -43,6 +44,6 @@ export const fictionalProfilesRoutes: FastifyPluginAsyncZod<{ fictional: Fiction
   })
   app.route({
     ...apiRoute(api.removeFictionalPhoto),
-    handler: async (request) => fictional.removePhoto(request.body.photo, staffActor(request)),
+    handler: async (request) => handlers.removeFictionalPhoto(request.body, staffActor(request)),
   })
 }

@@ -5,6 +5,7 @@ import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { BansService } from './bans.service.ts'
+import type { moderationHandlers } from './moderation.handlers.ts'
 import type { PhotoReviewService } from './photo-review.service.ts'
 import type { ReportsService } from './reports.service.ts'
 import type { SignalsService } from './signals.service.ts'
@@ -15,7 +16,8 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService
   signals: SignalsService
   bans: BansService
-}> = async (app, { photoReview, reports, signals, bans }) => {
+  handlers: ReturnType<typeof moderationHandlers>
+}> = async (app, { photoReview, reports, signals, bans, handlers }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -41,12 +43,12 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.decideReport),
-    handler: async (request) => reports.decide(request.body, staffActor(request)),
+    handler: async (request) => handlers.decideReport(request.body, staffActor(request)),
   })
 
   app.route({
     ...apiRoute(api.moderateMember),
-    handler: async (request) => reports.actOnMember(request.body, staffActor(request)),
+    handler: async (request) => handlers.moderateMember(request.body, staffActor(request)),
   })
 
   app.route({
@@ -65,7 +67,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.reviewSignal),
-    handler: async (request) => signals.review(request.body, staffActor(request)),
+    handler: async (request) => handlers.reviewSignal(request.body, staffActor(request)),
   })
 
   app.route({
@@ -77,20 +79,17 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.addBan),
     handler: async (request, reply) => {
       reply.code(201)
-      return bans.add(request.body, staffActor(request))
+      return handlers.addBan(request.body, staffActor(request))
     },
   })
 
   app.route({
     ...apiRoute(api.removeBan),
-    handler: async (request) => {
-      await bans.remove(request.body.ban, staffActor(request))
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.removeBan(request.body, staffActor(request)),
   })
 
   app.route({
     ...apiRoute(api.reviewPhoto),
-    handler: async (request) => photoReview.review(request.body, staffActor(request)),
+    handler: async (request) => handlers.reviewPhoto(request.body, staffActor(request)),
   })
 }

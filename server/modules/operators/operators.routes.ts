@@ -2,10 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { inboxHandlers } from './inbox.handlers.ts'
 import type { InboxService } from './inbox.service.ts'
 
 /** The operators' inbox calls (operators and admins). */
-export const operatorsRoutes: FastifyPluginAsyncZod<{ inbox: InboxService }> = async (app, { inbox }) => {
+export const operatorsRoutes: FastifyPluginAsyncZod<{
+  inbox: InboxService
+  handlers: ReturnType<typeof inboxHandlers>
+}> = async (app, { inbox, handlers }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -14,7 +18,7 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ inbox: InboxService }> = a
   app.route({ ...apiRoute(api.inbox), handler: async (request) => inbox.queue(me(request)) })
   app.route({
     ...apiRoute(api.claimConversation),
-    handler: async (request) => inbox.claim(me(request), request.body.conversation),
+    handler: async (request) => handlers.claimConversation(request.body, staffActor(request)),
   })
   app.route({
     ...apiRoute(api.inboxConversation),
@@ -22,20 +26,17 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{ inbox: InboxService }> = a
   })
   app.route({
     ...apiRoute(api.answerConversation),
-    handler: async (request) => inbox.answer(request.body, staffActor(request)),
+    handler: async (request) => handlers.answerConversation(request.body, staffActor(request)),
   })
   app.route({
     ...apiRoute(api.addMemberNote),
     handler: async (request, reply) => {
       reply.code(201)
-      return inbox.note(request.body, staffActor(request))
+      return handlers.addMemberNote(request.body, staffActor(request))
     },
   })
   app.route({
     ...apiRoute(api.releaseConversation),
-    handler: async (request) => {
-      await inbox.release(me(request), request.body.conversation)
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.releaseConversation(request.body, staffActor(request)),
   })
 }

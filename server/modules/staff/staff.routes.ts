@@ -8,6 +8,7 @@ import { staffActor } from '#server/modules/audit/audit.service.ts'
 import { setDeviceCookie } from '#server/plugins/session.ts'
 import { clearStaffCookie, setStaffCookie } from '#server/plugins/staff-session.ts'
 import type { StaffService } from './staff.service.ts'
+import type { staffAdminHandlers } from './staff-admin.handlers.ts'
 import type { StaffAdminService } from './staff-admin.service.ts'
 
 /** The console's login (password, then the second factor), logout, and admins' management of staff. */
@@ -15,7 +16,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{
   staff: StaffService
   staffAdmin: StaffAdminService
   secure: boolean
-}> = async (app, { staff, staffAdmin, secure }) => {
+  handlers: ReturnType<typeof staffAdminHandlers>
+}> = async (app, { staff, staffAdmin, secure, handlers }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
   })
@@ -70,14 +72,11 @@ export const staffRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.createStaff),
     handler: async (request, reply) => {
       reply.code(201)
-      return staffAdmin.create(request.body, staffActor(request))
+      return handlers.createStaff(request.body, staffActor(request))
     },
   })
   app.route({
     ...apiRoute(api.updateStaff),
-    handler: async (request) => {
-      await staffAdmin.update(request.body, staffActor(request))
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.updateStaff(request.body, staffActor(request)),
   })
 }

@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { statisticsHandlers } from './statistics.handlers.ts'
 import type { StatisticsService } from './statistics.service.ts'
 
 /** Visits one address may report in an hour: a large office or a carrier's address stays under it. */
 const VISITS_PER_ADDRESS_HOUR = 2000
 
 /** The reports (admins) and the visits that feed them (every visitor). */
-export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsService }> = async (
-  app,
-  { statistics },
-) => {
+export const statisticsRoutes: FastifyPluginAsyncZod<{
+  statistics: StatisticsService
+  handlers: ReturnType<typeof statisticsHandlers>
+}> = async (app, { statistics, handlers }) => {
   app.route({
     ...apiRoute(api.visit),
     // One a browser session (the page sends it once). Many visitors share an address (an office, a
@@ -46,6 +47,6 @@ export const statisticsRoutes: FastifyPluginAsyncZod<{ statistics: StatisticsSer
   })
   app.route({
     ...apiRoute(api.refreshStats),
-    handler: async (request) => statistics.refresh(request.body, staffActor(request)),
+    handler: async (request) => handlers.refreshStats(request.body, staffActor(request)),
   })
 }

@@ -5,6 +5,7 @@ import { apiRoute } from '#server/lib/api-route.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import type { verificationHandlers } from './verification.handlers.ts'
 import type { VerificationService } from './verification.service.ts'
 
 const perMember = (max: number) => ({
@@ -17,10 +18,10 @@ const perMember = (max: number) => ({
 })
 
 /** A member's live check (issue 37) and the moderators' queue of checks that wait for them. */
-export const verificationRoutes: FastifyPluginAsyncZod<{ verification: VerificationService }> = async (
-  app,
-  { verification },
-) => {
+export const verificationRoutes: FastifyPluginAsyncZod<{
+  verification: VerificationService
+  handlers: ReturnType<typeof verificationHandlers>
+}> = async (app, { verification, handlers }) => {
   await app.register(multipart, { limits: UPLOAD_LIMITS })
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
@@ -57,6 +58,6 @@ export const verificationRoutes: FastifyPluginAsyncZod<{ verification: Verificat
 
   app.route({
     ...apiRoute(api.decideVerification),
-    handler: async (request) => verification.review(request.body, staffActor(request)),
+    handler: async (request) => handlers.decideVerification(request.body, staffActor(request)),
   })
 }

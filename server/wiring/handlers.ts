@@ -1,0 +1,29 @@
+// Every mutation of the call table that the console makes, by its call's name, bound to this node's
+// services (issue 57, point 1): the Fastify routes and the console's page actions (through the
+// React Router context) run these, so neither restates a service call.
+import { memberSupportHandlers } from '#server/modules/accounts/member-support.handlers.ts'
+import { fictionalProfilesHandlers } from '#server/modules/members/fictional-profiles.handlers.ts'
+import { moderationHandlers } from '#server/modules/moderation/moderation.handlers.ts'
+import { inboxHandlers } from '#server/modules/operators/inbox.handlers.ts'
+import { paymentsConsoleHandlers } from '#server/modules/payments/console.handlers.ts'
+import { siteSettingsHandlers } from '#server/modules/sites/site-settings.handlers.ts'
+import { staffAdminHandlers } from '#server/modules/staff/staff-admin.handlers.ts'
+import { statisticsHandlers } from '#server/modules/statistics/statistics.handlers.ts'
+import { verificationHandlers } from '#server/modules/verification/verification.handlers.ts'
+import type { AppServices } from './services.ts'
+
+export function createHandlers(services: AppServices) {
+  return {
+    ...moderationHandlers(services),
+    ...verificationHandlers(services),
+    ...paymentsConsoleHandlers(services),
+    ...siteSettingsHandlers(services),
+    ...fictionalProfilesHandlers(services),
+    ...inboxHandlers(services),
+    ...memberSupportHandlers(services),
+    ...staffAdminHandlers(services),
+    ...statisticsHandlers(services),
+  }
+}
+
+export type AppHandlers = ReturnType<typeof createHandlers>
