@@ -33,4 +33,13 @@ describe('the error screen', () => {
     expect(errorMessage(answer(409, null, 'Conflict'), en)).toBe('Conflict')
     expect(errorMessage(answer(404, 'anything'), en)).toBe('This page could not be found')
   })
+
+  it('shows the message of the server’s own error answer, not its JSON (a form posted too often)', () => {
+    const limited = JSON.stringify({
+      error: { code: 'request.rate_limited', message: 'Trop de requêtes, veuillez patienter un instant.' },
+    })
+    expect(errorStatus(answer(429, limited))).toBe(429)
+    expect(errorMessage(answer(429, limited), fr)).toBe('Trop de requêtes, veuillez patienter un instant.')
+    expect(errorMessage(answer(400, '{ not json'), en)).toBe('{ not json')
+  })
 })

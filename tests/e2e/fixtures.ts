@@ -30,7 +30,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
           errors.push(message.text())
         }
       })
-      page.on('pageerror', (error) => errors.push(error.message))
+      // With its stack, so that a failure once in CI says where it came from.
+      page.on('pageerror', (error) => errors.push(error.stack ?? error.message))
       await use(errors)
       expect(errors, 'console errors').toEqual([])
     },

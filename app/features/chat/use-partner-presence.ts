@@ -4,7 +4,10 @@ import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { useCatchUp, useFrames } from '../../lib/member-connection.tsx'
 
-/** A sign of life from the partner asks the server again at most this often. */
+/**
+ * A sign of life from the partner asks the server again at most this often (counted between those
+ * asks only: a page opened a moment before the partner's first message still asks at that message).
+ */
 const ASK_AGAIN_AFTER_MS = 10_000
 /** …and once more this long after, when the first answer came before the partner's mark. */
 const CONFIRM_AFTER_MS = 2000
@@ -16,11 +19,10 @@ const CONFIRM_AFTER_MS = 2000
  */
 export function usePartnerPresence(profile: PublicProfile): Presence {
   const [presence, setPresence] = useState(profile.presence)
-  const lastAsked = useRef(0)
+  const lastSign = useRef(0)
   const confirm = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   useEffect(() => () => clearTimeout(confirm.current), [])
   const ask = useCallback(async () => {
-    lastAsked.current = Date.now()
     try {
       const answer = await callApi(api.member, { query: { id: profile.id } })
       setPresence(answer.profile.presence)
@@ -37,8 +39,9 @@ export function usePartnerPresence(profile: PublicProfile): Presence {
       fromPartner &&
       !profile.fictional &&
       presence !== 'online' &&
-      Date.now() - lastAsked.current > ASK_AGAIN_AFTER_MS
+      Date.now() - lastSign.current > ASK_AGAIN_AFTER_MS
     ) {
+      lastSign.current = Date.now()
       // The partner's page may mark them online a moment after it sent this: asked once more soon.
       void ask().then(() => {
         confirm.current = setTimeout(() => void ask(), CONFIRM_AFTER_MS)
