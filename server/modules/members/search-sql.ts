@@ -4,6 +4,7 @@
 // and the match finder's ranking read this table; a new filter is its entry in
 // common/search-filters.ts, its schema, and its entry here.
 import { gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { chordOfKm } from '#common/geo-grid.ts'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { SEARCH_FILTERS, type SearchFilterKey, type SearchParam } from '#common/search-filters.ts'
@@ -67,6 +68,29 @@ const genderNames = (values: FilterValues) => Object.keys(values).filter((name) 
 /** How far a profile's cell centre is from the origin, as a chord (the index's KNN order). */
 export const chordFrom = (origin: unknown) => sql`${profiles.geo} <-> ${origin}::cube`
 
+/**
+ * A filter that asks for one column's value, which the per-bucket counts hold too (the country, the
+ * region): its value by `name`, its condition on the profile and on the counts.
+ */
+function equalTo(
+  name: string,
+  read: (search: SearchInput) => string | number | undefined,
+  column: AnyPgColumn,
+  counted: (t: CountsTable) => AnyPgColumn,
+): Omit<FilterSql, 'similar'> {
+  return {
+    values: (search) => {
+      const value = read(search)
+      return value ? { [name]: value } : NONE
+    },
+    where: (values, v) => (has(values, name) ? sql`${column} = ${v(name)}` : undefined),
+    counted: {
+      by: 'buckets',
+      where: (values, t, v) => (has(values, name) ? sql`${counted(t)} = ${v(name)}` : undefined),
+    },
+  }
+}
+
 /** In common/search-filters.ts's order. */
 export const FILTER_SQL: Record<SearchFilterKey, FilterSql> = {
   gender: {
@@ -119,25 +143,21 @@ export const FILTER_SQL: Record<SearchFilterKey, FilterSql> = {
     similar: 'lifted',
   },
   country: {
-    values: (s) => (s.country ? { country: s.country } : NONE),
-    where: (values, v) =>
-      has(values, 'country') ? sql`${profiles.country} = ${v<string>('country')}` : undefined,
-    counted: {
-      by: 'buckets',
-      where: (values, t, v) =>
-        has(values, 'country') ? sql`${t.country} = ${v<string>('country')}` : undefined,
-    },
+    ...equalTo(
+      'country',
+      (s) => s.country,
+      profiles.country,
+      (t) => t.country,
+    ),
     similar: 'kept',
   },
   region: {
-    values: (s) => (s.countryregion ? { region: s.countryregion } : NONE),
-    where: (values, v) =>
-      has(values, 'region') ? sql`${profiles.regionId} = ${v<number>('region')}` : undefined,
-    counted: {
-      by: 'buckets',
-      where: (values, t, v) =>
-        has(values, 'region') ? sql`${t.regionId} = ${v<number>('region')}` : undefined,
-    },
+    ...equalTo(
+      'region',
+      (s) => s.countryregion,
+      profiles.regionId,
+      (t) => t.regionId,
+    ),
     similar: 'lifted',
   },
   ages: {
