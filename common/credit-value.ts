@@ -1,3 +1,4 @@
+import { eachKind, type KindPriceSetting, kindCredits, type MessageKind } from './message-kinds.ts'
 import { messageCostWith, offeredCurrency, type PricedBundle } from './message-price.ts'
 import { formatMoney } from './money.ts'
 
@@ -25,8 +26,8 @@ export function moneyOfCredits(value: PricedBundle, credits: number): number {
   return messageCostWith(value, credits)
 }
 
-/** The paid kinds of message, each at its own price in credits. */
-export type PaidKind = 'text' | 'gift' | 'photo'
+/** The paid kinds of message, each at its own price in credits (common/message-kinds.ts). */
+export type PaidKind = MessageKind
 
 /**
  * The money of each paid kind's price in credits, formatted in the member's language ("0,80 €"):
@@ -35,16 +36,13 @@ export type PaidKind = 'text' | 'gift' | 'photo'
  */
 export function creditPrices(
   value: PricedBundle | null,
-  settings: { message_credits: number; gift_credits: number; photo_credits: number },
+  settings: Record<KindPriceSetting, number>,
   locale: string,
 ): Record<PaidKind, string> | null {
   if (!value) return null
-  const price = (credits: number) => formatMoney(moneyOfCredits(value, credits), value.currency, locale)
-  return {
-    text: price(settings.message_credits),
-    gift: price(settings.gift_credits),
-    photo: price(settings.photo_credits),
-  }
+  return eachKind((kind) =>
+    formatMoney(moneyOfCredits(value, kindCredits(settings, kind)), value.currency, locale),
+  )
 }
 
 /**

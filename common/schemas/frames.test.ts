@@ -20,8 +20,8 @@ describe('the frames the browser reads', () => {
     const files = [...localImports(path.resolve(import.meta.dirname, 'frames.ts'))].map((f) =>
       path.basename(f),
     )
-    // safety.ts: the message flags' list, constants only.
-    expect(files.sort()).toEqual(['frames.ts', 'gifts.ts', 'message.ts', 'safety.ts'])
+    // safety.ts: the message flags' list; message-kinds.ts: the kinds' table; constants only.
+    expect(files.sort()).toEqual(['frames.ts', 'gifts.ts', 'message-kinds.ts', 'message.ts', 'safety.ts'])
   })
 
   it('read a message frame', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
+import { MESSAGE_KIND_NAMES } from '../message-kinds.ts'
 import { MESSAGE_FLAGS } from '../safety.ts'
 
 // A message on its own, without the member schemas (the browser's socket reads frames with it:
@@ -13,12 +14,15 @@ const MessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 export const GiftKey = z.enum(GIFT_KEYS)
 export type GiftKey = z.infer<typeof GiftKey>
 
+/** A kind of message (common/message-kinds.ts). */
+export const MessageKind = z.enum(MESSAGE_KIND_NAMES)
+
 /** A message as both members of its conversation see it; `profile` is the sender's profile id. */
 export const Message = z.object({
   id: MessageId,
   conversation: Id,
   profile: z.number().int(),
-  kind: z.enum(['text', 'gift', 'photo']),
+  kind: MessageKind,
   text: z.string(),
   gift: GiftKey.nullable(),
   photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),

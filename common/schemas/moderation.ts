@@ -7,6 +7,7 @@ import {
   SIGNAL_KINDS,
   SUSPENSION_DAYS,
 } from '../moderation.ts'
+import { MessageKind } from './message.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 
@@ -98,8 +99,8 @@ export type MemberActionInput = z.infer<typeof MemberActionInput>
 export const QuotedMessage = z.object({
   id: z.number().int(),
   from: z.enum(['reporter', 'reported']),
-  kind: z.string(),
-  /** The text; a gift's key for a gift; empty for a photo without a caption. */
+  kind: MessageKind,
+  /** What it said (common/message-kinds.ts's staffWords): the text, a gift's key, a photo's caption. */
   text: z.string(),
   sent_at: z.string(),
 })
@@ -163,7 +164,8 @@ export const ReportQueueItem = z.object({
     z.object({
       id: z.number().int(),
       from: z.enum(['reporter', 'reported']),
-      kind: z.string(),
+      kind: MessageKind,
+      /** What it said (common/message-kinds.ts's staffWords). */
       text: z.string(),
       sent_at: z.string(),
       /** A chat photo, through the moderators' own route (GET /api/admin/report-photo.php). */

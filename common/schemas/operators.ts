@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ClientId } from './chat.ts'
 import { OwnProfile, ProfileFields, refuseAtName } from './members.ts'
+import { MessageKind } from './message.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 
@@ -58,7 +59,8 @@ export const InboxConversation = z.object({
     z.object({
       id: z.number().int(),
       from: z.enum(['member', 'fictional']),
-      kind: z.string(),
+      kind: MessageKind,
+      /** What it said (common/message-kinds.ts's staffWords). */
       text: z.string(),
       at: z.string(),
     }),

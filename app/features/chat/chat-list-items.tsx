@@ -1,21 +1,22 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { ChatEntry } from '#common/schemas/chat.ts'
-import { CameraIcon, GiftIcon, TrashIcon } from '../../components/icons.tsx'
+import { TrashIcon } from '../../components/icons.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { badgeText } from '../../lib/badge.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
 import { FictionalBadge, FictionalListNote, VerifiedBadge } from '../members/index.ts'
 import { useChatsStore } from './chats-store.tsx'
+import { KIND_VIEWS } from './message-kinds.tsx'
 import { useChatTime } from './use-chat-time.ts'
 
 function Preview({ chat }: { chat: ChatEntry }) {
   const { t } = useTranslation()
   const last = chat.last_message
   if (!last) return <span className="fst-italic">{t('chat.noMessages')}</span>
-  const icon = last.kind === 'gift' ? <GiftIcon /> : last.kind === 'photo' ? <CameraIcon /> : null
-  const body = last.kind === 'text' ? last.text : t(`chat.preview.${last.kind}`)
+  const { icon, preview } = KIND_VIEWS[last.kind]
+  const body = preview(t, last.text)
   return (
     <>
       {last.from_me ? `${t('chat.you')}: ` : ''}

@@ -1,11 +1,13 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { CameraIcon, GiftIcon, PlusIcon } from '../../components/icons.tsx'
+import { kindCredits } from '#common/message-kinds.ts'
+import { PlusIcon } from '../../components/icons.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useDismiss } from '../../lib/use-dismiss.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useCreditPrice } from '../credits/index.ts'
+import { EXTRA_KINDS, type ExtraKind, KIND_VIEWS } from './message-kinds.tsx'
 import { affordable } from './paid-choice.tsx'
 
 /**
@@ -51,7 +53,7 @@ function CostLine(props: {
  * The paid extras behind one "+" on a phone (issue 56, point 4), each with its price: the text
  * field keeps the row's width. Esc or a click elsewhere closes the menu.
  */
-function ExtrasMenu(props: { disabled: boolean; onGift: () => void; onPhoto: () => void }) {
+function ExtrasMenu(props: { disabled: boolean; actions: Record<ExtraKind, () => void> }) {
   const { t } = useTranslation()
   const { settings } = useRootData()
   const price = useCreditPrice()
@@ -78,18 +80,14 @@ function ExtrasMenu(props: { disabled: boolean; onGift: () => void; onPhoto: () 
       </button>
       {open ? (
         <div id="composer-extras" className="composer-extras card shadow">
-          <button type="button" className="dropdown-item" onClick={choose(props.onGift)}>
-            <GiftIcon /> {t('chat.gifts.open')}
-            <span className="d-block small text-body-secondary">
-              {t('chat.extraCost', { count: settings.gift_credits, money: price('gift') })}
-            </span>
-          </button>
-          <button type="button" className="dropdown-item" onClick={choose(props.onPhoto)}>
-            <CameraIcon /> {t('chat.photo')}
-            <span className="d-block small text-body-secondary">
-              {t('chat.extraCost', { count: settings.photo_credits, money: price('photo') })}
-            </span>
-          </button>
+          {EXTRA_KINDS.map((kind) => (
+            <button key={kind} type="button" className="dropdown-item" onClick={choose(props.actions[kind])}>
+              {KIND_VIEWS[kind].icon} {KIND_VIEWS[kind].extra?.(t)}
+              <span className="d-block small text-body-secondary">
+                {t('chat.extraCost', { count: kindCredits(settings, kind), money: price(kind) })}
+              </span>
+            </button>
+          ))}
         </div>
       ) : null}
     </div>
@@ -118,7 +116,12 @@ export function Composer(props: {
   const hydrated = useHydrated()
   const { settings } = useRootData()
   const photoInput = useRef<HTMLInputElement>(null)
-  const cost = settings.message_credits
+  /** What each kind's button does. */
+  const actions: Record<ExtraKind, () => void> = {
+    gift: props.onOpenGifts,
+    photo: () => photoInput.current?.click(),
+  }
+  const cost = kindCredits(settings, 'text')
   const canPay = affordable({ free: props.nextFree, cost, credits: props.credits })
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
@@ -129,31 +132,20 @@ export function Composer(props: {
   return (
     <form className="chat-composer border-top bg-white p-2" onSubmit={props.onSubmit}>
       <div className="d-flex gap-2 align-items-end">
-        <ExtrasMenu
-          disabled={!hydrated}
-          onGift={props.onOpenGifts}
-          onPhoto={() => photoInput.current?.click()}
-        />
-        <button
-          type="button"
-          className="btn btn-outline-secondary d-none d-sm-inline-block"
-          onClick={props.onOpenGifts}
-          disabled={!hydrated}
-          aria-label={t('chat.gifts.open')}
-          title={t('chat.gifts.open')}
-        >
-          <GiftIcon />
-        </button>
-        <button
-          type="button"
-          className="btn btn-outline-secondary d-none d-sm-inline-block"
-          onClick={() => photoInput.current?.click()}
-          disabled={!hydrated}
-          aria-label={t('chat.photo')}
-          title={t('chat.photo')}
-        >
-          <CameraIcon />
-        </button>
+        <ExtrasMenu disabled={!hydrated} actions={actions} />
+        {EXTRA_KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="btn btn-outline-secondary d-none d-sm-inline-block"
+            onClick={actions[kind]}
+            disabled={!hydrated}
+            aria-label={KIND_VIEWS[kind].extra?.(t)}
+            title={KIND_VIEWS[kind].extra?.(t)}
+          >
+            {KIND_VIEWS[kind].icon}
+          </button>
+        ))}
         <input
           ref={photoInput}
           id="chat-photo-input"

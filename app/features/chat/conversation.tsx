@@ -4,6 +4,7 @@ import { api } from '#common/api.ts'
 import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { PaidKind } from '#common/credit-value.ts'
 import { type FictionalSpend, fictionalReminderOf } from '#common/fictional-reminder.ts'
+import { kindCredits } from '#common/message-kinds.ts'
 import type { MessagesResponse } from '#common/schemas/chat.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -117,8 +118,7 @@ export function Conversation({
   }, [])
   const error = sending.error ?? list.loadError
   const credits = user?.credits ?? 0
-  const costOf = (kind: PaidKind) =>
-    ({ text: settings.message_credits, gift: settings.gift_credits, photo: settings.photo_credits })[kind]
+  const costOf = (kind: PaidKind) => kindCredits(settings, kind)
   return (
     <div className="chat-page d-flex flex-column">
       <HydrateLater>

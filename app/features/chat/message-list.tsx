@@ -1,7 +1,8 @@
 import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { Message } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
-import { ChatPhoto, ExplicitPhoto, SafetyNotes } from './received-safety.tsx'
+import { KIND_VIEWS } from './message-kinds.tsx'
+import { SafetyNotes } from './received-safety.tsx'
 import { useChatTime } from './use-chat-time.ts'
 
 /** A message on screen: sent, or still on its way (pending), or failed (with a retry). */
@@ -39,6 +40,7 @@ export function MessageList({
     <ol className="list-unstyled message-list mb-0">
       {messages.map((m) => {
         const mine = m.profile === myProfileId
+        const { Bubble, bubbleClass } = KIND_VIEWS[m.kind]
         const dayLabel = chatTime('day', m.created_at)
         const showDay = dayLabel !== previousDay
         previousDay = dayLabel
@@ -46,26 +48,15 @@ export function MessageList({
           <li key={m.client_id || m.id}>
             {showDay ? <p className="text-center small text-body-secondary my-2">{dayLabel}</p> : null}
             <div className={`d-flex ${mine ? 'justify-content-end' : 'justify-content-start'}`}>
-              <div
-                className={`message-bubble ${mine ? 'message-mine' : 'message-theirs'} ${m.kind === 'gift' ? 'message-gift' : ''}`}
-              >
+              <div className={`message-bubble ${mine ? 'message-mine' : 'message-theirs'} ${bubbleClass}`}>
                 <span className="visually-hidden">{mine ? t('chat.you') : partnerName}: </span>
-                {m.kind === 'gift' && m.gift ? (
-                  <span className="d-block text-center">
-                    <img src={`/gifts/${m.gift}.svg`} alt="" width={72} height={72} />
-                    <span className="d-block small">
-                      {t('chat.gifts.sent', { gift: t(`chat.gifts.names.${m.gift}`) })}
-                    </span>
-                  </span>
-                ) : null}
-                {m.kind === 'photo' && m.photo && !mine && m.flags.includes('explicit') ? (
-                  <ExplicitPhoto
-                    message={{ ...m, photo: m.photo }}
-                    alwaysShown={showExplicit}
-                    onAlwaysShow={onShowExplicit}
+                {Bubble ? (
+                  <Bubble
+                    message={m}
+                    mine={mine}
+                    showExplicit={showExplicit}
+                    onShowExplicit={onShowExplicit}
                   />
-                ) : m.kind === 'photo' && m.photo ? (
-                  <ChatPhoto photo={m.photo} />
                 ) : null}
                 {m.text ? <span className="message-text">{m.text}</span> : null}
                 <span className="message-meta">

@@ -1,6 +1,7 @@
 import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
+import { kindCredits } from '#common/message-kinds.ts'
 import { checkMessageText } from '#common/message-text.ts'
 import type { NudgeAnswer } from '#common/safety.ts'
 import type { GiftKey, Message, SendMessageResponse } from '#common/schemas/chat.ts'
@@ -126,11 +127,7 @@ export function useSending(opts: {
    * shows and nothing is sent (issue 56: no request that can only fail).
    */
   const canPay = (kind: Message['kind']) => {
-    const cost = {
-      text: settings.message_credits,
-      gift: settings.gift_credits,
-      photo: settings.photo_credits,
-    }[kind]
+    const cost = kindCredits(settings, kind)
     if (affordable({ free: opts.nextFree, cost, credits: balance.current ?? 0 })) return true
     setError(null)
     setNoCredits(kind)

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/bans'
 import { loadBans } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -16,11 +16,9 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     add: step({
       call: api.addBan,
-      read: (fields) => withNumbers(fields, 'site'),
     }),
     remove: step({
       call: api.removeBan,
-      read: (fields) => withNumbers(fields, 'ban'),
     }),
   })
 }

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/catalog'
 import { loadCatalog } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, SiteSelect } from './console-ui.tsx'
 import { statusLabel } from './status-label.ts'
 
@@ -19,7 +19,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     bundle: step({
       call: api.saveBundle,
       read: ({ price, active, ...fields }) => ({
-        ...withNumbers(fields, 'site', 'credits', 'amount'),
+        ...fields,
         ...(price !== undefined ? { amount: Math.round(Number(price) * 100) } : {}),
         active: active === 'true',
       }),
@@ -27,7 +27,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     code: step({
       call: api.createCode,
       read: ({ expires, ...fields }) => ({
-        ...withNumbers(fields, 'site', 'value_percentage'),
+        ...fields,
         ...(expires ? { expires: `${expires}T00:00:00.000Z` } : {}),
       }),
     }),

@@ -4,7 +4,6 @@
 // for (one handler per call, issue 57: server/wiring/handlers.ts).
 
 import { data, type RouterContextProvider } from 'react-router'
-import type { z } from 'zod'
 import type { Call } from '#common/api.ts'
 import { ADMINS_ONLY } from '#common/console-pages.ts'
 import type { BodyOf } from '#server/lib/api-route.ts'
@@ -12,6 +11,7 @@ import type { Actor } from '#server/modules/audit/audit.service.ts'
 import type { AppHandlers } from '#server/wiring/handlers.ts'
 import { getAppContext } from '../../context.server.ts'
 import { refused } from '../../lib/form-action.server.ts'
+import { formBody } from '../../lib/form-body.server.ts'
 import { requireStaffRoles } from './admin.server.ts'
 
 /** A call the console posts: one with a handler. */
@@ -21,23 +21,13 @@ type HandlerResult<C extends HandledCall> = Awaited<ReturnType<AppHandlers[C['na
 /** One step of a console page's action: its call, whose handler runs it. */
 interface ConsoleStep<C extends HandledCall, R> {
   call: C
-  /** The call's body from the form's fields (by default the text fields as they are). */
-  read?: (fields: Record<string, string>, form: FormData) => unknown
+  /**
+   * Which of the form's fields make the call's body, or what the page makes of them (by default the
+   * text fields as they are); read by the call's schema either way (app/lib/form-body.server.ts).
+   */
+  read?: (fields: Record<string, string>, form: FormData) => Record<string, unknown>
   /** What the page answers once the handler ran (a redirect, what its feedback names); else its result. */
   answer?: (result: HandlerResult<C>, body: BodyOf<C>, form: FormData) => R
-}
-
-/**
- * A form's text fields as a call's body: the named ones as numbers, and the empty ones left out
- * (an unchosen option is an absent field, as in the JSON call).
- */
-export function withNumbers(fields: Record<string, string>, ...numbers: string[]) {
-  const body: Record<string, string | number> = {}
-  for (const [name, value] of Object.entries(fields)) {
-    if (value === '') continue
-    body[name] = numbers.includes(name) ? Number(value) : value
-  }
-  return body
 }
 
 /** A step, typed by its call (the table of a page's steps holds several calls). */
@@ -69,7 +59,7 @@ export async function consoleAction<S extends Record<string, { readonly call: Ha
   for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
   try {
     const { read, answer } = chosen as ConsoleStep<HandledCall, unknown>
-    const body = chosen.call.body.parse(read ? read(fields, form) : fields)
+    const body = chosen.call.body.parse(formBody(chosen.call.body, read ? read(fields, form) : fields))
     const handler = app.handlers[chosen.call.name] as (body: unknown, actor: Actor) => Promise<unknown>
     const handled = await handler(body, app.request.staffActor())
     const done: unknown = answer ? answer(handled as never, body as never, form) : handled

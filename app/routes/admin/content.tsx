@@ -4,7 +4,7 @@ import { dateTimeFormat } from '#common/intl.ts'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/content'
 import { loadContentPages } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { SiteSelect } from './console-ui.tsx'
 import { ContentEditor } from './content-editor.tsx'
 
@@ -16,11 +16,10 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     save: step({
       call: api.saveContentPage,
-      read: (fields) => withNumbers(fields, 'site'),
     }),
     reset: step({
       call: api.resetContentPage,
-      read: ({ markdown: _, ...fields }) => withNumbers(fields, 'site'),
+      read: ({ markdown: _, ...fields }) => fields,
     }),
   })
 }

@@ -5,7 +5,7 @@ import { callApi } from '../../lib/api-client.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/fictional-profile'
 import { loadFictionalProfile } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, useConsoleAction } from './console-ui.tsx'
 import { fictionalFromForm } from './fictional-form.server.ts'
 import { type FictionalFields, FictionalForm, traitFields } from './fictional-form.tsx'
@@ -22,7 +22,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     }),
     'remove-photo': step({
       call: api.removeFictionalPhoto,
-      read: (fields) => withNumbers(fields, 'photo'),
     }),
   })
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import type { InboxConversation } from '#common/schemas/operators.ts'
+import { MessageSaid } from '../../features/chat/message-kinds.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 
@@ -107,7 +108,7 @@ export function InboxAnswer({ conversation }: { conversation: InboxConversation 
                   <span
                     className={`d-inline-block px-2 py-1 rounded ${m.from === 'fictional' ? 'bg-primary-subtle' : 'bg-body-secondary'}`}
                   >
-                    {m.text}
+                    <MessageSaid kind={m.kind} text={m.text} />
                   </span>
                   <span className="d-block text-body-secondary" style={{ fontSize: 11 }}>
                     {m.at.replace('T', ' ').slice(5, 16)}

@@ -13,7 +13,7 @@ import { useTranslation } from '../../i18n.ts'
 import { connectRealtime } from '../../lib/realtime.ts'
 import type { Route } from './+types/inbox'
 import { loadInbox } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { InboxAnswer } from './inbox-answer.tsx'
 
@@ -27,21 +27,18 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     claim: step({
       call: api.claimConversation,
-      read: (fields) => withNumbers(fields, 'conversation'),
       answer: (claimed) => redirect(`/admin/inbox?conversation=${claimed.conversation}`),
     }),
     answer: step({
       call: api.answerConversation,
-      read: ({ member: _, ...fields }) => withNumbers(fields, 'conversation'),
+      read: ({ member: _, ...fields }) => fields,
       answer: (_answered, _body, form) => ({ member: String(form.get('member') ?? '') }),
     }),
     note: step({
       call: api.addMemberNote,
-      read: (fields) => withNumbers(fields, 'conversation'),
     }),
     release: step({
       call: api.releaseConversation,
-      read: (fields) => withNumbers(fields, 'conversation'),
       answer: () => redirect('/admin/inbox'),
     }),
   })

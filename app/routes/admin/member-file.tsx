@@ -8,7 +8,7 @@ import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, PhotoThumbs } from './console-ui.tsx'
 import { Pair, SafetySection, Section } from './member-file-parts.tsx'
 import { MemberHistory, ModerationSection } from './member-moderation.tsx'
@@ -26,19 +26,26 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     correct: step({
       call: api.correctCredits,
-      read: ({ user, delta, reason }) => withNumbers({ user, delta, reason }, 'user', 'delta'),
+      read: ({ user, delta, reason }) => ({ user, delta, reason }),
     }),
     act: step({
       call: api.supportAction,
-      read: ({ user, action, reason, email }) =>
-        withNumbers({ user, action, reason, ...(action === 'change_email' ? { email } : {}) }, 'user'),
+      read: ({ user, action, reason, email }) => ({
+        user,
+        action,
+        reason,
+        ...(action === 'change_email' ? { email } : {}),
+      }),
       answer: (_done, body) => ({ action: body.action }),
     }),
     moderate: step({
       call: api.moderateMember,
       read: ({ user, outcome, reason, days, confirm }) => ({
-        ...withNumbers({ user, outcome, reason, ...(outcome === 'suspend' ? { days } : {}) }, 'user', 'days'),
-        ...(confirm === 'true' ? { confirm: true } : {}),
+        user,
+        outcome,
+        reason,
+        confirm,
+        ...(outcome === 'suspend' ? { days } : {}),
       }),
     }),
     refund: step({

@@ -7,7 +7,7 @@ import { useTranslation } from '../../i18n.ts'
 import type { FormAnswer } from '../../lib/page-form.ts'
 import type { Route } from './+types/photos'
 import { loadPhotoQueue } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { PhotoFacts } from './photo-facts.tsx'
 
@@ -24,7 +24,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       call: api.reviewPhoto,
       read: ({ verdict = '', ...fields }) => {
         const [decision = '', reason = ''] = verdict.split(':')
-        return withNumbers({ ...fields, decision, reason }, 'photo')
+        return { ...fields, decision, reason }
       },
     }),
   })

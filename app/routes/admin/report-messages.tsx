@@ -1,4 +1,5 @@
 import type { QuotedMessage, ReportQueueItem } from '#common/schemas/moderation.ts'
+import { MessageSaid } from '../../features/chat/message-kinds.tsx'
 import { useTranslation } from '../../i18n.ts'
 
 /** A message line's start in a report: when it was sent and who said it, in the moderator's words. */
@@ -39,7 +40,7 @@ export function ReportMessages({ messages }: { messages: ReportQueueItem['messag
                   />
                 </a>
               ) : null}{' '}
-              {m.text}
+              {m.photo ? m.text : <MessageSaid kind={m.kind} text={m.text} />}
             </li>
           ))}
         </ol>
@@ -51,21 +52,13 @@ export function ReportMessages({ messages }: { messages: ReportQueueItem['messag
 /** The conversation as it stood when it was reported, kept with the report (issue 56). */
 export function QuotedMessages({ quoted }: { quoted: QuotedMessage[] }) {
   const { t } = useTranslation()
-  const said = (m: QuotedMessage) =>
-    m.kind === 'photo'
-      ? `${t('console.reports.context.photo')}${m.text ? ` “${m.text}”` : ''}`
-      : m.kind === 'gift'
-        ? t('console.reports.context.gift', {
-            gift: t(`chat.gifts.names.${m.text}`, { defaultValue: m.text }),
-          })
-        : `“${m.text}”`
   return (
     <>
       <p className="small text-body-secondary mb-1">{t('console.reports.context.quoted')}</p>
       <ol className="list-unstyled small border-start border-3 ps-2 mb-0">
         {quoted.map((m) => (
           <li key={m.id} className={lineClass(m.from)}>
-            <SaidBy from={m.from} at={m.sent_at} /> {said(m)}
+            <SaidBy from={m.from} at={m.sent_at} /> <MessageSaid kind={m.kind} text={m.text} />
           </li>
         ))}
       </ol>

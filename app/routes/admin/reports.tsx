@@ -6,7 +6,7 @@ import { DocumentTitle } from '../../components/document-title.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/reports'
 import { loadReportQueue } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { OUTCOME_KEYS, ReportDetail, useReasonLabel } from './report-detail.tsx'
 
@@ -21,17 +21,10 @@ export async function action({ context, request }: Route.ActionArgs) {
       // A suspension's days and a hidden photo count for their own outcome only.
       // A ban counts only once its box is ticked (the form asks before it posts).
       read: ({ days, photo, confirm, ...fields }) => ({
-        ...withNumbers(
-          {
-            ...fields,
-            ...(fields.outcome === 'suspend' ? { days: days ?? '' } : {}),
-            ...(fields.outcome === 'hide_photo' ? { photo: photo ?? '' } : {}),
-          },
-          'report',
-          'photo',
-          'days',
-        ),
-        ...(fields.outcome === 'ban' && confirm === 'true' ? { confirm: true } : {}),
+        ...fields,
+        ...(fields.outcome === 'suspend' ? { days } : {}),
+        ...(fields.outcome === 'hide_photo' ? { photo } : {}),
+        ...(fields.outcome === 'ban' ? { confirm } : {}),
       }),
       answer: (_decided, body) => ({ report: body.report, outcome: body.outcome }),
     }),

@@ -1,9 +1,9 @@
 // The site settings form's fields (/admin/settings): the page draws them, its action reads them.
 
+import { KIND_PRICE_SETTINGS, type KindPriceSetting } from '#common/message-kinds.ts'
+
 type NumberKey =
-  | 'message_credits'
-  | 'photo_credits'
-  | 'gift_credits'
+  | KindPriceSetting
   | 'signup_credits'
   | 'message_length'
   | 'refund_days'
@@ -13,9 +13,8 @@ type NumberKey =
   | 'check_in_late_nights'
   | 'fictional_spend_reminder'
 export const NUMBERS: NumberKey[] = [
-  'message_credits',
-  'photo_credits',
-  'gift_credits',
+  // Each kind of message's price, in the table's order (common/message-kinds.ts).
+  ...KIND_PRICE_SETTINGS,
   'signup_credits',
   'message_length',
   'refund_days',

@@ -5,7 +5,7 @@ import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/signals'
 import { loadSignals } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { SafetyFigures } from './safety-figures.tsx'
 import { SignalDetail } from './signal-detail.tsx'
@@ -19,7 +19,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     review: step({
       call: api.reviewSignal,
-      read: (fields) => withNumbers(fields, 'signal'),
     }),
   })
 }

@@ -4,7 +4,7 @@ import { useTranslation } from '../../i18n.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/verifications'
 import { loadVerificationQueue } from './admin.server.ts'
-import { consoleAction, step, withNumbers } from './console-action.server.ts'
+import { consoleAction, step } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -15,7 +15,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return consoleAction(context, request, {
     decide: step({
       call: api.decideVerification,
-      read: (fields) => withNumbers(fields, 'verification'),
     }),
   })
 }

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
+import type { MessageKind } from '#common/message-kinds.ts'
 import { users } from './members.ts'
 
 /** A conversation between two members (one per pair). */
@@ -69,7 +70,7 @@ export const messages = pgTable(
     senderUserId: integer('sender_user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull().default('text'),
+    kind: text('kind').$type<MessageKind>().notNull().default('text'),
     body: text('body').notNull().default(''),
     giftKey: text('gift_key'),
     photoFilename: text('photo_filename'),

@@ -1,5 +1,6 @@
 import type { COMPLAINT_REASONS } from '#common/choices.ts'
 import type { Locale } from '#common/constants.ts'
+import { staffWords } from '#common/message-kinds.ts'
 import type { SafetyEvent } from '#common/safety.ts'
 import type { ProfileReportInput, ProfileReportResponse } from '#common/schemas/chat.ts'
 import type { ComplaintResponse } from '#common/schemas/members.ts'
@@ -57,7 +58,7 @@ export function createChatSafety(
         id: row.id,
         from: fromPartner ? 'reported' : 'reporter',
         kind: row.kind,
-        text: (row.kind === 'gift' ? row.giftKey : row.body) ?? '',
+        text: staffWords(row.kind, row.body, row.giftKey),
         sent_at: row.createdAt.toISOString(),
       }))
       const report = await deps.complaints.fileAsMember(

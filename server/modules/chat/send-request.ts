@@ -1,4 +1,5 @@
 import { FREE_CONVERSATIONS, type Locale } from '#common/constants.ts'
+import { type KindPriceSetting, kindCredits, MESSAGE_KINDS } from '#common/message-kinds.ts'
 import { checkMessageText } from '#common/message-text.ts'
 import type { MessageFlag, NudgeAnswer } from '#common/safety.ts'
 import type { SendRefusal } from '#common/schemas/chat.ts'
@@ -10,10 +11,7 @@ import { openingHash } from '#server/lib/safety/contact-details.ts'
 // What a send is before chat_send takes it: its parts as a member or an operator sends them, the
 // site's prices, and the one request chat_send reads (server/db/functions/chat_send.sql).
 
-export type Costs = Pick<
-  SiteSettings,
-  'message_credits' | 'gift_credits' | 'photo_credits' | 'message_length'
-> & {
+export type Costs = Pick<SiteSettings, KindPriceSetting | 'message_length'> & {
   /** The site's gift catalogue: a gift it does not offer is refused. */
   gifts: readonly string[]
 }
@@ -73,7 +71,7 @@ export function sendRequest(
   flags: MessageFlag[] = [],
 ): ChatSend {
   const { text, problem } = checkMessageText(out.text, site.costs.message_length, {
-    required: out.kind === 'text',
+    required: MESSAGE_KINDS[out.kind].words === 'required',
   })
   if (problem)
     throw new AppError(problem.code, 400, problem.code === 'chat.too_long' ? { max: problem.max } : undefined)
@@ -88,13 +86,7 @@ export function sendRequest(
     text,
     gift: out.gift ?? null,
     photo: out.photo ?? null,
-    price:
-      price ??
-      (out.kind === 'gift'
-        ? site.costs.gift_credits
-        : out.kind === 'photo'
-          ? site.costs.photo_credits
-          : site.costs.message_credits),
+    price: price ?? kindCredits(site.costs, out.kind),
     free_limit: FREE_CONVERSATIONS,
     at: node.at,
     flags,

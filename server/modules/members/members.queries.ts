@@ -1,7 +1,7 @@
 // Member search: the filters' conditions (search-sql.ts) in queries prepared once per database and
 // shape, the pages of results, the match finder's ranking and the regions' counts (ADR 6); the totals are in
 // search-totals.queries.ts (ADR 7).
-import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import {
   distanceFrom,

@@ -1,6 +1,6 @@
 // The search's totals (ADR 7): whole calendar years summed from profile_counts, partial years and
 // narrow searches counted live, and the members a viewer does not see taken off.
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm'
+import { and, gte, lte, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import type { BirthRange } from '#server/db/profile-cards.ts'
 import { blocks, profileCellCounts, profileCounts, profiles } from '#server/db/schema/members.ts'

@@ -1,4 +1,5 @@
 import { api } from '#common/api.ts'
+import { staffWords } from '#common/message-kinds.ts'
 import type { ReportOutcome } from '#common/moderation.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
@@ -64,7 +65,7 @@ export function queueItem(
       id: m.id,
       from: m.sender === report.userId ? ('reporter' as const) : ('reported' as const),
       kind: m.kind,
-      text: m.kind === 'gift' ? `[${m.giftKey}]` : m.body,
+      text: staffWords(m.kind, m.body, m.giftKey),
       sent_at: m.createdAt.toISOString(),
       photo: m.photoThumb
         ? {

@@ -1,3 +1,4 @@
+import { staffWords } from '#common/message-kinds.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { InboxConversation, InboxItem } from '#common/schemas/operators.ts'
 import type { Db } from '#server/db/client.ts'
@@ -177,7 +178,7 @@ export function createInboxService(
             id: m.id,
             from: m.sender === held.memberUserId ? ('member' as const) : ('fictional' as const),
             kind: m.kind,
-            text: m.kind === 'gift' ? `[${m.gift}]` : m.kind === 'photo' ? `[photo] ${m.body}` : m.body,
+            text: staffWords(m.kind, m.body, m.gift),
             at: m.createdAt.toISOString(),
           })),
           notes: notes.map((n) => ({ id: n.id, text: n.text, by: n.by, at: n.at.toISOString() })),

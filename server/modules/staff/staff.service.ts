@@ -9,7 +9,6 @@ import {
   STAFF_IDLE_MINUTES,
   STAFF_SECOND_FACTOR_MINUTES,
   STAFF_SESSION_HOURS,
-  type StaffRole,
 } from '#common/staff.ts'
 import { type Db, isUniqueViolation } from '#server/db/client.ts'
 import { type Clock, shifted } from '#server/lib/clock.ts'

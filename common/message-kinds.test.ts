@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { creditPrices } from './credit-value.ts'
+import {
+  eachKind,
+  KIND_PRICE_SETTINGS,
+  kindCredits,
+  MESSAGE_KIND_NAMES,
+  staffWords,
+} from './message-kinds.ts'
+import { SiteSettings } from './schemas/sites.ts'
+
+const prices = { message_credits: 10, gift_credits: 30, photo_credits: 20 }
+
+describe('the kinds of message', () => {
+  it('each cost their own setting in credits, a setting the sites hold', () => {
+    expect(eachKind((kind) => kindCredits(prices, kind))).toEqual({ text: 10, gift: 30, photo: 20 })
+    for (const setting of KIND_PRICE_SETTINGS) expect(SiteSettings.shape).toHaveProperty(setting)
+    expect(MESSAGE_KIND_NAMES).toEqual(['text', 'gift', 'photo'])
+  })
+
+  it('show each price’s money from the one rule, kind by kind', () => {
+    const value = { credits: 100, amount: 1000, currency: 'EUR' }
+    expect(creditPrices(value, prices, 'en')).toEqual({ text: '€1.00', gift: '€3.00', photo: '€2.00' })
+  })
+
+  it('say in the staff’s views the words, or a gift’s key', () => {
+    expect(staffWords('text', 'Hello', null)).toBe('Hello')
+    expect(staffWords('gift', 'with love', 'rose')).toBe('rose')
+    expect(staffWords('photo', 'me at the beach', null)).toBe('me at the beach')
+    expect(staffWords('photo', null, null)).toBe('')
+  })
+})

@@ -1,0 +1,44 @@
+// The kinds of chat message (issue 57; ADR 35): what each costs and whether it needs words, in one
+// table that the message schema, the send, every price shown beside a kind and the staff's views of
+// a conversation read. A new kind is a row here, its view in app/features/chat/message-kinds.tsx,
+// how it is stored (chat_send, message_json) and how it is made (its composer control).
+
+/** What the product knows of one kind of message. */
+interface MessageKindRule {
+  /** The site setting (common/schemas/sites.ts) that prices it in credits. */
+  price: 'message_credits' | 'gift_credits' | 'photo_credits'
+  /** Whether it is its words (a text); the other kinds may carry words beside what they send. */
+  words: 'required' | 'optional'
+}
+
+export const MESSAGE_KINDS = {
+  text: { price: 'message_credits', words: 'required' },
+  gift: { price: 'gift_credits', words: 'optional' },
+  photo: { price: 'photo_credits', words: 'optional' },
+} as const satisfies Record<string, MessageKindRule>
+
+export type MessageKind = keyof typeof MESSAGE_KINDS
+export const MESSAGE_KIND_NAMES = Object.keys(MESSAGE_KINDS) as [MessageKind, ...MessageKind[]]
+
+/** The site settings that price the kinds. */
+export type KindPriceSetting = (typeof MESSAGE_KINDS)[MessageKind]['price']
+export const KIND_PRICE_SETTINGS = MESSAGE_KIND_NAMES.map((kind) => MESSAGE_KINDS[kind].price)
+
+/** What a message of a kind costs on a site, in credits. */
+export function kindCredits(settings: Record<KindPriceSetting, number>, kind: MessageKind): number {
+  return settings[MESSAGE_KINDS[kind].price]
+}
+
+/** A value for every kind, made by `make`. */
+export function eachKind<T>(make: (kind: MessageKind) => T): Record<MessageKind, T> {
+  return Object.fromEntries(MESSAGE_KIND_NAMES.map((kind) => [kind, make(kind)])) as Record<MessageKind, T>
+}
+
+/**
+ * What a stored message says in the staff's views of a conversation (a report, the operators'
+ * inbox, a quoted conversation): its words, or a gift's key, which the console names in the staff
+ * member's language (app/features/chat/message-kinds.tsx).
+ */
+export function staffWords(kind: string, body: string | null, gift: string | null): string {
+  return (kind === 'gift' ? gift : body) ?? ''
+}
