@@ -46,6 +46,22 @@ export function waitForApp(page: Page) {
   return page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 15_000 })
 }
 
+/**
+ * Waits until React has run the effects of what the page shows now (it runs them in a message
+ * task; one more message comes after): a held clock run after this counts from those effects'
+ * timers, not from before they were set.
+ */
+export function afterEffects(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const channel = new MessageChannel()
+        channel.port1.onmessage = resolve
+        channel.port2.postMessage(null)
+      }),
+  )
+}
+
 /** Makes page.goto and page.reload wait for the app to run on every page it renders. */
 function waitForAppAfterNavigation(page: Page) {
   const marked = page as Page & { waitsForApp?: boolean }

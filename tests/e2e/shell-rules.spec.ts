@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
+  afterEffects,
   E2E_ORIGIN,
   expect,
   fillSignup,
@@ -172,16 +173,9 @@ test('a page slow to load shows the progress bar after 200 ms, running over 5 s'
   const likes = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Likes' })
   await likes.click()
   // The held clock counts from when the page knows it is loading (the link marked pending) and has
-  // run that render's effects (React runs them in a message task; one more message comes after).
+  // run that render's effects.
   await expect(likes).toHaveClass(/\bpending\b/)
-  await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        const channel = new MessageChannel()
-        channel.port1.onmessage = resolve
-        channel.port2.postMessage(null)
-      }),
-  )
+  await afterEffects(page)
   const bar = page.locator('.page-load-progress')
   await page.clock.runFor(150)
   await expect(bar).toHaveCount(0)

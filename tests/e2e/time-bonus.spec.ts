@@ -1,7 +1,15 @@
 import type { Page } from '@playwright/test'
-import { expect, newMember, openWithHeldClock, test } from './fixtures.ts'
+import { afterEffects, expect, newMember, openWithHeldClock, test } from './fixtures.ts'
 
 const MODAL = { name: '25% off, for a few hours only' }
+/**
+ * The bonus is loaded once the page runs (its countdown shows) and its modal's timer set: a held
+ * clock run before then would count from before the timer, and the modal would come late.
+ */
+const bonusLoaded = async (page: Page) => {
+  await expect(page.getByText(/^Time bonus: 25% off/)).toBeVisible()
+  await afterEffects(page)
+}
 const credits = async (page: Page) => (await (await page.request.get('/api/user.php')).json()).user.credits
 
 // spec: STATE-8, MODAL-8, STATE-14
@@ -16,7 +24,7 @@ test('the time-bonus modal comes after 40 s in the members area, only with 0 cre
   // With credits left, 40 s in the members area bring no modal.
   expect(await credits(page)).toBeGreaterThan(0)
   await openWithHeldClock(page, '/members')
-  await expect(page.getByText(/^Time bonus: 25% off/)).toBeVisible()
+  await bonusLoaded(page)
   await page.clock.runFor(41_000)
   await expect(page.getByRole('dialog', MODAL)).toHaveCount(0)
 
@@ -31,11 +39,13 @@ test('the time-bonus modal comes after 40 s in the members area, only with 0 cre
 
   // Outside the members area, nothing comes.
   await openWithHeldClock(page, '/profile')
+  await bonusLoaded(page)
   await page.clock.runFor(41_000)
   await expect(page.getByRole('dialog', MODAL)).toHaveCount(0)
 
   // In it, the modal comes at 40 s, not before.
   await openWithHeldClock(page, '/likes')
+  await bonusLoaded(page)
   await page.clock.runFor(39_000)
   await expect(page.getByRole('dialog', MODAL)).toHaveCount(0)
   await page.clock.runFor(1_500)
@@ -49,6 +59,7 @@ test('the time-bonus modal comes after 40 s in the members area, only with 0 cre
   const dismissed = await page.evaluate(() => localStorage.getItem('dismissed-time-bonus-modal'))
   expect(Number.isNaN(Date.parse(dismissed ?? ''))).toBe(false)
   await openWithHeldClock(page, '/members')
+  await bonusLoaded(page)
   await page.clock.runFor(41_000)
   await expect(page.getByRole('dialog', MODAL)).toHaveCount(0)
   await member.context.close()

@@ -77,8 +77,8 @@ export function useSignupForm(answer: SignupAnswer | undefined, onBusyChange?: (
       },
       t,
     )
-    setChecking(false)
     if (!check.ok) {
+      setChecking(false)
       setChecked(check.fields)
       return
     }
@@ -88,7 +88,13 @@ export function useSignupForm(answer: SignupAnswer | undefined, onBusyChange?: (
     // Where the member is, for their country's preset (issue 56): the browser's time zone.
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
     if (zone) form.set('time_zone', zone)
-    void fetcher.submit(form, { method: 'post', action: '/signup' })
+    // Busy from the check until the post has its answer: the fetcher is idle a moment before its
+    // post starts (the action's code may still be loading), when Esc would have closed the modal.
+    try {
+      await fetcher.submit(form, { method: 'post', action: '/signup' })
+    } finally {
+      setChecking(false)
+    }
   }
 
   return { fetcher, values, setValues, set, submit, busy, failed, errors, message, suggestion }
