@@ -62,7 +62,7 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
 }
 
 /** A call's JSON body as its route and its handler take it (after the schema's coercions). */
-export type BodyOf<C extends Call> = C['body'] extends z.ZodType ? z.output<C['body']> : never
+export type BodyOf<C extends Call> = C['body'] extends z.ZodType ? z.output<C['body']> : undefined
 
 /**
  * A module's handlers of the call table's mutations (issue 57, point 1): each named by its call and

@@ -1,11 +1,15 @@
-// Every mutation of the call table that the console makes, by its call's name, bound to this node's
-// services (issue 57, point 1): the Fastify routes and the console's page actions (through the
-// React Router context) run these, so neither restates a service call.
+// The call table's mutations that a page's form makes too (every one the console makes, and the
+// member's settings), by their call's name, bound to this node's services (issue 57, point 1): the
+// Fastify routes and the page actions (through the React Router context) run these, so neither
+// restates a service call.
+import { accountSettingsHandlers } from '#server/modules/accounts/account-settings.handlers.ts'
 import { memberSupportHandlers } from '#server/modules/accounts/member-support.handlers.ts'
 import { fictionalProfilesHandlers } from '#server/modules/members/fictional-profiles.handlers.ts'
 import { moderationHandlers } from '#server/modules/moderation/moderation.handlers.ts'
+import { notificationsHandlers } from '#server/modules/notifications/notifications.handlers.ts'
 import { inboxHandlers } from '#server/modules/operators/inbox.handlers.ts'
 import { paymentsConsoleHandlers } from '#server/modules/payments/console.handlers.ts'
+import { offersHandlers } from '#server/modules/payments/offers.handlers.ts'
 import { siteSettingsHandlers } from '#server/modules/sites/site-settings.handlers.ts'
 import { staffAdminHandlers } from '#server/modules/staff/staff-admin.handlers.ts'
 import { statisticsHandlers } from '#server/modules/statistics/statistics.handlers.ts'
@@ -23,6 +27,9 @@ export function createHandlers(services: AppServices) {
     ...memberSupportHandlers(services),
     ...staffAdminHandlers(services),
     ...statisticsHandlers(services),
+    ...accountSettingsHandlers(services),
+    ...notificationsHandlers(services),
+    ...offersHandlers(services),
   }
 }
 

@@ -123,15 +123,27 @@ export async function registerRoutes(
     accounts,
     secure: cookiesSecure,
     signupsPerHour: env.SIGNUP_LIMIT_PER_HOUR,
+    handlers,
   })
-  await app.register(accountSettingsRoutes, { passwords, settings: accountSettings, secure: cookiesSecure })
+  await app.register(accountSettingsRoutes, {
+    passwords,
+    settings: accountSettings,
+    secure: cookiesSecure,
+    handlers,
+  })
   await app.register(profileRoutes, { profiles })
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
-  await app.register(notificationsRoutes, { notifications })
+  await app.register(notificationsRoutes, { notifications, handlers })
   await app.register(chatPhotosRoutes, { chat })
-  await app.register(paymentsRoutes, { payments, discounts, directDebit, spending: services.spending })
+  await app.register(paymentsRoutes, {
+    payments,
+    discounts,
+    directDebit,
+    spending: services.spending,
+    handlers,
+  })
   if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })
   await app.register(websocketPlugin, {
     events,

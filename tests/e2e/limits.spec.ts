@@ -58,6 +58,17 @@ test('without JavaScript, in French: a monthly limit refuses the purchase past i
   await page.goto(`/credits/${bundle}/paypal`)
   await expect(page.getByTestId('purchase-break')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Continuer' })).toHaveCount(0)
+  // Nor is the discount to stay offered: the settings go straight to the deletion's form, and the
+  // page's own form posted anyway is refused as the API refuses it (one handler for both).
+  await page.goto('/notifications')
+  await expect(page.getByRole('button', { name: 'Supprimer mon compte' })).toBeVisible()
+  await expect(page.getByText(/Avant de partir/)).toHaveCount(0)
+  const forged = await page.request.post('/notifications?intent=stay', {
+    form: { offer: 'stay' },
+    headers: { origin: new URL(page.url()).origin },
+  })
+  expect(forged.status()).toBe(404)
+  expect(await forged.text()).toContain('Code introuvable')
   await context.close()
   await buyer.context.close()
 })

@@ -4,7 +4,7 @@ import { SubmitButton } from '../../components/submit-button.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
 
-type EmailAnswer = { ok: true; intent: 'email'; sentTo: string } | FormAnswer
+type EmailAnswer = { ok: true; intent: 'email'; result: { sentTo: string } } | FormAnswer
 
 /**
  * Settings: ask to change the e-mail address; the change waits for the link sent to the new one.
@@ -13,7 +13,7 @@ type EmailAnswer = { ok: true; intent: 'email'; sentTo: string } | FormAnswer
 export function ChangeEmailForm({ current, pageAnswer }: { current: string; pageAnswer?: unknown }) {
   const { t } = useTranslation()
   const form = useFetcherForm<EmailAnswer>('settings-email', 'email', pageAnswer)
-  const sentTo = form.done && form.answer?.ok ? form.answer.sentTo : null
+  const sentTo = form.done && form.answer?.ok ? form.answer.result.sentTo : null
   const element = useRef<HTMLFormElement>(null)
   // Sent: the password is not kept in the form.
   useEffect(() => {

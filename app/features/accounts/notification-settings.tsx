@@ -6,7 +6,7 @@ import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
 import { type PushState, pushStatus, subscribePush } from '../../lib/push.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 
-type NotificationAnswer = { ok: true; intent: 'notifications'; mailsOn: boolean } | FormAnswer
+type NotificationAnswer = { ok: true; intent: 'notifications'; result: { mailsOn: boolean } } | FormAnswer
 
 function Toggle(props: {
   id: string
@@ -113,7 +113,7 @@ export function NotificationSettingsForm({
       ? {
           kind: 'success',
           text:
-            form.answer?.ok && form.answer.mailsOn
+            form.answer?.ok && form.answer.result.mailsOn
               ? t('notifications.disabled.enabled')
               : t('notifications.saved'),
         }

@@ -7,7 +7,7 @@ import { type FormAnswer, useFetcherForm } from '../../lib/page-form.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { DeleteAccountForm, type RefundOnDeletion } from './delete-account-form.tsx'
 
-type StayAnswer = { ok: true; intent: 'stay'; code: DiscountCode } | FormAnswer
+type StayAnswer = { ok: true; intent: 'stay'; result: DiscountCode } | FormAnswer
 
 /**
  * Deleting the account: when the company has a delete_discount, the member is offered it first
@@ -17,9 +17,12 @@ type StayAnswer = { ok: true; intent: 'stay'; code: DiscountCode } | FormAnswer
 export function DeleteAccountSection({
   pageAnswer,
   refund,
+  offered,
 }: {
   pageAnswer?: unknown
   refund: RefundOnDeletion
+  /** The discount may be offered: not to a member on a break from purchases (ADR 32). */
+  offered: boolean
 }) {
   const { t, i18n } = useTranslation()
   const { company } = useRootData()
@@ -28,9 +31,9 @@ export function DeleteAccountSection({
   const percentage = company.delete_discount ?? 0
   // Without the scripts, a refused deletion comes back as the page's answer: the form stays.
   const deleting = (pageAnswer as { intent?: string } | undefined)?.intent === 'delete'
-  if (percentage <= 0 || params.has('delete') || deleting)
+  if (percentage <= 0 || !offered || params.has('delete') || deleting)
     return <DeleteAccountForm pageAnswer={pageAnswer} refund={refund} />
-  const code = offer.answer?.ok ? offer.answer.code : null
+  const code = offer.answer?.ok ? offer.answer.result : null
   const until = code?.expires
     ? dateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(code.expires))
     : ''

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
 import { EMAIL_TYPES } from '#common/notifications.ts'
-import { NotificationSettingsInput, UnsubscribeQuery } from '#common/schemas/notifications.ts'
+import { UnsubscribeQuery } from '#common/schemas/notifications.ts'
 import { getAppContext } from '../../context.server.ts'
 import { formFields, refused } from '../../lib/form-action.server.ts'
 
@@ -15,18 +15,18 @@ export function unsubscribeType(context: Readonly<RouterContextProvider>, token:
 }
 
 /**
- * The notification form's post (`?intent=notifications` on /notifications), read into the API's
+ * The notification form's fields (`?intent=notifications` on /notifications) as the API's
  * NotificationSettingsInput: the mail switches when the form carries them (`emails`: unticked is
  * off), this browser's push switch (`push` on or off), or `enable_mails` to turn mails back on.
  */
-export function notificationChange(fields: Record<string, string>) {
-  return NotificationSettingsInput.parse({
+export function notificationFields(fields: Record<string, string>) {
+  return {
     ...(fields.emails
       ? { email: Object.fromEntries(EMAIL_TYPES.map((type) => [type, fields[`email_${type}`] === 'on'])) }
       : {}),
     ...(fields.push ? { push: fields.push === 'on' } : {}),
     ...(fields.enable_mails ? { notifications_disabled: [] } : {}),
-  })
+  }
 }
 
 /** The unsubscribe page's press: the mail type of the link's token turned off, no login needed. */

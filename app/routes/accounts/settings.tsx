@@ -7,15 +7,16 @@ import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/settings'
 import { requireUser } from './guards.server.ts'
 import { loadNotificationSettings } from './notifications.server.ts'
-import { changeSettings, loadClosingRefund } from './settings.server.ts'
+import { changeSettings, loadClosingRefund, stayOffered } from './settings.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context)
-  const [notifications, refund] = await Promise.all([
+  const [notifications, refund, offered] = await Promise.all([
     loadNotificationSettings(context, user.id),
     loadClosingRefund(context, user),
+    stayOffered(context, user.id),
   ])
-  return { email: user.email, notifications, refund }
+  return { email: user.email, notifications, refund, stayOffered: offered }
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -39,7 +40,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <ChangeEmailForm current={loaderData.email} pageAnswer={actionData} />
       </section>
       <section className="card card-body shadow-sm mb-4 border-danger-subtle">
-        <DeleteAccountSection pageAnswer={actionData} refund={loaderData.refund} />
+        <DeleteAccountSection
+          pageAnswer={actionData}
+          refund={loaderData.refund}
+          offered={loaderData.stayOffered}
+        />
       </section>
     </div>
   )

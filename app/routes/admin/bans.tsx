@@ -2,10 +2,11 @@ import { useEffect, useRef, useState } from 'react'
 import { api } from '#common/api.ts'
 import { BAN_KINDS, type BanKind } from '#common/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
+import { step } from '../../lib/call-action.server.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/bans'
 import { loadBans } from './admin.server.ts'
-import { consoleAction, step } from './console-action.server.ts'
+import { consoleAction } from './console-action.server.ts'
 import { ActionFeedback } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {

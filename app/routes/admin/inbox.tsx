@@ -10,10 +10,11 @@ import {
 } from 'react-router'
 import { api, CONSOLE_SOCKET_PATH } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
+import { step } from '../../lib/call-action.server.ts'
 import { connectRealtime } from '../../lib/realtime.ts'
 import type { Route } from './+types/inbox'
 import { loadInbox } from './admin.server.ts'
-import { consoleAction, step } from './console-action.server.ts'
+import { consoleAction } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { InboxAnswer } from './inbox-answer.tsx'
 

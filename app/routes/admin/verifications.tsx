@@ -1,10 +1,11 @@
 import { useState } from 'react'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
+import { step } from '../../lib/call-action.server.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/verifications'
 import { loadVerificationQueue } from './admin.server.ts'
-import { consoleAction, step } from './console-action.server.ts'
+import { consoleAction } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {

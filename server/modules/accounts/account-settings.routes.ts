@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
-import { requireMember } from '#server/lib/require-member.ts'
+import { memberActor, requestOrigin } from '#server/plugins/member-actor.ts'
 import { clearSessionCookie } from '#server/plugins/session.ts'
+import type { accountSettingsHandlers } from './account-settings.handlers.ts'
 import type { AccountSettingsService } from './account-settings.service.ts'
-import { requestOrigin } from './accounts.routes.ts'
 import type { PasswordService } from './password.service.ts'
 
 /** Password reset and change, e-mail change, deletion and its undo. */
@@ -13,7 +13,8 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
   passwords: PasswordService
   settings: AccountSettingsService
   secure: boolean
-}> = async (app, { passwords, settings, secure }) => {
+  handlers: ReturnType<typeof accountSettingsHandlers>
+}> = async (app, { passwords, settings, secure, handlers }) => {
   app.route({
     ...apiRoute(api.requestPasswordReset),
     config: { rateLimit: FORM_LIMITS.passwordResetRequest },
@@ -36,29 +37,13 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.changePassword),
     config: { rateLimit: FORM_LIMITS.passwordChange },
-    handler: async (request) => {
-      await passwords.change(
-        requireMember(request),
-        request.body.old_password,
-        request.body.password,
-        request.sessionToken,
-      )
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.changePassword(request.body, memberActor(request)),
   })
 
   app.route({
     ...apiRoute(api.requestEmailChange),
     config: { rateLimit: FORM_LIMITS.emailChange },
-    handler: async (request) => {
-      await settings.requestEmailChange(
-        requireMember(request),
-        request.body.email,
-        request.body.password,
-        requestOrigin(request),
-      )
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.requestEmailChange(request.body, memberActor(request)),
   })
 
   app.route({
@@ -73,9 +58,9 @@ export const accountSettingsRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.deleteAccount),
     config: { rateLimit: FORM_LIMITS.accountDeletion },
     handler: async (request, reply) => {
-      await settings.deleteAccount(requireMember(request), request.body, requestOrigin(request))
+      const deleted = await handlers.deleteAccount(request.body, memberActor(request))
       clearSessionCookie(reply, secure)
-      return { ok: true as const }
+      return deleted
     },
   })
 

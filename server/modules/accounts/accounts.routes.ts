@@ -1,36 +1,24 @@
-import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { LoginInput, PushSubscriptionInput } from '#common/schemas/accounts.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
-import { DEVICE_COOKIES } from '#server/lib/device-cookies.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestSource } from '#server/plugins/csrf.ts'
+import { memberActor, requestOrigin } from '#server/plugins/member-actor.ts'
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from '#server/plugins/session.ts'
-import type { AccountsService, RequestOrigin } from './accounts.service.ts'
-
-export function requestOrigin(request: FastifyRequest): RequestOrigin {
-  return {
-    site: request.site,
-    locale: request.locale,
-    origin: request.linkOrigin,
-    ip: request.ip,
-    country: request.selectedCountry ?? request.geoCountry ?? request.languageCountry,
-    detectedCountry: request.selectedCountry ?? request.geoCountry,
-    network: request.cookies.network ?? null,
-    device: request.cookies[DEVICE_COOKIES.member] ?? null,
-  }
-}
+import type { accountSettingsHandlers } from './account-settings.handlers.ts'
+import type { AccountsService } from './accounts.service.ts'
 
 /** Sign up, log in and out, the current user, activation links. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService
   secure: boolean
   signupsPerHour: number
+  handlers: ReturnType<typeof accountSettingsHandlers>
 }> = async (app, opts) => {
-  const { accounts, secure } = opts
+  const { accounts, secure, handlers } = opts
 
   app.route({
     ...apiRoute(api.signup),
@@ -109,9 +97,6 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.resendActivation),
     config: { rateLimit: FORM_LIMITS.activationResend },
-    handler: async (request) => {
-      await accounts.resendActivation(requireMember(request), requestOrigin(request))
-      return { sent: true }
-    },
+    handler: async (request) => handlers.resendActivation(undefined, memberActor(request)),
   })
 }

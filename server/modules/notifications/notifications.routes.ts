@@ -5,13 +5,15 @@ import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
+import { memberActor } from '#server/plugins/member-actor.ts'
+import type { notificationsHandlers } from './notifications.handlers.ts'
 import type { NotificationsService } from './notifications.service.ts'
 
 /** Notification settings, the mails' unsubscribe links, the mail provider's webhook and the page-hidden beacon. */
-export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: NotificationsService }> = async (
-  app,
-  { notifications },
-) => {
+export const notificationsRoutes: FastifyPluginAsyncZod<{
+  notifications: NotificationsService
+  handlers: ReturnType<typeof notificationsHandlers>
+}> = async (app, { notifications, handlers }) => {
   // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form.
   acceptFormBodies(app)
 
@@ -21,7 +23,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod<{ notifications: Notific
   })
   app.route({
     ...apiRoute(api.updateNotifications),
-    handler: async (request) => notifications.update(requireMember(request).userId, request.body),
+    handler: async (request) => handlers.updateNotifications(request.body, memberActor(request)),
   })
 
   app.route({

@@ -6,8 +6,10 @@ import { acceptFormBodies } from '#server/lib/form-body.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import type { SpendingService } from '#server/modules/spending/spending.service.ts'
+import { memberActor } from '#server/plugins/member-actor.ts'
 import type { DirectDebitService } from './direct-debit.service.ts'
 import type { DiscountsService } from './discounts.service.ts'
+import type { offersHandlers } from './offers.handlers.ts'
 import type { PaymentsService } from './payments.service.ts'
 
 /** Credit bundles, payments and the provider's webhook (docs/architecture.md §7). */
@@ -16,8 +18,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   discounts: DiscountsService
   directDebit: DirectDebitService
   spending: SpendingService
-}> = async (app, { payments, discounts, directDebit, spending }) => {
-  /** Nothing is offered to a member on a break from purchases (ADR 32): no welcome bonus, no stay offer. */
+  handlers: ReturnType<typeof offersHandlers>
+}> = async (app, { payments, discounts, directDebit, spending, handlers }) => {
+  /** Nothing is offered to a member on a break from purchases (ADR 32): no welcome bonus (the stay offer's handler says so too). */
   const offering = async (userId: number) => {
     if (await spending.breakUntil(userId)) throw new AppError('discount.not_found', 404)
   }
@@ -111,11 +114,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
 
   app.route({
     ...apiRoute(api.stayOffer),
-    handler: async (request) => {
-      const { userId } = requireMember(request)
-      await offering(userId)
-      return discounts.stayOffer(userId, request.site)
-    },
+    handler: async (request) => handlers.stayOffer(request.body, memberActor(request)),
   })
 
   // The provider calls this with nothing but its payment id; the answer is the same whatever it is.

@@ -114,6 +114,13 @@ describe('limits a member sets (ADR 32)', () => {
       headers: { cookie: m.cookie },
     })
     expect(welcome.statusCode).toBe(404)
+    const stay = await t.app.inject({
+      method: 'POST',
+      url: '/api/discountcode.php',
+      headers: { cookie: m.cookie },
+      payload: { offer: 'stay' },
+    })
+    expect(stay.statusCode).toBe(404)
     // A shorter break asked meanwhile changes nothing; a longer one lengthens it.
     expect((await spending().takeBreak(actor, site(), 'EUR', 1)).break_until).toBe(until)
     testClock.advance(7 * DAY + 1000)
