@@ -26,6 +26,8 @@ interface Step<C extends HandledCall, R> {
   read?: (fields: Record<string, string>, form: FormData) => Record<string, unknown>
   /** What the page answers once the handler ran (a redirect, what its feedback names); else its result. */
   answer?: (result: HandlerResult<C>, body: BodyOf<C>, form: FormData) => R
+  /** The values a refused form gets back to show (by default its text fields, the password left out). */
+  refill?: (fields: Record<string, string>, form: FormData) => Record<string, string>
 }
 
 /** A step, typed by its call (the table of a page's steps holds several calls). */
@@ -38,9 +40,10 @@ declare const answers: unique symbol
 type StepResult<T> = T extends { readonly [answers]?: infer R } ? Exclude<R, Response> : never
 
 /**
- * Runs the step the post names: `actorOf` says who makes its call (or throws: a visitor, a staff
- * member without its role), the form must pass its call's schema; the answer is the step's result,
- * or the form's failure in words beside its fields. An unknown step is a 400.
+ * Runs the step the post names (the page's first, its main form, when it names none): `actorOf` says who
+ * makes its call (or throws: a visitor, a staff member without its role), the form must pass its
+ * call's schema; the answer is the step's result, or the form's failure in words beside its
+ * fields. An unknown step is a 400.
  */
 export async function callAction<S extends Record<string, { readonly call: HandledCall }>>(
   context: Readonly<RouterContextProvider>,
@@ -48,7 +51,7 @@ export async function callAction<S extends Record<string, { readonly call: Handl
   steps: S,
   actorOf: (call: HandledCall) => unknown,
 ) {
-  const intent = new URL(request.url).searchParams.get('intent') ?? ''
+  const intent = new URL(request.url).searchParams.get('intent') ?? Object.keys(steps)[0] ?? ''
   const chosen = Object.hasOwn(steps, intent) ? steps[intent] : undefined
   if (!chosen) throw data(null, { status: 400 })
   const actor = actorOf(chosen.call)
@@ -69,7 +72,8 @@ export async function callAction<S extends Record<string, { readonly call: Handl
     const result = done as StepResult<S[keyof S]>
     return { ok: true as const, intent, result }
   } catch (error) {
-    const { password: _, ...values } = fields
+    const { refill } = chosen as Step<HandledCall, unknown>
+    const { password: _, ...values } = refill ? refill(fields, form) : fields
     return refused(context, error, values, intent)
   }
 }

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
-import { ComplaintInput } from '#common/schemas/members.ts'
+import { api } from '#common/api.ts'
 import { getAppContext } from '../context.server.ts'
-import { formFields, refused } from '../lib/form-action.server.ts'
+import { callAction, step } from '../lib/call-action.server.ts'
 
 /** The complaint form's prefill: the member's name and address, and the reported profile if any. */
 export async function loadComplaints(context: Readonly<RouterContextProvider>, request: Request) {
@@ -18,24 +18,21 @@ export async function loadComplaints(context: Readonly<RouterContextProvider>, r
   }
 }
 
-/** Files the complaint (or the report of a profile): its number, and where its receipt went. */
-export async function fileComplaint(context: Readonly<RouterContextProvider>, request: Request) {
+/**
+ * Files the complaint (or the report of a profile) through its API call's one handler
+ * (app/lib/call-action.server.ts): its number, where its receipt went, and the address given.
+ */
+export function fileComplaint(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
-  const fields = await formFields(request)
-  try {
-    const input = ComplaintInput.parse({
-      ...fields,
-      reason: fields.reason || undefined,
-      profile: fields.profile ? Number(fields.profile) : undefined,
-    })
-    const filed = await app.services.complaints.file(input, {
-      site: app.site,
-      locale: app.locale,
-      userId: app.user?.id ?? null,
-    })
-    return { ok: true as const, ...filed, email: input.email }
-  } catch (error) {
-    const { name = '', email = '', reason = '', message = '' } = fields
-    return refused(context, error, { name, email, reason, message })
-  }
+  return callAction(
+    context,
+    request,
+    {
+      complaint: step({
+        call: api.fileComplaint,
+        answer: (filed, body) => ({ ...filed, email: body.email }),
+      }),
+    },
+    () => app.request.visitorActor(),
+  )
 }

@@ -33,3 +33,16 @@ export interface MemberActor {
 export function memberActor(request: FastifyRequest): MemberActor {
   return { member: requireMember(request), session: request.sessionToken, from: requestOrigin(request) }
 }
+
+/**
+ * Who makes a call that needs no session (a complaint, an appeal by its mailed link): where the
+ * request came from, and the member when one is logged in.
+ */
+export interface VisitorActor {
+  member: Member | null
+  from: RequestOrigin
+}
+
+export function visitorActor(request: FastifyRequest): VisitorActor {
+  return { member: request.member, from: requestOrigin(request) }
+}

@@ -9,7 +9,7 @@ import type { StaffIdentity } from '#server/lib/require-staff.ts'
 import type { RequestOrigin } from '#server/modules/accounts/accounts.service.ts'
 import type { Actor } from '#server/modules/audit/audit.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
-import type { MemberActor } from '#server/plugins/member-actor.ts'
+import type { MemberActor, VisitorActor } from '#server/plugins/member-actor.ts'
 import type { AppHandlers } from '#server/wiring/handlers.ts'
 import type { AppServices } from '#server/wiring/services.ts'
 
@@ -28,6 +28,8 @@ interface PageRequest {
   member(): NonNullable<FastifyRequest['member']>
   /** The member behind a form, as their calls' handlers take them; a visitor's post is refused. */
   memberActor(): MemberActor
+  /** Who posts a form that needs no session (a complaint, an appeal), a member or not. */
+  visitorActor(): VisitorActor
   /** The session's own token (a password change keeps this session and ends the others). */
   sessionToken: string | null
   /** The address the request came from (the console's login throttle and audit). */

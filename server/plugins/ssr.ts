@@ -13,7 +13,7 @@ import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
-import { memberActor, requestOrigin } from '#server/plugins/member-actor.ts'
+import { memberActor, requestOrigin, visitorActor } from '#server/plugins/member-actor.ts'
 import type { AppHandlers } from '#server/wiring/handlers.ts'
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from './session.ts'
 import { type AppServices, appLoadContext } from './ssr-context.ts'
@@ -146,6 +146,7 @@ export async function ssrPlugin(app: FastifyInstance, opts: SsrOptions): Promise
           endSession: () => clearSessionCookie(reply, opts.secureCookies),
           member: () => requireMember(request),
           memberActor: () => memberActor(request),
+          visitorActor: () => visitorActor(request),
           sessionToken: request.sessionToken,
           ip: request.ip,
           startStaffSession: (token) => setStaffCookie(reply, token, opts.secureCookies),

@@ -3,8 +3,13 @@
 // Fastify routes and the page actions (through the React Router context) run these, so neither
 // restates a service call.
 import { accountSettingsHandlers } from '#server/modules/accounts/account-settings.handlers.ts'
+import { dataExportHandlers } from '#server/modules/accounts/data-export.handlers.ts'
 import { memberSupportHandlers } from '#server/modules/accounts/member-support.handlers.ts'
+import { passwordResetHandlers } from '#server/modules/accounts/password-reset.handlers.ts'
+import { complaintsHandlers } from '#server/modules/complaints/complaints.handlers.ts'
 import { fictionalProfilesHandlers } from '#server/modules/members/fictional-profiles.handlers.ts'
+import { profileHandlers } from '#server/modules/members/profile.handlers.ts'
+import { appealsHandlers } from '#server/modules/moderation/appeals.handlers.ts'
 import { moderationHandlers } from '#server/modules/moderation/moderation.handlers.ts'
 import { notificationsHandlers } from '#server/modules/notifications/notifications.handlers.ts'
 import { inboxHandlers } from '#server/modules/operators/inbox.handlers.ts'
@@ -30,6 +35,11 @@ export function createHandlers(services: AppServices) {
     ...accountSettingsHandlers(services),
     ...notificationsHandlers(services),
     ...offersHandlers(services),
+    ...complaintsHandlers(services),
+    ...appealsHandlers(services),
+    ...passwordResetHandlers(services),
+    ...profileHandlers(services),
+    ...dataExportHandlers(services),
   }
 }
 

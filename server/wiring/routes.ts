@@ -70,10 +70,8 @@ export async function registerRoutes(
   const { env, database, now, wiring, metricSources } = options
   const { handlers } = options
   const { services, media, sandboxPsp, discounts, directDebit, geocoder, rateLimitRedis } = wiring
-  const { sites, accounts, passwords, accountSettings, profiles, members, memberPages, likes, swipes } =
-    services
-  const { chat, notifications, payments, events, photos, complaints, staff, audit, signals, exports, mail } =
-    services
+  const { sites, accounts, accountSettings, profiles, members, memberPages, likes, swipes } = services
+  const { chat, notifications, payments, events, photos, staff, audit, signals, exports, mail } = services
   const production = env.NODE_ENV === 'production'
   const cookiesSecure = secureCookies(env)
 
@@ -126,12 +124,11 @@ export async function registerRoutes(
     handlers,
   })
   await app.register(accountSettingsRoutes, {
-    passwords,
     settings: accountSettings,
     secure: cookiesSecure,
     handlers,
   })
-  await app.register(profileRoutes, { profiles })
+  await app.register(profileRoutes, { profiles, handlers })
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
@@ -160,11 +157,11 @@ export async function registerRoutes(
   await app.register(photosRoutes, { photos })
   await app.register(verificationRoutes, { verification: services.verification, handlers })
   await app.register(locationRoutes, { geocoder })
-  await app.register(complaintsRoutes, { complaints })
+  await app.register(complaintsRoutes, { handlers })
   await app.register(staffRoutes, { staff, staffAdmin: services.staffAdmin, secure: cookiesSecure, handlers })
   await app.register(auditRoutes, { audit })
   await app.register(memberSupportRoutes, { support: services.memberSupport, handlers })
-  await app.register(dataExportRoutes, { exports })
+  await app.register(dataExportRoutes, { exports, handlers })
   await app.register(operatorsRoutes, { inbox: services.inbox, handlers })
   await app.register(fictionalProfilesRoutes, { fictional: services.fictional, handlers })
   await app.register(siteSettingsRoutes, {

@@ -6,7 +6,7 @@ import { useTranslation } from '../../i18n.ts'
 import { type FormAnswer, usePageForm } from '../../lib/page-form.ts'
 
 /** What the complaints page's action answers once a complaint is filed. */
-type ComplaintFiled = { ok: true; id: number; receipt: string | null; email: string }
+type ComplaintFiled = { ok: true; result: { id: number; receipt: string | null; email: string } }
 
 /**
  * The complaint form, also used to report a profile (then the reason starts at "fake profile").
@@ -20,7 +20,7 @@ export function ComplaintForm(props: {
 }) {
   const { t } = useTranslation()
   const form = usePageForm(props.answer)
-  const sent = form.done && props.answer?.ok ? props.answer : null
+  const sent = form.done && props.answer?.ok ? props.answer.result : null
   if (sent) {
     return (
       <FormMessage

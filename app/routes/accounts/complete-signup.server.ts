@@ -1,9 +1,9 @@
 import { type RouterContextProvider, redirect } from 'react-router'
 import { z } from 'zod'
+import { api } from '#common/api.ts'
 import { gendersSought, sexualityOf } from '#common/matching.ts'
-import { ProfileUpdateInput } from '#common/schemas/members.ts'
 import { getAppContext } from '../../context.server.ts'
-import { refused } from '../../lib/form-action.server.ts'
+import { callAction, step } from '../../lib/call-action.server.ts'
 import { requireUser } from './guards.server.ts'
 
 /** The new member's profile for the sign-up steps. */
@@ -48,44 +48,54 @@ const Seeking = z.object({ seeking: z.enum(['men', 'women', 'both'], { error: 's
 
 /**
  * A sign-up step's post: the parts of the profile its form holds (whom the member looks for, the
- * place, the interests, the about text), checked by the profile's schema like the API's PUT, then
- * the next step (`next`).
+ * place, the interests, the about text), through the API's profile call's one handler
+ * (app/lib/call-action.server.ts), then the next step (`next`). Refused, what the step held comes
+ * back (the interests are re-ticked from the list).
  */
-export async function saveSignupStep(context: Readonly<RouterContextProvider>, request: Request) {
-  const app = getAppContext(context)
-  const form = await request.formData()
+export function saveSignupStep(context: Readonly<RouterContextProvider>, request: Request) {
+  return callAction(
+    context,
+    request,
+    {
+      step: step({
+        call: api.updateProfile,
+        read: (_fields, form) => stepFields(form),
+        answer: (_saved, _body, form) => {
+          const next = form.get('next')
+          return redirect(`/complete-signup?step=${NEXT_STEPS.includes(String(next)) ? next : 'done'}`)
+        },
+        refill: (fields) => {
+          const { interests: _, ...values } = fields
+          return values
+        },
+      }),
+    },
+    () => getAppContext(context).request.memberActor(),
+  )
+}
+
+/** A step's fields as the API's profile: only the parts its form holds. */
+function stepFields(form: FormData) {
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : ''
   }
-  try {
-    const gender = text('gender')
-    if (form.has('ask_seeking')) Seeking.parse({ seeking: text('seeking') || undefined })
-    const seeking = text('seeking')
-    const input = ProfileUpdateInput.parse({
-      ...(form.has('gender') ? { gender } : {}),
-      ...(form.has('seeking') ? { sexuality: sexualityOf(gender, seeking as never) } : {}),
-      ...(form.has('seek_min_age') ? { seek_min_age: Number(text('seek_min_age')) } : {}),
-      ...(form.has('seek_max_age') ? { seek_max_age: Number(text('seek_max_age')) } : {}),
-      ...(form.has('country')
-        ? {
-            country: text('country'),
-            region_id: text('region_id') ? Number(text('region_id')) : null,
-            city: text('city').trim() || null,
-          }
-        : {}),
-      ...(form.has('interests_shown') ? { interests: form.getAll('interests').map(Number) } : {}),
-      ...(form.has('about') ? { about: text('about').trim() || null } : {}),
-    })
-    const settings = app.site.settings
-    await app.services.profiles.update(app.request.member().userId, input, settings)
-  } catch (error) {
-    // What the step held comes back with its refusal (the interests are re-ticked from the list).
-    const values: Record<string, string> = {}
-    for (const [name, value] of form)
-      if (typeof value === 'string' && name !== 'interests') values[name] = value
-    return refused(context, error, values)
+  const gender = text('gender')
+  if (form.has('ask_seeking')) Seeking.parse({ seeking: text('seeking') || undefined })
+  const seeking = text('seeking')
+  return {
+    ...(form.has('gender') ? { gender } : {}),
+    ...(form.has('seeking') ? { sexuality: sexualityOf(gender, seeking as never) } : {}),
+    ...(form.has('seek_min_age') ? { seek_min_age: Number(text('seek_min_age')) } : {}),
+    ...(form.has('seek_max_age') ? { seek_max_age: Number(text('seek_max_age')) } : {}),
+    ...(form.has('country')
+      ? {
+          country: text('country'),
+          region_id: text('region_id') ? Number(text('region_id')) : null,
+          city: text('city').trim() || null,
+        }
+      : {}),
+    ...(form.has('interests_shown') ? { interests: form.getAll('interests').map(Number) } : {}),
+    ...(form.has('about') ? { about: text('about').trim() || null } : {}),
   }
-  const next = text('next')
-  return redirect(`/complete-signup?step=${NEXT_STEPS.includes(next) ? next : 'done'}`)
 }

@@ -1,9 +1,10 @@
 import type { RouterContextProvider } from 'react-router'
+import { api } from '#common/api.ts'
 import { TRAIT_VALUES } from '#common/choices.ts'
 import { type Seeking, sexualityOf } from '#common/matching.ts'
-import { ProfileUpdateInput } from '#common/schemas/members.ts'
+import type { SiteSettings } from '#common/schemas/sites.ts'
 import { getAppContext } from '../../context.server.ts'
-import { refused } from '../../lib/form-action.server.ts'
+import { callAction, step } from '../../lib/call-action.server.ts'
 import { loadCompleteSignup } from './complete-signup.server.ts'
 
 const TRAITS = Object.keys(TRAIT_VALUES) as (keyof typeof TRAIT_VALUES)[]
@@ -18,68 +19,69 @@ export async function loadProfilePage(context: Readonly<RouterContextProvider>) 
 }
 
 /**
- * The profile form's post (the API's PUT /api/profile.php, as a form): read into the same
- * ProfileUpdateInput, with only the traits and notes the site shows. Refused, it answers the
- * member's values to put back (the interests as one comma-separated value).
+ * The profile page's two forms (`?intent=`), each through its API call's one handler
+ * (app/lib/call-action.server.ts): the profile (the API's PUT /api/profile.php, as a form, with only
+ * the traits and notes the site shows; refused, it answers the member's values to put back, the
+ * interests as one comma-separated value), and "download my data" (a job prepares the zip and
+ * mails its link).
  */
-export async function saveProfile(context: Readonly<RouterContextProvider>, request: Request) {
+export function saveProfile(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
-  if (new URL(request.url).searchParams.get('intent') === 'export') return askForExport(context)
-  const form = await request.formData()
+  const settings = app.site.settings
+  return callAction(
+    context,
+    request,
+    {
+      profile: step({
+        call: api.updateProfile,
+        read: (_fields, form) => profileFields(form, settings),
+        refill: (_fields, form) => {
+          const values: Record<string, string> = {
+            interests: form
+              .getAll('interests')
+              .filter((v) => typeof v === 'string')
+              .join(','),
+          }
+          for (const [name, value] of form)
+            if (typeof value === 'string' && name !== 'interests') values[name] = value
+          return values
+        },
+      }),
+      export: step({ call: api.requestDataExport }),
+    },
+    () => app.request.memberActor(),
+  )
+}
+
+/** The profile form's fields as the API's profile: the traits and notes the site shows, and whom the member seeks. */
+function profileFields(form: FormData, settings: SiteSettings) {
   const text = (name: string) => {
     const value = form.get(name)
     return typeof value === 'string' ? value : ''
   }
-  const values: Record<string, string> = {
-    interests: form
-      .getAll('interests')
-      .filter((v) => typeof v === 'string')
-      .join(','),
-  }
-  for (const [name, value] of form)
-    if (typeof value === 'string' && name !== 'interests') values[name] = value
-  try {
-    const settings = app.site.settings
-    const gender = text('gender')
-    const seeking = text('seeking')
-    const body = {
-      name: text('name'),
-      date_of_birth: text('date_of_birth'),
-      invisible: form.has('invisible'),
-      verified_contact_only: form.has('verified_contact_only'),
-      ...(settings.visible_profile_notes.includes('about') && form.has('about')
-        ? { about: text('about').trim() || null }
-        : {}),
-      ...Object.fromEntries(
-        TRAITS.filter((trait) => settings.visible_profile_fields.includes(trait) && form.has(trait)).map(
-          (trait) => [trait, text(trait) || null],
-        ),
+  const gender = text('gender')
+  const seeking = text('seeking')
+  return {
+    name: text('name'),
+    date_of_birth: text('date_of_birth'),
+    invisible: form.has('invisible'),
+    verified_contact_only: form.has('verified_contact_only'),
+    ...(settings.visible_profile_notes.includes('about') && form.has('about')
+      ? { about: text('about').trim() || null }
+      : {}),
+    ...Object.fromEntries(
+      TRAITS.filter((trait) => settings.visible_profile_fields.includes(trait) && form.has(trait)).map(
+        (trait) => [trait, text(trait) || null],
       ),
-      country: text('country'),
-      region_id: text('region_id') ? Number(text('region_id')) : null,
-      city: text('city').trim() || null,
-      // The chips are part of the form: none posted is none chosen.
-      ...(form.has('interests_shown') ? { interests: form.getAll('interests').map(Number) } : {}),
-      gender,
-      ...(SEEKING.includes(seeking) ? { sexuality: sexualityOf(gender, seeking as Seeking) } : {}),
-      seek_min_age: Number(text('seek_min_age')),
-      seek_max_age: Number(text('seek_max_age')),
-    }
-    const input = ProfileUpdateInput.parse(body)
-    await app.services.profiles.update(app.request.member().userId, input, settings)
-    return { ok: true as const, intent: 'profile' }
-  } catch (error) {
-    return refused(context, error, values, 'profile')
-  }
-}
-
-/** "Download my data" (`?intent=export`): a job prepares the zip and mails its link. */
-async function askForExport(context: Readonly<RouterContextProvider>) {
-  const app = getAppContext(context)
-  try {
-    await app.services.exports.request(app.request.member().userId, { member: true })
-    return { ok: true as const, intent: 'export' }
-  } catch (error) {
-    return refused(context, error, {}, 'export')
+    ),
+    country: text('country'),
+    region_id: text('region_id') ? Number(text('region_id')) : null,
+    city: text('city').trim() || null,
+    // The chips are part of the form: none posted is none chosen.
+    ...(form.has('interests_shown') ? { interests: form.getAll('interests').map(Number) } : {}),
+    gender,
+    ...(SEEKING.includes(seeking) ? { sexuality: sexualityOf(gender, seeking as Seeking) } : {}),
+    seek_min_age: Number(text('seek_min_age')),
+    seek_max_age: Number(text('seek_max_age')),
   }
 }

@@ -1,31 +1,33 @@
 import type { RouterContextProvider } from 'react-router'
-import { PasswordResetInput, PasswordResetRequest } from '#common/schemas/accounts.ts'
+import { api } from '#common/api.ts'
 import { getAppContext } from '../../context.server.ts'
-import { formFields, refused } from '../../lib/form-action.server.ts'
+import { callAction, step } from '../../lib/call-action.server.ts'
+
+// The forgotten password's two pages, each through its API call's one handler
+// (app/lib/call-action.server.ts).
 
 /** Mails a link to choose a new password (to an address with an account; the answer is the same). */
-export async function requestReset(context: Readonly<RouterContextProvider>, request: Request) {
-  const app = getAppContext(context)
-  const fields = await formFields(request)
-  try {
-    const input = PasswordResetRequest.parse(fields)
-    app.services.passwords.requestReset(input.email, app.request.origin())
-  } catch (error) {
-    return refused(context, error, { email: fields.email ?? '' })
-  }
-  return { ok: true as const }
+export function requestReset(context: Readonly<RouterContextProvider>, request: Request) {
+  return callAction(context, request, { request: step({ call: api.requestPasswordReset }) }, () =>
+    getAppContext(context).request.visitorActor(),
+  )
 }
 
 /** Sets the new password with the link's token; every session ends, this browser's too. */
-export async function resetPassword(context: Readonly<RouterContextProvider>, request: Request) {
+export function resetPassword(context: Readonly<RouterContextProvider>, request: Request) {
   const app = getAppContext(context)
-  const fields = await formFields(request)
-  try {
-    const input = PasswordResetInput.parse(fields)
-    await app.services.passwords.reset(input.token, input.password)
-    app.request.endSession()
-  } catch (error) {
-    return refused(context, error)
-  }
-  return { ok: true as const }
+  return callAction(
+    context,
+    request,
+    {
+      reset: step({
+        call: api.resetPassword,
+        answer: (reset) => {
+          app.request.endSession()
+          return reset
+        },
+      }),
+    },
+    () => app.request.visitorActor(),
+  )
 }

@@ -1,16 +1,17 @@
 import type { RouterContextProvider } from 'react-router'
-import { AppealInput } from '#common/schemas/moderation.ts'
+import { api } from '#common/api.ts'
 import { getAppContext } from '../../context.server.ts'
-import { formFields, refused } from '../../lib/form-action.server.ts'
+import { callAction, step } from '../../lib/call-action.server.ts'
 
-/** /appeal/{token}: the appeal's text against the decision the link's token names (once). */
-export async function appeal(context: Readonly<RouterContextProvider>, request: Request, token: string) {
-  const fields = await formFields(request)
-  try {
-    const input = AppealInput.parse({ token, text: fields.text ?? '' })
-    await getAppContext(context).services.reports.appeal(input.token, input.text)
-  } catch (error) {
-    return refused(context, error, { text: fields.text ?? '' })
-  }
-  return { ok: true as const }
+/**
+ * /appeal/{token}: the appeal's text against the decision the link's token names (once), through
+ * its API call's one handler (app/lib/call-action.server.ts).
+ */
+export function appeal(context: Readonly<RouterContextProvider>, request: Request, token: string) {
+  return callAction(
+    context,
+    request,
+    { appeal: step({ call: api.appeal, read: ({ text = '' }) => ({ token, text }) }) },
+    () => getAppContext(context).request.visitorActor(),
+  )
 }

@@ -2,35 +2,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
-import { memberActor, requestOrigin } from '#server/plugins/member-actor.ts'
+import { memberActor, requestOrigin, visitorActor } from '#server/plugins/member-actor.ts'
 import { clearSessionCookie } from '#server/plugins/session.ts'
 import type { accountSettingsHandlers } from './account-settings.handlers.ts'
 import type { AccountSettingsService } from './account-settings.service.ts'
-import type { PasswordService } from './password.service.ts'
+import type { passwordResetHandlers } from './password-reset.handlers.ts'
 
 /** Password reset and change, e-mail change, deletion and its undo. */
 export const accountSettingsRoutes: FastifyPluginAsyncZod<{
-  passwords: PasswordService
   settings: AccountSettingsService
   secure: boolean
-  handlers: ReturnType<typeof accountSettingsHandlers>
-}> = async (app, { passwords, settings, secure, handlers }) => {
+  handlers: ReturnType<typeof accountSettingsHandlers> & ReturnType<typeof passwordResetHandlers>
+}> = async (app, { settings, secure, handlers }) => {
   app.route({
     ...apiRoute(api.requestPasswordReset),
     config: { rateLimit: FORM_LIMITS.passwordResetRequest },
-    handler: async (request) => {
-      passwords.requestReset(request.body.email, requestOrigin(request))
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.requestPasswordReset(request.body, visitorActor(request)),
   })
 
   app.route({
     ...apiRoute(api.resetPassword),
     config: { rateLimit: FORM_LIMITS.passwordReset },
     handler: async (request, reply) => {
-      await passwords.reset(request.body.token, request.body.password)
+      const reset = await handlers.resetPassword(request.body, visitorActor(request))
       clearSessionCookie(reply, secure)
-      return { ok: true as const }
+      return reset
     },
   })
 

@@ -3,21 +3,19 @@ import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
-import { requireMember } from '#server/lib/require-member.ts'
+import { memberActor } from '#server/plugins/member-actor.ts'
+import type { dataExportHandlers } from './data-export.handlers.ts'
 import type { DataExportService } from './data-export.service.ts'
 
 /** A member asks for all their data; the mailed link downloads it. */
-export const dataExportRoutes: FastifyPluginAsyncZod<{ exports: DataExportService }> = async (
-  app,
-  { exports },
-) => {
+export const dataExportRoutes: FastifyPluginAsyncZod<{
+  exports: DataExportService
+  handlers: ReturnType<typeof dataExportHandlers>
+}> = async (app, { exports, handlers }) => {
   app.route({
     ...apiRoute(api.requestDataExport),
     config: { rateLimit: FORM_LIMITS.dataExport },
-    handler: async (request) => {
-      await exports.request(requireMember(request).userId, { member: true })
-      return { status: 'pending' as const }
-    },
+    handler: async (request) => handlers.requestDataExport(undefined, memberActor(request)),
   })
 
   app.route({

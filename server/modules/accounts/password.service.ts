@@ -19,8 +19,6 @@ import {
 import type { Member, RequestOrigin } from './accounts.service.ts'
 import { issueEmailLink } from './email-links.ts'
 
-export type PasswordService = ReturnType<typeof createPasswordService>
-
 const RESET_TOKEN_HOURS = 2
 const RESET_MAILS_PER_DAY = 3
 /** Reset requests waiting on one node at most; the per-address limit keeps far below it. */

@@ -2,13 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { requireMember } from '#server/lib/require-member.ts'
+import { memberActor } from '#server/plugins/member-actor.ts'
+import type { profileHandlers } from './profile.handlers.ts'
 import type { ProfileService } from './profile.service.ts'
 
 /** The member's own profile: GET and PUT /api/profile.php. */
-export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> = async (
-  app,
-  { profiles },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<{
+  profiles: ProfileService
+  handlers: ReturnType<typeof profileHandlers>
+}> = async (app, { profiles, handlers }) => {
   app.route({
     ...apiRoute(api.ownProfile),
     handler: async (request) => ({
@@ -18,10 +20,6 @@ export const profileRoutes: FastifyPluginAsyncZod<{ profiles: ProfileService }> 
 
   app.route({
     ...apiRoute(api.updateProfile),
-    handler: async (request) => {
-      const { userId } = requireMember(request)
-      await profiles.update(userId, request.body, request.site.settings)
-      return { profile: await profiles.getOwn(userId, request.site.settings.cdn_prefix) }
-    },
+    handler: async (request) => handlers.updateProfile(request.body, memberActor(request)),
   })
 }

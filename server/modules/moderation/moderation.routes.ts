@@ -4,6 +4,8 @@ import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
+import { visitorActor } from '#server/plugins/member-actor.ts'
+import type { appealsHandlers } from './appeals.handlers.ts'
 import type { BansService } from './bans.service.ts'
 import type { moderationHandlers } from './moderation.handlers.ts'
 import type { PhotoReviewService } from './photo-review.service.ts'
@@ -16,7 +18,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   reports: ReportsService
   signals: SignalsService
   bans: BansService
-  handlers: ReturnType<typeof moderationHandlers>
+  handlers: ReturnType<typeof moderationHandlers> & ReturnType<typeof appealsHandlers>
 }> = async (app, { photoReview, reports, signals, bans, handlers }) => {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
@@ -54,10 +56,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.appeal),
     config: { rateLimit: FORM_LIMITS.appeal },
-    handler: async (request) => {
-      await reports.appeal(request.body.token, request.body.text)
-      return { ok: true as const }
-    },
+    handler: async (request) => handlers.appeal(request.body, visitorActor(request)),
   })
 
   app.route({
