@@ -54,12 +54,14 @@ export async function callAction<S extends Record<string, { readonly call: Handl
   const intent = new URL(request.url).searchParams.get('intent') ?? Object.keys(steps)[0] ?? ''
   const chosen = Object.hasOwn(steps, intent) ? steps[intent] : undefined
   if (!chosen) throw data(null, { status: 400 })
-  const actor = actorOf(chosen.call)
   const app = getAppContext(context)
   const form = await request.formData()
   const fields: Record<string, string> = {}
   for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
   try {
+    // A visitor's post to a member's form is refused in words (authentication_required), as the
+    // call's route refuses it; a staff page's guard throws its own answer (the login page, a 403).
+    const actor = actorOf(chosen.call)
     const { call, read, answer } = chosen as Step<HandledCall, unknown>
     const body = call.body
       ? call.body.parse(formBody(call.body, read ? read(fields, form) : fields))
