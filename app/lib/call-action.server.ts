@@ -26,8 +26,6 @@ interface Step<C extends HandledCall, R> {
   read?: (fields: Record<string, string>, form: FormData) => Record<string, unknown>
   /** What the page answers once the handler ran (a redirect, what its feedback names); else its result. */
   answer?: (result: HandlerResult<C>, body: BodyOf<C>, form: FormData) => R
-  /** The values a refused form gets back to show (by default its text fields, the password left out). */
-  refill?: (fields: Record<string, string>, form: FormData) => Record<string, string>
 }
 
 /** A step, typed by its call (the table of a page's steps holds several calls). */
@@ -74,8 +72,19 @@ export async function callAction<S extends Record<string, { readonly call: Handl
     const result = done as StepResult<S[keyof S]>
     return { ok: true as const, intent, result }
   } catch (error) {
-    const { refill } = chosen as Step<HandledCall, unknown>
-    const { password: _, ...values } = refill ? refill(fields, form) : fields
-    return refused(context, error, values, intent)
+    return refused(context, error, refill(form), intent)
   }
+}
+
+/**
+ * What a refused form gets back to show: its text fields, a field posted several times (ticked
+ * boxes of one name, as the interests) as one comma-separated value; no password of any kind
+ * (the old one, the new one, its repeat) goes back to the browser.
+ */
+function refill(form: FormData) {
+  const values: Record<string, string> = {}
+  for (const [name, value] of form)
+    if (typeof value === 'string' && !name.includes('password'))
+      values[name] = Object.hasOwn(values, name) ? `${values[name]},${value}` : value
+  return values
 }

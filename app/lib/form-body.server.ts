@@ -38,19 +38,41 @@ function fieldSchemas(schema: z.core.$ZodType, into = new Map<string, z.core.$Zo
   return into
 }
 
+/** How a form reads one field: its kind, and whether an empty field stays in the body. */
+interface FieldRule {
+  kind: Kind
+  keepsEmpty: boolean
+}
+
+/** Each schema's field rules, worked out once: a page's schema is a module constant, read at every post. */
+const rulesBySchema = new WeakMap<z.core.$ZodType, Map<string, FieldRule>>()
+
+function rulesOf(schema: z.core.$ZodType) {
+  let rules = rulesBySchema.get(schema)
+  if (!rules) {
+    rules = new Map()
+    for (const [name, field] of fieldSchemas(schema)) {
+      const kind = kindOf(field)
+      const takesEmpty = z.safeParse(field, '').success || !z.safeParse(field, undefined).success
+      rules.set(name, { kind, keepsEmpty: takesEmpty && kind !== 'number' })
+    }
+    rulesBySchema.set(schema, rules)
+  }
+  return rules
+}
+
 /** The form's values (its text fields, or what a page made of them) as the body `schema` reads. */
 export function formBody(schema: z.core.$ZodType, values: Record<string, unknown>): Record<string, unknown> {
-  const fields = fieldSchemas(schema)
+  const rules = rulesOf(schema)
   const body: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(values)) {
     if (value === undefined) continue
+    const rule = rules.get(name)
     if (value === '') {
-      const field = fields.get(name)
-      const kept = field && (z.safeParse(field, '').success || !z.safeParse(field, undefined).success)
-      if (kept && kindOf(field) !== 'number') body[name] = ''
+      if (rule?.keepsEmpty) body[name] = ''
       continue
     }
-    const kind = typeof value === 'string' ? kindOf(fields.get(name)) : 'other'
+    const kind = typeof value === 'string' ? (rule?.kind ?? 'other') : 'other'
     body[name] =
       kind === 'number' ? Number(value) : kind === 'boolean' ? value === 'true' || value === 'on' : value
   }

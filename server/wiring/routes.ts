@@ -138,7 +138,6 @@ export async function registerRoutes(
     payments,
     discounts,
     directDebit,
-    spending: services.spending,
     handlers,
   })
   if (env.PAYMENTS === 'sandbox') await app.register(sandboxPspRoutes, { psp: sandboxPsp })

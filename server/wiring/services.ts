@@ -123,7 +123,8 @@ export async function createServices(
     kick: () => kicks.exports(),
   })
   const sandboxPsp = createSandboxPspService(database.db, { now })
-  const discounts = createDiscountsService(database.db, { now })
+  const spending = createSpendingService(database.db, { now })
+  const discounts = createDiscountsService(database.db, { now, spending })
   const provider =
     env.PAYMENTS === 'mollie'
       ? mollieProvider({ apiKey: env.MOLLIE_API_KEY ?? '', apiEndpoint: env.MOLLIE_API_ENDPOINT })
@@ -168,7 +169,6 @@ export async function createServices(
   })
   const likes = createLikesService(database.db, { events, members, now })
   const swipes = createSwipeService(database.db, { likes, now })
-  const spending = createSpendingService(database.db, { now })
   const payments = createPaymentsService(database.db, {
     spending,
     events,

@@ -175,3 +175,20 @@ test("a member's language switch is saved to the account, for the mails", async 
   ).json()
   expect(me.user.language).toBe('fr')
 })
+
+test('a refused password change gives back none of the passwords it was sent', async ({ page }) => {
+  await skipEntryWarning(page)
+  await signupInBrowser(page)
+  await page.goto('/notifications')
+  await waitForApp(page)
+  // Posted as the page's form without its scripts: the old password is wrong, so the page is served
+  // again with the form's refusal and what the member typed, minus every password.
+  const refused = await page.request.post('/notifications?intent=password', {
+    form: { old_password: 'wrong-orchid-71', password: 'new-basalt-93', password_repeat: 'new-basalt-93' },
+    headers: { origin: new URL(page.url()).origin },
+  })
+  expect(refused.status()).toBe(400)
+  const html = await refused.text()
+  expect(html).toContain('accounts.old_password_wrong')
+  for (const secret of ['wrong-orchid-71', 'new-basalt-93']) expect(html).not.toContain(secret)
+})

@@ -22,7 +22,10 @@ export function sandboxPayments(t: TestApp, now: () => Date) {
     spending: createSpendingService(t.database.db, { now }),
     provider: sandboxProvider(psp),
     events: t.app.services.events,
-    discounts: createDiscountsService(t.database.db, { now }),
+    discounts: createDiscountsService(t.database.db, {
+      now,
+      spending: createSpendingService(t.database.db, { now }),
+    }),
     now,
     log: t.app.log,
     sites: t.app.services.sites,

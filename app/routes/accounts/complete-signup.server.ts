@@ -64,10 +64,6 @@ export function saveSignupStep(context: Readonly<RouterContextProvider>, request
           const next = form.get('next')
           return redirect(`/complete-signup?step=${NEXT_STEPS.includes(String(next)) ? next : 'done'}`)
         },
-        refill: (fields) => {
-          const { interests: _, ...values } = fields
-          return values
-        },
       }),
     },
     () => getAppContext(context).request.memberActor(),

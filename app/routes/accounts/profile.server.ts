@@ -35,17 +35,6 @@ export function saveProfile(context: Readonly<RouterContextProvider>, request: R
       profile: step({
         call: api.updateProfile,
         read: (_fields, form) => profileFields(form, settings),
-        refill: (_fields, form) => {
-          const values: Record<string, string> = {
-            interests: form
-              .getAll('interests')
-              .filter((v) => typeof v === 'string')
-              .join(','),
-          }
-          for (const [name, value] of form)
-            if (typeof value === 'string' && name !== 'interests') values[name] = value
-          return values
-        },
       }),
       export: step({ call: api.requestDataExport }),
     },

@@ -19,9 +19,9 @@ export async function loadClosingRefund(
   }
 }
 
-/** Whether the discount to stay may be offered: not during a break from purchases (ADR 32). */
+/** Whether the discount to stay may be offered now: the discounts service's rule (no offer during a break, ADR 32). */
 export async function stayOffered(context: Readonly<RouterContextProvider>, userId: number) {
-  return (await getAppContext(context).services.spending.breakUntil(userId)) === null
+  return getAppContext(context).services.discounts.offering(userId)
 }
 
 /**

@@ -5,6 +5,7 @@ import type { DiscountCode } from '#common/schemas/credits.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
+import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import {
   type DiscountRow,
   insertDiscount,
@@ -29,10 +30,20 @@ interface Order {
 
 /**
  * Discount codes (spec sections 1, 3, 5 and 9): the rules of each code, and the welcome time bonus
- * TIMEBONUS25 (25 %, once per member, for an unpaid member within 14,400 s of signing up).
+ * TIMEBONUS25 (25 %, once per member, for an unpaid member within 14,400 s of signing up). Nothing
+ * is offered to a member on a break from purchases (ADR 32): neither the bonus nor the discount to
+ * stay, whichever door asks.
  */
-export function createDiscountsService(db: Db, deps: { now: Clock }) {
-  const { now } = deps
+export function createDiscountsService(
+  db: Db,
+  deps: { now: Clock; spending: Pick<SpendingService, 'breakUntil'> },
+) {
+  const { now, spending } = deps
+
+  const offering = async (userId: number) => (await spending.breakUntil(userId)) === null
+  const notOnBreak = async (userId: number) => {
+    if (!(await offering(userId))) throw new AppError('discount.not_found', 404)
+  }
 
   const view = (row: DiscountRow, expires: Date | null): DiscountCode => ({
     code: row.code,
@@ -94,8 +105,12 @@ export function createDiscountsService(db: Db, deps: { now: Clock }) {
   return {
     check,
 
+    /** Whether anything may be offered to the member now (not during a break from purchases). */
+    offering,
+
     /** GET /api/discountcode.php?welcome=true: the time bonus while the member may still use it. */
     async welcome(userId: number): Promise<DiscountCode> {
+      await notOnBreak(userId)
       return check(userId, TIME_BONUS_CODE, null)
     },
 
@@ -106,6 +121,7 @@ export function createDiscountsService(db: Db, deps: { now: Clock }) {
     async stayOffer(userId: number, site: { id: number; company: { delete_discount: number | null } }) {
       const percentage = site.company.delete_discount ?? 0
       if (percentage <= 0) throw new AppError('discount.not_found', 404)
+      await notOnBreak(userId)
       const prefix = `STAY${percentage}-`
       // Once per member: asked again, the same code; used or expired, no new one.
       const row = await db.transaction(async (tx) => {

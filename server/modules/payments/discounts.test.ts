@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TIME_BONUS_CODE, WELCOME_DISCOUNT_PERCENT } from '#common/constants.ts'
 import { users } from '#server/db/schema/members.ts'
 import { discountCodes } from '#server/db/schema/payments.ts'
+import { createSpendingService } from '#server/modules/spending/spending.service.ts'
 import { activeMember, logIn } from '../../../tests/support/accounts.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDiscountsService } from './discounts.service.ts'
@@ -30,7 +31,10 @@ async function signedUpAt(member: Awaited<ReturnType<typeof activeMember>>) {
 describe('the welcome time bonus', () => {
   // spec: PROD-6, STATE-5, STATE-7, CONST-3
   it('is TIMEBONUS25 for an unpaid member up to 14,400 s after signing up, then gone', async () => {
-    const discounts = createDiscountsService(t.database.db, { now: () => clock })
+    const discounts = createDiscountsService(t.database.db, {
+      now: () => clock,
+      spending: createSpendingService(t.database.db, { now: () => clock }),
+    })
     const m = await activeMember(t.app, { name: 'Newcomer' })
     const signup = await signedUpAt(m)
     clock = signup
@@ -64,7 +68,10 @@ describe('the welcome time bonus', () => {
 
   // spec: STATE-5, ROLE-3
   it('is not for paid members', async () => {
-    const discounts = createDiscountsService(t.database.db, { now: () => clock })
+    const discounts = createDiscountsService(t.database.db, {
+      now: () => clock,
+      spending: createSpendingService(t.database.db, { now: () => clock }),
+    })
     const m = await activeMember(t.app, { name: 'Payer' })
     clock = await signedUpAt(m)
     await t.database.db.update(users).set({ paidUser: true }).where(eq(users.id, m.user.id))
@@ -87,7 +94,10 @@ describe('discount codes', () => {
   // spec: DATA-9, VAL-6
   it('answers Code not found, expiry, country, minimum order and method rules', async () => {
     clock = new Date()
-    const discounts = createDiscountsService(t.database.db, { now: () => clock })
+    const discounts = createDiscountsService(t.database.db, {
+      now: () => clock,
+      spending: createSpendingService(t.database.db, { now: () => clock }),
+    })
     const m = await activeMember(t.app, { name: 'Saver' })
     const small = { amount: 995, currency: 'EUR', method: 'creditcard' }
     expect(await failure(discounts.check(m.user.id, 'NOPE', small))).toBe('discount.not_found')
@@ -159,7 +169,10 @@ describe('discount codes', () => {
 describe('the delete-account offer', () => {
   it('gives the member a code of their own for the company delete_discount, once, for a week', async () => {
     clock = new Date()
-    const discounts = createDiscountsService(t.database.db, { now: () => clock })
+    const discounts = createDiscountsService(t.database.db, {
+      now: () => clock,
+      spending: createSpendingService(t.database.db, { now: () => clock }),
+    })
     const m = await activeMember(t.app, { name: 'Leaving' })
     const other = await activeMember(t.app, { name: 'Other' })
     const res = await t.app.inject({

@@ -5,7 +5,6 @@ import { AppError } from '#server/lib/errors.ts'
 import { acceptFormBodies } from '#server/lib/form-body.ts'
 import { FORM_LIMITS } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
-import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import { memberActor } from '#server/plugins/member-actor.ts'
 import type { DirectDebitService } from './direct-debit.service.ts'
 import type { DiscountsService } from './discounts.service.ts'
@@ -17,14 +16,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   payments: PaymentsService
   discounts: DiscountsService
   directDebit: DirectDebitService
-  spending: SpendingService
   handlers: ReturnType<typeof offersHandlers>
-}> = async (app, { payments, discounts, directDebit, spending, handlers }) => {
-  /** Nothing is offered to a member on a break from purchases (ADR 32): no welcome bonus (the stay offer's handler says so too). */
-  const offering = async (userId: number) => {
-    if (await spending.breakUntil(userId)) throw new AppError('discount.not_found', 404)
-  }
-
+}> = async (app, { payments, discounts, directDebit, handlers }) => {
   acceptFormBodies(app)
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'private, no-store')
@@ -102,10 +95,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const { userId } = requireMember(request)
       const q = request.query
-      if (q.welcome === 'true') {
-        await offering(userId)
-        return discounts.welcome(userId)
-      }
+      if (q.welcome === 'true') return discounts.welcome(userId)
       if (!q.code) throw new AppError('discount.not_found', 404)
       const order = q.package ? await payments.orderOf(request.site, q.package, q.method) : null
       return discounts.check(userId, q.code, order, request.locale)

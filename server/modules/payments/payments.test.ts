@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemClock } from '#server/lib/clock.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
+import { createSpendingService } from '#server/modules/spending/spending.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { creditAccount } from '../../../tests/support/credits.ts'
 import { sandboxPayments } from '../../../tests/support/payments.ts'
@@ -139,7 +140,10 @@ describe('sandbox payments', () => {
         },
       },
       events: t.app.services.events,
-      discounts: createDiscountsService(t.database.db, { now: () => clock }),
+      discounts: createDiscountsService(t.database.db, {
+        now: () => clock,
+        spending: createSpendingService(t.database.db, { now: () => clock }),
+      }),
       now: () => clock,
       log: { warn: (...args: unknown[]) => warnings.push(args) },
       sites: t.app.services.sites,
@@ -541,7 +545,10 @@ describe('the Mollie provider', () => {
       spending: t.app.services.spending,
       provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
       events: t.app.services.events,
-      discounts: createDiscountsService(t.database.db, { now: systemClock }),
+      discounts: createDiscountsService(t.database.db, {
+        now: systemClock,
+        spending: createSpendingService(t.database.db, { now: systemClock }),
+      }),
       now: systemClock,
       log: t.app.log,
       sites: t.app.services.sites,
@@ -619,7 +626,10 @@ describe('the Mollie provider', () => {
       spending: t.app.services.spending,
       provider: mollieProvider({ apiKey: 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM', apiEndpoint: endpoint }),
       events: t.app.services.events,
-      discounts: createDiscountsService(t.database.db, { now: systemClock }),
+      discounts: createDiscountsService(t.database.db, {
+        now: systemClock,
+        spending: createSpendingService(t.database.db, { now: systemClock }),
+      }),
       now: systemClock,
       log: t.app.log,
       sites: t.app.services.sites,
@@ -655,7 +665,10 @@ describe('the Mollie provider', () => {
       spending: t.app.services.spending,
       provider,
       events: t.app.services.events,
-      discounts: createDiscountsService(t.database.db, { now: systemClock }),
+      discounts: createDiscountsService(t.database.db, {
+        now: systemClock,
+        spending: createSpendingService(t.database.db, { now: systemClock }),
+      }),
       now: systemClock,
       log: t.app.log,
       sites: t.app.services.sites,
