@@ -1,7 +1,6 @@
 import type { RouterContextProvider } from 'react-router'
-import { chatTimeLabels } from '#common/chat-times.ts'
 import { creditPrices, memberBundles } from '#common/credit-value.ts'
-import { countryNameTable, dateTimeFormat, regionalLocale } from '#common/intl.ts'
+import { countryNameTable, dateTimeFormat } from '#common/intl.ts'
 import { visibleLocales } from '#common/locale.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
@@ -9,16 +8,9 @@ import { timeZoneOffset } from '#common/time-zone.ts'
 import { getAppContext } from './context.server.ts'
 
 /** Data every page needs: locale, public settings, company and what the shell shows. */
-export async function loadRoot(context: Readonly<RouterContextProvider>) {
+export function loadRoot(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
-  // The member's likes and chats seed the chat store (badge, lists); the refresh cycle keeps them fresh.
-  const cdn = app.site.settings.cdn_prefix
-  const [likes, chats] = app.user
-    ? await Promise.all([
-        app.services.likes.list(app.user.id, cdn),
-        app.services.chat.list(app.user.id, cdn).then((r) => r.chats),
-      ])
-    : [null, null]
+  // The member's likes and chats are not here: their stores load them (app/routes/member-data).
   return {
     locale: app.locale,
     nonce: app.nonce,
@@ -50,20 +42,8 @@ export async function loadRoot(context: Readonly<RouterContextProvider>) {
     memberBundles: app.user?.credit_value
       ? memberBundles(app.site.bundles, app.user.credit_value.currency, app.locale)
       : null,
-    likes,
-    chats,
     /** getTimezoneOffset() of the member's zone as the site has it, now (app/lib/member.tsx). */
     timeZoneOffset: app.timeZone ? timeZoneOffset(app.timeZone, app.now) : null,
-    /** The chats' times as the conversations list shows them, in the member's time zone when known. */
-    chatTimes:
-      chats && app.timeZone
-        ? chatTimeLabels(
-            chats.flatMap((c) => (c.last_message ? [['list', c.last_message.created_at] as const] : [])),
-            regionalLocale(app.locale, app.user?.profile.country),
-            app.now,
-            app.timeZone,
-          )
-        : null,
     staging: app.staging,
     /** The site's configured origin, for absolute links (social previews); never the Host header. */
     origin: app.services.sites.origin(app.site),

@@ -2,6 +2,10 @@ import { index, layout, type RouteConfig, route } from '@react-router/dev/routes
 import { CONSOLE_PAGES } from '../common/console-pages.ts'
 
 export default [
+  // The member's chats and likes, and a conversation's older pages, for their fetchers.
+  route('member-data/chats', 'routes/member-data/chats.ts'),
+  route('member-data/likes', 'routes/member-data/likes.ts'),
+  route('member-data/messages', 'routes/member-data/messages.ts'),
   // The operations console (ADR 15), before the site's catch-all routes.
   layout('routes/admin/console-layout.tsx', [
     route('admin/login', 'routes/admin/login.tsx'),

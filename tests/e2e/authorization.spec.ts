@@ -121,6 +121,14 @@ const RULES: Record<string, Rule> = {
     url: (w) => `/members/${w.ownerProfile}/chat`,
     expect: { visitor: 200, owner: '302 /chats', other: 200, blocked: 403 },
   },
+  // The member's data for the stores' fetchers: a visitor gets null (nothing to show), not a login.
+  'member-data/chats': { url: page('/member-data/chats'), expect: all(200) },
+  'member-data/likes': { url: page('/member-data/likes'), expect: all(200) },
+  // A conversation's older page: its two members only, as the conversation's page.
+  'member-data/messages': {
+    url: (w) => `/member-data/messages?conversation=${w.blockedConversation}&before=2147483647`,
+    expect: { visitor: 401, owner: 200, other: 404, blocked: 403 },
+  },
   'chats/:id': {
     url: (w) => `/chats/${w.blockedConversation}`,
     expect: { visitor: '302 /login', owner: 200, other: 404, blocked: 403 },

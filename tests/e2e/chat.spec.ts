@@ -1,6 +1,14 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { expect, expectAccessible, expectNoHorizontalScroll, newMember, speaks, test } from './fixtures.ts'
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalScroll,
+  newMember,
+  sandboxBuy,
+  speaks,
+  test,
+} from './fixtures.ts'
 
 // spec: PROD-1, PROD-2, NAV-1
 test('two members chat live: messages, typing, read receipts, the unread badge, credits', async ({
@@ -423,4 +431,44 @@ test('a chosen photo waits with its price and what the credits are worth; Cancel
   await expect(preview.getByRole('link', { name: 'Acheter des crédits' })).toBeVisible()
   await lea.context.close()
   await marc.context.close()
+})
+
+test('older messages load as the member scrolls up, above the place they were reading', async ({
+  browser,
+}) => {
+  const ria = await newMember(browser, { name: 'Ria', gender: 'female' })
+  const sem = await newMember(browser, { name: 'Sem', gender: 'male' })
+  await sandboxBuy(ria.page, 500)
+  // More than a page (30): the conversation's page shows the latest, the rest comes on scrolling.
+  let conversation = 0
+  for (let i = 1; i <= 34; i++) {
+    const sent = await ria.page.request.post('/api/message.php', {
+      data: {
+        ...(conversation ? { conversation } : { profile: sem.profileId }),
+        text: `Note number ${i}`,
+        client_id: `older-${Date.now()}-${i}`,
+      },
+    })
+    expect(sent.status()).toBe(200)
+    conversation = (await sent.json()).conversation
+  }
+  const page = sem.page
+  const pages: string[] = []
+  page.on('requestfinished', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/member-data/messages')) pages.push(request.url())
+  })
+  await page.goto(`/chats/${conversation}`)
+  const list = page.locator('.chat-messages')
+  await expect(list.getByText('Note number 34', { exact: true })).toBeVisible()
+  await expect(list.getByText('Note number 4', { exact: true })).toHaveCount(0)
+  await list.evaluate((el) => {
+    el.scrollTop = 0
+  })
+  await expect(list.getByText('Note number 1', { exact: true })).toBeAttached()
+  // One page, through the conversation's fetcher; the reader's place stays where it was.
+  expect(pages).toHaveLength(1)
+  await expect(list.getByText('Note number 5', { exact: true })).toBeInViewport()
+  await expect(list.getByText('Note number 1', { exact: true })).not.toBeInViewport()
+  await ria.context.close()
+  await sem.context.close()
 })

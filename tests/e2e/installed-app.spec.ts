@@ -86,7 +86,7 @@ test('push: the page asks for permission, says so when the browser cannot subscr
     await navigator.serviceWorker.ready
   })
   const origin = new URL(page.url()).origin
-  const refreshed = page.waitForRequest((request) => request.url().includes('/api/chats.php'))
+  const refreshed = page.waitForRequest((request) => request.url().includes('/member-data/chats'))
   const data = JSON.stringify({
     type: 'NEW_PUSH_MESSAGE',
     title: 'Eva wrote to you',

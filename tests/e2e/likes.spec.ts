@@ -259,7 +259,8 @@ test('an automatic like reloads the likes 500 ms after it comes', async ({ brows
   ).toBe(200)
   let likesAsked = 0
   page.on('requestfinished', (request) => {
-    if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/likes.php') likesAsked++
+    if (request.method() === 'GET' && new URL(request.url()).pathname.startsWith('/member-data/likes'))
+      likesAsked++
   })
   await openWithHeldClock(page, '/members')
   likesAsked = 0

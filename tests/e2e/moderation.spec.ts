@@ -3,9 +3,12 @@ import { testJpeg } from '../support/images.ts'
 import { consoleLogin, expect, expectAccessible, newMember, openFromMenu, test } from './fixtures.ts'
 import { E2E_MODERATOR } from './staff-account.ts'
 
-/** Presses J until the queue's selected card is this one (keyboard only, as a moderator works). */
+/**
+ * Presses J until the queue's selected card is this one (keyboard only, as a moderator works); the
+ * queue holds the photos of every journey run before, oldest first.
+ */
 async function selectWithKeys(page: Page, target: Locator) {
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 200; i++) {
     if ((await target.getAttribute('aria-current')) === 'true') return
     await page.keyboard.press('j')
   }

@@ -1,4 +1,5 @@
 import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react'
+import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { ChatEntry, Message } from '#common/schemas/chat.ts'
 import { useCatchUp, useFrames } from '../../lib/member-connection.tsx'
 import { unreadTotal } from './chat-list.ts'
@@ -7,6 +8,8 @@ import { useChats } from './use-chats.ts'
 /** The member's chats (spec section 3), for the chats page, the conversation and the badges. */
 interface ChatsStore {
   chats: ChatEntry[] | null
+  /** The chats' times as the server labelled them (use-chat-time.ts). */
+  times: ChatTimeLabels | null
   /** Unread messages over all chats (the messages badge). */
   unread: number
   reloadChats: () => Promise<void>
@@ -29,6 +32,7 @@ interface ChatsStore {
 const noop = () => {}
 const EMPTY: ChatsStore = {
   chats: null,
+  times: null,
   unread: 0,
   reloadChats: async () => {},
   removeChats: async () => {},
@@ -42,15 +46,22 @@ const ChatsContext = createContext<ChatsStore>(EMPTY)
 
 export const useChatsStore = () => useContext(ChatsContext)
 
-/** Owns the chat list of the member of the page: follows chat frames, catches up, refreshes. */
+/** Owns the chat list of the member of the page: loads it, follows chat frames, catches up, refreshes. */
 export function ChatsProvider(props: {
   userId: number | null
   myProfileId: number | null
-  initial: ChatEntry[] | null
   children: ReactNode
 }) {
-  const { chats, reloadChats, onChatFrame, removeChats, removeFailure, setOpenConversation, chatRead } =
-    useChats(props.userId, props.myProfileId, props.initial)
+  const {
+    chats,
+    times,
+    reloadChats,
+    onChatFrame,
+    removeChats,
+    removeFailure,
+    setOpenConversation,
+    chatRead,
+  } = useChats(props.userId, props.myProfileId)
   useFrames(onChatFrame)
   useCatchUp(reloadChats, { refresh: true })
 
@@ -62,6 +73,7 @@ export function ChatsProvider(props: {
   const value = useMemo<ChatsStore>(
     () => ({
       chats,
+      times,
       unread: chats ? unreadTotal(chats) : 0,
       reloadChats,
       removeChats,
@@ -70,7 +82,7 @@ export function ChatsProvider(props: {
       chatRead,
       messageSent,
     }),
-    [chats, reloadChats, removeChats, removeFailure, setOpenConversation, chatRead, messageSent],
+    [chats, times, reloadChats, removeChats, removeFailure, setOpenConversation, chatRead, messageSent],
   )
   return (
     <ChatsContext.Provider value={props.userId === null ? EMPTY : value}>

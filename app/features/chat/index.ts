@@ -2,3 +2,4 @@
 export { ChatListItems } from './chat-list-items.tsx'
 export { ChatSplit } from './chat-split.tsx'
 export { ChatsProvider, useChatsStore } from './chats-store.tsx'
+export type { MemberChats } from './use-chats.ts'

@@ -1,30 +1,40 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { api } from '#common/api.ts'
+import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { ChatEntry } from '#common/schemas/chat.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
 import { callApi } from '../../lib/api-client.ts'
+import { useEdited } from '../../lib/use-edited.ts'
+import { useMemberData } from '../../lib/use-member-data.ts'
 import { chatsAfterMessage, chatsWithout, chatsWithPartnerRead, chatsWithUnread } from './chat-list.ts'
 
+/** What /member-data/chats answers a member (app/routes/member-data): the list and its times. */
+export interface MemberChats {
+  userId: number
+  chats: ChatEntry[]
+  /** The chats' times as the list shows them, in the member's time zone when the site knows it. */
+  times: ChatTimeLabels | null
+}
+
 /**
- * The member's chats: the one owner of the list. It starts from the page's data, follows the chat
- * frames of the WebSocket, reloads on demand, and removes chats here first, then on the server
- * (spec section 4: on failure the chats reload). The open conversation's messages are never unread.
+ * The member's chats: the one owner of the list is its fetcher (/member-data/chats), loaded once a
+ * member is on the page and again on demand; the chat frames of the WebSocket and a removal are
+ * edits over it until it loads again. Chats are removed here first, then on the server (spec
+ * section 4: on failure the chats reload). The open conversation's messages are never unread.
  */
-export function useChats(userId: number | null, myProfileId: number | null, initial: ChatEntry[] | null) {
-  const [chats, setChats] = useState<ChatEntry[] | null>(initial)
+export function useChats(userId: number | null, myProfileId: number | null) {
+  const { data, load } = useMemberData<MemberChats>('/member-data/chats', userId)
+  const [edited, edit] = useEdited(data?.chats ?? null)
   // Why the last removal failed: kept here, not in the list, which the removal may have emptied.
   const [removeFailure, setRemoveFailure] = useState<unknown>(null)
+  const [open, setOpen] = useState<number | null>(null)
   const openConversation = useRef<number | null>(null)
-
-  // A new session (login, logout) starts from the page's data again.
-  useEffect(() => setChats(initial), [initial])
-
-  const reloadChats = useCallback(async () => {
-    if (userId === null) return
-    const next = await callApi(api.chats)
-    const open = openConversation.current
-    setChats(open === null ? next.chats : chatsWithUnread(next.chats, open, 0))
-  }, [userId])
+  const chats = useMemo(
+    () => (edited && open !== null ? chatsWithUnread(edited, open, 0) : edited),
+    [edited, open],
+  )
+  const latest = useRef(chats)
+  latest.current = chats
 
   /** What a frame does to the list (frames of other kinds change nothing here). */
   const onChatFrame = useCallback(
@@ -32,62 +42,70 @@ export function useChats(userId: number | null, myProfileId: number | null, init
       switch (frame.type) {
         case 'message.created': {
           const mine = frame.message.profile === myProfileId
-          const open = openConversation.current === frame.conversation
-          let unknown = false
-          setChats((current) => {
-            const next = current ? chatsAfterMessage(current, frame.message, { mine, open }) : null
-            if (next === null) unknown = true
-            return next ?? current
-          })
-          if (unknown) reloadChats().catch(() => {})
+          const opts = { mine, open: openConversation.current === frame.conversation }
+          // A conversation the list does not have yet: the list loads again, with it.
+          if (latest.current && chatsAfterMessage(latest.current, frame.message, opts) === null) {
+            load().catch(() => {})
+            break
+          }
+          edit((list) => chatsAfterMessage(list, frame.message, opts) ?? list)
           break
         }
         case 'chat.unread':
-          if (openConversation.current !== frame.conversation) {
-            setChats((current) =>
-              current ? chatsWithUnread(current, frame.conversation, frame.unread) : current,
-            )
-          }
+          if (openConversation.current !== frame.conversation)
+            edit((list) => chatsWithUnread(list, frame.conversation, frame.unread))
           break
         case 'message.read':
-          setChats((current) =>
-            current ? chatsWithPartnerRead(current, frame.conversation, frame.lastRead) : current,
-          )
+          edit((list) => chatsWithPartnerRead(list, frame.conversation, frame.lastRead))
           break
         case 'chat.removed':
-          setChats((current) => (current ? chatsWithout(current, new Set([frame.conversation])) : current))
+          edit((list) => chatsWithout(list, new Set([frame.conversation])))
           break
       }
     },
-    [myProfileId, reloadChats],
+    [myProfileId, load, edit],
   )
 
   const removeChats = useCallback(
     async (conversations: number[]) => {
       const gone = new Set(conversations)
       setRemoveFailure(null)
-      setChats((current) => (current ? chatsWithout(current, gone) : current))
+      edit((list) => chatsWithout(list, gone))
       try {
         for (const conversation of conversations) {
           await callApi(api.removeChat, { body: { conversation } })
         }
       } catch (error) {
-        await reloadChats().catch(() => {})
+        await load().catch(() => {})
         setRemoveFailure(error)
       }
     },
-    [reloadChats],
+    [load, edit],
   )
 
-  // Stable functions: pages use them in their effects.
-  const setOpenConversation = useCallback((conversation: number | null) => {
-    openConversation.current = conversation
-  }, [])
+  // Stable functions: pages use them in their effects. A conversation left is read to its end.
+  const setOpenConversation = useCallback(
+    (conversation: number | null) => {
+      const left = openConversation.current
+      openConversation.current = conversation
+      if (left !== null && left !== conversation) edit((list) => chatsWithUnread(list, left, 0))
+      setOpen(conversation)
+    },
+    [edit],
+  )
   const chatRead = useCallback(
-    (conversation: number) =>
-      setChats((current) => (current ? chatsWithUnread(current, conversation, 0) : current)),
-    [],
+    (conversation: number) => edit((list) => chatsWithUnread(list, conversation, 0)),
+    [edit],
   )
 
-  return { chats, reloadChats, onChatFrame, removeChats, removeFailure, setOpenConversation, chatRead }
+  return {
+    chats,
+    times: data?.times ?? null,
+    reloadChats: load,
+    onChatFrame,
+    removeChats,
+    removeFailure,
+    setOpenConversation,
+    chatRead,
+  }
 }

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { useFetcher } from 'react-router'
 import { api } from '#common/api.ts'
 import type { Message, MessagesResponse } from '#common/schemas/chat.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -40,11 +41,15 @@ export async function fetchSince(
   }
 }
 
+/** A page of older messages as /member-data/messages answers it (app/routes/member-data). */
+type OlderPage = MessagesResponse | { failed: true }
+
 /**
- * The messages of the open conversation: the first page from the loader, older pages as the member
- * scrolls up, live messages, typing and read receipts from the socket, what came while it was down,
- * and reading (the open conversation counts as read). Keeps the view at the bottom for new
- * messages and the reader's place for older ones.
+ * The messages of the open conversation: the first page is the loader's (shown as it is, never
+ * copied), and the rest what came after it: older pages through the conversation's fetcher as the
+ * member scrolls up, live messages, typing and read receipts from the socket, what came while it
+ * was down, and the member's own on their way. Reading: the open conversation counts as read. Keeps
+ * the view at the bottom for new messages and the reader's place for older ones.
  */
 export function useMessageList(
   conversation: number | null,
@@ -55,14 +60,17 @@ export function useMessageList(
   const { t } = useTranslation()
   const { chatRead, setOpenConversation } = useChatsStore()
   const { onFrame } = useMemberConnection()
-  const [messages, setMessages] = useState<ShownMessage[]>(
-    (initial?.messages ?? []).map((m) => ({ ...m, state: 'sent' as const })),
-  )
-  const [hasMore, setHasMore] = useState(initial?.has_more ?? false)
-  const [olderHidden, setOlderHidden] = useState(initial?.older_hidden ?? false)
-  const [partnerLastRead, setPartnerLastRead] = useState(initial?.partner_last_read ?? 0)
+  // Beyond the loader's page: older pages, live and caught-up messages, and the member's own.
+  const [beyond, setMessages] = useState<ShownMessage[]>([])
+  const messages = useMemo(() => merge(beyond, initial?.messages ?? []), [beyond, initial])
+  const older = useFetcher<OlderPage>()
+  const olderPage = older.data && !('failed' in older.data) ? older.data : null
+  const hasMore = (olderPage ?? initial)?.has_more ?? false
+  const olderHidden = (olderPage ?? initial)?.older_hidden ?? false
+  const [partnerRead, setPartnerLastRead] = useState(0)
+  const partnerLastRead = Math.max(initial?.partner_last_read ?? 0, partnerRead)
   const [typingUntil, setTypingUntil] = useState(0)
-  const [loadingOlder, setLoadingOlder] = useState(false)
+  const loadingOlder = older.state !== 'idle'
   const [loadError, setLoadError] = useState<string | null>(null)
   const scroller = useRef<HTMLDivElement>(null)
   const topSentinel = useRef<HTMLDivElement>(null)
@@ -167,30 +175,30 @@ export function useMessageList(
     }
   }, [messages])
 
-  const loadOlder = useCallback(async () => {
-    if (conversation === null || !hasMore || loadingOlder) return
-    const oldest = messages.find((m) => m.state === 'sent')?.id
-    if (!oldest) return
-    setLoadingOlder(true)
-    try {
-      const page = await callApi(api.messages, { query: { conversation, before: oldest } })
-      const el = scroller.current
-      keepScroll.current = el ? el.scrollHeight - el.scrollTop : null
-      setMessages((current) => merge(current, page.messages))
-      setHasMore(page.has_more)
-      setOlderHidden(page.older_hidden)
-    } catch {
+  const oldest = messages.find((m) => m.state === 'sent')?.id
+  const loadOlder = useCallback(() => {
+    if (conversation === null || !hasMore || loadingOlder || !oldest) return
+    void older.load(`/member-data/messages?conversation=${conversation}&before=${oldest}`)
+  }, [conversation, hasMore, loadingOlder, oldest, older.load])
+  // A page came: its messages join the list above the reader's place; a failed one says so.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each page once, whatever the language
+  useEffect(() => {
+    const page = older.data
+    if (!page) return
+    if ('failed' in page) {
       setLoadError(t('chat.loadFailed'))
-    } finally {
-      setLoadingOlder(false)
+      return
     }
-  }, [conversation, hasMore, loadingOlder, messages, t])
+    const el = scroller.current
+    keepScroll.current = el ? el.scrollHeight - el.scrollTop : null
+    setMessages((current) => merge(current, page.messages))
+  }, [older.data])
 
   useEffect(() => {
     const sentinel = topSentinel.current
     if (!sentinel || !hasMore) return
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void loadOlder()
+      if (entries.some((e) => e.isIntersecting)) loadOlder()
     })
     observer.observe(sentinel)
     return () => observer.disconnect()

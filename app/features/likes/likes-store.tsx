@@ -30,22 +30,15 @@ const LikesContext = createContext<LikesStore>(EMPTY)
 export const useLikesStore = () => useContext(LikesContext)
 
 /**
- * Owns the likes of the member of the page: reloads them on like and match frames, after a
+ * Owns the likes of the member of the page: loads them, reloads them on like and match frames, after a
  * reconnection and at each refresh; at the first tick asks for an automatic like. Shows the match
  * modal and the automatic like's toast.
  */
-export function LikesProvider(props: {
-  userId: number | null
-  initial: LikesResponse | null
-  children: ReactNode
-}) {
+export function LikesProvider(props: { userId: number | null; children: ReactNode }) {
   const { user } = useMember()
   const { onFirstTick } = useMemberConnection()
   const [autoLiker, setAutoLiker] = useState<AutoLikeResponse['profile']>(null)
-  const { likes, newLikes, reloadLikes, markSeen, liked, match, closeMatch } = useLikes(
-    props.userId,
-    props.initial,
-  )
+  const { likes, newLikes, reloadLikes, markSeen, liked, match, closeMatch } = useLikes(props.userId)
 
   useFrames((frame) => {
     if (frame.type === 'like.created' || frame.type === 'match.created') reloadLikes().catch(() => {})

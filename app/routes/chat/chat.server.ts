@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider, redirect } from 'react-router'
 import { chatTimeLabels } from '#common/chat-times.ts'
 import { regionalLocale } from '#common/intl.ts'
+import { MessagesQuery } from '#common/schemas/chat.ts'
 import type { AppError } from '#server/lib/errors.ts'
 import { getAppContext } from '../../context.server.ts'
 import { requireUser } from '../accounts/guards.server.ts'
@@ -55,6 +56,26 @@ export async function loadConversation(context: Readonly<RouterContextProvider>,
       fictionalSpend,
       purchaseBreakUntil: breakUntil?.toISOString() ?? null,
     }
+  } catch (error) {
+    asPageError(context, error)
+  }
+}
+
+/**
+ * /member-data/messages?conversation=&before=: a page of the member's conversation older than a
+ * message, for the conversation's fetcher as the member scrolls up (the conversation's own page
+ * loads its latest). A visitor and a query that is not one are refused, not sent to log in.
+ */
+export async function loadOlderMessages(context: Readonly<RouterContextProvider>, url: URL) {
+  const app = getAppContext(context)
+  if (!app.user) throw data(null, { status: 401 })
+  const query = MessagesQuery.safeParse(Object.fromEntries(url.searchParams))
+  if (!query.success || query.data.before === undefined) throw data(null, { status: 400 })
+  try {
+    return await app.services.chat.messages(app.user.id, {
+      conversation: query.data.conversation,
+      before: query.data.before,
+    })
   } catch (error) {
     asPageError(context, error)
   }

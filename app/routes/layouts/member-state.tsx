@@ -17,8 +17,8 @@ export function MemberState({ children }: { children: ReactNode }) {
   return (
     <MemberConnectionProvider userId={userId}>
       <MemberProvider initial={root.user} zoneOffset={root.timeZoneOffset}>
-        <ChatsProvider userId={userId} myProfileId={root.user?.profile.id ?? null} initial={root.chats}>
-          <LikesProvider userId={userId} initial={root.likes}>
+        <ChatsProvider userId={userId} myProfileId={root.user?.profile.id ?? null}>
+          <LikesProvider userId={userId}>
             <Attention>{children}</Attention>
           </LikesProvider>
         </ChatsProvider>
