@@ -26,6 +26,11 @@ interface Step<C extends HandledCall, R> {
   read?: (fields: Record<string, string>, form: FormData) => Record<string, unknown>
   /** What the page answers once the handler ran (a redirect, what its feedback names); else its result. */
   answer?: (result: HandlerResult<C>, body: BodyOf<C>, form: FormData) => R
+  /**
+   * What the page answers in place of the form's refusal, for the failures it names by their code
+   * (a banned member: the ban page); undefined for the others.
+   */
+  instead?: (code: string, form: FormData) => R | Response | undefined
 }
 
 /** A step, typed by its call (the table of a page's steps holds several calls). */
@@ -72,6 +77,11 @@ export async function callAction<S extends Record<string, { readonly call: Handl
     const result = done as StepResult<S[keyof S]>
     return { ok: true as const, intent, result }
   } catch (error) {
+    const { instead } = chosen as Step<HandledCall, unknown>
+    const code = instead ? app.request.failure(error)?.code : undefined
+    const other = code ? instead?.(code, form) : undefined
+    if (other instanceof Response) return other as never
+    if (other !== undefined) return { ok: true as const, intent, result: other as StepResult<S[keyof S]> }
     return refused(context, error, refill(form), intent)
   }
 }

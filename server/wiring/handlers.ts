@@ -6,6 +6,7 @@ import { accountSettingsHandlers } from '#server/modules/accounts/account-settin
 import { dataExportHandlers } from '#server/modules/accounts/data-export.handlers.ts'
 import { memberSupportHandlers } from '#server/modules/accounts/member-support.handlers.ts'
 import { passwordResetHandlers } from '#server/modules/accounts/password-reset.handlers.ts'
+import { sessionHandlers } from '#server/modules/accounts/session.handlers.ts'
 import { complaintsHandlers } from '#server/modules/complaints/complaints.handlers.ts'
 import { fictionalProfilesHandlers } from '#server/modules/members/fictional-profiles.handlers.ts'
 import { profileHandlers } from '#server/modules/members/profile.handlers.ts'
@@ -38,6 +39,7 @@ export function createHandlers(services: AppServices) {
     ...complaintsHandlers(services),
     ...appealsHandlers(services),
     ...passwordResetHandlers(services),
+    ...sessionHandlers(services),
     ...profileHandlers(services),
     ...dataExportHandlers(services),
   }

@@ -9,7 +9,7 @@ import { storedTracking } from '../../lib/tracking.ts'
 import { suggestEmail } from './email-suggestion.ts'
 
 /** What the sign-up page's action answers: where to go once the account is made, or what failed. */
-export type SignupAnswer = { ok: true; next: string } | FormAnswer
+export type SignupAnswer = { ok: true; result: { next: string } } | FormAnswer
 
 /** The form's schema, loaded with zod at the first focus or submit (app/lib/form-errors.ts). */
 const signupSchema = () => import('#common/schemas/accounts.ts').then((schemas) => schemas.SignupForm)
@@ -51,7 +51,7 @@ export function useSignupForm(answer: SignupAnswer | undefined, onBusyChange?: (
   useEffect(() => {
     if (result?.ok !== true) return
     window.dispatchEvent(new Event(SIGNED_UP_EVENT))
-    window.location.assign(result.next)
+    window.location.assign(result.result.next)
   }, [result])
 
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>

@@ -1,22 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
-import { LoginInput, PushSubscriptionInput } from '#common/schemas/accounts.ts'
+import { PushSubscriptionInput } from '#common/schemas/accounts.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { FORM_LIMITS, signupLimit } from '#server/lib/form-limits.ts'
 import { requireMember } from '#server/lib/require-member.ts'
 import { requestSource } from '#server/plugins/csrf.ts'
-import { memberActor, requestOrigin } from '#server/plugins/member-actor.ts'
+import { memberActor, visitorActor } from '#server/plugins/member-actor.ts'
 import { clearSessionCookie, setDeviceCookie, setSessionCookie } from '#server/plugins/session.ts'
 import type { accountSettingsHandlers } from './account-settings.handlers.ts'
 import type { AccountsService } from './accounts.service.ts'
+import type { sessionHandlers } from './session.handlers.ts'
 
 /** Sign up, log in and out, the current user, activation links. */
 export const accountsRoutes: FastifyPluginAsyncZod<{
   accounts: AccountsService
   secure: boolean
   signupsPerHour: number
-  handlers: ReturnType<typeof accountSettingsHandlers>
+  handlers: ReturnType<typeof accountSettingsHandlers> & ReturnType<typeof sessionHandlers>
 }> = async (app, opts) => {
   const { accounts, secure, handlers } = opts
 
@@ -24,9 +25,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
     ...apiRoute(api.signup),
     config: { rateLimit: signupLimit(opts.signupsPerHour) },
     handler: async (request, reply) => {
-      // A logged-in member has an account: a second one would switch the session under them.
-      if (request.member) throw new AppError('accounts.logged_in', 409)
-      const { user, token, device } = await accounts.signup(request.body, requestOrigin(request))
+      const { user, token, device } = await handlers.signup(request.body, visitorActor(request))
       setSessionCookie(reply, token, secure)
       setDeviceCookie(reply, 'member', device, secure)
       return reply.code(201).send({ user })
@@ -43,12 +42,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<{
         await accounts.savePushSubscription(requireMember(request), input)
         return { subscribed: true as const }
       }
-      const login = LoginInput.parse(request.body)
-      const { user, token, device } = await accounts.login(
-        login.email,
-        login.password,
-        requestOrigin(request),
-      )
+      const { user, token, device } = await handlers.postUser(request.body, visitorActor(request))
       setSessionCookie(reply, token, secure)
       setDeviceCookie(reply, 'member', device, secure)
       return { user }
