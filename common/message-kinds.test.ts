@@ -25,7 +25,7 @@ describe('the kinds of message', () => {
 
   it('say in the staff’s views the words, or a gift’s key', () => {
     expect(staffWords('text', 'Hello', null)).toBe('Hello')
-    expect(staffWords('gift', 'with love', 'rose')).toBe('rose')
+    expect(staffWords('gift', 'with love', { gift: 'rose' })).toBe('rose')
     expect(staffWords('photo', 'me at the beach', null)).toBe('me at the beach')
     expect(staffWords('photo', null, null)).toBe('')
   })

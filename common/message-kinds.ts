@@ -39,6 +39,7 @@ export function eachKind<T>(make: (kind: MessageKind) => T): Record<MessageKind,
  * inbox, a quoted conversation): its words, or a gift's key, which the console names in the staff
  * member's language (app/features/chat/message-kinds.tsx).
  */
-export function staffWords(kind: string, body: string | null, gift: string | null): string {
-  return (kind === 'gift' ? gift : body) ?? ''
+export function staffWords(kind: string, body: string | null, payload: object | null): string {
+  if (kind !== 'gift') return body ?? ''
+  return payload && 'gift' in payload && typeof payload.gift === 'string' ? payload.gift : ''
 }

@@ -9,8 +9,16 @@ import { GiftKey, Id, Message } from './message.ts'
 // one shape with one parser. The text is `text` and the client's id `client_id` from the composer
 // to the screen; only the database's column says `body`.
 
-/** A chat photo's stored files (media store keys), as chat_send saves them. */
-const StoredPhoto = z.object({ filename: z.string(), thumb_filename: z.string() })
+/**
+ * What a kind of message stores beyond its words (the `payload` column): a gift's key, or a file in
+ * the media store (its thumbnail too, for a picture). chat_send writes it as the send gives it and
+ * message_json reads it; a new kind stores here, in no column of its own.
+ */
+export const MessagePayload = z.union([
+  z.object({ gift: GiftKey }).strict(),
+  z.object({ file: z.string(), thumb: z.string().nullable() }).strict(),
+])
+export type MessagePayload = z.infer<typeof MessagePayload>
 
 /** Who sends: the member, or the hash of their session's token and the site (issue 40). */
 const SendBy = z.union([z.object({ sender: Id }), z.object({ session: z.string(), site: Id })])
@@ -23,8 +31,7 @@ export const ChatSendParts = z.object({
   client_id: ClientId,
   kind: Message.shape.kind,
   text: z.string(),
-  gift: GiftKey.nullable(),
-  photo: StoredPhoto.nullable(),
+  payload: MessagePayload.nullable(),
 })
 export type ChatSendParts = z.infer<typeof ChatSendParts>
 

@@ -1,6 +1,6 @@
 -- chat_send: a batch of chat sends in one call and one transaction (ADR 12). Its contract is
 -- common/schemas/chat-send.ts (issue 57, point 3). Each element of `sends` is {sender, client_id,
--- profile | conversation, kind, text, gift, photo {filename, thumb_filename}, price, free_limit,
+-- profile | conversation, kind, text, payload (what the kind stores, kept as given), price, free_limit,
 -- at (when it is sent, by the app's clock: the message's date), flags (what the safety rules
 -- found: MESSAGE_FLAGS), text_hash (an opening's key, or null)}; the answer has one element per
 -- send, in order: {error, name} when it may not go, or {message (as the API shows it:
@@ -163,11 +163,10 @@ BEGIN
     -- The message and both sides in one statement (their rows locked in key order): the sender's
     -- side is read up to the message, the partner's gets one more unread; both come back to the lists.
     WITH saved AS (
-      INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "gift_key",
-          "photo_filename", "photo_thumb", "cost", "client_id", "created_at", "flags")
-        VALUES (conversation, sender_id, s->>'kind', s->>'text', s->>'gift',
-          s->'photo'->>'filename', s->'photo'->>'thumb_filename', cost, s->>'client_id',
-          (s->>'at')::timestamptz, flags)
+      INSERT INTO "messages" ("conversation_id", "sender_user_id", "kind", "body", "payload",
+          "cost", "client_id", "created_at", "flags")
+        VALUES (conversation, sender_id, s->>'kind', s->>'text', nullif(s->'payload', 'null'::jsonb),
+          cost, s->>'client_id', (s->>'at')::timestamptz, flags)
         RETURNING *
     ), sides AS (
       UPDATE "conversation_members" cm SET "last_message_at" = saved."created_at", "hidden" = false,

@@ -1,13 +1,14 @@
 -- message_json: a stored message as the API, the WebSocket and chat_send's answer show it
--- (common/schemas/message.ts's Message, issue 57 point 3): its text, gift, photo (served by the
--- app at /media, which checks who asks: never through a public CDN), client_id, date and the
--- safety rules' flags; `profile_id` is the sender's profile. The one place a message's row
--- becomes its shape.
+-- (common/schemas/message.ts's Message, issue 57 point 3): its text, what its kind stores (the
+-- payload: a gift's key; a photo's files, served by the app at /media, which checks who asks:
+-- never through a public CDN), client_id, date and the safety rules' flags; `profile_id` is the
+-- sender's profile. The one place a message's row becomes its shape.
 CREATE OR REPLACE FUNCTION "message_json"("m" "messages", "profile_id" int) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
   SELECT jsonb_build_object('id', m."id", 'conversation', m."conversation_id",
-    'profile', coalesce(profile_id, 0), 'kind', m."kind", 'text', m."body", 'gift', m."gift_key",
-    'photo', CASE WHEN m."photo_filename" IS NOT NULL AND m."photo_thumb" IS NOT NULL THEN
-      jsonb_build_object('filename', '/media/' || m."photo_filename", 'thumb_filename', '/media/' || m."photo_thumb")
+    'profile', coalesce(profile_id, 0), 'kind', m."kind", 'text', m."body", 'gift', m."payload"->>'gift',
+    'photo', CASE WHEN m."kind" = 'photo' AND m."media_file" IS NOT NULL
+        AND m."payload"->>'thumb' IS NOT NULL THEN
+      jsonb_build_object('filename', '/media/' || m."media_file", 'thumb_filename', '/media/' || (m."payload"->>'thumb'))
     END,
     'client_id', m."client_id",
     'created_at', to_char(m."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -5,6 +5,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -13,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { MessageKind } from '#common/message-kinds.ts'
+import type { MessagePayload } from '#common/schemas/chat-send.ts'
 import { users } from './members.ts'
 
 /** A conversation between two members (one per pair). */
@@ -59,7 +61,7 @@ export const conversationMembers = pgTable(
   ],
 )
 
-/** Messages: text, a gift or a photo. `clientId` makes a retried send safe. */
+/** Messages: their words and what their kind stores (`payload`). `clientId` makes a retried send safe. */
 export const messages = pgTable(
   'messages',
   {
@@ -72,9 +74,14 @@ export const messages = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<MessageKind>().notNull().default('text'),
     body: text('body').notNull().default(''),
-    giftKey: text('gift_key'),
-    photoFilename: text('photo_filename'),
-    photoThumb: text('photo_thumb'),
+    /**
+     * What the message's kind stores beyond its words (MessagePayload, common/schemas/chat-send.ts):
+     * a gift's key, or a file in the media store with its thumbnail. chat_send writes it as the send
+     * gives it; no kind has a column of its own.
+     */
+    payload: jsonb('payload').$type<MessagePayload>(),
+    /** The payload's file, for the one access check of every kind that stores one (ADR 35). */
+    mediaFile: text('media_file').generatedAlwaysAs(sql`payload->>'file'`),
     cost: integer('cost').notNull().default(0),
     clientId: text('client_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -84,8 +91,8 @@ export const messages = pgTable(
   (t) => [
     index('messages_conversation').on(t.conversationId, t.id.desc()),
     uniqueIndex('messages_client_id').on(t.senderUserId, t.clientId),
-    // Who may see a chat photo is read from its message (only the two members of the chat).
-    index('messages_photo').on(t.photoFilename).where(sql`photo_filename is not null`),
+    // Who may see a message's file is read from its message (only the two members of the chat).
+    index('messages_media').on(t.mediaFile).where(sql`media_file is not null`),
     // A sender's flagged messages, for their scam score (ADR 29).
     index('messages_flagged').on(t.senderUserId, t.createdAt).where(sql`flags <> '{}'::text[]`),
   ],

@@ -102,8 +102,8 @@ export async function selectMemberData(db: Executor, userId: number) {
         sender: messages.senderUserId,
         kind: messages.kind,
         body: messages.body,
-        gift: messages.giftKey,
-        photo: messages.photoFilename,
+        gift: sql<string | null>`${messages.payload}->>'gift'`,
+        photo: messages.mediaFile,
         createdAt: messages.createdAt,
         partnerName: profiles.name,
       })
@@ -171,10 +171,10 @@ export async function selectMemberData(db: Executor, userId: number) {
   }
 }
 
-/** The chat photos a member sent (their files go when the account is erased). */
+/** The files a member sent in chat, of every kind that stores one (they go when the account is erased). */
 export function selectSentChatPhotos(db: Executor, userId: number) {
   return db
-    .select({ file: messages.photoFilename, thumb: messages.photoThumb })
+    .select({ file: messages.mediaFile, thumb: sql<string | null>`${messages.payload}->>'thumb'` })
     .from(messages)
-    .where(and(eq(messages.senderUserId, userId), sql`${messages.photoFilename} is not null`))
+    .where(and(eq(messages.senderUserId, userId), sql`${messages.mediaFile} is not null`))
 }

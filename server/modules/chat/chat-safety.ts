@@ -58,7 +58,7 @@ export function createChatSafety(
         id: row.id,
         from: fromPartner ? 'reported' : 'reporter',
         kind: row.kind,
-        text: staffWords(row.kind, row.body, row.giftKey),
+        text: staffWords(row.kind, row.body, row.payload),
         sent_at: row.createdAt.toISOString(),
       }))
       const report = await deps.complaints.fileAsMember(

@@ -22,7 +22,7 @@ import {
 import { noticedEvents, SENT_NOTICE, type Sent, type SentNotice, sentEvents } from './sent-events.ts'
 
 /** The photo a rehearsed send names: never stored, the rehearsal is rolled back. */
-const REHEARSAL_PHOTO = { filename: 'c/rehearsal.webp', thumb_filename: 'c/rehearsal-thumb.webp' }
+const REHEARSAL_PHOTO = { file: 'c/rehearsal.webp', thumb: 'c/rehearsal-thumb.webp' }
 
 /**
  * Sending (spec sections 4, 6 and 9): the debit and the message are one transaction in chat_send; a
@@ -243,7 +243,7 @@ export function createChatSending(
       site: SendSite,
     ) {
       await rehearse(
-        request({ sender: senderUserId }, { ...to, kind: 'photo', photo: REHEARSAL_PHOTO }, site),
+        request({ sender: senderUserId }, { ...to, kind: 'photo', payload: REHEARSAL_PHOTO }, site),
       )
       const stored = await storeImage(file, deps.media, 'c', deps.now())
       const discard = () => deps.media.remove([stored.filename, stored.thumbFilename])
@@ -257,8 +257,8 @@ export function createChatSending(
         const photoFlags = explicit
           ? { flags: ['explicit' as const], events: ['explicit_sent' as const] }
           : { flags: [], events: [] }
-        const photo = { filename: stored.filename, thumb_filename: stored.thumbFilename }
-        const sent = await send(senderUserId, { ...to, kind: 'photo', photo }, site, photoFlags)
+        const payload = { file: stored.filename, thumb: stored.thumbFilename }
+        const sent = await send(senderUserId, { ...to, kind: 'photo', payload }, site, photoFlags)
         // A retried send answers the photo of its first attempt: this copy is not needed.
         if (!sent.message.photo?.filename.endsWith(`/${stored.filename}`)) await discard()
         return sent

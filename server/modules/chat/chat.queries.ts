@@ -33,7 +33,7 @@ export async function selectPhotoAllowed(db: Executor, photoFilename: string, us
     db,
     sql`select 1 as ok from ${messages} m
       join ${conversationMembers} cm on cm.conversation_id = m.conversation_id and cm.user_id = ${userId}
-      where m.photo_filename is not null and m.photo_filename = ${photoFilename}
+      where m.media_file is not null and m.media_file = ${photoFilename}
         and not exists (select 1 from ${blocks} b
           where b.blocker_user_id = cm.partner_user_id and b.blocked_user_id = ${userId})
       limit 1`,

@@ -65,7 +65,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         client_id: b.client_id,
         kind: b.gift ? ('gift' as const) : ('text' as const),
         text: b.text,
-        gift: b.gift,
+        payload: b.gift ? { gift: b.gift } : null,
         from: sender(request, b.nudge),
       }
       const token = request.sessionToken

@@ -18,10 +18,11 @@ export type Costs = Pick<SiteSettings, KindPriceSetting | 'message_length'> & {
 
 /**
  * A send as a member or an operator makes it: chat_send's parts (common/schemas/chat-send.ts), a
- * profile or a conversation, a gift and a photo when there are.
+ * profile or a conversation, and what its kind stores when it stores something (a gift's key, a
+ * stored file).
  */
 export type Outgoing = Pick<ChatSendParts, 'client_id' | 'kind' | 'text'> &
-  Partial<Pick<ChatSendParts, 'profile' | 'conversation' | 'gift' | 'photo'>> & {
+  Partial<Pick<ChatSendParts, 'profile' | 'conversation' | 'payload'>> & {
     /**
      * A member's send (not an operator's answer): the safety rules read it in the sender's language,
      * and how they answered a nudge about it, if they were asked (issue 38).
@@ -75,7 +76,8 @@ export function sendRequest(
   })
   if (problem)
     throw new AppError(problem.code, 400, problem.code === 'chat.too_long' ? { max: problem.max } : undefined)
-  if (out.kind === 'gift' && !(out.gift && site.costs.gifts.includes(out.gift)))
+  const gift = out.payload && 'gift' in out.payload ? out.payload.gift : null
+  if (out.kind === 'gift' && !(gift && site.costs.gifts.includes(gift)))
     throw new AppError('chat.gift_unavailable', 400)
   return {
     ...by,
@@ -84,8 +86,7 @@ export function sendRequest(
     conversation: out.conversation ?? null,
     kind: out.kind,
     text,
-    gift: out.gift ?? null,
-    photo: out.photo ?? null,
+    payload: out.payload ?? null,
     price: price ?? kindCredits(site.costs, out.kind),
     free_limit: FREE_CONVERSATIONS,
     at: node.at,

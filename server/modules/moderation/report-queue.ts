@@ -65,14 +65,15 @@ export function queueItem(
       id: m.id,
       from: m.sender === report.userId ? ('reporter' as const) : ('reported' as const),
       kind: m.kind,
-      text: staffWords(m.kind, m.body, m.giftKey),
+      text: staffWords(m.kind, m.body, m.payload),
       sent_at: m.createdAt.toISOString(),
-      photo: m.photoThumb
-        ? {
-            thumb_url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}&size=thumb`,
-            url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}`,
-          }
-        : null,
+      photo:
+        m.payload && 'thumb' in m.payload && m.payload.thumb
+          ? {
+              thumb_url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}&size=thumb`,
+              url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}`,
+            }
+          : null,
     })),
     appeal:
       report.status === 'appealed' && report.outcome

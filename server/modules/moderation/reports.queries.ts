@@ -73,8 +73,7 @@ export function selectMessagesBetween(db: Executor, userId: number, partnerUserI
       sender: messages.senderUserId,
       kind: messages.kind,
       body: messages.body,
-      giftKey: messages.giftKey,
-      photoThumb: messages.photoThumb,
+      payload: messages.payload,
       createdAt: messages.createdAt,
     })
     .from(messages)
@@ -96,7 +95,7 @@ export function selectMessagesBetween(db: Executor, userId: number, partnerUserI
  */
 export async function selectReportPhoto(db: Executor, reportId: number, messageId: number) {
   const [row] = await db
-    .select({ filename: messages.photoFilename, thumb: messages.photoThumb })
+    .select({ filename: messages.mediaFile, thumb: sql<string | null>`${messages.payload}->>'thumb'` })
     .from(complaints)
     .innerJoin(profiles, eq(profiles.id, complaints.reportedProfileId))
     .innerJoin(

@@ -140,7 +140,7 @@ export function selectConversationMessages(db: Executor, conversation: number, l
       sender: messages.senderUserId,
       kind: messages.kind,
       body: messages.body,
-      gift: messages.giftKey,
+      payload: messages.payload,
       createdAt: messages.createdAt,
     })
     .from(messages)

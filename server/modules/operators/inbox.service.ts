@@ -178,7 +178,7 @@ export function createInboxService(
             id: m.id,
             from: m.sender === held.memberUserId ? ('member' as const) : ('fictional' as const),
             kind: m.kind,
-            text: staffWords(m.kind, m.body, m.gift),
+            text: staffWords(m.kind, m.body, m.payload),
             at: m.createdAt.toISOString(),
           })),
           notes: notes.map((n) => ({ id: n.id, text: n.text, by: n.by, at: n.at.toISOString() })),
