@@ -8,6 +8,7 @@ const WORDS = {
     online: 'Online now',
     today: 'Active today',
     seen: /Seen/,
+    youSaid: 'You: How are you?',
   },
   fr: {
     message: 'Message',
@@ -16,6 +17,8 @@ const WORDS = {
     online: 'En ligne',
     today: 'Actif aujourd’hui',
     seen: /Vu/,
+    // French puts a no-break space before a colon.
+    youSaid: 'Vous\u00a0: How are you?',
   },
 }
 
@@ -70,6 +73,11 @@ for (const locale of ['en', 'fr'] as const) {
     await expect(anna.page.getByText(`Bruno ${words.typing}`)).toBeVisible()
     await bramText.press('Enter')
     await expect(anna.page.locator('.chat-messages').getByText('How are you?')).toBeVisible()
+    // His list says the last word was his, in his language's typography.
+    await bram.page.goto('/chats')
+    const last = bram.page.getByTestId('chat-preview').first()
+    await expect(last).toContainText('How are you?')
+    expect((await last.textContent())?.replace(/ {2,}/g, ' ').trim()).toBe(words.youSaid)
     await anna.context.close()
     await bram.context.close()
   })

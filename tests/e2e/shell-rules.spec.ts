@@ -228,8 +228,10 @@ test('the page fetches the member, chats and likes 5 s after loading, then every
   }
   // The chats and the likes are the stores' own (their fetchers load them once the page is there,
   // where the page's data held them before: issue 57, point 4); the cycle is counted from then.
+  // (A socket that connects at its second try catches up once more: that is not the cycle either.)
   const loadedOnce = async (counts: { user: number; chats: number; likes: number }) => {
-    await expect.poll(() => [counts.chats, counts.likes]).toEqual([1, 1])
+    await expect.poll(() => Math.min(counts.chats, counts.likes)).toBeGreaterThanOrEqual(1)
+    await member.page.waitForTimeout(300)
     Object.assign(counts, { user: 0, chats: 0, likes: 0 })
   }
   const expectRefreshes = async (counts: { user: number; chats: number; likes: number }, n: number) => {
@@ -295,9 +297,12 @@ test('a refresh that fails keeps the chats the page had, and no error page takes
     await (failed === 1 ? route.abort('internetdisconnected') : route.fulfill({ status: 500, body: 'down' }))
   })
   await page.clock.runFor(5_500)
-  await expect.poll(() => failed).toBeGreaterThan(0)
+  // The first refresh's two loads failed; the cycle sets its next timer once both are answered.
+  await expect.poll(() => failed).toBeGreaterThanOrEqual(2)
+  await page.waitForTimeout(300)
+  const first = failed
   await page.clock.runFor(61_000)
-  await expect.poll(() => failed).toBeGreaterThan(2)
+  await expect.poll(() => failed).toBeGreaterThan(first)
   await expect(chat).toBeVisible()
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Messages')
   await expect(page.getByTestId('messages-badge').first()).toHaveText('1')

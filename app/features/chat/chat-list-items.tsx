@@ -19,7 +19,7 @@ function Preview({ chat }: { chat: ChatEntry }) {
   const body = preview(t, last.text)
   return (
     <>
-      {last.from_me ? `${t('chat.you')}: ` : ''}
+      {last.from_me ? t('chat.saidBy', { name: t('chat.you') }) : ''}
       {icon} {body}
     </>
   )
@@ -91,7 +91,10 @@ export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: 
                     </small>
                   ) : null}
                 </div>
-                <p className={`mb-0 small text-truncate ${unread ? 'fw-semibold' : 'text-body-secondary'}`}>
+                <p
+                  className={`mb-0 small text-truncate ${unread ? 'fw-semibold' : 'text-body-secondary'}`}
+                  data-testid="chat-preview"
+                >
                   <Preview chat={chat} />
                 </p>
               </div>

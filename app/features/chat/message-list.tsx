@@ -49,7 +49,9 @@ export function MessageList({
             {showDay ? <p className="text-center small text-body-secondary my-2">{dayLabel}</p> : null}
             <div className={`d-flex ${mine ? 'justify-content-end' : 'justify-content-start'}`}>
               <div className={`message-bubble ${mine ? 'message-mine' : 'message-theirs'} ${bubbleClass}`}>
-                <span className="visually-hidden">{mine ? t('chat.you') : partnerName}: </span>
+                <span className="visually-hidden">
+                  {t('chat.saidBy', { name: mine ? t('chat.you') : partnerName })}
+                </span>
                 {Bubble ? (
                   <Bubble
                     message={m}
