@@ -9,7 +9,7 @@ import type { Call } from '#common/api.ts'
 import type { BodyOf } from '#server/lib/api-route.ts'
 import type { AppHandlers } from '#server/wiring/handlers.ts'
 import { getAppContext } from '../context.server.ts'
-import { refused } from './form-action.server.ts'
+import { refused, textFields } from './form-action.server.ts'
 import { formBody } from './form-body.server.ts'
 
 /** A call a page posts: one with a handler. */
@@ -59,8 +59,7 @@ export async function callAction<S extends Record<string, { readonly call: Handl
   if (!chosen) throw data(null, { status: 400 })
   const app = getAppContext(context)
   const form = await request.formData()
-  const fields: Record<string, string> = {}
-  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
+  const fields = textFields(form)
   try {
     // A visitor's post to a member's form is refused in words (authentication_required), as the
     // call's route refuses it; a staff page's guard throws its own answer (the login page, a 403).

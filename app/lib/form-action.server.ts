@@ -6,10 +6,15 @@ import { getAppContext } from '../context.server.ts'
 import type { FormAnswer } from './page-form.ts'
 
 /** The form's text fields (files and repeated names aside: a form that has them reads its own). */
-export async function formFields(request: Request): Promise<Record<string, string>> {
+export function textFields(form: FormData): Record<string, string> {
   const fields: Record<string, string> = {}
-  for (const [name, value] of await request.formData()) if (typeof value === 'string') fields[name] = value
+  for (const [name, value] of form) if (typeof value === 'string') fields[name] = value
   return fields
+}
+
+/** A post's text fields (`textFields` of its form). */
+export async function formFields(request: Request): Promise<Record<string, string>> {
+  return textFields(await request.formData())
 }
 
 /**

@@ -17,10 +17,11 @@ export function useMemberData<T extends { userId: number }>(path: string, userId
   const held = useRef<T | null>(null)
   if (answer !== undefined && !(answer && 'failed' in answer)) held.current = answer as T | null
   const data = held.current?.userId === userId ? held.current : null
-  const loadOnce = useRef(fetcher.load)
-  loadOnce.current = fetcher.load
+  // The fetcher's newest load function, so that `load` stays the same for the member's session.
+  const latestLoad = useRef(fetcher.load)
+  latestLoad.current = fetcher.load
   const load = useCallback(async () => {
-    if (userId !== null) await loadOnce.current(path)
+    if (userId !== null) await latestLoad.current(path)
   }, [path, userId])
   useEffect(() => {
     void load()

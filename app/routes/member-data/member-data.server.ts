@@ -10,41 +10,29 @@ import type { MemberLikes } from '../../features/likes/index.ts'
 // page, follow the socket's frames, and load them again on a reconnection and at each refresh.
 // A visitor gets null.
 
-/** Runs a member's load; null for a visitor. */
-async function member<T>(context: Readonly<RouterContextProvider>, load: (userId: number) => Promise<T>) {
-  const user = getAppContext(context).user
-  return user ? load(user.id) : null
-}
-
 /** /member-data/chats: the member's conversations (up to 200), and their times as the list shows them. */
-export function loadMemberChats(context: Readonly<RouterContextProvider>) {
-  const app = getAppContext(context)
-  return member(context, async (userId): Promise<MemberChats> => {
-    const { chats } = await app.services.chat.list(userId, app.site.settings.cdn_prefix)
-    return {
-      userId,
-      chats,
-      // In the member's time zone when the site knows it, so the list says what the server would.
-      times: app.timeZone
-        ? chatTimeLabels(
-            chats.flatMap((c) => (c.last_message ? [['list', c.last_message.created_at] as const] : [])),
-            regionalLocale(app.locale, app.user?.profile.country),
-            app.now,
-            app.timeZone,
-          )
-        : null,
-    }
-  })
+export async function loadMemberChats(context: Readonly<RouterContextProvider>): Promise<MemberChats | null> {
+  const { user, services, site, timeZone, locale, now } = getAppContext(context)
+  if (!user) return null
+  const { chats } = await services.chat.list(user.id, site.settings.cdn_prefix)
+  return {
+    userId: user.id,
+    chats,
+    // In the member's time zone when the site knows it, so the list says what the server would.
+    times: timeZone
+      ? chatTimeLabels(
+          chats.flatMap((c) => (c.last_message ? [['list', c.last_message.created_at] as const] : [])),
+          regionalLocale(locale, user.profile.country),
+          now,
+          timeZone,
+        )
+      : null,
+  }
 }
 
 /** /member-data/likes: whom the member likes, who likes them, and which likes are new. */
-export function loadMemberLikes(context: Readonly<RouterContextProvider>) {
-  const app = getAppContext(context)
-  return member(
-    context,
-    async (userId): Promise<MemberLikes> => ({
-      userId,
-      likes: await app.services.likes.list(userId, app.site.settings.cdn_prefix),
-    }),
-  )
+export async function loadMemberLikes(context: Readonly<RouterContextProvider>): Promise<MemberLikes | null> {
+  const { user, services, site } = getAppContext(context)
+  if (!user) return null
+  return { userId: user.id, likes: await services.likes.list(user.id, site.settings.cdn_prefix) }
 }
