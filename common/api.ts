@@ -93,7 +93,7 @@ export const api = table({
   conversation: { method: GET, path: '/api/conversation.php', tag: 'chat', query: chat.ConversationQuery, output: chat.ConversationResponse },
   messages: { method: GET, path: '/api/messages.php', tag: 'chat', query: chat.MessagesQuery, output: chat.MessagesResponse },
   sendMessage: { method: POST, path: '/api/message.php', tag: 'chat', body: chat.SendMessageInput, output: chat.SendMessageResponse },
-  sendPhotoMessage: { method: POST, path: '/api/message-photo.php', tag: 'chat', form: chat.PhotoMessageFields, output: chat.SendMessageResponse },
+  sendFileMessage: { method: POST, path: '/api/message-file.php', tag: 'chat', form: chat.FileMessageFields, output: chat.SendMessageResponse },
   readChat: { method: PUT, path: '/api/chat.php', tag: 'chat', body: chat.ReadChatInput, output: chat.ReadResponse },
   removeChat: { method: DELETE, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.RemoveResponse },
   /** Issue 38: a conversation's explicit photos unblurred, or blurred again. */

@@ -3,6 +3,7 @@ import { cleanPhone } from './clean-phone.ts'
 import type { Locale } from './constants.ts'
 import { escapeHtml } from './escape-html.ts'
 import { dateTimeFormat, regionNames } from './intl.ts'
+import { KIND_PRICE_SETTINGS, type KindPriceSetting } from './message-kinds.ts'
 import type { CompanyInfo, SiteSettings } from './schemas/sites.ts'
 import { termsVersionDate } from './terms-date.ts'
 import { withdrawalDays } from './withdrawal.ts'
@@ -37,9 +38,7 @@ export const CONTENT_PLACEHOLDERS = [
   'refund_days',
   'withdrawal_days',
   'terms_date',
-  'message_credits',
-  'gift_credits',
-  'photo_credits',
+  ...KIND_PRICE_SETTINGS,
   'signup_credits',
   'fictional_icon',
   'fictional_plural',
@@ -100,9 +99,10 @@ export function contentValues(
     // The withdrawal function's window (ADR 32): the law's 14 days, or the site's when longer.
     withdrawal_days: String(withdrawalDays(settings.refund_days)),
     terms_date: dateFormat.format(termsVersionDate(company.added)),
-    message_credits: String(settings.message_credits),
-    gift_credits: String(settings.gift_credits),
-    photo_credits: String(settings.photo_credits),
+    ...(Object.fromEntries(KIND_PRICE_SETTINGS.map((s) => [s, String(settings[s])])) as Record<
+      KindPriceSetting,
+      string
+    >),
     signup_credits: String(settings.signup_credits),
     fictional_icon: settings.fictional_icon,
     fictional_plural: settings.fictional_plural[locale],

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { creditPrices } from './credit-value.ts'
 import {
   eachKind,
+  KIND_PRICE_DEFAULTS,
   KIND_PRICE_SETTINGS,
   kindCredits,
   MESSAGE_KIND_NAMES,
+  MESSAGE_KINDS,
   staffWords,
 } from './message-kinds.ts'
 import { SiteSettings } from './schemas/sites.ts'
@@ -16,6 +18,16 @@ describe('the kinds of message', () => {
     expect(eachKind((kind) => kindCredits(prices, kind))).toEqual({ text: 10, gift: 30, photo: 20 })
     for (const setting of KIND_PRICE_SETTINGS) expect(SiteSettings.shape).toHaveProperty(setting)
     expect(MESSAGE_KIND_NAMES).toEqual(['text', 'gift', 'photo'])
+  })
+
+  it('start at their table’s price on a site that has not set it, and keep a site’s own', () => {
+    for (const kind of MESSAGE_KIND_NAMES) {
+      const setting = SiteSettings.shape[MESSAGE_KINDS[kind].price]
+      expect(setting.parse(undefined)).toBe(MESSAGE_KINDS[kind].credits)
+      expect(setting.parse(7)).toBe(7)
+      expect(setting.safeParse(-1).success).toBe(false)
+    }
+    expect(KIND_PRICE_DEFAULTS).toEqual({ message_credits: 10, gift_credits: 30, photo_credits: 20 })
   })
 
   it('show each price’s money from the one rule, kind by kind', () => {

@@ -1,28 +1,49 @@
 // The kinds of chat message (issue 57; ADR 35): what each costs and whether it needs words, in one
 // table that the message schema, the send, every price shown beside a kind and the staff's views of
 // a conversation read. A new kind is a row here, its view in app/features/chat/message-kinds.tsx,
-// how it is stored (chat_send, message_json) and how it is made (its composer control).
+// what message_json shows of its payload, its file's row in server/modules/chat/message-files.ts
+// when it carries one, and how it is made (its composer control).
 
 /** What the product knows of one kind of message. */
 interface MessageKindRule {
   /** The site setting (common/schemas/sites.ts) that prices it in credits. */
   price: 'message_credits' | 'gift_credits' | 'photo_credits'
+  /** What that setting is on a site that has not set it (the reference sites' price). */
+  credits: number
   /** Whether it is its words (a text); the other kinds may carry words beside what they send. */
   words: 'required' | 'optional'
+  /**
+   * It carries a file, uploaded through the one upload call (api.sendFileMessage) and checked and
+   * stored by its row in server/modules/chat/message-files.ts.
+   */
+  file?: true
 }
 
 export const MESSAGE_KINDS = {
-  text: { price: 'message_credits', words: 'required' },
-  gift: { price: 'gift_credits', words: 'optional' },
-  photo: { price: 'photo_credits', words: 'optional' },
+  text: { price: 'message_credits', credits: 10, words: 'required' },
+  gift: { price: 'gift_credits', credits: 30, words: 'optional' },
+  photo: { price: 'photo_credits', credits: 20, words: 'optional', file: true },
 } as const satisfies Record<string, MessageKindRule>
 
 export type MessageKind = keyof typeof MESSAGE_KINDS
 export const MESSAGE_KIND_NAMES = Object.keys(MESSAGE_KINDS) as [MessageKind, ...MessageKind[]]
 
+/** The kinds that carry a file. */
+export type FileKind = {
+  [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends { file: true } ? K : never
+}[MessageKind]
+export const FILE_KINDS = MESSAGE_KIND_NAMES.filter(
+  (kind): kind is FileKind => 'file' in MESSAGE_KINDS[kind],
+) as [FileKind, ...FileKind[]]
+
 /** The site settings that price the kinds. */
 export type KindPriceSetting = (typeof MESSAGE_KINDS)[MessageKind]['price']
 export const KIND_PRICE_SETTINGS = MESSAGE_KIND_NAMES.map((kind) => MESSAGE_KINDS[kind].price)
+
+/** Each price setting with the value a site that has not set it has. */
+export const KIND_PRICE_DEFAULTS = Object.fromEntries(
+  MESSAGE_KIND_NAMES.map((kind) => [MESSAGE_KINDS[kind].price, MESSAGE_KINDS[kind].credits]),
+) as Record<KindPriceSetting, number>
 
 /** What a message of a kind costs on a site, in credits. */
 export function kindCredits(settings: Record<KindPriceSetting, number>, kind: MessageKind): number {

@@ -264,11 +264,16 @@ const RULES: Record<string, Rule> = {
     }),
     expect: { visitor: 403, owner: 403, other: 404, blocked: 403 },
   },
-  'POST /api/message-photo.php': {
+  'POST /api/message-file.php': {
     call: (w) => ({
       method: 'POST',
-      url: '/api/message-photo.php',
-      ...photoUpload({ conversation: String(w.blockedConversation), text: '', client_id: fresh() }),
+      url: '/api/message-file.php',
+      ...photoUpload({
+        kind: 'photo',
+        conversation: String(w.blockedConversation),
+        text: '',
+        client_id: fresh(),
+      }),
     }),
     expect: { visitor: 403, owner: 403, other: 404, blocked: 403 },
   },
@@ -530,8 +535,13 @@ beforeAll(async () => {
   const sent = (
     await as(blocked, {
       method: 'POST',
-      url: '/api/message-photo.php',
-      ...photoUpload({ profile: String(owner.user.profile.id), text: 'Me', client_id: fresh() }),
+      url: '/api/message-file.php',
+      ...photoUpload({
+        kind: 'photo',
+        profile: String(owner.user.profile.id),
+        text: 'Me',
+        client_id: fresh(),
+      }),
     })
   ).json()
   await as(owner, { method: 'POST', url: '/api/block.php', payload: { profile: blocked.user.profile.id } })

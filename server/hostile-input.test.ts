@@ -126,10 +126,10 @@ describe('hostile input', () => {
 
   it('refuses multipart bodies without a boundary, cut short or made of garbage', async () => {
     const good = multipartBody(
-      { profile: String(other.user.profile.id), text: 'hello', client_id: 'c-mp-1' },
+      { kind: 'photo', profile: String(other.user.profile.id), text: 'hello', client_id: 'c-mp-1' },
       { field: 'photo', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
     )
-    for (const url of ['/api/photos.php', '/api/message-photo.php']) {
+    for (const url of ['/api/photos.php', '/api/message-file.php']) {
       await expectRefused({
         method: 'POST',
         url,
@@ -150,12 +150,12 @@ describe('hostile input', () => {
       })
     }
     const nulText = multipartBody(
-      { profile: String(other.user.profile.id), text: NUL, client_id: 'c-mp-2' },
+      { kind: 'photo', profile: String(other.user.profile.id), text: NUL, client_id: 'c-mp-2' },
       { field: 'photo', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
     )
     const error = await expectRefused({
       method: 'POST',
-      url: '/api/message-photo.php',
+      url: '/api/message-file.php',
       payload: nulText.body,
       headers: { 'content-type': nulText.contentType },
     })

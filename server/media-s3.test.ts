@@ -109,12 +109,17 @@ describe('photos on S3-compatible storage (S3_URL)', () => {
     const b = await activeMember(t.app, { name: 'Reader', gender: 'female' })
     const conversation = await sendPaidMessage(t.app, a, b)
     const { body, contentType } = multipartBody(
-      { conversation: String(conversation), client_id: randomBytes(9).toString('base64url'), text: '' },
+      {
+        kind: 'photo',
+        conversation: String(conversation),
+        client_id: randomBytes(9).toString('base64url'),
+        text: '',
+      },
       { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: jpeg },
     )
     const sent = await t.app.inject({
       method: 'POST',
-      url: '/api/message-photo.php',
+      url: '/api/message-file.php',
       payload: body,
       headers: { cookie: a.cookie, 'content-type': contentType },
     })

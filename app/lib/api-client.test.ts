@@ -125,13 +125,13 @@ describe('callApi', () => {
   it('sends a form call as multipart with the file last', async () => {
     const s = answer({})
     const file = new Blob(['x'], { type: 'image/jpeg' })
-    await callApi(api.sendPhotoMessage, {
-      form: { conversation: 4, client_id: 'c1', text: '' },
+    await callApi(api.sendFileMessage, {
+      form: { kind: 'photo', conversation: 4, client_id: 'c1', text: '' },
       file,
       fetchImpl: s.fetchImpl,
     }).catch(() => {})
     const form = s.seen[0].init.body as FormData
-    expect([...form.keys()]).toEqual(['conversation', 'client_id', 'text', 'photo'])
+    expect([...form.keys()]).toEqual(['kind', 'conversation', 'client_id', 'text', 'photo'])
     expect(form.get('conversation')).toBe('4')
     expect(new Headers(s.seen[0].init.headers).has('content-type')).toBe(false)
   })

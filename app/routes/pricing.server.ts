@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router'
+import { kindCredits, MESSAGE_KIND_NAMES } from '#common/message-kinds.ts'
 import { messageCostWith } from '#common/message-price.ts'
 import { moneyTable } from '#common/money.ts'
 import { getAppContext } from '../context.server.ts'
@@ -15,8 +16,8 @@ export async function loadPricing(context: Readonly<RouterContextProvider>) {
   const costsByCountry = Object.entries(app.site.messageCosts).map(([code, cost]) => ({ code, ...cost }))
   return {
     messageCredits: s.message_credits,
-    giftCredits: s.gift_credits,
-    photoCredits: s.photo_credits,
+    /** What each kind of message costs, in the kinds' order. */
+    kinds: MESSAGE_KIND_NAMES.map((kind) => ({ kind, credits: kindCredits(s, kind) })),
     signupCredits: s.signup_credits,
     refundDays: s.refund_days,
     country: country && app.site.messageCosts[country] ? country : null,

@@ -13,7 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
- * The public price list: what a message, a gift and a photo cost in credits; what a message costs in
+ * The public price list: what each kind of message costs in credits; what a message costs in
  * money with each bundle and in each country, all by the one rule (common/message-price.ts).
  */
 export default function Pricing({ loaderData: p }: Route.ComponentProps) {
@@ -25,11 +25,6 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
       ? money(c.costs, c.currency)
       : t('pricing.range', { low: money(c.costs, c.currency), high: money(c.highest, c.currency) })
   const here = p.costsByCountry.find((c) => c.code === p.country)
-  const rows = [
-    ['message', p.messageCredits],
-    ['gift', p.giftCredits],
-    ['photo', p.photoCredits],
-  ] as const
   return (
     <div className="container py-4 py-md-5 content-page">
       <PageTitle title={t('pricing.title')} />
@@ -48,10 +43,10 @@ export default function Pricing({ loaderData: p }: Route.ComponentProps) {
             </tr>
           </thead>
           <tbody>
-            {rows.map(([key, credits]) => (
-              <tr key={key}>
+            {p.kinds.map(({ kind, credits }) => (
+              <tr key={kind}>
                 <th scope="row" className="fw-normal">
-                  {t(`pricing.items.${key}`)}
+                  {t(`pricing.items.${kind}`)}
                 </th>
                 <td className="text-end">{t('pricing.creditsValue', { count: credits })}</td>
               </tr>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PROFILE_REPORT_REASONS } from '../choices.ts'
+import { FILE_KINDS } from '../message-kinds.ts'
 import { NUDGE_ANSWERS } from '../safety.ts'
 import { writeRefusals } from '../write-refusals.ts'
 import { PublicProfile } from './members.ts'
@@ -98,9 +99,13 @@ export const ClientFrame = z.discriminatedUnion('type', [
 ])
 export type ClientFrame = z.infer<typeof ClientFrame>
 
-/** POST /api/message-photo.php: the form fields sent before the file (field photo). */
-export const PhotoMessageFields = z
+/**
+ * POST /api/message-file.php: a message that carries a file (a kind of FILE_KINDS), its form fields
+ * sent before the file (field photo, the one file field of every upload).
+ */
+export const FileMessageFields = z
   .object({
+    kind: z.enum(FILE_KINDS),
     profile: z.coerce.number().pipe(Id).optional(),
     conversation: z.coerce.number().pipe(Id).optional(),
     text: z.string().max(100_000).default(''),

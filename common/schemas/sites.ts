@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
+import { KIND_PRICE_DEFAULTS, KIND_PRICE_SETTINGS, type KindPriceSetting } from '../message-kinds.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '../safety.ts'
 import { SEARCH_FIELDS } from '../search-filters.ts'
 import { DEFAULT_CHECK_IN, DEFAULT_FICTIONAL_SPEND_REMINDER } from '../spending.ts'
@@ -23,6 +24,14 @@ const VerificationPoses = z
 const ExplicitThreshold = z.number().min(0.01).max(1)
 const CheckInNumber = z.number().int().min(0).max(100_000)
 
+/** What each kind of message costs (common/message-kinds.ts), its table's price where unset. */
+const KIND_PRICES = Object.fromEntries(
+  KIND_PRICE_SETTINGS.map((setting) => [
+    setting,
+    z.number().int().min(0).default(KIND_PRICE_DEFAULTS[setting]),
+  ]),
+) as Record<KindPriceSetting, z.ZodDefault<z.ZodNumber>>
+
 /** Per-site settings as stored on the site row (spec section 3, Settings). */
 export const SiteSettings = z.object({
   name: z.string().min(1).max(80),
@@ -41,10 +50,8 @@ export const SiteSettings = z.object({
   fictional_icon: z.string().min(1).max(16),
   visible_profile_fields: z.array(z.string()),
   visible_profile_notes: z.array(z.string()),
-  message_credits: z.number().int().min(0),
+  ...KIND_PRICES,
   signup_credits: z.number().int().min(0),
-  photo_credits: z.number().int().min(0),
-  gift_credits: z.number().int().min(0),
   message_length: z.number().int().min(1).max(10_000),
   /** The search filters the site offers (common/search-filters.ts); an unknown name is refused. */
   search_fields: z.array(z.enum(SEARCH_FIELDS)),

@@ -24,7 +24,7 @@ const HOST = 'localhost:3000'
 
 function photoUpload(headers: Record<string, string>) {
   const body = multipartBody(
-    { profile: String(other.user.profile.id), text: 'hi', client_id: `c-${Math.random()}` },
+    { kind: 'photo', profile: String(other.user.profile.id), text: 'hi', client_id: `c-${Math.random()}` },
     { field: 'photo', filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg },
   )
   return {
@@ -41,7 +41,7 @@ async function photoCount() {
 describe('cross-site requests', () => {
   it('refuses uploads and paid photo messages from another origin of the same host', async () => {
     const before = await photoCount()
-    for (const url of ['/api/photos.php', '/api/message-photo.php']) {
+    for (const url of ['/api/photos.php', '/api/message-file.php']) {
       const res = await t.app.inject({
         method: 'POST',
         url,

@@ -20,7 +20,7 @@ import { dataExportRoutes } from '#server/modules/accounts/data-export.routes.ts
 import { memberSupportRoutes } from '#server/modules/accounts/member-support.routes.ts'
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts'
 import { chatRoutes } from '#server/modules/chat/chat.routes.ts'
-import { chatPhotosRoutes } from '#server/modules/chat/chat-photos.routes.ts'
+import { chatFilesRoutes } from '#server/modules/chat/chat-files.routes.ts'
 import { complaintsRoutes } from '#server/modules/complaints/complaints.routes.ts'
 import { healthRoutes } from '#server/modules/health/health.routes.ts'
 import { likesRoutes } from '#server/modules/likes/likes.routes.ts'
@@ -133,7 +133,7 @@ export async function registerRoutes(
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
   await app.register(notificationsRoutes, { notifications, handlers })
-  await app.register(chatPhotosRoutes, { chat })
+  await app.register(chatFilesRoutes, { chat })
   await app.register(paymentsRoutes, {
     payments,
     discounts,

@@ -454,7 +454,8 @@ test('older messages load as the member scrolls up, above the place they were re
   }
   const page = sem.page
   const pages: string[] = []
-  page.on('requestfinished', (request) => {
+  // Counted when asked for: a finished request's event can reach the test after the page drew it.
+  page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/member-data/messages')) pages.push(request.url())
   })
   await page.goto(`/chats/${conversation}`)

@@ -103,8 +103,9 @@ test.describe
     }) => {
       const reported = await newMember(browser, { name: 'Flasher', gender: 'male' })
       const reporter = await newMember(browser, { name: 'Maud' })
-      const sent = await reported.page.request.post('/api/message-photo.php', {
+      const sent = await reported.page.request.post('/api/message-file.php', {
         multipart: {
+          kind: 'photo',
           profile: String(reporter.profileId),
           client_id: `p-${Date.now()}`,
           text: '',

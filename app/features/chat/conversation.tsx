@@ -219,7 +219,7 @@ export function Conversation({
         breakUntil={purchaseBreakUntil}
         onSend={(file) => {
           setPhoto(null)
-          void sending.sendPhoto(file)
+          void sending.sendFile('photo', file)
         }}
         onCancel={() => setPhoto(null)}
       />

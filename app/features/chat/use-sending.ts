@@ -1,7 +1,7 @@
 import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
-import { kindCredits } from '#common/message-kinds.ts'
+import { type FileKind, kindCredits } from '#common/message-kinds.ts'
 import { checkMessageText } from '#common/message-text.ts'
 import type { NudgeAnswer } from '#common/safety.ts'
 import type { GiftKey, Message, SendMessageResponse } from '#common/schemas/chat.ts'
@@ -24,7 +24,7 @@ const newClientId = () => crypto.randomUUID()
  * A question the server asked before a send (issue 38): an unkind text (edit it or send it anyway)
  * or an explicit photo (send it, blurred for the receiver, or keep it).
  */
-export type Nudge = { kind: 'unkind'; text: string } | { kind: 'explicit'; file: File }
+export type Nudge = { kind: 'unkind'; text: string } | { kind: 'explicit'; file: File; of: FileKind }
 
 /** What a member typed to each profile and has not sent, for this tab's life. */
 const drafts = new Map<number, string>()
@@ -181,7 +181,7 @@ export function useSending(opts: {
     if (!asked) return
     if (answer === 'send_anyway') {
       if (asked.kind === 'unkind') void sendText(undefined, 'send_anyway')
-      else void sendPhoto(asked.file, 'send_anyway')
+      else void sendFile(asked.of, asked.file, 'send_anyway')
       return
     }
     if (asked.kind === 'unkind' && answer === 'edited') editedAfterNudge.current = true
@@ -196,13 +196,20 @@ export function useSending(opts: {
     )
   }
 
-  async function sendPhoto(file: File, answer?: NudgeAnswer) {
+  /** Sends a message that carries a file (a photo), through the one upload call of every such kind. */
+  async function sendFile(kind: FileKind, file: File, answer?: NudgeAnswer) {
     setNudge(null)
-    if (!canPay('photo')) return
-    const pending = pendingOf({ kind: 'photo', text: t('chat.photoSending') })
-    const form = { ...target, client_id: pending.client_id, text: '', ...(answer ? { nudge: answer } : {}) }
-    const outcome = await deliver(pending, () => callApi(api.sendPhotoMessage, { form, file }))
-    if (outcome === 'asked') setNudge({ kind: 'explicit', file })
+    if (!canPay(kind)) return
+    const pending = pendingOf({ kind, text: t(`chat.sendingKind.${kind}`) })
+    const form = {
+      ...target,
+      kind,
+      client_id: pending.client_id,
+      text: '',
+      ...(answer ? { nudge: answer } : {}),
+    }
+    const outcome = await deliver(pending, () => callApi(api.sendFileMessage, { form, file }))
+    if (outcome === 'asked') setNudge({ kind: 'explicit', file, of: kind })
   }
 
   const retry = (m: ShownMessage) => {
@@ -232,7 +239,7 @@ export function useSending(opts: {
     error,
     sendText,
     sendGift,
-    sendPhoto,
+    sendFile,
     retry,
     nudge,
     answerNudge,

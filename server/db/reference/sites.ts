@@ -1,4 +1,5 @@
 import { GIFT_KEYS } from '#common/gifts.ts'
+import { KIND_PRICE_DEFAULTS } from '#common/message-kinds.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '#common/safety.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
 import { DEFAULT_CHECK_IN, DEFAULT_FICTIONAL_SPEND_REMINDER } from '#common/spending.ts'
@@ -40,10 +41,8 @@ const COMMON = {
     'tattoos',
   ],
   visible_profile_notes: ['about'],
-  message_credits: 10,
+  ...KIND_PRICE_DEFAULTS,
   signup_credits: 20,
-  photo_credits: 20,
-  gift_credits: 30,
   message_length: 1000,
   search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],
   fictional_warning: {

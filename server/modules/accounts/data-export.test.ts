@@ -51,12 +51,12 @@ async function chattyPair() {
     client_id: randomUUID(),
   })
   const { body, contentType } = multipartBody(
-    { profile: String(b.user.profile.id), client_id: randomUUID(), text: 'A photo of my dog' },
+    { kind: 'photo', profile: String(b.user.profile.id), client_id: randomUUID(), text: 'A photo of my dog' },
     { field: 'photo', filename: 'dog.jpg', contentType: 'image/jpeg', data: await testJpeg(120, '#aa7733') },
   )
   const sentPhoto = await t.app.inject({
     method: 'POST',
-    url: '/api/message-photo.php',
+    url: '/api/message-file.php',
     payload: body,
     headers: { cookie: a.cookie, 'content-type': contentType },
   })

@@ -1,3 +1,4 @@
+import type { FileKind } from '#common/message-kinds.ts'
 import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
 import type { SendMessageResponse } from '#common/schemas/chat.ts'
 import type { ChatSend, ChatSendResult, SendBy } from '#common/schemas/chat-send.ts'
@@ -6,11 +7,11 @@ import { BATCH_LIMITS, createBatcher } from '#server/lib/batches.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
-import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { asksIfReal } from '#server/lib/safety/honesty-question.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import { markAskedIfReal, sendMessages } from './chat-send.queries.ts'
+import { MESSAGE_FILES } from './message-files.ts'
 import {
   type Costs,
   type OpeningMessage,
@@ -21,8 +22,8 @@ import {
 } from './send-request.ts'
 import { noticedEvents, SENT_NOTICE, type Sent, type SentNotice, sentEvents } from './sent-events.ts'
 
-/** The photo a rehearsed send names: never stored, the rehearsal is rolled back. */
-const REHEARSAL_PHOTO = { file: 'c/rehearsal.webp', thumb: 'c/rehearsal-thumb.webp' }
+/** The file a rehearsed send names: never stored, the rehearsal is rolled back. */
+const REHEARSAL_FILE = { file: 'c/rehearsal', thumb: null }
 
 /**
  * Sending (spec sections 4, 6 and 9): the debit and the message are one transaction in chat_send; a
@@ -138,20 +139,21 @@ export function createChatSending(
     throw error
   }
 
-  async function send(
+  /** A member's send, with what the safety rules found in its file (if any): its outcome and answer. */
+  async function post(
     senderUserId: number,
     out: Outgoing,
     site: SendSite,
-    photoFlags: { flags: MessageFlag[]; events: SafetyEvent[] } = { flags: [], events: [] },
-  ): Promise<SendMessageResponse> {
+    found: { flags: MessageFlag[]; events: SafetyEvent[] } = { flags: [], events: [] },
+  ): Promise<{ outcome: Sent; response: SendMessageResponse }> {
     const text = textSafety(out)
     if (text.ask) {
       await deps.safety.count(site.id, 'unkind_asked')
       throw new AppError('chat.unkind', 409)
     }
-    const req = request({ sender: senderUserId }, out, site, undefined, [...photoFlags.flags, ...text.flags])
+    const req = request({ sender: senderUserId }, out, site, undefined, [...found.flags, ...text.flags])
     const outcome = sent(await sendBatched(req).catch(refusal))
-    return settle(outcome, req, site, [...photoFlags.events, ...text.events])
+    return { outcome, response: await settle(outcome, req, site, [...found.events, ...text.events]) }
   }
 
   /** After a send: its safety events counted and its sender scored (a new message only), then delivered. */
@@ -176,7 +178,9 @@ export function createChatSending(
   }
 
   return {
-    send,
+    /** A member's send of a text or a gift. */
+    send: async (senderUserId: number, out: Outgoing, site: SendSite) =>
+      (await post(senderUserId, out, site)).response,
 
     /**
      * A member's text or gift sent on their session's word alone (issue 40, ADR 31): chat_send
@@ -226,42 +230,25 @@ export function createChatSending(
     },
 
     /**
-     * POST /api/message-photo.php: the photo goes through the same pipeline as profile photos, once
-     * the send is known to be allowed (issue 36, point 4): a photo to no one, to a member who blocked
-     * the sender, or without the credits for it is refused before the image is decoded.
+     * POST /api/message-file.php: a message that carries a file, of any kind of MESSAGE_FILES. The
+     * file is checked and stored once the send is known to be allowed (issue 36, point 4): a file to
+     * no one, to a member who blocked the sender, or without the credits for it is refused before it
+     * is read; a retried send answers its first attempt's message and keeps no second copy.
      */
-    async sendPhoto(
+    async sendFile(
       senderUserId: number,
-      to: {
-        profile?: number
-        conversation?: number
-        client_id: string
-        text: string
-        from: NonNullable<Outgoing['from']>
-      },
+      to: Omit<Outgoing, 'payload' | 'kind'> & { kind: FileKind; from: NonNullable<Outgoing['from']> },
       file: Buffer,
       site: SendSite,
     ) {
-      await rehearse(
-        request({ sender: senderUserId }, { ...to, kind: 'photo', payload: REHEARSAL_PHOTO }, site),
-      )
-      const stored = await storeImage(file, deps.media, 'c', deps.now())
-      const discard = () => deps.media.remove([stored.filename, stored.thumbFilename])
+      await rehearse(request({ sender: senderUserId }, { ...to, payload: REHEARSAL_FILE }, site))
+      const stored = await MESSAGE_FILES[to.kind].store(file, { ...deps, site, nudge: to.from.nudge })
+      const { payload } = stored
+      const discard = () => deps.media.remove(payload.thumb ? [payload.file, payload.thumb] : [payload.file])
       try {
-        // An explicit photo goes blurred, once the sender said so when asked (409 chat.photo_explicit).
-        const explicit = (await deps.safety.photoScore(file)) >= site.explicitThreshold
-        if (explicit && to.from.nudge !== 'send_anyway') {
-          await deps.safety.count(site.id, 'explicit_asked')
-          throw new AppError('chat.photo_explicit', 409)
-        }
-        const photoFlags = explicit
-          ? { flags: ['explicit' as const], events: ['explicit_sent' as const] }
-          : { flags: [], events: [] }
-        const payload = { file: stored.filename, thumb: stored.thumbFilename }
-        const sent = await send(senderUserId, { ...to, kind: 'photo', payload }, site, photoFlags)
-        // A retried send answers the photo of its first attempt: this copy is not needed.
-        if (!sent.message.photo?.filename.endsWith(`/${stored.filename}`)) await discard()
-        return sent
+        const { outcome, response } = await post(senderUserId, { ...to, payload }, site, stored)
+        if (!outcome.fresh) await discard()
+        return response
       } catch (error) {
         await discard()
         throw error

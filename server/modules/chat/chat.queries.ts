@@ -25,16 +25,16 @@ export async function selectPartnerByProfile(db: Executor, profileId: number, vi
 }
 
 /**
- * Whether a member may see a message's stored file (a photo's display file): they are a member of
+ * Whether a member may see a message's stored file (one of `files`): they are a member of
  * the conversation it was sent in, and the partner has not blocked them. One query: photos load by
  * the dozen.
  */
-export async function selectPhotoAllowed(db: Executor, file: string, userId: number) {
+export async function selectFileAllowed(db: Executor, files: string[], userId: number) {
   const rows = await queryRows<{ ok: number }>(
     db,
     sql`select 1 as ok from ${messages} m
       join ${conversationMembers} cm on cm.conversation_id = m.conversation_id and cm.user_id = ${userId}
-      where m.media_file is not null and m.media_file = ${file}
+      where m.media_file in ${files}
         and not exists (select 1 from ${blocks} b
           where b.blocker_user_id = cm.partner_user_id and b.blocked_user_id = ${userId})
       limit 1`,

@@ -80,7 +80,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   })
 
   app.route({
-    ...apiRoute(api.sendPhotoMessage),
+    ...apiRoute(api.sendFileMessage),
     config: {
       rateLimit: {
         max: 60,
@@ -90,19 +90,9 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     },
     handler: async (request) => {
       const { userId } = requireMember(request)
-      const { buffer, fields: f } = await readUpload(request, api.sendPhotoMessage.form)
-      return chat.sendPhoto(
-        userId,
-        {
-          profile: f.profile,
-          conversation: f.conversation,
-          client_id: f.client_id,
-          text: f.text,
-          from: sender(request, f.nudge),
-        },
-        buffer,
-        sendSite(request.site),
-      )
+      const { buffer, fields } = await readUpload(request, api.sendFileMessage.form)
+      const { nudge, ...to } = fields
+      return chat.sendFile(userId, { ...to, from: sender(request, nudge) }, buffer, sendSite(request.site))
     },
   })
 

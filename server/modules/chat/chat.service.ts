@@ -16,6 +16,7 @@ import { toPublicProfile } from '#server/modules/members/members.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import {
   selectChats,
+  selectFileAllowed,
   selectHistoryFloor,
   selectMembership,
   selectMembershipWith,
@@ -25,13 +26,13 @@ import {
   selectPartnerByProfile,
   selectPartnerCard,
   selectPartnerLastRead,
-  selectPhotoAllowed,
   selectProfileIdOfUser,
   selectUnreadTotal,
 } from './chat.queries.ts'
 import { createChatSafety } from './chat-safety.ts'
 import { createChatSending } from './chat-sending.ts'
 import { markRead, removeChat } from './conversation-side.queries.ts'
+import { chatFileName } from './message-files.ts'
 import type { OpeningMessage } from './send-request.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
@@ -73,14 +74,14 @@ export function createChatService(
     return { ...membership, blockedByMe: between.viewerBlocked }
   }
 
-  const { send, sendOnSession, sendPhoto, answerAs } = createChatSending(db, deps)
+  const { send, sendOnSession, sendFile, answerAs } = createChatSending(db, deps)
   const { showExplicit, reportMessage, reportProfile } = createChatSafety(db, deps)
 
   return {
     send,
     sendOnSession,
     answerAs,
-    sendPhoto,
+    sendFile,
     showExplicit,
     reportMessage,
     reportProfile,
@@ -207,12 +208,15 @@ export function createChatService(
     },
 
     /**
-     * The file of a chat photo (display or thumbnail) for a member of its conversation whom the
-     * partner has not blocked; null for anyone else (and for a file that is not there).
+     * A message's file (or its thumbnail) under /media/c/, with the type it is served as, for a
+     * member of its conversation whom the partner has not blocked; null for anyone else, for a
+     * name no kind stores and for a file that is not there.
      */
-    async photoFile(userId: number, filename: string): Promise<MediaFile | null> {
-      const display = filename.replace(/-thumb\.webp$/, '.webp')
-      return (await selectPhotoAllowed(db, display, userId)) ? deps.media.get(filename) : null
+    async messageFile(userId: number, filename: string): Promise<{ file: MediaFile; type: string } | null> {
+      const name = chatFileName(filename)
+      if (!name || !(await selectFileAllowed(db, name.files, userId))) return null
+      const file = await deps.media.get(filename)
+      return file && { file, type: name.type }
     },
 
     /** A typing signal from the WebSocket, passed to the partner when the member is part of the chat. */

@@ -184,12 +184,12 @@ describe('sending messages', () => {
     const bomb = await pngDeclaring(6300, 6300)
     const post = (to: Record<string, string>) => {
       const { body, contentType } = multipartBody(
-        { ...to, client_id: clientId(), text: '' },
+        { kind: 'photo', ...to, client_id: clientId(), text: '' },
         { field: 'photo', filename: 'bomb.png', contentType: 'image/png', data: bomb },
       )
       return t.app.inject({
         method: 'POST',
-        url: '/api/message-photo.php',
+        url: '/api/message-file.php',
         payload: body,
         headers: { cookie: a.cookie, 'content-type': contentType },
       })
@@ -221,13 +221,13 @@ describe('sending messages', () => {
       .withMetadata({ exif: { IFD0: { Artist: 'Secret Person' } } })
       .toBuffer()
     const { body, contentType } = multipartBody(
-      { profile: String(b.user.profile.id), client_id: clientId(), text: 'Look!' },
+      { kind: 'photo', profile: String(b.user.profile.id), client_id: clientId(), text: 'Look!' },
       { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: jpeg },
     )
     const post = () =>
       t.app.inject({
         method: 'POST',
-        url: '/api/message-photo.php',
+        url: '/api/message-file.php',
         payload: body,
         headers: { cookie: a.cookie, 'content-type': contentType },
       })

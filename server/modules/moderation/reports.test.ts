@@ -87,12 +87,12 @@ describe('reports', () => {
     const reporter = await activeMember(t.app)
     const reported = await activeMember(t.app, { name: 'Flasher' })
     const { body, contentType } = multipartBody(
-      { profile: String(reporter.user.profile.id), client_id: `p-${Date.now()}`, text: '' },
+      { kind: 'photo', profile: String(reporter.user.profile.id), client_id: `p-${Date.now()}`, text: '' },
       { field: 'photo', filename: 'me.jpg', contentType: 'image/jpeg', data: await testJpeg(160, '#aa3355') },
     )
     const sent = await t.app.inject({
       method: 'POST',
-      url: '/api/message-photo.php',
+      url: '/api/message-file.php',
       payload: body,
       headers: { cookie: reported.cookie, 'content-type': contentType },
       remoteAddress: remote(),

@@ -37,6 +37,7 @@ const send = (from: Member, to: object, payload: object, language: string) =>
 async function sendPhoto(from: Member, to: object, text: string, seed: number) {
   const { body, contentType } = multipartBody(
     {
+      kind: 'photo',
       client_id: clientId(),
       text,
       ...Object.fromEntries(Object.entries(to).map(([k, v]) => [k, String(v)])),
@@ -45,7 +46,7 @@ async function sendPhoto(from: Member, to: object, text: string, seed: number) {
   )
   return t.app.inject({
     method: 'POST',
-    url: '/api/message-photo.php',
+    url: '/api/message-file.php',
     payload: body,
     headers: { cookie: from.cookie, 'content-type': contentType, 'accept-language': 'en' },
   })

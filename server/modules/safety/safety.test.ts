@@ -41,12 +41,12 @@ async function member(name: string, gender = 'male') {
 
 function sendPhoto(from: Member, to: Record<string, string>, image: Buffer, language = 'en') {
   const { body, contentType } = multipartBody(
-    { client_id: clientId(), text: '', ...to },
+    { kind: 'photo', client_id: clientId(), text: '', ...to },
     { field: 'photo', filename: 'p.jpg', contentType: 'image/jpeg', data: image },
   )
   return t.app.inject({
     method: 'POST',
-    url: '/api/message-photo.php',
+    url: '/api/message-file.php',
     payload: body,
     headers: { cookie: from.cookie, 'content-type': contentType, 'accept-language': language },
   })

@@ -1,0 +1,84 @@
+import type { FileKind } from '#common/message-kinds.ts'
+import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
+import type { MessagePayload } from '#common/schemas/chat-send.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { AppError } from '#server/lib/errors.ts'
+import { storeImage } from '#server/lib/images.ts'
+import type { MediaStore } from '#server/lib/media-store.ts'
+import type { SafetyService } from '#server/modules/safety/safety.service.ts'
+
+/** What storing a message's file needs: where, when, the safety models and the sender's answer. */
+interface FileContext {
+  media: MediaStore
+  now: Clock
+  safety: Pick<SafetyService, 'photoScore' | 'count'>
+  site: { id: number; explicitThreshold: number }
+  /** The sender's answer to a question asked of this file before (`send_anyway`). */
+  nudge: string | undefined
+}
+
+/** A file checked and stored: the message's payload, what the safety rules found, its names. */
+interface StoredFile {
+  payload: Extract<MessagePayload, { file: string }>
+  flags: MessageFlag[]
+  /** Counted once the message is sent. */
+  events: SafetyEvent[]
+}
+
+/** How one kind's file is checked, stored and served (issue 57: one upload path for every kind). */
+interface MessageFileRule {
+  /** The extensions its files have in the media store's chat folder, and the type each is served as. */
+  types: Record<string, string>
+  /**
+   * Checks the upload and stores it in the media store's chat folder (c/YYYY-MM/<32 hex>.<ext>,
+   * a thumbnail as <same>-thumb.webp). A refusal is an AppError in the member's language; what it
+   * stored before refusing, it removes.
+   */
+  store(file: Buffer, context: FileContext): Promise<StoredFile>
+}
+
+/** Every kind of MESSAGE_KINDS that carries a file, and how. */
+export const MESSAGE_FILES: Record<FileKind, MessageFileRule> = {
+  photo: {
+    types: { webp: 'image/webp' },
+    /**
+     * The same pipeline as profile photos (re-encoded, no metadata kept). An explicit photo goes
+     * blurred, once the sender said so when asked (409 chat.photo_explicit, issue 38).
+     */
+    async store(file, { media, now, safety, site, nudge }) {
+      const stored = await storeImage(file, media, 'c', now())
+      const payload = { file: stored.filename, thumb: stored.thumbFilename }
+      const explicit = await safety.photoScore(file).then(
+        (score) => score >= site.explicitThreshold,
+        async (error: unknown) => {
+          await media.remove([payload.file, payload.thumb])
+          throw error
+        },
+      )
+      if (!explicit) return { payload, flags: [], events: [] }
+      if (nudge !== 'send_anyway') {
+        await media.remove([payload.file, payload.thumb])
+        await safety.count(site.id, 'explicit_asked')
+        throw new AppError('chat.photo_explicit', 409)
+      }
+      return { payload, flags: ['explicit'], events: ['explicit_sent'] }
+    },
+  },
+}
+
+/** The chat folder's file names: c/YYYY-MM/<32 hex>, -thumb for a thumbnail, then an extension. */
+const CHAT_FILE = /^(c\/\d{4}-\d{2}\/[0-9a-f]{32})(-thumb)?\.([a-z0-9]+)$/
+
+const TYPES: Record<string, string> = Object.assign({}, ...Object.values(MESSAGE_FILES).map((r) => r.types))
+
+/**
+ * A name a member asks for under /media/c/: the message files it may belong to (a thumbnail is
+ * its file's, whatever the file's extension) and the type it is served as; null for any other name.
+ */
+export function chatFileName(filename: string): { files: string[]; type: string } | null {
+  const parts = CHAT_FILE.exec(filename)
+  const type = parts ? TYPES[parts[3] as string] : undefined
+  if (!parts || !type) return null
+  if (!parts[2]) return { files: [filename], type }
+  return { files: Object.keys(TYPES).map((ext) => `${parts[1]}.${ext}`), type }
+}
