@@ -17,6 +17,7 @@ import { createExplicitClassifier } from '../server/lib/explicit/explicit-classi
 import { localMediaStore } from '../server/lib/media-store.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
 import { noSocketsHere } from '../server/lib/sessions-ended.ts'
+import { createVoiceProcessor } from '../server/lib/voice/voice-processor.ts'
 import { createDataExportService } from '../server/modules/accounts/data-export.service.ts'
 import { createMemberSupportService } from '../server/modules/accounts/member-support.service.ts'
 import { createChatService } from '../server/modules/chat/chat.service.ts'
@@ -153,6 +154,7 @@ const chat = createChatService(db, {
   now,
   media,
   safety,
+  voice: createVoiceProcessor(),
   complaints,
   blocks: createMemberPageService(db, { now }),
 })

@@ -11,13 +11,18 @@ import {
 } from './message-kinds.ts'
 import { SiteSettings } from './schemas/sites.ts'
 
-const prices = { message_credits: 10, gift_credits: 30, photo_credits: 20 }
+const prices = { message_credits: 10, gift_credits: 30, photo_credits: 20, voice_credits: 15 }
 
 describe('the kinds of message', () => {
   it('each cost their own setting in credits, a setting the sites hold', () => {
-    expect(eachKind((kind) => kindCredits(prices, kind))).toEqual({ text: 10, gift: 30, photo: 20 })
+    expect(eachKind((kind) => kindCredits(prices, kind))).toEqual({
+      text: 10,
+      gift: 30,
+      photo: 20,
+      voice: 15,
+    })
     for (const setting of KIND_PRICE_SETTINGS) expect(SiteSettings.shape).toHaveProperty(setting)
-    expect(MESSAGE_KIND_NAMES).toEqual(['text', 'gift', 'photo'])
+    expect(MESSAGE_KIND_NAMES).toEqual(['text', 'gift', 'photo', 'voice'])
   })
 
   it('start at their table’s price on a site that has not set it, and keep a site’s own', () => {
@@ -27,12 +32,22 @@ describe('the kinds of message', () => {
       expect(setting.parse(7)).toBe(7)
       expect(setting.safeParse(-1).success).toBe(false)
     }
-    expect(KIND_PRICE_DEFAULTS).toEqual({ message_credits: 10, gift_credits: 30, photo_credits: 20 })
+    expect(KIND_PRICE_DEFAULTS).toEqual({
+      message_credits: 10,
+      gift_credits: 30,
+      photo_credits: 20,
+      voice_credits: 15,
+    })
   })
 
   it('show each price’s money from the one rule, kind by kind', () => {
     const value = { credits: 100, amount: 1000, currency: 'EUR' }
-    expect(creditPrices(value, prices, 'en')).toEqual({ text: '€1.00', gift: '€3.00', photo: '€2.00' })
+    expect(creditPrices(value, prices, 'en')).toEqual({
+      text: '€1.00',
+      gift: '€3.00',
+      photo: '€2.00',
+      voice: '€1.50',
+    })
   })
 
   it('say in the staff’s views the words, or a gift’s key', () => {

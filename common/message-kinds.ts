@@ -7,7 +7,7 @@
 /** What the product knows of one kind of message. */
 interface MessageKindRule {
   /** The site setting (common/schemas/sites.ts) that prices it in credits. */
-  price: 'message_credits' | 'gift_credits' | 'photo_credits'
+  price: 'message_credits' | 'gift_credits' | 'photo_credits' | 'voice_credits'
   /** What that setting is on a site that has not set it (the reference sites' price). */
   credits: number
   /** Whether it is its words (a text); the other kinds may carry words beside what they send. */
@@ -17,12 +17,15 @@ interface MessageKindRule {
    * stored by its row in server/modules/chat/message-files.ts.
    */
   file?: true
+  /** It may not be a conversation's first message (a voice note: issue 58). */
+  replyOnly?: true
 }
 
 export const MESSAGE_KINDS = {
   text: { price: 'message_credits', credits: 10, words: 'required' },
   gift: { price: 'gift_credits', credits: 30, words: 'optional' },
   photo: { price: 'photo_credits', credits: 20, words: 'optional', file: true },
+  voice: { price: 'voice_credits', credits: 15, words: 'optional', file: true, replyOnly: true },
 } as const satisfies Record<string, MessageKindRule>
 
 export type MessageKind = keyof typeof MESSAGE_KINDS

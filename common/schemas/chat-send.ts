@@ -16,7 +16,15 @@ import { GiftKey, Id, Message } from './message.ts'
  */
 export const MessagePayload = z.union([
   z.object({ gift: GiftKey }).strict(),
-  z.object({ file: z.string(), thumb: z.string().nullable() }).strict(),
+  z
+    .object({
+      file: z.string(),
+      thumb: z.string().nullable(),
+      /** A recording's length in seconds and its waveform (0–100 a bar), as the server measured them. */
+      seconds: z.number().positive().optional(),
+      levels: z.array(z.number().int().min(0).max(100)).optional(),
+    })
+    .strict(),
 ])
 export type MessagePayload = z.infer<typeof MessagePayload>
 

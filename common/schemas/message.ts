@@ -26,6 +26,8 @@ export const Message = z.object({
   text: z.string(),
   gift: GiftKey.nullable(),
   photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
+  /** A voice note: its recording, its length in seconds and its waveform (0–100 a bar), the server's. */
+  voice: z.object({ filename: z.string(), seconds: z.number(), levels: z.array(z.number()) }).nullable(),
   client_id: z.string(),
   created_at: z.string(),
   /** What the safety rules found in it (common/safety.ts): the receiver sees a blur, a question or a tip. */

@@ -52,6 +52,8 @@ export const SiteSettings = z.object({
   visible_profile_notes: z.array(z.string()),
   ...KIND_PRICES,
   signup_credits: z.number().int().min(0),
+  /** The longest a voice note may be, in seconds (issue 58). */
+  voice_max_seconds: z.number().int().min(5).max(300).default(60),
   message_length: z.number().int().min(1).max(10_000),
   /** The search filters the site offers (common/search-filters.ts); an unknown name is refused. */
   search_fields: z.array(z.enum(SEARCH_FIELDS)),

@@ -11,13 +11,16 @@ const tooLarge = () => new AppError('photos.too_large', 413, { mb: MAX_UPLOAD_BY
 const isTooLarge = (error: unknown) => (error as { statusCode?: number })?.statusCode === 413
 
 /**
- * Reads a multipart request with one image in field `photo` and the fields before it, checked by
- * `fields` like any other input. A body that is not multipart, has no boundary, is cut short or is
- * garbage is a 400 in the member's language, never a 500, and nothing is written.
+ * Reads a multipart request with one file in field `photo` and the fields before it, checked by
+ * `fields` like any other input before the file is read. A body that is not multipart, has no
+ * boundary, is cut short or is garbage is a 400 in the member's language, never a 500, and nothing
+ * is written. `limit`, from the checked fields, bounds the file tighter than every upload's limit
+ * (a voice note's size): a file over it is refused as it arrives, before it is read whole.
  */
 export async function readUpload<T extends ZodType>(
   request: FastifyRequest,
   fields: T,
+  limit?: (fields: z.output<T>) => { bytes: number; refusal: AppError } | null,
 ): Promise<{ buffer: Buffer; fields: z.output<T> }> {
   if (!request.isMultipart()) throw new AppError('photos.not_image', 400)
   let file: Awaited<ReturnType<FastifyRequest['file']>>
@@ -36,11 +39,29 @@ export async function readUpload<T extends ZodType>(
       f && !Array.isArray(f) && f.type === 'field' ? [[f.fieldname, f.value]] : [],
     ),
   )
-  let buffer: Buffer
+  let parsed: z.output<T>
   try {
-    buffer = await file.toBuffer()
+    parsed = guarded(fields).parse(values) as z.output<T>
   } catch (error) {
-    throw isTooLarge(error) || file.file.truncated ? tooLarge() : new AppError('request.invalid', 400)
+    file.file.resume()
+    throw error
   }
-  return { buffer, fields: guarded(fields).parse(values) as z.output<T> }
+  const bound = limit?.(parsed) ?? null
+  const chunks: Buffer[] = []
+  let size = 0
+  try {
+    for await (const chunk of file.file as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (bound && size > bound.bytes) {
+        file.file.resume()
+        throw bound.refusal
+      }
+      chunks.push(chunk)
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error
+    throw isTooLarge(error) ? tooLarge() : new AppError('request.invalid', 400)
+  }
+  if (file.file.truncated) throw tooLarge()
+  return { buffer: Buffer.concat(chunks), fields: parsed }
 }

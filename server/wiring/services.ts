@@ -12,6 +12,7 @@ import { createExplicitClassifier } from '#server/lib/explicit/explicit-classifi
 import { createFaceAnalyzer } from '#server/lib/faces/face-analyzer.ts'
 import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
 import { announceSessionsEnded } from '#server/lib/sessions-ended.ts'
+import { createVoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import { createAccountSettingsService } from '#server/modules/accounts/account-settings.service.ts'
 import { createAccountsService } from '#server/modules/accounts/accounts.service.ts'
 import { createDataExportService } from '#server/modules/accounts/data-export.service.ts'
@@ -147,6 +148,9 @@ export async function createServices(
   // The node's explicit-photo model, loaded in its thread at the first photo (ADR 29).
   const explicit = createExplicitClassifier()
   app.addHook('onClose', () => explicit.close())
+  // The node's voice processing, FFmpeg loaded in its thread at the first voice note (issue 58).
+  const voice = createVoiceProcessor()
+  app.addHook('onClose', () => voice.close())
   const signals = createSignalsService(database.db, { now, sites })
   const safety = createSafetyService(database.db, {
     now,
@@ -162,6 +166,7 @@ export async function createServices(
     media,
     sendsDb: database.sends,
     safety,
+    voice,
     complaints,
     blocks: memberPages,
     onOpening: signals.opening,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { MESSAGE_KIND_NAMES, type MessageKind } from '#common/message-kinds.ts'
 import type { Message } from '#common/schemas/message.ts'
-import { CameraIcon, GiftIcon } from '../../components/icons.tsx'
+import { CameraIcon, GiftIcon, MicrophoneIcon } from '../../components/icons.tsx'
 import { type TFunction, useTranslation } from '../../i18n.ts'
 import { ChatPhoto, ExplicitPhoto } from './received-safety.tsx'
 
@@ -61,6 +61,28 @@ function PhotoBubble({ message, mine, showExplicit, onShowExplicit }: BubbleProp
   return <ChatPhoto photo={photo} />
 }
 
+/** A voice note: the recording, playable by keyboard and screen reader, with its length as text. */
+function VoiceBubble({ message }: BubbleProps) {
+  const { t } = useTranslation()
+  const { voice } = message
+  if (!voice) return null
+  const length = clockTime(voice.seconds)
+  return (
+    <span className="d-flex align-items-center gap-2 message-voice">
+      <audio controls preload="none" src={voice.filename} aria-label={t('chat.voice.label', { length })}>
+        <track kind="captions" />
+      </audio>
+      <span className="small">{length}</span>
+    </span>
+  )
+}
+
+/** A length in seconds as m:ss. */
+function clockTime(seconds: number): string {
+  const whole = Math.round(seconds)
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+}
+
 export const KIND_VIEWS: Record<MessageKind, KindView> = {
   text: {
     icon: null,
@@ -86,12 +108,21 @@ export const KIND_VIEWS: Record<MessageKind, KindView> = {
     said: (t, words) => `${t('console.reports.context.photo')}${words ? ` “${words}”` : ''}`,
     extra: (t) => t('chat.photo'),
   },
+  voice: {
+    icon: <MicrophoneIcon />,
+    preview: (t) => t('chat.preview.voice'),
+    bubbleClass: '',
+    Bubble: VoiceBubble,
+    said: (t) => t('console.reports.context.voice'),
+    // Recording in the composer is issue 58's next step: until then a voice note is received only.
+    extra: null,
+  },
 }
 
 /** The kinds the composer has a button for, in the table's order. */
 export const EXTRA_KINDS = MESSAGE_KIND_NAMES.filter((kind) => KIND_VIEWS[kind].extra !== null) as Exclude<
   MessageKind,
-  'text'
+  'text' | 'voice'
 >[]
 export type ExtraKind = (typeof EXTRA_KINDS)[number]
 

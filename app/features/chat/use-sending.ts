@@ -143,6 +143,7 @@ export function useSending(opts: {
     text: '',
     gift: null,
     photo: null,
+    voice: null,
     flags: [],
     client_id: newClientId(),
     created_at: new Date().toISOString(),

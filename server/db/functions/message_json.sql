@@ -1,6 +1,6 @@
 -- message_json: a stored message as the API, the WebSocket and chat_send's answer show it
 -- (common/schemas/message.ts's Message, issue 57 point 3): its text, what its kind stores (the
--- payload: a gift's key; a photo's files, served by the app at /media, which checks who asks:
+-- payload: a gift's key; a photo's or a voice note's files, served by the app at /media, which checks who asks:
 -- never through a public CDN), client_id, date and the safety rules' flags; `profile_id` is the
 -- sender's profile. The one place a message's row becomes its shape.
 CREATE OR REPLACE FUNCTION "message_json"("m" "messages", "profile_id" int) RETURNS jsonb LANGUAGE sql IMMUTABLE AS $$
@@ -9,6 +9,10 @@ CREATE OR REPLACE FUNCTION "message_json"("m" "messages", "profile_id" int) RETU
     'photo', CASE WHEN m."kind" = 'photo' AND m."media_file" IS NOT NULL
         AND m."payload"->>'thumb' IS NOT NULL THEN
       jsonb_build_object('filename', '/media/' || m."media_file", 'thumb_filename', '/media/' || (m."payload"->>'thumb'))
+    END,
+    'voice', CASE WHEN m."kind" = 'voice' AND m."media_file" IS NOT NULL AND m."payload" ? 'seconds' THEN
+      jsonb_build_object('filename', '/media/' || m."media_file", 'seconds', m."payload"->'seconds',
+        'levels', coalesce(m."payload"->'levels', '[]'::jsonb))
     END,
     'client_id', m."client_id",
     'created_at', to_char(m."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -42,6 +42,7 @@ const COMMON = {
   ],
   visible_profile_notes: ['about'],
   ...KIND_PRICE_DEFAULTS,
+  voice_max_seconds: 60,
   signup_credits: 20,
   message_length: 1000,
   search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],

@@ -103,7 +103,7 @@ export async function selectMemberData(db: Executor, userId: number) {
         kind: messages.kind,
         body: messages.body,
         gift: sql<string | null>`${messages.payload}->>'gift'`,
-        photo: messages.mediaFile,
+        file: messages.mediaFile,
         createdAt: messages.createdAt,
         partnerName: profiles.name,
       })

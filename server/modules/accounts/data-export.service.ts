@@ -32,6 +32,8 @@ const EXPORT_LINK_DAYS = 7
 type MemberData = NonNullable<Awaited<ReturnType<typeof selectMemberData>>>
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null)
+/** Where a file sent in chat goes in the zip: its kind's folder (chat-photos/, chat-voices/). */
+const chatFile = (kind: string, key: string) => `chat-${kind}s/${path.basename(key)}`
 
 /** The export's JSON files: what the member gave, did and was sent, never another member's private data. */
 function exportFiles(data: MemberData): Record<string, unknown> {
@@ -76,8 +78,8 @@ function exportFiles(data: MemberData): Record<string, unknown> {
       kind: m.kind,
       text: m.body,
       gift: m.gift,
-      photo:
-        m.photo && m.sender === me ? `chat-photos/${path.basename(m.photo)}` : m.photo ? '(a photo)' : null,
+      // A file sent (a photo, a voice note) is in the zip, in its kind's folder; one received is the other's.
+      file: m.file ? (m.sender === me ? chatFile(m.kind, m.file) : '(received: not included)') : null,
       at: iso(m.createdAt),
     })),
     'likes.json': data.likes.map((l) => ({
@@ -158,9 +160,9 @@ export function createDataExportService(
       if (bytes) entries[`photos/${path.basename(photo.filename)}`] = bytes
     }
     for (const m of data.messages) {
-      if (!m.photo || m.sender !== data.user.id) continue
-      const bytes = await readMedia(m.photo)
-      if (bytes) entries[`chat-photos/${path.basename(m.photo)}`] = bytes
+      if (!m.file || m.sender !== data.user.id) continue
+      const bytes = await readMedia(m.file)
+      if (bytes) entries[chatFile(m.kind, m.file)] = bytes
     }
     // Photos are compressed already: stored as they are.
     return zipSync(

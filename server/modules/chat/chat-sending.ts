@@ -1,4 +1,4 @@
-import type { FileKind } from '#common/message-kinds.ts'
+import { type FileKind, MESSAGE_KINDS } from '#common/message-kinds.ts'
 import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
 import type { SendMessageResponse } from '#common/schemas/chat.ts'
 import type { ChatSend, ChatSendResult, SendBy } from '#common/schemas/chat-send.ts'
@@ -9,6 +9,7 @@ import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { asksIfReal } from '#server/lib/safety/honesty-question.ts'
+import type { VoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import { markAskedIfReal, sendMessages } from './chat-send.queries.ts'
 import { MESSAGE_FILES } from './message-files.ts'
@@ -41,6 +42,8 @@ export function createChatSending(
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
     safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count' | 'scoreSender'>
+    /** Voice notes' decoding (issue 58), in its thread. */
+    voice: Pick<VoiceProcessor, 'process'>
   },
 ) {
   // Sends that arrive while a batch is in the database go together in the next one (group commit).
@@ -118,7 +121,7 @@ export function createChatSending(
    * Runs a send through chat_send and rolls it back: its refusal, if any, by the very rules of a
    * real send (recipient, blocks, credits), and nothing kept.
    */
-  async function rehearse(req: ChatSend): Promise<void> {
+  async function rehearse(req: ChatSend): Promise<Sent | undefined> {
     const rolledBack = new Error('rehearsal')
     let outcome: ChatSendResult | undefined
     await db
@@ -129,7 +132,7 @@ export function createChatSending(
       .catch((error: unknown) => {
         if (error !== rolledBack) refusal(error)
       })
-    if (outcome) sent(outcome)
+    return outcome && sent(outcome)
   }
 
   /** A database error of a send that is the member's to hear of; any other is thrown as it is. */
@@ -241,7 +244,12 @@ export function createChatSending(
       file: Buffer,
       site: SendSite,
     ) {
-      await rehearse(request({ sender: senderUserId }, { ...to, payload: REHEARSAL_FILE }, site))
+      const rehearsed = await rehearse(
+        request({ sender: senderUserId }, { ...to, payload: REHEARSAL_FILE }, site),
+      )
+      // A kind that only answers (a voice note) does not open a conversation (issue 58).
+      if (rehearsed?.fresh?.opening && 'replyOnly' in MESSAGE_KINDS[to.kind])
+        throw new AppError(`${to.kind}.reply_only`, 409)
       const stored = await MESSAGE_FILES[to.kind].store(file, { ...deps, site, nudge: to.from.nudge })
       const { payload } = stored
       const discard = () => deps.media.remove(payload.thumb ? [payload.file, payload.thumb] : [payload.file])

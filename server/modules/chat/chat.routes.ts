@@ -9,6 +9,7 @@ import { requireMember } from '#server/lib/require-member.ts'
 import { hashToken } from '#server/lib/tokens.ts'
 import { readUpload, UPLOAD_LIMITS } from '#server/lib/uploads.ts'
 import type { ChatService } from './chat.service.ts'
+import { uploadLimit } from './message-files.ts'
 
 /**
  * Text and gift sends under way at once on a node, at most (issue 40, ADR 31): two batches of 64 in
@@ -34,6 +35,7 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     costs: site.settings,
     cdnPrefix: site.settings.cdn_prefix,
     explicitThreshold: site.settings.explicit_photo_threshold,
+    voiceMaxSeconds: site.settings.voice_max_seconds,
   })
 
   app.route({
@@ -90,9 +92,12 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
     },
     handler: async (request) => {
       const { userId } = requireMember(request)
-      const { buffer, fields } = await readUpload(request, api.sendFileMessage.form)
+      const site = sendSite(request.site)
+      const { buffer, fields } = await readUpload(request, api.sendFileMessage.form, ({ kind }) =>
+        uploadLimit(kind, site),
+      )
       const { nudge, ...to } = fields
-      return chat.sendFile(userId, { ...to, from: sender(request, nudge) }, buffer, sendSite(request.site))
+      return chat.sendFile(userId, { ...to, from: sender(request, nudge) }, buffer, site)
     },
   })
 

@@ -11,6 +11,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
+import type { VoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
@@ -52,6 +53,7 @@ export function createChatService(
     onOpening?: (opening: OpeningMessage) => Promise<unknown>
     onError?: (error: unknown) => void
     safety: Pick<SafetyService, 'photoScore' | 'unkindWords' | 'scamFlags' | 'count' | 'scoreSender'>
+    voice: Pick<VoiceProcessor, 'process'>
     complaints: Pick<ComplaintsService, 'fileAsMember'>
     /** Blocking a member, for the report sheet's "and block" (the members' pages own it). */
     blocks: { block(userId: number, profileId: number, on: boolean): Promise<boolean> }

@@ -9,6 +9,7 @@ import { ServerFrame } from '#common/schemas/frames.ts'
 import { users } from '#server/db/schema/members.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
 import { localMediaStore } from '#server/lib/media-store.ts'
+import { createVoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { creditAccount } from '../../../tests/support/credits.ts'
@@ -514,6 +515,7 @@ describe('reading, removing and paging', () => {
       media: localMediaStore('/nonexistent'),
       historyLimit: 50,
       safety: t.app.services.safety,
+      voice: createVoiceProcessor(),
       complaints: t.app.services.complaints,
       blocks: t.app.services.memberPages,
     })

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type { FileKind } from '#common/message-kinds.ts'
 import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
 import type { MessagePayload } from '#common/schemas/chat-send.ts'
@@ -5,6 +6,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
+import type { VoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 
 /** What storing a message's file needs: where, when, the safety models and the sender's answer. */
@@ -12,7 +14,8 @@ interface FileContext {
   media: MediaStore
   now: Clock
   safety: Pick<SafetyService, 'photoScore' | 'count'>
-  site: { id: number; explicitThreshold: number }
+  voice: Pick<VoiceProcessor, 'process'>
+  site: { id: number; explicitThreshold: number; voiceMaxSeconds: number }
   /** The sender's answer to a question asked of this file before (`send_anyway`). */
   nudge: string | undefined
 }
@@ -35,6 +38,8 @@ interface MessageFileRule {
    * stored before refusing, it removes.
    */
   store(file: Buffer, context: FileContext): Promise<StoredFile>
+  /** The most bytes its upload may have on a site, tighter than every upload's limit; refused as it arrives. */
+  maxBytes?: (site: FileContext['site']) => number
 }
 
 /** Every kind of MESSAGE_KINDS that carries a file, and how. */
@@ -64,6 +69,36 @@ export const MESSAGE_FILES: Record<FileKind, MessageFileRule> = {
       return { payload, flags: ['explicit'], events: ['explicit_sent'] }
     },
   },
+  voice: {
+    types: { m4a: 'audio/mp4' },
+    // A browser records a voice at 24–64 kbit/s: 128 kbit/s over the longest allowed is ample.
+    maxBytes: (site) => site.voiceMaxSeconds * 16_000,
+    /**
+     * Decoded on the server whatever the browser recorded (issue 58): a file that is not audio,
+     * holds nothing, or lasts longer than the site allows is refused; what is kept is the server's
+     * encoding (AAC in MP4, which every current browser plays), its length and waveform as measured.
+     */
+    async store(file, { media, now, voice, site }) {
+      const maxSeconds = site.voiceMaxSeconds
+      const heard = await voice.process({ audio: file, maxSeconds })
+      if (!heard.ok)
+        throw new AppError(
+          heard.refused,
+          400,
+          heard.refused === 'voice.too_long' ? { count: maxSeconds } : undefined,
+        )
+      const name = `c/${now().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.m4a`
+      await media.put(name, Buffer.from(heard.m4a), 'audio/mp4')
+      const payload = { file: name, thumb: null, seconds: heard.seconds, levels: heard.levels }
+      return { payload, flags: [], events: [] }
+    },
+  },
+}
+
+/** How readUpload bounds a kind's upload on a site (its maxBytes, refused as `<kind>.too_large`), or null. */
+export function uploadLimit(kind: FileKind, site: FileContext['site']) {
+  const bytes = MESSAGE_FILES[kind].maxBytes?.(site)
+  return bytes ? { bytes, refusal: new AppError(`${kind}.too_large`, 413) } : null
 }
 
 /** The chat folder's file names: c/YYYY-MM/<32 hex>, -thumb for a thumbnail, then an extension. */

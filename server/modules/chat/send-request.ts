@@ -36,6 +36,7 @@ export interface SendSite {
   costs: Costs
   cdnPrefix: string
   explicitThreshold: number
+  voiceMaxSeconds: number
 }
 
 /** The HTTP status of each reason chat_send gives for refusing a send (every one, by its type). */

@@ -8,8 +8,9 @@ import { complaints } from '#server/db/schema/complaints.ts'
 import { photos, profiles, users } from '#server/db/schema/members.ts'
 import { memberSignals } from '#server/db/schema/moderation.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { sendFileMessage } from '../../../tests/support/chat.ts'
 import { patternJpeg } from '../../../tests/support/images.ts'
-import { multipartBody, multipartFile } from '../../../tests/support/multipart.ts'
+import { multipartFile } from '../../../tests/support/multipart.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { staffMember } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -39,18 +40,14 @@ async function member(name: string, gender = 'male') {
   return m
 }
 
-function sendPhoto(from: Member, to: Record<string, string>, image: Buffer, language = 'en') {
-  const { body, contentType } = multipartBody(
-    { kind: 'photo', client_id: clientId(), text: '', ...to },
-    { field: 'photo', filename: 'p.jpg', contentType: 'image/jpeg', data: image },
+const sendPhoto = (from: Member, to: Record<string, string>, image: Buffer, language = 'en') =>
+  sendFileMessage(
+    t.app,
+    from,
+    { kind: 'photo', ...to },
+    { filename: 'p.jpg', contentType: 'image/jpeg', data: image },
+    language,
   )
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/message-file.php',
-    payload: body,
-    headers: { cookie: from.cookie, 'content-type': contentType, 'accept-language': language },
-  })
-}
 
 function sendText(from: Member, to: object, text: string, extra: object = {}, language = 'en') {
   return t.app.inject({

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { users } from '#server/db/schema/members.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { sendFileMessage } from '../../../tests/support/chat.ts'
+import { testJpeg } from '../../../tests/support/images.ts'
+import { memberRequest } from '../../../tests/support/requests.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+// Voice notes (issue 58) through the one upload call of every kind that carries a file, with the
+// real FFmpeg thread and a real recording (Chromium's MediaRecorder, Opus in WebM, six seconds).
+
+let t: TestApp
+type Member = Awaited<ReturnType<typeof activeMember>>
+let recording: Buffer
+
+const clientId = () => randomBytes(9).toString('base64url')
+
+async function member(name: string, gender = 'male') {
+  const m = await activeMember(t.app, { name, gender })
+  await t.database.db.update(users).set({ credits: 500, paidUser: true }).where(eq(users.id, m.user.id))
+  return m
+}
+
+const sendVoice = (from: Member, to: Record<string, string>, audio: Buffer, language = 'en') =>
+  sendFileMessage(
+    t.app,
+    from,
+    { kind: 'voice', ...to },
+    { filename: 'voice.webm', contentType: 'audio/webm', data: audio },
+    language,
+  )
+
+const credits = async (m: Member) =>
+  (await t.database.db.select({ credits: users.credits }).from(users).where(eq(users.id, m.user.id)))[0]
+    ?.credits
+const storedVoices = async () =>
+  (await readdir(path.join(t.env.DATA_DIR, 'media', 'c'), { recursive: true }).catch(() => [])).filter((f) =>
+    String(f).endsWith('.m4a'),
+  ).length
+
+beforeAll(async () => {
+  t = await createTestApp()
+  recording = await readFile(new URL('../../../tests/fixtures/voice-6s.webm', import.meta.url))
+})
+afterAll(() => t.close())
+
+describe('voice notes', () => {
+  it('answer a conversation, paid at the site’s price, measured by the server, heard by its two members only', async () => {
+    const a = await member('Speaker')
+    const b = await member('Listener', 'female')
+    const stranger = await member('Stranger')
+    // Never a conversation's first message: refused, nothing stored, nothing taken.
+    const before = { credits: await credits(a), voices: await storedVoices() }
+    const first = await sendVoice(a, { profile: String(b.user.profile.id) }, recording, 'fr')
+    expect(first.statusCode).toBe(409)
+    expect(first.json().error).toMatchObject({ code: 'voice.reply_only' })
+    expect(first.json().error.message).toContain('écrivez d’abord')
+    expect({ credits: await credits(a), voices: await storedVoices() }).toEqual(before)
+
+    const opened = await memberRequest(t.app, a, 'POST', '/api/message.php', {
+      profile: b.user.profile.id,
+      text: 'Hello, may I send you a voice note?',
+      client_id: clientId(),
+    })
+    const conversation = String(opened.json().conversation)
+    const paid = await credits(a)
+    const sent = await sendVoice(a, { conversation }, recording)
+    expect(sent.statusCode).toBe(200)
+    const { message } = sent.json()
+    expect(message).toMatchObject({ kind: 'voice', text: '', photo: null })
+    expect(message.voice.seconds).toBeGreaterThan(5.5)
+    expect(message.voice.seconds).toBeLessThan(6.5)
+    expect(message.voice.levels).toHaveLength(48)
+    expect(message.voice.filename).toMatch(/^\/media\/c\/\d{4}-\d{2}\/[0-9a-f]{32}\.m4a$/)
+    expect(await credits(a)).toBe((paid ?? 0) - 15)
+
+    // The receiver hears it as every browser plays it; a third member and a visitor do not.
+    const heard = await memberRequest(t.app, b, 'GET', message.voice.filename)
+    expect(heard.statusCode).toBe(200)
+    expect(heard.headers['content-type']).toBe('audio/mp4')
+    expect(heard.headers['cache-control']).toContain('private')
+    expect((await memberRequest(t.app, stranger, 'GET', message.voice.filename)).statusCode).toBe(404)
+    expect((await memberRequest(t.app, null, 'GET', message.voice.filename)).statusCode).toBe(404)
+    const listed = await memberRequest(t.app, b, 'GET', `/api/messages.php?conversation=${conversation}`)
+    expect(listed.json().messages.at(-1)).toMatchObject({ kind: 'voice', voice: message.voice })
+
+    // A retry answers the same message, charges nothing more and keeps no second recording.
+    const voices = await storedVoices()
+    const again = await sendVoice(a, { conversation, client_id: message.client_id }, recording)
+    expect(again.json().message.id).toBe(message.id)
+    expect(await credits(a)).toBe((paid ?? 0) - 15)
+    expect(await storedVoices()).toBe(voices)
+  })
+
+  it('refuses what is not a recording it can play, too long or too large, storing and taking nothing', async () => {
+    const a = await member('Forger')
+    const b = await member('Target', 'female')
+    const opened = await memberRequest(t.app, a, 'POST', '/api/message.php', {
+      profile: b.user.profile.id,
+      text: 'Hi there',
+      client_id: clientId(),
+    })
+    const conversation = String(opened.json().conversation)
+    const before = { credits: await credits(a), voices: await storedVoices() }
+    const refusal = async (audio: Buffer, language = 'en') => {
+      const res = await sendVoice(a, { conversation }, audio, language)
+      return { status: res.statusCode, code: res.json().error?.code, message: res.json().error?.message }
+    }
+    // A JPEG named .webm, noise, nothing at all.
+    expect(await refusal(await testJpeg(80, '#884422'))).toMatchObject({
+      status: 400,
+      code: 'voice.not_audio',
+    })
+    expect(await refusal(randomBytes(5000))).toMatchObject({ status: 400, code: 'voice.not_audio' })
+    expect(await refusal(Buffer.alloc(0), 'fr')).toMatchObject({
+      status: 400,
+      code: 'voice.not_audio',
+      message: 'Cet enregistrement est illisible. Enregistrez-le à nouveau.',
+    })
+    // Longer than the site allows (its header says nothing of it: the server decodes it).
+    await t.database.db.execute(
+      sql`update sites set settings = jsonb_set(settings, '{voice_max_seconds}', '5'::jsonb)`,
+    )
+    await t.app.services.sites.reload()
+    expect(await refusal(recording)).toMatchObject({
+      status: 400,
+      code: 'voice.too_long',
+      message: 'A voice message may last at most 5 seconds.',
+    })
+    // Larger than 5 s could hold, refused as it arrives.
+    expect(await refusal(Buffer.concat([recording, randomBytes(80_000)]))).toMatchObject({
+      status: 413,
+      code: 'voice.too_large',
+    })
+    await t.database.db.execute(
+      sql`update sites set settings = jsonb_set(settings, '{voice_max_seconds}', '60'::jsonb)`,
+    )
+    await t.app.services.sites.reload()
+    expect({ credits: await credits(a), voices: await storedVoices() }).toEqual(before)
+  })
+})
