@@ -9,16 +9,21 @@
  *   ADR 21; a document's policies mean nothing on a script or a photo).
  */
 interface SecurityHeaderSets {
-  page: (nonce: string) => Record<string, string>
+  /** A page's set, for its path (with or without its query). */
+  page: (nonce: string, path: string) => Record<string, string>
   api: Record<string, string>
   file: Record<string, string>
 }
 
 /**
- * The camera for the site's own pages only (the live check, issue 37); no microphone or Payment
- * Request; location only for the site.
+ * The camera for the site's own pages only (the live check, issue 37); the microphone for a
+ * conversation's page only (voice notes, issue 58); no Payment Request; location only for the site.
  */
-const PERMISSIONS_POLICY = 'camera=(self), microphone=(), payment=(), geolocation=(self)'
+const permissionsPolicy = (microphone: boolean) =>
+  `camera=(self), microphone=(${microphone ? 'self' : ''}), payment=(), geolocation=(self)`
+
+/** A conversation's pages: /chats/{id} and /members/{id}/chat. */
+const CONVERSATION_PAGE = /^\/(?:chats\/\d+|members\/\d+\/chat)\/?(?:[?#]|$)/
 
 const HSTS = 'max-age=15552000; includeSubDomains'
 
@@ -57,15 +62,18 @@ export function securityHeaderSets(opts: { production: boolean; https: boolean }
     'x-frame-options': 'DENY',
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
-    'permissions-policy': PERMISSIONS_POLICY,
   }
+  const withPolicy = (path: string) => ({
+    ...document,
+    'permissions-policy': permissionsPolicy(CONVERSATION_PAGE.test(path)),
+  })
   // The policy's text around the nonce, joined once: a request adds only its nonce.
   const [before, after] = pagePolicy(opts.https, '\0').split('\0')
   return {
     // Vite's dev server injects inline scripts for hot reload: production gets the policy.
     page: opts.production
-      ? (nonce) => ({ ...document, 'content-security-policy': before + nonce + after })
-      : () => document,
+      ? (nonce, path) => ({ ...withPolicy(path), 'content-security-policy': before + nonce + after })
+      : (_nonce, path) => withPolicy(path),
     api: {
       ...everywhere,
       'content-security-policy': "default-src 'none';frame-ancestors 'none'",

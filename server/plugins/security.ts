@@ -34,7 +34,7 @@ export const securityPlugin = fp(
       else if (url.startsWith(API_PREFIX)) reply.headers(sets.api)
       else {
         reply.scriptNonce = randomBytes(16).toString('base64')
-        reply.headers(sets.page(reply.scriptNonce))
+        reply.headers(sets.page(reply.scriptNonce, url))
       }
       done()
     })

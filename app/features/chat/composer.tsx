@@ -9,6 +9,7 @@ import { useRootData } from '../../lib/use-root-data.ts'
 import { useCreditPrice } from '../credits/index.ts'
 import { EXTRA_KINDS, type ExtraKind, KIND_VIEWS } from './message-kinds.tsx'
 import { affordable } from './paid-choice.tsx'
+import { VoiceRecorder } from './voice-note.tsx'
 
 /**
  * What the next message costs, said before it is sent (issue 18): free (the welcome offer), the
@@ -95,7 +96,7 @@ function ExtrasMenu(props: { disabled: boolean; actions: Record<ExtraKind, () =>
 }
 
 /**
- * The composer: gifts, a photo, the text (Enter sends, Shift+Enter makes a new line) and what a
+ * The composer: gifts, a photo, a voice note, the text (Enter sends, Shift+Enter makes a new line) and what a
  * message costs against the member's credits. A member whose credits do not pay for the next
  * message has "Buy credits" in place of Send (issue 56, point 2).
  */
@@ -111,6 +112,8 @@ export function Composer(props: {
   onSubmit: (event?: FormEvent) => void
   onOpenGifts: () => void
   onPhoto: (file: File) => void
+  /** Sends a voice note; absent where one may not be sent (a conversation's first message). */
+  onVoice?: (file: File) => void
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
@@ -131,7 +134,7 @@ export function Composer(props: {
   }
   return (
     <form className="chat-composer border-top bg-white p-2" onSubmit={props.onSubmit}>
-      <div className="d-flex gap-2 align-items-end">
+      <div className="d-flex gap-2 align-items-end position-relative">
         <ExtrasMenu disabled={!hydrated} actions={actions} />
         {EXTRA_KINDS.map((kind) => (
           <button
@@ -174,6 +177,7 @@ export function Composer(props: {
           onKeyDown={onKeyDown}
           placeholder={t('chat.placeholder')}
         />
+        {props.onVoice ? <VoiceRecorder disabled={!hydrated} onSend={props.onVoice} /> : null}
         {canPay || !props.buyHref ? (
           <button type="submit" className="btn btn-primary" disabled={!hydrated}>
             {t('chat.send')}

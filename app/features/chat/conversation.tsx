@@ -207,6 +207,7 @@ export function Conversation({
           onSubmit={(event) => void sending.sendText(event)}
           onOpenGifts={() => setShowGifts(true)}
           onPhoto={setPhoto}
+          onVoice={conversation === null ? undefined : (file) => void sending.sendFile('voice', file)}
         />
       )}
       <PhotoPreview

@@ -4,6 +4,7 @@ import type { Message } from '#common/schemas/message.ts'
 import { CameraIcon, GiftIcon, MicrophoneIcon } from '../../components/icons.tsx'
 import { type TFunction, useTranslation } from '../../i18n.ts'
 import { ChatPhoto, ExplicitPhoto } from './received-safety.tsx'
+import { VoicePlayer } from './voice-note.tsx'
 
 // How each kind of chat message shows (common/message-kinds.ts's rows; issue 57, ADR 35): in its
 // bubble, as the last message of the chat list, and in the staff's views of a conversation. The
@@ -61,26 +62,8 @@ function PhotoBubble({ message, mine, showExplicit, onShowExplicit }: BubbleProp
   return <ChatPhoto photo={photo} />
 }
 
-/** A voice note: the recording, playable by keyboard and screen reader, with its length as text. */
 function VoiceBubble({ message }: BubbleProps) {
-  const { t } = useTranslation()
-  const { voice } = message
-  if (!voice) return null
-  const length = clockTime(voice.seconds)
-  return (
-    <span className="d-flex align-items-center gap-2 message-voice">
-      <audio controls preload="none" src={voice.filename} aria-label={t('chat.voice.label', { length })}>
-        <track kind="captions" />
-      </audio>
-      <span className="small">{length}</span>
-    </span>
-  )
-}
-
-/** A length in seconds as m:ss. */
-function clockTime(seconds: number): string {
-  const whole = Math.round(seconds)
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
+  return message.voice ? <VoicePlayer voice={message.voice} /> : null
 }
 
 export const KIND_VIEWS: Record<MessageKind, KindView> = {
