@@ -14,9 +14,10 @@ interface MessageKindRule {
   words: 'required' | 'optional'
   /**
    * It carries a file, uploaded through the one upload call (api.sendFileMessage) and checked and
-   * stored by its row in server/modules/chat/message-files.ts.
+   * stored by its row in server/modules/chat/message-files.ts: the extensions its stored files
+   * have, and the type each is served as.
    */
-  file?: true
+  file?: Record<string, string>
   /** It may not be a conversation's first message (a voice note: issue 58). */
   replyOnly?: true
 }
@@ -24,8 +25,14 @@ interface MessageKindRule {
 export const MESSAGE_KINDS = {
   text: { price: 'message_credits', credits: 10, words: 'required' },
   gift: { price: 'gift_credits', credits: 30, words: 'optional' },
-  photo: { price: 'photo_credits', credits: 20, words: 'optional', file: true },
-  voice: { price: 'voice_credits', credits: 15, words: 'optional', file: true, replyOnly: true },
+  photo: { price: 'photo_credits', credits: 20, words: 'optional', file: { webp: 'image/webp' } },
+  voice: {
+    price: 'voice_credits',
+    credits: 15,
+    words: 'optional',
+    file: { m4a: 'audio/mp4' },
+    replyOnly: true,
+  },
 } as const satisfies Record<string, MessageKindRule>
 
 export type MessageKind = keyof typeof MESSAGE_KINDS
@@ -33,7 +40,7 @@ export const MESSAGE_KIND_NAMES = Object.keys(MESSAGE_KINDS) as [MessageKind, ..
 
 /** The kinds that carry a file. */
 export type FileKind = {
-  [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends { file: true } ? K : never
+  [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends { file: object } ? K : never
 }[MessageKind]
 export const FILE_KINDS = MESSAGE_KIND_NAMES.filter(
   (kind): kind is FileKind => 'file' in MESSAGE_KINDS[kind],

@@ -170,6 +170,8 @@ export const ReportQueueItem = z.object({
       sent_at: z.string(),
       /** A chat photo, through the moderators' own route (GET /api/admin/report-photo.php). */
       photo: z.object({ thumb_url: z.string(), url: z.string() }).nullable(),
+      /** A voice note, through the same route, for the moderator to play (issue 58). */
+      voice: z.object({ url: z.string() }).nullable(),
     }),
   ),
   /** For an appeal: the first decision, the member's appeal, and whether the viewer made it. */

@@ -40,6 +40,17 @@ export function ReportMessages({ messages }: { messages: ReportQueueItem['messag
                   />
                 </a>
               ) : null}{' '}
+              {m.voice ? (
+                // biome-ignore lint/a11y/useMediaCaption: a member's voice note, played to decide a report
+                <audio
+                  controls
+                  preload="none"
+                  src={m.voice.url}
+                  aria-label={t('console.reports.voiceNote')}
+                  className="align-middle"
+                  data-testid="report-voice"
+                />
+              ) : null}{' '}
               {m.photo ? m.text : <MessageSaid kind={m.kind} text={m.text} />}
             </li>
           ))}

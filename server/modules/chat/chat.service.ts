@@ -7,6 +7,7 @@ import {
 import type { ChatsResponse, ConversationResponse, Message, MessagesResponse } from '#common/schemas/chat.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
+import { chatFileName } from '#server/lib/chat-file-name.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
@@ -33,7 +34,6 @@ import {
 import { createChatSafety } from './chat-safety.ts'
 import { createChatSending } from './chat-sending.ts'
 import { markRead, removeChat } from './conversation-side.queries.ts'
-import { chatFileName } from './message-files.ts'
 import type { OpeningMessage } from './send-request.ts'
 
 export type ChatService = ReturnType<typeof createChatService>

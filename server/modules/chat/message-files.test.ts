@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { FILE_KINDS } from '#common/message-kinds.ts'
 import { FileMessageFields } from '#common/schemas/chat.ts'
-import { chatFileName, MESSAGE_FILES } from './message-files.ts'
+import { chatFileName } from '#server/lib/chat-file-name.ts'
+import { MESSAGE_FILES } from './message-files.ts'
 
 const stem = 'c/2026-11/0123456789abcdef0123456789abcdef'
 

@@ -30,8 +30,6 @@ interface StoredFile {
 
 /** How one kind's file is checked, stored and served (issue 57: one upload path for every kind). */
 interface MessageFileRule {
-  /** The extensions its files have in the media store's chat folder, and the type each is served as. */
-  types: Record<string, string>
   /**
    * Checks the upload and stores it in the media store's chat folder (c/YYYY-MM/<32 hex>.<ext>,
    * a thumbnail as <same>-thumb.webp). A refusal is an AppError in the member's language; what it
@@ -45,7 +43,6 @@ interface MessageFileRule {
 /** Every kind of MESSAGE_KINDS that carries a file, and how. */
 export const MESSAGE_FILES: Record<FileKind, MessageFileRule> = {
   photo: {
-    types: { webp: 'image/webp' },
     /**
      * The same pipeline as profile photos (re-encoded, no metadata kept). An explicit photo goes
      * blurred, once the sender said so when asked (409 chat.photo_explicit, issue 38).
@@ -70,7 +67,6 @@ export const MESSAGE_FILES: Record<FileKind, MessageFileRule> = {
     },
   },
   voice: {
-    types: { m4a: 'audio/mp4' },
     // A browser records a voice at 24–64 kbit/s: 128 kbit/s over the longest allowed is ample.
     maxBytes: (site) => site.voiceMaxSeconds * 16_000,
     /**
@@ -99,21 +95,4 @@ export const MESSAGE_FILES: Record<FileKind, MessageFileRule> = {
 export function uploadLimit(kind: FileKind, site: FileContext['site']) {
   const bytes = MESSAGE_FILES[kind].maxBytes?.(site)
   return bytes ? { bytes, refusal: new AppError(`${kind}.too_large`, 413) } : null
-}
-
-/** The chat folder's file names: c/YYYY-MM/<32 hex>, -thumb for a thumbnail, then an extension. */
-const CHAT_FILE = /^(c\/\d{4}-\d{2}\/[0-9a-f]{32})(-thumb)?\.([a-z0-9]+)$/
-
-const TYPES: Record<string, string> = Object.assign({}, ...Object.values(MESSAGE_FILES).map((r) => r.types))
-
-/**
- * A name a member asks for under /media/c/: the message files it may belong to (a thumbnail is
- * its file's, whatever the file's extension) and the type it is served as; null for any other name.
- */
-export function chatFileName(filename: string): { files: string[]; type: string } | null {
-  const parts = CHAT_FILE.exec(filename)
-  const type = parts ? TYPES[parts[3] as string] : undefined
-  if (!parts || !type) return null
-  if (!parts[2]) return { files: [filename], type }
-  return { files: Object.keys(TYPES).map((ext) => `${parts[1]}.${ext}`), type }
 }

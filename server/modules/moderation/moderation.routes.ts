@@ -37,9 +37,9 @@ export const moderationRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.reportPhoto),
     handler: async (request, reply) => {
-      const file = await reports.photo(request.query.report, request.query.message, request.query.size)
-      if (!file) throw new AppError('photos.not_found', 404)
-      return reply.header('content-length', file.size).type('image/webp').send(file.body)
+      const found = await reports.photo(request.query.report, request.query.message, request.query.size)
+      if (!found) throw new AppError('photos.not_found', 404)
+      return reply.header('content-length', found.file.size).type(found.type).send(found.file.body)
     },
   })
 

@@ -74,6 +74,10 @@ export function queueItem(
               url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}`,
             }
           : null,
+      voice:
+        m.kind === 'voice' && m.payload && 'file' in m.payload
+          ? { url: `${api.reportPhoto.path}?report=${report.id}&message=${m.id}` }
+          : null,
     })),
     appeal:
       report.status === 'appealed' && report.outcome

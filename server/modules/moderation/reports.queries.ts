@@ -90,8 +90,9 @@ export function selectMessagesBetween(db: Executor, userId: number, partnerUserI
 }
 
 /**
- * A chat photo's stored names when the message is one of the conversation between a report's
- * reporter and the member it names; null otherwise (another conversation, no photo).
+ * A chat file's stored names (a photo with its thumbnail, a voice note) when the message is one of
+ * the conversation between a report's reporter and the member it names; null otherwise (another
+ * conversation, no file).
  */
 export async function selectReportPhoto(db: Executor, reportId: number, messageId: number) {
   const [row] = await db
@@ -111,7 +112,7 @@ export async function selectReportPhoto(db: Executor, reportId: number, messageI
     )
     .where(eq(complaints.id, reportId))
     .limit(1)
-  return row?.filename && row.thumb ? { filename: row.filename, thumb: row.thumb } : null
+  return row?.filename ? { filename: row.filename, thumb: row.thumb } : null
 }
 
 /** A report with its member concerned, locked for a decision or an appeal. */

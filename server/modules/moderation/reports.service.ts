@@ -1,5 +1,6 @@
 import type { MemberActionInput, ReportDecisionInput, ReportQueueItem } from '#common/schemas/moderation.ts'
 import type { Db, Executor } from '#server/db/client.ts'
+import { chatFileName } from '#server/lib/chat-file-name.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
@@ -167,12 +168,20 @@ export function createReportsService(
     },
 
     /**
-     * GET /api/admin/report-photo.php: a chat photo of the conversation between a report's reporter
-     * and the member it names, for the moderator deciding it (issue 56); null for any other photo.
+     * GET /api/admin/report-photo.php: a chat photo (issue 56) or voice note (issue 58) of the
+     * conversation between a report's reporter and the member it names, with the type it is served
+     * as, for the moderator deciding it; null for any other file.
      */
-    async photo(reportId: number, messageId: number, size: 'thumb' | 'full'): Promise<MediaFile | null> {
+    async photo(
+      reportId: number,
+      messageId: number,
+      size: 'thumb' | 'full',
+    ): Promise<{ file: MediaFile; type: string } | null> {
       const found = await selectReportPhoto(db, reportId, messageId)
-      return found ? deps.media.get(size === 'thumb' ? found.thumb : found.filename) : null
+      const key = found && (size === 'thumb' ? found.thumb : found.filename)
+      const type = key && chatFileName(key)?.type
+      const file = key && type ? await deps.media.get(key) : null
+      return file && type ? { file, type } : null
     },
 
     /**

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { sendFileMessage } from '../../../tests/support/chat.ts'
 import { testJpeg } from '../../../tests/support/images.ts'
 import { lastMailTo, linkIn } from '../../../tests/support/mail.ts'
 import { multipartBody, multipartFile } from '../../../tests/support/multipart.ts'
@@ -125,6 +127,48 @@ describe('reports', () => {
     expect((await as(reporter.cookie, 'GET', shown.photo.url)).statusCode).toBe(401)
     const support = await staffMember(t.app, 'support', () => clock)
     expect((await as(support.cookie, 'GET', shown.photo.url)).statusCode).toBe(403)
+  })
+
+  it('plays a reported voice note to its moderators, through the report only (issue 58)', async () => {
+    const reporter = await activeMember(t.app)
+    const reported = await activeMember(t.app, { name: 'Whisperer' })
+    await t.database.db.update(users).set({ credits: 200 }).where(eq(users.id, reported.user.id))
+    const opened = await as(reported.cookie, 'POST', '/api/message.php', {
+      profile: reporter.user.profile.id,
+      text: 'Listen to this',
+      client_id: `v-${Date.now()}`,
+    })
+    const conversation = String(opened.json().conversation)
+    const recording = await readFile(new URL('../../../tests/fixtures/voice-6s.webm', import.meta.url))
+    const sent = await sendFileMessage(
+      t.app,
+      reported,
+      { kind: 'voice', conversation },
+      { filename: 'voice.webm', contentType: 'audio/webm', data: recording },
+    )
+    expect(sent.statusCode, sent.body).toBe(200)
+    const messageId = sent.json().message.id
+    const id = await report(reporter, reported, 'His voice message was threatening.')
+    const item = (await queue()).reports.find((r: { id: number }) => r.id === id)
+    const shown = item.messages.find((m: { id: number }) => m.id === messageId)
+    expect(shown).toMatchObject({
+      from: 'reported',
+      kind: 'voice',
+      photo: null,
+      voice: { url: `/api/admin/report-photo.php?report=${id}&message=${messageId}` },
+    })
+    const audio = await as(moderator.cookie, 'GET', shown.voice.url)
+    expect(audio.statusCode).toBe(200)
+    expect(audio.headers['content-type']).toBe('audio/mp4')
+    expect(audio.rawPayload.subarray(4, 8).toString()).toBe('ftyp')
+    // A voice note has no thumbnail; another report does not reach it; a member cannot ask.
+    expect((await as(moderator.cookie, 'GET', `${shown.voice.url}&size=thumb`)).statusCode).toBe(404)
+    const other = await report(await activeMember(t.app), reported)
+    expect(
+      (await as(moderator.cookie, 'GET', `/api/admin/report-photo.php?report=${other}&message=${messageId}`))
+        .statusCode,
+    ).toBe(404)
+    expect((await as(reporter.cookie, 'GET', shown.voice.url)).statusCode).toBe(401)
   })
 
   it('bans: sessions end, login answers accounts.banned, the profile leaves every list, both sides are told why, audited', async () => {
