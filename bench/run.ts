@@ -129,6 +129,7 @@ for (const script of [
   'bench/search-ceiling.ts',
   'bench/faces.ts',
   'bench/explicit.ts',
+  'bench/voice.ts',
 ]) {
   const result = spawnSync('node', [script], { stdio: 'inherit', env: process.env })
   if (result.status !== 0) process.exitCode = 1
