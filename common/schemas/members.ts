@@ -51,6 +51,8 @@ export const ProfileFields = z.object({
   invisible: z.boolean(),
   /** Only verified members may start a conversation with this member (issue 37). */
   verified_contact_only: z.boolean(),
+  /** Voice notes from the members this member has written to (issue 58); none when false. */
+  voice_notes: z.boolean(),
   gender: z.enum(['female', 'male']),
   sexuality: z.enum(['straight', 'gay', 'bisexual']),
   country: z.string().regex(/^[A-Z]{2}$/, { error: 'country_invalid' }),
@@ -95,6 +97,7 @@ export const OwnProfile = z.object({
   tattoos: z.string().nullable(),
   invisible: z.boolean(),
   verified_contact_only: z.boolean(),
+  voice_notes: z.boolean(),
   /** The profile shows the verified badge (issue 37). */
   verified: z.boolean(),
   gender: z.string(),

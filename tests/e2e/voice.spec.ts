@@ -49,6 +49,10 @@ test('a voice note is recorded in the composer, heard back, paid and sent; the o
   const conversation = (await opened.json()).conversation as number
   await remi.page.goto(`/chats/${conversation}`)
   await expect(remi.page.locator('.chat-messages').getByText('Hello Rémi!')).toBeVisible()
+  // A voice note only answers: Rémi writes back.
+  await remi.page.getByLabel('Message', { exact: true }).fill('Salut Nora !')
+  await remi.page.getByRole('button', { name: 'Envoyer' }).click()
+  await expect(remi.page.locator('.chat-messages').getByText('Salut Nora !')).toBeVisible()
 
   const microphone = await microphoneHearing(wav)
   try {
@@ -120,12 +124,15 @@ test('a browser that may not use the microphone says so in the member’s langua
     data: { profile: theo.profileId, text: 'Bonjour Théo', client_id: `voice-no-${Date.now()}` },
   })
   const conversation = (await opened.json()).conversation as number
-  // No microphone on a new conversation's page: a voice note only answers.
-  await theo.page.goto(
-    `/members/${(await (await ines.page.request.get('/api/user.php')).json()).user.profile.id}/chat`,
-  )
+  // No microphone before Théo has written: a voice note only answers.
   await ines.page.goto(`/chats/${conversation}`)
   await ines.page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await expect(ines.page.getByRole('button', { name: 'Envoyer' })).toBeVisible()
+  await expect(ines.page.getByRole('button', { name: 'Enregistrer un message vocal' })).toHaveCount(0)
+  await theo.page.request.post('/api/message.php', {
+    data: { conversation, text: 'Bonjour Inès', client_id: `voice-no-b-${Date.now()}` },
+  })
+  await expect(ines.page.locator('.chat-messages').getByText('Bonjour Inès')).toBeVisible()
   await ines.page.getByRole('button', { name: 'Enregistrer un message vocal' }).click()
   await expect(ines.page.getByRole('alert')).toContainText(
     /Autorisez ce site à utiliser le micro|L’enregistrement s’est arrêté/,
@@ -133,6 +140,15 @@ test('a browser that may not use the microphone says so in the member’s langua
   await ines.page.getByLabel('Message', { exact: true }).fill('Tu m’entends ?')
   await ines.page.getByRole('button', { name: 'Envoyer' }).click()
   await expect(ines.page.locator('.chat-messages').getByText('Tu m’entends ?')).toBeVisible()
+  // Théo may turn voice notes off on his profile; the choice is kept.
+  await theo.page.goto('/profile')
+  const choice = theo.page.getByRole('switch', { name: 'Voice messages from members I have written to' })
+  await expect(choice).toBeChecked()
+  await choice.uncheck()
+  await theo.page.getByRole('button', { name: 'Save my profile' }).click()
+  await expect(theo.page.getByText('Your profile has been saved.')).toBeVisible()
+  await theo.page.reload()
+  await expect(choice).not.toBeChecked()
   for (const m of [ines, theo]) await m.context.close()
 })
 

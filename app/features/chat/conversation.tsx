@@ -117,6 +117,8 @@ export function Conversation({
     if (line) sending.setText(line)
   }, [])
   const error = sending.error ?? list.loadError
+  // A voice note only answers (issue 58): the microphone shows once the partner has written here.
+  const partnerWrote = conversation !== null && list.messages.some((m) => m.profile === profile.id)
   const credits = user?.credits ?? 0
   const costOf = (kind: PaidKind) => kindCredits(settings, kind)
   return (
@@ -207,7 +209,7 @@ export function Conversation({
           onSubmit={(event) => void sending.sendText(event)}
           onOpenGifts={() => setShowGifts(true)}
           onPhoto={setPhoto}
-          onVoice={conversation === null ? undefined : (file) => void sending.sendFile('voice', file)}
+          onVoice={partnerWrote ? (file) => void sending.sendFile('voice', file) : undefined}
         />
       )}
       <PhotoPreview

@@ -15,6 +15,23 @@ import { type LookingFor, LookingForFields } from './looking-for-fields.tsx'
 type Trait = keyof typeof TRAIT_VALUES
 const TRAITS = Object.keys(TRAIT_VALUES) as Trait[]
 
+/** The privacy section's switches: the value each sets, its form field and its words. */
+const PRIVACY_SWITCHES = [
+  { key: 'invisible', name: 'invisible', label: 'profilePage.invisible', help: 'profilePage.invisibleHelp' },
+  {
+    key: 'verifiedContactOnly',
+    name: 'verified_contact_only',
+    label: 'profilePage.verifiedContactOnly',
+    help: 'profilePage.verifiedContactOnlyHelp',
+  },
+  {
+    key: 'voiceNotes',
+    name: 'voice_notes',
+    label: 'profilePage.voiceNotes',
+    help: 'profilePage.voiceNotesHelp',
+  },
+] as const
+
 /**
  * What the form starts from: the profile, or what the member posted when the page's action
  * refused it without the page's scripts (the page is served again with their values).
@@ -31,6 +48,7 @@ function startingValues(p: OwnProfile, posted: Record<string, string>) {
       about: pick('about', p.about ?? ''),
       invisible: has ? posted.invisible !== undefined : p.invisible,
       verifiedContactOnly: has ? posted.verified_contact_only !== undefined : p.verified_contact_only,
+      voiceNotes: has ? posted.voice_notes !== undefined : p.voice_notes,
       traits: Object.fromEntries(TRAITS.map((trait) => [trait, pick(trait, p[trait] ?? '')])) as Record<
         Trait,
         string
@@ -186,38 +204,26 @@ export function ProfileForm(props: {
         <h2 id="privacy-title" className="h5">
           {t('profilePage.privacy')}
         </h2>
-        <div className="form-check form-switch">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            aria-checked={values.invisible}
-            id="profile-invisible"
-            name="invisible"
-            checked={values.invisible}
-            onChange={(e) => setValues((v) => ({ ...v, invisible: e.target.checked }))}
-          />
-          <label className="form-check-label" htmlFor="profile-invisible">
-            {t('profilePage.invisible')}
-          </label>
-        </div>
-        <p className="form-text">{t('profilePage.invisibleHelp')}</p>
-        <div className="form-check form-switch">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            aria-checked={values.verifiedContactOnly}
-            id="profile-verified-contact-only"
-            name="verified_contact_only"
-            checked={values.verifiedContactOnly}
-            onChange={(e) => setValues((v) => ({ ...v, verifiedContactOnly: e.target.checked }))}
-          />
-          <label className="form-check-label" htmlFor="profile-verified-contact-only">
-            {t('profilePage.verifiedContactOnly')}
-          </label>
-        </div>
-        <p className="form-text mb-0">{t('profilePage.verifiedContactOnlyHelp')}</p>
+        {PRIVACY_SWITCHES.map(({ key, name, label, help }, i) => (
+          <div key={name}>
+            <div className="form-check form-switch">
+              <input
+                className="form-check-input"
+                type="checkbox"
+                role="switch"
+                aria-checked={values[key]}
+                id={`profile-${name}`}
+                name={name}
+                checked={values[key]}
+                onChange={(e) => setValues((v) => ({ ...v, [key]: e.target.checked }))}
+              />
+              <label className="form-check-label" htmlFor={`profile-${name}`}>
+                {t(label)}
+              </label>
+            </div>
+            <p className={`form-text${i === PRIVACY_SWITCHES.length - 1 ? ' mb-0' : ''}`}>{t(help)}</p>
+          </div>
+        ))}
       </section>
       <FormMessage error={failed} success={form.done ? t('profilePage.saved') : null} />
       <SubmitButton busy={form.busy} beforeScripts>

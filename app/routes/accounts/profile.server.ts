@@ -55,6 +55,7 @@ function profileFields(form: FormData, settings: SiteSettings) {
     date_of_birth: text('date_of_birth'),
     invisible: form.has('invisible'),
     verified_contact_only: form.has('verified_contact_only'),
+    voice_notes: form.has('voice_notes'),
     ...(settings.visible_profile_notes.includes('about') && form.has('about')
       ? { about: text('about').trim() || null }
       : {}),

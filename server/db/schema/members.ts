@@ -81,6 +81,8 @@ export const users = pgTable(
     signupIp: text('signup_ip'),
     /** Only verified members may start a conversation with this member (issue 37). */
     verifiedContactOnly: boolean('verified_contact_only').notNull().default(false),
+    /** Voice notes from the members this member has written to: taken (the default) or refused (issue 58). */
+    voiceNotes: boolean('voice_notes').notNull().default(true),
     /**
      * Since when this member's new conversations wait for a moderator: their scam score passed the
      * threshold (ADR 29); null when they may start conversations.

@@ -51,6 +51,7 @@ function exportFiles(data: MemberData): Record<string, unknown> {
         signup_date: iso(user.signupDate),
         last_login_at: iso(user.lastLoginAt),
         time_zone: user.timeZone,
+        voice_notes_from_members_written_to: user.voiceNotes,
       },
       profile: {
         id: profile.id,

@@ -11,7 +11,7 @@ import type { MediaStore } from '#server/lib/media-store.ts'
 import { asksIfReal } from '#server/lib/safety/honesty-question.ts'
 import type { VoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
-import { markAskedIfReal, sendMessages } from './chat-send.queries.ts'
+import { markAskedIfReal, selectAnswerTaken, sendMessages } from './chat-send.queries.ts'
 import { MESSAGE_FILES } from './message-files.ts'
 import {
   type Costs,
@@ -247,9 +247,15 @@ export function createChatSending(
       const rehearsed = await rehearse(
         request({ sender: senderUserId }, { ...to, payload: REHEARSAL_FILE }, site),
       )
-      // A kind that only answers (a voice note) does not open a conversation (issue 58).
-      if (rehearsed?.fresh?.opening && 'replyOnly' in MESSAGE_KINDS[to.kind])
-        throw new AppError(`${to.kind}.reply_only`, 409)
+      // A kind that only answers (a voice note, issue 58) goes to a member who has written in the
+      // conversation and takes that kind; it never opens one.
+      if ('replyOnly' in MESSAGE_KINDS[to.kind] && rehearsed) {
+        const answer = rehearsed.fresh?.opening
+          ? null
+          : await selectAnswerTaken(db, rehearsed.message.conversation, senderUserId)
+        if (!answer?.wrote) throw new AppError(`${to.kind}.reply_only`, 409)
+        if (!answer.takes) throw new AppError(`${to.kind}.not_accepted`, 403, { name: answer.name })
+      }
       const stored = await MESSAGE_FILES[to.kind].store(file, { ...deps, site, nudge: to.from.nudge })
       const { payload } = stored
       const discard = () => deps.media.remove(payload.thumb ? [payload.file, payload.thumb] : [payload.file])

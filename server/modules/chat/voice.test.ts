@@ -34,6 +34,22 @@ const sendVoice = (from: Member, to: Record<string, string>, audio: Buffer, lang
     language,
   )
 
+/** A conversation `a` opened and `b` answered: a voice note may go in it. */
+async function talking(a: Member, b: Member): Promise<string> {
+  const opened = await memberRequest(t.app, a, 'POST', '/api/message.php', {
+    profile: b.user.profile.id,
+    text: 'Hi there',
+    client_id: clientId(),
+  })
+  const conversation = String(opened.json().conversation)
+  await memberRequest(t.app, b, 'POST', '/api/message.php', {
+    conversation: Number(conversation),
+    text: 'Hello back',
+    client_id: clientId(),
+  })
+  return conversation
+}
+
 const credits = async (m: Member) =>
   (await t.database.db.select({ credits: users.credits }).from(users).where(eq(users.id, m.user.id)))[0]
     ?.credits
@@ -58,7 +74,7 @@ describe('voice notes', () => {
     const first = await sendVoice(a, { profile: String(b.user.profile.id) }, recording, 'fr')
     expect(first.statusCode).toBe(409)
     expect(first.json().error).toMatchObject({ code: 'voice.reply_only' })
-    expect(first.json().error.message).toContain('écrivez d’abord')
+    expect(first.json().error.message).toContain('quand ce membre vous aura écrit')
     expect({ credits: await credits(a), voices: await storedVoices() }).toEqual(before)
 
     const opened = await memberRequest(t.app, a, 'POST', '/api/message.php', {
@@ -67,6 +83,18 @@ describe('voice notes', () => {
       client_id: clientId(),
     })
     const conversation = String(opened.json().conversation)
+    // Not before the other member has written in it.
+    const early = await sendVoice(a, { conversation }, recording)
+    expect(early.json().error).toMatchObject({ code: 'voice.reply_only' })
+    expect({ credits: await credits(a), voices: await storedVoices() }).toEqual({
+      credits: (before.credits ?? 0) - 10,
+      voices: before.voices,
+    })
+    await memberRequest(t.app, b, 'POST', '/api/message.php', {
+      conversation: Number(conversation),
+      text: 'Sure, go ahead!',
+      client_id: clientId(),
+    })
     const paid = await credits(a)
     const sent = await sendVoice(a, { conversation }, recording)
     expect(sent.statusCode).toBe(200)
@@ -96,15 +124,30 @@ describe('voice notes', () => {
     expect(await storedVoices()).toBe(voices)
   })
 
+  it('go to no member who turned them off, in the sender’s language, nothing taken', async () => {
+    const a = await member('Caller')
+    const b = await member('Quiet', 'female')
+    const conversation = await talking(a, b)
+    const own = (await memberRequest(t.app, b, 'GET', '/api/profile.php')).json().profile
+    expect(own.voice_notes).toBe(true)
+    const saved = await memberRequest(t.app, b, 'PUT', '/api/profile.php', { voice_notes: false })
+    expect(saved.statusCode, saved.body).toBe(200)
+    const before = { credits: await credits(a), voices: await storedVoices() }
+    const refused = await sendVoice(a, { conversation }, recording, 'fr')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().error).toMatchObject({
+      code: 'voice.not_accepted',
+      message: 'Quiet ne reçoit pas de messages vocaux. Écrivez-lui plutôt.',
+    })
+    expect({ credits: await credits(a), voices: await storedVoices() }).toEqual(before)
+    await memberRequest(t.app, b, 'PUT', '/api/profile.php', { voice_notes: true })
+    expect((await sendVoice(a, { conversation }, recording)).statusCode).toBe(200)
+  })
+
   it('refuses what is not a recording it can play, too long or too large, storing and taking nothing', async () => {
     const a = await member('Forger')
     const b = await member('Target', 'female')
-    const opened = await memberRequest(t.app, a, 'POST', '/api/message.php', {
-      profile: b.user.profile.id,
-      text: 'Hi there',
-      client_id: clientId(),
-    })
-    const conversation = String(opened.json().conversation)
+    const conversation = await talking(a, b)
     const before = { credits: await credits(a), voices: await storedVoices() }
     const refusal = async (audio: Buffer, language = 'en') => {
       const res = await sendVoice(a, { conversation }, audio, language)

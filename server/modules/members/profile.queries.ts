@@ -5,7 +5,11 @@ import { interests, regions } from '#server/db/schema/reference.ts'
 
 export function selectOwnProfile(db: Executor, userId: number) {
   return db
-    .select({ ...getTableColumns(profiles), verifiedContactOnly: users.verifiedContactOnly })
+    .select({
+      ...getTableColumns(profiles),
+      verifiedContactOnly: users.verifiedContactOnly,
+      voiceNotes: users.voiceNotes,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(eq(profiles.userId, userId))
@@ -29,9 +33,17 @@ export async function selectProfileInterestIds(db: Executor, profileId: number):
   return rows.map((r) => r.id)
 }
 
-/** Whether only verified members may start a conversation with the member (issue 37). */
-export async function updateVerifiedContactOnly(db: Executor, userId: number, only: boolean) {
-  await db.update(users).set({ verifiedContactOnly: only }).where(eq(users.id, userId))
+/**
+ * The member's choices of who may reach them: only verified members may start a conversation
+ * (issue 37); voice notes from those they have written to, or none (issue 58).
+ */
+export async function updateContactChoices(
+  db: Executor,
+  userId: number,
+  choices: { verifiedContactOnly?: boolean; voiceNotes?: boolean },
+) {
+  if (choices.verifiedContactOnly === undefined && choices.voiceNotes === undefined) return
+  await db.update(users).set(choices).where(eq(users.id, userId))
 }
 
 export async function updateProfileRow(

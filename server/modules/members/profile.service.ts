@@ -15,8 +15,8 @@ import {
   selectProfileInterestIds,
   selectProfilePhotos,
   selectUserEmail,
+  updateContactChoices,
   updateProfileRow,
-  updateVerifiedContactOnly,
 } from './profile.queries.ts'
 
 export type ProfileService = ReturnType<typeof createProfileService>
@@ -48,6 +48,7 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
       tattoos: profile.tattoos,
       invisible: profile.invisible,
       verified_contact_only: profile.verifiedContactOnly,
+      voice_notes: profile.voiceNotes,
       verified: profile.verified,
       gender: profile.gender,
       sexuality: profile.sexuality,
@@ -154,8 +155,10 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
             : {}),
         })
         if (interestIds) await replaceProfileInterests(tx, profile.id, interestIds)
-        if (input.verified_contact_only !== undefined)
-          await updateVerifiedContactOnly(tx, userId, input.verified_contact_only)
+        await updateContactChoices(tx, userId, {
+          verifiedContactOnly: input.verified_contact_only,
+          voiceNotes: input.voice_notes,
+        })
       })
     },
   }

@@ -139,6 +139,11 @@ describe('reports', () => {
       client_id: `v-${Date.now()}`,
     })
     const conversation = String(opened.json().conversation)
+    await as(reporter.cookie, 'POST', '/api/message.php', {
+      conversation: Number(conversation),
+      text: 'Go on then',
+      client_id: `w-${Date.now()}`,
+    })
     const recording = await readFile(new URL('../../../tests/fixtures/voice-6s.webm', import.meta.url))
     const sent = await sendFileMessage(
       t.app,
