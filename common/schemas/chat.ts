@@ -20,7 +20,14 @@ export const ChatEntry = z.object({
   profile: PublicProfile,
   num_unread_messages: z.number().int(),
   last_message: z
-    .object({ kind: Message.shape.kind, text: z.string(), from_me: z.boolean(), created_at: z.string() })
+    .object({
+      kind: Message.shape.kind,
+      text: z.string(),
+      /** A recording's length in seconds (a voice note), as the server measured it; else null. */
+      seconds: z.number().nullable(),
+      from_me: z.boolean(),
+      created_at: z.string(),
+    })
     .nullable(),
   /** The partner has read up to this message id (read receipts). */
   partner_last_read: z.number().int(),

@@ -86,6 +86,7 @@ test('a voice note is recorded in the composer, heard back, paid and sent; the o
     expect(message.voice.seconds).toBeLessThan(5)
     const length = `${Math.floor(Math.round(message.voice.seconds) / 60)}:${String(Math.round(message.voice.seconds) % 60).padStart(2, '0')}`
     await expect(tab.getByRole('button', { name: `Play the voice message, ${length}` })).toBeVisible()
+    await expect(tab.getByTestId('chat-preview')).toHaveText(`You: Voice message (${length})`)
     await context.close()
   } finally {
     await microphone.close()

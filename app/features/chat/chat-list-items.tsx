@@ -16,7 +16,7 @@ function Preview({ chat }: { chat: ChatEntry }) {
   const last = chat.last_message
   if (!last) return <span className="fst-italic">{t('chat.noMessages')}</span>
   const { icon, preview } = KIND_VIEWS[last.kind]
-  const body = preview(t, last.text)
+  const body = preview(t, last)
   return (
     <>
       {last.from_me ? t('chat.saidBy', { name: t('chat.you') }) : ''}

@@ -13,6 +13,7 @@ export function chatsAfterMessage(
     last_message: {
       kind: message.kind,
       text: message.text,
+      seconds: message.voice?.seconds ?? null,
       from_me: opts.mine,
       created_at: message.created_at,
     },

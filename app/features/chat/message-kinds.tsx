@@ -4,7 +4,7 @@ import type { Message } from '#common/schemas/message.ts'
 import { CameraIcon, GiftIcon, MicrophoneIcon } from '../../components/icons.tsx'
 import { type TFunction, useTranslation } from '../../i18n.ts'
 import { ChatPhoto, ExplicitPhoto } from './received-safety.tsx'
-import { VoicePlayer } from './voice-note.tsx'
+import { clockTime, VoicePlayer } from './voice-note.tsx'
 
 // How each kind of chat message shows (common/message-kinds.ts's rows; issue 57, ADR 35): in its
 // bubble, as the last message of the chat list, and in the staff's views of a conversation. The
@@ -22,8 +22,8 @@ interface BubbleProps {
 interface KindView {
   /** The icon before the chat list's preview of a last message of this kind. */
   icon: ReactNode
-  /** The chat list's preview of a last message of this kind, from its words. */
-  preview: (t: TFunction, text: string) => string
+  /** The chat list's preview of a last message of this kind, from its words (and a recording's length). */
+  preview: (t: TFunction, last: { text: string; seconds: number | null }) => string
   /** The bubble's own look, beside the sender's (a class of app.css), or ''. */
   bubbleClass: string
   /** What the bubble shows above any words; null when a message of this kind is only its words. */
@@ -69,7 +69,7 @@ function VoiceBubble({ message }: BubbleProps) {
 export const KIND_VIEWS: Record<MessageKind, KindView> = {
   text: {
     icon: null,
-    preview: (_t, text) => text,
+    preview: (_t, { text }) => text,
     bubbleClass: '',
     Bubble: null,
     said: (_t, words) => words,
@@ -93,7 +93,10 @@ export const KIND_VIEWS: Record<MessageKind, KindView> = {
   },
   voice: {
     icon: <MicrophoneIcon />,
-    preview: (t) => t('chat.preview.voice'),
+    preview: (t, { seconds }) =>
+      seconds === null
+        ? t('chat.preview.voice')
+        : t('chat.preview.voiceLength', { length: clockTime(seconds) }),
     bubbleClass: '',
     Bubble: VoiceBubble,
     said: (t) => t('console.reports.context.voice'),

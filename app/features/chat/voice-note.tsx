@@ -10,7 +10,7 @@ import { useVoiceRecording } from './use-voice-recording.ts'
 // Voice notes in a conversation (issue 58): the composer's microphone, and the player in a bubble.
 
 /** A length in seconds as m:ss. */
-function clockTime(seconds: number): string {
+export function clockTime(seconds: number): string {
   const whole = Math.max(0, Math.round(seconds))
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`
 }

@@ -154,12 +154,14 @@ export async function selectChats(db: Executor, userId: number, limit: number) {
       id: number
       kind: string
       body: string
+      seconds: number | null
       sender_user_id: number
       created_at: string | Date
     }>(
       db,
       sql`select m.* from unnest(${sql.raw(`array[${conversationIds.map((id) => Math.trunc(Number(id))).join(',')}]`)}::int[]) c(id)
-        cross join lateral (select conversation_id, id, kind, body, sender_user_id, created_at from ${messages}
+        cross join lateral (select conversation_id, id, kind, body, (payload->>'seconds')::float8 as seconds,
+          sender_user_id, created_at from ${messages}
           where conversation_id = c.id order by id desc limit 1) m`,
     ),
   ])

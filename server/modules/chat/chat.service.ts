@@ -100,6 +100,7 @@ export function createChatService(
             ? {
                 kind: r.last.kind as Message['kind'],
                 text: r.last.body,
+                seconds: r.last.seconds === null ? null : Number(r.last.seconds),
                 from_me: Number(r.last.sender_user_id) === userId,
                 created_at: new Date(r.last.created_at).toISOString(),
               }

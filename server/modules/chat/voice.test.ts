@@ -115,6 +115,13 @@ describe('voice notes', () => {
     expect((await memberRequest(t.app, null, 'GET', message.voice.filename)).statusCode).toBe(404)
     const listed = await memberRequest(t.app, b, 'GET', `/api/messages.php?conversation=${conversation}`)
     expect(listed.json().messages.at(-1)).toMatchObject({ kind: 'voice', voice: message.voice })
+    // The chat list says what it is and how long, by the server's measure.
+    const chats = (await memberRequest(t.app, b, 'GET', '/api/chats.php')).json().chats
+    expect(chats[0].last_message).toMatchObject({
+      kind: 'voice',
+      seconds: message.voice.seconds,
+      from_me: false,
+    })
 
     // A retry answers the same message, charges nothing more and keeps no second recording.
     const voices = await storedVoices()
