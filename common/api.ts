@@ -94,6 +94,7 @@ export const api = table({
   messages: { method: GET, path: '/api/messages.php', tag: 'chat', query: chat.MessagesQuery, output: chat.MessagesResponse },
   sendMessage: { method: POST, path: '/api/message.php', tag: 'chat', body: chat.SendMessageInput, output: chat.SendMessageResponse },
   sendFileMessage: { method: POST, path: '/api/message-file.php', tag: 'chat', form: chat.FileMessageFields, output: chat.SendMessageResponse },
+  voicePlayed: { method: PUT, path: '/api/voice-played.php', tag: 'chat', body: chat.VoicePlayedInput, output: chat.VoicePlayedResponse },
   readChat: { method: PUT, path: '/api/chat.php', tag: 'chat', body: chat.ReadChatInput, output: chat.ReadResponse },
   removeChat: { method: DELETE, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.RemoveResponse },
   /** Issue 38: a conversation's explicit photos unblurred, or blurred again. */

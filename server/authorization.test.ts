@@ -277,6 +277,12 @@ const RULES: Record<string, Rule> = {
     }),
     expect: { visitor: 403, owner: 403, other: 404, blocked: 403 },
   },
+  // Any member may say they played a note; only its receiver's saying marks it, answered in the
+  // body (voice.test.ts): this photo message is no voice note, so nobody marks it.
+  'PUT /api/voice-played.php': {
+    call: (w) => ({ method: 'PUT', url: '/api/voice-played.php', payload: { message: w.receivedMessage } }),
+    expect: { visitor: 403, owner: 200, other: 200, blocked: 200 },
+  },
   'PUT /api/chat.php': {
     call: (w) => ({ method: 'PUT', url: '/api/chat.php', payload: { conversation: w.blockedConversation } }),
     expect: { visitor: 403, owner: 200, other: 404, blocked: 403 },

@@ -23,6 +23,8 @@ export const MessagePayload = z.union([
       /** A recording's length in seconds and its waveform (0–100 a bar), as the server measured them. */
       seconds: z.number().positive().optional(),
       levels: z.array(z.number().int().min(0).max(100)).optional(),
+      /** A voice note its receiver has played. */
+      played: z.literal(true).optional(),
     })
     .strict(),
 ])

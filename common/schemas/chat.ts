@@ -91,6 +91,12 @@ export const ChatInput = z.object({ conversation: Id })
  * message on its way to the page is not marked read before it is there; without it, all of it.
  */
 export const ReadChatInput = ChatInput.extend({ up_to: Id.optional() })
+
+/** PUT /api/voice-played.php: the receiver played a voice note (issue 58); the sender is told. */
+export const VoicePlayedInput = z.object({
+  message: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+})
+export const VoicePlayedResponse = z.object({ played: z.boolean() })
 export const ReadResponse = z.object({
   num_unread_messages: z.number().int(),
   unread_total: z.number().int(),

@@ -10,6 +10,8 @@ export const EventFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('match.created'), profileId: z.number().int() }),
   z.object({ type: z.literal('message.created'), conversation: z.number().int(), message: Message }),
   z.object({ type: z.literal('message.read'), conversation: z.number().int(), lastRead: z.number().int() }),
+  /** A message changed after it was sent: its voice note was played (issue 58). */
+  z.object({ type: z.literal('message.changed'), conversation: z.number().int(), message: Message }),
   z.object({ type: z.literal('chat.typing'), conversation: z.number().int(), profileId: z.number().int() }),
   z.object({ type: z.literal('chat.unread'), conversation: z.number().int(), unread: z.number().int() }),
   z.object({ type: z.literal('chat.removed'), conversation: z.number().int() }),

@@ -26,8 +26,13 @@ export const Message = z.object({
   text: z.string(),
   gift: GiftKey.nullable(),
   photo: z.object({ filename: z.string(), thumb_filename: z.string() }).nullable(),
-  /** A voice note: its recording, its length in seconds and its waveform (0–100 a bar), the server's. */
-  voice: z.object({ filename: z.string(), seconds: z.number(), levels: z.array(z.number()) }).nullable(),
+  /**
+   * A voice note: its recording, its length in seconds and its waveform (0–100 a bar), the
+   * server's; `played` once its receiver has played it (the sender sees so).
+   */
+  voice: z
+    .object({ filename: z.string(), seconds: z.number(), levels: z.array(z.number()), played: z.boolean() })
+    .nullable(),
   client_id: z.string(),
   created_at: z.string(),
   /** What the safety rules found in it (common/safety.ts): the receiver sees a blur, a question or a tip. */

@@ -92,6 +92,11 @@ test('a voice note is recorded in the composer, heard back, paid and sent; the o
     await microphone.close()
   }
 
+  // Nora's other tab shows her note, not played yet.
+  await nora.page.goto(`/chats/${conversation}`)
+  await expect(nora.page.locator('.voice-player')).toBeVisible()
+  await expect(nora.page.getByTestId('voice-played')).toHaveCount(0)
+
   // Rémi has it at once, in French, on his phone: a labelled player, its length as text.
   const play = remi.page.getByRole('button', { name: /^Écouter le message vocal, 0:0\d$/ })
   await expect(play).toBeVisible()
@@ -102,6 +107,8 @@ test('a voice note is recorded in the composer, heard back, paid and sent; the o
   await expect
     .poll(() => remi.page.locator('.voice-player audio').evaluate((a: HTMLAudioElement) => a.currentTime))
     .toBeGreaterThan(0.3)
+  // Nora sees it played, live.
+  await expect(nora.page.getByTestId('voice-played')).toHaveText('Played')
   await remi.page.getByRole('button', { name: 'Vitesse de lecture 1×' }).click()
   await expect(remi.page.getByRole('button', { name: 'Vitesse de lecture 1.5×' })).toBeVisible()
   expect(

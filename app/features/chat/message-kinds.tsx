@@ -62,8 +62,8 @@ function PhotoBubble({ message, mine, showExplicit, onShowExplicit }: BubbleProp
   return <ChatPhoto photo={photo} />
 }
 
-function VoiceBubble({ message }: BubbleProps) {
-  return message.voice ? <VoicePlayer voice={message.voice} /> : null
+function VoiceBubble({ message, mine }: BubbleProps) {
+  return message.voice ? <VoicePlayer voice={message.voice} message={message.id} mine={mine} /> : null
 }
 
 export const KIND_VIEWS: Record<MessageKind, KindView> = {

@@ -62,7 +62,16 @@ export function useMessageList(
   const { onFrame } = useMemberConnection()
   // Beyond the loader's page: older pages, live and caught-up messages, and the member's own.
   const [beyond, setMessages] = useState<ShownMessage[]>([])
-  const messages = useMemo(() => merge(beyond, initial?.messages ?? []), [beyond, initial])
+  // Messages changed since they came (a voice note played): over whichever copy the page has.
+  const [changed, setChanged] = useState<ReadonlyMap<string, Message>>(new Map())
+  const messages = useMemo(
+    () =>
+      merge(beyond, initial?.messages ?? []).map((m) => {
+        const now = changed.get(m.client_id)
+        return now ? { ...now, state: m.state } : m
+      }),
+    [beyond, initial, changed],
+  )
   const older = useFetcher<OlderPage>()
   const olderPage = older.data && !('failed' in older.data) ? older.data : null
   const hasMore = (olderPage ?? initial)?.has_more ?? false
@@ -119,6 +128,9 @@ export function useMessageList(
           if (frame.message.profile !== myProfileId) setTypingUntil(0)
         } else if (frame.type === 'chat.typing') {
           setTypingUntil(Date.now() + TYPING_SHOWN_MS)
+        } else if (frame.type === 'message.changed') {
+          const { message } = frame
+          setChanged((current) => new Map(current).set(message.client_id, message))
         } else if (frame.type === 'message.read') {
           setPartnerLastRead((current) => Math.max(current, frame.lastRead))
         }

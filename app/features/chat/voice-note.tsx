@@ -1,8 +1,10 @@
 import { type PointerEvent, useRef, useState } from 'react'
+import { api } from '#common/api.ts'
 import { kindCredits } from '#common/message-kinds.ts'
 import type { Message } from '#common/schemas/message.ts'
 import { MicrophoneIcon } from '../../components/icons.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { callApi } from '../../lib/api-client.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useCreditPrice } from '../credits/index.ts'
 import { useVoiceRecording } from './use-voice-recording.ts'
@@ -188,9 +190,16 @@ const SPEEDS = [1, 1.5, 2] as const
  * A voice note in its bubble: play and pause, its waveform (the server's levels: nothing is
  * downloaded to draw it) filling as it plays, its time as text, and its speed (1×, 1.5×, 2×).
  */
-export function VoicePlayer({ voice }: { voice: NonNullable<Message['voice']> }) {
+export function VoicePlayer(props: {
+  voice: NonNullable<Message['voice']>
+  /** The message's id: its receiver's first play is told to the server (the sender sees it played). */
+  message: number
+  mine: boolean
+}) {
+  const { voice, mine } = props
   const { t } = useTranslation()
   const audio = useRef<HTMLAudioElement>(null)
+  const told = useRef(voice.played)
   const [on, setOn] = useState(false)
   const [at, setAt] = useState(0)
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1)
@@ -206,6 +215,13 @@ export function VoicePlayer({ voice }: { voice: NonNullable<Message['voice']> })
     playing = el
     el.playbackRate = speed
     void el.play().catch(() => setOn(false))
+    if (!mine && !told.current) {
+      told.current = true
+      // A receipt the member does not wait for: a failed one is told again at the next play.
+      callApi(api.voicePlayed, { body: { message: props.message } }).catch(() => {
+        told.current = false
+      })
+    }
   }
   const nextSpeed = () => {
     const next = SPEEDS[(SPEEDS.indexOf(speed) + 1) % SPEEDS.length] ?? 1
@@ -236,6 +252,11 @@ export function VoicePlayer({ voice }: { voice: NonNullable<Message['voice']> })
       <span className="small text-nowrap voice-clock" data-testid="voice-time">
         {on || at > 0 ? clockTime(at) : length}
       </span>
+      {mine && voice.played ? (
+        <span className="small voice-played" data-testid="voice-played">
+          {t('chat.voice.played')}
+        </span>
+      ) : null}
       <button
         type="button"
         className="btn btn-sm btn-link p-0 text-decoration-none voice-speed"

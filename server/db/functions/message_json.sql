@@ -12,7 +12,8 @@ CREATE OR REPLACE FUNCTION "message_json"("m" "messages", "profile_id" int) RETU
     END,
     'voice', CASE WHEN m."kind" = 'voice' AND m."media_file" IS NOT NULL AND m."payload" ? 'seconds' THEN
       jsonb_build_object('filename', '/media/' || m."media_file", 'seconds', m."payload"->'seconds',
-        'levels', coalesce(m."payload"->'levels', '[]'::jsonb))
+        'levels', coalesce(m."payload"->'levels', '[]'::jsonb),
+        'played', coalesce((m."payload"->>'played')::boolean, false))
     END,
     'client_id', m."client_id",
     'created_at', to_char(m."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),

@@ -146,6 +146,11 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   })
 
   app.route({
+    ...apiRoute(api.voicePlayed),
+    handler: async (request) => chat.voicePlayed(requireMember(request).userId, request.body.message),
+  })
+
+  app.route({
     ...apiRoute(api.removeChat),
     handler: async (request) => chat.remove(requireMember(request).userId, request.body.conversation),
   })

@@ -33,7 +33,7 @@ import {
 } from './chat.queries.ts'
 import { createChatSafety } from './chat-safety.ts'
 import { createChatSending } from './chat-sending.ts'
-import { markRead, removeChat } from './conversation-side.queries.ts'
+import { markRead, markVoicePlayed, removeChat } from './conversation-side.queries.ts'
 import type { OpeningMessage } from './send-request.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
@@ -200,6 +200,25 @@ export function createChatService(
       }
       deps.events.emit({ type: 'chat.unread', userId, conversation: conversationId, unread })
       return { num_unread_messages: unread, unread_total: total }
+    },
+
+    /**
+     * PUT /api/voice-played.php (issue 58): the member played a voice note sent to them; its
+     * sender sees it played (as a read receipt: not when the member blocked them).
+     */
+    async voicePlayed(userId: number, messageId: number) {
+      const changed = await markVoicePlayed(db, messageId, userId)
+      if (!changed) return { played: false }
+      const conversation = changed.message.conversation
+      const membership = await openMembership(userId, conversation)
+      if (!membership.blockedByMe)
+        deps.events.emit({
+          type: 'message.changed',
+          userId: changed.sender,
+          conversation,
+          message: changed.message,
+        })
+      return { played: true }
     },
 
     /** DELETE /api/chat.php (spec section 7): the chat leaves the member's list until a new message. */

@@ -1,7 +1,8 @@
 // A member's own side of a conversation (conversation_members): how far they read, whether they
-// removed it, whether they see its explicit photos unblurred.
+// removed it, whether they see its explicit photos unblurred, which voice notes they played.
 import { and, eq, sql } from 'drizzle-orm'
-import type { Executor } from '#server/db/client.ts'
+import type { Message } from '#common/schemas/message.ts'
+import { type Executor, queryRows } from '#server/db/client.ts'
 import { conversationMembers, messages } from '#server/db/schema/chat.ts'
 
 /**
@@ -54,4 +55,24 @@ export async function setShowExplicit(db: Executor, conversationId: number, user
     )
     .returning({ userId: conversationMembers.userId })
   return rows.length > 0
+}
+
+/**
+ * The member played a voice note sent to them in one of their conversations (issue 58): it is
+ * marked played, once. The message as it now shows and who sent it; null when it is not such a
+ * note, not theirs to play, or played already.
+ */
+export async function markVoicePlayed(db: Executor, messageId: number, userId: number) {
+  const rows = await queryRows<{ message: Message; sender: number }>(
+    db,
+    sql`update messages m set payload = m.payload || '{"played": true}'::jsonb
+      from conversation_members cm, profiles p
+      where m.id = ${messageId} and m.kind = 'voice' and m.sender_user_id <> ${userId}
+        and cm.conversation_id = m.conversation_id and cm.user_id = ${userId}
+        and p.user_id = m.sender_user_id
+        and not coalesce((m.payload->>'played')::boolean, false)
+      returning message_json(m, p.id) as message, m.sender_user_id as sender`,
+  )
+  const row = rows[0]
+  return row ? { message: row.message, sender: Number(row.sender) } : null
 }

@@ -123,6 +123,17 @@ describe('voice notes', () => {
       from_me: false,
     })
 
+    // Played by its receiver, once; its sender and a stranger cannot mark it.
+    expect(message.voice.played).toBe(false)
+    const played = (m: Member) =>
+      memberRequest(t.app, m, 'PUT', '/api/voice-played.php', { message: message.id })
+    expect((await played(a)).json()).toEqual({ played: false })
+    expect((await played(stranger)).json()).toEqual({ played: false })
+    expect((await played(b)).json()).toEqual({ played: true })
+    expect((await played(b)).json()).toEqual({ played: false })
+    const seen = await memberRequest(t.app, a, 'GET', `/api/messages.php?conversation=${conversation}`)
+    expect(seen.json().messages.at(-1).voice).toMatchObject({ played: true, seconds: message.voice.seconds })
+
     // A retry answers the same message, charges nothing more and keeps no second recording.
     const voices = await storedVoices()
     const again = await sendVoice(a, { conversation, client_id: message.client_id }, recording)
