@@ -7,8 +7,10 @@ import {
   kindCredits,
   MESSAGE_KIND_NAMES,
   MESSAGE_KINDS,
+  NO_KIND_FIELDS,
   staffWords,
 } from './message-kinds.ts'
+import { Message } from './schemas/message.ts'
 import { SiteSettings } from './schemas/sites.ts'
 
 const prices = { message_credits: 10, gift_credits: 30, photo_credits: 20, voice_credits: 15 }
@@ -23,6 +25,11 @@ describe('the kinds of message', () => {
     })
     for (const setting of KIND_PRICE_SETTINGS) expect(SiteSettings.shape).toHaveProperty(setting)
     expect(MESSAGE_KIND_NAMES).toEqual(['text', 'gift', 'photo', 'voice'])
+  })
+
+  it('each hold what they send in a message field of their name, null in any other message', () => {
+    expect(NO_KIND_FIELDS).toEqual({ gift: null, photo: null, voice: null })
+    for (const kind of Object.keys(NO_KIND_FIELDS)) expect(Message.shape).toHaveProperty(kind)
   })
 
   it('start at their table’s price on a site that has not set it, and keep a site’s own', () => {

@@ -38,6 +38,14 @@ export const MESSAGE_KINDS = {
 export type MessageKind = keyof typeof MESSAGE_KINDS
 export const MESSAGE_KIND_NAMES = Object.keys(MESSAGE_KINDS) as [MessageKind, ...MessageKind[]]
 
+/**
+ * A message's kind fields (common/schemas/message.ts: every kind but text holds what it sends in a
+ * field of its name) when it holds none of them: a text, or a message not sent yet.
+ */
+export const NO_KIND_FIELDS = Object.fromEntries(
+  MESSAGE_KIND_NAMES.filter((kind) => kind !== 'text').map((kind) => [kind, null]),
+) as { [K in Exclude<MessageKind, 'text'>]: null }
+
 /** The kinds that carry a file. */
 export type FileKind = {
   [K in MessageKind]: (typeof MESSAGE_KINDS)[K] extends { file: object } ? K : never

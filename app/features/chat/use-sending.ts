@@ -1,7 +1,7 @@
 import { type Dispatch, type FormEvent, type RefObject, type SetStateAction, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
-import { type FileKind, kindCredits } from '#common/message-kinds.ts'
+import { type FileKind, kindCredits, NO_KIND_FIELDS } from '#common/message-kinds.ts'
 import { checkMessageText } from '#common/message-text.ts'
 import type { NudgeAnswer } from '#common/safety.ts'
 import type { GiftKey, Message, SendMessageResponse } from '#common/schemas/chat.ts'
@@ -141,9 +141,7 @@ export function useSending(opts: {
     profile: myProfileId,
     kind: 'text',
     text: '',
-    gift: null,
-    photo: null,
-    voice: null,
+    ...NO_KIND_FIELDS,
     flags: [],
     client_id: newClientId(),
     created_at: new Date().toISOString(),
