@@ -87,9 +87,12 @@ test('a receiver is shielded: a scam tip, an explicit photo blurred, an insult q
     await expect(bas.page.getByRole('img', { name: /photo/i })).toBeVisible()
     await bas.page.getByTestId('explicit-hide').click()
     await expect(blurred).toBeVisible()
-    // Ticked, the choice is saved and the photo shows at once (the box goes with the blur).
+    // Ticked, the choice is saved and the photo shows at once (the box goes with the blur). The
+    // page goes on while it saves: the reload waits for the save.
+    const saved = bas.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/chat-safety.php')
     await blurred.getByLabel('Toujours afficher les photos de cette conversation').click()
     await expect(blurred).toBeHidden()
+    expect((await saved).status()).toBe(200)
     await bas.page.reload()
     await expect(bas.page.locator('.chat-messages img.message-photo')).toBeVisible()
     await expect(bas.page.getByTestId('explicit-photo')).toHaveCount(0)
