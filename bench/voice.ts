@@ -5,13 +5,12 @@
 // 2. Upload to delivery: 100 voice notes sent at once by 100 members to 100 others through a real
 //    node on PostgreSQL, each timed from its upload's start to the frame on the receiver's socket.
 // DATABASE_URL names a scratch PostgreSQL database, else the bench starts one of its own.
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { openDatabase } from '../server/db/client.ts'
+import { loadFFmpeg } from '../server/lib/voice/ffmpeg-core.ts'
 import { createVoiceProcessor } from '../server/lib/voice/voice-processor.ts'
 import { missingPrograms, PostgresServer } from '../tests/support/cluster.ts'
 import { call, clientId, MemberPage, newMember } from '../tests/support/cluster-members.ts'
@@ -29,17 +28,7 @@ const percentile = (values: number[], p: number) => {
 
 /** A minute of recording as Chromium sends it (Opus in WebM), made here with FFmpeg. */
 async function aMinuteOfOpus(): Promise<{ opus: Uint8Array; decodeMs: () => number }> {
-  const require = createRequire(import.meta.url)
-  const core = require.resolve('@ffmpeg/core').replace(/umd[/\\]ffmpeg-core\.js$/, 'esm/ffmpeg-core.js')
-  ;(globalThis as { self?: unknown }).self = { location: { href: pathToFileURL(core).href } }
-  const { default: create } = (await import(pathToFileURL(core).href)) as {
-    default: (o: { wasmBinary: Uint8Array }) => Promise<{
-      FS: { writeFile(p: string, d: Uint8Array): void; readFile(p: string): Uint8Array }
-      exec(...args: string[]): number
-      reset(): void
-    }>
-  }
-  const ffmpeg = await create({ wasmBinary: readFileSync(core.replace(/\.js$/, '.wasm')) })
+  const ffmpeg = await loadFFmpeg()
   ffmpeg.exec(
     ...['-f', 'lavfi', '-i', 'sine=frequency=220:duration=60', '-af', 'volume=0.5'],
     ...['-c:a', 'libopus', '-b:a', '24k', '-ac', '1', 'minute.webm'],

@@ -2,11 +2,9 @@
 // decodes one recording at a time, whatever the browser recorded (Opus in WebM or Ogg, AAC in MP4),
 // to measure it and draw its waveform, and encodes it again in AAC in MP4 at a voice's bitrate. Its
 // binary comes from node_modules: nothing is fetched.
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { pathToFileURL } from 'node:url'
 import { parentPort } from 'node:worker_threads'
 import { serveModelRequests } from '../model-thread.ts'
+import { loadFFmpeg } from './ffmpeg-core.ts'
 import { type VoiceRequest, type VoiceResult, WAVEFORM_BARS } from './voice-messages.ts'
 
 /** The waveform's samples: mono, 8 kHz, 16 bits. */
@@ -14,29 +12,7 @@ const PCM_RATE = 8000
 /** Shorter than this, a recording holds nothing to hear. */
 const MIN_SECONDS = 0.5
 
-interface FFmpegCore {
-  FS: {
-    writeFile(path: string, data: Uint8Array): void
-    readFile(path: string): Uint8Array
-    unlink(path: string): void
-  }
-  exec(...args: string[]): number
-  reset(): void
-}
-
-const require = createRequire(import.meta.url)
-const CORE = require.resolve('@ffmpeg/core').replace(/umd[/\\]ffmpeg-core\.js$/, 'esm/ffmpeg-core.js')
-
-async function loadCore(): Promise<FFmpegCore> {
-  // The build expects a web worker: its own address is all it reads of one, and its binary is given.
-  ;(globalThis as { self?: unknown }).self = { location: { href: pathToFileURL(CORE).href } }
-  const { default: create } = (await import(pathToFileURL(CORE).href)) as {
-    default: (options: { wasmBinary: Uint8Array }) => Promise<FFmpegCore>
-  }
-  return create({ wasmBinary: readFileSync(CORE.replace(/\.js$/, '.wasm')) })
-}
-
-const core = loadCore()
+const core = loadFFmpeg()
 
 /** The loudness of each of the waveform's slices, 0–100, the loudest slice 100. */
 function waveform(pcm: Int16Array): number[] {
