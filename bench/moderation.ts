@@ -166,7 +166,7 @@ const support = createMemberSupportService(db, {
   sessionsEnded: noSocketsHere,
   safety,
 })
-const inbox = createInboxService(db, { now, sites, chat, events })
+const inbox = createInboxService(db, { now, sites, chat, events, media })
 const statistics = createStatisticsService(db, { now })
 const today = new Date().toISOString().slice(0, 10)
 const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10)

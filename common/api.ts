@@ -194,6 +194,7 @@ export const api = table({
   inbox: { method: GET, path: '/api/admin/inbox.php', tag: 'operators', output: operators.InboxResponse, roles: CONSOLE_PAGES.inbox.roles },
   claimConversation: { method: POST, path: '/api/admin/inbox-claim.php', tag: 'operators', body: operators.InboxClaimInput, output: operators.InboxClaimResponse, roles: CONSOLE_PAGES.inbox.roles },
   inboxConversation: { method: GET, path: '/api/admin/inbox-conversation.php', tag: 'operators', query: operators.InboxConversationQuery, output: operators.InboxConversationResponse, roles: CONSOLE_PAGES.inbox.roles },
+  inboxVoice: { method: GET, path: '/api/admin/inbox-voice.php', tag: 'operators', query: operators.InboxVoiceQuery, roles: CONSOLE_PAGES.inbox.roles },
   answerConversation: { method: POST, path: '/api/admin/inbox-answer.php', tag: 'operators', body: operators.InboxAnswerInput, output: operators.InboxAnswerResponse, roles: CONSOLE_PAGES.inbox.roles },
   addMemberNote: { method: POST, path: '/api/admin/inbox-note.php', tag: 'operators', body: operators.InboxNoteInput, output: operators.InboxNoteResponse, status: 201, roles: CONSOLE_PAGES.inbox.roles },
   releaseConversation: { method: POST, path: '/api/admin/inbox-release.php', tag: 'operators', body: operators.InboxReleaseInput, output: ok, roles: CONSOLE_PAGES.inbox.roles },

@@ -24,6 +24,9 @@ export const InboxItem = z.object({
   member: InboxProfile,
   fictional: InboxProfile,
   last_text: z.string(),
+  /** The last message's kind, and a voice note's length: the list previews it as the chat list does. */
+  last_kind: MessageKind,
+  last_seconds: z.number().nullable(),
   /** The member asked whether the profile is real (ADR 32): the answer carries the disclosure. */
   asked_real: z.boolean(),
 })
@@ -63,11 +66,18 @@ export const InboxConversation = z.object({
       /** What it said (common/message-kinds.ts's staffWords). */
       text: z.string(),
       at: z.string(),
+      /** A member's voice note, for the operator to play (issue 58): GET /api/admin/inbox-voice.php. */
+      voice: z.object({ url: z.string(), seconds: z.number() }).nullable(),
     }),
   ),
   notes: z.array(z.object({ id: z.number().int(), text: z.string(), by: z.string(), at: z.string() })),
 })
 export type InboxConversation = z.infer<typeof InboxConversation>
+
+/** GET /api/admin/inbox-voice.php: a voice note of a conversation the operator holds. */
+export const InboxVoiceQuery = InboxConversationQuery.extend({
+  message: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+})
 export const InboxConversationResponse = z.object({ conversation: InboxConversation })
 
 export const InboxAnswerInput = z.object({

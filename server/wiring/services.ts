@@ -256,7 +256,7 @@ export async function createServices(
     verification,
     safety,
     staffAdmin: createStaffAdminService(database.db, { now, staff, sessionsEnded }),
-    inbox: createInboxService(database.db, { now, sites, chat, events }),
+    inbox: createInboxService(database.db, { now, sites, chat, events, media }),
     siteSettings: createSiteSettingsService(database.db, { now, sites, events }),
     refunds: createRefundsService(database.db, { provider, sites, mail, events, now }),
     spending,

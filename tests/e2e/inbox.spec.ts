@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import type { Page } from '@playwright/test'
 import { testJpeg } from '../support/images.ts'
 import { consoleLogin, expect, expectAccessible, newMember, test } from './fixtures.ts'
 import { E2E_OPERATOR } from './staff-account.ts'
+
+/** A six-second recording of Chromium's MediaRecorder (Opus in WebM). */
+const VOICE = new URL('../fixtures/voice-6s.webm', import.meta.url)
 
 test.describe
   .serial('operators', () => {
@@ -59,6 +63,37 @@ test.describe
       await expect(
         member.page.locator('.chat-messages').getByText('Always! How was your day, Timo?'),
       ).toBeVisible()
+
+      // The member answers with a voice note: the queue says so, and the operator plays it (issue 58).
+      const voice = await member.page.request.post('/api/message-file.php', {
+        multipart: {
+          kind: 'voice',
+          conversation: String(conversation),
+          client_id: randomUUID(),
+          text: '',
+          photo: { name: 'voice.webm', mimeType: 'audio/webm', buffer: await readFile(VOICE) },
+        },
+      })
+      expect(voice.status()).toBe(200)
+      const spoken = page.getByTestId('inbox-item').filter({ hasText: 'Voice message (0:06)' })
+      await expect(spoken).toContainText('Timo')
+      await spoken.getByRole('button', { name: /^Take/ }).click()
+      const heard = await open.getByTestId('inbox-voice').evaluate(
+        (audio: HTMLAudioElement) =>
+          new Promise<number>((resolve, reject) => {
+            audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true })
+            audio.addEventListener('error', () => reject(new Error('the voice note did not load')), {
+              once: true,
+            })
+            audio.preload = 'metadata'
+            audio.load()
+          }),
+      )
+      expect(Math.abs(heard - 6)).toBeLessThan(0.5)
+      await expect(open.getByTestId('inbox-voice')).toHaveAttribute(
+        'aria-label',
+        'Timo’s voice message (0:06), to play',
+      )
       await member.context.close()
     })
 

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { useFetcher } from 'react-router'
 import type { InboxConversation } from '#common/schemas/operators.ts'
 import { MessageSaid } from '../../features/chat/message-kinds.tsx'
+import { clockTime } from '../../features/chat/voice-note.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 
@@ -109,6 +110,21 @@ export function InboxAnswer({ conversation }: { conversation: InboxConversation 
                     className={`d-inline-block px-2 py-1 rounded ${m.from === 'fictional' ? 'bg-primary-subtle' : 'bg-body-secondary'}`}
                   >
                     <MessageSaid kind={m.kind} text={m.text} />
+                    {m.voice ? (
+                      // biome-ignore lint/a11y/useMediaCaption: a member's voice note, played to answer it
+                      <audio
+                        controls
+                        preload="none"
+                        src={m.voice.url}
+                        aria-label={t('console.inbox.voiceNote', {
+                          name: member.name,
+                          time: clockTime(m.voice.seconds),
+                        })}
+                        className="d-block mt-1"
+                        style={{ maxWidth: 260, height: 36 }}
+                        data-testid="inbox-voice"
+                      />
+                    ) : null}
                   </span>
                   <span className="d-block text-body-secondary" style={{ fontSize: 11 }}>
                     {m.at.replace('T', ' ').slice(5, 16)}

@@ -9,6 +9,7 @@ import {
   useSubmit,
 } from 'react-router'
 import { api, CONSOLE_SOCKET_PATH } from '#common/api.ts'
+import { KIND_VIEWS } from '../../features/chat/message-kinds.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { step } from '../../lib/call-action.server.ts'
 import { connectRealtime } from '../../lib/realtime.ts'
@@ -169,7 +170,9 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                     <div className="fw-semibold text-truncate">
                       {c.member.name}, {c.member.age} → {c.fictional.name}
                     </div>
-                    <div className="small text-truncate">{c.last_text}</div>
+                    <div className="small text-truncate">
+                      {KIND_VIEWS[c.last_kind].preview(t, { text: c.last_text, seconds: c.last_seconds })}
+                    </div>
                     {c.asked_real ? (
                       <span className="badge text-bg-danger" data-testid="asked-real">
                         {t('console.inbox.askedReal')}

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, min, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import type { MessagePayload } from '#common/schemas/chat-send.ts'
 import { type Executor, queryRows } from '#server/db/client.ts'
 import { messages } from '#server/db/schema/chat.ts'
 import { photos, profiles } from '#server/db/schema/members.ts'
@@ -33,7 +34,9 @@ export function selectInbox(db: Executor) {
       },
       fictionalThumb: fictionalPhoto.thumbFilename,
       askedRealAt: operatorQueue.askedRealAt,
-      lastText: sql<string>`(select m.body from ${messages} m where m.conversation_id = ${operatorQueue.conversationId} order by m.id desc limit 1)`,
+      last: sql<{ kind: string; body: string | null; payload: MessagePayload | null } | null>`(select
+          jsonb_build_object('kind', m.kind, 'body', m.body, 'payload', m.payload) from ${messages} m
+          where m.conversation_id = ${operatorQueue.conversationId} order by m.id desc limit 1)`,
     })
     .from(operatorQueue)
     .innerJoin(member, eq(member.userId, operatorQueue.memberUserId))
@@ -147,6 +150,17 @@ export function selectConversationMessages(db: Executor, conversation: number, l
     .where(eq(messages.conversationId, conversation))
     .orderBy(desc(messages.id))
     .limit(limit)
+}
+
+/** A voice note's file in a conversation (issue 58), null for any other message. */
+export async function selectVoiceFile(db: Executor, conversation: number, messageId: number) {
+  const [row] = await db
+    .select({ file: messages.mediaFile })
+    .from(messages)
+    .where(
+      and(eq(messages.conversationId, conversation), eq(messages.id, messageId), eq(messages.kind, 'voice')),
+    )
+  return row?.file ?? null
 }
 
 export function selectNotes(db: Executor, memberUserId: number) {

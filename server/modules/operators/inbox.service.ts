@@ -1,10 +1,13 @@
+import { api } from '#common/api.ts'
 import { staffWords } from '#common/message-kinds.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
+import { MessageKind } from '#common/schemas/message.ts'
 import type { InboxConversation, InboxItem } from '#common/schemas/operators.ts'
 import type { Db } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
+import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
@@ -24,6 +27,7 @@ import {
   selectOperatorFigures,
   selectPublicProfile,
   selectSiteWait,
+  selectVoiceFile,
 } from './inbox.queries.ts'
 
 /** How long an operator holds a conversation before it returns to the queue. */
@@ -42,7 +46,14 @@ export type InboxService = ReturnType<typeof createInboxService>
  */
 export function createInboxService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; chat: ChatService; events: EventBus },
+  deps: {
+    now: Clock
+    sites: SitesService
+    chat: ChatService
+    events: EventBus
+    /** Where chat files are kept: the operator plays the voice notes of the conversation they hold. */
+    media: Pick<MediaStore, 'get'>
+  },
 ) {
   const siteOf = deps.sites.byId
   const thumb = (site: Site, file: string | null) => (file ? mediaUrl(site.settings.cdn_prefix, file) : null)
@@ -98,7 +109,12 @@ export function createInboxService(
             country: r.fictional.country,
             thumb_url: thumb(site, r.fictionalThumb),
           },
-          last_text: (r.lastText ?? '').slice(0, 200),
+          last_text: staffWords(r.last?.kind ?? 'text', r.last?.body ?? null, r.last?.payload ?? null).slice(
+            0,
+            200,
+          ),
+          last_kind: MessageKind.catch('text').parse(r.last?.kind),
+          last_seconds: (r.last?.payload && 'seconds' in r.last.payload && r.last.payload.seconds) || null,
           asked_real: r.askedRealAt !== null,
         }
       })
@@ -180,10 +196,27 @@ export function createInboxService(
             kind: m.kind,
             text: staffWords(m.kind, m.body, m.payload),
             at: m.createdAt.toISOString(),
+            voice:
+              m.kind === 'voice' && m.payload && 'seconds' in m.payload && m.payload.seconds !== undefined
+                ? {
+                    url: `${api.inboxVoice.path}?conversation=${conversation}&message=${m.id}`,
+                    seconds: m.payload.seconds,
+                  }
+                : null,
           })),
           notes: notes.map((n) => ({ id: n.id, text: n.text, by: n.by, at: n.at.toISOString() })),
         },
       }
+    },
+
+    /**
+     * GET /api/admin/inbox-voice.php: a voice note of the conversation the operator holds (issue 58,
+     * point 5: operators play the member's, and send none); null for any other message.
+     */
+    async voice(staffId: number, conversation: number, messageId: number): Promise<MediaFile | null> {
+      await heldClaim(staffId, conversation)
+      const file = await selectVoiceFile(db, conversation, messageId)
+      return file ? deps.media.get(file) : null
     },
 
     /**

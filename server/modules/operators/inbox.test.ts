@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { type DomainEvent, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { sendFileMessage } from '../../../tests/support/chat.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -237,5 +239,63 @@ describe('the operators’ inbox', () => {
       (c: { conversation: number }) => c.conversation === conversation,
     )
     expect(item.asked_real).toBe(false)
+  })
+
+  it('plays a member’s voice note to the operator who holds the conversation, and to no one else', async () => {
+    const { conversation, member } = await memberWritesToFictional('Can I send you my voice?')
+    expect((await as(ana, 'POST', '/api/admin/inbox-claim.php', { conversation })).statusCode).toBe(200)
+    const answered = await as(ana, 'POST', '/api/admin/inbox-answer.php', {
+      conversation,
+      text: 'Yes, I would love to hear it',
+      client_id: randomUUID(),
+    })
+    expect(answered.statusCode).toBe(200)
+    // The fictional profile has written: the member may answer with a voice note (issue 58).
+    const recording = await readFile(new URL('../../../tests/fixtures/voice-6s.webm', import.meta.url))
+    const voice = await sendFileMessage(
+      t.app,
+      member,
+      { kind: 'voice', conversation: String(conversation) },
+      { filename: 'voice.webm', contentType: 'audio/webm', data: recording },
+    )
+    expect(voice.statusCode).toBe(200)
+    const voiceId = voice.json().message.id as number
+    // The queue previews it as the chat list does: its kind and its length.
+    const waiting = (await queue(ben)).conversations.find(
+      (c: { conversation: number }) => c.conversation === conversation,
+    )
+    expect(waiting).toMatchObject({ last_kind: 'voice', last_text: '' })
+    expect(waiting.last_seconds).toBeCloseTo(6, 0)
+    expect((await as(ana, 'POST', '/api/admin/inbox-claim.php', { conversation })).statusCode).toBe(200)
+    const view = (
+      await as(ana, 'GET', `/api/admin/inbox-conversation.php?conversation=${conversation}`)
+    ).json().conversation
+    const said = view.messages.at(-1)
+    expect(said).toMatchObject({
+      id: voiceId,
+      from: 'member',
+      kind: 'voice',
+      voice: { url: `/api/admin/inbox-voice.php?conversation=${conversation}&message=${voiceId}` },
+    })
+    expect(said.voice.seconds).toBeCloseTo(6, 0)
+    // Text messages carry no player.
+    expect(view.messages[0].voice).toBeNull()
+
+    const heard = await as(ana, 'GET', said.voice.url)
+    expect(heard.statusCode).toBe(200)
+    expect(heard.headers['content-type']).toBe('audio/mp4')
+    expect(heard.headers['cache-control']).toBe('private, no-store')
+    expect(heard.rawPayload.subarray(4, 8).toString()).toBe('ftyp')
+    // Another operator, who does not hold it, a member, and another message: nothing.
+    const other = await as(ben, 'GET', said.voice.url)
+    expect(other.statusCode).toBe(409)
+    expect(other.json().error.code).toBe('inbox.not_claimed')
+    expect((await as(member, 'GET', said.voice.url)).statusCode).toBe(401)
+    const text = await as(
+      ana,
+      'GET',
+      `/api/admin/inbox-voice.php?conversation=${conversation}&message=${view.messages[0].id}`,
+    )
+    expect(text.statusCode).toBe(404)
   })
 })

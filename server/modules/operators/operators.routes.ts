@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { api } from '#common/api.ts'
+import { MESSAGE_KINDS } from '#common/message-kinds.ts'
 import { apiRoute } from '#server/lib/api-route.ts'
+import { AppError } from '#server/lib/errors.ts'
 import { staffActor } from '#server/modules/audit/audit.service.ts'
 import type { inboxHandlers } from './inbox.handlers.ts'
 import type { InboxService } from './inbox.service.ts'
@@ -23,6 +25,15 @@ export const operatorsRoutes: FastifyPluginAsyncZod<{
   app.route({
     ...apiRoute(api.inboxConversation),
     handler: async (request) => inbox.conversation(me(request), request.query.conversation),
+  })
+  app.route({
+    ...apiRoute(api.inboxVoice),
+    handler: async (request, reply) => {
+      const { conversation, message } = request.query
+      const file = await inbox.voice(me(request), conversation, message)
+      if (!file) throw new AppError('photos.not_found', 404)
+      return reply.header('content-length', file.size).type(MESSAGE_KINDS.voice.file.m4a).send(file.body)
+    },
   })
   app.route({
     ...apiRoute(api.answerConversation),
