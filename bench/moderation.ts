@@ -32,6 +32,7 @@ import { createInboxService } from '../server/modules/operators/inbox.service.ts
 import { createSafetyService } from '../server/modules/safety/safety.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
 import { createStatisticsService } from '../server/modules/statistics/statistics.service.ts'
+import { heardVoices } from '../server/modules/voice-prompts/voice-prompts.service.ts'
 
 const MEMBERS = 1_000_000
 const PENDING_PHOTOS = 100_000
@@ -156,7 +157,7 @@ const chat = createChatService(db, {
   safety,
   voice: createVoiceProcessor(),
   complaints,
-  blocks: createMemberPageService(db, { now }),
+  blocks: createMemberPageService(db, { now, voices: heardVoices(db) }),
 })
 const support = createMemberSupportService(db, {
   now,

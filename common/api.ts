@@ -10,6 +10,7 @@ import * as members from './schemas/members.ts'
 import * as moderation from './schemas/moderation.ts'
 import * as notifications from './schemas/notifications.ts'
 import * as operators from './schemas/operators.ts'
+import * as profileVoice from './schemas/profile-voice.ts'
 import * as safety from './schemas/safety.ts'
 import * as sites from './schemas/sites.ts'
 import * as staff from './schemas/staff.ts'
@@ -124,6 +125,9 @@ export const api = table({
   uploadPhoto: { method: POST, path: '/api/photos.php', tag: 'photos', form: members.PhotoUploadFields, output: members.PhotoResponse, status: 201 },
   mainPhoto: { method: PUT, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
   removePhoto: { method: DELETE, path: '/api/photos.php', tag: 'photos', body: members.PhotoInput, output: ok },
+  ownVoicePrompt: { method: GET, path: '/api/profile-voice.php', tag: 'photos', output: profileVoice.ProfileVoiceResponse },
+  saveVoicePrompt: { method: POST, path: '/api/profile-voice.php', tag: 'photos', form: profileVoice.ProfileVoiceFields, output: profileVoice.ProfileVoiceResponse, status: 201 },
+  removeVoicePrompt: { method: DELETE, path: '/api/profile-voice.php', tag: 'photos', output: ok },
   /** Verified humans (issue 37): where the member stands, a new attempt, one camera frame of a pose. */
   verification: { method: GET, path: '/api/verification.php', tag: 'verification', output: verification.VerificationResponse },
   startVerification: { method: POST, path: '/api/verification.php', tag: 'verification', body: verification.VerificationStartInput, output: verification.VerificationStartResponse, status: 201 },
@@ -205,6 +209,8 @@ export const api = table({
   searchPayments: { method: GET, path: '/api/admin/payments.php', tag: 'payments', query: credits.PaymentSearchQuery, output: credits.PaymentSearchResponse, roles: CONSOLE_PAGES.payments.roles },
   refundPayment: { method: POST, path: '/api/admin/payment-refund.php', tag: 'payments', body: credits.RefundInput, output: credits.RefundResponse, roles: CONSOLE_PAGES.payments.roles },
   reviewPhoto: { method: POST, path: '/api/admin/photo-review.php', tag: 'moderation', body: moderation.PhotoReviewInput, output: moderation.PhotoReviewResponse, roles: CONSOLE_PAGES.photos.roles },
+  voicePromptQueue: { method: GET, path: '/api/admin/voice-prompts.php', tag: 'moderation', output: profileVoice.VoicePromptQueueResponse, roles: CONSOLE_PAGES.photos.roles },
+  reviewVoicePrompt: { method: POST, path: '/api/admin/voice-prompt-review.php', tag: 'moderation', body: profileVoice.VoicePromptReviewInput, output: profileVoice.VoicePromptReviewResponse, roles: CONSOLE_PAGES.photos.roles },
   contentPages: { method: GET, path: '/api/admin/content-pages.php', tag: 'sites', query: content.ContentPagesQuery, output: content.ContentPagesResponse, roles: CONSOLE_PAGES.content.roles },
   contentPage: { method: GET, path: '/api/admin/content-page.php', tag: 'sites', query: content.ContentPageQuery, output: content.ContentPageResponse, roles: CONSOLE_PAGES.content.roles },
   saveContentPage: { method: PUT, path: '/api/admin/content-page.php', tag: 'sites', body: content.ContentPageInput, output: content.ContentPageResponse, roles: CONSOLE_PAGES.content.roles },

@@ -44,5 +44,7 @@ export const AUDIT_ACTIONS = [
   'stats.recompute',
   'verification.refuse',
   'verification.verify',
+  'voice_prompt.approve',
+  'voice_prompt.reject',
 ] as const
 export type AuditAction = (typeof AUDIT_ACTIONS)[number]

@@ -11,6 +11,15 @@ export const PHOTO_REJECT_REASONS = [
   'other_rules',
 ] as const
 
+/** Why a moderator hides a profile's voice prompt (issue 58, point 6); the member is told by mail. */
+export const VOICE_REJECT_REASONS = [
+  'explicit',
+  'offensive',
+  'contact_details',
+  'not_an_answer',
+  'other_rules',
+] as const
+
 /** What a moderator may do with a report. */
 export const REPORT_OUTCOMES = ['dismiss', 'warn', 'hide_photo', 'hide_text', 'suspend', 'ban'] as const
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number]

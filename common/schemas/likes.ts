@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PublicProfile } from './members.ts'
+import { ProfileVoice } from './profile-voice.ts'
 
 const ProfileId = z.number().int().positive().max(2_147_483_647)
 
@@ -42,7 +43,10 @@ export const SwipeState = z.object({
 })
 export type SwipeState = z.infer<typeof SwipeState>
 
-export const SwipeDeckResponse = SwipeState.extend({ profiles: z.array(PublicProfile) })
+export const SwipeDeckResponse = SwipeState.extend({
+  /** Each card with its voice prompt, to play (issue 58, point 6). */
+  profiles: z.array(PublicProfile.extend({ voice: ProfileVoice.nullable() })),
+})
 export type SwipeDeckResponse = z.infer<typeof SwipeDeckResponse>
 
 export const SwipeInput = z.object({ profile: ProfileId, like: z.boolean() })

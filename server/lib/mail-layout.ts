@@ -3,7 +3,7 @@ import { escapeHtml } from '#common/escape-html.ts'
 import { translator } from './i18n.ts'
 
 /** What a mail shows of its brand (a site, as lib/ knows it: by shape, not by module). */
-interface MailBrand {
+export interface MailBrand {
   settings: { name: string; support_email: string }
   company: { name: string }
 }

@@ -20,6 +20,7 @@ import { siteSettingsHandlers } from '#server/modules/sites/site-settings.handle
 import { staffAdminHandlers } from '#server/modules/staff/staff-admin.handlers.ts'
 import { statisticsHandlers } from '#server/modules/statistics/statistics.handlers.ts'
 import { verificationHandlers } from '#server/modules/verification/verification.handlers.ts'
+import { voicePromptsHandlers } from '#server/modules/voice-prompts/voice-prompts.handlers.ts'
 import type { AppServices } from './services.ts'
 
 export function createHandlers(services: AppServices) {
@@ -42,6 +43,7 @@ export function createHandlers(services: AppServices) {
     ...sessionHandlers(services),
     ...profileHandlers(services),
     ...dataExportHandlers(services),
+    ...voicePromptsHandlers(services),
   }
 }
 

@@ -45,6 +45,7 @@ import { sitesRoutes } from '#server/modules/sites/sites.routes.ts'
 import { staffRoutes } from '#server/modules/staff/staff.routes.ts'
 import { statisticsRoutes } from '#server/modules/statistics/statistics.routes.ts'
 import { verificationRoutes } from '#server/modules/verification/verification.routes.ts'
+import { voicePromptsRoutes } from '#server/modules/voice-prompts/voice-prompts.routes.ts'
 import { csrfPlugin } from '#server/plugins/csrf.ts'
 import { errorsPlugin } from '#server/plugins/errors.ts'
 import { requestShapePlugin } from '#server/plugins/request-shape.ts'
@@ -154,6 +155,7 @@ export async function registerRoutes(
     },
   })
   await app.register(photosRoutes, { photos })
+  await app.register(voicePromptsRoutes, { voicePrompts: services.voicePrompts, handlers })
   await app.register(verificationRoutes, { verification: services.verification, handlers })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { handlers })

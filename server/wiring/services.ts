@@ -61,6 +61,10 @@ import { createStaffAdminService } from '#server/modules/staff/staff-admin.servi
 import { createStatisticsService } from '#server/modules/statistics/statistics.service.ts'
 import { createTrustService } from '#server/modules/trust/trust.service.ts'
 import { createVerificationService } from '#server/modules/verification/verification.service.ts'
+import {
+  createVoicePromptsService,
+  heardVoices,
+} from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { openEventBus } from './event-bus.ts'
 
 /** The services, and the parts of the wiring that only the node's routes and jobs use. */
@@ -77,7 +81,8 @@ export async function createServices(
   const media = openMediaStore(env)
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db, { now })
-  const memberPages = createMemberPageService(database.db, { now })
+  const voices = heardVoices(database.db)
+  const memberPages = createMemberPageService(database.db, { now, voices })
   const mail = createMailService(database.db, {
     smtpUrl: env.MAIL === 'smtp' ? env.SMTP_URL : undefined,
     from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
@@ -173,7 +178,7 @@ export async function createServices(
     onError: (error) => app.log.error({ err: error }, 'reading a message for signals failed'),
   })
   const likes = createLikesService(database.db, { events, members, now })
-  const swipes = createSwipeService(database.db, { likes, now })
+  const swipes = createSwipeService(database.db, { likes, now, voices })
   const payments = createPaymentsService(database.db, {
     spending,
     events,
@@ -241,6 +246,7 @@ export async function createServices(
     audit,
     dashboard: createDashboardService(database.db, { now }),
     photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
+    voicePrompts: createVoicePromptsService(database.db, { now, sites, mail, media, voice }),
     reports: createReportsService(database.db, { now, sites, mail, sessionsEnded, media }),
     signals,
     bans: createBansService(database.db, { now, sites }),

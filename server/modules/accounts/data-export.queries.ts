@@ -3,7 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 import { creditLedger, dataExports, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
 import { conversationMembers, messages } from '#server/db/schema/chat.ts'
 import { likes } from '#server/db/schema/likes.ts'
-import { photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
+import { photos, profileInterests, profiles, profileVoices, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
 import { interests } from '#server/db/schema/reference.ts'
 import { verifications, verifiedFaces } from '#server/db/schema/verification.ts'
@@ -88,6 +88,7 @@ export async function selectMemberData(db: Executor, userId: number) {
     pushRows,
     verificationRows,
     verifiedRows,
+    voiceRows,
   ] = await Promise.all([
     db
       .select({ key: interests.key })
@@ -155,6 +156,8 @@ export async function selectMemberData(db: Executor, userId: number) {
       .select({ verifiedAt: verifiedFaces.verifiedAt })
       .from(verifiedFaces)
       .where(eq(verifiedFaces.userId, userId)),
+    // The profile's voice prompt (issue 58, point 6), its recording in the zip.
+    db.select().from(profileVoices).where(eq(profileVoices.profileId, profileId)),
   ])
   return {
     ...account,
@@ -168,13 +171,24 @@ export async function selectMemberData(db: Executor, userId: number) {
     push: pushRows,
     verifications: verificationRows,
     verifiedAt: verifiedRows[0]?.verifiedAt ?? null,
+    voicePrompt: voiceRows[0] ?? null,
   }
 }
 
-/** The files a member sent in chat, of every kind that stores one (they go when the account is erased). */
+/**
+ * The files a member sent in chat, of every kind that stores one, and their profile's voice prompt
+ * (they go when the account is erased).
+ */
 export function selectSentChatPhotos(db: Executor, userId: number) {
   return db
     .select({ file: messages.mediaFile, thumb: sql<string | null>`${messages.payload}->>'thumb'` })
     .from(messages)
     .where(and(eq(messages.senderUserId, userId), sql`${messages.mediaFile} is not null`))
+    .unionAll(
+      db
+        .select({ file: profileVoices.filename, thumb: sql<string | null>`null` })
+        .from(profileVoices)
+        .innerJoin(profiles, eq(profiles.id, profileVoices.profileId))
+        .where(eq(profiles.userId, userId)),
+    )
 }

@@ -71,6 +71,15 @@ function exportFiles(data: MemberData): Record<string, unknown> {
         interests: data.interests,
       },
       photos: data.photos.map((p) => ({ file: `photos/${path.basename(p.filename)}`, status: p.status })),
+      voice_prompt: data.voicePrompt
+        ? {
+            prompt: data.voicePrompt.prompt,
+            file: `voice-prompt/${path.basename(data.voicePrompt.filename)}`,
+            seconds: data.voicePrompt.seconds,
+            status: data.voicePrompt.status,
+            recorded_at: data.voicePrompt.createdAt.toISOString(),
+          }
+        : null,
     },
     'messages.json': data.messages.map((m) => ({
       conversation: m.conversation,
@@ -159,6 +168,10 @@ export function createDataExportService(
     for (const photo of data.photos) {
       const bytes = await readMedia(photo.filename)
       if (bytes) entries[`photos/${path.basename(photo.filename)}`] = bytes
+    }
+    if (data.voicePrompt) {
+      const bytes = await readMedia(data.voicePrompt.filename)
+      if (bytes) entries[`voice-prompt/${path.basename(data.voicePrompt.filename)}`] = bytes
     }
     for (const m of data.messages) {
       if (!m.file || m.sender !== data.user.id) continue

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { AppError } from '#server/lib/errors.ts'
+import { heardVoices } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { buildMember } from '../../../tests/support/factories.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -29,7 +30,11 @@ describe('swipe game', () => {
     const country = player.user.profile.country
     for (let i = 0; i < 8; i++)
       await buildMember(t.database.db, { name: `Card${i}`, gender: 'female', country })
-    const swipes = createSwipeService(t.database.db, { likes: t.app.services.likes, now: () => clock })
+    const swipes = createSwipeService(t.database.db, {
+      likes: t.app.services.likes,
+      now: () => clock,
+      voices: heardVoices(t.database.db),
+    })
     const cdn = '/media'
 
     const deck = await swipes.deck(player.user.id, cdn)
@@ -76,7 +81,11 @@ describe('swipe game', () => {
     for (let i = 0; i < 12; i++)
       await buildMember(t.database.db, { name: `Stop${i}`, gender: 'female', country })
     let at = new Date('2026-11-22T09:00:00Z')
-    const swipes = createSwipeService(t.database.db, { likes: t.app.services.likes, now: () => at })
+    const swipes = createSwipeService(t.database.db, {
+      likes: t.app.services.likes,
+      now: () => at,
+      voices: heardVoices(t.database.db),
+    })
     const ids = (await swipes.deck(player.user.id, '/media')).profiles.map((p) => p.id)
     // 09:00Z is 23:00 in Kiritimati (UTC+14): four likes, the day ends at 10:00Z.
     for (let i = 0; i < 4; i++) await swipes.swipe(player.user.id, ids[i], true)
@@ -127,7 +136,11 @@ describe('swipe game', () => {
   it('deals only members of the ages the player looks for: their choice, else their age give or take ten', async () => {
     const player = await activeMember(t.app, { name: 'Picky', gender: 'male' })
     const country = player.user.profile.country
-    const swipes = createSwipeService(t.database.db, { likes: t.app.services.likes, now: () => clock })
+    const swipes = createSwipeService(t.database.db, {
+      likes: t.app.services.likes,
+      now: () => clock,
+      voices: heardVoices(t.database.db),
+    })
     const young = await buildMember(t.database.db, {
       name: 'Young',
       gender: 'female',

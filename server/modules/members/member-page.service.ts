@@ -7,6 +7,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import type { VoicesOf } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import {
   deleteBlock,
   insertBlock,
@@ -36,7 +37,7 @@ const TRAIT_COLUMNS = {
 } as const
 
 /** Member pages with photo gating (spec section 6), and blocking. */
-export function createMemberPageService(db: Db, deps: { now: Clock }) {
+export function createMemberPageService(db: Db, deps: { now: Clock; voices: VoicesOf }) {
   return {
     /**
      * A member as the viewer may see them: null when unknown or hidden; 403 member.blocked when the
@@ -57,9 +58,10 @@ export function createMemberPageService(db: Db, deps: { now: Clock }) {
         if (between.blockedByOther) throw new AppError('member.blocked', 403, { name: row.name })
         blockedByMe = between.viewerBlocked
       }
-      const [photoRows, interestRows] = await Promise.all([
+      const [photoRows, interestRows, voices] = await Promise.all([
         selectActivePhotos(db, row.id, row.mainPhotoId),
         selectInterestNames(db, row.id),
+        deps.voices([row.id], site.settings.cdn_prefix),
       ])
       const isOwner = viewer?.userId === row.userId
       const limit = !viewer ? 1 : viewer.paid || isOwner ? photoRows.length : FREE_VISIBLE_PHOTOS
@@ -103,6 +105,7 @@ export function createMemberPageService(db: Db, deps: { now: Clock }) {
           gated: shown.length < photoRows.length ? (viewer ? 'premium' : 'login') : null,
         },
         blocked_by_me: blockedByMe,
+        voice: voices.get(row.id) ?? null,
       }
     },
 

@@ -1,6 +1,7 @@
 import { localeOfLanguage } from '#common/locale.ts'
 import { translator } from '#server/lib/i18n.ts'
 import { renderMail } from '#server/lib/mail-layout.ts'
+import { notApprovedMail } from '#server/lib/not-approved-mail.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 
 /** The mail that tells a member one of their photos was rejected, and why, in their language. */
@@ -9,21 +10,7 @@ export function photoRejectedMail(
   to: { email: string; name: string; language: string },
   reason: string,
 ) {
-  const locale = localeOfLanguage(to.language)
-  const t = translator(locale)
-  return {
-    siteId: site.id,
-    to: to.email,
-    ...renderMail(site, locale, {
-      subject: t('mail.photoRejected.subject', { name: site.settings.name }),
-      greeting: t('mail.greeting', { name: to.name }),
-      paragraphs: [
-        t('mail.photoRejected.intro'),
-        t('mail.photoRejected.why', { reason: t(`moderation.photoReasons.${reason}`) }),
-        t('mail.photoRejected.next'),
-      ],
-    }),
-  }
+  return notApprovedMail(site, to, 'photoRejected', `moderation.photoReasons.${reason}`)
 }
 
 interface Recipient {

@@ -6,6 +6,7 @@ import { activeMember } from '../../../tests/support/accounts.ts'
 import { patternJpeg, testJpeg } from '../../../tests/support/images.ts'
 import { lastMailTo } from '../../../tests/support/mail.ts'
 import { multipartFile } from '../../../tests/support/multipart.ts'
+import { withPhotoMode } from '../../../tests/support/site-settings.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -54,24 +55,9 @@ const auditOf = (photoId: number) =>
     sql`select action, reason, staff_email, before, after from audit_log where target_type = 'photo' and target_id = ${String(photoId)}`,
   )
 
-async function withPhotoMode(mode: 'pending' | 'active', body: () => Promise<void>) {
-  const set = async (value: string) => {
-    await t.database.db.execute(
-      sql`update sites set settings = jsonb_set(settings, '{new_photo_status}', ${JSON.stringify(value)}::jsonb)`,
-    )
-    await t.app.services.sites.reload()
-  }
-  await set(mode)
-  try {
-    await body()
-  } finally {
-    await set('active')
-  }
-}
-
 describe('photo moderation', () => {
   it('holds a new photo until approved on a pre-moderated site; approval shows it and is audited', async () => {
-    await withPhotoMode('pending', async () => {
+    await withPhotoMode(t, 'pending', async () => {
       const member = await activeMember(t.app)
       const photo = await upload(member.cookie, await testJpeg(200, '#884400'))
       expect(photo.status).toBe('pending')
