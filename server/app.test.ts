@@ -47,12 +47,12 @@ describe('server', () => {
     expect(page.headers['permissions-policy']).toBe(
       'camera=(self), microphone=(), payment=(), geolocation=(self)',
     )
-    // The microphone on a conversation's pages only (voice notes, issue 58).
-    for (const url of ['/chats/12', '/chats/12?x=1', '/members/7/chat'])
+    // The microphone on a conversation's pages and the profile's only (voice notes and prompt, issue 58).
+    for (const url of ['/chats/12', '/chats/12?x=1', '/members/7/chat', '/profile'])
       expect((await t.app.inject({ url })).headers['permissions-policy']).toBe(
         'camera=(self), microphone=(self), payment=(), geolocation=(self)',
       )
-    for (const url of ['/chats', '/members/7', '/chats/12/../../profile', '/members/7/chatter'])
+    for (const url of ['/chats', '/members/7', '/chats/12/../../settings', '/members/7/chatter', '/profiles'])
       expect((await t.app.inject({ url })).headers['permissions-policy']).toContain('microphone=()')
     const file = await t.app.inject({ url: '/media/nothing.webp' })
     expect(file.headers['x-content-type-options']).toBe('nosniff')

@@ -17,13 +17,14 @@ interface SecurityHeaderSets {
 
 /**
  * The camera for the site's own pages only (the live check, issue 37); the microphone for a
- * conversation's page only (voice notes, issue 58); no Payment Request; location only for the site.
+ * conversation's page and the profile's only (voice notes and the voice prompt, issue 58); no
+ * Payment Request; location only for the site.
  */
 const permissionsPolicy = (microphone: boolean) =>
   `camera=(self), microphone=(${microphone ? 'self' : ''}), payment=(), geolocation=(self)`
 
-/** A conversation's pages: /chats/{id} and /members/{id}/chat. */
-const CONVERSATION_PAGE = /^\/(?:chats\/\d+|members\/\d+\/chat)\/?(?:[?#]|$)/
+/** The pages that record a voice: a conversation's (/chats/{id}, /members/{id}/chat) and /profile. */
+const CONVERSATION_PAGE = /^\/(?:chats\/\d+|members\/\d+\/chat|profile)\/?(?:[?#]|$)/
 
 const HSTS = 'max-age=15552000; includeSubDomains'
 

@@ -1,7 +1,6 @@
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { chromium } from '@playwright/test'
 import { writeToneWav } from '../support/wav.ts'
 import {
   E2E_ORIGIN,
@@ -13,24 +12,11 @@ import {
   speaks,
   test,
 } from './fixtures.ts'
+import { microphoneHearing } from './microphone.ts'
 
 // Voice notes (issue 58) in Chromium: the sender's browser records from Chromium's fake microphone
 // playing a WAV file; the server decodes it, measures it and keeps it in AAC in MP4; the other
 // member, in French on a phone, gets it live and plays it.
-
-/** A browser whose microphone hears this WAV file. */
-function microphoneHearing(wav: string) {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium-headless-shell',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
-    ],
-  })
-}
 
 test('a voice note is recorded in the composer, heard back, paid and sent; the other member plays it at once, in French on a phone', async ({
   browser,

@@ -27,11 +27,18 @@ const CANCEL_DISTANCE = 60
  * record, let go to hear it back, slide away to cancel. While it records: its time (the last
  * seconds counting down) and a level meter; then a player, its price, Send and Discard.
  */
-export function VoiceRecorder(props: { disabled: boolean; onSend: (file: File) => void }) {
+export function VoiceRecorder(props: {
+  disabled: boolean
+  onSend: (file: File) => void
+  /** Where it records something else than a chat's voice note (a profile's voice prompt): its own
+   * longest length, its buttons' words, and no price. */
+  other?: { max: number; record: string; send: string }
+}) {
   const { t } = useTranslation()
   const { settings } = useRootData()
   const price = useCreditPrice()
-  const max = settings.voice_max_seconds
+  const { other } = props
+  const max = other?.max ?? settings.voice_max_seconds
   const { recording, problem, start, stop, discard, clearProblem } = useVoiceRecording(max)
   const held = useRef<{ x: number; y: number } | null>(null)
   /** A finger holds the button (a phone): letting go stops, sliding away cancels. */
@@ -68,9 +75,9 @@ export function VoiceRecorder(props: { disabled: boolean; onSend: (file: File) =
   const micButton = (
     <button
       type="button"
-      className={`btn btn-outline-secondary voice-record${holding ? ' holding' : ''}`}
-      aria-label={t('chat.voice.record')}
-      title={t('chat.voice.record')}
+      className={`btn btn-outline-secondary voice-record${holding ? ' holding' : ''}${other ? ' voice-record-labelled' : ''}`}
+      aria-label={other ? undefined : t('chat.voice.record')}
+      title={other ? undefined : t('chat.voice.record')}
       disabled={props.disabled || recording.step === 'asking'}
       onClick={() => {
         if (!held.current && recording.step === 'idle') void start()
@@ -86,6 +93,7 @@ export function VoiceRecorder(props: { disabled: boolean; onSend: (file: File) =
       onContextMenu={(e) => e.preventDefault()}
     >
       <MicrophoneIcon />
+      {other ? <span className="ms-2">{other.record}</span> : null}
     </button>
   )
 
@@ -154,14 +162,16 @@ export function VoiceRecorder(props: { disabled: boolean; onSend: (file: File) =
           aria-label={t('chat.voice.preview')}
         />
         <span className="small text-nowrap">{clockTime(recording.seconds)}</span>
-        <span className="small text-body-secondary text-nowrap">
-          {t('chat.extraCost', { count: kindCredits(settings, 'voice'), money: price('voice') })}
-        </span>
+        {other ? null : (
+          <span className="small text-body-secondary text-nowrap">
+            {t('chat.extraCost', { count: kindCredits(settings, 'voice'), money: price('voice') })}
+          </span>
+        )}
         <button type="button" className="btn btn-outline-secondary btn-sm ms-auto" onClick={discard}>
           {t('chat.voice.discard')}
         </button>
         <button type="button" className="btn btn-primary btn-sm" onClick={send}>
-          {t('chat.voice.send')}
+          {other?.send ?? t('chat.voice.send')}
         </button>
       </div>
     )
@@ -192,9 +202,14 @@ const SPEEDS = [1, 1.5, 2] as const
  */
 export function VoicePlayer(props: {
   voice: NonNullable<Message['voice']>
-  /** The message's id: its receiver's first play is told to the server (the sender sees it played). */
-  message: number
+  /**
+   * The message's id: its receiver's first play is told to the server (the sender sees it played);
+   * null for a recording that is no message (a profile's voice prompt).
+   */
+  message: number | null
   mine: boolean
+  /** The play button's words, where they are not a voice message's. */
+  playLabel?: string
 }) {
   const { voice, mine } = props
   const { t } = useTranslation()
@@ -215,10 +230,11 @@ export function VoicePlayer(props: {
     playing = el
     el.playbackRate = speed
     void el.play().catch(() => setOn(false))
-    if (!mine && !told.current) {
+    if (props.message !== null && !mine && !told.current) {
+      const message = props.message
       told.current = true
       // A receipt the member does not wait for: a failed one is told again at the next play.
-      callApi(api.voicePlayed, { body: { message: props.message } }).catch(() => {
+      callApi(api.voicePlayed, { body: { message } }).catch(() => {
         told.current = false
       })
     }
@@ -234,7 +250,7 @@ export function VoicePlayer(props: {
       <button
         type="button"
         className="btn btn-sm btn-light rounded-circle voice-play"
-        aria-label={on ? t('chat.voice.pause') : t('chat.voice.play', { length })}
+        aria-label={on ? t('chat.voice.pause') : (props.playLabel ?? t('chat.voice.play', { length }))}
         onClick={toggle}
       >
         <span aria-hidden="true">{on ? '❚❚' : '▶'}</span>

@@ -1,9 +1,11 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import type { ProfileVoice } from '#common/schemas/profile-voice.ts'
 import type { TFunction } from '../../i18n.ts'
 import { useTranslation } from '../../i18n.ts'
 import { distanceText, FictionalBadge, VerifiedBadge } from '../members/index.ts'
+import { VoicePromptPlayer } from '../voice-prompt/index.ts'
 
 /** How far a card must be dragged to count as a like (right) or a pass (left). */
 const SWIPE_DISTANCE = 100
@@ -38,7 +40,7 @@ export function SwipeCard({
   canLike = true,
   t: copyT,
 }: {
-  card: PublicProfile
+  card: PublicProfile & { voice?: ProfileVoice | null }
   onDecide: (like: boolean) => void
   canLike?: boolean
   /** The copy's language where it is not the page's (a lander's slug). */
@@ -109,6 +111,11 @@ export function SwipeCard({
             </>
           ) : null}
         </p>
+        {card.voice ? (
+          <div className="mt-2">
+            <VoicePromptPlayer voice={card.voice} name={card.name} />
+          </div>
+        ) : null}
       </div>
     </div>
   )

@@ -6,16 +6,21 @@ import type { SiteSettings } from '#common/schemas/sites.ts'
 import { getAppContext } from '../../context.server.ts'
 import { callAction, step } from '../../lib/call-action.server.ts'
 import { loadCompleteSignup } from './complete-signup.server.ts'
+import { requireUser } from './guards.server.ts'
 
 const TRAITS = Object.keys(TRAIT_VALUES) as (keyof typeof TRAIT_VALUES)[]
 const SEEKING: readonly string[] = ['men', 'women', 'both'] satisfies Seeking[]
 
-/** The profile page: the member's profile, with the interests and their country's regions to choose from. */
+/**
+ * The profile page: the member's profile and voice prompt, with the interests and their country's
+ * regions to choose from.
+ */
 export async function loadProfilePage(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
   // The sign-up's page data has the profile's country's regions already.
   const page = await loadCompleteSignup(context)
-  return { ...page, interests: app.services.sites.listInterests(app.locale) }
+  const voice = await app.services.voicePrompts.get(requireUser(context).id, app.site)
+  return { ...page, voice, interests: app.services.sites.listInterests(app.locale) }
 }
 
 /**

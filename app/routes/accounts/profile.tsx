@@ -4,6 +4,7 @@ import { DataExport } from '../../features/profile/data-export.tsx'
 import { OwnPhotos } from '../../features/profile/own-photos.tsx'
 import { ProfileForm } from '../../features/profile/profile-form.tsx'
 import { VerifyPrompt } from '../../features/verification/index.ts'
+import { VoicePromptEditor } from '../../features/voice-prompt/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import type { Route } from './+types/profile'
@@ -28,6 +29,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1 className="h3 mb-4">{t('profilePage.title')}</h1>
       <OwnPhotos photos={loaderData.profile.photos} limit={limit} />
       <VerifyPrompt verified={loaderData.profile.verified} photos={loaderData.profile.photos.length} />
+      <VoicePromptEditor voice={loaderData.voice} name={loaderData.profile.name} />
       <ProfileForm
         key={loaderData.profile.id}
         profile={loaderData.profile}

@@ -49,10 +49,12 @@ export async function loadPhotoQueue(context: Readonly<RouterContextProvider>, r
   const staff = requireStaffPage(context, 'photos')
   const given = new URL(request.url).searchParams.get('after')
   const after = PhotoQueueQuery.safeParse(given === null ? {} : { after: Number(given) })
-  const queue = await getAppContext(context).services.photoReview.queue(
-    after.success ? after.data.after : undefined,
-  )
-  return { staff, ...queue }
+  const services = getAppContext(context).services
+  const [queue, voicePrompts] = await Promise.all([
+    services.photoReview.queue(after.success ? after.data.after : undefined),
+    services.voicePrompts.queue(),
+  ])
+  return { staff, ...queue, voicePrompts }
 }
 
 /** /admin/reports: the report queue with each report's context (moderators). */

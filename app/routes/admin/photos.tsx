@@ -11,6 +11,7 @@ import { loadPhotoQueue } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { PhotoFacts } from './photo-facts.tsx'
+import { VoicePromptQueue } from './voice-prompt-queue.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadPhotoQueue(context, request)
@@ -28,6 +29,8 @@ export async function action({ context, request }: Route.ActionArgs) {
         return { ...fields, decision, reason }
       },
     }),
+    // A voice prompt's decision (issue 58): its profile, the button's decision, the reason chosen.
+    reviewVoice: step({ call: api.reviewVoicePrompt }),
   })
 }
 
@@ -156,6 +159,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
         {t('console.photos.keys')}
       </p>
       <ActionFeedback status={status} error={error} />
+      {loaderData.voicePrompts.waiting > 0 ? <VoicePromptQueue {...loaderData.voicePrompts} /> : null}
       {photos.length === 0 ? (
         <p className="text-body-secondary" data-testid="photo-queue-empty">
           {loadingMore ? t('console.photos.loading') : t('console.photos.empty')}

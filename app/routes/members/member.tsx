@@ -8,6 +8,7 @@ import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
 import { PresenceBadge } from '../../features/members/presence-badge.tsx'
 import { ReportButton } from '../../features/members/report-sheet.tsx'
 import { VerifiedBadge } from '../../features/members/verified-badge.tsx'
+import { VoicePromptPlayer } from '../../features/voice-prompt/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
 import type { Route } from './+types/member'
@@ -63,6 +64,11 @@ export default function Member({ loaderData }: Route.ComponentProps) {
               </Link>
             )}
           </div>
+          {profile.voice ? (
+            <div className="mb-4">
+              <VoicePromptPlayer voice={profile.voice} name={profile.name} />
+            </div>
+          ) : null}
           {profile.about ? (
             <section className="mb-4" aria-labelledby="about-title">
               <h2 id="about-title" className="h5">

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { profileVoices } from '#server/db/schema/members.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { heardVoices } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
@@ -45,6 +46,21 @@ describe('swipe game', () => {
     expect(deck.resets_at).toBe('2026-11-23T05:00:00.000Z')
 
     const ids = deck.profiles.map((p) => p.id)
+    // A card plays its member's voice prompt once active (issue 58, point 6); one waiting does not.
+    expect(deck.profiles.every((p) => p.voice === null)).toBe(true)
+    const voice = { filename: 'u/2026-11/voice.m4a', seconds: 4.2, levels: [10, 80], createdAt: clock }
+    await t.database.db.insert(profileVoices).values([
+      { ...voice, profileId: ids[0], prompt: 'laugh', status: 'active' },
+      { ...voice, profileId: ids[1], prompt: 'song', status: 'pending' },
+    ])
+    const voiced = (await swipes.deck(player.user.id, cdn)).profiles
+    expect(voiced.find((p) => p.id === ids[0])?.voice).toEqual({
+      prompt: 'laugh',
+      url: '/media/u/2026-11/voice.m4a',
+      seconds: 4.2,
+      levels: [10, 80],
+    })
+    expect(voiced.find((p) => p.id === ids[1])?.voice).toBeNull()
     for (let i = 0; i < 4; i++) {
       expect((await swipes.swipe(player.user.id, ids[i], true)).likes_left).toBe(3 - i)
     }
