@@ -79,6 +79,7 @@ export const FICTIONAL_SURFACES: readonly FictionalSurface[] = [
 export const NOT_SURFACES: Readonly<Record<string, string>> = {
   'app/components/navigation/account-menu.tsx': 'the member’s own name',
   'app/features/profile/profile-form.tsx': 'the member’s own profile',
+  'app/routes/accounts/profile.tsx': 'the member’s own profile (their voice prompt’s player names them)',
   'app/features/chat/conversation.tsx':
     'the conversation: its header is a surface, and it carries the sentence above the messages',
   'app/features/chat/gift-button.tsx': 'inside the conversation, which carries the mark and the sentence',

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consoleCalls } from '#common/api.ts'
 import { activeMember } from '../tests/support/accounts.ts'
@@ -69,6 +70,7 @@ const fresh = () => `${Date.now()}-${++n}`
 const get = (url: string) => () => ({ method: 'GET', url })
 
 let jpeg: Buffer
+let recording: Buffer
 const photoUpload = (fields: Record<string, string>) => {
   const { body, contentType } = multipartBody(fields, {
     field: 'photo',
@@ -397,6 +399,27 @@ const RULES: Record<string, Rule> = {
     call: () => ({ method: 'POST', url: '/api/photos.php', ...photoUpload({}) }),
     expect: members(201),
   },
+  // A profile's voice prompt (issue 58): a member's own, with no object to name.
+  'GET /api/profile-voice.php': { call: get('/api/profile-voice.php'), expect: members(200) },
+  'POST /api/profile-voice.php': {
+    call: () => {
+      const { body, contentType } = multipartBody(
+        { prompt: 'laugh' },
+        { field: 'photo', filename: 'a.webm', contentType: 'audio/webm', data: recording },
+      )
+      return {
+        method: 'POST',
+        url: '/api/profile-voice.php',
+        payload: body,
+        headers: { 'content-type': contentType },
+      }
+    },
+    expect: members(201),
+  },
+  'DELETE /api/profile-voice.php': {
+    call: () => ({ method: 'DELETE', url: '/api/profile-voice.php' }),
+    expect: members(200),
+  },
   'PUT /api/photos.php': {
     call: (w) => ({ method: 'PUT', url: '/api/photos.php', payload: { photo: w.ownerPhoto } }),
     expect: owned(200),
@@ -524,6 +547,7 @@ let world: World
 beforeAll(async () => {
   t = await createTestApp()
   jpeg = await testJpeg()
+  recording = await readFile(new URL('../tests/fixtures/voice-6s.webm', import.meta.url))
   const owner = await activeMember(t.app, { name: 'Owner', gender: 'female' })
   const other = await activeMember(t.app, { name: 'Other' })
   const blocked = await activeMember(t.app, { name: 'Blocked' })

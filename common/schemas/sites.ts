@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { GIFT_KEYS } from '../gifts.ts'
-import { KIND_PRICE_DEFAULTS, KIND_PRICE_SETTINGS, type KindPriceSetting } from '../message-kinds.ts'
+import {
+  KIND_PRICE_DEFAULTS,
+  KIND_PRICE_SETTINGS,
+  type KindPriceSetting,
+  MESSAGE_KIND_NAMES,
+} from '../message-kinds.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '../safety.ts'
 import { SEARCH_FIELDS } from '../search-filters.ts'
 import { DEFAULT_CHECK_IN, DEFAULT_FICTIONAL_SPEND_REMINDER } from '../spending.ts'
@@ -156,6 +161,12 @@ export const EditableSiteSettings = SiteSettings.omit({ domain: true, cdn_prefix
   check_in_late_nights: CheckInNumber.max(7),
   fictional_spend_reminder: CheckInNumber,
 })
+/** What something priced in credits costs per country: with the best-value bundle and the dearest. */
+const CountryCosts = z.record(
+  CountryCode,
+  z.object({ costs: z.number().int(), highest: z.number().int(), currency: z.string().length(3) }),
+)
+
 export const SiteSettingsQuery = z.object({ site: z.coerce.number().int().positive().max(2_147_483_647) })
 export const SiteSettingsResponse = z.object({
   site: z.object({
@@ -164,10 +175,9 @@ export const SiteSettingsResponse = z.object({
     settings: SiteSettings,
     company: CompanyInfo,
     /** What a message costs per country with the bundles on sale (read-only: it follows them). */
-    message_costs: z.record(
-      CountryCode,
-      z.object({ costs: z.number().int(), highest: z.number().int(), currency: z.string().length(3) }),
-    ),
+    message_costs: CountryCosts,
+    /** The same for every other kind of message that has a price (a gift, a photo, a voice note). */
+    kind_costs: z.partialRecord(z.enum(MESSAGE_KIND_NAMES), CountryCosts),
   }),
 })
 export const SiteSettingsUpdate = z.object({

@@ -1,4 +1,5 @@
 import { GIFT_KEYS, type GiftKey } from '#common/gifts.ts'
+import { MESSAGE_KIND_NAMES, type MessageKind } from '#common/message-kinds.ts'
 import type { MessageCost } from '#common/message-price.ts'
 import { formatMoney } from '#common/money.ts'
 import type { CompanyInfo, SiteSettings } from '#common/schemas/sites.ts'
@@ -7,26 +8,59 @@ import { useTranslation } from '../../i18n.ts'
 import { COMPANY_TEXTS, LANGUAGES, TEXTS, type TextKey } from './settings-fields.ts'
 
 /**
- * What a message costs per country (spec section 3's minimum_message_costs and the highest), read
- * only: it follows the bundles (the catalogue) and the credits a message takes, by the one rule.
+ * What a message costs per country (spec section 3's minimum_message_costs and the highest), and
+ * every other kind of message that has a price, read only: it follows the bundles (the catalogue)
+ * and the credits each kind takes, by the one rule.
  */
-export function MessageCosts({ costs }: { costs: Record<string, MessageCost> }) {
+export function MessageCosts({
+  costs,
+  kinds,
+}: {
+  costs: Record<string, MessageCost>
+  kinds: Partial<Record<MessageKind, Record<string, MessageCost>>>
+}) {
   const { t, i18n } = useTranslation()
   const money = (cents: number, currency: string) => formatMoney(cents, currency, i18n.language)
+  const columns = [
+    ['text', costs] as const,
+    ...MESSAGE_KIND_NAMES.flatMap((k) => (kinds[k] ? [[k, kinds[k]] as const] : [])),
+  ]
+  const range = (c: MessageCost | undefined) =>
+    c
+      ? `${money(c.costs, c.currency)}${c.highest !== c.costs ? ` – ${money(c.highest, c.currency)}` : ''}`
+      : '—'
   return (
     <section className="mb-3" aria-labelledby="message-costs-title">
       <h3 className="h6" id="message-costs-title">
         {t('console.settings.minimumCosts')}
       </h3>
       <p className="small text-body-secondary">{t('console.settings.minimumCostsHint')}</p>
-      <ul className="list-unstyled row g-1 small message-costs">
-        {Object.entries(costs).map(([country, c]) => (
-          <li className="col-6 col-md-3 col-lg-2" key={country}>
-            <strong>{country}</strong> {money(c.costs, c.currency)}
-            {c.highest !== c.costs ? ` – ${money(c.highest, c.currency)}` : ''}
-          </li>
-        ))}
-      </ul>
+      <div className="table-responsive">
+        <table className="table table-sm small message-costs" aria-labelledby="message-costs-title">
+          <thead>
+            <tr>
+              <th scope="col">{t('console.settings.costColumns.country')}</th>
+              {columns.map(([kind]) => (
+                <th scope="col" key={kind}>
+                  {t(`console.settings.costColumns.${kind}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {Object.keys(costs).map((country) => (
+              <tr key={country} data-country={country}>
+                <th scope="row">{country}</th>
+                {columns.map(([kind, byCountry]) => (
+                  <td key={kind} className="text-nowrap">
+                    {range(byCountry[country])}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   )
 }

@@ -150,7 +150,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
             />
           </div>
         </fieldset>
-        <MessageCosts costs={site.message_costs} />
+        <MessageCosts costs={site.message_costs} kinds={site.kind_costs} />
         <GiftCatalogue gifts={gifts} onChange={setGifts} />
         <VerificationPoses poses={settings.verification_poses} />
         <SiteTexts settings={settings} />

@@ -86,6 +86,10 @@ describe('bundles and discount codes in the console', () => {
     expect(after.minimum_message_costs.GB).toEqual(before.minimum_message_costs.GB)
     const console = await as(admin, 'GET', `/api/admin/site-settings.php?site=${siteId}`)
     expect(console.json().site.message_costs.FR).toEqual({ costs: 50, highest: 100, currency: 'EUR' })
+    // Every other priced kind by the same rule at its own credits: a voice note's 15 (issue 58).
+    const kinds = console.json().site.kind_costs
+    expect(Object.keys(kinds).sort()).toEqual(['gift', 'photo', 'voice'])
+    expect(kinds.voice.FR).toEqual({ costs: 75, highest: 150, currency: 'EUR' })
     await as(admin, 'PUT', '/api/admin/bundles.php', {
       site: siteId,
       credits: 1000,

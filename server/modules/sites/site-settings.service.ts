@@ -1,3 +1,5 @@
+import { kindCredits, MESSAGE_KIND_NAMES } from '#common/message-kinds.ts'
+import { messageCostsByCountry } from '#common/message-price.ts'
 import { CompanyInfo, SiteSettings, type SiteSettingsUpdate } from '#common/schemas/sites.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -38,6 +40,13 @@ export function createSiteSettingsService(
           settings: site.settings,
           company: site.company,
           message_costs: site.messageCosts,
+          // Every other priced kind by the same rule, at its own credits (issue 58: a voice note's).
+          kind_costs: Object.fromEntries(
+            MESSAGE_KIND_NAMES.filter((kind) => kind !== 'text').map((kind) => [
+              kind,
+              messageCostsByCountry(site.settings.countries, site.bundles, kindCredits(site.settings, kind)),
+            ]),
+          ),
         },
       }
     },
