@@ -1,7 +1,11 @@
+import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
 import { testJpeg } from '../support/images.ts'
-import { consoleLogin, expect, expectAccessible, newMember, openFromMenu, test } from './fixtures.ts'
+import { consoleLogin, expect, expectAccessible, newMember, openFromMenu, speaks, test } from './fixtures.ts'
 import { E2E_MODERATOR } from './staff-account.ts'
+
+/** A six-second recording of Chromium's MediaRecorder (Opus in WebM). */
+const VOICE = new URL('../fixtures/voice-6s.webm', import.meta.url)
 
 /**
  * Presses J until the queue's selected card is this one (keyboard only, as a moderator works); the
@@ -66,6 +70,55 @@ test.describe
       const mail = member.page.locator('article.mail').filter({ hasText: member.email }).first()
       await expect(mail).toContainText('Une de vos photos n’a pas été approuvée')
       await expect(mail).toContainText('elle ne semble pas vous montrer')
+      await member.context.close()
+    })
+
+    test('a moderator hears a voice prompt on the photo page and hides it with a reason; the member is told why in French', async ({
+      browser,
+    }) => {
+      const member = await newMember(browser, { name: 'Vocal' })
+      await speaks(member, 'fr')
+      const saved = await member.page.request.post('/api/profile-voice.php', {
+        multipart: {
+          prompt: 'cook',
+          photo: { name: 'voice.webm', mimeType: 'audio/webm', buffer: await readFile(VOICE) },
+        },
+      })
+      expect(saved.status()).toBe(201)
+
+      await page.goto('/admin')
+      await openFromMenu(page, 'Photos')
+      const queue = page.getByTestId('voice-queue')
+      const item = queue.getByTestId('voice-queue-item').filter({ hasText: 'Vocal' })
+      await expect(item).toContainText('What I cook when I want to impress')
+      await expect(item).toContainText('Shown to members while it waits')
+      const player = item.getByLabel('Vocal’s answer (0:06), to play')
+      const heard = await player.evaluate(
+        (audio: HTMLAudioElement) =>
+          new Promise<number>((resolve, reject) => {
+            audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true })
+            audio.addEventListener('error', () => reject(new Error('the voice prompt did not load')), {
+              once: true,
+            })
+            audio.preload = 'metadata'
+            audio.load()
+          }),
+      )
+      expect(Math.abs(heard - 6)).toBeLessThan(0.5)
+      await expectAccessible(page)
+      await item
+        .getByLabel('Why it is hidden')
+        .selectOption({ label: 'it gives contact details, a link or an advertisement' })
+      await item.getByRole('button', { name: 'Hide' }).click()
+      await expect(item).toHaveCount(0)
+
+      await member.page.goto('/profile')
+      await expect(member.page.getByTestId('own-voice-prompt')).toContainText(
+        /Non approuvée\s:\selle donne des coordonnées, un lien ou une publicité\./,
+      )
+      await member.page.goto('/dev/mailbox')
+      const mail = member.page.locator('article.mail').filter({ hasText: member.email }).first()
+      await expect(mail).toContainText('Votre réponse vocale n’a pas été approuvée')
       await member.context.close()
     })
 
