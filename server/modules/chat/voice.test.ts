@@ -4,6 +4,7 @@ import path from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { users } from '#server/db/schema/members.ts'
+import { loadFFmpeg } from '#server/lib/voice/ffmpeg-core.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { sendFileMessage } from '../../../tests/support/chat.ts'
 import { testJpeg } from '../../../tests/support/images.ts'
@@ -202,5 +203,31 @@ describe('voice notes', () => {
     )
     await t.app.services.sites.reload()
     expect({ credits: await credits(a), voices: await storedVoices() }).toEqual(before)
+  })
+
+  it('measure a note themselves: a ten-minute file small enough to arrive is refused, a claimed length is not believed', async () => {
+    const a = await member('Claimer')
+    const b = await member('Hearer', 'female')
+    const conversation = await talking(a, b)
+    const before = { credits: await credits(a), voices: await storedVoices() }
+    // Ten minutes of Opus at 6 kbit/s: under the size bound of 60 s, so only decoding finds it out.
+    const ffmpeg = await loadFFmpeg()
+    const made = ffmpeg.exec(
+      ...'-f lavfi -i sine=frequency=220:duration=600:sample_rate=8000 -ac 1 -c:a libopus -b:a 6k -compression_level 0 -frame_duration 60 -f webm long.webm'.split(
+        ' ',
+      ),
+    )
+    expect(made).toBe(0)
+    const tenMinutes = Buffer.from(ffmpeg.FS.readFile('long.webm'))
+    expect(tenMinutes.length).toBeLessThan(60 * 16_000)
+    const long = await sendVoice(a, { conversation }, tenMinutes)
+    expect(long.statusCode).toBe(400)
+    expect(long.json().error).toMatchObject({ code: 'voice.too_long' })
+    expect({ credits: await credits(a), voices: await storedVoices() }).toEqual(before)
+
+    // A length the upload claims is nobody's word but its own: the server's measure is shown.
+    const claimed = await sendVoice(a, { conversation, seconds: '1', duration: '1' }, recording)
+    expect(claimed.statusCode).toBe(200)
+    expect(Math.abs(claimed.json().message.voice.seconds - 6)).toBeLessThan(0.5)
   })
 })
