@@ -1,8 +1,9 @@
 // The kinds of chat message (issue 57; ADR 35): what each costs and whether it needs words, in one
 // table that the message schema, the send, every price shown beside a kind and the staff's views of
-// a conversation read. A new kind is a row here, its view in app/features/chat/message-kinds.tsx,
-// what message_json shows of its payload, its file's row in server/modules/chat/message-files.ts
-// when it carries one, and how it is made (its composer control).
+// a conversation read. A new kind is a row here, its view in app/features/chat/message-kinds.tsx
+// (with its composer button or recorder: the composer draws every kind from there), what
+// message_json shows of its payload, and its file's row in server/modules/chat/message-files.ts
+// when it carries one.
 
 /** What the product knows of one kind of message. */
 interface MessageKindRule {
@@ -53,6 +54,9 @@ export type FileKind = {
 export const FILE_KINDS = MESSAGE_KIND_NAMES.filter(
   (kind): kind is FileKind => 'file' in MESSAGE_KINDS[kind],
 ) as [FileKind, ...FileKind[]]
+
+/** Whether a kind may not open a conversation: it only answers a partner who has written (a voice note). */
+export const answersOnly = (kind: MessageKind) => 'replyOnly' in MESSAGE_KINDS[kind]
 
 /** The site settings that price the kinds. */
 export type KindPriceSetting = (typeof MESSAGE_KINDS)[MessageKind]['price']

@@ -1,15 +1,14 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import { kindCredits } from '#common/message-kinds.ts'
+import { answersOnly, type FileKind, kindCredits } from '#common/message-kinds.ts'
 import { PlusIcon } from '../../components/icons.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useDismiss } from '../../lib/use-dismiss.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { useCreditPrice } from '../credits/index.ts'
-import { EXTRA_KINDS, type ExtraKind, KIND_VIEWS } from './message-kinds.tsx'
+import { EXTRA_KINDS, type ExtraKind, KIND_VIEWS, RECORDED_KINDS } from './message-kinds.tsx'
 import { affordable } from './paid-choice.tsx'
-import { VoiceRecorder } from './voice-note.tsx'
 
 /**
  * What the next message costs, said before it is sent (issue 18): free (the welcome offer), the
@@ -96,7 +95,8 @@ function ExtrasMenu(props: { disabled: boolean; actions: Record<ExtraKind, () =>
 }
 
 /**
- * The composer: gifts, a photo, a voice note, the text (Enter sends, Shift+Enter makes a new line) and what a
+ * The composer: gifts, a photo, the text, what the kinds record there (a voice note, once the
+ * partner has written), (Enter sends, Shift+Enter makes a new line) and what a
  * message costs against the member's credits. A member whose credits do not pay for the next
  * message has "Buy credits" in place of Send (issue 56, point 2).
  */
@@ -112,8 +112,10 @@ export function Composer(props: {
   onSubmit: (event?: FormEvent) => void
   onOpenGifts: () => void
   onPhoto: (file: File) => void
-  /** Sends a voice note; absent where one may not be sent (a conversation's first message). */
-  onVoice?: (file: File) => void
+  /** Sends what a kind's recorder recorded (a voice note). */
+  onRecorded: (kind: FileKind, file: File) => void
+  /** The partner has written here: the kinds that only answer (common/message-kinds.ts) may be sent. */
+  answering: boolean
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
@@ -177,7 +179,12 @@ export function Composer(props: {
           onKeyDown={onKeyDown}
           placeholder={t('chat.placeholder')}
         />
-        {props.onVoice ? <VoiceRecorder disabled={!hydrated} onSend={props.onVoice} /> : null}
+        {RECORDED_KINDS.filter((kind) => props.answering || !answersOnly(kind)).map((kind) => {
+          const Recorder = KIND_VIEWS[kind].Recorder
+          return Recorder ? (
+            <Recorder key={kind} disabled={!hydrated} onSend={(file) => props.onRecorded(kind, file)} />
+          ) : null
+        })}
         {canPay || !props.buyHref ? (
           <button type="submit" className="btn btn-primary" disabled={!hydrated}>
             {t('chat.send')}

@@ -117,7 +117,7 @@ export function Conversation({
     if (line) sending.setText(line)
   }, [])
   const error = sending.error ?? list.loadError
-  // A voice note only answers (issue 58): the microphone shows once the partner has written here.
+  // Some kinds only answer (a voice note, issue 58): the composer offers them once the partner wrote here.
   const partnerWrote = conversation !== null && list.messages.some((m) => m.profile === profile.id)
   const credits = user?.credits ?? 0
   const costOf = (kind: PaidKind) => kindCredits(settings, kind)
@@ -209,7 +209,8 @@ export function Conversation({
           onSubmit={(event) => void sending.sendText(event)}
           onOpenGifts={() => setShowGifts(true)}
           onPhoto={setPhoto}
-          onVoice={partnerWrote ? (file) => void sending.sendFile('voice', file) : undefined}
+          onRecorded={(kind, file) => void sending.sendFile(kind, file)}
+          answering={partnerWrote}
         />
       )}
       <PhotoPreview

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
-import { MESSAGE_KIND_NAMES, type MessageKind } from '#common/message-kinds.ts'
+import { FILE_KINDS, MESSAGE_KIND_NAMES, type MessageKind } from '#common/message-kinds.ts'
 import type { Message } from '#common/schemas/message.ts'
 import { CameraIcon, GiftIcon, MicrophoneIcon } from '../../components/icons.tsx'
 import { type TFunction, useTranslation } from '../../i18n.ts'
 import { ChatPhoto, ExplicitPhoto } from './received-safety.tsx'
-import { clockTime, VoicePlayer } from './voice-note.tsx'
+import { clockTime, VoicePlayer, VoiceRecorder } from './voice-note.tsx'
 
 // How each kind of chat message shows (common/message-kinds.ts's rows; issue 57, ADR 35): in its
 // bubble, as the last message of the chat list, and in the staff's views of a conversation. The
@@ -32,6 +32,8 @@ interface KindView {
   said: (t: TFunction, words: string) => string
   /** The composer's button for the kind (beside the text, or behind "+" on a phone); null for the text itself. */
   extra: ((t: TFunction) => string) | null
+  /** The composer's recorder of a kind that is recorded there (a voice note's microphone), or null. */
+  Recorder: ((props: { disabled: boolean; onSend: (file: File) => void }) => ReactNode) | null
 }
 
 const giftName = (t: TFunction, key: string) => t(`chat.gifts.names.${key}`, { defaultValue: key })
@@ -74,6 +76,7 @@ export const KIND_VIEWS: Record<MessageKind, KindView> = {
     Bubble: null,
     said: (_t, words) => words,
     extra: null,
+    Recorder: null,
   },
   gift: {
     icon: <GiftIcon />,
@@ -82,6 +85,7 @@ export const KIND_VIEWS: Record<MessageKind, KindView> = {
     Bubble: GiftBubble,
     said: (t, key) => t('console.reports.context.gift', { gift: giftName(t, key) }),
     extra: (t) => t('chat.gifts.open'),
+    Recorder: null,
   },
   photo: {
     icon: <CameraIcon />,
@@ -90,6 +94,7 @@ export const KIND_VIEWS: Record<MessageKind, KindView> = {
     Bubble: PhotoBubble,
     said: (t, words) => `${t('console.reports.context.photo')}${words ? ` “${words}”` : ''}`,
     extra: (t) => t('chat.photo'),
+    Recorder: null,
   },
   voice: {
     icon: <MicrophoneIcon />,
@@ -100,10 +105,14 @@ export const KIND_VIEWS: Record<MessageKind, KindView> = {
     bubbleClass: '',
     Bubble: VoiceBubble,
     said: (t) => t('console.reports.context.voice'),
-    // Recording in the composer is issue 58's next step: until then a voice note is received only.
+    // Recorded in the composer, beside the text: no button behind "+".
     extra: null,
+    Recorder: VoiceRecorder,
   },
 }
+
+/** The kinds the composer records (a voice note), in the table's order. */
+export const RECORDED_KINDS = FILE_KINDS.filter((kind) => KIND_VIEWS[kind].Recorder !== null)
 
 /** The kinds the composer has a button for, in the table's order. */
 export const EXTRA_KINDS = MESSAGE_KIND_NAMES.filter((kind) => KIND_VIEWS[kind].extra !== null) as Exclude<

@@ -1,4 +1,4 @@
-import { type FileKind, MESSAGE_KINDS } from '#common/message-kinds.ts'
+import { answersOnly, type FileKind } from '#common/message-kinds.ts'
 import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
 import type { SendMessageResponse } from '#common/schemas/chat.ts'
 import type { ChatSend, ChatSendResult, SendBy } from '#common/schemas/chat-send.ts'
@@ -249,7 +249,7 @@ export function createChatSending(
       )
       // A kind that only answers (a voice note, issue 58) goes to a member who has written in the
       // conversation and takes that kind; it never opens one.
-      if ('replyOnly' in MESSAGE_KINDS[to.kind] && rehearsed) {
+      if (answersOnly(to.kind) && rehearsed) {
         const answer = rehearsed.fresh?.opening
           ? null
           : await selectAnswerTaken(db, rehearsed.message.conversation, senderUserId)
