@@ -27,6 +27,7 @@ import * as sites from './schema/sites.ts'
 import * as spending from './schema/spending.ts'
 import * as staff from './schema/staff.ts'
 import * as statistics from './schema/statistics.ts'
+import * as voicePrompts from './schema/voice-prompts.ts'
 
 const schema = {
   ...sites,
@@ -43,6 +44,7 @@ const schema = {
   ...operators,
   ...statistics,
   ...notifications,
+  ...voicePrompts,
 }
 type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

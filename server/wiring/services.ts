@@ -24,8 +24,6 @@ import { createComplaintsService } from '#server/modules/complaints/complaints.s
 import { createLikesService } from '#server/modules/likes/likes.service.ts'
 import { createSwipeService } from '#server/modules/likes/swipe.service.ts'
 import { createGeocodeService } from '#server/modules/location/geocode.service.ts'
-import { createMailService } from '#server/modules/mail/mail.service.ts'
-import { twilioSms } from '#server/modules/mail/sms-provider.ts'
 import { createFictionalProfilesService } from '#server/modules/members/fictional-profiles.service.ts'
 import { createMemberPageService } from '#server/modules/members/member-page.service.ts'
 import { createMembersService } from '#server/modules/members/members.service.ts'
@@ -66,6 +64,7 @@ import {
   heardVoices,
 } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { openEventBus } from './event-bus.ts'
+import { startMail } from './mail.ts'
 
 /** The services, and the parts of the wiring that only the node's routes and jobs use. */
 export type Wiring = Awaited<ReturnType<typeof createServices>>
@@ -83,23 +82,7 @@ export async function createServices(
   const members = createMembersService(database.db, { now })
   const voices = heardVoices(database.db)
   const memberPages = createMemberPageService(database.db, { now, voices })
-  const mail = createMailService(database.db, {
-    smtpUrl: env.MAIL === 'smtp' ? env.SMTP_URL : undefined,
-    from: env.MAIL_FROM ?? `${sites.list()[0].settings.name} <${sites.list()[0].settings.support_email}>`,
-    log: app.log,
-    now,
-    sms:
-      env.SMS === 'twilio'
-        ? twilioSms({
-            accountSid: env.TWILIO_ACCOUNT_SID ?? '',
-            authToken: env.TWILIO_AUTH_TOKEN ?? '',
-            from: env.TWILIO_FROM ?? '',
-            apiUrl: env.TWILIO_API_URL,
-          })
-        : null,
-  })
-  mail.start()
-  app.addHook('onClose', async () => mail.stop())
+  const mail = startMail(app, env, database, sites, now)
   const { events, rateLimitRedis, onEventError } = await openEventBus(app, env, database, sites)
   // A session that ends closes its sockets on every node (ADR 13).
   const sessionsEnded = announceSessionsEnded(events)

@@ -50,9 +50,11 @@ export async function loadPhotoQueue(context: Readonly<RouterContextProvider>, r
   const given = new URL(request.url).searchParams.get('after')
   const after = PhotoQueueQuery.safeParse(given === null ? {} : { after: Number(given) })
   const services = getAppContext(context).services
+  const page = after.success ? after.data.after : undefined
+  // The voice prompts waiting show above the first page; the photos' next pages load without them.
   const [queue, voicePrompts] = await Promise.all([
-    services.photoReview.queue(after.success ? after.data.after : undefined),
-    services.voicePrompts.queue(),
+    services.photoReview.queue(page),
+    page === undefined ? services.voicePrompts.queue() : null,
   ])
   return { staff, ...queue, voicePrompts }
 }

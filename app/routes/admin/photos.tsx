@@ -159,7 +159,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
         {t('console.photos.keys')}
       </p>
       <ActionFeedback status={status} error={error} />
-      {loaderData.voicePrompts.waiting > 0 ? <VoicePromptQueue {...loaderData.voicePrompts} /> : null}
+      {loaderData.voicePrompts?.waiting ? <VoicePromptQueue {...loaderData.voicePrompts} /> : null}
       {photos.length === 0 ? (
         <p className="text-body-secondary" data-testid="photo-queue-empty">
           {loadingMore ? t('console.photos.loading') : t('console.photos.empty')}

@@ -3,10 +3,11 @@ import type { Executor } from '#server/db/client.ts'
 import { creditLedger, dataExports, pushSubscriptions, sessions } from '#server/db/schema/accounts.ts'
 import { conversationMembers, messages } from '#server/db/schema/chat.ts'
 import { likes } from '#server/db/schema/likes.ts'
-import { photos, profileInterests, profiles, profileVoices, users } from '#server/db/schema/members.ts'
+import { photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
 import { interests } from '#server/db/schema/reference.ts'
 import { verifications, verifiedFaces } from '#server/db/schema/verification.ts'
+import { profileVoices } from '#server/db/schema/voice-prompts.ts'
 
 export async function insertDataExport(db: Executor, values: typeof dataExports.$inferInsert) {
   const [row] = await db.insert(dataExports).values(values).returning({ id: dataExports.id })

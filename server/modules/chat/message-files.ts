@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type { FileKind } from '#common/message-kinds.ts'
 import type { MessageFlag, SafetyEvent } from '#common/safety.ts'
 import type { MessagePayload } from '#common/schemas/chat-send.ts'
@@ -6,6 +5,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { storeImage } from '#server/lib/images.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
+import { storeVoice, voiceUploadBytes } from '#server/lib/voice/store-voice.ts'
 import type { VoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 
@@ -67,25 +67,15 @@ export const MESSAGE_FILES: Record<FileKind, MessageFileRule> = {
     },
   },
   voice: {
-    // A browser records a voice at 24–64 kbit/s: 128 kbit/s over the longest allowed is ample.
-    maxBytes: (site) => site.voiceMaxSeconds * 16_000,
+    maxBytes: (site) => voiceUploadBytes(site.voiceMaxSeconds),
     /**
      * Decoded on the server whatever the browser recorded (issue 58): a file that is not audio,
      * holds nothing, or lasts longer than the site allows is refused; what is kept is the server's
      * encoding (AAC in MP4, which every current browser plays), its length and waveform as measured.
      */
     async store(file, { media, now, voice, site }) {
-      const maxSeconds = site.voiceMaxSeconds
-      const heard = await voice.process({ audio: file, maxSeconds })
-      if (!heard.ok)
-        throw new AppError(
-          heard.refused,
-          400,
-          heard.refused === 'voice.too_long' ? { count: maxSeconds } : undefined,
-        )
-      const name = `c/${now().toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.m4a`
-      await media.put(name, Buffer.from(heard.m4a), 'audio/mp4')
-      const payload = { file: name, thumb: null, seconds: heard.seconds, levels: heard.levels }
+      const kept = await storeVoice(file, { voice, media }, site.voiceMaxSeconds, 'c', now())
+      const payload = { file: kept.filename, thumb: null, seconds: kept.seconds, levels: kept.levels }
       return { payload, flags: [], events: [] }
     },
   },

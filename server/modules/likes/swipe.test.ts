@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { profileVoices } from '#server/db/schema/members.ts'
+import { profileVoices } from '#server/db/schema/voice-prompts.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { heardVoices } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'

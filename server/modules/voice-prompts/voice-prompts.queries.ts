@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
-import { profiles, profileVoices, users } from '#server/db/schema/members.ts'
+import { profiles, users } from '#server/db/schema/members.ts'
+import { profileVoices } from '#server/db/schema/voice-prompts.ts'
 
 /** A member's profile, and its voice prompt if it has one. */
 export async function selectOwnVoice(db: Executor, userId: number) {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import type {
   OwnProfileVoice,
   ProfileVoice,
@@ -7,12 +6,13 @@ import type {
 } from '#common/schemas/profile-voice.ts'
 import { VOICE_PROMPT_SECONDS, type VoicePrompt } from '#common/voice-prompts.ts'
 import type { Db } from '#server/db/client.ts'
-import type { profileVoices } from '#server/db/schema/members.ts'
+import type { profileVoices } from '#server/db/schema/voice-prompts.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { MediaStore } from '#server/lib/media-store.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import { notApprovedMail } from '#server/lib/not-approved-mail.ts'
+import { storeVoice, voiceUploadBytes } from '#server/lib/voice/store-voice.ts'
 import type { VoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
@@ -28,8 +28,8 @@ import {
   updateVoiceReview,
 } from './voice-prompts.queries.ts'
 
-/** A browser records a voice at 24–64 kbit/s: 128 kbit/s over the longest answer is ample. */
-export const VOICE_PROMPT_BYTES = VOICE_PROMPT_SECONDS * 16_000
+/** The most an answer's upload may weigh. */
+export const VOICE_PROMPT_BYTES = voiceUploadBytes(VOICE_PROMPT_SECONDS)
 /** How many waiting voice prompts the console's queue shows at once. */
 const QUEUE_PAGE = 50
 
@@ -97,22 +97,14 @@ export function createVoicePromptsService(
      */
     async save(userId: number, site: Site, prompt: VoicePrompt, audio: Buffer): Promise<OwnProfileVoice> {
       const { profileId } = await profileOf(userId)
-      const result = await deps.voice.process({ audio, maxSeconds: VOICE_PROMPT_SECONDS })
-      if (!result.ok)
-        throw new AppError(
-          result.refused,
-          400,
-          result.refused === 'voice.too_long' ? { count: VOICE_PROMPT_SECONDS } : undefined,
-        )
       const at = deps.now()
-      const filename = `u/${at.toISOString().slice(0, 7)}/${randomBytes(16).toString('hex')}.m4a`
-      await deps.media.put(filename, Buffer.from(result.m4a), 'audio/mp4')
+      const kept = await storeVoice(audio, deps, VOICE_PROMPT_SECONDS, 'u', at)
       const row: VoiceRow = {
         profileId,
         prompt,
-        filename,
-        seconds: result.seconds,
-        levels: result.levels,
+        filename: kept.filename,
+        seconds: kept.seconds,
+        levels: kept.levels,
         status: site.settings.new_photo_status,
         createdAt: at,
         reviewedAt: null,
@@ -121,7 +113,7 @@ export function createVoicePromptsService(
       const replaced = await db
         .transaction((tx) => replaceVoice(tx, row))
         .catch(async (error: unknown) => {
-          await deps.media.remove([filename])
+          await deps.media.remove([kept.filename])
           throw error
         })
       if (replaced) await deps.media.remove([replaced])
