@@ -200,6 +200,8 @@ test.describe
       await expectAccessible(page)
       // In French, nothing of it is left in English.
       await page.getByRole('button', { name: 'Français' }).click()
+      // The language is a whole-document post: the French page is there before a report is chosen.
+      await expect(page.getByTestId('console-language')).toHaveText('English')
       // Other journeys' reports wait too: this one is chosen again.
       await page
         .getByTestId('report-item')
@@ -209,6 +211,7 @@ test.describe
       await expect(context).toContainText('membre signalé\u202f: [une photo]')
       await expect(context).not.toContainText('Reported')
       await page.getByRole('button', { name: 'English' }).click()
+      await expect(page.getByTestId('console-language')).toHaveText('Français')
       await page
         .getByTestId('report-item')
         .filter({ hasText: new RegExp(`#${reportId}(?!\\d)`) })
