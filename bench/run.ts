@@ -130,6 +130,7 @@ for (const script of [
   'bench/faces.ts',
   'bench/explicit.ts',
   'bench/voice.ts',
+  'bench/calls.ts',
 ]) {
   const result = spawnSync('node', [script], { stdio: 'inherit', env: process.env })
   if (result.status !== 0) process.exitCode = 1

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { CONSOLE_PAGES, MODERATORS, SUPPORT } from './console-pages.ts'
 import * as accounts from './schemas/accounts.ts'
+import * as calls from './schemas/calls.ts'
 import * as chat from './schemas/chat.ts'
 import * as content from './schemas/content.ts'
 import * as credits from './schemas/credits.ts'
@@ -88,6 +89,14 @@ export const api = table({
   /** The mail provider's events (bounces, complaints, unsubscribes), signed by the provider. */
   mailEvents: { method: POST, path: '/api/mail-events.php', tag: 'notifications', body: notifications.MailEventsInput, output: ok },
   pageHidden: { method: POST, path: '/api/page-hidden.php', tag: 'notifications', body: notifications.PageHiddenInput, output: ok },
+
+  // Calls (issue 59, ADR 37): consent per conversation, the ring, the answer, the end, a report
+  callConsent: { method: GET, path: '/api/call-consent.php', tag: 'calls', query: calls.CallConsentQuery, output: calls.CallAvailability },
+  setCallConsent: { method: PUT, path: '/api/call-consent.php', tag: 'calls', body: calls.CallConsentInput, output: calls.CallAvailability },
+  startCall: { method: POST, path: '/api/call.php', tag: 'calls', body: calls.StartCallInput, output: calls.StartCallResponse },
+  answerCall: { method: POST, path: '/api/call-answer.php', tag: 'calls', body: calls.AnswerCallInput, output: calls.AnswerCallResponse },
+  endCall: { method: POST, path: '/api/call-end.php', tag: 'calls', body: calls.EndCallInput, output: ok },
+  reportCall: { method: POST, path: '/api/call-report.php', tag: 'calls', body: calls.CallReportInput, output: calls.CallReportResponse },
 
   // Chat
   chats: { method: GET, path: '/api/chats.php', tag: 'chat', output: chat.ChatsResponse },

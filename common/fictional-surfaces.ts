@@ -82,6 +82,9 @@ export const NOT_SURFACES: Readonly<Record<string, string>> = {
   'app/routes/accounts/profile.tsx': 'the member’s own profile (their voice prompt’s player names them)',
   'app/features/chat/conversation.tsx':
     'the conversation: its header is a surface, and it carries the sentence above the messages',
+  'app/features/calls/call-consent.tsx':
+    'inside the conversation, which carries the mark and the sentence; with a fictional profile it says there is no call',
+  'app/features/calls/call-screen.tsx': 'a call, which is only ever between two real members (issue 59)',
   'app/features/chat/gift-button.tsx': 'inside the conversation, which carries the mark and the sentence',
   'app/features/likes/like-button.tsx':
     'a button on a card or a profile, which carry the mark and the sentence',

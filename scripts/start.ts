@@ -23,5 +23,25 @@ if (!process.env.NODE_ENV) {
   // Readable lines, none per request; a deployment keeps JSON logs for its log pipeline.
   process.env.LOG_FORMAT ??= 'text'
 }
+// Calls (issue 59, ADR 37) go through a relay: the demo starts its own coturn on this machine when
+// Debian's package is installed, and otherwise offers calls between browsers of this machine only.
+if (!process.env.NODE_ENV && !process.env.TURN_URL) {
+  const { coturnInstalled, startCoturn } = await import('../server/lib/turn/coturn.ts')
+  const coturn = coturnInstalled()
+    ? await startCoturn({ host: '127.0.0.2', port: 3478, selfOnly: true }).catch((error: Error) => {
+        console.log(`coturn did not start (${error.message})`)
+        return null
+      })
+    : null
+  if (coturn) {
+    process.env.TURN_URL = coturn.relay.urls.join(',')
+    process.env.TURN_SECRET = coturn.relay.secret
+    process.on('exit', () => coturn.process.kill('SIGKILL'))
+    console.log('Calls go through a local coturn on 127.0.0.2:3478')
+  } else {
+    process.env.CALLS ??= 'local'
+    console.log('No coturn (apt install coturn): calls connect browsers of this machine directly')
+  }
+}
 process.env.NODE_ENV ??= 'production'
 await import('../server/main.ts')

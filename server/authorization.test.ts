@@ -285,6 +285,44 @@ const RULES: Record<string, Rule> = {
     call: (w) => ({ method: 'PUT', url: '/api/voice-played.php', payload: { message: w.receivedMessage } }),
     expect: { visitor: 403, owner: 200, other: 200, blocked: 200 },
   },
+  // Calls (issue 59): a conversation's consent is its members' only; a call that is not the member's
+  // is neither answered, ended nor reported (calls.test.ts has the calls of two members).
+  'GET /api/call-consent.php': {
+    call: (w) => ({ method: 'GET', url: `/api/call-consent.php?conversation=${w.conversation}` }),
+    expect: owned(200),
+  },
+  'PUT /api/call-consent.php': {
+    call: (w) => ({
+      method: 'PUT',
+      url: '/api/call-consent.php',
+      payload: { conversation: w.conversation, allowed: false },
+    }),
+    expect: owned(200),
+  },
+  'POST /api/call.php': {
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/call.php',
+      payload: { conversation: w.conversation, video: false },
+    }),
+    expect: { visitor: 403, owner: 403, other: 404, blocked: 404 },
+  },
+  'POST /api/call-answer.php': {
+    call: () => ({
+      method: 'POST',
+      url: '/api/call-answer.php',
+      payload: { call: 2_000_000_000, accept: true },
+    }),
+    expect: members(409),
+  },
+  'POST /api/call-end.php': {
+    call: () => ({ method: 'POST', url: '/api/call-end.php', payload: { call: 2_000_000_000 } }),
+    expect: members(200),
+  },
+  'POST /api/call-report.php': {
+    call: () => ({ method: 'POST', url: '/api/call-report.php', payload: { call: 2_000_000_000 } }),
+    expect: members(404),
+  },
   'PUT /api/chat.php': {
     call: (w) => ({ method: 'PUT', url: '/api/chat.php', payload: { conversation: w.blockedConversation } }),
     expect: { visitor: 403, owner: 200, other: 404, blocked: 403 },

@@ -25,6 +25,14 @@ const EnvSchema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   /** Twilio's API address (its default when unset; a local server in tests). */
   TWILIO_API_URL: z.url().optional(),
+  /**
+   * The call relay (issue 59, ADR 37): coturn's address(es), comma-separated (`turn:turn.example.com:3478`),
+   * and the secret it shares (`static-auth-secret`). Without both, production offers no calls; CALLS=local
+   * offers them directly between browsers of one machine (the demo without coturn).
+   */
+  TURN_URL: z.string().optional(),
+  TURN_SECRET: z.string().min(16).optional(),
+  CALLS: z.enum(['relay', 'local', 'off']).optional(),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().optional(),
@@ -151,4 +159,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
 /** Whether the site's cookies are for HTTPS only: its public URL is https. */
 export function secureCookies(env: Env): boolean {
   return env.PUBLIC_URL?.startsWith('https:') ?? false
+}
+
+/** How this server offers calls (issue 59): through the relay when configured, else as CALLS says or off. */
+export function callsMode(env: Env) {
+  if (env.CALLS !== 'local' && env.CALLS !== 'off' && env.TURN_URL && env.TURN_SECRET)
+    return {
+      transport: 'relay' as const,
+      relay: { urls: env.TURN_URL.split(',').map((url) => url.trim()), secret: env.TURN_SECRET },
+    }
+  if (env.CALLS === 'relay') throw new Error('TURN_URL and TURN_SECRET are not set (CALLS=relay)')
+  if (env.CALLS === 'local' || (env.CALLS === undefined && env.NODE_ENV !== 'production'))
+    return { transport: 'local' as const }
+  return { transport: 'off' as const }
 }

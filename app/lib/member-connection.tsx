@@ -2,6 +2,7 @@ import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef }
 import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import { REFRESH_FIRST_DELAY_MS, REFRESH_INTERVAL_MS, REFRESH_INTERVAL_PUSH_MS } from '#common/constants.ts'
+import type { CallSignal } from '#common/schemas/calls.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
 import { pushSubscribed } from './push.ts'
 import { usePushMessages } from './push-messages.ts'
@@ -30,6 +31,8 @@ interface MemberConnection {
   onRefresh: (handler: Task) => () => void
   /** Sends a typing signal when connected (worth nothing late). */
   sendTyping: (conversation: number) => void
+  /** Sends a call's offer, answer or candidate to the other member (issue 59). */
+  sendSignal: (signal: CallSignal) => void
 }
 
 const noop = () => {}
@@ -39,6 +42,7 @@ const OFFLINE: MemberConnection = {
   onFirstTick: () => noop,
   onRefresh: () => noop,
   sendTyping: noop,
+  sendSignal: noop,
 }
 
 const ConnectionContext = createContext<MemberConnection>(OFFLINE)
@@ -154,6 +158,7 @@ export function MemberConnectionProvider({
       onFirstTick: (handler) => subscribe(handlers.current.firstTick, handler),
       onRefresh: (handler) => subscribe(handlers.current.refresh, handler),
       sendTyping: (conversation) => realtime.current?.send({ type: 'typing', conversation }),
+      sendSignal: (signal) => realtime.current?.send({ ...signal, type: 'call.signal' }),
     }),
     [],
   )

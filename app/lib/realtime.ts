@@ -1,5 +1,6 @@
 import { SOCKET_PATH } from '#common/api.ts'
 import { SOCKET_SESSION_ENDED, WS_RECONNECT_MAX_MS, WS_RECONNECT_MIN_MS } from '#common/constants.ts'
+import type { ClientFrame } from '#common/schemas/chat.ts'
 import type { ServerFrame } from '#common/schemas/frames.ts'
 import { TAB_ID } from './tab.ts'
 
@@ -31,7 +32,7 @@ export function readFrame(data: unknown, schema: FrameSchema): ServerFrame | nul
 
 export interface Realtime {
   /** Sends a frame when connected; dropped otherwise (typing signals are worth nothing late). */
-  send: (frame: { type: 'typing'; conversation: number } | { type: 'visibility'; hidden: boolean }) => void
+  send: (frame: ClientFrame) => void
   close: () => void
 }
 

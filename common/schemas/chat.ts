@@ -3,6 +3,7 @@ import { PROFILE_REPORT_REASONS } from '../choices.ts'
 import { FILE_KINDS } from '../message-kinds.ts'
 import { NUDGE_ANSWERS } from '../safety.ts'
 import { writeRefusals } from '../write-refusals.ts'
+import { CallSignal } from './calls.ts'
 import { PublicProfile } from './members.ts'
 import { GiftKey, Id, Message } from './message.ts'
 
@@ -109,6 +110,8 @@ export const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   /** The page was hidden or shown again: presence (ADR 19). */
   z.object({ type: z.literal('visibility'), hidden: z.boolean() }),
+  /** A call's offer, answer or ICE candidate for the other member (issue 59). */
+  CallSignal.extend({ type: z.literal('call.signal') }),
 ])
 export type ClientFrame = z.infer<typeof ClientFrame>
 

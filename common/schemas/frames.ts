@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CallEndReason, Caller, CallSignal, IceConfig } from './calls.ts'
 import { Message } from './message.ts'
 
 /**
@@ -17,6 +18,36 @@ export const EventFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('chat.removed'), conversation: z.number().int() }),
   z.object({ type: z.literal('credits.changed'), credits: z.number().int() }),
   z.object({ type: z.literal('payment.updated'), paymentId: z.string(), status: z.string() }),
+  /** Calls (issue 59, ADR 37): both members now allow calls in a conversation, or one stopped. */
+  z.object({ type: z.literal('call.consent'), conversation: z.number().int(), available: z.boolean() }),
+  /** To the callee: a call rings (never sent for a member already in a call). */
+  z.object({
+    type: z.literal('call.ringing'),
+    call: z.number().int(),
+    conversation: z.number().int(),
+    video: z.boolean(),
+    caller: Caller,
+    ring_ends_at: z.iso.datetime({ offset: true }),
+  }),
+  /** To the caller: the callee accepted; the caller makes the offer. */
+  z.object({ type: z.literal('call.accepted'), call: z.number().int() }),
+  /** From the other member of an accepted call, passed on relay-only (common/calls.ts). */
+  CallSignal.extend({ type: z.literal('call.signal') }),
+  /** To both: the minutes paid so far and, to the caller, their balance after them. */
+  z.object({
+    type: z.literal('call.meter'),
+    call: z.number().int(),
+    answered_at: z.iso.datetime({ offset: true }),
+    minutes: z.number().int(),
+    credits: z.number().int(),
+    credits_per_minute: z.number().int(),
+    /** The caller's balance, to the caller only: whether the next minute is covered. */
+    balance: z.number().int().nullable(),
+    /** Every eighth minute, fresh relay credentials for this member (theirs last 10 minutes). */
+    ice: IceConfig.optional(),
+  }),
+  /** To both: the call is over (a decline, a busy line and silence all read 'no_answer', at the ring's end). */
+  z.object({ type: z.literal('call.ended'), call: z.number().int(), reason: CallEndReason }),
   /** To the operators' console sockets only: the inbox changed (a member wrote, an answer, a claim; ADR 17). */
   z.object({ type: z.literal('inbox.changed'), conversation: z.number().int() }),
   /** To the app nodes, never a browser: a site's settings changed, read them again. */

@@ -123,6 +123,15 @@ export const ReportContext = z.discriminatedUnion('source', [
     flags: z.array(z.string()),
     quoted: z.array(QuotedMessage),
   }),
+  /** A call's report (issue 59): who called whom and when, how long it lasted; nothing of it is recorded. */
+  z.object({
+    source: z.literal('call'),
+    call: z.number().int(),
+    from: z.enum(['reporter', 'reported']),
+    video: z.boolean(),
+    started_at: z.string(),
+    seconds: z.number().int(),
+  }),
   z.object({ source: z.literal('staff'), by: z.string() }),
   z.object({
     source: z.literal('signal'),

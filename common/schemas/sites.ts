@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CALL_CREDITS_PER_MINUTE } from '../calls.ts'
 import { GIFT_KEYS } from '../gifts.ts'
 import {
   KIND_PRICE_DEFAULTS,
@@ -57,6 +58,8 @@ export const SiteSettings = z.object({
   visible_profile_notes: z.array(z.string()),
   ...KIND_PRICES,
   signup_credits: z.number().int().min(0),
+  /** What a started minute of a call costs its caller (issue 59); 0: calls are free. */
+  call_credits_per_minute: z.number().int().min(0).default(CALL_CREDITS_PER_MINUTE),
   /** The longest a voice note may be, in seconds (issue 58). */
   voice_max_seconds: z.number().int().min(5).max(300).default(60),
   message_length: z.number().int().min(1).max(10_000),

@@ -60,6 +60,9 @@ export const StatsRow = z.object({
   answers: Count,
   /** The mean time members waited for an operator's answer, in seconds. */
   average_wait_seconds: z.number().int().nullable(),
+  /** Calls real members started (issue 59), and the minutes their callers paid. */
+  calls: Count,
+  call_minutes: Count,
   money: z.array(StatsMoney),
 })
 export type StatsRow = z.infer<typeof StatsRow>

@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { applyDatabaseFunctions } from './functions.ts'
 import * as accounts from './schema/accounts.ts'
+import * as calls from './schema/calls.ts'
 import * as chat from './schema/chat.ts'
 import * as complaints from './schema/complaints.ts'
 import * as likes from './schema/likes.ts'
@@ -45,6 +46,7 @@ const schema = {
   ...statistics,
   ...notifications,
   ...voicePrompts,
+  ...calls,
 }
 type Schema = typeof schema
 export type Db = PgDatabase<PgQueryResultHKT, Schema>

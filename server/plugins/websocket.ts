@@ -7,6 +7,7 @@ import { SOCKET_SESSION_ENDED } from '#common/constants.ts'
 import { ClientFrame } from '#common/schemas/chat.ts'
 import type { StaffRole } from '#common/staff.ts'
 import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
+import type { CallsService } from '#server/modules/calls/calls.service.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
 import { requestSource } from './csrf.ts'
@@ -47,15 +48,18 @@ function originAllowed(request: FastifyRequest): boolean {
 export const websocketPlugin: FastifyPluginAsync<{
   events: EventBus
   chat: ChatService
+  /** A call's offers, answers and candidates go to the other member through it (issue 59). */
+  calls: Pick<CallsService, 'signal'>
   /** Presence (ADR 19): members with a visible page here are on the site. */
   presence: Pick<NotificationsService, 'online' | 'away'>
   /** The sessions behind the sockets, read again when one ends and on every heartbeat (ADR 13). */
   sessions: SocketSessions
   /** Receives the count of this node's open sockets (the metrics read it). */
   countSockets?: (count: () => number) => void
-}> = async (app, { events, chat, presence, sessions, countSockets }) => {
+}> = async (app, { events, chat, calls, presence, sessions, countSockets }) => {
   await app.register(websocket, {
-    options: { maxPayload: 4096 },
+    // A call's session description (issue 59) is the largest frame a page sends: a few kilobytes.
+    options: { maxPayload: 16_384 },
     // A stopping node (ADR 22): 1012, service restart, and the pages reconnect, to another node.
     preClose(done) {
       for (const client of this.websocketServer.clients) client.close(1012, 'service restart')
@@ -269,6 +273,13 @@ export const websocketPlugin: FastifyPluginAsync<{
           else hidden.delete(socket)
           // Written once per member per moment, however many frames their tabs send (socket-limits.ts).
           presenceWrites.changed(userId)
+          return
+        }
+        if (frame.type === 'call.signal') {
+          const { type: _, ...signal } = frame
+          calls
+            .signal(userId, signal)
+            .catch((error) => request.log.warn({ err: error }, 'call signal failed'))
           return
         }
         const now = Date.now()

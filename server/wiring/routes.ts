@@ -19,6 +19,7 @@ import { accountsRoutes } from '#server/modules/accounts/accounts.routes.ts'
 import { dataExportRoutes } from '#server/modules/accounts/data-export.routes.ts'
 import { memberSupportRoutes } from '#server/modules/accounts/member-support.routes.ts'
 import { auditRoutes } from '#server/modules/audit/audit.routes.ts'
+import { callsRoutes } from '#server/modules/calls/calls.routes.ts'
 import { chatRoutes } from '#server/modules/chat/chat.routes.ts'
 import { chatFilesRoutes } from '#server/modules/chat/chat-files.routes.ts'
 import { complaintsRoutes } from '#server/modules/complaints/complaints.routes.ts'
@@ -133,6 +134,7 @@ export async function registerRoutes(
   await app.register(membersRoutes, { members, memberPages })
   await app.register(likesRoutes, { likes, swipes })
   await app.register(chatRoutes, { chat })
+  await app.register(callsRoutes, { calls: services.calls, complaints: services.complaints })
   await app.register(notificationsRoutes, { notifications, handlers })
   await app.register(chatFilesRoutes, { chat })
   await app.register(paymentsRoutes, {
@@ -145,6 +147,7 @@ export async function registerRoutes(
   await app.register(websocketPlugin, {
     events,
     chat,
+    calls: services.calls,
     presence: notifications,
     sessions: {
       member: accounts.memberForToken,

@@ -5,7 +5,7 @@ import type { Agent as HttpsAgent } from 'node:https'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
-import type { Env } from '#server/env.ts'
+import { callsMode, type Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { createExplicitClassifier } from '#server/lib/explicit/explicit-classifier.ts'
@@ -19,6 +19,7 @@ import { createDataExportService } from '#server/modules/accounts/data-export.se
 import { createMemberSupportService } from '#server/modules/accounts/member-support.service.ts'
 import { createPasswordService } from '#server/modules/accounts/password.service.ts'
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
+import { createCallsService } from '#server/modules/calls/calls.service.ts'
 import { createChatService } from '#server/modules/chat/chat.service.ts'
 import { createComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import { createLikesService } from '#server/modules/likes/likes.service.ts'
@@ -81,9 +82,19 @@ export async function createServices(
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db, { now })
   const voices = heardVoices(database.db)
-  const memberPages = createMemberPageService(database.db, { now, voices })
   const mail = startMail(app, env, database, sites, now)
   const { events, rateLimitRedis, onEventError } = await openEventBus(app, env, database, sites)
+  const calls = createCallsService(database.db, { now, events, mode: callsMode(env) })
+  calls.run()
+  app.addHook('onClose', () => calls.close())
+  // A session that ends (a logout, a ban) ends the calls made or answered from it, on whichever node.
+  const unsubscribeCalls = events.subscribe((event) => {
+    if (event.type === 'sessions.ended' && event.member !== undefined)
+      calls.sessionsEnded(event.member).catch(onEventError)
+  })
+  app.addHook('onClose', async () => unsubscribeCalls())
+  // A block ends the two members' call at once.
+  const memberPages = createMemberPageService(database.db, { now, voices, blocked: calls.endBetween })
   // A session that ends closes its sockets on every node (ADR 13).
   const sessionsEnded = announceSessionsEnded(events)
   const devices = await keptDeviceCookies(sites)
@@ -208,6 +219,7 @@ export async function createServices(
     kick: () => kicks.verifications(),
   })
   const services = {
+    calls,
     sites,
     members,
     memberPages,

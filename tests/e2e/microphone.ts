@@ -1,7 +1,10 @@
 import { chromium } from '@playwright/test'
 
-/** A browser whose microphone hears this WAV file (Chromium's fake capture device). */
-export function microphoneHearing(wav: string) {
+/**
+ * A browser with Chromium's fake camera and microphone, granted without asking: the test pattern
+ * video, and a beep, or the WAV file given (`--use-file-for-fake-audio-capture`).
+ */
+export function fakeMediaBrowser(extraArgs: string[] = []) {
   return chromium.launch({
     executablePath: '/usr/bin/chromium-headless-shell',
     args: [
@@ -9,7 +12,12 @@ export function microphoneHearing(wav: string) {
       '--disable-gpu',
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-audio-capture=${wav}`,
+      ...extraArgs,
     ],
   })
+}
+
+/** A browser whose microphone hears this WAV file (Chromium's fake capture device). */
+export function microphoneHearing(wav: string) {
+  return fakeMediaBrowser([`--use-file-for-fake-audio-capture=${wav}`])
 }

@@ -15,6 +15,7 @@ import { takeOpeningLine } from '../../lib/opening-line.ts'
 import { useDelayed } from '../../lib/use-delayed.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
+import { CallConsent } from '../calls/index.ts'
 import { creditsFrom, FictionalReminder } from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
@@ -131,6 +132,9 @@ export function Conversation({
           conversation={conversation}
         />
       </HydrateLater>
+      {conversation !== null && !blockedByMe ? (
+        <CallConsent conversation={conversation} profile={profile} />
+      ) : null}
       {fictionalReminder && conversation !== null ? (
         <FictionalReminder reminder={fictionalReminder} conversation={conversation} />
       ) : profile.fictional ? (

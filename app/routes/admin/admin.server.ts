@@ -175,7 +175,8 @@ export async function loadSiteSettings(context: Readonly<RouterContextProvider>,
   const sites = services.sites.list().map((s) => ({ id: s.id, name: s.settings.name }))
   const asked = Number(new URL(request.url).searchParams.get('site'))
   const siteId = sites.some((s) => s.id === asked) ? asked : sites[0].id
-  return { staff, sites, ...(await services.siteSettings.get(siteId)) }
+  // How this deployment offers calls (issue 59): through the relay, on one machine only, or not at all.
+  return { staff, sites, calls: services.calls.transport, ...(await services.siteSettings.get(siteId)) }
 }
 
 /** /admin/catalog: a site's bundles and discount codes (admins). */

@@ -16,7 +16,10 @@ export function ReportContextView({ context, words }: { context: ReportContext |
       {context ? <p className="small fw-semibold mb-1">{<Source context={context} />}</p> : null}
       {words ? (
         <blockquote className="border-start border-3 ps-2 mb-2" style={{ whiteSpace: 'pre-wrap' }}>
-          {context && context.source !== 'staff' && context.source !== 'signal' ? (
+          {context &&
+          context.source !== 'staff' &&
+          context.source !== 'signal' &&
+          context.source !== 'call' ? (
             <span className="text-body-secondary">{t('console.reports.context.words')} </span>
           ) : null}
           {words}
@@ -53,6 +56,18 @@ function Source({ context }: { context: ReportContext }) {
                   .join(', '),
               })}`
             : ''}
+        </>
+      )
+    case 'call':
+      return (
+        <>
+          {t('console.reports.context.call', {
+            kind: t(`console.reports.context.callKinds.${context.video ? 'video' : 'voice'}`),
+            call: context.call,
+            who: t(`console.reports.context.callWho.${context.from}`),
+            at: context.started_at.replace('T', ' ').slice(0, 16),
+            seconds: context.seconds,
+          })}
         </>
       )
     case 'staff':

@@ -4,6 +4,7 @@ import { KIND_PRICE_SETTINGS, type KindPriceSetting } from '#common/message-kind
 
 type NumberKey =
   | KindPriceSetting
+  | 'call_credits_per_minute'
   | 'signup_credits'
   | 'message_length'
   | 'refund_days'
@@ -15,6 +16,7 @@ type NumberKey =
 export const NUMBERS: NumberKey[] = [
   // Each kind of message's price, in the table's order (common/message-kinds.ts).
   ...KIND_PRICE_SETTINGS,
+  'call_credits_per_minute',
   'signup_credits',
   'message_length',
   'refund_days',

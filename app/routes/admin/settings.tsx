@@ -51,6 +51,11 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <h1 className="h4">{t('console.settings.title')}</h1>
       <p className="small text-body-secondary">{t('console.settings.intro')}</p>
       <SiteSelect sites={loaderData.sites} current={site.id} page="/admin/settings" />
+      {loaderData.calls === 'relay' ? null : (
+        <p className="alert alert-warning small" role="note" data-testid="calls-transport">
+          {t(`console.settings.calls.${loaderData.calls}`)}
+        </p>
+      )}
       <ActionFeedback status={status} error={error} />
       <form.fetcher.Form
         method="post"

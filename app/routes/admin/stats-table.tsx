@@ -13,6 +13,8 @@ const COUNTS = [
   'messages_to_members',
   'messages_to_fictional',
   'answers',
+  'calls',
+  'call_minutes',
 ] as const
 
 /** The report's figures: a row per day, site or source, money per currency, and the total. */

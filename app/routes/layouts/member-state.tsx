@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { CallProvider } from '../../features/calls/index.ts'
 import { ChatsProvider, useChatsStore } from '../../features/chat/index.ts'
 import { LikesProvider, useLikesStore } from '../../features/likes/index.ts'
 import { AttentionContext, useAppBadge } from '../../lib/attention.ts'
@@ -19,7 +20,9 @@ export function MemberState({ children }: { children: ReactNode }) {
       <MemberProvider initial={root.user} zoneOffset={root.timeZoneOffset}>
         <ChatsProvider userId={userId} myProfileId={root.user?.profile.id ?? null}>
           <LikesProvider userId={userId}>
-            <Attention>{children}</Attention>
+            <Attention>
+              <CallProvider>{children}</CallProvider>
+            </Attention>
           </LikesProvider>
         </ChatsProvider>
       </MemberProvider>

@@ -1,3 +1,4 @@
+import { CALL_CREDITS_PER_MINUTE } from '#common/calls.ts'
 import { GIFT_KEYS } from '#common/gifts.ts'
 import { KIND_PRICE_DEFAULTS } from '#common/message-kinds.ts'
 import { DEFAULT_EXPLICIT_THRESHOLD } from '#common/safety.ts'
@@ -43,6 +44,7 @@ const COMMON = {
   visible_profile_notes: ['about'],
   ...KIND_PRICE_DEFAULTS,
   voice_max_seconds: 60,
+  call_credits_per_minute: CALL_CREDITS_PER_MINUTE,
   signup_credits: 20,
   message_length: 1000,
   search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],

@@ -51,6 +51,8 @@ export const conversationMembers = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     /** This member chose to see the photos the model found explicit in this conversation unblurred. */
     showExplicit: boolean('show_explicit').notNull().default(false),
+    /** This member allows calls in this conversation (issue 59); shown to the other only once both do. */
+    callsAllowed: boolean('calls_allowed').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),

@@ -41,6 +41,9 @@ export const statsDays = pgTable(
     withdrawn: bigint('withdrawn', { mode: 'number' }).notNull().default(0),
     answers: integer('answers').notNull().default(0),
     answerWaitSeconds: bigint('answer_wait_seconds', { mode: 'number' }).notNull().default(0),
+    /** Calls the site's real members started (issue 59), by the day they rang, and the minutes paid. */
+    calls: integer('calls').notNull().default(0),
+    callMinutes: integer('call_minutes').notNull().default(0),
   },
   (t) => [
     primaryKey({

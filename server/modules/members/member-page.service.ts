@@ -37,7 +37,15 @@ const TRAIT_COLUMNS = {
 } as const
 
 /** Member pages with photo gating (spec section 6), and blocking. */
-export function createMemberPageService(db: Db, deps: { now: Clock; voices: VoicesOf }) {
+export function createMemberPageService(
+  db: Db,
+  deps: {
+    now: Clock
+    voices: VoicesOf
+    /** A block was made: what else ends with it (the two members' call, issue 59). */
+    blocked?: (blocker: number, blocked: number) => Promise<void>
+  },
+) {
   return {
     /**
      * A member as the viewer may see them: null when unknown or hidden; 403 member.blocked when the
@@ -114,8 +122,10 @@ export function createMemberPageService(db: Db, deps: { now: Clock; voices: Voic
       const owner = await selectProfileOwner(db, profileId)
       if (!owner) throw new AppError('member.not_found', 404)
       if (owner.userId === viewerUserId) throw new AppError('member.block_self', 400)
-      if (blocked) await insertBlock(db, viewerUserId, owner.userId)
-      else await deleteBlock(db, viewerUserId, owner.userId)
+      if (blocked) {
+        await insertBlock(db, viewerUserId, owner.userId)
+        await deps.blocked?.(viewerUserId, owner.userId)
+      } else await deleteBlock(db, viewerUserId, owner.userId)
       return blocked
     },
   }

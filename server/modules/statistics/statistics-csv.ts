@@ -13,6 +13,8 @@ const COUNTS = [
   'messages_to_fictional',
   'answers',
   'average_wait_seconds',
+  'calls',
+  'call_minutes',
 ] as const
 
 /** An amount written as text (two decimals): a number, not a formula. */

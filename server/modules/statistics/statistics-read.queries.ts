@@ -52,6 +52,8 @@ export async function readFigures(db: Db, query: StatsQuery) {
     withdrawals: number
     answers: number
     answer_wait_seconds: number
+    calls: number
+    call_minutes: number
     revenue: number
     refunded: number
     withdrawn: number
@@ -61,6 +63,7 @@ export async function readFigures(db: Db, query: StatsQuery) {
       sum(first_purchases)::int as first_purchases, sum(purchases)::int as purchases, sum(refunds)::int as refunds,
       sum(withdrawals)::int as withdrawals,
       sum(answers)::int as answers, sum(answer_wait_seconds)::float8 as answer_wait_seconds,
+      sum(calls)::int as calls, sum(call_minutes)::int as call_minutes,
       sum(revenue)::float8 as revenue, sum(refunded)::float8 as refunded,
       sum(withdrawn)::float8 as withdrawn
     from stats_days where ${where} group by 1, 2`,

@@ -27,23 +27,23 @@ export async function recomputeDays(db: Db, from: string, to: string) {
     await tx.execute(sql`delete from stats_days where day >= ${from}::date and day < ${to}::date`)
     await tx.execute(sql`
       insert into stats_days (${KEY}, currency, signups, confirmations, first_purchases, paying_members,
-        purchases, revenue, refunds, refunded, withdrawals, withdrawn, answers, answer_wait_seconds)
+        purchases, revenue, refunds, refunded, withdrawals, withdrawn, answers, answer_wait_seconds, calls, call_minutes)
       select ${KEY}, currency, sum(signups), sum(confirmations), sum(first_purchases), sum(paying_members),
         sum(purchases), sum(revenue), sum(refunds), sum(refunded), sum(withdrawals), sum(withdrawn), sum(answers),
-        sum(answer_wait_seconds)
+        sum(answer_wait_seconds), sum(calls), sum(call_minutes)
       from (
         select ${dayOf('u.signup_date')} as day, u.site_id, ${sourceOf(sql.raw('u.tracking'))}, '' as currency,
           1 as signups, 0 as confirmations, 0 as first_purchases, 0 as paying_members, 0 as purchases,
           0 as revenue, 0 as refunds, 0 as refunded, 0 as withdrawals, 0 as withdrawn, 0 as answers,
-          0 as answer_wait_seconds
+          0 as answer_wait_seconds, 0 as calls, 0 as call_minutes
         from users u where u.signup_date >= ${start} and u.signup_date < ${end} and ${REAL}
         union all
         select ${dayOf('u.confirmed_at')}, u.site_id, ${sourceOf(sql.raw('u.tracking'))}, '',
-          0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+          0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
         from users u where u.confirmed_at >= ${start} and u.confirmed_at < ${end} and ${REAL}
         union all
         select day, site_id, network, ref, sub1, sub2, sub3, currency, 0, 0,
-          count(*) filter (where first), count(distinct user_id), count(*), sum(amount), 0, 0, 0, 0, 0, 0
+          count(*) filter (where first), count(distinct user_id), count(*), sum(amount), 0, 0, 0, 0, 0, 0, 0, 0
         from (
           select ${dayOf('p.credited_at')} as day, p.site_id, ${sourceOf(sql.raw('u.tracking'))}, p.currency,
             p.user_id, p.amount,
@@ -59,12 +59,12 @@ export async function recomputeDays(db: Db, from: string, to: string) {
           0, 0, 0, 0, 0, 0,
           (p.withdrawn_at is null)::int, case when p.withdrawn_at is null then coalesce(p.refund_amount, p.amount) else 0 end,
           (p.withdrawn_at is not null)::int, case when p.withdrawn_at is not null then p.refund_amount else 0 end,
-          0, 0
+          0, 0, 0, 0
         from payments p join users u on u.id = p.user_id
         where p.refunded_at >= ${start} and p.refunded_at < ${end} and ${REAL}
         union all
         select ${dayOf('a.answered_at')}, a.site_id, ${sourceOf(sql.raw('u.tracking'))}, '',
-          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, a.waited_seconds
+          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, a.waited_seconds, 0, 0
         from operator_answers a
         join lateral (
           select cm.user_id from conversation_members cm join profiles pr on pr.user_id = cm.user_id
@@ -72,6 +72,12 @@ export async function recomputeDays(db: Db, from: string, to: string) {
         ) m on true
         join users u on u.id = m.user_id
         where a.answered_at >= ${start} and a.answered_at < ${end} and ${REAL}
+        union all
+        -- Calls (issue 59), by the day they rang and the caller's site and source; minutes paid.
+        select ${dayOf('c.started_at')}, c.site_id, ${sourceOf(sql.raw('u.tracking'))}, '',
+          0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, c.minutes_charged
+        from calls c join users u on u.id = c.caller_user_id
+        where c.started_at >= ${start} and c.started_at < ${end} and ${REAL}
       ) facts
       group by ${KEY}, currency`)
   })

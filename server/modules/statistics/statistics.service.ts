@@ -40,6 +40,8 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
     messages_to_fictional: 0,
     answers: 0,
     average_wait_seconds: null,
+    calls: 0,
+    call_minutes: 0,
     money: [],
   })
 
@@ -86,6 +88,8 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
         row.refunds += f.refunds
         row.withdrawals += f.withdrawals
         row.answers += f.answers
+        row.calls += f.calls
+        row.call_minutes += f.call_minutes
         waits.set(row, (waits.get(row) ?? 0) + f.answer_wait_seconds)
         if (f.currency) {
           addMoney(row, f.currency, { revenue: f.revenue, refunded: f.refunded, withdrawn: f.withdrawn })

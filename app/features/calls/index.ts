@@ -1,0 +1,2 @@
+export { CallConsent } from './call-consent.tsx'
+export { CallProvider } from './call-provider.tsx'

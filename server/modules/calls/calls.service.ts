@@ -1,0 +1,376 @@
+import { type CallTransport, passableCandidate, passableSdp, RING_SECONDS } from '#common/calls.ts'
+import type { CallAvailability, CallSignal, IceConfig } from '#common/schemas/calls.ts'
+import type { EventFrame } from '#common/schemas/frames.ts'
+import type { Db, Executor } from '#server/db/client.ts'
+import type { Clock } from '#server/lib/clock.ts'
+import { shifted } from '#server/lib/clock.ts'
+import { AppError } from '#server/lib/errors.ts'
+import type { EventBus } from '#server/lib/events.ts'
+import { mediaUrl } from '#server/lib/media-url.ts'
+import { iceConfig, type TurnRelay } from '#server/lib/turn/credentials.ts'
+import { changeCredits } from '#server/modules/credits/credits.service.ts'
+import type { Site } from '#server/modules/sites/sites.service.ts'
+import {
+  type CallRow,
+  endRingsDue,
+  inCall,
+  insertCall,
+  lockChargesDue,
+  selectCaller,
+  selectCallOf,
+  selectCallSides,
+  selectCredits,
+  selectLiveBetween,
+  selectLiveCall,
+  selectLiveInConversation,
+  selectLiveWithSessions,
+  updateAnswered,
+  updateCharged,
+  updateConsent,
+  updateDeclined,
+  updateEnded,
+} from './calls.queries.ts'
+
+/** How calls reach each other here: through a relay, directly on one machine, or not at all. */
+type CallsMode = { transport: 'relay'; relay: TurnRelay } | { transport: 'local' } | { transport: 'off' }
+
+const MINUTE_MS = 60_000
+/** Fresh relay credentials go with every this many minutes' meter. */
+const RENEW_EVERY_MINUTES = 8
+/** The backstop: every node ends what is due this often, should the node that timed it be gone. */
+const SWEEP_EVERY_MS = 2000
+
+type CallFrame = Extract<EventFrame, { type: `call.${string}` }>
+
+export type CallsService = ReturnType<typeof createCallsService>
+
+/**
+ * Calls between two real members (issue 59, ADR 37). Consent first: both members of a conversation
+ * allow calls there, after both have written, before either can call. A call rings for 30 s and ends
+ * in the same 'no_answer' at the same moment whether the callee declined, was in another call or
+ * did nothing. Answered, it costs the caller the site's price per started minute, through the ledger
+ * exactly once per minute (reason 'call', `call:<id>:<minute>`), and ends when a minute is not
+ * covered. The browsers exchange their offer, answer and candidates through the server, which passes
+ * on only the relay's candidates (common/calls.ts); the media go through the relay (coturn) alone.
+ */
+export function createCallsService(db: Db, deps: { now: Clock; events: EventBus; mode: CallsMode }) {
+  const { now, events, mode } = deps
+  const transport: CallTransport = mode.transport === 'relay' ? 'relay' : 'local'
+  const timers = new Set<ReturnType<typeof setTimeout>>()
+  let backstop: ReturnType<typeof setInterval> | null = null
+
+  const tell = (userId: number, frame: CallFrame) => events.emit({ ...frame, userId, noPush: true })
+  const ice = (userId: number): IceConfig =>
+    iceConfig(mode.transport === 'relay' ? mode.relay : null, userId, now())
+
+  /** Sweeps at `at` (the server's time), on this node: a ring's end, a minute's charge. */
+  function wakeAt(at: Date) {
+    const timer = setTimeout(
+      () => {
+        timers.delete(timer)
+        void sweep().catch(() => {})
+      },
+      Math.max(0, at.getTime() - now().getTime()) + 5,
+    )
+    timer.unref?.()
+    timers.add(timer)
+  }
+
+  function told(ended: CallRow) {
+    const frame = { type: 'call.ended' as const, call: ended.id, reason: ended.endReason ?? 'ended' }
+    tell(ended.callerUserId, frame)
+    tell(ended.calleeUserId, frame)
+  }
+
+  async function end(callId: number, reason: 'ended' | 'credits', at = now()) {
+    const ended = await updateEnded(db, callId, reason, at)
+    if (ended) told(ended)
+  }
+
+  async function availability(userId: number, site: Site, conversationId: number): Promise<CallAvailability> {
+    const sides = await selectCallSides(db, conversationId, userId)
+    if (!sides) throw new AppError('chat.not_found', 404)
+    const unavailable =
+      mode.transport === 'off'
+        ? 'off'
+        : sides.fictional
+          ? 'fictional'
+          : sides.blocked || sides.gone
+            ? 'blocked'
+            : !sides.both_wrote
+              ? 'not_written'
+              : null
+    return {
+      conversation: conversationId,
+      allowed_by_me: sides.mine,
+      available: unavailable === null && sides.mine && sides.theirs,
+      unavailable,
+      credits_per_minute: site.settings.call_credits_per_minute,
+    }
+  }
+
+  /** One minute of an answered call, charged to its caller, or the call's end when it is not covered. */
+  async function chargeNext(
+    tx: Executor,
+    call: CallRow,
+  ): Promise<{ balance: number | null; ended: boolean }> {
+    const minute = call.minutesCharged + 1
+    const due = call.nextChargeAt ?? call.answeredAt ?? now()
+    let balance: number | null = null
+    if (call.creditsPerMinute > 0) {
+      balance = await changeCredits(tx, {
+        userId: call.callerUserId,
+        delta: -call.creditsPerMinute,
+        reason: 'call',
+        reference: `call:${call.id}:${minute}`,
+      }).catch((error: unknown) => {
+        if (error instanceof AppError && error.code === 'credits.insufficient') return null
+        throw error
+      })
+      if (balance === null) {
+        await updateEnded(tx, call.id, 'credits', due)
+        return { balance: null, ended: true }
+      }
+    } else balance = await selectCredits(tx, call.callerUserId)
+    await updateCharged(tx, call.id, minute, shifted(call.answeredAt ?? due, minute * MINUTE_MS))
+    return { balance, ended: false }
+  }
+
+  function metered(call: CallRow, minutes: number, balance: number | null) {
+    const meter = {
+      type: 'call.meter' as const,
+      call: call.id,
+      answered_at: (call.answeredAt ?? now()).toISOString(),
+      minutes,
+      credits: minutes * call.creditsPerMinute,
+      credits_per_minute: call.creditsPerMinute,
+    }
+    // A relay credential lasts 10 minutes: every eighth minute brings fresh ones (the caller restarts ICE).
+    const renew = (userId: number) => (minutes % RENEW_EVERY_MINUTES === 0 ? { ice: ice(userId) } : {})
+    tell(call.callerUserId, { ...meter, balance, ...renew(call.callerUserId) })
+    tell(call.calleeUserId, { ...meter, balance: null, ...renew(call.calleeUserId) })
+    if (call.creditsPerMinute > 0 && balance !== null)
+      events.emit({ type: 'credits.changed', userId: call.callerUserId, credits: balance, noPush: true })
+    wakeAt(shifted(call.answeredAt ?? now(), minutes * MINUTE_MS))
+  }
+
+  /** What is due by now: rings over (no answer), minutes to charge. Any node may run it; each row once. */
+  async function sweep() {
+    const at = now()
+    for (const ended of await endRingsDue(db, at)) told(ended)
+    const charged = await db.transaction(async (tx) => {
+      const done: { call: CallRow; minutes: number; balance: number | null; ended: boolean }[] = []
+      for (const call of await lockChargesDue(tx, at)) {
+        const outcome = await chargeNext(tx, call)
+        done.push({ call, minutes: call.minutesCharged + 1, ...outcome })
+      }
+      return done
+    })
+    for (const { call, minutes, balance, ended } of charged) {
+      if (ended) told({ ...call, endReason: 'credits' })
+      else metered(call, minutes, balance)
+    }
+  }
+
+  return {
+    /** How calls reach each other here: 'relay', 'local' (one machine, no relay) or 'off'. */
+    transport: mode.transport,
+    availability,
+
+    /** The member allows calls in one conversation, or stops: both are told when that makes or unmakes a pair. */
+    async consent(userId: number, site: Site, conversationId: number, allowed: boolean) {
+      const before = await availability(userId, site, conversationId)
+      await updateConsent(db, conversationId, userId, allowed)
+      const after = await availability(userId, site, conversationId)
+      if (!allowed)
+        for (const { id } of await selectLiveInConversation(db, conversationId)) await end(id, 'ended')
+      if (before.available !== after.available) {
+        const sides = await selectCallSides(db, conversationId, userId)
+        const frame = {
+          type: 'call.consent' as const,
+          conversation: conversationId,
+          available: after.available,
+        }
+        tell(userId, frame)
+        if (sides) tell(sides.partner, frame)
+      }
+      return after
+    },
+
+    /** The member calls the other member of a conversation: it rings there for RING_SECONDS. */
+    async start(userId: number, session: string, site: Site, conversationId: number, video: boolean) {
+      const offered = await availability(userId, site, conversationId)
+      if (!offered.available) throw new AppError('call.unavailable', 403)
+      const price = site.settings.call_credits_per_minute
+      if ((await selectCredits(db, userId)) < price)
+        throw new AppError('call.no_credits', 402, { count: price })
+      if (await inCall(db, userId)) throw new AppError('call.busy', 409)
+      const sides = await selectCallSides(db, conversationId, userId)
+      if (!sides) throw new AppError('chat.not_found', 404)
+      const at = now()
+      // A callee already in a call is never rung: the caller's ring runs its course as if unanswered.
+      const busy = await inCall(db, sides.partner)
+      const call = await insertCall(db, {
+        siteId: site.id,
+        conversationId,
+        callerUserId: userId,
+        calleeUserId: sides.partner,
+        video,
+        state: busy ? 'declined' : 'ringing',
+        startedAt: at,
+        ringEndsAt: shifted(at, RING_SECONDS * 1000),
+        creditsPerMinute: price,
+        callerSession: session,
+      }).catch((error: unknown) => {
+        if (String((error as { constraint?: string }).constraint ?? error).includes('calls_live_caller'))
+          throw new AppError('call.busy', 409)
+        throw error
+      })
+      wakeAt(call.ringEndsAt)
+      if (!busy) {
+        const caller = await selectCaller(db, userId)
+        if (caller)
+          tell(sides.partner, {
+            type: 'call.ringing',
+            call: call.id,
+            conversation: conversationId,
+            video,
+            caller: {
+              profileId: caller.profileId,
+              name: caller.name,
+              verified: caller.verified,
+              photo:
+                caller.thumb && caller.photoStatus === 'active'
+                  ? mediaUrl(site.settings.cdn_prefix, caller.thumb)
+                  : null,
+            },
+            ring_ends_at: call.ringEndsAt.toISOString(),
+          })
+      }
+      return { call: call.id, ice: ice(userId), ring_ends_at: call.ringEndsAt.toISOString() }
+    },
+
+    /** The callee answers: accepted, the caller makes the offer and the first minute is charged. */
+    async answer(userId: number, session: string, callId: number, accept: boolean) {
+      if (!accept) {
+        await decline(userId, callId)
+        return { ice: null }
+      }
+      const outcome = await db.transaction(async (tx) => {
+        const live = await selectLiveCall(tx, callId, userId)
+        if (!live || live.calleeUserId !== userId) return null
+        const answered = await updateAnswered(tx, callId, session, now())
+        if (!answered) return null
+        return { call: answered, ...(await chargeNext(tx, answered)) }
+      })
+      if (!outcome) throw new AppError('call.over', 409)
+      if (outcome.ended) {
+        told({ ...outcome.call, endReason: 'credits' })
+        throw new AppError('call.over', 409)
+      }
+      tell(outcome.call.callerUserId, { type: 'call.accepted', call: callId })
+      metered(outcome.call, 1, outcome.balance)
+      return { ice: ice(userId) }
+    },
+
+    /** Either member ends the call; the callee's before answering is a decline (nothing shows of it). */
+    async hangUp(userId: number, callId: number) {
+      const call = await selectCallOfLive(callId, userId)
+      if (!call) return
+      if (call.calleeUserId === userId && call.state !== 'active') {
+        await decline(userId, callId)
+        return
+      }
+      await end(callId, 'ended')
+    },
+
+    /** A browser's offer, answer or candidate, passed to the other member of an answered call. */
+    async signal(userId: number, signal: CallSignal) {
+      const call = await selectCallOfLive(signal.call, userId)
+      if (call?.state !== 'active') return false
+      const other = call.callerUserId === userId ? call.calleeUserId : call.callerUserId
+      const description = signal.description && {
+        ...signal.description,
+        sdp: passableSdp(signal.description.sdp, transport),
+      }
+      let candidate = signal.candidate
+      if (candidate) {
+        const passed = candidate.candidate === '' ? '' : passableCandidate(candidate.candidate, transport)
+        if (passed === null) return false
+        candidate = { ...candidate, candidate: passed }
+      }
+      // Only the callee unblurs: the caller learns of it, and nothing else of the callee's screen.
+      const shown = signal.shown && call.calleeUserId === userId ? true : undefined
+      if (!description && !candidate && !shown) return false
+      tell(other, {
+        type: 'call.signal',
+        call: call.id,
+        ...(description ? { description } : {}),
+        ...(candidate ? { candidate } : {}),
+        ...(shown ? { shown } : {}),
+      })
+      return true
+    },
+
+    /**
+     * What a report of a call says of it (issue 59, point 3): the other member's profile, who called,
+     * when, how long it lasted. Nothing of a call is recorded; this is all there is.
+     */
+    async reportable(userId: number, callId: number) {
+      const call = await selectCallOf(db, callId, userId)
+      if (!call) throw new AppError('call.not_found', 404)
+      const other = call.callerUserId === userId ? call.calleeUserId : call.callerUserId
+      const profile = await selectCaller(db, other)
+      if (!profile) throw new AppError('call.not_found', 404)
+      const ended = call.endedAt ?? now()
+      return {
+        profile: profile.profileId,
+        context: {
+          source: 'call' as const,
+          call: call.id,
+          from: call.callerUserId === userId ? ('reporter' as const) : ('reported' as const),
+          video: call.video,
+          started_at: call.startedAt.toISOString(),
+          seconds: call.answeredAt ? Math.round((ended.getTime() - call.answeredAt.getTime()) / 1000) : 0,
+        },
+      }
+    },
+
+    /** A block between two members ends their call at once. */
+    async endBetween(a: number, b: number) {
+      for (const { id } of await selectLiveBetween(db, a, b)) await end(id, 'ended')
+    },
+
+    /** A member's sessions ended (a logout, a ban): the calls made or answered from one of them end. */
+    async sessionsEnded(userId: number) {
+      for (const live of await selectLiveWithSessions(db, userId, now()))
+        if (!live.holds) await end(live.id, 'ended')
+    },
+
+    sweep,
+
+    /** Starts this node's backstop sweep: what a gone node had timed still ends on time, nearly. */
+    run() {
+      if (backstop) return
+      backstop = setInterval(() => void sweep().catch(() => {}), SWEEP_EVERY_MS)
+      backstop.unref?.()
+    },
+
+    close() {
+      if (backstop) clearInterval(backstop)
+      backstop = null
+      for (const timer of timers) clearTimeout(timer)
+      timers.clear()
+    },
+  }
+
+  /** The callee says no: only their other pages hear of it; the caller's ring runs on to its end. */
+  async function decline(userId: number, callId: number) {
+    if (await updateDeclined(db, callId, userId))
+      tell(userId, { type: 'call.ended', call: callId, reason: 'no_answer' })
+  }
+
+  async function selectCallOfLive(callId: number, userId: number) {
+    return db.transaction((tx) => selectLiveCall(tx, callId, userId))
+  }
+}
