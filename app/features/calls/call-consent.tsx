@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { api } from '#common/api.ts'
 import type { CallAvailability } from '#common/schemas/calls.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import { PhoneIcon, VideoIcon } from '../../components/icons.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { ApiError, callApi } from '../../lib/api-client.ts'
 import { useFrames } from '../../lib/member-connection.tsx'
@@ -93,16 +94,14 @@ export function CallConsent({ conversation, profile }: { conversation: number; p
               className="btn btn-outline-primary btn-sm rounded-pill"
               onClick={() => calls.start(conversation, partner, false)}
             >
-              <span aria-hidden="true">📞 </span>
-              {t('calls.voice')}
+              <PhoneIcon /> {t('calls.voice')}
             </button>
             <button
               type="button"
               className="btn btn-primary btn-sm rounded-pill"
               onClick={() => calls.start(conversation, partner, true)}
             >
-              <span aria-hidden="true">🎥 </span>
-              {t('calls.video')}
+              <VideoIcon /> {t('calls.video')}
             </button>
           </>
         ) : null}
