@@ -51,6 +51,8 @@ export const ChatSend = z.intersection(
   ChatSendParts.extend({
     price: z.number().int().min(0),
     free_limit: z.number().int().min(0),
+    /** How many new conversations the sender may start in 24 hours, before and after a live check. */
+    openings_limit: z.object({ unverified: z.number().int(), verified: z.number().int() }),
     /** When it is sent, by the app's clock (ADR 13): the message's date. */
     at: z.string(),
     /** What the safety rules found; chat_send keeps the scam signs of first messages only. */
@@ -74,7 +76,13 @@ export type SendBy = z.infer<typeof SendBy>
  * (nothing written); or the message, new or sent before (`fresh` null), with the sender's balance.
  */
 export const ChatSendResult = z.union([
-  z.object({ error: z.enum(SEND_REFUSALS), name: z.string().optional() }),
+  z.object({
+    error: z.enum(SEND_REFUSALS),
+    name: z.string().optional(),
+    /** A limit's number (chat.openings_limit*): what the sender's level allows, and a verified one's. */
+    count: z.number().int().optional(),
+    verified: z.number().int().optional(),
+  }),
   z.object({ unchecked: z.literal(true) }),
   z.object({
     message: Message,

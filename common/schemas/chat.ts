@@ -143,6 +143,9 @@ export const SEND_REFUSALS = [
   'chat.not_found',
   ...writeRefusals('chat'),
   'credits.insufficient',
+  // The sender started as many new conversations in 24 hours as their level allows (issue 60).
+  'chat.openings_limit',
+  'chat.openings_limit_verified',
 ] as const
 export type SendRefusal = (typeof SEND_REFUSALS)[number]
 

@@ -29,7 +29,7 @@ export const EventFrame = z.discriminatedUnion('type', [
     caller: Caller,
     ring_ends_at: z.iso.datetime({ offset: true }),
   }),
-  /** To the caller: the callee accepted; the caller makes the offer. */
+  /** To both: the callee accepted; the caller makes the offer, the callee's other pages stop ringing. */
   z.object({ type: z.literal('call.accepted'), call: z.number().int() }),
   /** From the other member of an accepted call, passed on relay-only (common/calls.ts). */
   CallSignal.extend({ type: z.literal('call.signal') }),

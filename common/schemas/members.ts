@@ -36,6 +36,11 @@ export const PublicProfile = z.object({
   fictional: z.boolean(),
   /** Passed a live check that matched the main photo (issue 37); never a fictional profile. */
   verified: z.boolean(),
+  /**
+   * This member lets only verified members start a conversation (issue 60, point 2): the card and
+   * the profile say so before anyone pays to write. Never on a fictional profile.
+   */
+  verified_only: z.boolean(),
   main_image: ProfileImage.nullable(),
 })
 export type PublicProfile = z.infer<typeof PublicProfile>

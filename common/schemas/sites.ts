@@ -58,6 +58,12 @@ export const SiteSettings = z.object({
   visible_profile_notes: z.array(z.string()),
   ...KIND_PRICES,
   signup_credits: z.number().int().min(0),
+  /**
+   * How many new conversations a member may start in 24 hours (issue 60, point 2): fewer before a
+   * live check, more after it. Fictional profiles are never limited (they answer).
+   */
+  openings_per_day_unverified: z.number().int().min(1).max(1000).default(10),
+  openings_per_day_verified: z.number().int().min(1).max(1000).default(30),
   /** What a started minute of a call costs its caller (issue 59); 0: calls are free. */
   call_credits_per_minute: z.number().int().min(0).default(CALL_CREDITS_PER_MINUTE),
   /** The longest a voice note may be, in seconds (issue 58). */

@@ -54,6 +54,7 @@ export function selectProfileCards(db: Executor) {
       country: profiles.country,
       fictional: profiles.fictional,
       verified: profiles.verified,
+      verifiedOnly: sql<boolean>`${users.verifiedContactOnly} and not ${profiles.fictional}`,
       photoFilename: photos.filename,
       photoThumb: photos.thumbFilename,
       photoStatus: photos.status,

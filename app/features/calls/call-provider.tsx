@@ -208,6 +208,11 @@ export function CallProvider({ children }: { children: ReactNode }) {
     if (!now || !('call' in now) || now.call !== f.call) return
     switch (f.type) {
       case 'call.accepted': {
+        // Answered on another of this member's pages: this one stops ringing.
+        if (now.phase === 'incoming') {
+          setView(null)
+          return
+        }
         const stream = media.current
         const waiting = pending.current
         if (now.phase !== 'outgoing' || !stream || !waiting) return

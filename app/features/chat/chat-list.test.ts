@@ -18,6 +18,7 @@ const profile = (id: number) => ({
   country: 'NL',
   fictional: false,
   verified: false,
+  verified_only: false,
   main_image: null,
   presence: null,
 })

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import type { ChatTimeLabels } from '#common/chat-times.ts'
 import type { PaidKind } from '#common/credit-value.ts'
@@ -30,6 +30,9 @@ import { useFirstContact } from './use-first-contact.ts'
 import { useMessageList } from './use-message-list.ts'
 import { usePartnerPresence } from './use-partner-presence.ts'
 import { useSending } from './use-sending.ts'
+
+/** The refusals a live check lifts: the page links to it beside them (issue 60, point 2). */
+const VERIFY_HELPS = new Set(['chat.verified_only', 'chat.openings_limit'])
 
 /**
  * A conversation (/chats/{id}, or /members/{id}/chat before the first message): history that loads
@@ -198,6 +201,14 @@ export function Conversation({
       {error ? (
         <p className="alert alert-danger m-2 mb-0" role="alert">
           {error}
+          {sending.errorCode && VERIFY_HELPS.has(sending.errorCode) ? (
+            <>
+              {' '}
+              <Link to="/verify" className="alert-link">
+                {t('chat.verifyLink')}
+              </Link>
+            </>
+          ) : null}
         </p>
       ) : null}
       {blockedByMe ? (

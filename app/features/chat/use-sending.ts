@@ -70,6 +70,8 @@ export function useSending(opts: {
   /** What could not be paid for (the alert names its price), or null. */
   const [noCredits, setNoCredits] = useState<Message['kind'] | null>(null)
   const [error, setError] = useState<string | null>(null)
+  /** The code of the last refusal shown, for what the page offers beside it (a live check). */
+  const [errorCode, setErrorCode] = useState<string | null>(null)
   const [nudge, setNudge] = useState<Nudge | null>(null)
   /** The member was asked about a text and went back to edit it: the next send says so (counted). */
   const editedAfterNudge = useRef(false)
@@ -111,8 +113,10 @@ export function useSending(opts: {
       if (refused) {
         setMessages((current) => current.filter((m) => m.client_id !== pending.client_id))
         if (failure.code === 'credits.insufficient') setNoCredits(pending.kind)
-        else if (failure.code !== 'chat.unkind' && failure.code !== 'chat.photo_explicit')
+        else if (failure.code !== 'chat.unkind' && failure.code !== 'chat.photo_explicit') {
           setError(failure.message)
+          setErrorCode(failure.code)
+        }
         return failure.code === 'chat.unkind' || failure.code === 'chat.photo_explicit' ? 'asked' : 'refused'
       }
       setMessages((current) =>
@@ -236,6 +240,7 @@ export function useSending(opts: {
     onTextChange,
     noCredits,
     error,
+    errorCode: error === null ? null : errorCode,
     sendText,
     sendGift,
     sendFile,

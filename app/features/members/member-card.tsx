@@ -70,6 +70,11 @@ function Card({
           </p>
         ) : null}
         <PresenceBadge presence={profile.presence} className="d-block text-truncate" />
+        {profile.verified_only ? (
+          <p className="small text-body-secondary mb-0 text-truncate" data-testid="verified-only">
+            {t('members.verifiedOnly')}
+          </p>
+        ) : null}
         {note ? <p className="small text-success mb-0 text-truncate">{note}</p> : null}
       </div>
     </article>

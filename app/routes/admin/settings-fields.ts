@@ -5,6 +5,8 @@ import { KIND_PRICE_SETTINGS, type KindPriceSetting } from '#common/message-kind
 type NumberKey =
   | KindPriceSetting
   | 'call_credits_per_minute'
+  | 'openings_per_day_unverified'
+  | 'openings_per_day_verified'
   | 'signup_credits'
   | 'message_length'
   | 'refund_days'
@@ -17,6 +19,8 @@ export const NUMBERS: NumberKey[] = [
   // Each kind of message's price, in the table's order (common/message-kinds.ts).
   ...KIND_PRICE_SETTINGS,
   'call_credits_per_minute',
+  'openings_per_day_unverified',
+  'openings_per_day_verified',
   'signup_credits',
   'message_length',
   'refund_days',

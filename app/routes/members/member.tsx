@@ -40,6 +40,13 @@ export default function Member({ loaderData }: Route.ComponentProps) {
           <p className="text-body-secondary mb-1">{place}</p>
           <PresenceBadge presence={profile.presence} className="d-block mb-3" />
           {profile.fictional ? <FictionalDisclosure className="small alert alert-light" /> : null}
+          {profile.verified_only ? (
+            // Before anyone pays to write (issue 60, point 2): who this member takes new conversations from.
+            <p className="small alert alert-light" data-testid="verified-only">
+              {t('memberPage.verifiedOnly', { name: profile.name })}{' '}
+              {loggedIn ? <Link to="/verify">{t('memberPage.verifyToWrite')}</Link> : null}
+            </p>
+          ) : null}
           {profile.blocked_by_me ? (
             <p className="alert alert-secondary" role="status">
               {t('memberPage.blockedNote', { name: profile.name })}

@@ -40,6 +40,9 @@ DECLARE
   flags text[];
   result jsonb;
   notice text;
+  opened int;
+  verified boolean;
+  allowed int;
 BEGIN
   sends := (SELECT jsonb_agg(CASE WHEN e ? 'session' THEN e || jsonb_build_object('sender',
         (SELECT m."user_id" FROM session_member(e->>'session', (e->>'at')::timestamptz) m
@@ -113,6 +116,28 @@ BEGIN
       results := results || jsonb_strip_nulls(jsonb_build_object('error', target.refusal, 'name',
         CASE WHEN target.refusal = 'member.not_found' THEN NULL ELSE target."name" END));
       CONTINUE;
+    END IF;
+
+    -- A new conversation with a member (issue 60, point 2): a member starts at most so many in 24
+    -- hours, fewer before a live check; it protects members from being written to in bulk, so a
+    -- fictional profile neither counts nor is limited. Counted by the sender's conversations with
+    -- members whose first message is theirs within the window (by the app's clock).
+    IF target."conversation_id" IS NULL AND NOT sender.fictional AND NOT target.partner_fictional
+        AND jsonb_typeof(s->'openings_limit') = 'object' THEN
+      verified := EXISTS (SELECT 1 FROM "profiles" v WHERE v."user_id" = sender_id AND v."verified");
+      allowed := (s->'openings_limit'->>(CASE WHEN verified THEN 'verified' ELSE 'unverified' END))::int;
+      SELECT count(*) INTO opened FROM "conversation_members" cm
+        WHERE cm."user_id" = sender_id AND cm."has_sent"
+          AND cm."last_message_at" > (s->>'at')::timestamptz - interval '1 day'
+          AND NOT EXISTS (SELECT 1 FROM "profiles" fp WHERE fp."user_id" = cm."partner_user_id" AND fp."fictional")
+          AND (SELECT m."sender_user_id" = sender_id AND m."created_at" > (s->>'at')::timestamptz - interval '1 day'
+            FROM "messages" m WHERE m."conversation_id" = cm."conversation_id" ORDER BY m."id" LIMIT 1);
+      IF opened >= allowed THEN
+        results := results || jsonb_build_object('error',
+          CASE WHEN verified THEN 'chat.openings_limit_verified' ELSE 'chat.openings_limit' END,
+          'count', allowed, 'verified', (s->'openings_limit'->>'verified')::int);
+        CONTINUE;
+      END IF;
     END IF;
 
     conversation := target."conversation_id";

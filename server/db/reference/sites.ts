@@ -45,6 +45,8 @@ const COMMON = {
   ...KIND_PRICE_DEFAULTS,
   voice_max_seconds: 60,
   call_credits_per_minute: CALL_CREDITS_PER_MINUTE,
+  openings_per_day_unverified: 10,
+  openings_per_day_verified: 30,
   signup_credits: 20,
   message_length: 1000,
   search_fields: ['gender', 'country', 'countryregion', 'min_age', 'max_age'],

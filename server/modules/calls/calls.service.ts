@@ -268,7 +268,9 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
         told({ ...outcome.call, endReason: 'credits' })
         throw new AppError('call.over', 409)
       }
+      // The caller makes the offer; the callee's other pages stop ringing.
       tell(outcome.call.callerUserId, { type: 'call.accepted', call: callId })
+      tell(userId, { type: 'call.accepted', call: callId })
       metered(outcome.call, 1, outcome.balance)
       return { ice: ice(userId) }
     },

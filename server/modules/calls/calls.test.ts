@@ -246,6 +246,8 @@ describe('an answered call', () => {
     expect(answered.statusCode, answered.body).toBe(200)
     expect(answered.json().ice.servers[0].username).toMatch(new RegExp(`^\\d+:${b.user.id}$`))
     await sa.messages.next((f) => f.type === 'call.accepted')
+    // The callee's other pages hear it was answered, and stop ringing.
+    await sb.messages.next((f) => f.type === 'call.accepted' && f.call === call)
     expect(await credits(a)).toBe((before ?? 0) - PRICE)
 
     const relay =

@@ -87,11 +87,12 @@ export function createChatSending(
   function sent(outcome: ChatSendResult): Sent {
     if ('unchecked' in outcome) throw new Error('chat_send answered a send by its sender as unchecked')
     if ('error' in outcome) {
-      throw new AppError(
-        outcome.error,
-        REFUSALS[outcome.error],
-        outcome.name === undefined ? undefined : { name: outcome.name },
-      )
+      const values = {
+        ...(outcome.name === undefined ? {} : { name: outcome.name }),
+        ...(outcome.count === undefined ? {} : { count: outcome.count }),
+        ...(outcome.verified === undefined ? {} : { verified: outcome.verified }),
+      }
+      throw new AppError(outcome.error, REFUSALS[outcome.error], values)
     }
     return outcome
   }

@@ -289,6 +289,7 @@ describe('sending in batches (group commit)', () => {
       payload: null,
       price: 1,
       free_limit: 2,
+      openings_limit: { unverified: 10, verified: 30 },
       at: new Date().toISOString(),
       flags: [],
       text_hash: null,

@@ -11,7 +11,10 @@ import { openingHash } from '#server/lib/safety/contact-details.ts'
 // What a send is before chat_send takes it: its parts as a member or an operator sends them, the
 // site's prices, and the one request chat_send reads (server/db/functions/chat_send.sql).
 
-export type Costs = Pick<SiteSettings, KindPriceSetting | 'message_length'> & {
+export type Costs = Pick<
+  SiteSettings,
+  KindPriceSetting | 'message_length' | 'openings_per_day_unverified' | 'openings_per_day_verified'
+> & {
   /** The site's gift catalogue: a gift it does not offer is refused. */
   gifts: readonly string[]
 }
@@ -50,6 +53,8 @@ export const REFUSALS: Record<SendRefusal, number> = {
   'chat.verified_only': 403,
   'chat.held': 403,
   'credits.insufficient': 402,
+  'chat.openings_limit': 429,
+  'chat.openings_limit_verified': 429,
 }
 
 /** A sender's first text message in a conversation, as the moderators' signals read it. */
@@ -90,6 +95,10 @@ export function sendRequest(
     payload: out.payload ?? null,
     price: price ?? kindCredits(site.costs, out.kind),
     free_limit: FREE_CONVERSATIONS,
+    openings_limit: {
+      unverified: site.costs.openings_per_day_unverified,
+      verified: site.costs.openings_per_day_verified,
+    },
     at: node.at,
     flags,
     // Any words sent, with a gift or a photo too: the same opening pasted elsewhere is seen.

@@ -41,6 +41,7 @@ describe.runIf(testEnv.TEST_DB_KIND === 'postgres')('chat_send’s notice of a n
       payload: null,
       price: 1,
       free_limit: 0,
+      openings_limit: { unverified: 10, verified: 30 },
       at: new Date().toISOString(),
       flags: [],
       text_hash: null,

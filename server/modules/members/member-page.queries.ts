@@ -29,6 +29,7 @@ export function selectMemberDetail(db: Executor, profileId: number) {
       aboutTranslations: profiles.aboutTranslations,
       fictional: profiles.fictional,
       verified: profiles.verified,
+      verifiedOnly: sql<boolean>`${users.verifiedContactOnly} and not ${profiles.fictional}`,
       mainPhotoId: profiles.mainPhotoId,
       invisible: profiles.invisible,
       onlineUntil: users.onlineUntil,

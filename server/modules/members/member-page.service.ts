@@ -90,6 +90,7 @@ export function createMemberPageService(
         country: row.country,
         fictional: row.fictional,
         verified: row.verified,
+        verified_only: Boolean(row.verifiedOnly),
         main_image: main
           ? {
               filename: mediaUrl(cdn, main.filename),

@@ -44,6 +44,7 @@ export function toPublicProfile(
     country: row.country,
     fictional: row.fictional,
     verified: row.verified,
+    verified_only: Boolean(row.verifiedOnly),
     main_image:
       row.photoFilename && row.photoThumb && row.photoStatus === 'active'
         ? {
