@@ -25,3 +25,39 @@ describe('contact details in a first message', () => {
     )
   })
 })
+
+describe('contact details written to get past a filter (issue 60, point 4)', () => {
+  it('finds the eight usual evasions, in English and French', () => {
+    const evasions: Array<[string, RegExp]> = [
+      ['call me zero six one two three four five six seven eight', /0 6 1 2 3 4 5 6 7 8/],
+      [
+        'mon numéro : zéro six, douze... non : zéro six un deux trois quatre cinq six sept huit',
+        /0 6 1 2 3 4 5 6 7 8/,
+      ],
+      ['0 6 . 1 2 . 3 4 . 5 6 . 7 8', /0 6 \. 1 2/],
+      ['text me ０６１２３４５６７８', /0612345678/],
+      ['whats\u200bapp me', /whatsapp/i],
+      ['anna dot b at gmail dot com', /b at gmail dot com/],
+      ['écris à anna (arobase) free point fr', /anna \(arobase\) free point fr/],
+      ['add me on snap: anna_b92', /snap: anna_b92/],
+      ['mon insta c’est @lea.paris', /insta/],
+      ['my ig: lea.paris', /ig: lea\.paris/],
+      ['wһatsapp (with a Cyrillic h)', /whatsapp/i],
+    ]
+    for (const [text, found] of evasions) expect(findContactDetails(text), text).toMatch(found)
+  })
+
+  it('leaves ordinary messages with numbers, "at" and "dot" alone', () => {
+    for (const text of [
+      'One of the two photos is from Lisbon, the other from Porto.',
+      'I was at the beach at 5, then dinner at 8.',
+      'Un café ou deux, et on voit ? Je finis à six heures.',
+      'I was born in 1990 and moved here in 2019, 2021 was a great year.',
+      'Dot your i’s and cross your t’s, my teacher said.',
+      'Je suis au point de départ, tu es où ?',
+      'Signal the waiter, we need the bill.',
+      'We could meet at 7 or 8, whichever suits you.',
+    ])
+      expect(findContactDetails(text), text).toBeNull()
+  })
+})

@@ -26,6 +26,14 @@ describe('the unkind-message rule', () => {
     expect(findUnkindWords('Skills: scunthorpe, cocktail, assessment', 'en')).toEqual([])
   })
 
+  it('reads past invisible characters, look-alike letters and styled forms (issue 60, point 4)', () => {
+    expect(findUnkindWords('espèce de sal\u200bope', 'en')).toEqual(['salope'])
+    // A Cyrillic "о" and "і" in Latin words.
+    expect(findUnkindWords('you ugly \u0456d\u0456\u043et', 'en').sort()).toEqual(['idiot', 'ugly'])
+    expect(findUnkindWords('ｓｈｕｔ ｕｐ', 'en')).toEqual(['shut up'])
+    expect(findMoneyRequest('buy me a ｓｔｅａｍ card')).toBe('steam card')
+  })
+
   it('finds the insults of every language whatever the sender’s (issue 55, point 1)', () => {
     expect(findUnkindWords('espèce de salope', 'en')).toEqual(['salope'])
     expect(findUnkindWords('go kill yourself', 'fr')).toEqual(['kill yourself'])

@@ -1,5 +1,6 @@
 import { isValidIBAN } from 'ibantools'
 import { findContactDetails } from './contact-details.ts'
+import { readableText } from './readable-text.ts'
 
 // The scam signs of a conversation's first messages (issue 38, ADR 29), besides the introduction
 // pasted to many members (counted by the moderation's openings): a way to talk elsewhere, and a
@@ -18,7 +19,9 @@ const CRYPTO_ADDRESS = /\b(?:bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|
 const IBAN_SHAPE = /\b[A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]){11,30}\b/gi
 
 /** A way to be paid in a text (an IBAN, a crypto address, gift cards, a transfer service), or null. */
-export function findMoneyRequest(text: string): string | null {
+export function findMoneyRequest(written: string): string | null {
+  // Read with the tricks that hide it undone (issue 60, point 4): full-width forms, look-alikes.
+  const text = readableText(written)
   for (const candidate of text.match(IBAN_SHAPE) ?? []) {
     // The shape may take the next words along: the longest valid start is the account.
     const compact = candidate.replace(/ /g, '').toUpperCase()

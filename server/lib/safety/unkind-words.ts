@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module'
 import { type Locale, SUPPORTED_LOCALES } from '#common/constants.ts'
+import { readableText } from './readable-text.ts'
 
 // The unkind-message rule (issue 38, ADR 29): a word list per language, the naughty-words
 // package's (LDNOOBW's, maintained) with our changes in words.<language>.json: its words that are
@@ -107,7 +108,8 @@ export function likelyLanguage(words: readonly string[], fallback: Locale): Loca
  * when they do not say, whose sender writes in it (`language`: the one they use the site in).
  */
 export function findUnkindWords(text: string, language: Locale): string[] {
-  const words = wordsOf(text)
+  // Read with the tricks that hide a word undone (issue 60, point 4): invisible characters, look-alikes.
+  const words = wordsOf(readableText(text))
   const found = new Set<string>()
   let likely: Locale | undefined
   for (const listLanguage of SUPPORTED_LOCALES) {
