@@ -21,21 +21,24 @@ const HANDLE =
  */
 export function findContactDetails(written: string): string | null {
   const text = readableText(written)
-  const patterns = [
+  const before = [
     /\b(?:https?:\/\/|www\.)\S+/i,
     /[^\s@]+@[^\s@]+\.[a-z]{2,}/i,
     SPELLED_EMAIL,
     /\b[a-z0-9-]{2,}\.(?:com|net|org|io|me|ly|co|fr|nl|de|be|info|biz|xyz|site|link|app)\b/i,
-    MESSENGERS,
-    HANDLE,
   ]
-  for (const pattern of patterns) {
+  for (const pattern of before) {
     const found = text.match(pattern)
     if (found) return found[0].trim()
   }
   // A phone number: 8 digits or more, whatever the separators (spaces, dots, dashes, slashes…).
   const phone = spelledDigits(text).match(/(?:\+|\b00)?\d(?:[\s().\-_/*|]{0,3}\d){7,}/)
-  return phone ? phone[0] : null
+  if (phone) return phone[0]
+  for (const pattern of [MESSENGERS, HANDLE]) {
+    const found = text.match(pattern)
+    if (found) return found[0].trim()
+  }
+  return null
 }
 
 /** A text as the repeated-opening check compares it: case, spacing and punctuation aside. */
