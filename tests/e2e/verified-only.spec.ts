@@ -1,7 +1,7 @@
 import { expect, expectAccessible, newMember, speaks, test } from './fixtures.ts'
 
 // Limits by how much we know (issue 60, point 2): a member who takes new conversations from verified
-// members only says so on their profile before anyone pays to write, and the refusal of an
+// members only says so on their card and profile before anyone pays to write, and the refusal of an
 // unverified writer links to the live check; in English at 1280 px, in French at 375 px.
 
 test('a verified-only member says so before anyone writes; the refusal links to the live check, in en and fr', async ({
@@ -11,6 +11,14 @@ test('a verified-only member says so before anyone writes; the refusal links to 
   const tom = await newMember(browser, { name: 'Tom', gender: 'male' })
   const saved = await vera.page.request.put('/api/profile.php', { data: { verified_contact_only: true } })
   expect(saved.status(), await saved.text()).toBe(200)
+
+  // Her card says so (Tom's likes, here).
+  expect((await tom.page.request.post('/api/like.php', { data: { profile: vera.profileId } })).status()).toBe(
+    200,
+  )
+  await tom.page.goto('/likes/sent')
+  const card = tom.page.locator('article').filter({ hasText: 'Vera' })
+  await expect(card.getByTestId('verified-only')).toHaveText('Verified members only')
 
   await tom.page.goto(`/members/${vera.profileId}`)
   const note = tom.page.getByTestId('verified-only')
@@ -38,4 +46,8 @@ test('a verified-only member says so before anyone writes; the refusal links to 
   await expect(
     tom.page.getByTestId('verified-only').getByRole('link', { name: 'Vérifier votre profil' }),
   ).toBeVisible()
+  await tom.page.goto('/likes/sent')
+  await expect(
+    tom.page.locator('article').filter({ hasText: 'Vera' }).getByTestId('verified-only'),
+  ).toHaveText('Membres vérifiés uniquement')
 })

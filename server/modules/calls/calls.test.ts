@@ -240,8 +240,10 @@ describe('an answered call', () => {
     expect(ice.policy).toBe('relay')
     expect(ice.servers[0].username).toMatch(new RegExp(`^\\d+:${a.user.id}$`))
     await sb.messages.next((f) => f.type === 'call.ringing')
-    // Before an answer, nothing passes.
-    sa.socket.send(JSON.stringify({ type: 'call.signal', call, description: { type: 'offer', sdp: 'v=0' } }))
+    // Before an answer, nothing passes (asked of the service: a socket's frame is read asynchronously).
+    expect(
+      await t.app.services.calls.signal(a.user.id, { call, description: { type: 'offer', sdp: 'v=0' } }),
+    ).toBe(false)
     const answered = await memberRequest(t.app, b, 'POST', '/api/call-answer.php', { call, accept: true })
     expect(answered.statusCode, answered.body).toBe(200)
     expect(answered.json().ice.servers[0].username).toMatch(new RegExp(`^\\d+:${b.user.id}$`))
