@@ -90,8 +90,28 @@ describe('scam signs', () => {
     expect(findMoneyRequest('I work in banking in Paris')).toBeNull()
   })
 
+  it('takes a mention for no request (issue 60, point 3): a PC, crypto or a gift card asked for nothing', () => {
+    for (const text of [
+      'I build and repair PCs in my spare time',
+      'I work in crypto, boring I know',
+      'Je bosse dans la crypto, rien de passionnant',
+      'My sister gave me an Amazon card for my birthday',
+      'On m’a offert une carte cadeau pour un spa, ça te dit ?',
+      'Le virement de mon salaire arrive toujours le 28',
+    ])
+      expect(findMoneyRequest(text), text).toBeNull()
+    for (const text of [
+      'Could you buy me a Steam card?',
+      'Send me 200 in bitcoin and I come to see you',
+      'Tu peux m’acheter une recharge PCS ?',
+      'J’ai besoin d’un virement pour mon billet',
+      'Send me the money by MoneyGram',
+    ])
+      expect(findMoneyRequest(text), text).not.toBeNull()
+  })
+
   it('reads contact details and money of one text together', () => {
-    expect(findScamSigns('my whatsapp +33 6 12 34 56 78, and a Steam card')).toEqual({
+    expect(findScamSigns('my whatsapp +33 6 12 34 56 78, and buy me a Steam card')).toEqual({
       contact: expect.any(String),
       money: 'Steam card',
     })

@@ -6,13 +6,27 @@ import { readableText } from './readable-text.ts'
 // pasted to many members (counted by the moderation's openings): a way to talk elsewhere, and a
 // way to be paid.
 
-/** Gift cards, transfer services and payment words, in English and French. */
-const MONEY_WORDS = [
+/**
+ * Ways to be paid that are a request by themselves (issue 60, point 3): transfer services and the
+ * prepaid coupons scammers ask for, and asking for money in words, in English and French.
+ */
+const MONEY_REQUESTS = [
+  /\b(?:transcash|neosurf|paysafe ?card|paysafecard|mandat ?cash|western ?union|money ?gram)\b/i,
+  /\b(?:send (?:me )?(?:the |some )?money|envoie(?:r|z)? (?:moi )?(?:de l'|l'|de l’|l’)?argent)\b/i,
+]
+/**
+ * Things a member may well mention (gift cards, crypto, a PC, a bank transfer): a sign only in a text
+ * that also asks for something ("buy me", "send", "envoie", "j'ai besoin"…). "I build and repair PCs"
+ * and "I work in crypto" ask for nothing.
+ */
+const MONEY_THINGS = [
   /\b(?:gift ?cards?|cartes? cadeaux?|steam ?cards?|itunes|google ?play ?cards?|amazon ?cards?)\b/i,
-  /\b(?:pcs|transcash|neosurf|paysafe ?card|paysafecard|mandat ?cash)\b/i,
-  /\b(?:western ?union|money ?gram|wire transfer|virement|send (?:me )?(?:the )?money|envoie(?:r|z)? (?:moi )?(?:de l'|l')?argent)\b/i,
+  /\b(?:coupons? pcs|recharges? pcs|pcs mastercard|tickets? pcs|pcs)\b/i,
+  /\b(?:wire transfer|bank transfer|virement)\b/i,
   /\b(?:bitcoins?|btc|usdt|ethereum|crypto(?:monnaies?|currency)?)\b/i,
 ]
+const ASKING =
+  /\b(?:send|buy|get me|pay|lend|transfer|wire|top ?up|recharge|deposit|invest|need|help me|could you|can you|would you|envoie|envoyer|envoyez|achète|acheter|achetez|paye|payer|payez|prête|prêter|vire|virer|investis|investir|besoin|aide-moi|aidez-moi|tu peux|pourrais-tu|pourriez-vous)\b/i
 /** A Bitcoin or Ethereum address. */
 const CRYPTO_ADDRESS = /\b(?:bc1[a-z0-9]{25,60}|[13][a-km-zA-HJ-NP-Z1-9]{25,34}|0x[0-9a-fA-F]{40})\b/
 /** Something shaped like an IBAN: two letters, two digits, then 11 to 30 letters and digits. */
@@ -30,7 +44,12 @@ export function findMoneyRequest(written: string): string | null {
   }
   const address = text.match(CRYPTO_ADDRESS)
   if (address) return address[0]
-  for (const pattern of MONEY_WORDS) {
+  for (const pattern of MONEY_REQUESTS) {
+    const found = text.match(pattern)
+    if (found) return found[0]
+  }
+  if (!ASKING.test(text)) return null
+  for (const pattern of MONEY_THINGS) {
     const found = text.match(pattern)
     if (found) return found[0]
   }
