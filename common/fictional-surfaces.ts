@@ -85,6 +85,7 @@ export const NOT_SURFACES: Readonly<Record<string, string>> = {
   'app/features/calls/call-consent.tsx':
     'inside the conversation, which carries the mark and the sentence; with a fictional profile it says there is no call',
   'app/features/calls/call-screen.tsx': 'a call, which is only ever between two real members (issue 59)',
+  'app/features/calls/call-in-progress.tsx': 'a call, which is only ever between two real members (issue 59)',
   'app/features/chat/gift-button.tsx': 'inside the conversation, which carries the mark and the sentence',
   'app/features/likes/like-button.tsx':
     'a button on a card or a profile, which carry the mark and the sentence',

@@ -32,6 +32,11 @@ export function requestSource(request: FastifyRequest, siteOrigin: string): 'sit
   return fetchSite === 'same-origin' || fetchSite === 'none' ? 'site' : 'other'
 }
 
+/** A browser page of this site (the host it asked for, or the site's configured origin): a socket's opener. */
+export function fromSitePage(request: FastifyRequest): boolean {
+  return request.headers.origin !== undefined && requestSource(request, request.linkOrigin) === 'site'
+}
+
 /** Refuses every state-changing request that a page of another site made: 403 csrf.origin. */
 export const csrfPlugin = fp(
   async (app: FastifyInstance, opts: { sites: SitesService }) => {

@@ -10,7 +10,7 @@ import { type EventBus, OPERATOR_SOCKETS } from '#server/lib/events.ts'
 import type { CallsService } from '#server/modules/calls/calls.service.ts'
 import type { ChatService } from '#server/modules/chat/chat.service.ts'
 import type { NotificationsService } from '#server/modules/notifications/notifications.service.ts'
-import { requestSource } from './csrf.ts'
+import { fromSitePage } from './csrf.ts'
 import { sendFrame, toFrame } from './socket-frames.ts'
 import {
   frameBudget,
@@ -33,11 +33,6 @@ type Holder = { kind: 'member'; id: number; token: string } | { kind: 'staff'; i
 interface SocketSessions {
   member: (token: string) => Promise<{ userId: number } | null>
   staff: (token: string) => Promise<{ staffId: number; role: StaffRole; verified: boolean } | null>
-}
-
-/** A browser page of this site (the host it asked for, or the site's configured origin). */
-function originAllowed(request: FastifyRequest): boolean {
-  return request.headers.origin !== undefined && requestSource(request, request.linkOrigin) === 'site'
 }
 
 /**
@@ -173,7 +168,7 @@ export const websocketPlugin: FastifyPluginAsync<{
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        if (!originAllowed(request)) {
+        if (!fromSitePage(request)) {
           return reply.code(403).send({ error: { code: 'ws.origin', message: 'Origin not allowed' } })
         }
         const staff = request.staff
@@ -220,7 +215,7 @@ export const websocketPlugin: FastifyPluginAsync<{
     {
       websocket: true,
       preValidation: async (request, reply) => {
-        if (!originAllowed(request)) {
+        if (!fromSitePage(request)) {
           return reply.code(403).send({ error: { code: 'ws.origin', message: 'Origin not allowed' } })
         }
         if (!request.member) {

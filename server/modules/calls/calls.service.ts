@@ -1,5 +1,5 @@
-import { type CallTransport, passableCandidate, passableSdp, RING_SECONDS } from '#common/calls.ts'
-import type { CallAvailability, CallSignal, IceConfig } from '#common/schemas/calls.ts'
+import { type CallTransport, RING_SECONDS } from '#common/calls.ts'
+import type { CallSignal, IceConfig } from '#common/schemas/calls.ts'
 import type { EventFrame } from '#common/schemas/frames.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -10,6 +10,7 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import { iceConfig, type TurnRelay } from '#server/lib/turn/credentials.ts'
 import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import { availabilityOf, passedSignal, reportContextOf } from './call-rules.ts'
 import {
   type CallRow,
   endRingsDue,
@@ -87,27 +88,20 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
     if (ended) told(ended)
   }
 
-  async function availability(userId: number, site: Site, conversationId: number): Promise<CallAvailability> {
+  /** The member's side of a conversation with what decides its calls; 404 when it is not theirs. */
+  async function sidesOf(userId: number, conversationId: number) {
     const sides = await selectCallSides(db, conversationId, userId)
     if (!sides) throw new AppError('chat.not_found', 404)
-    const unavailable =
-      mode.transport === 'off'
-        ? 'off'
-        : sides.fictional
-          ? 'fictional'
-          : sides.blocked || sides.gone
-            ? 'blocked'
-            : !sides.both_wrote
-              ? 'not_written'
-              : null
-    return {
-      conversation: conversationId,
-      allowed_by_me: sides.mine,
-      available: unavailable === null && sides.mine && sides.theirs,
-      unavailable,
-      credits_per_minute: site.settings.call_credits_per_minute,
-    }
+    return sides
   }
+
+  const availability = async (userId: number, site: Site, conversationId: number) =>
+    availabilityOf(
+      await sidesOf(userId, conversationId),
+      mode.transport,
+      conversationId,
+      site.settings.call_credits_per_minute,
+    )
 
   /** One minute of an answered call, charged to its caller, or the call's end when it is not covered. */
   async function chargeNext(
@@ -179,34 +173,34 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
 
     /** The member allows calls in one conversation, or stops: both are told when that makes or unmakes a pair. */
     async consent(userId: number, site: Site, conversationId: number, allowed: boolean) {
-      const before = await availability(userId, site, conversationId)
+      const sides = await sidesOf(userId, conversationId)
+      const price = site.settings.call_credits_per_minute
+      const before = availabilityOf(sides, mode.transport, conversationId, price)
       await updateConsent(db, conversationId, userId, allowed)
-      const after = await availability(userId, site, conversationId)
+      const after = availabilityOf({ ...sides, mine: allowed }, mode.transport, conversationId, price)
       if (!allowed)
         for (const { id } of await selectLiveInConversation(db, conversationId)) await end(id, 'ended')
       if (before.available !== after.available) {
-        const sides = await selectCallSides(db, conversationId, userId)
         const frame = {
           type: 'call.consent' as const,
           conversation: conversationId,
           available: after.available,
         }
         tell(userId, frame)
-        if (sides) tell(sides.partner, frame)
+        tell(sides.partner, frame)
       }
       return after
     },
 
     /** The member calls the other member of a conversation: it rings there for RING_SECONDS. */
     async start(userId: number, session: string, site: Site, conversationId: number, video: boolean) {
-      const offered = await availability(userId, site, conversationId)
-      if (!offered.available) throw new AppError('call.unavailable', 403)
+      const sides = await sidesOf(userId, conversationId)
       const price = site.settings.call_credits_per_minute
+      if (!availabilityOf(sides, mode.transport, conversationId, price).available)
+        throw new AppError('call.unavailable', 403)
       if ((await selectCredits(db, userId)) < price)
         throw new AppError('call.no_credits', 402, { count: price })
       if (await inCall(db, userId)) throw new AppError('call.busy', 409)
-      const sides = await selectCallSides(db, conversationId, userId)
-      if (!sides) throw new AppError('chat.not_found', 404)
       const at = now()
       // A callee already in a call is never rung: the caller's ring runs its course as if unanswered.
       const busy = await inCall(db, sides.partner)
@@ -290,27 +284,9 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
     async signal(userId: number, signal: CallSignal) {
       const call = await selectCallOfLive(signal.call, userId)
       if (call?.state !== 'active') return false
-      const other = call.callerUserId === userId ? call.calleeUserId : call.callerUserId
-      const description = signal.description && {
-        ...signal.description,
-        sdp: passableSdp(signal.description.sdp, transport),
-      }
-      let candidate = signal.candidate
-      if (candidate) {
-        const passed = candidate.candidate === '' ? '' : passableCandidate(candidate.candidate, transport)
-        if (passed === null) return false
-        candidate = { ...candidate, candidate: passed }
-      }
-      // Only the callee unblurs: the caller learns of it, and nothing else of the callee's screen.
-      const shown = signal.shown && call.calleeUserId === userId ? true : undefined
-      if (!description && !candidate && !shown) return false
-      tell(other, {
-        type: 'call.signal',
-        call: call.id,
-        ...(description ? { description } : {}),
-        ...(candidate ? { candidate } : {}),
-        ...(shown ? { shown } : {}),
-      })
+      const frame = passedSignal(call, userId, signal, transport)
+      if (!frame) return false
+      tell(call.callerUserId === userId ? call.calleeUserId : call.callerUserId, frame)
       return true
     },
 
@@ -324,18 +300,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
       const other = call.callerUserId === userId ? call.calleeUserId : call.callerUserId
       const profile = await selectCaller(db, other)
       if (!profile) throw new AppError('call.not_found', 404)
-      const ended = call.endedAt ?? now()
-      return {
-        profile: profile.profileId,
-        context: {
-          source: 'call' as const,
-          call: call.id,
-          from: call.callerUserId === userId ? ('reporter' as const) : ('reported' as const),
-          video: call.video,
-          started_at: call.startedAt.toISOString(),
-          seconds: call.answeredAt ? Math.round((ended.getTime() - call.answeredAt.getTime()) / 1000) : 0,
-        },
-      }
+      return { profile: profile.profileId, context: reportContextOf(call, userId, now()) }
     },
 
     /** A block between two members ends their call at once. */
