@@ -2,6 +2,8 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 const integration = ['server/**/*.test.ts']
+/** Server tests that need no database nor server: the safety rules and their corpus (issue 60). */
+const serverUnit = ['server/lib/safety/**/*.test.ts']
 /**
  * The integration projects' files share their worker's modules (isolate: false): each file imported
  * the whole server anew, 2-5 s of CPU per file, a quarter of the suite's time (ADR 24). Every test
@@ -19,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'app/**/*.test.ts', 'tools/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'app/**/*.test.ts', 'tools/**/*.test.ts', ...serverUnit],
           environment: 'node',
         },
       },
@@ -28,7 +30,7 @@ export default defineConfig({
           name: 'pglite',
           include: integration,
           // Tests of several processes on one database (*.postgres.test.ts) need a server.
-          exclude: ['server/**/*.postgres.test.ts'],
+          exclude: ['server/**/*.postgres.test.ts', ...serverUnit],
           env: { TEST_DB_KIND: 'pglite' },
           globalSetup: ['tests/support/database-template.ts'],
           ...shared,
@@ -44,7 +46,12 @@ export default defineConfig({
                 // (server/hostile-input.test.ts checks the database's side on both). So are the face
                 // models (server/lib/faces), which use no database, and the live check on them, whose
                 // queries are plain ones.
-                exclude: ['server/fuzz-*.test.ts', 'server/lib/faces/**', 'server/modules/verification/**'],
+                exclude: [
+                  'server/fuzz-*.test.ts',
+                  'server/lib/faces/**',
+                  'server/modules/verification/**',
+                  ...serverUnit,
+                ],
                 env: { TEST_DB_KIND: 'postgres' },
                 globalSetup: ['tests/support/database-template.ts'],
                 ...shared,

@@ -131,6 +131,7 @@ for (const script of [
   'bench/explicit.ts',
   'bench/voice.ts',
   'bench/calls.ts',
+  'bench/safety.ts',
 ]) {
   const result = spawnSync('node', [script], { stdio: 'inherit', env: process.env })
   if (result.status !== 0) process.exitCode = 1

@@ -42,7 +42,8 @@ describe('contact details written to get past a filter (issue 60, point 4)', () 
       ['add me on snap: anna_b92', /snap: anna_b92/],
       ['mon insta c’est @lea.paris', /insta/],
       ['my ig: lea.paris', /ig: lea\.paris/],
-      ['wһatsapp (with a Cyrillic h)', /whatsapp/i],
+      // An app offered as the place to talk (a mention alone hands out nothing, issue 60, point 3).
+      ['wһatsapp me (with a Cyrillic h)', /whatsapp/i],
     ]
     for (const [text, found] of evasions) expect(findContactDetails(text), text).toMatch(found)
   })

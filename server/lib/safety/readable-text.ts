@@ -80,7 +80,11 @@ export function readableText(text: string): string {
     .normalize('NFKC')
     .replace(INVISIBLE, '')
     .replace(LOOK_ALIKE, (c) => LOOK_ALIKES[c] ?? c)
+    .replace(SPACED_LETTERS, (run) => run.replace(/ /g, ''))
 }
+
+/** A word written a letter at a time ("W h a t s a p p", "s l u t"): four single letters or more. */
+const SPACED_LETTERS = /(?<![\p{L}\d])\p{L}(?: \p{L}){3,}(?![\p{L}\d])/gu
 
 /** Digits written as words, in English and French. */
 const NUMBER_WORDS: Record<string, string> = {
@@ -117,7 +121,65 @@ const TOKENS = new RegExp(`${TOKEN}`, 'giu')
  * two" stays words.
  */
 export function spelledDigits(text: string): string {
-  return text.replace(SPELLED_RUN, (run) =>
-    run.replace(TOKENS, (token) => NUMBER_WORDS[token.toLowerCase()] ?? token),
-  )
+  return text
+    .replace(FRENCH_PAIR, frenchPair)
+    .replace(LETTERS_AMONG_DIGITS, (token) => token.replace(/[oO]/g, '0').replace(/[Il]/g, '1'))
+    .replace(SPELLED_RUN, (run) => run.replace(TOKENS, (token) => NUMBER_WORDS[token.toLowerCase()] ?? token))
+}
+
+/** A figure written with the letters that pass for 0 and 1 ("07700 9OO 123", "06 I2"). */
+const LETTERS_AMONG_DIGITS = /(?<![\p{L}\d])(?=[\dOoIl]*\d)(?=[\dOoIl]*[OoIl])[\dOoIl]{2,}(?![\p{L}\d])/gu
+
+const TEENS: Record<string, number> = {
+  dix: 10,
+  onze: 11,
+  douze: 12,
+  treize: 13,
+  quatorze: 14,
+  quinze: 15,
+  seize: 16,
+  'dix-sept': 17,
+  'dix-huit': 18,
+  'dix-neuf': 19,
+}
+const TENS: Record<string, number> = {
+  vingt: 20,
+  trente: 30,
+  quarante: 40,
+  cinquante: 50,
+  soixante: 60,
+  'quatre-vingt': 80,
+  'quatre-vingts': 80,
+}
+const UNITS: Record<string, number> = {
+  un: 1,
+  une: 1,
+  deux: 2,
+  trois: 3,
+  quatre: 4,
+  cinq: 5,
+  six: 6,
+  sept: 7,
+  huit: 8,
+  neuf: 9,
+}
+const words = (table: Record<string, number>) =>
+  Object.keys(table)
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace('-', '[- ]'))
+    .join('|')
+/**
+ * A French number from 10 to 99 in words, as French phone numbers are read out in pairs ("zéro six,
+ * douze, trente-quatre, soixante-dix-huit"): tens, then a teen or a unit ("et" allowed).
+ */
+const FRENCH_PAIR = new RegExp(
+  `(?<!\\p{L})(?:(${words(TENS)})(?:[- ](?:et[- ])?(?:(${words(TEENS)})|(${words(UNITS)})))?|(${words(TEENS)}))(?!\\p{L})`,
+  'giu',
+)
+const dashed = (w: string | undefined) => w?.toLowerCase().replace(' ', '-')
+function frenchPair(_: string, tens?: string, teen?: string, unit?: string, alone?: string): string {
+  if (alone) return String(TEENS[dashed(alone) ?? ''])
+  const value =
+    (TENS[dashed(tens) ?? ''] ?? 0) + (TEENS[dashed(teen) ?? ''] ?? 0) + (UNITS[dashed(unit) ?? ''] ?? 0)
+  return String(value)
 }

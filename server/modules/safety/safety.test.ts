@@ -292,7 +292,8 @@ describe('the scam shield', () => {
       { conversation },
       'Please send 200 euros to FR76 3000 6000 0112 3456 7890 189, or a Steam card',
     )
-    expect(money.json().message.flags).toEqual(['contact', 'money'])
+    // An IBAN is a way to be paid, not a phone number (issue 60, point 3: it counted as both).
+    expect(money.json().message.flags).toEqual(['money'])
     // Past a conversation's first ten messages, the signs are no longer tips.
     for (let i = 0; i < 8; i++) await sendText(targets[0], { conversation }, `Answer ${i}`)
     const late = await sendText(scammer, { conversation }, 'My WhatsApp is +33 6 12 34 56 78')
