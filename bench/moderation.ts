@@ -14,6 +14,7 @@ import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
 import { readEnv } from '../server/env.ts'
 import { createEventBus } from '../server/lib/events.ts'
 import { createExplicitClassifier } from '../server/lib/explicit/explicit-classifier.ts'
+import { createFaceAnalyzer } from '../server/lib/faces/face-analyzer.ts'
 import { localMediaStore } from '../server/lib/media-store.ts'
 import { createProgressBar } from '../server/lib/progress-bar.ts'
 import { noSocketsHere } from '../server/lib/sessions-ended.ts'
@@ -32,6 +33,7 @@ import { createInboxService } from '../server/modules/operators/inbox.service.ts
 import { createSafetyService } from '../server/modules/safety/safety.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
 import { createStatisticsService } from '../server/modules/statistics/statistics.service.ts'
+import { createBannedFaces } from '../server/modules/verification/banned-faces.ts'
 import { heardVoices } from '../server/modules/voice-prompts/voice-prompts.service.ts'
 
 const MEMBERS = 1_000_000
@@ -131,9 +133,18 @@ await db.execute(sql`analyze`)
 const now = () => new Date()
 const sites = await createSitesService(db, env)
 const mail = createMailService(db, { from: 'bench@example.com', log: console as never, now })
-const photoReview = createPhotoReviewService(db, { now, sites, mail })
 const media = localMediaStore('.tmp/bench-media')
-const reports = createReportsService(db, { now, sites, mail, sessionsEnded: noSocketsHere, media })
+// The ban list of faces reads nothing here (no ban is decided); its face thread starts at a first image.
+const bannedFaces = createBannedFaces(db, { faces: createFaceAnalyzer(), media, now, kick: () => {} })
+const photoReview = createPhotoReviewService(db, { now, sites, mail, bannedFaces })
+const reports = createReportsService(db, {
+  now,
+  sites,
+  mail,
+  sessionsEnded: noSocketsHere,
+  media,
+  bannedFaces,
+})
 const exports = createDataExportService(db, {
   now,
   sites,

@@ -8,6 +8,7 @@ import {
   SUSPENSION_DAYS,
 } from '../moderation.ts'
 import { MessageKind } from './message.ts'
+import { BannedFaceView } from './verification.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
 
@@ -37,6 +38,8 @@ export const PhotoQueueItem = QueuePhoto.extend({
   duplicate_of: z
     .object({ photo_id: z.number().int(), profile_id: z.number().int(), name: z.string(), url: z.string() })
     .nullable(),
+  /** The banned member's face it shows (issue 60), held for a moderator; null for none. */
+  banned_face: BannedFaceView.nullable(),
 })
 export type PhotoQueueItem = z.infer<typeof PhotoQueueItem>
 

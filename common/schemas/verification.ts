@@ -37,6 +37,21 @@ export const VerificationFrameFields = z.object({
 export const VerificationStartInput = z.object({})
 export const VerificationStartResponse = z.object({ verification: Verification })
 
+/**
+ * What a moderator sees of a banned face a check or a photo matched (issue 60): how alike, the ban
+ * (its report, when, its statement of reasons), the banned account, and the photo the face was
+ * measured on while it still exists (no picture is kept for the list).
+ */
+export const BannedFaceView = z.object({
+  similarity: z.number(),
+  report: z.number().int(),
+  user_id: z.number().int().nullable(),
+  source: z.enum(['verification', 'photo']),
+  reason: z.string(),
+  banned_at: z.string().nullable(),
+  photo: z.string().nullable(),
+})
+export type BannedFaceView = z.infer<typeof BannedFaceView>
 /** The moderators' queue of checks that wait for them. */
 export const VerificationQueueItem = z.object({
   id: z.number().int(),
@@ -54,6 +69,8 @@ export const VerificationQueueItem = z.object({
   /** The frames, per pose, as data URLs (the console alone sees them, and only while they wait). */
   frames: z.array(z.object({ pose: z.number().int(), n: z.number().int(), src: z.string() })),
   photos: z.array(z.string()),
+  /** The banned face it matched (issue 60), with the ban's statement of reasons; null for none. */
+  banned_face: BannedFaceView.nullable(),
 })
 export const VerificationQueueResponse = z.object({
   verifications: z.array(VerificationQueueItem),

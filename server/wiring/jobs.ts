@@ -118,6 +118,12 @@ export async function startScheduledJobs(
       run: () => services.verification.recheckMainPhotos(),
     },
     {
+      // A ban's photos are measured for the ban list of faces (issue 60): at once when a ban kicks it.
+      name: 'measure-banned-faces',
+      cron: '*/5 * * * *',
+      run: () => services.bannedFaces.measureWaiting(),
+    },
+    {
       name: 'expire-verification-reviews',
       cron: '29 * * * *',
       run: () => services.verification.expireReviews(),
@@ -125,6 +131,7 @@ export async function startScheduledJobs(
   ])
   kicks.verifications = () => void jobs.runNow('decide-verifications')
   kicks.exports = () => void jobs.runNow('prepare-data-exports')
+  kicks.bannedFaces = () => void jobs.runNow('measure-banned-faces')
   metricSources.queues = jobs.waiting
   app.addHook('onClose', () => jobs.stop())
 }

@@ -9,7 +9,6 @@ import { callsMode, type Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { createExplicitClassifier } from '#server/lib/explicit/explicit-classifier.ts'
-import { createFaceAnalyzer } from '#server/lib/faces/face-analyzer.ts'
 import { openMediaStore, openPrivateStore } from '#server/lib/media-store.ts'
 import { announceSessionsEnded } from '#server/lib/sessions-ended.ts'
 import { createVoiceProcessor } from '#server/lib/voice/voice-processor.ts'
@@ -59,12 +58,12 @@ import { createStaffService } from '#server/modules/staff/staff.service.ts'
 import { createStaffAdminService } from '#server/modules/staff/staff-admin.service.ts'
 import { createStatisticsService } from '#server/modules/statistics/statistics.service.ts'
 import { createTrustService } from '#server/modules/trust/trust.service.ts'
-import { createVerificationService } from '#server/modules/verification/verification.service.ts'
 import {
   createVoicePromptsService,
   heardVoices,
 } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { openEventBus } from './event-bus.ts'
+import { startFaces } from './faces.ts'
 import { startMail } from './mail.ts'
 
 /** The services, and the parts of the wiring that only the node's routes and jobs use. */
@@ -113,7 +112,7 @@ export async function createServices(
   })
   app.addHook('onClose', () => passwords.idle())
   // Jobs start after the services: a request kicks the export job once it runs.
-  const kicks = { exports: () => {}, verifications: () => {} }
+  const kicks = { exports: () => {}, verifications: () => {}, bannedFaces: () => {} }
   const exports = createDataExportService(database.db, {
     now,
     sites,
@@ -157,7 +156,16 @@ export async function createServices(
     signals,
     onError: (error) => app.log.error({ err: error }, 'a safety count failed'),
   })
-  const photos = createPhotosService(database.db, { media, now, safety })
+  const { bannedFaces, verification } = startFaces(app, database, {
+    now,
+    media,
+    signals,
+    sites,
+    mail,
+    kick: () => kicks.verifications(),
+    measureBanned: () => kicks.bannedFaces(),
+  })
+  const photos = createPhotosService(database.db, { media, now, safety, bannedFaces })
   const complaints = createComplaintsService(database.db, { mail, members })
   const chat = createChatService(database.db, {
     events,
@@ -206,18 +214,6 @@ export async function createServices(
   })
   app.addHook('onClose', async () => unsubscribePushes())
   const audit = createAuditService(database.db, { now })
-  // The node's face models, loaded in their thread at the first image (ADR 28).
-  const faces = createFaceAnalyzer()
-  app.addHook('onClose', () => faces.close())
-  const verification = createVerificationService(database.db, {
-    now,
-    faces,
-    media,
-    signals,
-    sites,
-    mail,
-    kick: () => kicks.verifications(),
-  })
   const services = {
     calls,
     sites,
@@ -240,9 +236,9 @@ export async function createServices(
     staff,
     audit,
     dashboard: createDashboardService(database.db, { now }),
-    photoReview: createPhotoReviewService(database.db, { now, sites, mail }),
+    photoReview: createPhotoReviewService(database.db, { now, sites, mail, bannedFaces }),
     voicePrompts: createVoicePromptsService(database.db, { now, sites, mail, media, voice }),
-    reports: createReportsService(database.db, { now, sites, mail, sessionsEnded, media }),
+    reports: createReportsService(database.db, { now, sites, mail, sessionsEnded, media, bannedFaces }),
     signals,
     bans: createBansService(database.db, { now, sites }),
     memberSupport: createMemberSupportService(database.db, {
@@ -255,6 +251,7 @@ export async function createServices(
     }),
     exports,
     verification,
+    bannedFaces,
     safety,
     staffAdmin: createStaffAdminService(database.db, { now, staff, sessionsEnded }),
     inbox: createInboxService(database.db, { now, sites, chat, events, media }),

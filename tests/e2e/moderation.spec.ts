@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Locator, Page } from '@playwright/test'
+import { faceImage } from '../support/faces.ts'
 import { testJpeg } from '../support/images.ts'
 import { consoleLogin, expect, expectAccessible, newMember, openFromMenu, speaks, test } from './fixtures.ts'
 import { E2E_MODERATOR } from './staff-account.ts'
@@ -238,6 +239,17 @@ test.describe
       })
       expect(filed.status()).toBe(201)
       const reportId = (await filed.json()).id
+      // His face, which the ban puts on the ban list of faces (issue 60).
+      const photo = await reported.page.request.post('/api/photos.php', {
+        multipart: {
+          photo: {
+            name: 'me.jpg',
+            mimeType: 'image/jpeg',
+            buffer: await faceImage('turned', { margin: 0.4 }),
+          },
+        },
+      })
+      expect(photo.status()).toBe(201)
 
       await page.goto('/admin')
       await openFromMenu(page, 'Reports')
@@ -264,6 +276,34 @@ test.describe
       await page.keyboard.press('Control+Enter')
       await expect(item).toHaveCount(0)
       await expect(page.getByRole('status')).toHaveText(`Report ${reportId}: Ban`)
+
+      // His face comes back on a new account: once the ban's job has measured his photo, the new
+      // photo waits for a moderator, who sees the banned face and the ban's reasons beside it.
+      const again = await newMember(browser, { name: 'Newface', gender: 'male' })
+      const sameFace = await faceImage('turned', { margin: 0.55, shift: 0.03, size: 720 })
+      let held = 0
+      await expect
+        .poll(
+          async () => {
+            const res = await again.page.request.post('/api/photos.php', {
+              multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: sameFace } },
+            })
+            const { photo: uploaded } = await res.json()
+            if (uploaded.status === 'pending') held = uploaded.id
+            else await again.page.request.delete('/api/photos.php', { data: { photo: uploaded.id } })
+            return uploaded.status
+          },
+          { intervals: [1000], timeout: 30_000 },
+        )
+        .toBe('pending')
+      await openFromMenu(page, 'Photos')
+      const heldCard = page.getByTestId('queue-photo').and(page.locator(`[data-photo-id="${held}"]`))
+      const note = heldCard.getByTestId('banned-face')
+      await expect(note).toContainText('The face of a member banned on')
+      await expect(note).toContainText('Asking members for money breaks our rules.')
+      await expect(note.getByRole('img', { name: "The banned member's photo" })).toBeVisible()
+      await expectAccessible(page)
+      await again.context.close()
 
       // The banned member's session is gone; logging in again leads to the ban page.
       await reported.page.goto('/login')

@@ -1,11 +1,12 @@
 import type { PhotoQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
+import { BannedFaceNote } from './banned-face-note.tsx'
 import { PhotoThumbs } from './console-ui.tsx'
 
 /**
  * What a moderator reads beside a photo in the queue: whose it is and when it came, whether it is
- * live already, the explicit-image model's score, a duplicate of another member's photo, and the
- * member's other photos with their states.
+ * live already, the explicit-image model's score, a duplicate of another member's photo, a banned
+ * member's face (issue 60), and the member's other photos with their states.
  */
 export function PhotoFacts({ photo }: { photo: PhotoQueueItem }) {
   const { t } = useTranslation()
@@ -44,6 +45,7 @@ export function PhotoFacts({ photo }: { photo: PhotoQueueItem }) {
           </span>
         </div>
       ) : null}
+      {photo.banned_face ? <BannedFaceNote banned={photo.banned_face} /> : null}
       <h3 className="h6 small text-body-secondary">{t('console.photos.others')}</h3>
       {photo.others.length === 0 ? (
         <p className="small text-body-secondary">{t('console.photos.noOthers')}</p>

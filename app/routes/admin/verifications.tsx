@@ -5,6 +5,7 @@ import { step } from '../../lib/call-action.server.ts'
 import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/verifications'
 import { loadVerificationQueue } from './admin.server.ts'
+import { BannedFaceNote } from './banned-face-note.tsx'
 import { consoleAction } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
@@ -98,6 +99,7 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
                   <span className="badge text-bg-warning">{t(`verify.reasons.${v.reason}`)}</span>
                 ) : null}
               </div>
+              {v.banned_face ? <BannedFaceNote banned={v.banned_face} /> : null}
               {v.same_face_user_ids.length > 0 ? (
                 <p className="small text-danger mb-2">
                   {t('console.verifications.sameFace', {

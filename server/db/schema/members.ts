@@ -217,6 +217,14 @@ export const profileCellCounts = pgTable(
   ],
 )
 
+/** A face that matched one of the ban list (issue 60), as a check or a photo keeps it for the moderators. */
+export interface BannedFaceMatch {
+  /** The row of banned_faces, the ban's report, and how alike the two faces are (cosine). */
+  face: number
+  report: number
+  similarity: number
+}
+
 export const photos = pgTable(
   'photos',
   {
@@ -242,6 +250,8 @@ export const photos = pgTable(
     explicitScore: real('explicit_score'),
     /** The score was at or past the site's threshold when it was uploaded: held as explicit. */
     explicit: boolean('explicit').notNull().default(false),
+    /** The banned face it matched (issue 60): held for a moderator. */
+    bannedFace: jsonb('banned_face').$type<BannedFaceMatch>(),
   },
   (t) => {
     // The four 16-bit bands of the hash: two hashes within 3 bits share one band (pigeonhole), so a

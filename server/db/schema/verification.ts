@@ -12,7 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { users } from './members.ts'
+import { complaints } from './complaints.ts'
+import { type BannedFaceMatch, photos, users } from './members.ts'
 import { staff } from './staff.ts'
 
 // Verified humans (issue 37, ADR 28): a member's live checks, their frames until the decision, and
@@ -47,6 +48,8 @@ export const verifications = pgTable(
     embedding: real('embedding').array(),
     /** Verified members of other accounts whose face this is (a signal, never told to the member). */
     sameFaceUserIds: integer('same_face_user_ids').array(),
+    /** The banned face this one matched (issue 60): held for a moderator, never told to the member. */
+    bannedFace: jsonb('banned_face').$type<BannedFaceMatch>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     /** When a node took it to decide (another takes it again after a while, should that node stop). */
@@ -73,6 +76,33 @@ export const verificationFrames = pgTable(
     image: binary('image').notNull(),
   },
   (t) => [primaryKey({ columns: [t.verificationId, t.pose, t.n] })],
+)
+
+/**
+ * The ban list's faces (issue 60, ADR 28): when a moderator bans a member, the face of their
+ * verified check and of each of their photos, as embeddings only (no picture is kept here), for as
+ * long as the ban stands: lifting it (an appeal) deletes its rows. A photo's row waits with no
+ * embedding until the job measures it (`measure-banned-faces`); a photo with no face goes.
+ */
+export const bannedFaces = pgTable(
+  'banned_faces',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => complaints.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The photo it was measured on (a moderator sees it beside the new face while it exists). */
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    /** verification | photo */
+    source: text('source').notNull(),
+    embedding: real('embedding').array(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('banned_faces_report').on(t.reportId),
+    index('banned_faces_waiting').on(t.id).where(sql`${t.embedding} is null`),
+  ],
 )
 
 /** A verified member's face: the embedding their live check gave, compared with later photos and accounts. */

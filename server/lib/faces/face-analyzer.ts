@@ -1,8 +1,6 @@
 import { createModelThread } from '../model-thread.ts'
 import type { FaceFinding } from './face-messages.ts'
 
-export type { FaceFinding }
-
 /** The faces an image holds, as the face thread saw them, with the analysed image's size. */
 export interface FaceAnalysis {
   width: number
@@ -42,4 +40,12 @@ export function faceSimilarity(a: readonly number[], b: readonly number[]): numb
     nb += b[i] * b[i]
   }
   return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb)
+}
+
+/** The one face of a photo that is compared with others: the largest. */
+export function largestFace(faces: FaceFinding[]): FaceFinding | null {
+  return faces.reduce<FaceFinding | null>(
+    (best, f) => (!best || f.box[2] * f.box[3] > best.box[2] * best.box[3] ? f : best),
+    null,
+  )
 }

@@ -20,6 +20,12 @@ export const FACE_THRESHOLDS = {
    * to be set again from pairs of the same person in different photos.
    */
   sameFace: 0.7,
+  /**
+   * A face of the ban list (issue 60): the cosine of a new face and a banned one at least this, and
+   * the check or photo waits for a moderator. Measured on every pair of faces the model packages'
+   * pictures hold and on same-face pairs made from them (ADR 28, `npm run bench:face-pairs`).
+   */
+  bannedFace: 0.7,
   /** Anti-spoofing: a frame's "real" score at least this (a screen or a print scores lower). */
   real: 0.5,
   /** Liveness: a frame's "live" score at least this. */

@@ -5,8 +5,11 @@ import { photos, profiles, users } from '#server/db/schema/members.ts'
 /** How many photos a queue page holds. */
 const QUEUE_PAGE = 20
 
-/** A photo's risk in the queue's order: the explicit-photo model's score (none: 0), riskiest first. */
-const risk = sql`-coalesce(${photos.explicitScore}, 0)`
+/**
+ * A photo's risk in the queue's order, riskiest first: a banned member's face (issue 60) before
+ * all, then the explicit-photo model's score (none: 0).
+ */
+const risk = sql`case when ${photos.bannedFace} is not null then -2 else -coalesce(${photos.explicitScore}, 0) end`
 
 /**
  * The photos waiting for review (after a given one), with their member: the riskiest first (the
@@ -14,7 +17,7 @@ const risk = sql`-coalesce(${photos.explicitScore}, 0)`
  */
 export function selectPhotoQueue(db: Executor, after: number | undefined) {
   const afterClause = after
-    ? sql`(${risk}, ${photos.createdAt}, ${photos.id}) > (select -coalesce(p2.explicit_score, 0), p2.created_at, p2.id from ${photos} p2 where p2.id = ${after})`
+    ? sql`(${risk}, ${photos.createdAt}, ${photos.id}) > (select case when p2.banned_face is not null then -2 else -coalesce(p2.explicit_score, 0) end, p2.created_at, p2.id from ${photos} p2 where p2.id = ${after})`
     : sql`true`
   return db
     .select({
@@ -26,6 +29,7 @@ export function selectPhotoQueue(db: Executor, after: number | undefined) {
       duplicateOf: photos.duplicateOf,
       explicitScore: photos.explicitScore,
       explicit: photos.explicit,
+      bannedFace: photos.bannedFace,
       profileId: profiles.id,
       userId: profiles.userId,
       name: profiles.name,

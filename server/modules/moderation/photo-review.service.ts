@@ -8,6 +8,7 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import type { BannedFaces } from '#server/modules/verification/verification.service.ts'
 import { photoRejectedMail } from './moderation-mails.ts'
 import {
   countPhotoQueue,
@@ -29,7 +30,7 @@ export type PhotoReviewService = ReturnType<typeof createPhotoReviewService>
  */
 export function createPhotoReviewService(
   db: Db,
-  deps: { now: Clock; sites: SitesService; mail: MailService },
+  deps: { now: Clock; sites: SitesService; mail: MailService; bannedFaces: Pick<BannedFaces, 'view'> },
 ) {
   const siteOf = deps.sites.byId
   const url = (siteId: number, file: string) => mediaUrl(siteOf(siteId).settings.cdn_prefix, file)
@@ -38,15 +39,18 @@ export function createPhotoReviewService(
     /** A page of the queue: each photo with its member, the member's other photos and a likely original. */
     async queue(after?: number): Promise<{ photos: PhotoQueueItem[]; waiting: number }> {
       const [rows, waiting] = await Promise.all([selectPhotoQueue(db, after), countPhotoQueue(db)])
-      const [others, originals] = await Promise.all([
+      const [others, originals, banned] = await Promise.all([
         selectPhotosOfProfiles(db, [...new Set(rows.map((r) => r.profileId))]),
         selectOriginals(
           db,
           rows.flatMap((r) => (r.duplicateOf ? [r.duplicateOf] : [])),
         ),
+        Promise.all(
+          rows.map((r) => deps.bannedFaces.view(r.bannedFace, siteOf(r.siteId).settings.cdn_prefix)),
+        ),
       ])
       const today = deps.now()
-      const photos = rows.map((r): PhotoQueueItem => {
+      const photos = rows.map((r, i): PhotoQueueItem => {
         const original = originals.find((o) => o.id === r.duplicateOf)
         return {
           id: r.id,
@@ -81,6 +85,7 @@ export function createPhotoReviewService(
                 url: url(original.siteId, original.filename),
               }
             : null,
+          banned_face: banned[i],
         }
       })
       return { photos, waiting }

@@ -5,6 +5,7 @@ import { DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Actor } from '#server/modules/audit/audit.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
+import type { BannedFaces } from '#server/modules/verification/verification.service.ts'
 import { lockPhotoForReview } from './photo-review.queries.ts'
 import { applyPhotoDecision } from './photo-review.service.ts'
 import { liftRestriction, type lockReport, restrictAccount, setProfileAbout } from './reports.queries.ts'
@@ -21,6 +22,12 @@ export interface OutcomeDetail {
   statusBefore?: string
 }
 
+/** What a decision reads and changes beside the report: the sites, and the ban list of faces (issue 60). */
+interface OutcomeParts {
+  siteOf: SitesService['byId']
+  bannedFaces: Pick<BannedFaces, 'list' | 'lift'>
+}
+
 /** A report locked for its decision, with the member it names. */
 type LockedReport = NonNullable<Awaited<ReturnType<typeof lockReport>>>
 
@@ -31,7 +38,7 @@ export async function applyOutcome(
   input: ReportDecisionInput,
   actor: Actor,
   at: Date,
-  siteOf: SitesService['byId'],
+  { siteOf, bannedFaces }: OutcomeParts,
 ): Promise<OutcomeDetail> {
   const userId = found.userId
   if (input.outcome === 'dismiss' || input.outcome === 'warn') return {}
@@ -56,6 +63,8 @@ export async function applyOutcome(
     }
     case 'ban':
       await restrictAccount(tx, userId, { ban: true, at })
+      // Their faces go on the ban list for as long as the ban stands (issue 60).
+      await bannedFaces.list(tx, { reportId: found.report.id, userId, at })
       return { statusBefore: found.accountStatus ?? 'active' }
   }
 }
@@ -66,12 +75,15 @@ export async function undoOutcome(
   found: LockedReport,
   actor: Actor,
   at: Date,
-  siteOf: SitesService['byId'],
+  { siteOf, bannedFaces }: OutcomeParts,
 ) {
   const detail = (found.report.outcomeDetail ?? {}) as OutcomeDetail
   const outcome = found.report.outcome as ReportOutcome
   if (found.userId === null || found.profileId === null) return
-  if (outcome === 'ban') await liftRestriction(tx, found.userId, detail.statusBefore ?? 'active')
+  if (outcome === 'ban') {
+    await liftRestriction(tx, found.userId, detail.statusBefore ?? 'active')
+    await bannedFaces.lift(tx, found.report.id)
+  }
   if (outcome === 'suspend') await liftRestriction(tx, found.userId, found.accountStatus ?? 'active')
   if (outcome === 'hide_text' && detail.about) await setProfileAbout(tx, found.profileId, detail.about)
   if (outcome === 'hide_photo' && detail.photo) {

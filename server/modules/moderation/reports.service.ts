@@ -9,6 +9,7 @@ import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
+import type { BannedFaces } from '#server/modules/verification/verification.service.ts'
 import { reportOutcomeMail } from './moderation-mails.ts'
 import { applyOutcome, type OutcomeDetail, undoOutcome } from './report-outcomes.ts'
 import { queueItem } from './report-queue.ts'
@@ -48,9 +49,11 @@ export function createReportsService(
     sessionsEnded: SessionsEnded
     /** Where chat photos are kept: a report's moderators see those of its conversation. */
     media: Pick<MediaStore, 'get'>
+    bannedFaces: Pick<BannedFaces, 'list' | 'lift' | 'kick'>
   },
 ) {
   const siteOf = deps.sites.byId
+  const parts = { siteOf, bannedFaces: deps.bannedFaces }
 
   /**
    * Decides a locked report within a transaction: applies the outcome, writes the audit row, and
@@ -66,11 +69,11 @@ export function createReportsService(
     if (appeal && report.firstDecidedBy === actor.staffId)
       throw new AppError('moderation.same_moderator', 409)
     // An appeal's decision replaces the first: what the first changed is undone unless it stands.
-    if (appeal && report.outcome !== input.outcome) await undoOutcome(tx, found, actor, at, siteOf)
+    if (appeal && report.outcome !== input.outcome) await undoOutcome(tx, found, actor, at, parts)
     const detail =
       appeal && report.outcome === input.outcome
         ? ((report.outcomeDetail ?? {}) as OutcomeDetail)
-        : await applyOutcome(tx, found, input, actor, at, siteOf)
+        : await applyOutcome(tx, found, input, actor, at, parts)
     // Decided, a case no longer holds the member's new conversations (ADR 29): a suspension or
     // a ban stops them anyway.
     if (found.userId !== null) await releaseOpenings(tx, found.userId)
@@ -134,6 +137,7 @@ export function createReportsService(
   function decided(result: Awaited<ReturnType<typeof decideIn>>) {
     const { restricted, ...report } = result
     if (restricted !== null) deps.sessionsEnded({ member: restricted })
+    if (report.outcome === 'ban') deps.bannedFaces.kick()
     deps.mail.kick()
     return { report }
   }

@@ -85,6 +85,16 @@ export async function markSignalReviewed(db: Executor, id: number, staffId: numb
   await db.update(memberSignals).set({ reviewedAt: at, reviewedBy: staffId }).where(eq(memberSignals.id, id))
 }
 
+/** The site and profile of a member a case opens on, or null (no profile). */
+export function selectMemberOfCase(db: Executor, userId: number) {
+  return db
+    .select({ siteId: users.siteId, profileId: profiles.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId))
+    .then((rows) => rows[0] ?? null)
+}
+
 /** A case in the report queue opened from a signal (no reporter to tell). */
 export function insertSignalCase(
   db: Executor,

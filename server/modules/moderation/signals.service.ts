@@ -16,6 +16,7 @@ import {
   markSignalReviewed,
   recordOpening,
   releaseOpenings,
+  selectMemberOfCase,
   selectSignalQueue,
 } from './signals.queries.ts'
 
@@ -71,9 +72,28 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
           })
     },
 
-    /** A signal another module found (a verified face on a second account), for the moderators. */
+    /** A signal another module found, for the moderators. */
     async record(signal: { userId: number; kind: SignalKind; detail: Record<string, unknown> }) {
       await insertSignal(db, { ...signal, createdAt: deps.now() })
+    },
+
+    /**
+     * What another module found that is a case at once (issue 60: a verified face on a second live
+     * account): opened in the report queue, the signal's words and links in its context, so the
+     * moderator has both members' files from it.
+     */
+    async openCase(signal: { userId: number; kind: SignalKind; detail: Record<string, unknown> }) {
+      const at = deps.now()
+      const member = await selectMemberOfCase(db, signal.userId)
+      if (!member) return
+      const site = deps.sites.byId(member.siteId)
+      await insertSignalCase(db, {
+        siteId: site.id,
+        profileId: member.profileId,
+        supportEmail: site.settings.support_email,
+        context: { source: 'signal', kind: signal.kind, detail: signal.detail },
+        at,
+      })
     },
 
     /** The open signals, oldest first. */

@@ -9,6 +9,7 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import type { Member } from '#server/modules/accounts/accounts.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import type { BannedFaces } from '#server/modules/verification/verification.service.ts'
 import {
   countPhotos,
   deletePhotoRow,
@@ -32,7 +33,13 @@ const FLAGGED_FIRST_PHOTOS = 3
  */
 export function createPhotosService(
   db: Db,
-  deps: { media: MediaStore; now: Clock; safety: Pick<SafetyService, 'photoScore'> },
+  deps: {
+    media: MediaStore
+    now: Clock
+    safety: Pick<SafetyService, 'photoScore'>
+    /** The ban list of faces (issue 60): a photo of a banned face waits for a moderator. */
+    bannedFaces: Pick<BannedFaces, 'matchImage'>
+  },
 ) {
   const removeFiles = (...files: string[]) => deps.media.remove(files)
   const limitOf = (paid: boolean) => (paid ? PREMIUM_PHOTO_LIMIT : FREE_PHOTO_LIMIT)
@@ -52,7 +59,10 @@ export function createPhotosService(
       // The pipeline refuses what is not a photo it may keep; only then does the model look at it.
       const stored = await storeImage(file, deps.media, 'u', deps.now())
       try {
-        const explicitScore = await deps.safety.photoScore(file)
+        const [explicitScore, bannedFace] = await Promise.all([
+          deps.safety.photoScore(file),
+          deps.bannedFaces.matchImage(file),
+        ])
         const photo = await db.transaction(async (tx) => {
           // Counted again under the profile's lock: two uploads at once take the last place in turn.
           const profile = await lockProfileOfUser(tx, member.userId)
@@ -61,12 +71,13 @@ export function createPhotosService(
           const photoCount = await countPhotos(tx, profile.id)
           if (photoCount >= limit) throw new AppError('photos.limit_reached', 403, { count: limit })
           // Pre-moderation holds every new photo; post-moderation a likely copy (ADR 16), an explicit
-          // photo, and a flagged account's first photos (ADR 29).
+          // photo, a flagged account's first photos (ADR 29), and a banned member's face (issue 60).
           const duplicateOf = await selectNearCopy(tx, profile.id, stored.phash)
           const explicit = explicitScore >= site.settings.explicit_photo_threshold
           const held =
             duplicateOf !== null ||
             explicit ||
+            bannedFace !== null ||
             (photoCount < FLAGGED_FIRST_PHOTOS && (await hasOpenSignal(tx, member.userId)))
           const row = await insertPhoto(tx, {
             profileId: profile.id,
@@ -78,6 +89,7 @@ export function createPhotosService(
             position: await nextPosition(tx, profile.id),
             phash: stored.phash,
             duplicateOf,
+            bannedFace,
           })
           if (!profile.mainPhotoId) await setMainPhoto(tx, profile.id, row.id)
           return row

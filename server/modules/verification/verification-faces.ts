@@ -1,16 +1,8 @@
 import type { Db } from '#server/db/client.ts'
-import { type FaceFinding, faceSimilarity } from '#server/lib/faces/face-analyzer.ts'
+import { faceSimilarity, largestFace } from '#server/lib/faces/face-analyzer.ts'
 import { FACE_THRESHOLDS } from '#server/lib/faces/face-thresholds.ts'
 import { selectVerifiedFacesAfter } from './verification.queries.ts'
 import type { VerificationDeps } from './verification.service.ts'
-
-/** The one face of a profile photo that the check compares: the largest. */
-function largestFace(faces: FaceFinding[]): FaceFinding | null {
-  return faces.reduce<FaceFinding | null>(
-    (best, f) => (!best || f.box[2] * f.box[3] > best.box[2] * best.box[3] ? f : best),
-    null,
-  )
-}
 
 /** The faces the check compares the live face with: a stored photo's, and other accounts' verified ones. */
 export function createFaceLookups(db: Db, deps: Pick<VerificationDeps, 'faces' | 'media'>) {

@@ -28,7 +28,10 @@ import { verificationDecidedMail } from './verification-mails.ts'
  * The moderators' side of the live check (issue 37, ADR 28): the checks that wait for them, their
  * decision on one, and the frames that waited too long.
  */
-export function createVerificationReview(db: Db, deps: Pick<VerificationDeps, 'now' | 'sites' | 'mail'>) {
+export function createVerificationReview(
+  db: Db,
+  deps: Pick<VerificationDeps, 'now' | 'sites' | 'mail' | 'bannedFaces'>,
+) {
   return {
     /** The checks that wait for a moderator, the oldest first: frames, poses asked, scores. */
     async queue(): Promise<VerificationQueueResponse> {
@@ -36,12 +39,13 @@ export function createVerificationReview(db: Db, deps: Pick<VerificationDeps, 'n
       const [rows, total] = await Promise.all([selectReviewQueue(db, 20), countReviewQueue(db)])
       const verifications = await Promise.all(
         rows.map(async ({ attempt, profileId, name, siteId }) => {
-          const [frames, photos, counts] = await Promise.all([
+          const cdn = deps.sites.byId(siteId).settings.cdn_prefix
+          const [frames, photos, counts, banned] = await Promise.all([
             selectFrames(db, attempt.id),
             selectPhotosOfUser(db, attempt.userId),
             countAttemptsSince(db, attempt.userId, new Date(at.getTime() - DAY_MS)),
+            deps.bannedFaces.view(attempt.bannedFace, cdn),
           ])
-          const cdn = deps.sites.byId(siteId).settings.cdn_prefix
           return {
             id: attempt.id,
             user_id: attempt.userId,
@@ -60,6 +64,7 @@ export function createVerificationReview(db: Db, deps: Pick<VerificationDeps, 'n
               src: `data:image/jpeg;base64,${f.image.toString('base64')}`,
             })),
             photos: photos.map((p) => mediaUrl(cdn, p.filename)),
+            banned_face: banned,
           }
         }),
       )

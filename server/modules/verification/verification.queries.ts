@@ -172,10 +172,18 @@ export function selectVerifiedFacesAfter(
   afterUserId: number,
   limit: number,
 ) {
+  // Live accounts only (issue 60): a banned member's face is the ban list's, a deleted one's is gone.
   return db
     .select({ userId: verifiedFaces.userId, embedding: verifiedFaces.embedding })
     .from(verifiedFaces)
-    .where(and(ne(verifiedFaces.userId, exceptUserId), sql`${verifiedFaces.userId} > ${afterUserId}`))
+    .innerJoin(users, eq(users.id, verifiedFaces.userId))
+    .where(
+      and(
+        ne(verifiedFaces.userId, exceptUserId),
+        sql`${verifiedFaces.userId} > ${afterUserId}`,
+        sql`${users.status} not in ('banned', 'deleted')`,
+      ),
+    )
     .orderBy(asc(verifiedFaces.userId))
     .limit(limit)
 }

@@ -24,6 +24,11 @@ import type { MediaStore } from '#server/lib/media-store.ts'
 import type { Member } from '#server/modules/accounts/accounts.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
+import type { BannedFaces } from './banned-faces.ts'
+
+/** The ban list of faces (issue 60), as the modules that hold or lift faces see it. */
+export type { BannedFaces }
+
 import {
   abandonOpen,
   claimNextDeciding,
@@ -58,9 +63,9 @@ export interface VerificationDeps {
   now: Clock
   faces: FaceAnalyzer
   media: MediaStore
-  /** The moderators' signals (the moderation module's): a verified face on a second account. */
+  /** The moderators' cases (the moderation module's): a verified face on a second account. */
   signals: {
-    record(signal: { userId: number; kind: 'same_face'; detail: Record<string, unknown> }): Promise<void>
+    openCase(signal: { userId: number; kind: 'same_face'; detail: Record<string, unknown> }): Promise<void>
   }
   sites: SitesService
   mail: Pick<MailService, 'kick'>
@@ -68,6 +73,8 @@ export interface VerificationDeps {
   kick: () => void
   /** 0 ≤ r < 1: the poses' draw (crypto by default). */
   random?: () => number
+  /** The ban list of faces (issue 60): a check whose face is a banned member's waits for a moderator. */
+  bannedFaces: Pick<BannedFaces, 'match' | 'view'>
 }
 
 function toVerification(row: VerificationRow, frames: [number, number]): Verification {
@@ -136,7 +143,9 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
     })
     const elsewhere =
       decision.outcome === 'verified' ? await sameFaceElsewhere(attempt.userId, decision.embedding) : []
-    return { decision, mainPhotoId: main?.id ?? null, elsewhere }
+    // A banned member's face, whatever the models decided, waits for a moderator (issue 60).
+    const banned = decision.embedding ? await deps.bannedFaces.match(decision.embedding) : null
+    return { decision, mainPhotoId: main?.id ?? null, elsewhere, banned }
   }
 
   return {
@@ -223,14 +232,14 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
       for (;;) {
         const claimed = await claimNextDeciding(db, deps.now(), new Date(deps.now().getTime() - CLAIM_MS))
         if (!claimed) return decided
-        const { decision, mainPhotoId, elsewhere } = await decide(claimed)
+        const { decision, mainPhotoId, elsewhere, banned } = await decide(claimed)
         const done = await db.transaction(async (tx) => {
           const attempt = await lockAttempt(tx, claimed.id)
           // Taken again by another node meanwhile (this one was slow), or gone with the account.
           if (attempt?.status !== 'deciding' || attempt.claimedAt?.getTime() !== claimed.claimedAt?.getTime())
             return null
           const at = deps.now()
-          if (decision.outcome === 'verified') {
+          if (decision.outcome === 'verified' && !banned) {
             await saveVerifiedFace(tx, attempt.userId, decision.embedding, at)
             await setVerifiedPhoto(tx, attempt.userId, mainPhotoId)
             await updateAttempt(tx, attempt.id, {
@@ -242,13 +251,16 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
             await deleteFrames(tx, attempt.id)
           } else {
             const counts = await countAttemptsSince(tx, attempt.userId, new Date(at.getTime() - DAY_MS))
-            // This one is counted as deciding: a third failure waits for a moderator, frames kept.
-            const review = counts.failed + 1 >= VERIFICATION_FAILURES_PER_DAY
+            // This one is counted as deciding: a third failure waits for a moderator, frames kept;
+            // so does a banned member's face, told to nobody but the moderators.
+            const review = banned !== null || counts.failed + 1 >= VERIFICATION_FAILURES_PER_DAY
             await updateAttempt(tx, attempt.id, {
               status: review ? 'review' : 'failed',
-              reason: decision.reason,
+              reason: decision.outcome === 'verified' ? null : decision.reason,
               scores: { ...decision.scores },
               embedding: review ? decision.embedding : null,
+              sameFaceUserIds: elsewhere,
+              bannedFace: banned,
               decidedAt: review ? null : at,
             })
             if (!review) await deleteFrames(tx, attempt.id)
@@ -257,8 +269,9 @@ export function createVerificationService(db: Db, deps: VerificationDeps) {
         })
         if (!done) continue
         decided++
+        // The same face on two live accounts is a case with both files (issue 60), not only a signal.
         if (done.elsewhere.length > 0)
-          await deps.signals.record({
+          await deps.signals.openCase({
             userId: done.attempt.userId,
             kind: 'same_face',
             detail: { verification: done.attempt.id, accounts: done.elsewhere },

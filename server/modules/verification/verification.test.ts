@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
-import { photos, profiles, users } from '#server/db/schema/members.ts'
+import { profiles, users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
-import { type CropOptions, type FACES, faceImage, tiltedPrint } from '../../../tests/support/faces.ts'
+import { faceImage } from '../../../tests/support/faces.ts'
+import { liveCheckKit } from '../../../tests/support/live-check.ts'
 import { lastMailTo } from '../../../tests/support/mail.ts'
-import { multipartBody, multipartFile } from '../../../tests/support/multipart.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -16,16 +16,7 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 const clock = new Date('2031-07-08T09:10:11Z')
 let t: TestApp
 let moderator: TestStaff
-type Face = keyof typeof FACES
 type Member = Awaited<ReturnType<typeof activeMember>>
-
-/** The poses the site asks for. */
-async function setPoses(poses: string[]) {
-  await t.database.db.execute(
-    sql`update sites set settings = jsonb_set(settings, '{verification_poses}', ${JSON.stringify(poses)}::jsonb)`,
-  )
-  await t.app.services.sites.reload()
-}
 
 beforeAll(async () => {
   t = await createTestApp({ clock: () => clock })
@@ -35,81 +26,9 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => t.close())
 
-const as = (m: { cookie: string }, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, payload, headers: { cookie: m.cookie } })
-
-async function addPhoto(m: Member, image: Buffer) {
-  const { payload, headers } = multipartFile('photo', 'me.jpg', 'image/jpeg', image)
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/photos.php',
-    payload,
-    headers: { ...headers, cookie: m.cookie },
-  })
-  expect(res.statusCode, res.body).toBe(201)
-  const id = res.json().photo.id as number
-  // The tests' members share faces: a moderator would hold such copies; here they are approved.
-  await t.database.db.update(photos).set({ status: 'active' }).where(eq(photos.id, id))
-  await t.database.db.execute(
-    sql`update profiles set main_photo_id = coalesce(main_photo_id, ${id}) where user_id = ${m.user.id}`,
-  )
-  return id
-}
-
-/** A member whose main photo and one other show this face, cut differently. */
-async function memberWithPhotos(face: Face) {
-  const m = await activeMember(t.app)
-  await addPhoto(m, await faceImage(face, { margin: 0.4, brightness: 1.1, size: 800 }))
-  await addPhoto(m, await faceImage(face, { margin: 0.3, shift: 0.04, size: 600 }))
-  return m
-}
-
-const status = async (m: Member) => (await as(m, 'GET', '/api/verification.php')).json()
-
-async function sendFrame(m: Member, verification: number, pose: number, n: number, image: Buffer) {
-  const { body, contentType } = multipartBody(
-    { verification: String(verification), pose: String(pose), n: String(n) },
-    { field: 'photo', filename: 'frame.jpg', contentType: 'image/jpeg', data: image },
-  )
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/verification-frame.php',
-    payload: body,
-    headers: { 'content-type': contentType, cookie: m.cookie },
-  })
-}
-
-/**
- * What the camera shows for a pose: `face` in it (its mirror turns it the other way), or a print of
- * that picture held in front of it, tilted by `print` degrees (a little more at each frame).
- */
-const shows = (face: Face, options: CropOptions = {}, print?: number) => ({ face, options, print })
-type Shown = ReturnType<typeof shows>
-
-/**
- * Starts a check and sends three frames per pose: what `camera` shows for the pose asked for
- * (the turned face as cut for a right turn, its mirror for a left one), then lets the job decide.
- */
-async function check(m: Member, camera: (pose: string) => Shown) {
-  const started = await as(m, 'POST', '/api/verification.php', {})
-  expect(started.statusCode, started.body).toBe(201)
-  const { id, poses } = started.json().verification as { id: number; poses: string[] }
-  for (const [pose, name] of poses.entries())
-    for (let n = 0; n < 3; n++) {
-      const { face, options, print } = camera(name)
-      const cut = await faceImage(face, { margin: 0.3 + n * 0.03, size: 640 - n * 40, ...options })
-      const frame = print === undefined ? cut : await tiltedPrint(cut, { yaw: print + 4 * n, pitch: 3 * n })
-      const res = await sendFrame(m, id, pose, n, frame)
-      expect(res.statusCode, res.body).toBe(201)
-    }
-  expect((await status(m)).verification.status).toBe('deciding')
-  expect(await t.app.services.verification.decideWaiting()).toBe(1)
-  return { id, poses }
-}
-
-/** A live camera that does as asked: the face as it turns, mirrored for a turn the other way. */
-const live = (face: 'turned' | 'turnedLeft') => (pose: string) =>
-  shows(face, { mirror: pose !== (face === 'turned' ? 'turn_right' : 'turn_left') })
+const { as, setPoses, addPhoto, memberWithPhotos, status, sendFrame, check, shows, live } = liveCheckKit(
+  () => t,
+)
 
 const frameCount = async (id: number) =>
   (
@@ -229,19 +148,26 @@ describe('verified humans', () => {
     expect(audit).toEqual([{ action: 'verification.refuse', staff_email: moderator.email }])
   }, 180_000)
 
-  it('flags the same verified face on a second account to the moderators, not to the member', async () => {
+  it('opens a case on the same verified face on a second account, for the moderators, not the member', async () => {
     const first = await memberWithPhotos('turned')
     await check(first, live('turned'))
     const second = await memberWithPhotos('turned')
     await check(second, live('turned'))
     expect((await status(second)).verification.status).toBe('verified')
-    const signals = await queryRows<{ kind: string; detail: { accounts: number[] } }>(
+    // A case in the report queue (issue 60: it was a signal only), on the second member's file,
+    // its context linking the first's.
+    const cases = await queryRows<{
+      reason: string
+      context: { kind: string; detail: { accounts: number[] } }
+    }>(
       t.database.db,
-      sql`select kind, detail from member_signals where user_id = ${second.user.id}`,
+      sql`select c.reason, c.context from complaints c join profiles p on p.id = c.reported_profile_id
+          where p.user_id = ${second.user.id} and c.status = 'open'`,
     )
-    expect(signals).toHaveLength(1)
-    expect(signals[0].kind).toBe('same_face')
-    expect(signals[0].detail.accounts).toContain(first.user.id)
+    expect(cases).toHaveLength(1)
+    expect(cases[0].reason).toBe('signal')
+    expect(cases[0].context.kind).toBe('same_face')
+    expect(cases[0].context.detail.accounts).toContain(first.user.id)
     // Nothing in the member's own answer names the other account or the match.
     const told = await status(second)
     expect(Object.keys(told).sort()).toEqual(['blocked', 'verification', 'verified', 'verified_at'])
