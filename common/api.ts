@@ -11,6 +11,7 @@ import * as members from './schemas/members.ts'
 import * as moderation from './schemas/moderation.ts'
 import * as notifications from './schemas/notifications.ts'
 import * as operators from './schemas/operators.ts'
+import * as profilePrompts from './schemas/profile-prompts.ts'
 import * as profileVoice from './schemas/profile-voice.ts'
 import * as safety from './schemas/safety.ts'
 import * as sites from './schemas/sites.ts'
@@ -137,6 +138,8 @@ export const api = table({
   ownVoicePrompt: { method: GET, path: '/api/profile-voice.php', tag: 'photos', output: profileVoice.ProfileVoiceResponse },
   saveVoicePrompt: { method: POST, path: '/api/profile-voice.php', tag: 'photos', form: profileVoice.ProfileVoiceFields, output: profileVoice.ProfileVoiceResponse, status: 201 },
   removeVoicePrompt: { method: DELETE, path: '/api/profile-voice.php', tag: 'photos', output: ok },
+  ownPrompts: { method: GET, path: '/api/profile-prompts.php', tag: 'profile-prompts', output: profilePrompts.ProfilePromptsResponse },
+  savePrompts: { method: PUT, path: '/api/profile-prompts.php', tag: 'profile-prompts', body: profilePrompts.ProfilePromptsInput, output: profilePrompts.ProfilePromptsResponse },
   /** Verified humans (issue 37): where the member stands, a new attempt, one camera frame of a pose. */
   verification: { method: GET, path: '/api/verification.php', tag: 'verification', output: verification.VerificationResponse },
   startVerification: { method: POST, path: '/api/verification.php', tag: 'verification', body: verification.VerificationStartInput, output: verification.VerificationStartResponse, status: 201 },

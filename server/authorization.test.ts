@@ -458,6 +458,16 @@ const RULES: Record<string, Rule> = {
     call: () => ({ method: 'DELETE', url: '/api/profile-voice.php' }),
     expect: members(200),
   },
+  // A profile's written prompts (issue 61): a member's own, with no object to name.
+  'GET /api/profile-prompts.php': { call: get('/api/profile-prompts.php'), expect: members(200) },
+  'PUT /api/profile-prompts.php': {
+    call: () => ({
+      method: 'PUT',
+      url: '/api/profile-prompts.php',
+      payload: { answers: [{ prompt: 'happy_place', answer: 'The ferry to Texel at dawn' }] },
+    }),
+    expect: members(200),
+  },
   'PUT /api/photos.php': {
     call: (w) => ({ method: 'PUT', url: '/api/photos.php', payload: { photo: w.ownerPhoto } }),
     expect: owned(200),

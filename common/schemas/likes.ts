@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PublicProfile } from './members.ts'
+import { PromptAnswer } from './profile-prompts.ts'
 import { ProfileVoice } from './profile-voice.ts'
 
 const ProfileId = z.number().int().positive().max(2_147_483_647)
@@ -44,8 +45,8 @@ export const SwipeState = z.object({
 export type SwipeState = z.infer<typeof SwipeState>
 
 export const SwipeDeckResponse = SwipeState.extend({
-  /** Each card with its voice prompt, to play (issue 58, point 6). */
-  profiles: z.array(PublicProfile.extend({ voice: ProfileVoice.nullable() })),
+  /** Each card with its voice prompt, to play (issue 58, point 6), and its written prompts (issue 61). */
+  profiles: z.array(PublicProfile.extend({ voice: ProfileVoice.nullable(), prompts: z.array(PromptAnswer) })),
 })
 export type SwipeDeckResponse = z.infer<typeof SwipeDeckResponse>
 

@@ -4,6 +4,7 @@ import { MAX_INTERESTS } from '../constants.ts'
 import { DISTANCE_CHOICES } from '../geo-grid.ts'
 import type { SearchParam } from '../search-filters.ts'
 import { DateOfBirth, MemberName } from './accounts.ts'
+import { PromptAnswer } from './profile-prompts.ts'
 import { ProfileVoice } from './profile-voice.ts'
 
 /** A profile photo as other people see it; filename and thumb_filename are URLs below cdn_prefix. */
@@ -215,6 +216,8 @@ export const MemberDetail = PublicProfile.extend({
   blocked_by_me: z.boolean(),
   /** Their voice prompt, once approved where the site holds it (issue 58, point 6). */
   voice: ProfileVoice.nullable(),
+  /** Their written prompts, in their order (issue 61, point 1). */
+  prompts: z.array(PromptAnswer),
 })
 export type MemberDetail = z.infer<typeof MemberDetail>
 export const MemberDetailResponse = z.object({ profile: MemberDetail })

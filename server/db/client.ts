@@ -23,6 +23,7 @@ import * as moderation from './schema/moderation.ts'
 import * as notifications from './schema/notifications.ts'
 import * as operators from './schema/operators.ts'
 import * as payments from './schema/payments.ts'
+import * as profilePrompts from './schema/profile-prompts.ts'
 import * as reference from './schema/reference.ts'
 import * as sites from './schema/sites.ts'
 import * as spending from './schema/spending.ts'
@@ -43,6 +44,7 @@ const schema = {
   ...staff,
   ...moderation,
   ...operators,
+  ...profilePrompts,
   ...statistics,
   ...notifications,
   ...voicePrompts,

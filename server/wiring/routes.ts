@@ -37,6 +37,7 @@ import { paymentsRoutes } from '#server/modules/payments/payments.routes.ts'
 import { refundsRoutes } from '#server/modules/payments/refunds.routes.ts'
 import { mediaRoutes } from '#server/modules/photos/media.routes.ts'
 import { photosRoutes } from '#server/modules/photos/photos.routes.ts'
+import { profilePromptsRoutes } from '#server/modules/profile-prompts/profile-prompts.routes.ts'
 import { safetyRoutes } from '#server/modules/safety/safety.routes.ts'
 import { sandboxPspRoutes } from '#server/modules/sandbox-psp/sandbox-psp.routes.ts'
 import { appManifestRoutes } from '#server/modules/sites/app-manifest.routes.ts'
@@ -159,6 +160,7 @@ export async function registerRoutes(
   })
   await app.register(photosRoutes, { photos })
   await app.register(voicePromptsRoutes, { voicePrompts: services.voicePrompts, handlers })
+  await app.register(profilePromptsRoutes, { profilePrompts: services.profilePrompts })
   await app.register(verificationRoutes, { verification: services.verification, handlers })
   await app.register(locationRoutes, { geocoder })
   await app.register(complaintsRoutes, { handlers })

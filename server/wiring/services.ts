@@ -5,7 +5,7 @@ import type { Agent as HttpsAgent } from 'node:https'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '#server/db/client.ts'
-import { callsMode, type Env } from '#server/env.ts'
+import type { Env } from '#server/env.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { keptDeviceCookies } from '#server/lib/device-cookies.ts'
 import { createExplicitClassifier } from '#server/lib/explicit/explicit-classifier.ts'
@@ -18,7 +18,6 @@ import { createDataExportService } from '#server/modules/accounts/data-export.se
 import { createMemberSupportService } from '#server/modules/accounts/member-support.service.ts'
 import { createPasswordService } from '#server/modules/accounts/password.service.ts'
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
-import { createCallsService } from '#server/modules/calls/calls.service.ts'
 import { createChatService } from '#server/modules/chat/chat.service.ts'
 import { createComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import { createLikesService } from '#server/modules/likes/likes.service.ts'
@@ -47,6 +46,10 @@ import { createRefundsService } from '#server/modules/payments/refunds.service.t
 import { sandboxProvider } from '#server/modules/payments/sandbox-provider.ts'
 import { createWithdrawalsService } from '#server/modules/payments/withdrawals.service.ts'
 import { createPhotosService } from '#server/modules/photos/photos.service.ts'
+import {
+  createProfilePromptsService,
+  readPrompts,
+} from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import { createDashboardService } from '#server/modules/reports/dashboard.service.ts'
 import { createSafetyService } from '#server/modules/safety/safety.service.ts'
 import { createSandboxPspService } from '#server/modules/sandbox-psp/sandbox-psp.service.ts'
@@ -62,6 +65,7 @@ import {
   createVoicePromptsService,
   heardVoices,
 } from '#server/modules/voice-prompts/voice-prompts.service.ts'
+import { startCalls } from './calls.ts'
 import { openEventBus } from './event-bus.ts'
 import { startFaces } from './faces.ts'
 import { startMail } from './mail.ts'
@@ -80,20 +84,13 @@ export async function createServices(
   const media = openMediaStore(env)
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db, { now })
-  const voices = heardVoices(database.db)
+  // What member pages and swipe cards show beside a profile's own fields.
+  const shown = { voices: heardVoices(database.db), prompts: readPrompts(database.db) }
   const mail = startMail(app, env, database, sites, now)
   const { events, rateLimitRedis, onEventError } = await openEventBus(app, env, database, sites)
-  const calls = createCallsService(database.db, { now, events, mode: callsMode(env) })
-  calls.run()
-  app.addHook('onClose', () => calls.close())
-  // A session that ends (a logout, a ban) ends the calls made or answered from it, on whichever node.
-  const unsubscribeCalls = events.subscribe((event) => {
-    if (event.type === 'sessions.ended' && event.member !== undefined)
-      calls.sessionsEnded(event.member).catch(onEventError)
-  })
-  app.addHook('onClose', async () => unsubscribeCalls())
+  const calls = startCalls(app, env, database, { now, events, onEventError })
   // A block ends the two members' call at once.
-  const memberPages = createMemberPageService(database.db, { now, voices, blocked: calls.endBetween })
+  const memberPages = createMemberPageService(database.db, { now, ...shown, blocked: calls.endBetween })
   // A session that ends closes its sockets on every node (ADR 13).
   const sessionsEnded = announceSessionsEnded(events)
   const devices = await keptDeviceCookies(sites)
@@ -180,7 +177,7 @@ export async function createServices(
     onError: (error) => app.log.error({ err: error }, 'reading a message for signals failed'),
   })
   const likes = createLikesService(database.db, { events, members, now })
-  const swipes = createSwipeService(database.db, { likes, now, voices })
+  const swipes = createSwipeService(database.db, { likes, now, ...shown })
   const payments = createPaymentsService(database.db, {
     spending,
     events,
@@ -237,6 +234,7 @@ export async function createServices(
     audit,
     dashboard: createDashboardService(database.db, { now }),
     photoReview: createPhotoReviewService(database.db, { now, sites, mail, bannedFaces }),
+    profilePrompts: createProfilePromptsService(database.db, { now }),
     voicePrompts: createVoicePromptsService(database.db, { now, sites, mail, media, voice }),
     reports: createReportsService(database.db, { now, sites, mail, sessionsEnded, media, bannedFaces }),
     signals,

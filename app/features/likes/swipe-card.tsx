@@ -1,10 +1,12 @@
 import { type PointerEvent, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
+import type { PromptAnswer } from '#common/schemas/profile-prompts.ts'
 import type { ProfileVoice } from '#common/schemas/profile-voice.ts'
 import type { TFunction } from '../../i18n.ts'
 import { useTranslation } from '../../i18n.ts'
 import { distanceText, FictionalBadge, VerifiedBadge } from '../members/index.ts'
+import { PromptAnswers } from '../profile-prompts/index.ts'
 import { VoicePromptPlayer } from '../voice-prompt/index.ts'
 
 /** How far a card must be dragged to count as a like (right) or a pass (left). */
@@ -40,7 +42,7 @@ export function SwipeCard({
   canLike = true,
   t: copyT,
 }: {
-  card: PublicProfile & { voice?: ProfileVoice | null }
+  card: PublicProfile & { voice?: ProfileVoice | null; prompts?: PromptAnswer[] }
   onDecide: (like: boolean) => void
   canLike?: boolean
   /** The copy's language where it is not the page's (a lander's slug). */
@@ -114,6 +116,11 @@ export function SwipeCard({
         {card.voice ? (
           <div className="mt-2">
             <VoicePromptPlayer voice={card.voice} name={card.name} />
+          </div>
+        ) : null}
+        {card.prompts && card.prompts.length > 0 ? (
+          <div className="mt-2">
+            <PromptAnswers answers={card.prompts} first />
           </div>
         ) : null}
       </div>

@@ -12,15 +12,19 @@ const TRAITS = Object.keys(TRAIT_VALUES) as (keyof typeof TRAIT_VALUES)[]
 const SEEKING: readonly string[] = ['men', 'women', 'both'] satisfies Seeking[]
 
 /**
- * The profile page: the member's profile and voice prompt, with the interests and their country's
+ * The profile page: the member's profile, written prompts and voice prompt, with the interests and their country's
  * regions to choose from.
  */
 export async function loadProfilePage(context: Readonly<RouterContextProvider>) {
   const app = getAppContext(context)
   // The sign-up's page data has the profile's country's regions already.
   const page = await loadCompleteSignup(context)
-  const voice = await app.services.voicePrompts.get(requireUser(context).id, app.site)
-  return { ...page, voice, interests: app.services.sites.listInterests(app.locale) }
+  const userId = requireUser(context).id
+  const [voice, prompts] = await Promise.all([
+    app.services.voicePrompts.get(userId, app.site),
+    app.services.profilePrompts.get(userId),
+  ])
+  return { ...page, voice, prompts, interests: app.services.sites.listInterests(app.locale) }
 }
 
 /**

@@ -3,6 +3,7 @@ import { PageTitle } from '../../components/page-title.tsx'
 import { DataExport } from '../../features/profile/data-export.tsx'
 import { OwnPhotos } from '../../features/profile/own-photos.tsx'
 import { ProfileForm } from '../../features/profile/profile-form.tsx'
+import { PromptEditor } from '../../features/profile-prompts/index.ts'
 import { VerifyPrompt } from '../../features/verification/index.ts'
 import { VoicePromptEditor } from '../../features/voice-prompt/index.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -29,6 +30,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1 className="h3 mb-4">{t('profilePage.title')}</h1>
       <OwnPhotos photos={loaderData.profile.photos} limit={limit} />
       <VerifyPrompt verified={loaderData.profile.verified} photos={loaderData.profile.photos.length} />
+      <PromptEditor answers={loaderData.prompts} />
       <VoicePromptEditor voice={loaderData.voice} name={loaderData.profile.name} />
       <ProfileForm
         key={loaderData.profile.id}

@@ -8,6 +8,7 @@ import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
 import { PresenceBadge } from '../../features/members/presence-badge.tsx'
 import { ReportButton } from '../../features/members/report-sheet.tsx'
 import { VerifiedBadge } from '../../features/members/verified-badge.tsx'
+import { PromptAnswers } from '../../features/profile-prompts/index.ts'
 import { VoicePromptPlayer } from '../../features/voice-prompt/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
@@ -75,6 +76,11 @@ export default function Member({ loaderData }: Route.ComponentProps) {
             <div className="mb-4">
               <VoicePromptPlayer voice={profile.voice} name={profile.name} />
             </div>
+          ) : null}
+          {profile.prompts.length > 0 ? (
+            <section className="mb-4" aria-label={t('profilePrompts.title')}>
+              <PromptAnswers answers={profile.prompts} />
+            </section>
           ) : null}
           {profile.about ? (
             <section className="mb-4" aria-labelledby="about-title">

@@ -19,6 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core'
 import type { StoredNotificationSettings } from '#common/notifications.ts'
+import type { BannedFaceMatch } from './banned-faces.ts'
 import { interests, regions } from './reference.ts'
 import { sites } from './sites.ts'
 
@@ -216,14 +217,6 @@ export const profileCellCounts = pgTable(
     index('profile_cell_counts_near').using('gist', t.gender, t.country, t.regionId, t.geo),
   ],
 )
-
-/** A face that matched one of the ban list (issue 60), as a check or a photo keeps it for the moderators. */
-export interface BannedFaceMatch {
-  /** The row of banned_faces, the ban's report, and how alike the two faces are (cosine). */
-  face: number
-  report: number
-  similarity: number
-}
 
 export const photos = pgTable(
   'photos',

@@ -12,8 +12,8 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core'
-import { complaints } from './complaints.ts'
-import { type BannedFaceMatch, photos, users } from './members.ts'
+import type { BannedFaceMatch } from './banned-faces.ts'
+import { users } from './members.ts'
 import { staff } from './staff.ts'
 
 // Verified humans (issue 37, ADR 28): a member's live checks, their frames until the decision, and
@@ -76,33 +76,6 @@ export const verificationFrames = pgTable(
     image: binary('image').notNull(),
   },
   (t) => [primaryKey({ columns: [t.verificationId, t.pose, t.n] })],
-)
-
-/**
- * The ban list's faces (issue 60, ADR 28): when a moderator bans a member, the face of their
- * verified check and of each of their photos, as embeddings only (no picture is kept here), for as
- * long as the ban stands: lifting it (an appeal) deletes its rows. A photo's row waits with no
- * embedding until the job measures it (`measure-banned-faces`); a photo with no face goes.
- */
-export const bannedFaces = pgTable(
-  'banned_faces',
-  {
-    id: serial('id').primaryKey(),
-    reportId: integer('report_id')
-      .notNull()
-      .references(() => complaints.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The photo it was measured on (a moderator sees it beside the new face while it exists). */
-    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
-    /** verification | photo */
-    source: text('source').notNull(),
-    embedding: real('embedding').array(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [
-    index('banned_faces_report').on(t.reportId),
-    index('banned_faces_waiting').on(t.id).where(sql`${t.embedding} is null`),
-  ],
 )
 
 /** A verified member's face: the embedding their live check gave, compared with later photos and accounts. */

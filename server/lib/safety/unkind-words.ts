@@ -118,24 +118,28 @@ export function likelyLanguage(words: readonly string[], fallback: Locale): Loca
   return most === 0 || tied ? fallback : best
 }
 
-/** Innocent phrases of every language, as normalized words. */
-const INNOCENT = SUPPORTED_LOCALES.flatMap((language) => (changesOf(language).innocent ?? []).map(wordsOf))
 /** Every word of every list's phrases: what a disguised word is read back to. */
 const KNOWN = new Set(Object.values(LISTS).flatMap((list) => [...list.byFirst.values()].flat(2)))
 const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's' }
 
 /**
  * A word as the lists know it when it was disguised: figures for letters ("b1tch", "sal0pe"),
- * letters repeated ("fuuuck", "connnnasse"); otherwise the word itself.
+ * letters repeated ("fuuuck", "connnnasse"), or put in the plural; otherwise the word itself.
  */
 function undisguised(word: string): string {
   if (KNOWN.has(word)) return word
   const candidates = [
     /\p{L}/u.test(word) && /\d/.test(word) ? word.replace(/[01345]/g, (d) => LEET[d]) : word,
   ].flatMap((w) => [w, w.replace(/(\p{L})\1{2,}/gu, '$1'), w.replace(/(\p{L})\1{2,}/gu, '$1$1')])
+  // A plural the lists have in the singular ("connards", "salopes").
+  if (word.length > 4 && word.endsWith('s')) candidates.push(word.slice(0, -1))
   return candidates.find((w) => KNOWN.has(w)) ?? word
 }
 
+/** Innocent phrases of every language, as words read the way a text's are ("faggots" as "faggot"). */
+const INNOCENT = SUPPORTED_LOCALES.flatMap((language) =>
+  (changesOf(language).innocent ?? []).map((phrase) => wordsOf(phrase).map(undisguised)),
+)
 /** A word masked with stars ("f*ck", "sl*t", "p*te"), read back to the listed word it fits, if one. */
 function unmasked(token: string): string {
   const plain = token

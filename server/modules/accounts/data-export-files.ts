@@ -47,6 +47,7 @@ export function exportFiles(data: MemberData): Record<string, unknown> {
         interests: data.interests,
       },
       photos: data.photos.map((p) => ({ file: photoFile(p.filename), status: p.status })),
+      prompts: data.prompts,
       voice_prompt: data.voicePrompt
         ? {
             prompt: data.voicePrompt.prompt,

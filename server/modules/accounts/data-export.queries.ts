@@ -5,6 +5,7 @@ import { conversationMembers, messages } from '#server/db/schema/chat.ts'
 import { likes } from '#server/db/schema/likes.ts'
 import { photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
+import { profilePrompts } from '#server/db/schema/profile-prompts.ts'
 import { interests } from '#server/db/schema/reference.ts'
 import { verifications, verifiedFaces } from '#server/db/schema/verification.ts'
 import { profileVoices } from '#server/db/schema/voice-prompts.ts'
@@ -90,6 +91,7 @@ export async function selectMemberData(db: Executor, userId: number) {
     verificationRows,
     verifiedRows,
     voiceRows,
+    promptRows,
   ] = await Promise.all([
     db
       .select({ key: interests.key })
@@ -159,6 +161,12 @@ export async function selectMemberData(db: Executor, userId: number) {
       .where(eq(verifiedFaces.userId, userId)),
     // The profile's voice prompt (issue 58, point 6), its recording in the zip.
     db.select().from(profileVoices).where(eq(profileVoices.profileId, profileId)),
+    // The profile's written prompts (issue 61, point 1), in their order.
+    db
+      .select({ prompt: profilePrompts.prompt, answer: profilePrompts.answer })
+      .from(profilePrompts)
+      .where(eq(profilePrompts.profileId, profileId))
+      .orderBy(asc(profilePrompts.position)),
   ])
   return {
     ...account,
@@ -173,6 +181,7 @@ export async function selectMemberData(db: Executor, userId: number) {
     verifications: verificationRows,
     verifiedAt: verifiedRows[0]?.verifiedAt ?? null,
     voicePrompt: voiceRows[0] ?? null,
+    prompts: promptRows,
   }
 }
 

@@ -7,6 +7,7 @@ import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { dayBounds, timeZoneOf } from '#server/lib/time-zone.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
+import type { PromptsOf } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import type { VoicesOf } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { agesOf } from './ages.ts'
 import {
@@ -48,7 +49,10 @@ export type SwipeService = ReturnType<typeof createSwipeService>
  * The swipe game (/swipe-game): one card at a time, like or pass; SWIPE_LIKES_PER_DAY likes per
  * day (spec section 9), counted from midnight in the member's own time zone (swipeDay).
  */
-export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clock; voices: VoicesOf }) {
+export function createSwipeService(
+  db: Db,
+  deps: { likes: LikesService; now: Clock; voices: VoicesOf; prompts: PromptsOf },
+) {
   const { now } = deps
 
   const state = (used: number, next: Date): SwipeState => ({
@@ -74,16 +78,15 @@ export function createSwipeService(db: Db, deps: { likes: LikesService; now: Clo
           nearest: member.geoCell === null ? undefined : cellVector(cellFromKey(member.geoCell)),
         }),
       ])
-      const voices = await deps.voices(
-        cards.map((c) => c.id),
-        cdnPrefix,
-      )
+      const ids = cards.map((c) => c.id)
+      const [voices, prompts] = await Promise.all([deps.voices(ids, cdnPrefix), deps.prompts(ids)])
       return {
         ...state(used, day.next),
         // With the member's place, each card says how far (in bands, as search does); its voice prompt plays.
         profiles: cards.map((c) => ({
           ...toPublicProfile(c, cdnPrefix, now(), member.geoCell),
           voice: voices.get(c.id) ?? null,
+          prompts: prompts.get(c.id) ?? [],
         })),
       }
     },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { profilePrompts } from '#server/db/schema/profile-prompts.ts'
 import { profileVoices } from '#server/db/schema/voice-prompts.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { readPrompts } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import { heardVoices } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { buildMember } from '../../../tests/support/factories.ts'
@@ -35,6 +37,7 @@ describe('swipe game', () => {
       likes: t.app.services.likes,
       now: () => clock,
       voices: heardVoices(t.database.db),
+      prompts: readPrompts(t.database.db),
     })
     const cdn = '/media'
 
@@ -61,6 +64,28 @@ describe('swipe game', () => {
       levels: [10, 80],
     })
     expect(voiced.find((p) => p.id === ids[1])?.voice).toBeNull()
+    // A card shows its member's written prompts in their order (issue 61, point 1).
+    expect(voiced.every((p) => p.prompts.length === 0)).toBe(true)
+    await t.database.db.insert(profilePrompts).values([
+      {
+        profileId: ids[2],
+        position: 1,
+        prompt: 'debate_me',
+        answer: 'Whether Lyon beats Marseille',
+        updatedAt: clock,
+      },
+      {
+        profileId: ids[2],
+        position: 0,
+        prompt: 'happy_place',
+        answer: 'The ferry to Texel at dawn',
+        updatedAt: clock,
+      },
+    ])
+    expect((await swipes.deck(player.user.id, cdn)).profiles.find((p) => p.id === ids[2])?.prompts).toEqual([
+      { prompt: 'happy_place', answer: 'The ferry to Texel at dawn' },
+      { prompt: 'debate_me', answer: 'Whether Lyon beats Marseille' },
+    ])
     for (let i = 0; i < 4; i++) {
       expect((await swipes.swipe(player.user.id, ids[i], true)).likes_left).toBe(3 - i)
     }
@@ -101,6 +126,7 @@ describe('swipe game', () => {
       likes: t.app.services.likes,
       now: () => at,
       voices: heardVoices(t.database.db),
+      prompts: readPrompts(t.database.db),
     })
     const ids = (await swipes.deck(player.user.id, '/media')).profiles.map((p) => p.id)
     // 09:00Z is 23:00 in Kiritimati (UTC+14): four likes, the day ends at 10:00Z.
@@ -156,6 +182,7 @@ describe('swipe game', () => {
       likes: t.app.services.likes,
       now: () => clock,
       voices: heardVoices(t.database.db),
+      prompts: readPrompts(t.database.db),
     })
     const young = await buildMember(t.database.db, {
       name: 'Young',

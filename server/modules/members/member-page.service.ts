@@ -6,6 +6,7 @@ import { selectBlocksBetween } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
+import type { PromptsOf } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import type { VoicesOf } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import {
@@ -42,6 +43,8 @@ export function createMemberPageService(
   deps: {
     now: Clock
     voices: VoicesOf
+    /** Profiles' written prompts (issue 61). */
+    prompts: PromptsOf
     /** A block was made: what else ends with it (the two members' call, issue 59). */
     blocked?: (blocker: number, blocked: number) => Promise<void>
   },
@@ -66,10 +69,11 @@ export function createMemberPageService(
         if (between.blockedByOther) throw new AppError('member.blocked', 403, { name: row.name })
         blockedByMe = between.viewerBlocked
       }
-      const [photoRows, interestRows, voices] = await Promise.all([
+      const [photoRows, interestRows, voices, prompts] = await Promise.all([
         selectActivePhotos(db, row.id, row.mainPhotoId),
         selectInterestNames(db, row.id),
         deps.voices([row.id], site.settings.cdn_prefix),
+        deps.prompts([row.id]),
       ])
       const isOwner = viewer?.userId === row.userId
       const limit = !viewer ? 1 : viewer.paid || isOwner ? photoRows.length : FREE_VISIBLE_PHOTOS
@@ -115,6 +119,7 @@ export function createMemberPageService(
         },
         blocked_by_me: blockedByMe,
         voice: voices.get(row.id) ?? null,
+        prompts: prompts.get(row.id) ?? [],
       }
     },
 

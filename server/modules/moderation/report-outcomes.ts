@@ -1,9 +1,11 @@
 import type { ReportOutcome } from '#common/moderation.ts'
 import type { ReportDecisionInput } from '#common/schemas/moderation.ts'
+import type { PromptAnswer } from '#common/schemas/profile-prompts.ts'
 import type { Executor } from '#server/db/client.ts'
 import { DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { Actor } from '#server/modules/audit/audit.service.ts'
+import { hidePrompts, restorePrompts } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import type { BannedFaces } from '#server/modules/verification/verification.service.ts'
 import { lockPhotoForReview } from './photo-review.queries.ts'
@@ -17,8 +19,9 @@ export interface OutcomeDetail {
   photo?: number
   days?: number
   until?: string
-  /** The profile text hidden, and the account status before a ban. */
+  /** The profile text hidden (its written prompts with it), and the account status before a ban. */
   about?: string | null
+  prompts?: PromptAnswer[]
   statusBefore?: string
 }
 
@@ -54,7 +57,7 @@ export async function applyOutcome(
     }
     case 'hide_text':
       await setProfileAbout(tx, found.profileId, null)
-      return { about: found.about }
+      return { about: found.about, prompts: await hidePrompts(tx, found.profileId) }
     case 'suspend': {
       if (!input.days) throw new AppError('moderation.days_required', 400)
       const until = shifted(at, input.days * DAY_MS)
@@ -86,6 +89,8 @@ export async function undoOutcome(
   }
   if (outcome === 'suspend') await liftRestriction(tx, found.userId, found.accountStatus ?? 'active')
   if (outcome === 'hide_text' && detail.about) await setProfileAbout(tx, found.profileId, detail.about)
+  if (outcome === 'hide_text' && detail.prompts?.length)
+    await restorePrompts(tx, found.profileId, detail.prompts, at)
   if (outcome === 'hide_photo' && detail.photo) {
     const photo = await lockPhotoForReview(tx, detail.photo)
     if (photo) {

@@ -1,9 +1,10 @@
 // The ban list's faces (issue 60, ADR 28): listed at a ban, measured by the job, lifted with the ban.
 import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
+import { bannedFaces } from '#server/db/schema/banned-faces.ts'
 import { complaints } from '#server/db/schema/complaints.ts'
 import { photos, profiles } from '#server/db/schema/members.ts'
-import { bannedFaces, verifiedFaces } from '#server/db/schema/verification.ts'
+import { verifiedFaces } from '#server/db/schema/verification.ts'
 
 /**
  * Lists a banned member's faces under the ban's report: their verified face as it is, and a row per

@@ -6,6 +6,7 @@ import { faceImage } from '../../../tests/support/faces.ts'
 import { liveCheckKit } from '../../../tests/support/live-check.ts'
 import { lastMailTo, linkIn } from '../../../tests/support/mail.ts'
 import { multipartFile } from '../../../tests/support/multipart.ts'
+import { fileReport } from '../../../tests/support/reports.ts'
 import { remote, staffMember, type TestStaff } from '../../../tests/support/staff.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -34,22 +35,10 @@ const REASONS = 'Asked three members for money by Western Union; rule 4.'
 
 /** A report on the member, decided as a ban with its statement of reasons. */
 async function ban(member: { user: { profile: { id: number } } }) {
-  const reporter = await activeMember(t.app)
-  const filed = await t.app.inject({
-    method: 'POST',
-    url: '/api/complaints.php',
-    payload: {
-      name: 'Reporter',
-      email: reporter.email,
-      reason: 'spam_scam',
-      message: 'Money, again.',
-      profile: member.user.profile.id,
-    },
-    headers: { cookie: reporter.cookie },
-    remoteAddress: remote(),
+  const report = await fileReport(t.app, member.user.profile.id, {
+    reason: 'spam_scam',
+    message: 'Money, again.',
   })
-  expect(filed.statusCode, filed.body).toBe(201)
-  const report = filed.json().id as number
   const decided = await staffAs(moderator, 'POST', '/api/admin/report-decision.php', {
     report,
     outcome: 'ban',

@@ -1,6 +1,6 @@
 import type { BannedFaceView } from '#common/schemas/verification.ts'
 import type { Db, Executor } from '#server/db/client.ts'
-import type { BannedFaceMatch } from '#server/db/schema/members.ts'
+import type { BannedFaceMatch } from '#server/db/schema/banned-faces.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { type FaceAnalyzer, faceSimilarity, largestFace } from '#server/lib/faces/face-analyzer.ts'
 import { FACE_THRESHOLDS } from '#server/lib/faces/face-thresholds.ts'

@@ -1,0 +1,2 @@
+export { PromptAnswers } from './prompt-answers.tsx'
+export { PromptEditor } from './prompt-editor.tsx'

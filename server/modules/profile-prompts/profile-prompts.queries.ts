@@ -1,0 +1,48 @@
+import { asc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '#server/db/client.ts'
+import { profiles } from '#server/db/schema/members.ts'
+import { profilePrompts } from '#server/db/schema/profile-prompts.ts'
+
+/** A member's profile id. */
+export async function selectOwnProfile(db: Executor, userId: number) {
+  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.userId, userId))
+  return row ?? null
+}
+
+/** A member's profile id, locked: their answers are replaced one save at a time. */
+export async function lockOwnProfile(db: Executor, userId: number) {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update')
+  return row ?? null
+}
+
+/** The answers of these profiles, each profile's in its order. */
+export function selectPromptsOf(db: Executor, profileIds: number[]) {
+  if (profileIds.length === 0) return Promise.resolve([])
+  return db
+    .select({
+      profileId: profilePrompts.profileId,
+      prompt: profilePrompts.prompt,
+      answer: profilePrompts.answer,
+    })
+    .from(profilePrompts)
+    .where(inArray(profilePrompts.profileId, profileIds))
+    .orderBy(asc(profilePrompts.profileId), asc(profilePrompts.position))
+}
+
+/** Puts these answers in place of the profile's. */
+export async function replacePrompts(
+  db: Executor,
+  profileId: number,
+  answers: ReadonlyArray<{ prompt: string; answer: string }>,
+  at: Date,
+) {
+  await db.delete(profilePrompts).where(eq(profilePrompts.profileId, profileId))
+  if (answers.length > 0)
+    await db
+      .insert(profilePrompts)
+      .values(answers.map((a, position) => ({ profileId, position, ...a, updatedAt: at })))
+}
