@@ -93,6 +93,11 @@ export const SEARCH_FILTERS = {
     offeredBy: 'always',
     control: { kind: 'check', label: 'search.verifiedOnly', value: '1' },
   },
+  newHere: {
+    params: ['new_here'],
+    offeredBy: 'always',
+    control: { kind: 'check', label: 'search.newHereOnly', value: '1' },
+  },
   interests: {
     params: ['interests'],
     offeredBy: 'always',

@@ -42,6 +42,8 @@ export const PublicProfile = z.object({
    * the profile say so before anyone pays to write. Never on a fictional profile.
    */
   verified_only: z.boolean(),
+  /** A real member who signed up in the last 14 days (issue 61, point 5): the "New here" badge. */
+  new_here: z.boolean(),
   main_image: ProfileImage.nullable(),
 })
 export type PublicProfile = z.infer<typeof PublicProfile>
@@ -60,6 +62,8 @@ export const ProfileFields = z.object({
   verified_contact_only: z.boolean(),
   /** Voice notes from the members this member has written to (issue 58); none when false. */
   voice_notes: z.boolean(),
+  /** Show "Usually replies within a day" when their answer times say so (issue 61, point 5). */
+  show_reply_time: z.boolean(),
   gender: z.enum(['female', 'male']),
   sexuality: z.enum(['straight', 'gay', 'bisexual']),
   country: z.string().regex(/^[A-Z]{2}$/, { error: 'country_invalid' }),
@@ -105,6 +109,7 @@ export const OwnProfile = z.object({
   invisible: z.boolean(),
   verified_contact_only: z.boolean(),
   voice_notes: z.boolean(),
+  show_reply_time: z.boolean(),
   /** The profile shows the verified badge (issue 37). */
   verified: z.boolean(),
   gender: z.string(),
@@ -167,6 +172,8 @@ const SEARCH_PARAMS = {
     .optional(),
   /** Verified members only (issue 37): `verified=1`. */
   verified: z.enum(['1']).optional(),
+  /** Members who signed up in the last 14 days only (issue 61): `new_here=1`. */
+  new_here: z.enum(['1']).optional(),
 } satisfies Record<SearchParam, z.ZodType>
 
 /** GET /api/members.php: the filters of member search (spec section 3, Search state), and the page. */
@@ -218,6 +225,8 @@ export const MemberDetail = PublicProfile.extend({
   voice: ProfileVoice.nullable(),
   /** Their written prompts, in their order (issue 61, point 1). */
   prompts: z.array(PromptAnswer),
+  /** They chose to show it, and their answer times say so (issue 61, point 5). */
+  replies_within_day: z.boolean(),
 })
 export type MemberDetail = z.infer<typeof MemberDetail>
 export const MemberDetailResponse = z.object({ profile: MemberDetail })

@@ -55,6 +55,7 @@ export function selectProfileCards(db: Executor) {
       fictional: profiles.fictional,
       verified: profiles.verified,
       verifiedOnly: sql<boolean>`${users.verifiedContactOnly} and not ${profiles.fictional}`,
+      signupDate: users.signupDate,
       photoFilename: photos.filename,
       photoThumb: photos.thumbFilename,
       photoStatus: photos.status,

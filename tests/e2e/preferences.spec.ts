@@ -30,7 +30,7 @@ test('search and the swipe game start from whom the member looks for; an empty s
   await expect(page).toHaveURL('/profile#looking-for-section')
   await page.locator('#profile-min-age').selectOption('30')
   await page.locator('#profile-max-age').selectOption('50')
-  await page.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Save my profile' }).click()
   await expect(page.getByText('Your profile has been saved.')).toBeVisible()
   await page.goto('/members')
   await expect(page.locator('.preferences-note')).toHaveText(

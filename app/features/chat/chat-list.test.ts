@@ -19,6 +19,7 @@ const profile = (id: number) => ({
   fictional: false,
   verified: false,
   verified_only: false,
+  new_here: false,
   main_image: null,
   presence: null,
 })

@@ -5,7 +5,7 @@ import type { PromptAnswer } from '#common/schemas/profile-prompts.ts'
 import type { ProfileVoice } from '#common/schemas/profile-voice.ts'
 import type { TFunction } from '../../i18n.ts'
 import { useTranslation } from '../../i18n.ts'
-import { distanceText, FictionalBadge, VerifiedBadge } from '../members/index.ts'
+import { distanceText, FictionalBadge, NewHereBadge, VerifiedBadge } from '../members/index.ts'
 import { PromptAnswers } from '../profile-prompts/index.ts'
 import { VoicePromptPlayer } from '../voice-prompt/index.ts'
 
@@ -102,7 +102,7 @@ export function SwipeCard({
             {card.name}, {card.age}
           </Link>{' '}
           {card.fictional ? <FictionalBadge /> : null}
-          {card.verified ? <VerifiedBadge /> : null}
+          {card.verified ? <VerifiedBadge /> : null} {card.new_here ? <NewHereBadge /> : null}
         </h2>
         <p className="text-body-secondary mb-0">
           {card.city ?? card.region}

@@ -7,6 +7,7 @@ import { LikeButton } from '../likes/index.ts'
 import { CardMenu } from './card-menu.tsx'
 import { distanceText } from './distance.ts'
 import { FictionalBadge } from './fictional-badge.tsx'
+import { NewHereBadge } from './new-here-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 import { VerifiedBadge } from './verified-badge.tsx'
 
@@ -63,7 +64,9 @@ function Card({
           {profile.verified ? <VerifiedBadge /> : null}
           {isNew ? <span className="badge text-bg-danger ms-1">{t('likes.new')}</span> : null}
         </h2>
-        <p className="small text-body-secondary mb-0 text-truncate">{profile.city ?? profile.region}</p>
+        <p className="small text-body-secondary mb-0 text-truncate">
+          {profile.city ?? profile.region} {profile.new_here ? <NewHereBadge /> : null}
+        </p>
         {profile.distance ? (
           <p className="small text-body-secondary mb-0 text-truncate" data-testid="distance">
             {distanceText(t, profile.distance)}

@@ -30,6 +30,12 @@ const PRIVACY_SWITCHES = [
     label: 'profilePage.voiceNotes',
     help: 'profilePage.voiceNotesHelp',
   },
+  {
+    key: 'showReplyTime',
+    name: 'show_reply_time',
+    label: 'profilePage.showReplyTime',
+    help: 'profilePage.showReplyTimeHelp',
+  },
 ] as const
 
 /**
@@ -49,6 +55,7 @@ function startingValues(p: OwnProfile, posted: Record<string, string>) {
       invisible: has ? posted.invisible !== undefined : p.invisible,
       verifiedContactOnly: has ? posted.verified_contact_only !== undefined : p.verified_contact_only,
       voiceNotes: has ? posted.voice_notes !== undefined : p.voice_notes,
+      showReplyTime: has ? posted.show_reply_time !== undefined : p.show_reply_time,
       traits: Object.fromEntries(TRAITS.map((trait) => [trait, pick(trait, p[trait] ?? '')])) as Record<
         Trait,
         string

@@ -65,6 +65,7 @@ function profileFields(form: FormData, settings: SiteSettings) {
     invisible: form.has('invisible'),
     verified_contact_only: form.has('verified_contact_only'),
     voice_notes: form.has('voice_notes'),
+    show_reply_time: form.has('show_reply_time'),
     ...(settings.visible_profile_notes.includes('about') && form.has('about')
       ? { about: text('about').trim() || null }
       : {}),

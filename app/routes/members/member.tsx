@@ -4,6 +4,7 @@ import { GiftButton } from '../../features/chat/gift-button.tsx'
 import { LikeButton } from '../../features/likes/like-button.tsx'
 import { BlockButton } from '../../features/members/block-button.tsx'
 import { FictionalBadge, FictionalDisclosure } from '../../features/members/fictional-badge.tsx'
+import { NewHereBadge } from '../../features/members/new-here-badge.tsx'
 import { PhotoGallery } from '../../features/members/photo-gallery.tsx'
 import { PresenceBadge } from '../../features/members/presence-badge.tsx'
 import { ReportButton } from '../../features/members/report-sheet.tsx'
@@ -36,10 +37,18 @@ export default function Member({ loaderData }: Route.ComponentProps) {
         <div className="col-md-6 col-lg-7">
           <h1 className="h2 mb-1">
             {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
-            {profile.verified ? <VerifiedBadge /> : null}
+            {profile.verified ? <VerifiedBadge /> : null} {profile.new_here ? <NewHereBadge /> : null}
           </h1>
           <p className="text-body-secondary mb-1">{place}</p>
-          <PresenceBadge presence={profile.presence} className="d-block mb-3" />
+          <PresenceBadge
+            presence={profile.presence}
+            className={`d-block ${profile.replies_within_day ? 'mb-1' : 'mb-3'}`}
+          />
+          {profile.replies_within_day ? (
+            <p className="small text-success-emphasis mb-3" data-testid="replies-within-day">
+              {t('memberPage.repliesWithinDay')}
+            </p>
+          ) : null}
           {profile.fictional ? <FictionalDisclosure className="small alert alert-light" /> : null}
           {profile.verified_only ? (
             // Before anyone pays to write (issue 60, point 2): who this member takes new conversations from.

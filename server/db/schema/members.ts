@@ -84,6 +84,8 @@ export const users = pgTable(
     verifiedContactOnly: boolean('verified_contact_only').notNull().default(false),
     /** Voice notes from the members this member has written to: taken (the default) or refused (issue 58). */
     voiceNotes: boolean('voice_notes').notNull().default(true),
+    /** Shows "Usually replies within a day" when their answer times say so (issue 61, point 5). */
+    showReplyTime: boolean('show_reply_time').notNull().default(false),
     /**
      * Since when this member's new conversations wait for a moderator: their scam score passed the
      * threshold (ADR 29); null when they may start conversations.

@@ -30,6 +30,8 @@ export function selectMemberDetail(db: Executor, profileId: number) {
       fictional: profiles.fictional,
       verified: profiles.verified,
       verifiedOnly: sql<boolean>`${users.verifiedContactOnly} and not ${profiles.fictional}`,
+      signupDate: users.signupDate,
+      showReplyTime: sql<boolean>`${users.showReplyTime} and not ${profiles.fictional}`,
       mainPhotoId: profiles.mainPhotoId,
       invisible: profiles.invisible,
       onlineUntil: users.onlineUntil,

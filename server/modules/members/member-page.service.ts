@@ -1,4 +1,5 @@
 import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
+import { isNewHere } from '#common/member-signals.ts'
 import { regionName } from '#common/region-names.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
@@ -18,6 +19,7 @@ import {
   selectProfileOwner,
 } from './member-page.queries.ts'
 import { presenceOf } from './public-profile.ts'
+import { repliesWithinDay, selectReplyTurns } from './reply-time.queries.ts'
 
 export type MemberPageService = ReturnType<typeof createMemberPageService>
 
@@ -69,11 +71,13 @@ export function createMemberPageService(
         if (between.blockedByOther) throw new AppError('member.blocked', 403, { name: row.name })
         blockedByMe = between.viewerBlocked
       }
-      const [photoRows, interestRows, voices, prompts] = await Promise.all([
+      const [photoRows, interestRows, voices, prompts, replies] = await Promise.all([
         selectActivePhotos(db, row.id, row.mainPhotoId),
         selectInterestNames(db, row.id),
         deps.voices([row.id], site.settings.cdn_prefix),
         deps.prompts([row.id]),
+        // Only for a member who chose to show it, never a fictional profile (issue 61, point 5).
+        row.showReplyTime ? selectReplyTurns(db, row.userId, deps.now()) : null,
       ])
       const isOwner = viewer?.userId === row.userId
       const limit = !viewer ? 1 : viewer.paid || isOwner ? photoRows.length : FREE_VISIBLE_PHOTOS
@@ -95,6 +99,7 @@ export function createMemberPageService(
         fictional: row.fictional,
         verified: row.verified,
         verified_only: Boolean(row.verifiedOnly),
+        new_here: isNewHere(row.signupDate, deps.now(), row.fictional),
         main_image: main
           ? {
               filename: mediaUrl(cdn, main.filename),
@@ -120,6 +125,7 @@ export function createMemberPageService(
         blocked_by_me: blockedByMe,
         voice: voices.get(row.id) ?? null,
         prompts: prompts.get(row.id) ?? [],
+        replies_within_day: replies !== null && repliesWithinDay(replies),
       }
     },
 

@@ -9,6 +9,7 @@ export function selectOwnProfile(db: Executor, userId: number) {
       ...getTableColumns(profiles),
       verifiedContactOnly: users.verifiedContactOnly,
       voiceNotes: users.voiceNotes,
+      showReplyTime: users.showReplyTime,
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -40,9 +41,9 @@ export async function selectProfileInterestIds(db: Executor, profileId: number):
 export async function updateContactChoices(
   db: Executor,
   userId: number,
-  choices: { verifiedContactOnly?: boolean; voiceNotes?: boolean },
+  choices: { verifiedContactOnly?: boolean; voiceNotes?: boolean; showReplyTime?: boolean },
 ) {
-  if (choices.verifiedContactOnly === undefined && choices.voiceNotes === undefined) return
+  if (Object.values(choices).every((choice) => choice === undefined)) return
   await db.update(users).set(choices).where(eq(users.id, userId))
 }
 

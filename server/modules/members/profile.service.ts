@@ -49,6 +49,7 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
       invisible: profile.invisible,
       verified_contact_only: profile.verifiedContactOnly,
       voice_notes: profile.voiceNotes,
+      show_reply_time: profile.showReplyTime,
       verified: profile.verified,
       gender: profile.gender,
       sexuality: profile.sexuality,
@@ -158,6 +159,7 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
         await updateContactChoices(tx, userId, {
           verifiedContactOnly: input.verified_contact_only,
           voiceNotes: input.voice_notes,
+          showReplyTime: input.show_reply_time,
         })
       })
     },

@@ -1,4 +1,5 @@
 import { cellFromKey, distanceBand, kmBetween } from '#common/geo-grid.ts'
+import { isNewHere } from '#common/member-signals.ts'
 import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import type { ProfileCardRow } from '#server/db/profile-cards.ts'
 import { DAY_MS } from '#server/lib/clock.ts'
@@ -45,6 +46,7 @@ export function toPublicProfile(
     fictional: row.fictional,
     verified: row.verified,
     verified_only: Boolean(row.verifiedOnly),
+    new_here: isNewHere(row.signupDate, now, row.fictional),
     main_image:
       row.photoFilename && row.photoThumb && row.photoStatus === 'active'
         ? {

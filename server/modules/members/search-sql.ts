@@ -6,6 +6,7 @@
 import { gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import { chordOfKm } from '#common/geo-grid.ts'
+import { NEW_HERE_DAYS } from '#common/member-signals.ts'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { SEARCH_FILTERS, type SearchFilterKey, type SearchParam } from '#common/search-filters.ts'
 import { birthRange } from '#server/db/profile-cards.ts'
@@ -14,6 +15,7 @@ import {
   type profileCounts,
   profileInterests,
   profiles,
+  users,
 } from '#server/db/schema/members.ts'
 
 /** A search's filters as the API names them (the match finder may ask for several genders). */
@@ -185,6 +187,19 @@ export const FILTER_SQL: Record<SearchFilterKey, FilterSql> = {
     // Their own partial index serves them.
     counted: { by: 'rows' },
     similar: 'kept',
+  },
+  newHere: {
+    // Real members who signed up in the last 14 days (issue 61, point 5), by the search's clock.
+    values: (s, facts) =>
+      s.new_here === '1'
+        ? { joined_after: new Date(facts.today.getTime() - NEW_HERE_DAYS * 86_400_000).toISOString() }
+        : NONE,
+    where: (values, v) =>
+      has(values, 'joined_after')
+        ? sql`not ${profiles.fictional} and exists (select 1 from ${users} u where u.id = ${profiles.userId} and u.signup_date > ${v<string>('joined_after')}::timestamptz)`
+        : undefined,
+    counted: { by: 'rows' },
+    similar: 'lifted',
   },
   interests: {
     values: (s) => (s.interests?.length ? { interests: [...s.interests] } : NONE),

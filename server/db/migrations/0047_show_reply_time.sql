@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "show_reply_time" boolean DEFAULT false NOT NULL;
