@@ -1,15 +1,14 @@
 import { type CallTransport, RING_SECONDS } from '#common/calls.ts'
 import type { CallSignal, IceConfig } from '#common/schemas/calls.ts'
 import type { EventFrame } from '#common/schemas/frames.ts'
-import type { Db, Executor } from '#server/db/client.ts'
-import type { Clock } from '#server/lib/clock.ts'
-import { shifted } from '#server/lib/clock.ts'
+import type { Db } from '#server/db/client.ts'
+import { type Clock, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import { iceConfig, type TurnRelay } from '#server/lib/turn/credentials.ts'
-import { changeCredits } from '#server/modules/credits/credits.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
+import { chargeNext, MINUTE_MS, meterFrames } from './call-charges.ts'
 import { availabilityOf, passedSignal, reportContextOf } from './call-rules.ts'
 import {
   type CallRow,
@@ -26,7 +25,6 @@ import {
   selectLiveInConversation,
   selectLiveWithSessions,
   updateAnswered,
-  updateCharged,
   updateConsent,
   updateDeclined,
   updateEnded,
@@ -35,9 +33,6 @@ import {
 /** How calls reach each other here: through a relay, directly on one machine, or not at all. */
 type CallsMode = { transport: 'relay'; relay: TurnRelay } | { transport: 'local' } | { transport: 'off' }
 
-const MINUTE_MS = 60_000
-/** Fresh relay credentials go with every this many minutes' meter. */
-const RENEW_EVERY_MINUTES = 8
 /** The backstop: every node ends what is due this often, should the node that timed it be gone. */
 const SWEEP_EVERY_MS = 2000
 
@@ -103,44 +98,10 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
       site.settings.call_credits_per_minute,
     )
 
-  /** One minute of an answered call, charged to its caller, or the call's end when it is not covered. */
-  async function chargeNext(
-    tx: Executor,
-    call: CallRow,
-  ): Promise<{ balance: number | null; ended: boolean }> {
-    const minute = call.minutesCharged + 1
-    const due = call.nextChargeAt ?? call.answeredAt ?? now()
-    let balance: number | null = null
-    if (call.creditsPerMinute > 0) {
-      balance = await changeCredits(tx, {
-        userId: call.callerUserId,
-        delta: -call.creditsPerMinute,
-        reason: 'call',
-        reference: `call:${call.id}:${minute}`,
-      }).catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'credits.insufficient') return null
-        throw error
-      })
-      if (balance === null) {
-        await updateEnded(tx, call.id, 'credits', due)
-        return { balance: null, ended: true }
-      }
-    } else balance = await selectCredits(tx, call.callerUserId)
-    await updateCharged(tx, call.id, minute, shifted(call.answeredAt ?? due, minute * MINUTE_MS))
-    return { balance, ended: false }
-  }
-
   function metered(call: CallRow, minutes: number, balance: number | null) {
-    const meter = {
-      type: 'call.meter' as const,
-      call: call.id,
-      answered_at: (call.answeredAt ?? now()).toISOString(),
-      minutes,
-      credits: minutes * call.creditsPerMinute,
-      credits_per_minute: call.creditsPerMinute,
-    }
+    const { meter, renew: due } = meterFrames(call, minutes, now())
     // A relay credential lasts 10 minutes: every eighth minute brings fresh ones (the caller restarts ICE).
-    const renew = (userId: number) => (minutes % RENEW_EVERY_MINUTES === 0 ? { ice: ice(userId) } : {})
+    const renew = (userId: number) => (due ? { ice: ice(userId) } : {})
     tell(call.callerUserId, { ...meter, balance, ...renew(call.callerUserId) })
     tell(call.calleeUserId, { ...meter, balance: null, ...renew(call.calleeUserId) })
     if (call.creditsPerMinute > 0 && balance !== null)
@@ -155,7 +116,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
     const charged = await db.transaction(async (tx) => {
       const done: { call: CallRow; minutes: number; balance: number | null; ended: boolean }[] = []
       for (const call of await lockChargesDue(tx, at)) {
-        const outcome = await chargeNext(tx, call)
+        const outcome = await chargeNext(tx, call, now())
         done.push({ call, minutes: call.minutesCharged + 1, ...outcome })
       }
       return done
@@ -255,7 +216,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
         if (!live || live.calleeUserId !== userId) return null
         const answered = await updateAnswered(tx, callId, session, now())
         if (!answered) return null
-        return { call: answered, ...(await chargeNext(tx, answered)) }
+        return { call: answered, ...(await chargeNext(tx, answered, now())) }
       })
       if (!outcome) throw new AppError('call.over', 409)
       if (outcome.ended) {
@@ -271,7 +232,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
 
     /** Either member ends the call; the callee's before answering is a decline (nothing shows of it). */
     async hangUp(userId: number, callId: number) {
-      const call = await selectCallOfLive(callId, userId)
+      const call = await db.transaction((tx) => selectLiveCall(tx, callId, userId))
       if (!call) return
       if (call.calleeUserId === userId && call.state !== 'active') {
         await decline(userId, callId)
@@ -282,7 +243,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
 
     /** A browser's offer, answer or candidate, passed to the other member of an answered call. */
     async signal(userId: number, signal: CallSignal) {
-      const call = await selectCallOfLive(signal.call, userId)
+      const call = await db.transaction((tx) => selectLiveCall(tx, signal.call, userId))
       if (call?.state !== 'active') return false
       const frame = passedSignal(call, userId, signal, transport)
       if (!frame) return false
@@ -335,9 +296,5 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
   async function decline(userId: number, callId: number) {
     if (await updateDeclined(db, callId, userId))
       tell(userId, { type: 'call.ended', call: callId, reason: 'no_answer' })
-  }
-
-  async function selectCallOfLive(callId: number, userId: number) {
-    return db.transaction((tx) => selectLiveCall(tx, callId, userId))
   }
 }

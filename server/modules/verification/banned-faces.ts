@@ -14,6 +14,7 @@ import {
   selectUnmeasured,
   setBannedEmbedding,
 } from './banned-faces.queries.ts'
+import { createFaceLookups } from './verification-faces.ts'
 
 export type BannedFaces = ReturnType<typeof createBannedFaces>
 
@@ -33,10 +34,17 @@ export function createBannedFaces(
     return analysis ? (largestFace(analysis.faces)?.embedding ?? null) : null
   }
 
+  const { photoFace } = createFaceLookups(db, deps)
+
   /** The banned face most like this one, when it passes the threshold. */
-  async function match(embedding: readonly number[]): Promise<BannedFaceMatch | null> {
+  const match = async (embedding: readonly number[]) => bestOf(embedding, await selectMeasured(db))
+
+  function bestOf(
+    embedding: readonly number[],
+    listed: Awaited<ReturnType<typeof selectMeasured>>,
+  ): BannedFaceMatch | null {
     let best: BannedFaceMatch | null = null
-    for (const face of await selectMeasured(db)) {
+    for (const face of listed) {
       const similarity = faceSimilarity(embedding, face.embedding ?? [])
       if (similarity >= FACE_THRESHOLDS.bannedFace && similarity > (best?.similarity ?? 0))
         best = { face: face.id, report: face.reportId, similarity: Math.round(similarity * 1000) / 1000 }
@@ -58,13 +66,8 @@ export function createBannedFaces(
       for (;;) {
         const page = await selectUnmeasured(db, 20)
         for (const row of page) {
-          const file = row.filename ? await deps.media.get(row.filename) : null
-          let embedding: number[] | null = null
-          if (file) {
-            const chunks: Buffer[] = []
-            for await (const chunk of file.body) chunks.push(chunk as Buffer)
-            embedding = await faceOf(Buffer.concat(chunks))
-          }
+          // A photo gone, with no face, or not read by the models leaves the list.
+          const embedding = row.filename ? await photoFace(row.filename).catch(() => null) : null
           await setBannedEmbedding(db, row.id, embedding)
           measured++
         }
@@ -76,9 +79,11 @@ export function createBannedFaces(
 
     /** Whether a photo's largest face matches a banned one. */
     async matchImage(image: Uint8Array): Promise<BannedFaceMatch | null> {
-      if ((await selectMeasured(db)).length === 0) return null
+      // The list read once: an empty list costs the upload no face analysis.
+      const listed = await selectMeasured(db)
+      if (listed.length === 0) return null
       const face = await faceOf(image)
-      return face ? match(face) : null
+      return face ? bestOf(face, listed) : null
     },
 
     /** What the moderators see of a matched banned face (null: the ban was lifted since). */

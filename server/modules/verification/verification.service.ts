@@ -25,10 +25,6 @@ import type { Member } from '#server/modules/accounts/accounts.service.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import type { BannedFaces } from './banned-faces.ts'
-
-/** The ban list of faces (issue 60), as the modules that hold or lift faces see it. */
-export type { BannedFaces }
-
 import {
   abandonOpen,
   claimNextDeciding,
@@ -51,6 +47,9 @@ import {
 } from './verification.queries.ts'
 import { createFaceLookups } from './verification-faces.ts'
 import { createVerificationReview } from './verification-review.ts'
+
+/** The ban list of faces (issue 60), as the modules that hold or lift faces see it. */
+export type { BannedFaces }
 
 /** The other active photos compared with the live face besides the main one. */
 const OTHER_PHOTOS_COMPARED = 4
