@@ -30,7 +30,7 @@ import { createPhotoReviewService } from '../server/modules/moderation/photo-rev
 import { createReportsService } from '../server/modules/moderation/reports.service.ts'
 import { createSignalsService } from '../server/modules/moderation/signals.service.ts'
 import { createInboxService } from '../server/modules/operators/inbox.service.ts'
-import { readPrompts } from '../server/modules/profile-prompts/profile-prompts.service.ts'
+import { readMoves, readPrompts } from '../server/modules/profile-prompts/profile-prompts.service.ts'
 import { createSafetyService } from '../server/modules/safety/safety.service.ts'
 import { createSitesService } from '../server/modules/sites/sites.service.ts'
 import { createStatisticsService } from '../server/modules/statistics/statistics.service.ts'
@@ -169,7 +169,13 @@ const chat = createChatService(db, {
   safety,
   voice: createVoiceProcessor(),
   complaints,
-  blocks: createMemberPageService(db, { now, voices: heardVoices(db), prompts: readPrompts(db) }),
+  blocks: createMemberPageService(db, {
+    now,
+    voices: heardVoices(db),
+    prompts: readPrompts(db),
+    moves: readMoves(db),
+  }),
+  moves: readMoves(db),
 })
 const support = createMemberSupportService(db, {
   now,

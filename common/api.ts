@@ -203,6 +203,9 @@ export const api = table({
   supportAction: { method: POST, path: '/api/admin/member-action.php', tag: 'support', body: support.SupportActionInput, output: ok, roles: SUPPORT },
   fictionalProfiles: { method: GET, path: '/api/admin/fictional.php', tag: 'operators', output: operators.FictionalListResponse, roles: CONSOLE_PAGES.fictional.roles },
   fictionalProfile: { method: GET, path: '/api/admin/fictional-profile.php', tag: 'operators', query: operators.FictionalProfileQuery, output: operators.FictionalProfileResponse, roles: CONSOLE_PAGES.fictionalProfile.roles },
+  /** Issue 61: a fictional profile's prompts and opening moves, written by its operators. */
+  fictionalPrompts: { method: GET, path: '/api/admin/fictional-prompts.php', tag: 'operators', query: operators.FictionalProfileQuery, output: profilePrompts.ProfilePromptsResponse, roles: CONSOLE_PAGES.fictionalProfile.roles },
+  saveFictionalPrompts: { method: PUT, path: '/api/admin/fictional-prompts.php', tag: 'operators', body: profilePrompts.FictionalPromptsInput, output: profilePrompts.ProfilePromptsResponse, roles: CONSOLE_PAGES.fictionalProfile.roles },
   createFictional: { method: POST, path: '/api/admin/fictional.php', tag: 'operators', body: operators.FictionalProfileInput, output: operators.FictionalProfileResponse, status: 201, roles: CONSOLE_PAGES.fictional.roles },
   updateFictional: { method: PUT, path: '/api/admin/fictional.php', tag: 'operators', body: operators.FictionalProfileUpdate, output: operators.FictionalProfileResponse, roles: CONSOLE_PAGES.fictionalProfile.roles },
   addFictionalPhoto: { method: POST, path: '/api/admin/fictional-photo.php', tag: 'operators', form: operators.FictionalPhotoFields, output: operators.FictionalProfileResponse, status: 201, roles: CONSOLE_PAGES.fictionalProfile.roles },

@@ -13,6 +13,7 @@ export const AUDIT_ACTIONS = [
   'fictional.create',
   'fictional.photo_add',
   'fictional.photo_remove',
+  'fictional.prompts',
   'fictional.update',
   'inbox.answer',
   'inbox.note',

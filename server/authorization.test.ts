@@ -464,7 +464,7 @@ const RULES: Record<string, Rule> = {
     call: () => ({
       method: 'PUT',
       url: '/api/profile-prompts.php',
-      payload: { answers: [{ prompt: 'happy_place', answer: 'The ferry to Texel at dawn' }] },
+      payload: { answers: [{ prompt: 'happy_place', answer: 'The ferry to Texel at dawn' }], moves: [] },
     }),
     expect: members(200),
   },

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { MESSAGE_FLAGS } from '../safety.ts'
 import { ClientId, SEND_REFUSALS } from './chat.ts'
 import { GiftKey, Id, Message } from './message.ts'
+import { OpeningMove } from './profile-prompts.ts'
 
 // chat_send's contract (server/db/functions/chat_send.sql; ADR 12, 31; issue 57, point 3): what it
 // reads for one send and what it answers. Its answer's message is the API's Message, made by
@@ -11,11 +12,13 @@ import { GiftKey, Id, Message } from './message.ts'
 
 /**
  * What a kind of message stores beyond its words (the `payload` column): a gift's key, or a file in
- * the media store (its thumbnail too, for a picture). chat_send writes it as the send gives it and
+ * the media store (its thumbnail too, for a picture), or the opening move a first text answers (its
+ * key, and the prompt's answer as it read then). chat_send writes it as the send gives it and
  * message_json reads it; a new kind stores here, in no column of its own.
  */
 export const MessagePayload = z.union([
   z.object({ gift: GiftKey }).strict(),
+  OpeningMove.strict(),
   z
     .object({
       file: z.string(),

@@ -6,6 +6,7 @@ import { writeRefusals } from '../write-refusals.ts'
 import { CallSignal } from './calls.ts'
 import { PublicProfile } from './members.ts'
 import { GiftKey, Id, Message } from './message.ts'
+import { OpeningMoveKey } from './profile-prompts.ts'
 
 export { GIFT_KEYS } from '../gifts.ts'
 
@@ -47,11 +48,14 @@ export const SendMessageInput = z
     client_id: ClientId,
     /** How the member answered a question about this text (409 chat.unkind), if they were asked. */
     nudge: z.enum(NUDGE_ANSWERS).optional(),
+    /** The profile's opening move this first text answers (issue 61, point 2). */
+    move: OpeningMoveKey.optional(),
   })
   .refine((v) => (v.profile === undefined) !== (v.conversation === undefined), {
     path: ['conversation'],
     error: 'recipient_required',
   })
+  .refine((v) => v.move === undefined || v.gift === undefined, { path: ['move'], error: 'move_invalid' })
 export type SendMessageInput = z.infer<typeof SendMessageInput>
 export const SendMessageResponse = z.object({ message: Message, conversation: Id, credits: z.number().int() })
 export type SendMessageResponse = z.infer<typeof SendMessageResponse>

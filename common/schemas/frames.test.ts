@@ -42,6 +42,7 @@ describe('the frames the browser reads', () => {
       text: '',
       gift: 'rose',
       photo: null,
+      move: null,
       voice: null,
       client_id: 'abcdefgh',
       created_at: '2026-11-26T06:00:00.000Z',

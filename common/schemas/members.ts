@@ -4,7 +4,7 @@ import { MAX_INTERESTS } from '../constants.ts'
 import { DISTANCE_CHOICES } from '../geo-grid.ts'
 import type { SearchParam } from '../search-filters.ts'
 import { DateOfBirth, MemberName } from './accounts.ts'
-import { PromptAnswer } from './profile-prompts.ts'
+import { OpeningMove, PromptAnswer } from './profile-prompts.ts'
 import { ProfileVoice } from './profile-voice.ts'
 
 /** A profile photo as other people see it; filename and thumb_filename are URLs below cdn_prefix. */
@@ -225,6 +225,8 @@ export const MemberDetail = PublicProfile.extend({
   voice: ProfileVoice.nullable(),
   /** Their written prompts, in their order (issue 61, point 1). */
   prompts: z.array(PromptAnswer),
+  /** The opening moves a first message may answer (issue 61, point 2), in their order. */
+  opening_moves: z.array(OpeningMove),
   /** They chose to show it, and their answer times say so (issue 61, point 5). */
   replies_within_day: z.boolean(),
 })

@@ -33,6 +33,11 @@ export const Message = z.object({
   voice: z
     .object({ filename: z.string(), seconds: z.number(), levels: z.array(z.number()), played: z.boolean() })
     .nullable(),
+  /**
+   * The opening move a first text answers (issue 61): its key (common/opening-moves.ts, its words in
+   * each reader's language) and the prompt's answer it quoted, if a prompt.
+   */
+  move: z.object({ key: z.string(), answer: z.string().nullable() }).nullable(),
   client_id: z.string(),
   created_at: z.string(),
   /** What the safety rules found in it (common/safety.ts): the receiver sees a blur, a question or a tip. */

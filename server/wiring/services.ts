@@ -48,6 +48,7 @@ import { createWithdrawalsService } from '#server/modules/payments/withdrawals.s
 import { createPhotosService } from '#server/modules/photos/photos.service.ts'
 import {
   createProfilePromptsService,
+  readMoves,
   readPrompts,
 } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import { createDashboardService } from '#server/modules/reports/dashboard.service.ts'
@@ -85,7 +86,11 @@ export async function createServices(
   const sites = await createSitesService(database.db, env)
   const members = createMembersService(database.db, { now })
   // What member pages and swipe cards show beside a profile's own fields.
-  const shown = { voices: heardVoices(database.db), prompts: readPrompts(database.db) }
+  const shown = {
+    voices: heardVoices(database.db),
+    prompts: readPrompts(database.db),
+    moves: readMoves(database.db),
+  }
   const mail = startMail(app, env, database, sites, now)
   const { events, rateLimitRedis, onEventError } = await openEventBus(app, env, database, sites)
   const calls = startCalls(app, env, database, { now, events, onEventError })
@@ -173,6 +178,7 @@ export async function createServices(
     voice,
     complaints,
     blocks: memberPages,
+    moves: shown.moves,
     onOpening: signals.opening,
     onError: (error) => app.log.error({ err: error }, 'reading a message for signals failed'),
   })

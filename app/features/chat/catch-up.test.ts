@@ -10,6 +10,7 @@ const message = (id: number): Message => ({
   text: `m${id}`,
   gift: null,
   photo: null,
+  move: null,
   voice: null,
   client_id: `c${id}`,
   created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),

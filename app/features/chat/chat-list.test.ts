@@ -38,6 +38,7 @@ const message = (conversation: number, text: string): Message => ({
   text,
   gift: null,
   photo: null,
+  move: null,
   voice: null,
   client_id: 'abcdefgh',
   created_at: '2026-11-22T10:00:00.000Z',

@@ -20,10 +20,11 @@ import { creditsFrom, FictionalReminder } from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
+import { ConversationStart, type Starters } from './conversation-start.tsx'
 import { GiftPicker } from './gift-picker.tsx'
-import { IcebreakerModal } from './icebreaker-modal.tsx'
 import { MessageList } from './message-list.tsx'
 import { NoCreditsAlert } from './no-credits-alert.tsx'
+import { AnsweringMove } from './opening-moves.tsx'
 import { PhotoPreview } from './photo-preview.tsx'
 import { SafetyNudge } from './safety-nudge.tsx'
 import { useFirstContact } from './use-first-contact.ts'
@@ -49,6 +50,7 @@ export function Conversation({
   showExplicit: initialShowExplicit,
   fictionalSpend = null,
   purchaseBreakUntil = null,
+  starters,
 }: {
   conversation: number | null
   profile: PublicProfile
@@ -64,6 +66,8 @@ export function Conversation({
   fictionalSpend?: FictionalSpend | null
   /** Until when the member takes a break from purchases (ISO, ADR 32), or null. */
   purchaseBreakUntil?: string | null
+  /** A conversation not started yet: the profile's opening moves and openers (issue 61). */
+  starters?: Starters
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
@@ -73,7 +77,6 @@ export function Conversation({
   const [conversation, setConversation] = useState(initialConversation)
   const [searchParams] = useSearchParams()
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
-  const [showIcebreakers, setShowIcebreakers] = useState(false)
   const [nextFree, setNextFree] = useState(nextMessageFree)
   const [showExplicit, setShowExplicit] = useState(initialShowExplicit)
   // A photo the member picked waits here, with its price, until they send it or not.
@@ -113,13 +116,13 @@ export function Conversation({
   const returnTo = conversation === null ? `/members/${profile.id}/chat` : `/chats/${conversation}`
   // During a break from purchases nothing offers to buy (ADR 32).
   const buyHref = purchaseBreakUntil ? null : creditsFrom(returnTo)
-  // An opening line picked on the member's landing page before signing up waits in the composer.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for a conversation not started yet
+  // An opening line picked on the member's landing or member page waits in the composer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the page opens
   useEffect(() => {
-    if (conversation !== null) return
     const line = takeOpeningLine(profile.id)
     if (line) sending.setText(line)
   }, [])
+  const focusComposer = () => document.getElementById('chat-text')?.focus()
   const error = sending.error ?? list.loadError
   // Some kinds only answer (a voice note, issue 58): the composer offers them once the partner wrote here.
   const partnerWrote = conversation !== null && list.messages.some((m) => m.profile === profile.id)
@@ -160,19 +163,20 @@ export function Conversation({
           </p>
         ) : null}
         {list.messages.length === 0 ? (
-          <div className="text-center text-body-secondary py-4">
-            <p>{t('chat.empty', { name: profile.name })}</p>
-            {blockedByMe ? null : (
-              <button
-                type="button"
-                className="btn btn-outline-primary"
-                onClick={() => setShowIcebreakers(true)}
-                disabled={!hydrated}
-              >
-                {t('chat.icebreakers.open')}
-              </button>
-            )}
-          </div>
+          <ConversationStart
+            name={profile.name}
+            blockedByMe={blockedByMe}
+            hydrated={hydrated}
+            starters={starters}
+            onMove={(move) => {
+              sending.setMove(move)
+              focusComposer()
+            }}
+            onLine={(line) => {
+              sending.setText(line)
+              focusComposer()
+            }}
+          />
         ) : (
           <MessageList
             messages={list.messages}
@@ -210,6 +214,9 @@ export function Conversation({
             </>
           ) : null}
         </p>
+      ) : null}
+      {sending.move && !blockedByMe ? (
+        <AnsweringMove move={sending.move} name={profile.name} onCancel={() => sending.setMove(null)} />
       ) : null}
       {blockedByMe ? (
         <p className="p-3 mb-0 border-top bg-white">{t('memberPage.blockedNote', { name: profile.name })}</p>
@@ -258,15 +265,6 @@ export function Conversation({
         onClose={() => setShowGifts(false)}
       />
       <SafetyNudge nudge={sending.nudge} name={profile.name} onAnswer={sending.answerNudge} />
-      <IcebreakerModal
-        show={showIcebreakers}
-        name={profile.name}
-        onPick={(line) => {
-          sending.setText(line)
-          setShowIcebreakers(false)
-        }}
-        onClose={() => setShowIcebreakers(false)}
-      />
     </div>
   )
 }

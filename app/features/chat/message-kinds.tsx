@@ -3,6 +3,7 @@ import { FILE_KINDS, MESSAGE_KIND_NAMES, type MessageKind } from '#common/messag
 import type { Message } from '#common/schemas/message.ts'
 import { CameraIcon, GiftIcon, MicrophoneIcon } from '../../components/icons.tsx'
 import { type TFunction, useTranslation } from '../../i18n.ts'
+import { MoveBubble } from './opening-moves.tsx'
 import { ChatPhoto, ExplicitPhoto } from './received-safety.tsx'
 import { clockTime, VoicePlayer, VoiceRecorder } from './voice-note.tsx'
 
@@ -73,7 +74,8 @@ export const KIND_VIEWS: Record<MessageKind, KindView> = {
     icon: null,
     preview: (_t, { text }) => text,
     bubbleClass: '',
-    Bubble: null,
+    // A first text may answer an opening move (issue 61): its question quoted above the words.
+    Bubble: MoveBubble,
     said: (_t, words) => words,
     extra: null,
     Recorder: null,

@@ -3,8 +3,10 @@ import { useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
 import { type FileKind, kindCredits, NO_KIND_FIELDS } from '#common/message-kinds.ts'
 import { checkMessageText } from '#common/message-text.ts'
+import type { OpeningMoveKey } from '#common/opening-moves.ts'
 import type { NudgeAnswer } from '#common/safety.ts'
 import type { GiftKey, Message, SendMessageResponse } from '#common/schemas/chat.ts'
+import type { OpeningMove } from '#common/schemas/profile-prompts.ts'
 import { useTranslation } from '../../i18n.ts'
 import { ApiError, callApi } from '../../lib/api-client.ts'
 import { useMember } from '../../lib/member.tsx'
@@ -73,6 +75,8 @@ export function useSending(opts: {
   /** The code of the last refusal shown, for what the page offers beside it (a live check). */
   const [errorCode, setErrorCode] = useState<string | null>(null)
   const [nudge, setNudge] = useState<Nudge | null>(null)
+  /** The profile's opening move the next text answers (issue 61, point 2), if the member chose one. */
+  const [move, setMove] = useState<OpeningMove | null>(null)
   /** The member was asked about a text and went back to edit it: the next send says so (counted). */
   const editedAfterNudge = useRef(false)
   const lastTypingSent = useRef(0)
@@ -112,6 +116,8 @@ export function useSending(opts: {
       const refused = failure instanceof ApiError && failure.status < 500
       if (refused) {
         setMessages((current) => current.filter((m) => m.client_id !== pending.client_id))
+        // A move that no longer opens anything or is gone: the words stay, without the question.
+        if (failure.code.startsWith('chat.move_')) setMove(null)
         if (failure.code === 'credits.insufficient') setNoCredits(pending.kind)
         else if (failure.code !== 'chat.unkind' && failure.code !== 'chat.photo_explicit') {
           setError(failure.message)
@@ -146,6 +152,7 @@ export function useSending(opts: {
     kind: 'text',
     text: '',
     ...NO_KIND_FIELDS,
+    move: null,
     flags: [],
     client_id: newClientId(),
     created_at: new Date().toISOString(),
@@ -163,15 +170,28 @@ export function useSending(opts: {
     }
     setNudge(null)
     if (!canPay('text')) return
-    const pending = pendingOf({ text: body })
+    const answering = move
+    const pending = pendingOf({
+      text: body,
+      move: answering && { key: answering.move, answer: answering.answer },
+    })
     const said = answer ?? (editedAfterNudge.current ? 'edited' : undefined)
     setText('')
     const outcome = await deliver(pending, () =>
       callApi(api.sendMessage, {
-        body: { ...target, text: body, client_id: pending.client_id, ...(said ? { nudge: said } : {}) },
+        body: {
+          ...target,
+          text: body,
+          client_id: pending.client_id,
+          ...(said ? { nudge: said } : {}),
+          ...(answering ? { move: answering.move } : {}),
+        },
       }),
     )
-    if (outcome === 'sent') editedAfterNudge.current = false
+    if (outcome === 'sent') {
+      editedAfterNudge.current = false
+      setMove(null)
+    }
     if (outcome === 'asked') setNudge({ kind: 'unkind', text: body })
     // A refused message is taken back from the list: its text returns to the box, unless the
     // member has started another one meanwhile.
@@ -219,9 +239,10 @@ export function useSending(opts: {
     const again: ShownMessage = { ...m, state: 'pending' }
     const gift = m.kind === 'gift' ? m.gift : null
     if (m.kind !== 'text' && !gift) return
+    const move = m.move ? { move: m.move.key as OpeningMoveKey } : {}
     const body = gift
       ? { ...target, text: '', gift, client_id: m.client_id }
-      : { ...target, text: m.text, client_id: m.client_id }
+      : { ...target, text: m.text, client_id: m.client_id, ...move }
     void deliver(again, () => callApi(api.sendMessage, { body }))
   }
 
@@ -248,5 +269,7 @@ export function useSending(opts: {
     nudge,
     answerNudge,
     canPay,
+    move,
+    setMove,
   }
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react'
 import { useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
 import type { Locale } from '#common/constants.ts'
+import type { OpeningMoveKey } from '#common/opening-moves.ts'
 import {
   MAX_PROFILE_PROMPTS,
   PROFILE_PROMPTS,
@@ -10,23 +11,36 @@ import {
   type ProfilePrompt,
 } from '#common/profile-prompts.ts'
 import { promptFeedback } from '#common/prompt-feedback.ts'
-import type { PromptAnswer } from '#common/schemas/profile-prompts.ts'
+import type { ProfilePromptsInput, PromptAnswer } from '#common/schemas/profile-prompts.ts'
 import { FormMessage } from '../../components/form-field.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiFormErrors } from '../../lib/form-errors.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { OpeningMovesEditor } from './opening-moves-editor.tsx'
+
+/** What the editor saves: the member's own (the default), or a fictional profile's in the console. */
+type SavePrompts = (input: ProfilePromptsInput) => Promise<ProfilePromptsInput>
+const saveOwn: SavePrompts = (input) => callApi(api.savePrompts, { body: input })
 
 /**
  * The profile's written prompts (issue 61, point 1): up to three prompts chosen from the list, each
  * answered in the member's words. While they write, plain rules suggest in their language (too
- * short, only a cliché, no detail to ask about); a suggestion never blocks the save.
+ * short, only a cliché, no detail to ask about); a suggestion never blocks the save. Below them, the
+ * opening moves (point 2) a first message may answer.
  */
-export function PromptEditor({ answers }: { answers: PromptAnswer[] }) {
+export function PromptEditor({
+  initial,
+  save: send = saveOwn,
+}: {
+  initial: ProfilePromptsInput
+  save?: SavePrompts
+}) {
   const { t, i18n } = useTranslation()
   const hydrated = useHydrated()
   const revalidator = useRevalidator()
-  const [rows, setRows] = useState<PromptAnswer[]>(answers)
+  const [rows, setRows] = useState<PromptAnswer[]>(initial.answers)
+  const [moves, setMoves] = useState<OpeningMoveKey[]>(initial.moves)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [done, setDone] = useState('')
@@ -34,7 +48,15 @@ export function PromptEditor({ answers }: { answers: PromptAnswer[] }) {
 
   const change = (i: number, row: Partial<PromptAnswer>) => {
     setDone('')
+    const was = rows[i].prompt
+    // A prompt chosen in place of another keeps its place among the moves.
+    if (row.prompt) setMoves((all) => all.map((m) => (m === was ? (row.prompt as ProfilePrompt) : m)))
     setRows((all) => all.map((r, j) => (j === i ? { ...r, ...row } : r)))
+  }
+  const remove = (i: number) => {
+    const gone = rows[i].prompt
+    setMoves((all) => all.filter((m) => m !== gone))
+    setRows((all) => all.filter((_, j) => j !== i))
   }
   const unused = (keep?: ProfilePrompt) =>
     PROFILE_PROMPTS.filter((p) => p === keep || !rows.some((r) => r.prompt === p))
@@ -45,8 +67,9 @@ export function PromptEditor({ answers }: { answers: PromptAnswer[] }) {
     setError(null)
     setDone('')
     try {
-      const saved = await callApi(api.savePrompts, { body: { answers: rows } })
+      const saved = await send({ answers: rows, moves })
       setRows(saved.answers)
+      setMoves(saved.moves)
       await revalidator.revalidate()
       setDone(t('profilePrompts.saved'))
     } catch (e) {
@@ -76,9 +99,18 @@ export function PromptEditor({ answers }: { answers: PromptAnswer[] }) {
           hint={promptFeedback(row.answer, language)}
           disabled={busy || !hydrated}
           onChange={(part) => change(i, part)}
-          onRemove={() => setRows((all) => all.filter((_, j) => j !== i))}
+          onRemove={() => remove(i)}
         />
       ))}
+      <OpeningMovesEditor
+        answered={rows.map((r) => r.prompt)}
+        moves={moves}
+        disabled={busy || !hydrated}
+        onChange={(next) => {
+          setDone('')
+          setMoves(next)
+        }}
+      />
       <div className="d-flex flex-wrap gap-2">
         {rows.length < MAX_PROFILE_PROMPTS ? (
           <button

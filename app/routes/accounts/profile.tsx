@@ -30,7 +30,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <h1 className="h3 mb-4">{t('profilePage.title')}</h1>
       <OwnPhotos photos={loaderData.profile.photos} limit={limit} />
       <VerifyPrompt verified={loaderData.profile.verified} photos={loaderData.profile.photos.length} />
-      <PromptEditor answers={loaderData.prompts} />
+      <PromptEditor initial={loaderData.prompts} />
       <VoicePromptEditor voice={loaderData.voice} name={loaderData.profile.name} />
       <ProfileForm
         key={loaderData.profile.id}

@@ -162,6 +162,7 @@ export async function loadFictionalProfile(context: Readonly<RouterContextProvid
   return {
     staff,
     profile,
+    prompts: await services.profilePrompts.ofFictional(profileId),
     countries: site?.settings.countries ?? [],
     interests: services.sites.listInterests(getAppContext(context).locale),
     regions: { country: profile.country, regions: await services.sites.listRegions(profile.country) },

@@ -1,5 +1,6 @@
 import { Link, useRevalidator } from 'react-router'
 import { api } from '#common/api.ts'
+import { PromptEditor } from '../../features/profile-prompts/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { step } from '../../lib/call-action.server.ts'
@@ -28,7 +29,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 /**
- * /admin/fictional/{id}: edit a fictional profile and its photos. Its fictional flag is fixed. The
+ * /admin/fictional/{id}: edit a fictional profile, its photos, and its prompts and opening moves
+ * (issue 61, written by operators and disclosed with the profile). Its fictional flag is fixed. The
  * profile's form and a photo's removal post to the page's action; a photo is added by the upload
  * call (a file, with its own size and type checks).
  */
@@ -86,6 +88,14 @@ export default function FictionalProfile({ loaderData, actionData }: Route.Compo
             knownRegions={loaderData.regions}
             pageAnswer={actionData}
           />
+          <div className="mt-4">
+            <PromptEditor
+              initial={loaderData.prompts}
+              save={(input) =>
+                callApi(api.saveFictionalPrompts, { body: { ...input, profile: profile.id }, retries: 0 })
+              }
+            />
+          </div>
         </div>
         <section className="col-lg-5" aria-labelledby="fictional-photos">
           <h2 className="h6" id="fictional-photos">

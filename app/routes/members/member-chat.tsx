@@ -31,6 +31,7 @@ export default function MemberChat({ loaderData }: Route.ComponentProps) {
             nextMessageFree={loaderData.nextMessageFree}
             showExplicit={false}
             purchaseBreakUntil={loaderData.purchaseBreakUntil}
+            starters={{ moves: loaderData.profile.opening_moves, source: loaderData.profile }}
           />
         </ChatSplit>
       </>

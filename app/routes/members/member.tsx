@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { PageTitle } from '../../components/page-title.tsx'
 import { GiftButton } from '../../features/chat/gift-button.tsx'
+import { ProfileOpeners } from '../../features/chat/profile-openers.tsx'
 import { LikeButton } from '../../features/likes/like-button.tsx'
 import { BlockButton } from '../../features/members/block-button.tsx'
 import { FictionalBadge, FictionalDisclosure } from '../../features/members/fictional-badge.tsx'
@@ -13,6 +14,7 @@ import { PromptAnswers } from '../../features/profile-prompts/index.ts'
 import { VoicePromptPlayer } from '../../features/voice-prompt/index.ts'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
+import { useMember } from '../../lib/member.tsx'
 import type { Route } from './+types/member'
 import { loadMember } from './member.server.ts'
 
@@ -24,6 +26,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
 export default function Member({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { profile, loggedIn } = loaderData
+  const own = useMember().user?.profile.id === profile.id
   const country = useCountryName()(profile.country)
   const area = profile.region ?? country
   const place = [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
@@ -132,6 +135,7 @@ export default function Member({ loaderData }: Route.ComponentProps) {
               </ul>
             </section>
           ) : null}
+          {profile.blocked_by_me || own ? null : <ProfileOpeners profile={profile} />}
         </div>
       </div>
     </div>

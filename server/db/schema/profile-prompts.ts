@@ -19,3 +19,20 @@ export const profilePrompts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.profileId, t.position] })],
 )
+
+/**
+ * A profile's opening moves (issue 61, point 2): up to three, in order, each a key of
+ * common/opening-moves.ts (one of its prompts, which counts only while it is answered, or a question
+ * of the list). Removed with the profile.
+ */
+export const openingMoves = pgTable(
+  'opening_moves',
+  {
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    move: text('move').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.position] })],
+)

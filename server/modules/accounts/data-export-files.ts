@@ -48,6 +48,7 @@ export function exportFiles(data: MemberData): Record<string, unknown> {
       },
       photos: data.photos.map((p) => ({ file: photoFile(p.filename), status: p.status })),
       prompts: data.prompts,
+      opening_moves: data.openingMoves,
       voice_prompt: data.voicePrompt
         ? {
             prompt: data.voicePrompt.prompt,

@@ -5,7 +5,7 @@ import { conversationMembers, messages } from '#server/db/schema/chat.ts'
 import { likes } from '#server/db/schema/likes.ts'
 import { photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
-import { profilePrompts } from '#server/db/schema/profile-prompts.ts'
+import { openingMoves, profilePrompts } from '#server/db/schema/profile-prompts.ts'
 import { interests } from '#server/db/schema/reference.ts'
 import { verifications, verifiedFaces } from '#server/db/schema/verification.ts'
 import { profileVoices } from '#server/db/schema/voice-prompts.ts'
@@ -92,6 +92,7 @@ export async function selectMemberData(db: Executor, userId: number) {
     verifiedRows,
     voiceRows,
     promptRows,
+    moveRows,
   ] = await Promise.all([
     db
       .select({ key: interests.key })
@@ -167,6 +168,12 @@ export async function selectMemberData(db: Executor, userId: number) {
       .from(profilePrompts)
       .where(eq(profilePrompts.profileId, profileId))
       .orderBy(asc(profilePrompts.position)),
+    // Its opening moves (point 2), in their order.
+    db
+      .select({ move: openingMoves.move })
+      .from(openingMoves)
+      .where(eq(openingMoves.profileId, profileId))
+      .orderBy(asc(openingMoves.position)),
   ])
   return {
     ...account,
@@ -182,6 +189,7 @@ export async function selectMemberData(db: Executor, userId: number) {
     verifiedAt: verifiedRows[0]?.verifiedAt ?? null,
     voicePrompt: voiceRows[0] ?? null,
     prompts: promptRows,
+    openingMoves: moveRows.map((r) => r.move),
   }
 }
 

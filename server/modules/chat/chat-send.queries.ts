@@ -47,3 +47,12 @@ export async function selectAnswerTaken(db: Executor, conversation: number, send
   )
   return rows[0] ?? null
 }
+
+/** Whether the sender already sent a message under this client_id (a retried send). */
+export async function selectSentBefore(db: Executor, senderUserId: number, clientId: string) {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from messages where sender_user_id = ${senderUserId} and client_id = ${clientId} limit 1`,
+  )
+  return rows.length > 0
+}

@@ -67,12 +67,13 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
         client_id: b.client_id,
         kind: b.gift ? ('gift' as const) : ('text' as const),
         text: b.text,
-        payload: b.gift ? { gift: b.gift } : null,
+        payload: b.gift ? { gift: b.gift } : b.move ? { move: b.move, answer: null } : null,
         from: sender(request, b.nudge),
       }
       const token = request.sessionToken
       if (token && !request.member) {
-        const sent = await chat.sendOnSession(hashToken(token), out, sendSite(request.site))
+        // An opening move's answer is checked against the profile first: the ordinary way.
+        const sent = b.move ? null : await chat.sendOnSession(hashToken(token), out, sendSite(request.site))
         if (sent) return sent
         // Not vouched for there: the session read the ordinary way decides (and clears a dead cookie).
         await app.readSession(request, reply)

@@ -15,6 +15,7 @@ import type { MediaFile, MediaStore } from '#server/lib/media-store.ts'
 import type { VoiceProcessor } from '#server/lib/voice/voice-processor.ts'
 import type { ComplaintsService } from '#server/modules/complaints/complaints.service.ts'
 import { toPublicProfile } from '#server/modules/members/members.service.ts'
+import type { MovesOf } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import type { SafetyService } from '#server/modules/safety/safety.service.ts'
 import {
   selectChats,
@@ -34,6 +35,7 @@ import {
 import { createChatSafety } from './chat-safety.ts'
 import { createChatSending } from './chat-sending.ts'
 import { markRead, markVoicePlayed, removeChat } from './conversation-side.queries.ts'
+import { createOpeningMoves } from './opening-move.ts'
 import type { OpeningMessage } from './send-request.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
@@ -57,6 +59,8 @@ export function createChatService(
     complaints: Pick<ComplaintsService, 'fileAsMember'>
     /** Blocking a member, for the report sheet's "and block" (the members' pages own it). */
     blocks: { block(userId: number, profileId: number, on: boolean): Promise<boolean> }
+    /** Profiles' opening moves (issue 61): a first message may answer one. */
+    moves: MovesOf
   },
 ) {
   const historyLimit = deps.historyLimit ?? CHAT_HISTORY_LIMIT
@@ -79,8 +83,12 @@ export function createChatService(
   const { send, sendOnSession, sendFile, answerAs } = createChatSending(db, deps)
   const { showExplicit, reportMessage, reportProfile } = createChatSafety(db, deps)
 
+  const quoted = createOpeningMoves(db, deps.moves)
+
   return {
-    send,
+    /** A member's send of a text or a gift; a first text may answer an opening move. */
+    send: async (...[userId, out, site]: Parameters<typeof send>) =>
+      send(userId, await quoted(userId, out), site),
     sendOnSession,
     answerAs,
     sendFile,

@@ -519,6 +519,7 @@ describe('reading, removing and paging', () => {
       voice: createVoiceProcessor(),
       complaints: t.app.services.complaints,
       blocks: t.app.services.memberPages,
+      moves: async () => [],
     })
     const top = await limited.messages(b.user.id, { conversation, before: page1.messages[0].id })
     expect(top.messages.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `m${21 + i}`))

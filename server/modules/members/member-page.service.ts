@@ -7,7 +7,7 @@ import { selectBlocksBetween } from '#server/db/profile-cards.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
-import type { PromptsOf } from '#server/modules/profile-prompts/profile-prompts.service.ts'
+import type { MovesOf, PromptsOf } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import type { VoicesOf } from '#server/modules/voice-prompts/voice-prompts.service.ts'
 import {
@@ -47,6 +47,8 @@ export function createMemberPageService(
     voices: VoicesOf
     /** Profiles' written prompts (issue 61). */
     prompts: PromptsOf
+    /** Profiles' opening moves (issue 61). */
+    moves: MovesOf
     /** A block was made: what else ends with it (the two members' call, issue 59). */
     blocked?: (blocker: number, blocked: number) => Promise<void>
   },
@@ -71,11 +73,12 @@ export function createMemberPageService(
         if (between.blockedByOther) throw new AppError('member.blocked', 403, { name: row.name })
         blockedByMe = between.viewerBlocked
       }
-      const [photoRows, interestRows, voices, prompts, replies] = await Promise.all([
+      const [photoRows, interestRows, voices, prompts, moves, replies] = await Promise.all([
         selectActivePhotos(db, row.id, row.mainPhotoId),
         selectInterestNames(db, row.id),
         deps.voices([row.id], site.settings.cdn_prefix),
         deps.prompts([row.id]),
+        deps.moves(row.id),
         // Only for a member who chose to show it, never a fictional profile (issue 61, point 5).
         row.showReplyTime ? selectReplyTurns(db, row.userId, deps.now()) : null,
       ])
@@ -125,6 +128,7 @@ export function createMemberPageService(
         blocked_by_me: blockedByMe,
         voice: voices.get(row.id) ?? null,
         prompts: prompts.get(row.id) ?? [],
+        opening_moves: moves,
         replies_within_day: replies !== null && repliesWithinDay(replies),
       }
     },

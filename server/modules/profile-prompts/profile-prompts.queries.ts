@@ -1,7 +1,7 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { profiles } from '#server/db/schema/members.ts'
-import { profilePrompts } from '#server/db/schema/profile-prompts.ts'
+import { openingMoves, profilePrompts } from '#server/db/schema/profile-prompts.ts'
 
 /** A member's profile id. */
 export async function selectOwnProfile(db: Executor, userId: number) {
@@ -16,6 +16,16 @@ export async function lockOwnProfile(db: Executor, userId: number) {
     .from(profiles)
     .where(eq(profiles.userId, userId))
     .for('update')
+  return row ?? null
+}
+
+/** A fictional profile (locked for an operator's save); null for any other profile. */
+export async function selectFictionalProfile(db: Executor, profileId: number, opts = { lock: false }) {
+  const query = db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(and(eq(profiles.id, profileId), eq(profiles.fictional, true)))
+  const [row] = opts.lock ? await query.for('update') : await query
   return row ?? null
 }
 
@@ -45,4 +55,21 @@ export async function replacePrompts(
     await db
       .insert(profilePrompts)
       .values(answers.map((a, position) => ({ profileId, position, ...a, updatedAt: at })))
+}
+
+/** A profile's opening moves' keys, in order. */
+export async function selectMovesOf(db: Executor, profileId: number) {
+  const rows = await db
+    .select({ move: openingMoves.move })
+    .from(openingMoves)
+    .where(eq(openingMoves.profileId, profileId))
+    .orderBy(asc(openingMoves.position))
+  return rows.map((r) => r.move)
+}
+
+/** Puts these moves in place of the profile's. */
+export async function replaceMoves(db: Executor, profileId: number, moves: readonly string[]) {
+  await db.delete(openingMoves).where(eq(openingMoves.profileId, profileId))
+  if (moves.length > 0)
+    await db.insert(openingMoves).values(moves.map((move, position) => ({ profileId, position, move })))
 }

@@ -17,13 +17,13 @@ type Member = Awaited<ReturnType<typeof activeMember>>
 const as = (m: Member, method: 'GET' | 'PUT', url: string, payload?: object, language = 'en') =>
   t.app.inject({ method, url, payload, headers: { cookie: m.cookie, 'accept-language': language } })
 const save = (m: Member, answers: object[], language?: string) =>
-  as(m, 'PUT', '/api/profile-prompts.php', { answers }, language)
+  as(m, 'PUT', '/api/profile-prompts.php', { answers, moves: [] }, language)
 
 describe('profile prompts', () => {
   it('keeps up to three answers in order, shown on the member page, and replaces them at each save', async () => {
     const m = await activeMember(t.app)
     const viewer = await activeMember(t.app, { gender: 'male' })
-    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: [] })
+    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: [], moves: [] })
     const answers = [
       { prompt: 'happy_place', answer: 'The ferry to Texel at dawn, coffee in a paper cup' },
       { prompt: 'debate_me', answer: '  Whether Lyon has better food than Marseille  ' },
@@ -34,8 +34,8 @@ describe('profile prompts', () => {
       answers[0],
       { prompt: 'debate_me', answer: 'Whether Lyon has better food than Marseille' },
     ]
-    expect(saved.json()).toEqual({ answers: trimmed })
-    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: trimmed })
+    expect(saved.json()).toEqual({ answers: trimmed, moves: [] })
+    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: trimmed, moves: [] })
     const page = await as(viewer, 'GET', `/api/member.php?id=${m.user.profile.id}`)
     expect(page.json().profile.prompts).toEqual(trimmed)
     await save(m, [trimmed[1]])
@@ -72,7 +72,7 @@ describe('profile prompts', () => {
       expect(res.statusCode, JSON.stringify(answers)).toBeGreaterThanOrEqual(400)
       expect(res.body).toContain(message)
     }
-    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: [] })
+    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: [], moves: [] })
   })
 
   it('goes with the profile text when a moderator hides it', async () => {
@@ -95,6 +95,6 @@ describe('profile prompts', () => {
       remoteAddress: remote(),
     })
     expect(decided.statusCode, decided.body).toBe(200)
-    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: [] })
+    expect((await as(m, 'GET', '/api/profile-prompts.php')).json()).toEqual({ answers: [], moves: [] })
   })
 })
