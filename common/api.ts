@@ -19,6 +19,7 @@ import * as staff from './schemas/staff.ts'
 import * as statistics from './schemas/statistics.ts'
 import * as support from './schemas/support.ts'
 import * as verification from './schemas/verification.ts'
+import * as yourTurn from './schemas/your-turn.ts'
 import type { StaffRole } from './staff.ts'
 
 /**
@@ -108,6 +109,9 @@ export const api = table({
   voicePlayed: { method: PUT, path: '/api/voice-played.php', tag: 'chat', body: chat.VoicePlayedInput, output: chat.VoicePlayedResponse },
   readChat: { method: PUT, path: '/api/chat.php', tag: 'chat', body: chat.ReadChatInput, output: chat.ReadResponse },
   removeChat: { method: DELETE, path: '/api/chat.php', tag: 'chat', body: chat.ChatInput, output: chat.RemoveResponse },
+  /** Issue 61: the conversations waiting long for the member's answer (the banner), and the polite close. */
+  yourTurn: { method: GET, path: '/api/your-turn.php', tag: 'chat', output: yourTurn.YourTurnResponse },
+  closeChat: { method: POST, path: '/api/chat-close.php', tag: 'chat', body: yourTurn.CloseChatInput, output: chat.SendMessageResponse },
   /** Issue 38: a conversation's explicit photos unblurred, or blurred again. */
   chatSafety: { method: PUT, path: '/api/chat-safety.php', tag: 'chat', body: chat.ChatSafetyInput, output: chat.ChatSafetyResponse },
   /** Issue 56: a profile reported from the report sheet, with a conversation's last messages. */

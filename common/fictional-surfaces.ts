@@ -87,6 +87,8 @@ export const NOT_SURFACES: Readonly<Record<string, string>> = {
   'app/features/calls/call-screen.tsx': 'a call, which is only ever between two real members (issue 59)',
   'app/features/calls/call-in-progress.tsx': 'a call, which is only ever between two real members (issue 59)',
   'app/features/chat/gift-button.tsx': 'inside the conversation, which carries the mark and the sentence',
+  'app/features/chat/your-turn-banner.tsx':
+    'conversations waiting for an answer, which never include a fictional profile (issue 61)',
   'app/features/chat/profile-openers.tsx':
     'lines from a profile’s words, on its page or in the conversation, which carry the mark and the sentence',
   'app/features/likes/like-button.tsx':

@@ -266,6 +266,16 @@ const RULES: Record<string, Rule> = {
     }),
     expect: { visitor: 403, owner: 403, other: 404, blocked: 403 },
   },
+  // Issue 61: the long waits of the member's own conversations, and a close (sent as a message).
+  'GET /api/your-turn.php': { call: get('/api/your-turn.php'), expect: members(200) },
+  'POST /api/chat-close.php': {
+    call: (w) => ({
+      method: 'POST',
+      url: '/api/chat-close.php',
+      payload: { conversation: w.blockedConversation, text: 'Thanks for the chat', client_id: fresh() },
+    }),
+    expect: { visitor: 403, owner: 403, other: 404, blocked: 403 },
+  },
   'POST /api/message-file.php': {
     call: (w) => ({
       method: 'POST',

@@ -13,12 +13,14 @@ import { OpeningMove } from './profile-prompts.ts'
 /**
  * What a kind of message stores beyond its words (the `payload` column): a gift's key, or a file in
  * the media store (its thumbnail too, for a picture), or the opening move a first text answers (its
- * key, and the prompt's answer as it read then). chat_send writes it as the send gives it and
+ * key, and the prompt's answer as it read then), or the mark of a polite close. chat_send writes it as the send gives it and
  * message_json reads it; a new kind stores here, in no column of its own.
  */
 export const MessagePayload = z.union([
   z.object({ gift: GiftKey }).strict(),
   OpeningMove.strict(),
+  /** A polite close's message (issue 61, point 4): the conversation ends with it. */
+  z.object({ closing: z.literal(true) }).strict(),
   z
     .object({
       file: z.string(),

@@ -29,10 +29,14 @@ export const ChatEntry = z.object({
       seconds: z.number().nullable(),
       from_me: z.boolean(),
       created_at: z.string(),
+      /** It closed the conversation (issue 61, point 4). */
+      closing: z.boolean(),
     })
     .nullable(),
   /** The partner has read up to this message id (read receipts). */
   partner_last_read: z.number().int(),
+  /** Since when the partner waits for the member's answer (issue 61, point 4), or null. */
+  turn_since: z.string().nullable(),
 })
 export type ChatEntry = z.infer<typeof ChatEntry>
 export const ChatsResponse = z.object({ chats: z.array(ChatEntry) })
@@ -86,6 +90,8 @@ export const ConversationResponse = z.object({
   next_message_free: z.boolean(),
   /** The member chose to see this conversation's explicit photos unblurred (issue 38). */
   show_explicit: z.boolean(),
+  /** A member ended it with a polite close (issue 61, point 4): the member, or the partner. */
+  closed: z.enum(['by_me', 'by_partner']).nullable(),
 })
 export type ConversationResponse = z.infer<typeof ConversationResponse>
 
@@ -147,6 +153,8 @@ export const SEND_REFUSALS = [
   'chat.not_found',
   ...writeRefusals('chat'),
   'credits.insufficient',
+  // A member ended the conversation with a polite close (issue 61, point 4).
+  'chat.closed',
   // The sender started as many new conversations in 24 hours as their level allows (issue 60).
   'chat.openings_limit',
   'chat.openings_limit_verified',

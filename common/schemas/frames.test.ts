@@ -43,6 +43,7 @@ describe('the frames the browser reads', () => {
       gift: 'rose',
       photo: null,
       move: null,
+      closing: false,
       voice: null,
       client_id: 'abcdefgh',
       created_at: '2026-11-26T06:00:00.000Z',

@@ -38,6 +38,8 @@ export const Message = z.object({
    * each reader's language) and the prompt's answer it quoted, if a prompt.
    */
   move: z.object({ key: z.string(), answer: z.string().nullable() }).nullable(),
+  /** The polite close that ended the conversation (issue 61, point 4): nobody writes after it. */
+  closing: z.boolean(),
   client_id: z.string(),
   created_at: z.string(),
   /** What the safety rules found in it (common/safety.ts): the receiver sees a blur, a question or a tip. */

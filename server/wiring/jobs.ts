@@ -65,6 +65,11 @@ export async function startScheduledJobs(
       run: () => notifications.sendUnreadReminders(),
     },
     {
+      name: 'turn-reminders',
+      cron: '37 * * * *',
+      run: () => notifications.sendTurnReminders(),
+    },
+    {
       name: 'signup-reminders',
       cron: '23 * * * *',
       run: () => notifications.sendSignupReminders(),

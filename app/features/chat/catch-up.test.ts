@@ -11,6 +11,7 @@ const message = (id: number): Message => ({
   gift: null,
   photo: null,
   move: null,
+  closing: false,
   voice: null,
   client_id: `c${id}`,
   created_at: new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString(),

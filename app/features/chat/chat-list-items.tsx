@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
 import type { ChatEntry } from '#common/schemas/chat.ts'
+import { waitedFor, yourTurnFirst } from '#common/your-turn.ts'
 import { TrashIcon } from '../../components/icons.tsx'
 import { ProfileAvatar } from '../../components/profile-avatar.tsx'
 import { useTranslation } from '../../i18n.ts'
@@ -25,8 +26,25 @@ function Preview({ chat }: { chat: ChatEntry }) {
   )
 }
 
+/** "Your turn", and how long the partner has waited for the member's answer (issue 61, point 4). */
+function YourTurn({ since }: { since: string }) {
+  const { t } = useTranslation()
+  const waited = waitedFor(since, new Date())
+  return (
+    <p
+      className="mb-0 small text-warning-emphasis text-truncate"
+      data-testid="your-turn"
+      title={t(`yourTurn.waited_${waited.unit}`, { count: waited.count })}
+    >
+      <span className="fw-semibold">{t('yourTurn.listTitle')}</span> ·{' '}
+      {t(`yourTurn.short_${waited.unit}`, { count: waited.count })}
+    </p>
+  )
+}
+
 /**
- * The member's conversations, newest first, with the last message and the unread count: the whole of
+ * The member's conversations, their turn first (the longest wait first), then the newest, with the
+ * last message and the unread count: the whole of
  * /chats, and the left pane beside an open conversation on a wide screen (`active` marks it; the
  * pane leaves removing to /chats).
  */
@@ -55,7 +73,7 @@ export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: 
         className={`list-group chat-list ${pane ? 'list-group-flush' : ''}`}
         aria-label={t('chat.chatsTitle')}
       >
-        {chats.map((chat) => {
+        {yourTurnFirst(chats).map((chat) => {
           const unread = badgeText(chat.num_unread_messages)
           const current = chat.conversation === active
           return (
@@ -97,6 +115,7 @@ export function ChatListItems({ chats, active }: { chats: ChatEntry[]; active?: 
                 >
                   <Preview chat={chat} />
                 </p>
+                {chat.turn_since ? <YourTurn since={chat.turn_since} /> : null}
               </div>
               {unread ? (
                 <span className="badge rounded-pill text-bg-danger" aria-hidden="true">

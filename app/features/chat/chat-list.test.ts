@@ -29,6 +29,7 @@ const chat = (conversation: number, unread: number): ChatEntry => ({
   num_unread_messages: unread,
   last_message: null,
   partner_last_read: 0,
+  turn_since: null,
 })
 const message = (conversation: number, text: string): Message => ({
   id: 99,
@@ -39,6 +40,7 @@ const message = (conversation: number, text: string): Message => ({
   gift: null,
   photo: null,
   move: null,
+  closing: false,
   voice: null,
   client_id: 'abcdefgh',
   created_at: '2026-11-22T10:00:00.000Z',
@@ -61,6 +63,22 @@ describe('the chats list in the browser', () => {
       chatsAfterMessage(chats, message(2, 'Hi'), { mine: true, open: false })?.[0].num_unread_messages,
     ).toBe(3)
     expect(chatsAfterMessage(chats, message(7, 'New'), { mine: false, open: false })).toBeNull()
+  })
+
+  it('keeps whose turn it is: a partner’s message starts the wait, the member’s own ends it', () => {
+    const chats = [chat(1, 0), chat(2, 0)]
+    const theirs = chatsAfterMessage(chats, message(2, 'Hi'), { mine: false, open: false })
+    expect(theirs?.[0].turn_since).toBe('2026-11-22T10:00:00.000Z')
+    // A second message of theirs does not restart it.
+    const later = { ...message(2, 'Still there?'), created_at: '2026-11-23T10:00:00.000Z' }
+    const again = chatsAfterMessage(theirs ?? [], later, { mine: false, open: false })
+    expect(again?.[0].turn_since).toBe('2026-11-22T10:00:00.000Z')
+    expect(
+      chatsAfterMessage(again ?? [], message(2, 'Sorry!'), { mine: true, open: true })?.[0].turn_since,
+    ).toBeNull()
+    // A closing message ends the wait whoever sends it.
+    const closing = { ...message(1, 'Thanks for the chat'), closing: true }
+    expect(chatsAfterMessage(chats, closing, { mine: false, open: false })?.[0].turn_since).toBeNull()
   })
 
   // spec: DATA-6

@@ -16,7 +16,13 @@ export function chatsAfterMessage(
       seconds: message.voice?.seconds ?? null,
       from_me: opts.mine,
       created_at: message.created_at,
+      closing: message.closing,
     },
+    // Whose turn (issue 61): a real partner's message starts the member's wait; theirs, or a close, ends it.
+    turn_since:
+      opts.mine || message.closing || entry.profile.fictional
+        ? null
+        : (entry.turn_since ?? message.created_at),
     num_unread_messages: opts.mine || opts.open ? entry.num_unread_messages : entry.num_unread_messages + 1,
   }
   return [updated, ...chats.filter((c) => c !== entry)]

@@ -18,17 +18,19 @@ import { useRootData } from '../../lib/use-root-data.ts'
 import { CallConsent } from '../calls/index.ts'
 import { creditsFrom, FictionalReminder } from '../credits/index.ts'
 import { FictionalDisclosure } from '../members/index.ts'
+import { useChatsStore } from './chats-store.tsx'
 import { Composer } from './composer.tsx'
 import { ConversationHeader } from './conversation-header.tsx'
 import { ConversationStart, type Starters } from './conversation-start.tsx'
 import { GiftPicker } from './gift-picker.tsx'
+import { ClosedNote, KindClose } from './kind-close.tsx'
 import { MessageList } from './message-list.tsx'
 import { NoCreditsAlert } from './no-credits-alert.tsx'
 import { AnsweringMove } from './opening-moves.tsx'
 import { PhotoPreview } from './photo-preview.tsx'
 import { SafetyNudge } from './safety-nudge.tsx'
 import { useFirstContact } from './use-first-contact.ts'
-import { useMessageList } from './use-message-list.ts'
+import { merge, useMessageList } from './use-message-list.ts'
 import { usePartnerPresence } from './use-partner-presence.ts'
 import { useSending } from './use-sending.ts'
 
@@ -51,6 +53,7 @@ export function Conversation({
   fictionalSpend = null,
   purchaseBreakUntil = null,
   starters,
+  closed = null,
 }: {
   conversation: number | null
   profile: PublicProfile
@@ -68,12 +71,15 @@ export function Conversation({
   purchaseBreakUntil?: string | null
   /** A conversation not started yet: the profile's opening moves and openers (issue 61). */
   starters?: Starters
+  /** A member ended it with a polite close (issue 61): no composer then. */
+  closed?: 'by_me' | 'by_partner' | null
 }) {
   const { t } = useTranslation()
   const hydrated = useHydrated()
   const { settings } = useRootData()
   const { user } = useMember()
   const myProfileId = user?.profile.id ?? 0
+  const { messageSent } = useChatsStore()
   const [conversation, setConversation] = useState(initialConversation)
   const [searchParams] = useSearchParams()
   const [showGifts, setShowGifts] = useState(searchParams.get('gift') === '1')
@@ -126,6 +132,11 @@ export function Conversation({
   const error = sending.error ?? list.loadError
   // Some kinds only answer (a voice note, issue 58): the composer offers them once the partner wrote here.
   const partnerWrote = conversation !== null && list.messages.some((m) => m.profile === profile.id)
+  // Ended with a polite close (issue 61): as loaded, or by a closing message that came since.
+  const closing = list.messages.find((m) => m.closing)
+  const closedBy = closing ? (closing.profile === myProfileId ? 'by_me' : 'by_partner') : closed
+  // The member's turn: the partner wrote last; a polite close is offered above the composer.
+  const myTurn = partnerWrote && list.messages.at(-1)?.profile === profile.id
   const credits = user?.credits ?? 0
   const costOf = (kind: PaidKind) => kindCredits(settings, kind)
   return (
@@ -218,7 +229,19 @@ export function Conversation({
       {sending.move && !blockedByMe ? (
         <AnsweringMove move={sending.move} name={profile.name} onCancel={() => sending.setMove(null)} />
       ) : null}
-      {blockedByMe ? (
+      {myTurn && !closedBy && !blockedByMe && conversation !== null ? (
+        <KindClose
+          conversation={conversation}
+          name={profile.name}
+          onClosed={(sent) => {
+            list.setMessages((current) => merge(current, [sent.message]))
+            messageSent(sent.conversation, sent.message)
+          }}
+        />
+      ) : null}
+      {closedBy ? (
+        <ClosedNote by={closedBy} name={profile.name} />
+      ) : blockedByMe ? (
         <p className="p-3 mb-0 border-top bg-white">{t('memberPage.blockedNote', { name: profile.name })}</p>
       ) : (
         <Composer

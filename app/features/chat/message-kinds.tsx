@@ -3,6 +3,7 @@ import { FILE_KINDS, MESSAGE_KIND_NAMES, type MessageKind } from '#common/messag
 import type { Message } from '#common/schemas/message.ts'
 import { CameraIcon, GiftIcon, MicrophoneIcon } from '../../components/icons.tsx'
 import { type TFunction, useTranslation } from '../../i18n.ts'
+import { ClosingLabel } from './kind-close.tsx'
 import { MoveBubble } from './opening-moves.tsx'
 import { ChatPhoto, ExplicitPhoto } from './received-safety.tsx'
 import { clockTime, VoicePlayer, VoiceRecorder } from './voice-note.tsx'
@@ -24,7 +25,7 @@ interface KindView {
   /** The icon before the chat list's preview of a last message of this kind. */
   icon: ReactNode
   /** The chat list's preview of a last message of this kind, from its words (and a recording's length). */
-  preview: (t: TFunction, last: { text: string; seconds: number | null }) => string
+  preview: (t: TFunction, last: { text: string; seconds: number | null; closing?: boolean }) => string
   /** The bubble's own look, beside the sender's (a class of app.css), or ''. */
   bubbleClass: string
   /** What the bubble shows above any words; null when a message of this kind is only its words. */
@@ -65,6 +66,16 @@ function PhotoBubble({ message, mine, showExplicit, onShowExplicit }: BubbleProp
   return <ChatPhoto photo={photo} />
 }
 
+/** A text's extras (issue 61): the opening move it answers, or the mark of a polite close. */
+function TextBubble(props: BubbleProps) {
+  return (
+    <>
+      <MoveBubble {...props} />
+      {props.message.closing ? <ClosingLabel /> : null}
+    </>
+  )
+}
+
 function VoiceBubble({ message, mine }: BubbleProps) {
   return message.voice ? <VoicePlayer voice={message.voice} message={message.id} mine={mine} /> : null
 }
@@ -72,10 +83,10 @@ function VoiceBubble({ message, mine }: BubbleProps) {
 export const KIND_VIEWS: Record<MessageKind, KindView> = {
   text: {
     icon: null,
-    preview: (_t, { text }) => text,
+    preview: (t, { text, closing }) => (closing ? t('yourTurn.ended') : text),
     bubbleClass: '',
-    // A first text may answer an opening move (issue 61): its question quoted above the words.
-    Bubble: MoveBubble,
+    // A first text may answer an opening move, or close the conversation (issue 61).
+    Bubble: TextBubble,
     said: (_t, words) => words,
     extra: null,
     Recorder: null,

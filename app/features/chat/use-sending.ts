@@ -153,6 +153,7 @@ export function useSending(opts: {
     text: '',
     ...NO_KIND_FIELDS,
     move: null,
+    closing: false,
     flags: [],
     client_id: newClientId(),
     created_at: new Date().toISOString(),

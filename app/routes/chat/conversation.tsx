@@ -31,6 +31,7 @@ export default function ConversationPage({ loaderData }: Route.ComponentProps) {
           showExplicit={loaderData.show_explicit}
           fictionalSpend={loaderData.fictionalSpend}
           purchaseBreakUntil={loaderData.purchaseBreakUntil}
+          closed={loaderData.closed}
         />
       </ChatSplit>
     </>

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { api } from '#common/api.ts'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { PageTitle } from '../../components/page-title.tsx'
+import { YourTurnBanner } from '../../features/chat/your-turn-banner.tsx'
 import {
   SwipeButtons,
   SwipeCard,
@@ -82,6 +83,7 @@ export default function SwipeGame({ loaderData }: Route.ComponentProps) {
     <div className="container py-2 py-md-4 swipe-game">
       <PageTitle title={t('swipe.title')} />
       <h1 className="h3 text-center mb-1 mb-md-2">{t('swipe.title')}</h1>
+      <YourTurnBanner />
       <p className="text-center text-body-secondary mb-2 mb-md-3" aria-live="polite">
         {t('swipe.likesLeft', { count: state.likesLeft })}
       </p>

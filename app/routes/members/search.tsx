@@ -2,6 +2,7 @@ import { Link, useNavigation } from 'react-router'
 import type { MemberSearchQuery } from '#common/schemas/members.ts'
 import { paramsInForce, SEARCH_FILTERS } from '#common/search-filters.ts'
 import { PageTitle } from '../../components/page-title.tsx'
+import { YourTurnBanner } from '../../features/chat/your-turn-banner.tsx'
 import { FictionalListNote } from '../../features/members/index.ts'
 import { MemberCard } from '../../features/members/member-card.tsx'
 import { SearchFilters } from '../../features/members/search-filters.tsx'
@@ -72,6 +73,7 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
     <div className="container py-4">
       <PageTitle title={t('membersPage.title')} />
       <h1 className="h3">{t('membersPage.title')}</h1>
+      <YourTurnBanner />
       {/* Folded on a phone, where the results come first: hydrated after them. */}
       <HydrateLater>
         <SearchFilters

@@ -22,7 +22,7 @@
 -- message at their next refresh, as when events are lost).
 -- The rules are ADR 9's: the senders' rows are locked (one send of a member at a time), a client_id
 -- already used answers its message, the debit goes through credit_change (never below zero), and
--- the message and both sides of the conversation are written together.
+-- the message and both sides of the conversation are written together (whose turn it is with them).
 CREATE OR REPLACE FUNCTION "chat_send"("sends" jsonb) RETURNS jsonb LANGUAGE plpgsql AS $$
 DECLARE
   s jsonb;
@@ -92,7 +92,8 @@ BEGIN
 
     IF s->>'conversation' IS NOT NULL THEN
       SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name", cm."has_sent",
-          p."fictional" AS partner_fictional, write_refusal(sender_id, p, true, 'chat') AS refusal
+          p."fictional" AS partner_fictional, write_refusal(sender_id, p, true, 'chat') AS refusal,
+          (SELECT c."closed_at" IS NOT NULL FROM "conversations" c WHERE c."id" = cm."conversation_id") AS closed
         INTO target FROM "conversation_members" cm JOIN "profiles" p ON p."user_id" = cm."partner_user_id"
         WHERE cm."conversation_id" = (s->>'conversation')::int AND cm."user_id" = sender_id;
       IF NOT FOUND THEN
@@ -102,7 +103,8 @@ BEGIN
     ELSE
       SELECT cm."conversation_id", p."user_id" AS partner_user_id, p."name",
           coalesce(cm."has_sent", false) AS has_sent, p."fictional" AS partner_fictional,
-          write_refusal(sender_id, p, cm."conversation_id" IS NOT NULL, 'chat') AS refusal
+          write_refusal(sender_id, p, cm."conversation_id" IS NOT NULL, 'chat') AS refusal,
+          coalesce((SELECT c."closed_at" IS NOT NULL FROM "conversations" c WHERE c."id" = cm."conversation_id"), false) AS closed
         INTO target FROM "profiles" p LEFT JOIN "conversation_members" cm
           ON cm."user_id" = sender_id AND cm."partner_user_id" = p."user_id"
         WHERE p."id" = (s->>'profile')::int;
@@ -115,6 +117,11 @@ BEGIN
     IF target.refusal IS NOT NULL THEN
       results := results || jsonb_strip_nulls(jsonb_build_object('error', target.refusal, 'name',
         CASE WHEN target.refusal = 'member.not_found' THEN NULL ELSE target."name" END));
+      CONTINUE;
+    END IF;
+    -- A conversation a member ended with a polite close (issue 61, point 4): nobody writes there again.
+    IF target.closed THEN
+      results := results || jsonb_build_object('error', 'chat.closed', 'name', target."name");
       CONTINUE;
     END IF;
 
@@ -198,6 +205,8 @@ BEGIN
           "last_read_message_id" = CASE WHEN cm."user_id" = sender_id THEN saved."id" ELSE cm."last_read_message_id" END,
           "unread" = CASE WHEN cm."user_id" = sender_id THEN 0 ELSE cm."unread" + 1 END,
           "has_sent" = cm."has_sent" OR cm."user_id" = sender_id,
+          -- Whose turn (issue 61, point 4): the sender's ends; the partner's runs from the first unanswered.
+          "turn_since" = CASE WHEN cm."user_id" = sender_id THEN NULL ELSE coalesce(cm."turn_since", saved."created_at") END,
           "free_opening" = cm."free_opening" OR (cm."user_id" = sender_id AND is_free)
         FROM saved WHERE cm."conversation_id" = conversation
         RETURNING cm."user_id", cm."unread"

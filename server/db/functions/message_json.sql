@@ -18,6 +18,7 @@ CREATE OR REPLACE FUNCTION "message_json"("m" "messages", "profile_id" int) RETU
     'move', CASE WHEN m."payload" ? 'move' THEN
       jsonb_build_object('key', m."payload"->>'move', 'answer', m."payload"->'answer')
     END,
+    'closing', coalesce((m."payload"->>'closing')::boolean, false),
     'client_id', m."client_id",
     'created_at', to_char(m."created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'flags', to_jsonb(m."flags"))

@@ -21,6 +21,12 @@ import { users } from './members.ts'
 export const conversations = pgTable('conversations', {
   id: serial('id').primaryKey(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A member ended it with a polite close (issue 61, point 4): neither writes here again. Its last
+   * message is the closing one.
+   */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  closedByUserId: integer('closed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
 })
 
 /**
@@ -53,6 +59,11 @@ export const conversationMembers = pgTable(
     showExplicit: boolean('show_explicit').notNull().default(false),
     /** This member allows calls in this conversation (issue 59); shown to the other only once both do. */
     callsAllowed: boolean('calls_allowed').notNull().default(false),
+    /**
+     * Since when this member's answer is awaited (issue 61, point 4): the partner's first message
+     * after this member's last one; null when it is not their turn. chat_send keeps it.
+     */
+    turnSince: timestamp('turn_since', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
@@ -60,6 +71,8 @@ export const conversationMembers = pgTable(
     index('conversation_members_recent').on(t.userId, t.lastMessageAt.desc()).where(sql`not ${t.hidden}`),
     // The message-mail job's scan: the sides with something unread, by when it arrived (ADR 19).
     index('conversation_members_unread').on(t.lastMessageAt).where(sql`${t.unread} > 0`),
+    // A member's conversations waiting for their answer (the banner), and the reminder job's scan.
+    index('conversation_members_turn').on(t.turnSince, t.userId).where(sql`${t.turnSince} is not null`),
   ],
 )
 

@@ -23,6 +23,9 @@ import {
 } from './send-request.ts'
 import { noticedEvents, SENT_NOTICE, type Sent, type SentNotice, sentEvents } from './sent-events.ts'
 
+/** What is written with a message in its transaction: an operator's records, a conversation's close. */
+type Within = (tx: Executor, message: { id: number; createdAt: Date }) => Promise<void>
+
 /** The file a rehearsed send names: never stored, the rehearsal is rolled back. */
 const REHEARSAL_FILE = { file: 'c/rehearsal', thumb: null }
 
@@ -136,6 +139,19 @@ export function createChatSending(
     return outcome && sent(outcome)
   }
 
+  /** A send and what goes with it in its transaction (`within`, for a new message only), then delivered. */
+  async function sendWithin(req: ChatSend, within: Within) {
+    const outcome = await db
+      .transaction(async (tx) => {
+        const [result] = await sendMessages(tx, [req])
+        const ok = sent(result)
+        if (ok.fresh) await within(tx, { id: ok.message.id, createdAt: new Date(ok.message.created_at) })
+        return ok
+      })
+      .catch(refusal)
+    return deliver(outcome, req)
+  }
+
   /** A database error of a send that is the member's to hear of; any other is thrown as it is. */
   function refusal(error: unknown): never {
     // The ledger keys a debit by the client_id: one already written for a message since removed.
@@ -221,16 +237,20 @@ export function createChatSending(
       fictionalUserId: number,
       to: { conversation: number; client_id: string; text: string },
       site: { costs: Costs },
-      within: (tx: Executor, message: { id: number; createdAt: Date }) => Promise<void>,
+      within: Within,
     ): Promise<SendMessageResponse> {
-      const req = request({ sender: fictionalUserId }, { ...to, kind: 'text' }, site, 0)
-      const outcome = await db.transaction(async (tx) => {
-        const [result] = await sendMessages(tx, [req])
-        const ok = sent(result)
-        if (ok.fresh) await within(tx, { id: ok.message.id, createdAt: new Date(ok.message.created_at) })
-        return ok
-      })
-      return deliver(outcome, req)
+      return sendWithin(request({ sender: fictionalUserId }, { ...to, kind: 'text' }, site, 0), within)
+    },
+
+    /**
+     * A member's closing message (issue 61, point 4): free, read by the safety rules as any text
+     * (an insult is refused with the question, 409 chat.unkind), and in one transaction with `within`
+     * (the conversation's close); delivered like any message after it.
+     */
+    async sendClosing(senderUserId: number, out: Outgoing, site: SendSite, within: Within) {
+      const text = textSafety(out)
+      if (text.ask) throw new AppError('chat.unkind', 409)
+      return sendWithin(request({ sender: senderUserId }, out, site, 0, text.flags), within)
     },
 
     /**

@@ -131,6 +131,7 @@ export async function selectChats(db: Executor, userId: number, limit: number) {
       unread: conversationMembers.unread,
       clearedUpTo: conversationMembers.clearedUpTo,
       partnerLastRead: sql<number>`coalesce(${partnerSide}, 0)::bigint`,
+      turnSince: conversationMembers.turnSince,
     })
     .from(conversationMembers)
     .where(and(eq(conversationMembers.userId, userId), sql`not ${conversationMembers.hidden}`))
@@ -155,13 +156,14 @@ export async function selectChats(db: Executor, userId: number, limit: number) {
       kind: string
       body: string
       seconds: number | null
+      closing: boolean | null
       sender_user_id: number
       created_at: string | Date
     }>(
       db,
       sql`select m.* from unnest(${sql.raw(`array[${conversationIds.map((id) => Math.trunc(Number(id))).join(',')}]`)}::int[]) c(id)
         cross join lateral (select conversation_id, id, kind, body, (payload->>'seconds')::float8 as seconds,
-          sender_user_id, created_at from ${messages}
+          (payload->>'closing')::boolean as closing, sender_user_id, created_at from ${messages}
           where conversation_id = c.id order by id desc limit 1) m`,
     ),
   ])

@@ -103,6 +103,22 @@ export const chatRoutes: FastifyPluginAsyncZod<{ chat: ChatService }> = async (a
   })
 
   app.route({
+    ...apiRoute(api.yourTurn),
+    handler: async (request) => chat.yourTurn(requireMember(request).userId),
+  })
+
+  app.route({
+    ...apiRoute(api.closeChat),
+    handler: async (request) =>
+      chat.close(
+        requireMember(request).userId,
+        request.body,
+        sendSite(request.site),
+        sender(request, undefined),
+      ),
+  })
+
+  app.route({
     ...apiRoute(api.chatSafety),
     handler: async (request) =>
       chat.showExplicit(requireMember(request).userId, request.body.conversation, request.body.show_explicit),

@@ -37,8 +37,14 @@ import { createChatSending } from './chat-sending.ts'
 import { markRead, markVoicePlayed, removeChat } from './conversation-side.queries.ts'
 import { createOpeningMoves } from './opening-move.ts'
 import type { OpeningMessage } from './send-request.ts'
+import { selectClosure } from './your-turn.queries.ts'
+import { createYourTurn } from './your-turn.ts'
 
 export type ChatService = ReturnType<typeof createChatService>
+
+/** Who ended a conversation, as one of its members reads it (issue 61, point 4). */
+const closedFor = (closure: { by: number | null } | null, userId: number) =>
+  closure ? (closure.by === userId ? ('by_me' as const) : ('by_partner' as const)) : null
 
 /**
  * Conversations and paid messages (spec sections 4, 6 and 9): the debit and the message are one
@@ -80,7 +86,8 @@ export function createChatService(
     return { ...membership, blockedByMe: between.viewerBlocked }
   }
 
-  const { send, sendOnSession, sendFile, answerAs } = createChatSending(db, deps)
+  const { send, sendOnSession, sendFile, answerAs, sendClosing } = createChatSending(db, deps)
+  const turns = createYourTurn(db, { now: deps.now, sendClosing })
   const { showExplicit, reportMessage, reportProfile } = createChatSafety(db, deps)
 
   const quoted = createOpeningMoves(db, deps.moves)
@@ -92,6 +99,8 @@ export function createChatService(
     sendOnSession,
     answerAs,
     sendFile,
+    yourTurn: turns.waiting,
+    close: turns.close,
     showExplicit,
     reportMessage,
     reportProfile,
@@ -111,9 +120,12 @@ export function createChatService(
                 seconds: r.last.seconds === null ? null : Number(r.last.seconds),
                 from_me: Number(r.last.sender_user_id) === userId,
                 created_at: new Date(r.last.created_at).toISOString(),
+                closing: Boolean(r.last.closing),
               }
             : null,
           partner_last_read: r.partnerLastRead,
+          // A fictional profile is never a member's turn (issue 61): nothing pushes an answer to one.
+          turn_since: r.turnSince && !r.card.fictional ? new Date(r.turnSince).toISOString() : null,
         })),
       }
     },
@@ -143,6 +155,7 @@ export function createChatService(
         blocked_by_me: reach.refusal === 'chat.blocked_by_you',
         next_message_free: await selectNextMessageFree(db, userId, conversationId, FREE_CONVERSATIONS),
         show_explicit: membership.showExplicit,
+        closed: closedFor(await selectClosure(db, conversationId), userId),
       }
     },
 

@@ -53,6 +53,7 @@ export const REFUSALS: Record<SendRefusal, number> = {
   'chat.verified_only': 403,
   'chat.held': 403,
   'credits.insufficient': 402,
+  'chat.closed': 409,
   'chat.openings_limit': 429,
   'chat.openings_limit_verified': 429,
 }

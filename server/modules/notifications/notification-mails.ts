@@ -116,6 +116,17 @@ export function unreadReminderMail(
   })
 }
 
+/** "Marc is waiting for your answer" (issue 61, point 4): read, unanswered for a day; real members only. */
+export function turnReminderMail(r: NotificationRecipient, names: string[], count: number): OutgoingMail {
+  const t = translator(r.locale)
+  const values = { count, names: names.join(', '), name: r.site.settings.name }
+  return notificationMail(r, {
+    subject: t('mail.yourTurn.subject', values),
+    paragraphs: [t('mail.yourTurn.intro', values), t('mail.yourTurn.kind')],
+    button: { label: t('mail.yourTurn.button'), url: `${r.origin}/chats` },
+  })
+}
+
 /** The weekly update: members who joined this week near the member (their region first). */
 export function weeklyUpdateMail(
   r: NotificationRecipient,

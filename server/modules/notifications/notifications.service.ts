@@ -18,6 +18,7 @@ import {
   likesMail,
   messageMail,
   signupReminderMail,
+  turnReminderMail,
   unreadReminderMail,
   weeklyUpdateMail,
 } from './notification-mails.ts'
@@ -36,6 +37,7 @@ import {
 } from './notifications.queries.ts'
 import { pushNotifier } from './push-notifier.ts'
 import type { PushSend } from './push-sender.ts'
+import { selectDueTurnReminders } from './turn-reminders.ts'
 import { newSigningKey, unsubscribeTokens } from './unsubscribe-tokens.ts'
 import { selectNewMembers, selectWeeklyRecipients } from './weekly-update.queries.ts'
 import { newsNearby, weekOf } from './weekly-update.ts'
@@ -237,6 +239,18 @@ export async function createNotificationsService(
           type: 'reminders',
           mail: async (recipient, tx) =>
             signupReminderMail(recipient, await deps.activationToken(tx, row.userId), row.step),
+        }),
+      ),
+
+    /** The job: "your turn" reminders, a day into a wait for the member's answer (issue 61). */
+    sendTurnReminders: () =>
+      mailDue(
+        (tx, at) => selectDueTurnReminders(tx, at, MAIL_BATCH),
+        (row) => ({
+          key: `turn:${row.userId}:${row.day}`,
+          kind: 'turn',
+          type: 'unread_message_reminders',
+          mail: (recipient) => turnReminderMail(recipient, row.partnerNames, row.count),
         }),
       ),
 

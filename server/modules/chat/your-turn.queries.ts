@@ -1,0 +1,58 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import { type Executor, queryRows } from '#server/db/client.ts'
+import { conversationMembers, conversations } from '#server/db/schema/chat.ts'
+import { operatorQueue } from '#server/db/schema/operators.ts'
+
+/** Who closed a conversation, if anyone did (issue 61, point 4). */
+export async function selectClosure(db: Executor, conversationId: number) {
+  const [row] = await db
+    .select({ closedAt: conversations.closedAt, by: conversations.closedByUserId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+  return row?.closedAt ? { by: row.by } : null
+}
+
+/** Ends a conversation for both (in the closing message's transaction); false when it was already. */
+export async function closeConversation(db: Executor, conversationId: number, userId: number, at: Date) {
+  const closed = await db
+    .update(conversations)
+    .set({ closedAt: at, closedByUserId: userId })
+    .where(and(eq(conversations.id, conversationId), isNull(conversations.closedAt)))
+    .returning({ id: conversations.id })
+  await db
+    .update(conversationMembers)
+    .set({ turnSince: null })
+    .where(eq(conversationMembers.conversationId, conversationId))
+  // A goodbye to a fictional profile waits for no operator's answer.
+  await db.delete(operatorQueue).where(eq(operatorQueue.conversationId, conversationId))
+  return closed.length > 0
+}
+
+/**
+ * The member's conversations waiting for their answer since before `before`, longest first (the
+ * first `limit`), and how many there are: open, with a real partner they may still see and write to
+ * (not blocked either way, not hidden). A fictional profile never waits for anyone's answer here.
+ */
+export function selectWaiting(db: Executor, userId: number, before: Date, limit: number) {
+  return queryRows<{
+    conversation: number
+    profile: number
+    name: string
+    since: string | Date
+    total: number
+  }>(
+    db,
+    sql`select cm.conversation_id as conversation, p.id as profile, p.name, cm.turn_since as since,
+        (count(*) over ())::int as total
+      from conversation_members cm
+      join conversations c on c.id = cm.conversation_id and c.closed_at is null
+      join profiles p on p.user_id = cm.partner_user_id and p.status = 'active' and not p.hidden
+        and not p.fictional
+      where cm.user_id = ${userId} and cm.turn_since is not null and cm.turn_since < ${before}
+        and not exists (select 1 from blocks b
+          where (b.blocker_user_id = cm.user_id and b.blocked_user_id = cm.partner_user_id)
+             or (b.blocker_user_id = cm.partner_user_id and b.blocked_user_id = cm.user_id))
+      order by cm.turn_since
+      limit ${limit}`,
+  )
+}
