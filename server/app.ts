@@ -56,7 +56,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const production = env.NODE_ENV === 'production'
   const database =
     options.database ??
-    (await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }))
+    (await openDatabase(
+      env.DATABASE_URL
+        ? {
+            url: env.DATABASE_URL,
+            replicas: {
+              urls: (env.DATABASE_READ_URLS ?? '')
+                .split(',')
+                .map((u) => u.trim())
+                .filter(Boolean),
+              maxLagMs: env.REPLICA_MAX_LAG_MS,
+            },
+          }
+        : { dataDir: env.DATA_DIR },
+    ))
   await database.migrate()
   await ensureReferenceData(database.db)
 

@@ -9,6 +9,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /**
+   * Streaming replicas that serve the reads (issue 62, ADR 39), their URLs comma-separated; without
+   * them every read goes to DATABASE_URL.
+   */
+  DATABASE_READ_URLS: z.string().optional(),
+  /** A replica behind by more than this many milliseconds is left out until it catches up. */
+  REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(2000),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { applyDatabaseFunctions } from './functions.ts'
+import { openReads, type Reads } from './replicas.ts'
 import * as accounts from './schema/accounts.ts'
 import * as calls from './schema/calls.ts'
 import * as chat from './schema/chat.ts'
@@ -119,6 +120,11 @@ export interface Database {
    * locked (ADR 31). The same database as `db` on the embedded one.
    */
   sends: Db
+  /**
+   * Reads that a streaming replica may serve (issue 62; ADR 39): searches, public profiles, landers,
+   * counts. The primary itself without replicas, and on the embedded database.
+   */
+  reads: Reads
   kind: 'pglite' | 'postgres'
   /** The driver underneath, for the job queue: the PGlite instance or the PostgreSQL URL. */
   raw: { pglite: PGlite } | { url: string }
@@ -131,7 +137,9 @@ export interface Database {
   close(): Promise<void>
 }
 
-type DatabaseConfig = { url: string } | { dataDir: string | null; pglite?: PGlite }
+type DatabaseConfig =
+  | { url: string; replicas?: { urls: string[]; maxLagMs: number } }
+  | { dataDir: string | null; pglite?: PGlite }
 
 /** The embedded database is open in another process (one process at a time may hold PGlite's files). */
 export class DatabaseBusyError extends Error {}
@@ -207,8 +215,15 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const lanePool = openPool(config.url, 2)
     const sendsPool = openPool(config.url, 2)
+    const reads = openReads({ db, query: (text) => pool.query(text) }, config.replicas?.urls ?? [], {
+      maxLagMs: config.replicas?.maxLagMs ?? 0,
+      checkMs: 500,
+      poolSize: POOL_SIZE,
+      makeDb: (replicaPool) => drizzlePg(replicaPool, { schema }) as unknown as Db,
+    })
     return {
       db,
+      reads,
       lane: drizzlePg(lanePool, { schema }) as unknown as Db,
       sends: drizzlePg(sendsPool, { schema }) as unknown as Db,
       kind: 'postgres',
@@ -220,7 +235,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       ping: async () => void (await pool.query('select 1')),
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
-        await Promise.all([pool.end(), lanePool.end(), sendsPool.end()])
+        await Promise.all([pool.end(), lanePool.end(), sendsPool.end(), reads.close()])
       },
     }
   }
@@ -241,6 +256,12 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     db,
     lane: db,
     sends: db,
+    reads: openReads({ db, query: async () => ({ rows: [] }) }, [], {
+      maxLagMs: 0,
+      checkMs: 0,
+      poolSize: 0,
+      makeDb: () => db,
+    }),
     kind: 'pglite',
     raw: { pglite },
     migrate: async () => {

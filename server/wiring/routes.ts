@@ -50,6 +50,7 @@ import { verificationRoutes } from '#server/modules/verification/verification.ro
 import { voicePromptsRoutes } from '#server/modules/voice-prompts/voice-prompts.routes.ts'
 import { csrfPlugin } from '#server/plugins/csrf.ts'
 import { errorsPlugin } from '#server/plugins/errors.ts'
+import { readPosition } from '#server/plugins/read-position.ts'
 import { requestShapePlugin } from '#server/plugins/request-shape.ts'
 import { securityPlugin } from '#server/plugins/security.ts'
 import { sessionPlugin } from '#server/plugins/session.ts'
@@ -80,6 +81,8 @@ export async function registerRoutes(
 
   // Cross-cutting plugins
   await app.register(cookie)
+  // Read-your-writes across replicas (ADR 39): before any route reads.
+  await app.register(readPosition, { reads: database.reads, secure: cookiesSecure })
   // Every text answer (pages, JSON, stylesheets and scripts not already compressed at build) goes
   // out in brotli or gzip as the browser asks (issue 19). On the fly, brotli at a middling quality:
   // the best one costs more time than it saves on a page made per request.

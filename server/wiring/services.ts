@@ -84,7 +84,8 @@ export async function createServices(
   /** Photos: this node's DATA_DIR/media, or an S3-compatible bucket every node shares (ADR 22). */
   const media = openMediaStore(env)
   const sites = await createSitesService(database.db, env)
-  const members = createMembersService(database.db, { now })
+  // Searches, public profiles and counts: a replica may serve them (ADR 39).
+  const members = createMembersService(database.reads.db, { now })
   // What member pages and swipe cards show beside a profile's own fields.
   const shown = {
     voices: heardVoices(database.db),
@@ -95,7 +96,12 @@ export async function createServices(
   const { events, rateLimitRedis, onEventError } = await openEventBus(app, env, database, sites)
   const calls = startCalls(app, env, database, { now, events, onEventError })
   // A block ends the two members' call at once.
-  const memberPages = createMemberPageService(database.db, { now, ...shown, blocked: calls.endBetween })
+  const memberPages = createMemberPageService(database.db, {
+    now,
+    ...shown,
+    reads: database.reads.db,
+    blocked: calls.endBetween,
+  })
   // A session that ends closes its sockets on every node (ADR 13).
   const sessionsEnded = announceSessionsEnded(events)
   const devices = await keptDeviceCookies(sites)

@@ -85,6 +85,33 @@ export class PostgresServer {
     server.start()
     return server
   }
+  /**
+   * A streaming replica of `primary` in `dir`/pg (issue 62): a base backup that follows it
+   * (pg_basebackup -R: standby.signal and the primary's address), started.
+   */
+  static async replicaOf(primary: PostgresServer, dir: string) {
+    const server = new PostgresServer(path.join(dir, 'pg'), await freePort())
+    if (asPostgres) spawnSync('chmod', ['755', dir])
+    mkdirSync(server.dir, { mode: 0o700 })
+    if (asPostgres) chownSync(server.dir, ...postgresIds())
+    pgCommand(
+      `${PG_BIN}/pg_basebackup -h 127.0.0.1 -p ${primary.port} -U postgres -D ${server.dir} -R -X stream`,
+    )
+    server.start()
+    return server
+  }
+  /** A query through psql, as the server's own user: its rows, one a line. */
+  psql(query: string): string {
+    const result = spawnSync(
+      `${PG_BIN}/psql`,
+      ['-h', '127.0.0.1', '-p', String(this.port), '-U', 'postgres', '-Atc', query],
+      {
+        encoding: 'utf8',
+      },
+    )
+    if (result.status !== 0) throw new Error(`psql: ${result.stderr}`)
+    return result.stdout.trim()
+  }
   start() {
     const options = `-c listen_addresses=127.0.0.1 -p ${this.port} -k ${this.dir} -c fsync=off -c max_connections=200`
     pgCommand(`${PG_BIN}/pg_ctl -D ${this.dir} -o '${options}' -l ${this.dir}/log -w start >/dev/null`)

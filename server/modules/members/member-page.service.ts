@@ -49,6 +49,8 @@ export function createMemberPageService(
     prompts: PromptsOf
     /** Profiles' opening moves (issue 61). */
     moves: MovesOf
+    /** Where a member page is read: a replica may serve it (ADR 39); else the database. */
+    reads?: Db
     /** A block was made: what else ends with it (the two members' call, issue 59). */
     blocked?: (blocker: number, blocked: number) => Promise<void>
   },
@@ -65,17 +67,19 @@ export function createMemberPageService(
       site: Site,
       locale: Locale,
     ): Promise<MemberDetail | null> {
-      const row = await selectMemberDetail(db, profileId)
+      const reads = deps.reads ?? db
+      const row = await selectMemberDetail(reads, profileId)
       if (!row) return null
       let blockedByMe = false
+      // A block holds at once: read where it is written.
       if (viewer && viewer.userId !== row.userId) {
         const between = await selectBlocksBetween(db, viewer.userId, row.userId)
         if (between.blockedByOther) throw new AppError('member.blocked', 403, { name: row.name })
         blockedByMe = between.viewerBlocked
       }
       const [photoRows, interestRows, voices, prompts, moves, replies] = await Promise.all([
-        selectActivePhotos(db, row.id, row.mainPhotoId),
-        selectInterestNames(db, row.id),
+        selectActivePhotos(reads, row.id, row.mainPhotoId),
+        selectInterestNames(reads, row.id),
         deps.voices([row.id], site.settings.cdn_prefix),
         deps.prompts([row.id]),
         deps.moves(row.id),

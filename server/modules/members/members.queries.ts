@@ -9,6 +9,7 @@ import {
   selectProfileCards,
   visibleToOthers,
 } from '#server/db/profile-cards.ts'
+import { pinnedTo, readTarget } from '#server/db/replicas.ts'
 import { profileInterests, profiles } from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
 import {
@@ -83,14 +84,16 @@ export function prepared<T>(
   shape: string,
   build: () => { prepare(name: string): Executable<T> },
 ) {
-  let queries = preparedQueries.get(db)
+  // Made on the database it runs on: a replica's, or the primary's (ADR 39).
+  const target = readTarget(db)
+  let queries = preparedQueries.get(target)
   if (!queries) {
     queries = new Map()
-    preparedQueries.set(db, queries)
+    preparedQueries.set(target, queries)
   }
   let query = queries.get(shape) as Executable<T> | undefined
   if (!query) {
-    query = build().prepare('')
+    query = pinnedTo(target, () => build().prepare(''))
     queries.set(shape, query as Executable<unknown>)
   }
   return query
