@@ -31,9 +31,6 @@ import { createBansService } from '#server/modules/moderation/bans.service.ts'
 import { createPhotoReviewService } from '#server/modules/moderation/photo-review.service.ts'
 import { createReportsService } from '#server/modules/moderation/reports.service.ts'
 import { createSignalsService } from '#server/modules/moderation/signals.service.ts'
-import { mailgunEvents } from '#server/modules/notifications/mail-events.ts'
-import { createNotificationsService } from '#server/modules/notifications/notifications.service.ts'
-import { pushSender } from '#server/modules/notifications/push-sender.ts'
 import { createInboxService } from '#server/modules/operators/inbox.service.ts'
 import { createCatalogService } from '#server/modules/payments/catalog.service.ts'
 import { createClosingRefunds } from '#server/modules/payments/closing-refunds.service.ts'
@@ -70,6 +67,7 @@ import { startCalls } from './calls.ts'
 import { openEventBus } from './event-bus.ts'
 import { startFaces } from './faces.ts'
 import { startMail } from './mail.ts'
+import { startNotifications } from './notifications.ts'
 
 /** The services, and the parts of the wiring that only the node's routes and jobs use. */
 export type Wiring = Awaited<ReturnType<typeof createServices>>
@@ -202,26 +200,15 @@ export async function createServices(
   })
   const directDebit = createDirectDebitService(database.db, { payments, spending, now, mail })
   const staff = createStaffService(database.db, { now, sessionsEnded, devices })
-  const notifications = await createNotificationsService(database.db, {
+  const notifications = await startNotifications(app, env, database, {
     now,
     sites,
     mail,
-    quietSeconds: env.NOTIFY_DELAY_S,
-    mailEvents: env.MAILGUN_WEBHOOK_SIGNING_KEY ? mailgunEvents(env.MAILGUN_WEBHOOK_SIGNING_KEY) : null,
+    events,
+    onEventError,
     activationToken: accounts.activationToken,
-    push: pushSender(
-      {
-        ...sites.vapidKeys(),
-        subject: env.VAPID_SUBJECT ?? `mailto:${sites.list()[0].settings.support_email}`,
-      },
-      options.pushAgent,
-    ),
-    onError: (error) => app.log.warn({ err: error }, 'push failed'),
+    pushAgent: options.pushAgent,
   })
-  const unsubscribePushes = events.subscribe((event) => {
-    notifications.handleEvent(event).catch(onEventError)
-  })
-  app.addHook('onClose', async () => unsubscribePushes())
   const audit = createAuditService(database.db, { now })
   const services = {
     calls,

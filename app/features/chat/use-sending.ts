@@ -240,10 +240,10 @@ export function useSending(opts: {
     const again: ShownMessage = { ...m, state: 'pending' }
     const gift = m.kind === 'gift' ? m.gift : null
     if (m.kind !== 'text' && !gift) return
-    const move = m.move ? { move: m.move.key as OpeningMoveKey } : {}
+    const answered = m.move ? { move: m.move.key as OpeningMoveKey } : {}
     const body = gift
       ? { ...target, text: '', gift, client_id: m.client_id }
-      : { ...target, text: m.text, client_id: m.client_id, ...move }
+      : { ...target, text: m.text, client_id: m.client_id, ...answered }
     void deliver(again, () => callApi(api.sendMessage, { body }))
   }
 

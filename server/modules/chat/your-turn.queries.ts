@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
 import { type Executor, queryRows } from '#server/db/client.ts'
+import { notBlockedWith, reachable } from '#server/db/profile-cards.ts'
 import { conversationMembers, conversations } from '#server/db/schema/chat.ts'
+import { profiles } from '#server/db/schema/members.ts'
 import { operatorQueue } from '#server/db/schema/operators.ts'
 
 /** Who closed a conversation, if anyone did (issue 61, point 4). */
@@ -12,20 +14,18 @@ export async function selectClosure(db: Executor, conversationId: number) {
   return row?.closedAt ? { by: row.by } : null
 }
 
-/** Ends a conversation for both (in the closing message's transaction); false when it was already. */
+/** Ends a conversation for both, in the closing message's transaction (chat_send refused it if closed). */
 export async function closeConversation(db: Executor, conversationId: number, userId: number, at: Date) {
-  const closed = await db
+  await db
     .update(conversations)
     .set({ closedAt: at, closedByUserId: userId })
     .where(and(eq(conversations.id, conversationId), isNull(conversations.closedAt)))
-    .returning({ id: conversations.id })
   await db
     .update(conversationMembers)
     .set({ turnSince: null })
     .where(eq(conversationMembers.conversationId, conversationId))
   // A goodbye to a fictional profile waits for no operator's answer.
   await db.delete(operatorQueue).where(eq(operatorQueue.conversationId, conversationId))
-  return closed.length > 0
 }
 
 /**
@@ -42,16 +42,13 @@ export function selectWaiting(db: Executor, userId: number, before: Date, limit:
     total: number
   }>(
     db,
-    sql`select cm.conversation_id as conversation, p.id as profile, p.name, cm.turn_since as since,
-        (count(*) over ())::int as total
+    sql`select cm.conversation_id as conversation, ${profiles.id} as profile, ${profiles.name} as name,
+        cm.turn_since as since, (count(*) over ())::int as total
       from conversation_members cm
       join conversations c on c.id = cm.conversation_id and c.closed_at is null
-      join profiles p on p.user_id = cm.partner_user_id and p.status = 'active' and not p.hidden
-        and not p.fictional
+      join ${profiles} on ${profiles.userId} = cm.partner_user_id and ${reachable()} and not ${profiles.fictional}
       where cm.user_id = ${userId} and cm.turn_since is not null and cm.turn_since < ${before}
-        and not exists (select 1 from blocks b
-          where (b.blocker_user_id = cm.user_id and b.blocked_user_id = cm.partner_user_id)
-             or (b.blocker_user_id = cm.partner_user_id and b.blocked_user_id = cm.user_id))
+        and ${notBlockedWith(userId)}
       order by cm.turn_since
       limit ${limit}`,
   )

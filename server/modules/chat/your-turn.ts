@@ -43,9 +43,7 @@ export function createYourTurn(
         userId,
         { ...input, kind: 'text', payload: { closing: true }, from },
         site,
-        async (tx, message) => {
-          await closeConversation(tx, input.conversation, userId, message.createdAt)
-        },
+        (tx, message) => closeConversation(tx, input.conversation, userId, message.createdAt),
       ),
   }
 }

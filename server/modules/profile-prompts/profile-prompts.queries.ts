@@ -57,6 +57,22 @@ export async function replacePrompts(
       .values(answers.map((a, position) => ({ profileId, position, ...a, updatedAt: at })))
 }
 
+/**
+ * A profile's opening moves in order, each with its prompt's answer (null for a question of the
+ * list, or for a prompt no longer answered).
+ */
+export function selectMovesWithAnswers(db: Executor, profileId: number) {
+  return db
+    .select({ move: openingMoves.move, answer: profilePrompts.answer })
+    .from(openingMoves)
+    .leftJoin(
+      profilePrompts,
+      and(eq(profilePrompts.profileId, openingMoves.profileId), eq(profilePrompts.prompt, openingMoves.move)),
+    )
+    .where(eq(openingMoves.profileId, profileId))
+    .orderBy(asc(openingMoves.position))
+}
+
 /** A profile's opening moves' keys, in order. */
 export async function selectMovesOf(db: Executor, profileId: number) {
   const rows = await db

@@ -12,6 +12,7 @@ import {
   replacePrompts,
   selectFictionalProfile,
   selectMovesOf,
+  selectMovesWithAnswers,
   selectOwnProfile,
   selectPromptsOf,
 } from './profile-prompts.queries.ts'
@@ -38,16 +39,12 @@ export type MovesOf = (profileId: number) => Promise<OpeningMove[]>
 /** MovesOf over a database: a prompt is a move only while the profile answers it (a report may hide it). */
 export const readMoves =
   (db: Executor): MovesOf =>
-  async (profileId) => {
-    const [keys, prompts] = await Promise.all([selectMovesOf(db, profileId), readPrompts(db)([profileId])])
-    const answers = prompts.get(profileId) ?? []
-    return keys.flatMap((key): OpeningMove[] => {
-      const move = key as OpeningMoveKey
-      if (!isPromptMove(move)) return [{ move, answer: null }]
-      const answered = answers.find((a) => a.prompt === move)
-      return answered ? [{ move, answer: answered.answer }] : []
+  async (profileId) =>
+    (await selectMovesWithAnswers(db, profileId)).flatMap(({ move, answer }): OpeningMove[] => {
+      const key = move as OpeningMoveKey
+      if (!isPromptMove(key)) return [{ move: key, answer: null }]
+      return answer === null ? [] : [{ move: key, answer }]
     })
-  }
 
 /**
  * A report's "hide the text" takes a profile's written prompts down with its text (issue 61): answers
