@@ -5,6 +5,8 @@
 // closed loop; and the errors the node logged. DATABASE_URL names a scratch PostgreSQL database,
 // else the bench starts one of its own (fsync off, like the tests'). CHAT_BENCH_RATES sets the rates
 // (300, 1,000 and 1,500 a second); BENCH_SERVER_FLAGS passes flags to the node, e.g. --cpu-prof.
+// On its own PostgreSQL it measures twice: without a standby, then with a synchronous one
+// (CHAT_BENCH_STANDBY=off: the first only).
 import { fork, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync } from 'node:fs'
@@ -56,6 +58,7 @@ const pct = (sorted: number[], p: number) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 let ownPostgres: PostgresServer | null = null
+let standby: PostgresServer | null = null
 let databaseUrl = process.env.DATABASE_URL
 if (!databaseUrl) {
   if (missingPrograms().some((m) => m.startsWith('PostgreSQL'))) {
@@ -262,93 +265,108 @@ try {
     for (const target of ['node', 'bare'] as const)
       await Promise.all(senders.map((s, i) => sendOnce(target, s, receivers[i])))
 
-  const rows: Array<{ rate: number; node: Round; bare: Round; rounds: Record<Target, number[]> }> = []
-  for (const rate of RATES) {
-    const sum = { node: [] as Round[], bare: [] as Round[] }
-    // Alternating rounds, the ceiling first every other round: neither gets the warmer machine.
-    for (let round = 0; round < ROUNDS; round++) {
-      const order: Target[] = round % 2 === 0 ? ['node', 'bare'] : ['bare', 'node']
-      for (const target of order) {
-        sum[target].push(await steady(target, rate, senders, receivers))
-        await sleep(500)
-      }
-    }
-    const merge = (rounds: Round[]): Round => ({
-      seconds: rounds.reduce((s, r) => s + r.seconds, 0),
-      saved: rounds.reduce((s, r) => s + r.saved, 0),
-      shed: rounds.reduce((s, r) => s + r.shed, 0),
-      failed: rounds.reduce((s, r) => s + r.failed, 0),
-      delivered: rounds.flatMap((r) => r.delivered).sort((a, b) => a - b),
-    })
-    const p99s = (rounds: Round[]) =>
-      rounds.map((r) =>
-        pct(
-          [...r.delivered].sort((a, b) => a - b),
-          99,
-        ),
+  // Issue 62 (ADR 39): the same load again once the bench's own PostgreSQL has a synchronous standby,
+  // as pg_auto_failover runs it: every commit waits until the standby has its WAL.
+  const modes =
+    ownPostgres && process.env.CHAT_BENCH_STANDBY !== 'off'
+      ? ['without a standby', 'with a synchronous standby (every commit waits for it)']
+      : ['as configured']
+  for (const [index, mode] of modes.entries()) {
+    if (index === 1 && ownPostgres)
+      standby = await PostgresServer.syncStandbyOf(
+        ownPostgres,
+        mkdtempSync(path.join(tmpdir(), 'dating-bench-standby-')),
       )
-    rows.push({
-      rate,
-      node: merge(sum.node),
-      bare: merge(sum.bare),
-      rounds: { node: p99s(sum.node), bare: p99s(sum.bare) },
-    })
-  }
-  const closed = {
-    node: await closedLoop('node', senders, receivers),
-    bare: await closedLoop('bare', senders, receivers),
-  }
-  const closedAgain = {
-    bare: await closedLoop('bare', senders, receivers),
-    node: await closedLoop('node', senders, receivers),
-  }
+    const rows: Array<{ rate: number; node: Round; bare: Round; rounds: Record<Target, number[]> }> = []
+    for (const rate of RATES) {
+      const sum = { node: [] as Round[], bare: [] as Round[] }
+      // Alternating rounds, the ceiling first every other round: neither gets the warmer machine.
+      for (let round = 0; round < ROUNDS; round++) {
+        const order: Target[] = round % 2 === 0 ? ['node', 'bare'] : ['bare', 'node']
+        for (const target of order) {
+          sum[target].push(await steady(target, rate, senders, receivers))
+          await sleep(500)
+        }
+      }
+      const merge = (rounds: Round[]): Round => ({
+        seconds: rounds.reduce((s, r) => s + r.seconds, 0),
+        saved: rounds.reduce((s, r) => s + r.saved, 0),
+        shed: rounds.reduce((s, r) => s + r.shed, 0),
+        failed: rounds.reduce((s, r) => s + r.failed, 0),
+        delivered: rounds.flatMap((r) => r.delivered).sort((a, b) => a - b),
+      })
+      const p99s = (rounds: Round[]) =>
+        rounds.map((r) =>
+          pct(
+            [...r.delivered].sort((a, b) => a - b),
+            99,
+          ),
+        )
+      rows.push({
+        rate,
+        node: merge(sum.node),
+        bare: merge(sum.bare),
+        rounds: { node: p99s(sum.node), bare: p99s(sum.bare) },
+      })
+    }
+    const closed = {
+      node: await closedLoop('node', senders, receivers),
+      bare: await closedLoop('bare', senders, receivers),
+    }
+    const closedAgain = {
+      bare: await closedLoop('bare', senders, receivers),
+      node: await closedLoop('node', senders, receivers),
+    }
 
-  console.log(
-    `\nchat on one node beside its ceiling (bench/bare-chat.ts: the same chat_send and one frame, nothing else), PostgreSQL${ownPostgres ? ' (its own, fsync off)' : ''}, ${PAIRS} pairs, loopback, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per rate`,
-  )
-  console.log(
-    'rate/s'.padEnd(7),
-    '│ node saved/s'.padStart(14),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    '503'.padStart(6),
-    'failed'.padStart(7),
-    '│ ceiling saved/s'.padStart(17),
-    'p50 ms'.padStart(8),
-    'p99 ms'.padStart(8),
-    '│ p99 node/ceiling'.padStart(18),
-  )
-  for (const { rate, node, bare: b } of rows) {
     console.log(
-      String(rate).padEnd(7),
-      `│ ${(node.saved / node.seconds).toFixed(0)}`.padStart(14),
-      pct(node.delivered, 50).toFixed(1).padStart(8),
-      pct(node.delivered, 99).toFixed(1).padStart(8),
-      String(node.shed).padStart(6),
-      String(node.failed).padStart(7),
-      `│ ${(b.saved / b.seconds).toFixed(0)}`.padStart(17),
-      pct(b.delivered, 50).toFixed(1).padStart(8),
-      pct(b.delivered, 99).toFixed(1).padStart(8),
-      `│ ${(pct(node.delivered, 99) / Math.max(0.01, pct(b.delivered, 99))).toFixed(2)}x`.padStart(18),
+      `\nchat on one node beside its ceiling (bench/bare-chat.ts: the same chat_send and one frame, nothing else), PostgreSQL${ownPostgres ? ' (its own, fsync off)' : ''} ${mode}, ${PAIRS} pairs, loopback, ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s per rate`,
     )
-  }
-  for (const { rate, rounds } of rows) {
-    const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ')
-    console.log(`p99 of each round at ${rate}/s, ms: node ${list(rounds.node)}; ceiling ${list(rounds.bare)}`)
-  }
-  console.log(
-    `the load's own pauses while timing (garbage collection): ${loadPauses.length}, longest ${Math.max(0, ...loadPauses).toFixed(1)} ms`,
-  )
-  const nodeLoop = (closed.node + closedAgain.node) / 2
-  const bareLoop = (closed.bare + closedAgain.bare) / 2
-  console.log(
-    `closed loop, ${CLOSED_LOOP} in flight: node ${nodeLoop.toFixed(0)} msg/s, ceiling ${bareLoop.toFixed(0)} msg/s: ${((100 * nodeLoop) / bareLoop).toFixed(0)} % of the ceiling (goal: 80 % or more)`,
-  )
-  const at1000 = rows.find((r) => r.rate === 1000)
-  if (at1000)
     console.log(
-      `at 1,000 msg/s: node p99 ${pct(at1000.node.delivered, 99).toFixed(1)} ms (goal: 30 ms or less), ${(pct(at1000.node.delivered, 99) / Math.max(0.01, pct(at1000.bare.delivered, 99))).toFixed(2)}x the ceiling's (goal: 1.5x or less)`,
+      'rate/s'.padEnd(7),
+      '│ node saved/s'.padStart(14),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      '503'.padStart(6),
+      'failed'.padStart(7),
+      '│ ceiling saved/s'.padStart(17),
+      'p50 ms'.padStart(8),
+      'p99 ms'.padStart(8),
+      '│ p99 node/ceiling'.padStart(18),
     )
+    for (const { rate, node, bare: b } of rows) {
+      console.log(
+        String(rate).padEnd(7),
+        `│ ${(node.saved / node.seconds).toFixed(0)}`.padStart(14),
+        pct(node.delivered, 50).toFixed(1).padStart(8),
+        pct(node.delivered, 99).toFixed(1).padStart(8),
+        String(node.shed).padStart(6),
+        String(node.failed).padStart(7),
+        `│ ${(b.saved / b.seconds).toFixed(0)}`.padStart(17),
+        pct(b.delivered, 50).toFixed(1).padStart(8),
+        pct(b.delivered, 99).toFixed(1).padStart(8),
+        `│ ${(pct(node.delivered, 99) / Math.max(0.01, pct(b.delivered, 99))).toFixed(2)}x`.padStart(18),
+      )
+    }
+    for (const { rate, rounds } of rows) {
+      const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ')
+      console.log(
+        `p99 of each round at ${rate}/s, ms: node ${list(rounds.node)}; ceiling ${list(rounds.bare)}`,
+      )
+    }
+    console.log(
+      `the load's own pauses while timing (garbage collection): ${loadPauses.length}, longest ${Math.max(0, ...loadPauses).toFixed(1)} ms`,
+    )
+    const nodeLoop = (closed.node + closedAgain.node) / 2
+    const bareLoop = (closed.bare + closedAgain.bare) / 2
+    console.log(
+      `closed loop, ${CLOSED_LOOP} in flight: node ${nodeLoop.toFixed(0)} msg/s, ceiling ${bareLoop.toFixed(0)} msg/s: ${((100 * nodeLoop) / bareLoop).toFixed(0)} % of the ceiling (goal: 80 % or more)`,
+    )
+    const at1000 = rows.find((r) => r.rate === 1000)
+    if (at1000)
+      console.log(
+        `at 1,000 msg/s: node p99 ${pct(at1000.node.delivered, 99).toFixed(1)} ms (goal: 30 ms or less), ${(pct(at1000.node.delivered, 99) / Math.max(0.01, pct(at1000.bare.delivered, 99))).toFixed(2)}x the ceiling's (goal: 1.5x or less)`,
+      )
+  }
   console.log(
     `errors the node logged: ${errorsLogged}${errorSamples.size ? ` (${[...errorSamples].join('; ')})` : ''} (goal: none: load is not an error)`,
   )
@@ -357,5 +375,6 @@ try {
   bare.kill('SIGTERM')
   await agent.close()
   await new Promise((resolve) => server.once('exit', resolve))
+  standby?.kill()
   ownPostgres?.kill()
 }

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { applyDatabaseFunctions } from './functions.ts'
+import { locatePrimary, type Primary } from './primary.ts'
 import { openReads, type Reads } from './replicas.ts'
 import * as accounts from './schema/accounts.ts'
 import * as calls from './schema/calls.ts'
@@ -126,8 +127,11 @@ export interface Database {
    */
   reads: Reads
   kind: 'pglite' | 'postgres'
-  /** The driver underneath, for the job queue: the PGlite instance or the PostgreSQL URL. */
-  raw: { pglite: PGlite } | { url: string }
+  /**
+   * The driver underneath, for the job queue and the event bus: the PGlite instance, or the
+   * PostgreSQL URL with its primary (the host that takes writes, among several: ADR 39).
+   */
+  raw: { pglite: PGlite } | { url: string; primary: Primary }
   /** Applies the committed drizzle-kit migrations not applied yet, then re-creates the database functions. */
   migrate(): Promise<void>
   /** Answers when the database accepts queries. */
@@ -186,15 +190,22 @@ export function keepConnectionErrors(client: pg.PoolClient): void {
 }
 
 /**
- * A pool of `size` connections to PostgreSQL, kept however quiet it gets. A request waits at most
- * 2 s for a connection: when PostgreSQL is down it fails fast (503) instead of queueing, and the
- * pool opens fresh connections once the server is back.
+ * A pool of `size` connections to PostgreSQL's primary, kept however quiet it gets. A request waits
+ * at most 2 s for a connection: when PostgreSQL is down it fails fast (503) instead of queueing, and
+ * the pool opens fresh connections once the server, or a new primary, is back.
  */
-function openPool(url: string, size: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: size, min: size, connectionTimeoutMillis: 2000 })
+function openPool(primary: Primary, size: number): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: primary.current(),
+    Client: primary.Client,
+    max: size,
+    min: size,
+    connectionTimeoutMillis: 2000,
+  })
   // An idle connection the server closed (restart, failover, a dropped test database) is taken
-  // out of the pool by pg itself; without a listener that event would crash the process.
-  pool.on('error', () => {})
+  // out of the pool by pg itself; without a listener that event would crash the process. One lost
+  // to the primary starts the search for the primary at once, before a request meets it (ADR 39).
+  pool.on('error', (_error, client) => primary.connectionLost(client))
   // pg's pool listens for a connection's errors only while it is idle: one lost while a request
   // holds it (between two statements of a transaction) emitted 'error' with no listener, which
   // crashed the node (the PostgreSQL fault test, a webhook as the server stopped). The request's
@@ -211,10 +222,11 @@ export function newPglite(dir?: string, options: PGliteOptions = {}): PGlite {
 /** Opens real PostgreSQL when a URL is given, otherwise embedded PGlite (persisted when dataDir is set). */
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if ('url' in config) {
-    const pool = openPool(config.url, POOL_SIZE)
+    const primary = locatePrimary(config.url)
+    const pool = openPool(primary, POOL_SIZE)
     const db = drizzlePg(pool, { schema }) as unknown as Db
-    const lanePool = openPool(config.url, 2)
-    const sendsPool = openPool(config.url, 2)
+    const lanePool = openPool(primary, 2)
+    const sendsPool = openPool(primary, 2)
     const reads = openReads({ db, query: (text) => pool.query(text) }, config.replicas?.urls ?? [], {
       maxLagMs: config.replicas?.maxLagMs ?? 0,
       checkMs: 500,
@@ -227,7 +239,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       lane: drizzlePg(lanePool, { schema }) as unknown as Db,
       sends: drizzlePg(sendsPool, { schema }) as unknown as Db,
       kind: 'postgres',
-      raw: { url: config.url },
+      raw: { url: config.url, primary },
       migrate: async () => {
         await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER })
         await applyDatabaseFunctions(db)

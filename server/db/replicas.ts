@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
+import { isDatabaseUnavailable } from '#server/lib/unavailable.ts'
 import type { Db } from './client.ts'
 
 // Replicas that serve the reads (issue 62, point 1; ADR 39): PostgreSQL's streaming replicas, read
@@ -16,13 +17,31 @@ function walPosition(lsn: string): bigint {
 
 /** How a routed reads' database answers which database a read goes to now. */
 const PICK = Symbol('pick')
+/** How a routed reads' database is told that a read failed on the database it picked. */
+const FAILED = Symbol('failed')
 /** While a query is built for a database picked already (pinnedTo), the routed database is that one. */
 let pinned: Db | null = null
 
 /** The database a routed read goes to now (a replica or the primary); any other as it is. */
-export function readTarget<T extends object>(db: T): T {
+function readTarget<T extends object>(db: T): T {
   const pick = (db as { [PICK]?: () => T })[PICK]
   return typeof pick === 'function' ? pick() : db
+}
+
+/**
+ * Runs a read on the database readTarget picks; if that was a replica and the read lost its
+ * connection (the replica stopped under it), the replica is left out at once and the read runs
+ * again where the reads go now: a replica that dies costs a search time, not an error.
+ */
+export async function readRetried<T>(db: object, run: (target: object) => Promise<T>): Promise<T> {
+  const target = readTarget(db)
+  try {
+    return await run(target)
+  } catch (error) {
+    const failed = (db as { [FAILED]?: (target: object, error: unknown) => boolean })[FAILED]
+    if (!failed?.(target, error)) throw error
+    return run(readTarget(db))
+  }
 }
 
 /**
@@ -99,9 +118,7 @@ export function openReads(
     }
   const replicas: Replica[] = urls.map((url, i) => {
     const pool = new pg.Pool({ connectionString: url, max: opts.poolSize, connectionTimeoutMillis: 2000 })
-    // A replica that goes away is left out at its next check; its idle connections' errors are not the app's.
-    pool.on('error', () => {})
-    return {
+    const replica: Replica = {
       name: `replica ${i + 1}`,
       pool,
       db: opts.makeDb(pool),
@@ -110,6 +127,11 @@ export function openReads(
       healthy: false,
       reads: 0,
     }
+    // A replica whose connection is lost is left out at once, until its next check finds it well.
+    pool.on('error', () => {
+      replica.healthy = false
+    })
+    return replica
   })
   async function checkOne(replica: Replica) {
     try {
@@ -138,9 +160,17 @@ export function openReads(
     replica.reads++
     return replica.db
   }
+  /** A read failed on `target`: a replica that lost its connection is left out, and the read may run again. */
+  function failed(target: object, error: unknown) {
+    const replica = replicas.find((r) => r.db === target)
+    if (!replica || !isDatabaseUnavailable(error)) return false
+    replica.healthy = false
+    return true
+  }
   const db = new Proxy({} as Db, {
     get(_target, property) {
       if (property === PICK) return pick
+      if (property === FAILED) return failed
       const target = pinned ?? pick()
       const value = Reflect.get(target, property, target)
       return typeof value === 'function' ? value.bind(target) : value

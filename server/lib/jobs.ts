@@ -19,7 +19,13 @@ export async function startJobs(database: Database, log: FastifyBaseLogger, jobs
   const boss =
     'pglite' in database.raw
       ? new PgBoss({ db: fromPglite(database.raw.pglite), backend: 'pglite' })
-      : new PgBoss({ connectionString: database.raw.url, max: 3, application_name: 'dating-jobs' })
+      : new PgBoss({
+          connectionString: database.raw.primary.current(),
+          // pg-boss hands its options to node-postgres' pool: its connections follow the primary too.
+          Client: database.raw.primary.Client,
+          max: 3,
+          application_name: 'dating-jobs',
+        } as ConstructorParameters<typeof PgBoss>[0])
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'))
   await boss.start()
   for (const job of jobs) {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import type { Executor } from '#server/db/client.ts'
+import { locatePrimary } from '#server/db/primary.ts'
 import { createTestDatabase, testEnv } from '../../tests/support/test-app.ts'
 import type { DomainEvent } from './events.ts'
 import { createPgEventBus, packPayloads } from './pg-events.ts'
@@ -53,7 +54,9 @@ describe.runIf(testEnv.TEST_DB_KIND === 'postgres')('notices sent by a transacti
   it('reach the other nodes at the commit as the events of their rule, never the sender, never a rollback', async () => {
     const { database, drop, url } = await createTestDatabase()
     const errors: unknown[] = []
-    const [a, b] = await Promise.all([1, 2].map(() => createPgEventBus(url ?? '', (e) => errors.push(e))))
+    const [a, b] = await Promise.all(
+      [1, 2].map(() => createPgEventBus(locatePrimary(url ?? ''), (e) => errors.push(e))),
+    )
     try {
       const rule = (data: { n: number }): DomainEvent[] => [
         { type: 'chat.unread', userId: data.n, conversation: 1, unread: data.n },

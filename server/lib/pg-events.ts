@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { keepConnectionErrors } from '../db/client.ts'
+import type { Primary } from '../db/primary.ts'
 import { createEventBus, type DomainEvent, type EventBus, SERVER_NODES } from './events.ts'
 
 const CHANNEL = 'app_events'
@@ -67,7 +68,7 @@ export function packPayloads(node: string, nextSeq: () => number, events: string
  * node turns into its events by the rule the sending node gave; that costs no round trip of its own.
  */
 export async function createPgEventBus(
-  url: string,
+  primary: Primary,
   onError: (error: unknown) => void,
 ): Promise<EventBus & { close: () => Promise<void> }> {
   const node = randomUUID()
@@ -76,8 +77,10 @@ export async function createPgEventBus(
   const notices = new Map<string, (data: unknown) => DomainEvent[]>()
   // One connection, one statement at a time: a batch never waits for the pool. Kept however quiet
   // the node gets, like the main pool's (db/client.ts).
+  // Both on the primary, the one that takes writes now: NOTIFY reaches the listeners of its own server.
   const sender = new pg.Pool({
-    connectionString: url,
+    connectionString: primary.current(),
+    Client: primary.Client,
     max: 1,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 0,
@@ -119,7 +122,7 @@ export async function createPgEventBus(
   }
 
   async function listen(after: 'start' | 'loss') {
-    const client = new pg.Client({ connectionString: url })
+    const client = new primary.Client({ connectionString: primary.current() })
     client.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return
       // This node's own events come back too: known by their first bytes, never parsed.

@@ -1,6 +1,7 @@
 /**
  * Failures that mean "the database cannot be reached right now" (ADR 22's fault rules): the server
- * refused or dropped the connection, is starting or stopping, or the pool waited too long for one.
+ * refused or dropped the connection, is starting or stopping, does not take writes during a failover,
+ * or the pool waited too long for one.
  * The request gets 503 at once, with a message saying to try again, and the node recovers by itself
  * when the database is back: pg's pool opens new connections for the next requests.
  */
@@ -20,6 +21,9 @@ const CONNECTION_CODES = new Set([
   '08003',
   '08006',
   '53300',
+  // read_only_sql_transaction: a write reached a server that is not (or not yet) the primary, as
+  // pg_auto_failover's new primary is until its old one has stepped down (ADR 39).
+  '25006',
 ])
 
 const CONNECTION_MESSAGES = [

@@ -17,7 +17,7 @@ export async function openEventBus(app: FastifyInstance, env: Env, database: Dat
   // one node (ADR 22).
   const redisBus = env.REDIS_URL ? await createRedisEventBus(env.REDIS_URL, onEventError) : null
   const pgBus =
-    !redisBus && 'url' in database.raw ? await createPgEventBus(database.raw.url, onEventError) : null
+    !redisBus && 'url' in database.raw ? await createPgEventBus(database.raw.primary, onEventError) : null
   const sharedBus = redisBus ?? pgBus
   if (sharedBus) app.addHook('onClose', () => sharedBus.close())
   const events = sharedBus ?? createEventBus(onEventError)

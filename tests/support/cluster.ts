@@ -95,10 +95,23 @@ export class PostgresServer {
     mkdirSync(server.dir, { mode: 0o700 })
     if (asPostgres) chownSync(server.dir, ...postgresIds())
     pgCommand(
-      `${PG_BIN}/pg_basebackup -h 127.0.0.1 -p ${primary.port} -U postgres -D ${server.dir} -R -X stream`,
+      `${PG_BIN}/pg_basebackup -h 127.0.0.1 -p ${primary.port} -U postgres -D ${server.dir} -R -X stream -c fast`,
     )
     server.start()
     return server
+  }
+  /**
+   * A streaming replica of `primary` that `primary` then waits for at every commit
+   * (synchronous_standby_names '*', as pg_auto_failover's quorum of one standby): issue 62.
+   */
+  static async syncStandbyOf(primary: PostgresServer, dir: string) {
+    const standby = await PostgresServer.replicaOf(primary, dir)
+    primary.psql("alter system set synchronous_standby_names = '*'")
+    primary.psql('select pg_reload_conf()')
+    await waitFor('the standby synchronous', async () =>
+      ['sync', 'quorum'].includes(primary.psql('select sync_state from pg_stat_replication')),
+    )
+    return standby
   }
   /** A query through psql, as the server's own user: its rows, one a line. */
   psql(query: string): string {
@@ -287,13 +300,38 @@ export interface Cluster {
 export async function startCluster(template?: string, options: { redis?: boolean } = {}): Promise<Cluster> {
   const dir = mkdtempSync(path.join(tmpdir(), 'dating-faults-'))
   const pg = await PostgresServer.create(dir, template)
+  const apps = await startApps(dir, { DATABASE_URL: pg.url }, options)
+  const database = await openDatabase({ url: pg.url })
+  return {
+    ...apps,
+    dir,
+    pg,
+    database,
+    async close() {
+      await database.close().catch(() => {})
+      await apps.close()
+      pg.kill()
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Redis (unless `redis` is false), two app nodes on the database `databaseEnv` names (DATABASE_URL,
+ * DATABASE_READ_URLS…) and nginx in front of them, in `dir`.
+ */
+export async function startApps(
+  dir: string,
+  databaseEnv: Record<string, string>,
+  options: { redis?: boolean } = {},
+): Promise<Pick<Cluster, 'redis' | 'nodes' | 'nginx' | 'close'>> {
   const redis = options.redis === false ? null : new RedisServer(await freePort())
   await redis?.start()
   const ports = [await freePort(), await freePort(), await freePort()]
   const nginxPort = ports[2]
   const env = {
     NODE_ENV: 'production',
-    DATABASE_URL: pg.url,
+    ...databaseEnv,
     ...(redis ? { REDIS_URL: redis.url } : {}),
     DATA_DIR: path.join(dir, 'data'),
     PUBLIC_URL: `http://localhost:${nginxPort}`,
@@ -309,22 +347,15 @@ export async function startCluster(template?: string, options: { redis?: boolean
   await nodes[0].start()
   await nodes[1].start()
   const nginx = await Nginx.create(dir, nginxPort, nodes)
-  const database = await openDatabase({ url: pg.url })
   return {
-    dir,
-    pg,
     redis,
     nodes,
     nginx,
-    database,
     async close() {
       if (process.env.FAULTS_DEBUG) console.log(readFileSync(path.join(nginx.dir, 'error.log'), 'utf8'))
-      await database.close().catch(() => {})
       for (const node of nodes) node.process?.kill('SIGKILL')
       nginx.stop()
       await redis?.stop()
-      pg.kill()
-      rmSync(dir, { recursive: true, force: true })
     },
   }
 }

@@ -10,6 +10,7 @@ import { loginGuard } from '#server/lib/login-throttles.ts'
 import { DUMMY_HASH, verifyPassword } from '#server/lib/passwords.ts'
 import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
+import { isDatabaseUnavailable } from '#server/lib/unavailable.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { activationMail } from './account-mails.ts'
@@ -84,9 +85,14 @@ export function createAccountsService(
   // Every request asks for its session: those of one moment share one query (see createBatcher).
   const sessionOf = createBatcher(
     async (hashes: string[]) => {
-      const found = new Map(
-        (await selectSessions(lane, [...new Set(hashes)], now())).map((s) => [s.tokenHash, s]),
-      )
+      const unique = [...new Set(hashes)]
+      // A read, so safe to run again: once, when its connection was lost under it (a failover: the
+      // next connection goes to the new primary, or meanwhile to a standby; ADR 39).
+      const rows = await selectSessions(lane, unique, now()).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error
+        return selectSessions(lane, unique, now())
+      })
+      const found = new Map(rows.map((s) => [s.tokenHash, s]))
       return hashes.map((h) => found.get(h) ?? null)
     },
     { ...BATCH_LIMITS, name: 'sessions' },

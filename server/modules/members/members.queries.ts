@@ -9,7 +9,7 @@ import {
   selectProfileCards,
   visibleToOthers,
 } from '#server/db/profile-cards.ts'
-import { pinnedTo, readTarget } from '#server/db/replicas.ts'
+import { pinnedTo, readRetried } from '#server/db/replicas.ts'
 import { profileInterests, profiles } from '#server/db/schema/members.ts'
 import { regions } from '#server/db/schema/reference.ts'
 import {
@@ -83,9 +83,19 @@ export function prepared<T>(
   db: Executor,
   shape: string,
   build: () => { prepare(name: string): Executable<T> },
+): Executable<T> {
+  return {
+    // On the database the read goes to, again elsewhere if a replica stops under it (ADR 39).
+    execute: (values) =>
+      readRetried(db, (target) => preparedOn(target as Executor, shape, build).execute(values)),
+  }
+}
+
+function preparedOn<T>(
+  target: Executor,
+  shape: string,
+  build: () => { prepare(name: string): Executable<T> },
 ) {
-  // Made on the database it runs on: a replica's, or the primary's (ADR 39).
-  const target = readTarget(db)
   let queries = preparedQueries.get(target)
   if (!queries) {
     queries = new Map()
@@ -93,6 +103,7 @@ export function prepared<T>(
   }
   let query = queries.get(shape) as Executable<T> | undefined
   if (!query) {
+    // Made on the database it runs on: a replica's, or the primary's.
     query = pinnedTo(target, () => build().prepare(''))
     queries.set(shape, query as Executable<unknown>)
   }
