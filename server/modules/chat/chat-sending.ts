@@ -73,10 +73,13 @@ export function createChatSending(
    * with a question (`ask`: 409 chat.unkind, counted) unless the member chose to send it anyway.
    * The events to count once it is sent.
    */
-  function textSafety(out: Outgoing) {
+  function textSafety(out: Outgoing, site: SendSite) {
     const flags: MessageFlag[] = []
     const events: SafetyEvent[] = []
     if (!out.from || out.text.trim() === '') return { flags, events, ask: false }
+    // A text longer than the site allows is refused for its length by the send (chat.too_long)
+    // without being read: the rules' patterns take time that grows faster than the text.
+    if (out.text.trim().length > site.costs.message_length) return { flags, events, ask: false }
     flags.push(...deps.safety.scamFlags(out.text))
     if (deps.safety.unkindWords(out.text, out.from.language).length > 0) {
       if (out.from.nudge !== 'send_anyway') return { flags, events, ask: true }
@@ -166,7 +169,7 @@ export function createChatSending(
     site: SendSite,
     found: { flags: MessageFlag[]; events: SafetyEvent[] } = { flags: [], events: [] },
   ): Promise<{ outcome: Sent; response: SendMessageResponse }> {
-    const text = textSafety(out)
+    const text = textSafety(out, site)
     if (text.ask) {
       await deps.safety.count(site.id, 'unkind_asked')
       throw new AppError('chat.unkind', 409)
@@ -215,7 +218,7 @@ export function createChatSending(
       out: Outgoing,
       site: SendSite,
     ): Promise<SendMessageResponse | null> {
-      const text = textSafety(out)
+      const text = textSafety(out, site)
       if (text.ask) return null
       let req: ChatSend
       try {
@@ -248,7 +251,7 @@ export function createChatSending(
      * (the conversation's close); delivered like any message after it.
      */
     async sendClosing(senderUserId: number, out: Outgoing, site: SendSite, within: Within) {
-      const text = textSafety(out)
+      const text = textSafety(out, site)
       if (text.ask) throw new AppError('chat.unkind', 409)
       return sendWithin(request({ sender: senderUserId }, out, site, 0, text.flags), within)
     },

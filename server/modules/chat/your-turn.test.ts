@@ -132,6 +132,12 @@ describe('your turn', () => {
     // An unkind goodbye is asked about like any text, and nothing closes.
     const unkind = await close(bea, conversation, 'Go away, you idiot')
     expect(unkind.statusCode).toBe(409)
+    // A goodbye longer than the site allows is refused for its length, without the rules reading
+    // it: their patterns took a minute on 100,000 characters (the API fuzz, CI40), past this
+    // test's 30 s.
+    const long = await close(bea, conversation, 'x'.repeat(100_000))
+    expect(long.statusCode).toBe(400)
+    expect(long.json().error.code).toBe('chat.too_long')
     const closed = await close(bea, conversation)
     expect(closed.statusCode, closed.body).toBe(200)
     expect(closed.json().message).toMatchObject({
