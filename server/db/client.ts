@@ -14,6 +14,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { applyDatabaseFunctions } from './functions.ts'
 import { locatePrimary, type Primary } from './primary.ts'
+import { primaryReads } from './read-again.ts'
 import { openReads, type Reads } from './replicas.ts'
 import * as accounts from './schema/accounts.ts'
 import * as calls from './schema/calls.ts'
@@ -113,6 +114,8 @@ export interface Database {
    * as `db` on the embedded one.
    */
   lane: Db
+  /** Runs a read on the primary once more when a failover cut its connection (ADR 39); else once. */
+  readAgain: <T>(read: () => Promise<T>) => Promise<T>
   /**
    * Two connections of their own (PostgreSQL) for the chat sends' batches, two at most at a time
    * (BATCH_LIMITS): the same two connections run chat_send every time, so its plans stay made. On
@@ -237,6 +240,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       db,
       reads,
       lane: drizzlePg(lanePool, { schema }) as unknown as Db,
+      readAgain: primaryReads(primary.failover),
       sends: drizzlePg(sendsPool, { schema }) as unknown as Db,
       kind: 'postgres',
       raw: { url: config.url, primary },
@@ -267,6 +271,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     db,
     lane: db,
+    readAgain: primaryReads(false),
     sends: db,
     reads: openReads({ db, query: async () => ({ rows: [] }) }, [], {
       maxLagMs: 0,

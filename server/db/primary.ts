@@ -67,6 +67,16 @@ function signal() {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** Waits for `promise`, or `ms` at most; the timer is cleared either way. */
+async function atMost(promise: Promise<void>, ms: number) {
+  let timer: NodeJS.Timeout | undefined
+  try {
+    await Promise.race([promise, new Promise((resolve) => (timer = setTimeout(resolve, ms)))])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 /** Where a URL's host is, for node-postgres' client (which reads `host` and `port` as it connects). */
 function addressOf(url: string) {
   const parsed = new URL(url.replace(/^postgres(ql)?:/, 'http:'))
@@ -133,7 +143,7 @@ export function locatePrimary(url: string, options: { giveUpMs?: number; pauseMs
   }
   /** Where a new connection goes: the primary, or while it is looked for, a standby after one round at most. */
   async function destination(): Promise<{ index: number; reading: boolean }> {
-    if (searching) await Promise.race([round.promise, sleep(1000)])
+    if (searching) await atMost(round.promise, 1000)
     if (!searching) return { index: primary, reading: false }
     if (standby >= 0) return { index: standby, reading: true }
     throw new NotPrimaryError('no PostgreSQL host answers now')

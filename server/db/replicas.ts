@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import pg from 'pg'
 import { isDatabaseUnavailable } from '#server/lib/unavailable.ts'
 import type { Db } from './client.ts'
+import { readAgainIfLost } from './read-again.ts'
 
 // Replicas that serve the reads (issue 62, point 1; ADR 39): PostgreSQL's streaming replicas, read
 // by the searches, public profiles, landers and counts; every write, and what a member reads right
@@ -33,15 +34,17 @@ function readTarget<T extends object>(db: T): T {
  * connection (the replica stopped under it), the replica is left out at once and the read runs
  * again where the reads go now: a replica that dies costs a search time, not an error.
  */
-export async function readRetried<T>(db: object, run: (target: object) => Promise<T>): Promise<T> {
-  const target = readTarget(db)
-  try {
-    return await run(target)
-  } catch (error) {
-    const failed = (db as { [FAILED]?: (target: object, error: unknown) => boolean })[FAILED]
-    if (!failed?.(target, error)) throw error
-    return run(readTarget(db))
-  }
+export function readRetried<T>(db: object, run: (target: object) => Promise<T>): Promise<T> {
+  const failed = (db as { [FAILED]?: (target: object, error: unknown) => boolean })[FAILED]
+  let target = readTarget(db)
+  return readAgainIfLost(
+    () => run(target),
+    (error) => {
+      if (!failed?.(target, error)) return false
+      target = readTarget(db)
+      return true
+    },
+  )
 }
 
 /**

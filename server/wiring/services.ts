@@ -107,6 +107,7 @@ export async function createServices(
     mail,
     now,
     lane: database.lane,
+    readAgain: database.readAgain,
     sessionsEnded,
     devices,
   })

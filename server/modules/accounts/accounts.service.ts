@@ -10,7 +10,6 @@ import { loginGuard } from '#server/lib/login-throttles.ts'
 import { DUMMY_HASH, verifyPassword } from '#server/lib/passwords.ts'
 import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
-import { isDatabaseUnavailable } from '#server/lib/unavailable.ts'
 import type { MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { activationMail } from './account-mails.ts'
@@ -66,6 +65,8 @@ export function createAccountsService(
     now: Clock
     /** Where the sessions are read (Database.lane: connections no search waits on); else db. */
     lane?: Db
+    /** How the session read runs again after a lost connection (Database.readAgain); else once only. */
+    readAgain?: <T>(read: () => Promise<T>) => Promise<T>
     /** Told after a session ends: its sockets close on every node. */
     sessionsEnded: SessionsEnded
     /** Browsers that logged in before: their logins meet their own limit only (ADR 13). */
@@ -74,6 +75,7 @@ export function createAccountsService(
 ) {
   const { now } = deps
   const lane = deps.lane ?? db
+  const readAgain = deps.readAgain ?? ((read) => read())
   const toUser = (userId: number, site: Site) => loadUser(db, userId, site)
 
   async function openSession(userId: number): Promise<string> {
@@ -86,12 +88,9 @@ export function createAccountsService(
   const sessionOf = createBatcher(
     async (hashes: string[]) => {
       const unique = [...new Set(hashes)]
-      // A read, so safe to run again: once, when its connection was lost under it (a failover: the
-      // next connection goes to the new primary, or meanwhile to a standby; ADR 39).
-      const rows = await selectSessions(lane, unique, now()).catch((error: unknown) => {
-        if (!isDatabaseUnavailable(error)) throw error
-        return selectSessions(lane, unique, now())
-      })
+      // Once more when a failover cut its connection: the next goes to the new primary, or
+      // meanwhile to a standby (ADR 39).
+      const rows = await readAgain(() => selectSessions(lane, unique, now()))
       const found = new Map(rows.map((s) => [s.tokenHash, s]))
       return hashes.map((h) => found.get(h) ?? null)
     },

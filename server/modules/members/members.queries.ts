@@ -71,7 +71,26 @@ export function searchConditions(
 interface Executable<T> {
   execute(values: Record<string, unknown>): Promise<T>
 }
-const preparedQueries = new WeakMap<Executor, Map<string, Executable<unknown>>>()
+/** Queries per database (as given: the reads' one picks a replica per read) and per shape. */
+type QueriesOf = WeakMap<Executor, Map<string, Executable<unknown>>>
+/** What runs a shape's query on the reads' database as given (prepared); and on each one it picks (preparedOn). */
+const routedQueries: QueriesOf = new WeakMap()
+const preparedQueries: QueriesOf = new WeakMap()
+
+/** `db`'s query of `shape` in `store`, made by `make` the first time. */
+function queryOf<T>(store: QueriesOf, db: Executor, shape: string, make: () => Executable<T>): Executable<T> {
+  let queries = store.get(db)
+  if (!queries) {
+    queries = new Map()
+    store.set(db, queries)
+  }
+  let query = queries.get(shape) as Executable<T> | undefined
+  if (!query) {
+    query = make()
+    queries.set(shape, query as Executable<unknown>)
+  }
+  return query
+}
 
 /**
  * A search query built once per database and shape (which filters are set): drizzle's building of
@@ -84,30 +103,13 @@ export function prepared<T>(
   shape: string,
   build: () => { prepare(name: string): Executable<T> },
 ): Executable<T> {
-  return {
-    // On the database the read goes to, again elsewhere if a replica stops under it (ADR 39).
-    execute: (values) =>
-      readRetried(db, (target) => preparedOn(target as Executor, shape, build).execute(values)),
-  }
-}
-
-function preparedOn<T>(
-  target: Executor,
-  shape: string,
-  build: () => { prepare(name: string): Executable<T> },
-) {
-  let queries = preparedQueries.get(target)
-  if (!queries) {
-    queries = new Map()
-    preparedQueries.set(target, queries)
-  }
-  let query = queries.get(shape) as Executable<T> | undefined
-  if (!query) {
-    // Made on the database it runs on: a replica's, or the primary's.
-    query = pinnedTo(target, () => build().prepare(''))
-    queries.set(shape, query as Executable<unknown>)
-  }
-  return query
+  return queryOf(routedQueries, db, shape, () => {
+    // On the database the read goes to, again elsewhere if a replica stops under it (ADR 39); made
+    // there, on the database it runs on (a replica's or the primary's), the first time.
+    const on = (target: Executor) =>
+      queryOf(preparedQueries, target, shape, () => pinnedTo(target, () => build().prepare('')))
+    return { execute: (values) => readRetried(db, (target) => on(target as Executor).execute(values)) }
+  })
 }
 
 export const shapeOf = (kind: string, values: FilterValues) => `${kind}:${Object.keys(values).join(',')}`
