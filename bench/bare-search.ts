@@ -1,16 +1,30 @@
 // The ceiling of bench/search-ceiling.ts: a bare node:http server with pg, no framework, that runs
 // the queries one member search ran (the JSON file argv[2]: text, values and row mode of each, in
 // the order and grouping the service ran them) and answers every one's rows as JSON, compressed as
-// the app compresses (gzip 6 or brotli 5 as asked, from 1 KiB): the same work on the same data,
+// the app compresses (server/lib/compression.ts): the same work on the same data,
 // without the app's framework, session, validation and mapping.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import pg from 'pg'
+import {
+  BROTLI_QUALITY,
+  COMPRESS_FROM_BYTES,
+  COMPRESS_IN_ONE_CALL_BYTES,
+  GZIP_LEVEL,
+} from '../server/lib/compression.ts'
 
-const brotli = promisify(brotliCompress)
-const gzipped = promisify(gzip)
+const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }
+/** As @fastify/compress does with the app's options: in one call up to a size, else on the threadpool. */
+const brotli = (json: string) =>
+  Buffer.byteLength(json) <= COMPRESS_IN_ONE_CALL_BYTES
+    ? brotliCompressSync(json, brotliOptions)
+    : promisify(brotliCompress)(json, brotliOptions)
+const gzipped = (json: string) =>
+  Buffer.byteLength(json) <= COMPRESS_IN_ONE_CALL_BYTES
+    ? gzipSync(json, { level: GZIP_LEVEL })
+    : promisify(gzip)(json, { level: GZIP_LEVEL })
 
 interface Recorded {
   text: string
@@ -36,13 +50,15 @@ createServer((request, response) => {
     const json = JSON.stringify({ results: rows })
     const accepts = request.headers['accept-encoding'] ?? ''
     const encoding =
-      json.length < 1024 ? null : accepts.includes('br') ? 'br' : accepts.includes('gzip') ? 'gzip' : null
+      json.length < COMPRESS_FROM_BYTES
+        ? null
+        : accepts.includes('br')
+          ? 'br'
+          : accepts.includes('gzip')
+            ? 'gzip'
+            : null
     const body =
-      encoding === 'br'
-        ? await brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-        : encoding === 'gzip'
-          ? await gzipped(json, { level: 6 })
-          : Buffer.from(json)
+      encoding === 'br' ? await brotli(json) : encoding === 'gzip' ? await gzipped(json) : Buffer.from(json)
     response.writeHead(200, {
       'content-type': 'application/json',
       'content-length': body.byteLength,

@@ -1,7 +1,6 @@
 // The node's HTTP surface, in the order Fastify must see it: the cross-cutting plugins (cookies,
 // compression, security headers and limits, the visitor's site, CSRF, sessions, errors, the OpenAPI
 // document), then every module's routes, then the media files. The pages come last (server/app.ts).
-import { constants as zlibConstants } from 'node:zlib'
 import compress from '@fastify/compress'
 import cookie from '@fastify/cookie'
 import swagger from '@fastify/swagger'
@@ -11,6 +10,7 @@ import type { Database } from '#server/db/client.ts'
 import { type Env, secureCookies } from '#server/env.ts'
 import { openApiTransform } from '#server/lib/api-route.ts'
 import type { Clock } from '#server/lib/clock.ts'
+import { compressionOptions } from '#server/lib/compression.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { MetricSources } from '#server/lib/metrics.ts'
 import { databaseRateLimitStore } from '#server/lib/rate-limit-store.ts'
@@ -84,15 +84,8 @@ export async function registerRoutes(
   // Read-your-writes across replicas (ADR 39): before any route reads.
   await app.register(readPosition, { reads: database.reads, secure: cookiesSecure })
   // Every text answer (pages, JSON, stylesheets and scripts not already compressed at build) goes
-  // out in brotli or gzip as the browser asks (issue 19). On the fly, brotli at a middling quality:
-  // the best one costs more time than it saves on a page made per request.
-  await app.register(compress, {
-    global: true,
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } },
-    zlibOptions: { level: 6 },
-  })
+  // out in brotli or gzip as the browser asks (issue 19; server/lib/compression.ts).
+  await app.register(compress, compressionOptions)
   await app.register(securityPlugin, {
     production,
     https: env.PUBLIC_URL?.startsWith('https:') ?? false,
