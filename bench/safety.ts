@@ -75,3 +75,27 @@ const ceiling = time((t) => readableText(t.text))
 console.log(
   `\nPer message (${texts.length} messages × ${ROUNDS}): every rule ${rules.toFixed(1)} µs; reading alone (ceiling) ${ceiling.toFixed(1)} µs; ${(rules / ceiling).toFixed(1)}×`,
 )
+
+// Long texts (issue 62's review): shapes on which the patterns once went back over the text from
+// every character. Read once through, ten times the text costs about ten times the time.
+const SHAPES: Record<string, (n: number) => string> = {
+  'one letter': (n) => 'a'.repeat(n),
+  'a-a-a': (n) => 'a-'.repeat(n / 2),
+  'a.a.a': (n) => 'a.'.repeat(n / 2),
+  digits: (n) => '1'.repeat(n),
+  'a word, then spaces': (n) => `a at${' '.repeat(n)}`,
+}
+const once = (fn: () => unknown) => {
+  const started = performance.now()
+  fn()
+  return performance.now() - started
+}
+console.log('\nLong texts: every rule, ms at 10,000 and 100,000 characters (reading alone, the ceiling)')
+for (const [name, make] of Object.entries(SHAPES)) {
+  const [short, long] = [10_000, 100_000].map(make)
+  const rule = [short, long].map((text) => once(() => firing(text, 'en')))
+  const read = [short, long].map((text) => once(() => readableText(text)))
+  console.log(
+    `${name.padEnd(20)} ${rule[0].toFixed(1)} → ${rule[1].toFixed(1)} ms (${(rule[1] / rule[0]).toFixed(0)}×; reading ${read[0].toFixed(1)} → ${read[1].toFixed(1)} ms)`,
+  )
+}

@@ -3,14 +3,15 @@ import { readableText, spelledDigits } from './readable-text.ts'
 
 /** Where an address is written out in words: "anna at gmail dot com", "anna (arobase) free point fr". */
 const SPELLED_EMAIL =
-  /[\p{L}\d._-]+\s*[([{]?\s*\b(?:at|arobase)\b\s*[)\]}]?\s*[\p{L}\d-]{2,}\s*[([{]?\s*\b(?:dot|point)\b\s*[)\]}]?\s*(?:com|net|org|fr|nl|de|be|ch|io|me|co|uk|eu)\b/iu
+  /(?<![\p{L}\d._-])[\p{L}\d._-]+\s*(?:[([{]\s*)?\b(?:at|arobase)\b\s*(?:[)\]}]\s*)?[\p{L}\d-]{2,}\s*(?:[([{]\s*)?\b(?:dot|point)\b\s*(?:[)\]}]\s*)?(?:com|net|org|fr|nl|de|be|ch|io|me|co|uk|eu)\b/iu
 /** An address with spaces around its signs: "kevin . smith @ gmail . com". */
-const SPACED_EMAIL = /[\p{L}\d_-]+(?:\s*\.\s*[\p{L}\d_-]+)*\s+@\s+[\p{L}\d-]{2,}\s*\.\s*[a-z]{2,6}\b/iu
+const SPACED_EMAIL =
+  /(?=[\p{L}\d_-])(?<![\p{L}\d_-]|[\p{L}\d_-]\s*\.\s*)[\p{L}\d_-]+(?:\s*\.\s*[\p{L}\d_-]+)*\s+@\s+[\p{L}\d-]{2,}\s*\.\s*[a-z]{2,6}\b/iu
 /** A web address written out: "mysite dot com slash anna", "monsite point fr". */
 const SPELLED_SITE =
-  /\b[\p{L}\d-]{2,}\s+(?:dot|point)\s+(?:com|org|fr|nl|uk|io|xyz)\b(?:\s+(?:slash)\s+\S+)?/iu
+  /(?<![\p{L}\d-])[\p{L}\d-]{2,}\s+(?:dot|point)\s+(?:com|org|fr|nl|uk|io|xyz)\b(?:\s+(?:slash)\s+\S+)?/iu
 /** A link with a path, whatever its domain's ending ("linktr.ee/sarah.j"). */
-const PATH_LINK = /\b[a-z0-9-]{2,}\.[a-z]{2,6}\/[\w.~%-]+/i
+const PATH_LINK = /(?<![a-z0-9-])[a-z0-9-]{2,}\.[a-z]{2,6}\/[\w.~%-]+/i
 
 /** The other apps people move a conversation to (look-alike signs for their letters included). */
 const APP =
@@ -59,11 +60,11 @@ export function findContactDetails(written: string): string | null {
   const text = readableText(written)
   const before = [
     /\b(?:https?:\/\/|www\.)\S+/i,
-    /[^\s@]+@[^\s@]+\.[a-z]{2,}/i,
+    /(?<![^\s@])[^\s@]+@[^\s@]+\.[a-z]{2,}/i,
     SPACED_EMAIL,
     SPELLED_EMAIL,
     PATH_LINK,
-    /\b[a-z0-9-]{2,}\.(?:com|net|org|io|me|ly|co|fr|nl|de|be|info|biz|xyz|site|link|app)\b/i,
+    /(?<![a-z0-9-])[a-z0-9-]{2,}\.(?:com|net|org|io|me|ly|co|fr|nl|de|be|info|biz|xyz|site|link|app)\b/i,
     SPELLED_SITE,
   ]
   for (const pattern of before) {

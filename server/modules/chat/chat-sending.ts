@@ -78,7 +78,7 @@ export function createChatSending(
     const events: SafetyEvent[] = []
     if (!out.from || out.text.trim() === '') return { flags, events, ask: false }
     // A text longer than the site allows is refused for its length by the send (chat.too_long)
-    // without being read: the rules' patterns take time that grows faster than the text.
+    // without being read: no work is spent on what will not be sent.
     if (out.text.trim().length > site.costs.message_length) return { flags, events, ask: false }
     flags.push(...deps.safety.scamFlags(out.text))
     if (deps.safety.unkindWords(out.text, out.from.language).length > 0) {
