@@ -34,8 +34,8 @@ function readTarget<T extends object>(db: T): T {
  * connection (the replica stopped under it), the replica is left out at once and the read runs
  * again where the reads go now: a replica that dies costs a search time, not an error.
  */
-export function readRetried<T>(db: object, run: (target: object) => Promise<T>): Promise<T> {
-  const failed = (db as { [FAILED]?: (target: object, error: unknown) => boolean })[FAILED]
+export function readRetried<D extends object, T>(db: D, run: (target: D) => Promise<T>): Promise<T> {
+  const failed = (db as { [FAILED]?: (target: D, error: unknown) => boolean })[FAILED]
   let target = readTarget(db)
   return readAgainIfLost(
     () => run(target),

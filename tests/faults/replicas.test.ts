@@ -1,7 +1,8 @@
 // npm run test:faults (issue 62, point 1; ADR 39): a primary and a streaming replica of its own. The
 // searches and member pages read from the replica; a member's own write is read back at once though
 // the replica's replay is paused (read-your-writes by the write's log position); a replica behind by
-// more than the bound is left out until it catches up, and one that stops leaves the searches going.
+// more than the bound is left out until it catches up, and one that stops leaves the searches and
+// member pages going, those read on it as it stopped read again on the primary.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -123,11 +124,23 @@ describe.skipIf(missing.length > 0)('replicas serve the reads', () => {
     }
   })
 
-  it('goes on answering searches when the replica stops', async () => {
+  it('goes on answering member pages and searches when the replica stops under them', async () => {
     const member = await activeMember(app, { name: 'Sam', gender: 'male' })
-    replica.stop()
+    await caughtUp()
     await app.database.reads.check()
+    const page = `/api/member.php?id=${member.user.profile.id}`
+    // A visitor's page is read on the replica (no session to read first), over a kept connection.
+    const before = app.database.reads.replicas()[0].reads
+    expect((await app.inject({ url: page })).statusCode).toBe(200)
+    expect(app.database.reads.replicas()[0].reads).toBeGreaterThan(before)
+    // The replica stops (pg_ctl waits for it): this node has not heard yet, and reads it again at once.
+    replica.stop()
+    expect(app.database.reads.replicas()[0].healthy).toBe(true)
+    const read = await app.inject({ url: page })
+    expect(read.statusCode, read.body).toBe(200)
+    expect(read.json().profile.name).toBe('Sam')
     expect(app.database.reads.replicas()[0].healthy).toBe(false)
+    await app.database.reads.check()
     const search = await app.inject({
       url: '/api/members.php?gender=female',
       headers: { cookie: member.cookie },

@@ -4,6 +4,7 @@ import { regionName } from '#common/region-names.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
+import { readRetried } from '#server/db/replicas.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
@@ -67,8 +68,9 @@ export function createMemberPageService(
       site: Site,
       locale: Locale,
     ): Promise<MemberDetail | null> {
-      const reads = deps.reads ?? db
-      const row = await selectMemberDetail(reads, profileId)
+      // On a replica, again elsewhere if it stops under the read (ADR 39).
+      const reads = <T>(read: (on: Db) => Promise<T>) => readRetried(deps.reads ?? db, read)
+      const row = await reads((on) => selectMemberDetail(on, profileId))
       if (!row) return null
       let blockedByMe = false
       // A block holds at once: read where it is written.
@@ -78,8 +80,8 @@ export function createMemberPageService(
         blockedByMe = between.viewerBlocked
       }
       const [photoRows, interestRows, voices, prompts, moves, replies] = await Promise.all([
-        selectActivePhotos(reads, row.id, row.mainPhotoId),
-        selectInterestNames(reads, row.id),
+        reads((on) => selectActivePhotos(on, row.id, row.mainPhotoId)),
+        reads((on) => selectInterestNames(on, row.id)),
         deps.voices([row.id], site.settings.cdn_prefix),
         deps.prompts([row.id]),
         deps.moves(row.id),

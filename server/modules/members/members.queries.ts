@@ -35,9 +35,14 @@ export async function selectVisibleProfile(db: Executor, profileId: number) {
 /** Past this many, a search by interests says "more than" instead of counting them all. */
 export const INTERESTS_COUNT_CAP = 1000
 
-/** A member's place: the grid cell of their town, or null (ADR 26). */
+/** A member's place: the grid cell of their town, or null (ADR 26). Every search asks it first. */
 export async function selectPlaceOf(db: Executor, userId: number): Promise<number | null> {
-  const [row] = await db.select({ cell: profiles.geoCell }).from(profiles).where(eq(profiles.userId, userId))
+  const [row] = await prepared(db, 'place', () =>
+    db
+      .select({ cell: profiles.geoCell })
+      .from(profiles)
+      .where(eq(profiles.userId, sql.placeholder('user'))),
+  ).execute({ user: userId })
   return row?.cell ?? null
 }
 
@@ -108,7 +113,7 @@ export function prepared<T>(
     // there, on the database it runs on (a replica's or the primary's), the first time.
     const on = (target: Executor) =>
       queryOf(preparedQueries, target, shape, () => pinnedTo(target, () => build().prepare('')))
-    return { execute: (values) => readRetried(db, (target) => on(target as Executor).execute(values)) }
+    return { execute: (values) => readRetried(db, (target) => on(target).execute(values)) }
   })
 }
 

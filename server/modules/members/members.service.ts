@@ -5,6 +5,7 @@ import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
+import { readRetried } from '#server/db/replicas.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
@@ -33,6 +34,8 @@ export type MembersService = ReturnType<typeof createMembersService>
 /** Member profiles as others see them. */
 export function createMembersService(db: Db, deps: { now: Clock }) {
   const { now } = deps
+  /** A read on `db`, which may be a replica's: again elsewhere if it stops under the read (ADR 39). */
+  const read = <T>(run: (on: Db) => Promise<T>) => readRetried(db, run)
   /**
    * The number of matching members the viewer may see: the count shared by every viewer (summed
    * from the per-bucket counts), less the viewer's own profile and blocks, counted live.
@@ -58,13 +61,13 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       viewerUserId: number | null = null,
     ): Promise<PublicProfile | null> {
       if (!Number.isSafeInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647) return null
-      const row = await selectVisibleProfile(db, profileId)
+      const row = await read((on) => selectVisibleProfile(on, profileId))
       if (!row) return null
       // A member who blocked the viewer is not shown to them, not even on a landing page.
       if (
         viewerUserId !== null &&
         row.userId !== viewerUserId &&
-        (await selectBlocksBetween(db, viewerUserId, row.userId)).blockedByOther
+        (await read((on) => selectBlocksBetween(on, viewerUserId, row.userId))).blockedByOther
       )
         throw new AppError('member.blocked', 403, { name: row.name })
       return toPublicProfile(row, cdnPrefix, now())
@@ -90,22 +93,24 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       // One moment for the whole answer: ages and who is online agree across its cards.
       const at = now()
       const viewerCell = await selectPlaceOf(db, opts.viewerUserId)
-      const rows = await selectRankedProfiles(
-        db,
-        {
-          gender: opts.genders,
-          country: opts.country,
-          countryregion: opts.regionId,
-          min_age: opts.minAge,
-          max_age: opts.maxAge,
-        },
-        { viewer: opts.viewerUserId, today: at },
-        {
-          interestIds: opts.interestIds,
-          preferRegionId: opts.preferRegionId ?? undefined,
-          nearest: viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell)),
-        },
-        opts.limit,
+      const rows = await read((on) =>
+        selectRankedProfiles(
+          on,
+          {
+            gender: opts.genders,
+            country: opts.country,
+            countryregion: opts.regionId,
+            min_age: opts.minAge,
+            max_age: opts.maxAge,
+          },
+          { viewer: opts.viewerUserId, today: at },
+          {
+            interestIds: opts.interestIds,
+            preferRegionId: opts.preferRegionId ?? undefined,
+            nearest: viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell)),
+          },
+          opts.limit,
+        ),
       )
       return rows.map((row) => ({
         ...toPublicProfile(row, opts.cdnPrefix, at),
@@ -115,7 +120,7 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
 
     /** How many visible members each region of a country has (the map lander), by region name. */
     async regionCounts(country: string, locale: Locale = 'en') {
-      const rows = await selectRegionCounts(db, country)
+      const rows = await read((on) => selectRegionCounts(on, country))
       return rows
         .map((r) => ({ code: r.code, name: regionName(r.code, r.name, locale), members: Number(r.members) }))
         .sort((a, b) => a.name.localeCompare(b.name, locale))
