@@ -6,25 +6,24 @@
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { promisify } from 'node:util'
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
+import { brotliCompress, brotliCompressSync, gzip, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import {
-  BROTLI_QUALITY,
+  BROTLI_OPTIONS,
   COMPRESS_FROM_BYTES,
   COMPRESS_IN_ONE_CALL_BYTES,
-  GZIP_LEVEL,
+  GZIP_OPTIONS,
 } from '../server/lib/compression.ts'
 
-const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }
+const inOneCall = { br: brotliCompressSync, gzip: gzipSync } as const
+const onThreadpool = { br: promisify(brotliCompress), gzip: promisify(gzip) } as const
 /** As @fastify/compress does with the app's options: in one call up to a size, else on the threadpool. */
-const brotli = (json: string) =>
-  Buffer.byteLength(json) <= COMPRESS_IN_ONE_CALL_BYTES
-    ? brotliCompressSync(json, brotliOptions)
-    : promisify(brotliCompress)(json, brotliOptions)
-const gzipped = (json: string) =>
-  Buffer.byteLength(json) <= COMPRESS_IN_ONE_CALL_BYTES
-    ? gzipSync(json, { level: GZIP_LEVEL })
-    : promisify(gzip)(json, { level: GZIP_LEVEL })
+const compress = (json: string, encoding: 'br' | 'gzip') => {
+  const options = encoding === 'br' ? BROTLI_OPTIONS : GZIP_OPTIONS
+  return Buffer.byteLength(json) <= COMPRESS_IN_ONE_CALL_BYTES
+    ? inOneCall[encoding](json, options)
+    : onThreadpool[encoding](json, options)
+}
 
 interface Recorded {
   text: string
@@ -32,7 +31,8 @@ interface Recorded {
   rowMode?: 'array'
 }
 const groups = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Recorded[][]
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20 })
+// As the app's pool (server/db/client.ts): 20 connections, kept however quiet it gets.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, min: 20 })
 
 createServer((request, response) => {
   ;(async () => {
@@ -57,8 +57,7 @@ createServer((request, response) => {
           : accepts.includes('gzip')
             ? 'gzip'
             : null
-    const body =
-      encoding === 'br' ? await brotli(json) : encoding === 'gzip' ? await gzipped(json) : Buffer.from(json)
+    const body = encoding ? await compress(json, encoding) : Buffer.from(json)
     response.writeHead(200, {
       'content-type': 'application/json',
       'content-length': body.byteLength,

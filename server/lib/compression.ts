@@ -16,8 +16,8 @@ export const COMPRESS_FROM_BYTES = 1024
 export const COMPRESS_IN_ONE_CALL_BYTES = 64 * 1024
 
 /** Brotli at a middling quality: the best one costs more time than it saves on an answer made per request. */
-export const BROTLI_QUALITY = 5
-export const GZIP_LEVEL = 6
+export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }
+export const GZIP_OPTIONS = { level: 6 }
 
 /** The options of @fastify/compress for every answer. */
 export const compressionOptions = {
@@ -25,6 +25,6 @@ export const compressionOptions = {
   encodings: ['br', 'gzip'] as Array<'br' | 'gzip'>,
   threshold: COMPRESS_FROM_BYTES,
   syncThreshold: COMPRESS_IN_ONE_CALL_BYTES,
-  brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
-  zlibOptions: { level: GZIP_LEVEL },
+  brotliOptions: BROTLI_OPTIONS,
+  zlibOptions: GZIP_OPTIONS,
 }
