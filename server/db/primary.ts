@@ -13,7 +13,7 @@ import pg from 'pg'
 /** One single-host URL per host of a multi-host PostgreSQL URL, in order; the URL itself for one host. */
 export function hostUrls(url: string): string[] {
   const parts = /^(postgres(?:ql)?:\/\/)([^@/?#]*@)?([^/?#]*)(.*)$/.exec(url)
-  if (!parts || !parts[3].includes(',')) return [url]
+  if (!parts?.[3].includes(',')) return [url]
   // target_session_attrs is this module's work; pg would pass it on to the server as a setting.
   const rest = parts[4].replace(/([?&])target_session_attrs=[^&#]*&?/, '$1').replace(/[?&](#|$)/, '$1')
   return parts[3].split(',').map((host) => `${parts[1]}${parts[2] ?? ''}${host}${rest}`)

@@ -1,5 +1,5 @@
 import websocket from '@fastify/websocket'
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyPluginAsync } from 'fastify'
 import type { WebSocket } from 'ws'
 import { CONSOLE_SOCKET_PATH, readTab, SOCKET_PATH } from '#common/api.ts'
 import { CONSOLE_PAGES, mayOpen } from '#common/console-pages.ts'

@@ -23,7 +23,7 @@ function plain(text: string): string {
 }
 
 const WHAT = String.raw`(?:real|reel|a bot|bot|a robot|robot|an? (?:ai|a\.?i)|ai|fake|a fake|human|a human|a person|a real person|a real (?:woman|man|girl|guy|lady)|an? (?:actual|genuine) (?:person|human|woman|man|girl|guy)|actually real|genuinely real|really real|for real|legit|a chatbot|chatbot|a computer|a machine|automated|a program|an operator|operator|a moderator|an employee|employee|staff|a staff member|paid|a paid (?:profile|chatter|animator)|an animator|a fictional (?:profile|character)|fictional|a catfish|catfish|a scam|a scammer|a real profile|a real member|a member)`
-const TALKING = String.raw`(?:talking|chatting|speaking|writing|texting|messaging)`
+const TALKING = '(?:talking|chatting|speaking|writing|texting|messaging)'
 const FR_WHAT = String.raw`(?:un |une )?(?:vrai|vraie|reel|reelle|vraie personne|vrai personne|vrai homme|vraie femme|personne reelle|robot|bot|chatbot|ia|i\.a|fake|faux|fausse|faux profil|profil fictif|fictif|fictive|humain|humaine|etre humain|employe|employee|salarie|salariee|moderateur|moderatrice|animateur|animatrice|operateur|operatrice|machine|ordinateur|programme|arnaque|arnaqueur|arnaqueuse|paye|payee|pour de vrai|en vrai|membre)`
 
 const PATTERNS: RegExp[] = [
