@@ -8,6 +8,7 @@ import { createServer } from 'node:http'
 import { promisify } from 'node:util'
 import { brotliCompress, brotliCompressSync, gzip, gzipSync } from 'node:zlib'
 import pg from 'pg'
+import { POOL_SIZE } from '../server/db/pool.ts'
 import {
   BROTLI_OPTIONS,
   COMPRESS_FROM_BYTES,
@@ -31,8 +32,8 @@ interface Recorded {
   rowMode?: 'array'
 }
 const groups = JSON.parse(readFileSync(process.argv[2], 'utf8')) as Recorded[][]
-// As the app's pool (server/db/client.ts): 20 connections, kept however quiet it gets.
-const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 20, min: 20 })
+// As the app's pool: its POOL_SIZE connections, kept however quiet it gets.
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: POOL_SIZE, min: POOL_SIZE })
 
 createServer((request, response) => {
   ;(async () => {

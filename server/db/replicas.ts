@@ -47,6 +47,11 @@ export function readRetried<D extends object, T>(db: D, run: (target: D) => Prom
   )
 }
 
+/** Reads on `db` (a routed reads' database or any other), each one through readRetried. */
+export function readsOn<D extends object>(db: D) {
+  return <T>(run: (target: D) => Promise<T>): Promise<T> => readRetried(db, run)
+}
+
 /**
  * Builds a query (synchronously) against `target`, a database readTarget picked: a prepared query
  * is made once per database, and must be made on the one it will run on.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { keepConnectionErrors } from '../db/client.ts'
+import { keepConnectionErrors } from '../db/pool.ts'
 import type { Primary } from '../db/primary.ts'
 import { createEventBus, type DomainEvent, type EventBus, SERVER_NODES } from './events.ts'
 

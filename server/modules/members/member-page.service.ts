@@ -4,7 +4,7 @@ import { regionName } from '#common/region-names.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
-import { readRetried } from '#server/db/replicas.ts'
+import { readsOn } from '#server/db/replicas.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
@@ -69,7 +69,7 @@ export function createMemberPageService(
       locale: Locale,
     ): Promise<MemberDetail | null> {
       // On a replica, again elsewhere if it stops under the read (ADR 39).
-      const reads = <T>(read: (on: Db) => Promise<T>) => readRetried(deps.reads ?? db, read)
+      const reads = readsOn(deps.reads ?? db)
       const row = await reads((on) => selectMemberDetail(on, profileId))
       if (!row) return null
       let blockedByMe = false

@@ -5,7 +5,7 @@ import type { RankedProfile } from '#common/schemas/likes.ts'
 import type { MemberSearchQuery, MemberSearchResponse, PublicProfile } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
-import { readRetried } from '#server/db/replicas.ts'
+import { readsOn } from '#server/db/replicas.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import {
@@ -35,7 +35,7 @@ export type MembersService = ReturnType<typeof createMembersService>
 export function createMembersService(db: Db, deps: { now: Clock }) {
   const { now } = deps
   /** A read on `db`, which may be a replica's: again elsewhere if it stops under the read (ADR 39). */
-  const read = <T>(run: (on: Db) => Promise<T>) => readRetried(db, run)
+  const read = readsOn(db)
   /**
    * The number of matching members the viewer may see: the count shared by every viewer (summed
    * from the per-bucket counts), less the viewer's own profile and blocks, counted live.
