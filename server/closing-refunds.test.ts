@@ -168,7 +168,7 @@ describe('the refund of unused credits at account deletion', () => {
       device: null,
     }
     await settings.deleteAccount(
-      { userId: m.user.id, siteId: site.id, paid: true },
+      { userId: m.user.id, siteId: site.id },
       { reason: 'time', password: m.password, refund: true },
       from,
     )

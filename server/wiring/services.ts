@@ -17,6 +17,7 @@ import { createAccountsService } from '#server/modules/accounts/accounts.service
 import { createDataExportService } from '#server/modules/accounts/data-export.service.ts'
 import { createMemberSupportService } from '#server/modules/accounts/member-support.service.ts'
 import { createPasswordService } from '#server/modules/accounts/password.service.ts'
+import { keptSessions } from '#server/modules/accounts/session-cache.ts'
 import { createAuditService } from '#server/modules/audit/audit.service.ts'
 import { createChatService } from '#server/modules/chat/chat.service.ts'
 import { createComplaintsService } from '#server/modules/complaints/complaints.service.ts'
@@ -110,6 +111,8 @@ export async function createServices(
     readAgain: database.readAgain,
     sessionsEnded,
     devices,
+    // Sessions answered from memory a moment, forgotten by what every node hears (ADR 39).
+    sessions: keptSessions(now, events, app),
   })
   const passwords = createPasswordService(database.db, {
     mail,

@@ -58,10 +58,9 @@ export async function selectSessions(db: Executor, tokenHashes: string[], at: Da
     token_hash: string
     user_id: number
     site_id: number
-    paid_user: boolean
   }>(
     db,
-    sql`select h.token_hash, m.user_id, m.site_id, m.paid_user
+    sql`select h.token_hash, m.user_id, m.site_id
       from unnest(string_to_array(${tokenHashes.join(',')}, ',')) as h(token_hash)
       cross join lateral session_member(h.token_hash, ${at.toISOString()}::timestamptz) m`,
   )
@@ -69,7 +68,6 @@ export async function selectSessions(db: Executor, tokenHashes: string[], at: Da
     tokenHash: r.token_hash,
     userId: Number(r.user_id),
     siteId: Number(r.site_id),
-    paidUser: r.paid_user,
   }))
 }
 

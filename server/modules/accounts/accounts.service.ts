@@ -27,6 +27,7 @@ import {
   upsertPushSubscription,
 } from './accounts.queries.ts'
 import { issueEmailLink, newEmailLinkToken } from './email-links.ts'
+import type { SessionCache } from './session-cache.ts'
 import { createAccount } from './signup.ts'
 import { loadPageUser, loadUser } from './user-view.ts'
 
@@ -36,8 +37,6 @@ export type AccountsService = ReturnType<typeof createAccountsService>
 export interface Member {
   userId: number
   siteId: number
-  /** Premium: bought credits once (spec section 6). */
-  paid: boolean
 }
 
 /** Where a request comes from, for links in mails and login throttling. */
@@ -71,6 +70,8 @@ export function createAccountsService(
     sessionsEnded: SessionsEnded
     /** Browsers that logged in before: their logins meet their own limit only (ADR 13). */
     devices: DeviceCookies
+    /** Sessions this node answers from memory a moment (ADR 39); else each is read. */
+    sessions?: SessionCache
   },
 ) {
   const { now } = deps
@@ -106,9 +107,15 @@ export function createAccountsService(
 
     /** The member behind a session token, or null when the token is unknown, expired or the account gone. */
     async memberForToken(token: string): Promise<Member | null> {
-      const session = await sessionOf(hashToken(token))
+      const hash = hashToken(token)
+      const kept = deps.sessions?.get(hash)
+      if (kept) return kept
+      const begun = deps.sessions?.begin() ?? 0
+      const session = await sessionOf(hash)
       if (!session) return null
-      return { userId: session.userId, siteId: session.siteId, paid: session.paidUser }
+      const member = { userId: session.userId, siteId: session.siteId }
+      deps.sessions?.keep(hash, member, begun)
+      return member
     },
 
     /**

@@ -6,6 +6,12 @@ import { visibleToOthers } from '#server/db/profile-cards.ts'
 import { blocks, photos, profileInterests, profiles, users } from '#server/db/schema/members.ts'
 import { interests, regions } from '#server/db/schema/reference.ts'
 
+/** Whether a member is Premium (bought credits once: spec section 6), read where it is written. */
+export async function selectPremium(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db.select({ paid: users.paidUser }).from(users).where(eq(users.id, userId))
+  return row?.paid ?? false
+}
+
 /** A visible profile with everything its page shows: traits, about text, owner. */
 export function selectMemberDetail(db: Executor, profileId: number) {
   return db

@@ -17,6 +17,7 @@ import {
   selectActivePhotos,
   selectInterestNames,
   selectMemberDetail,
+  selectPremium,
   selectProfileOwner,
 } from './member-page.queries.ts'
 import { presenceOf } from './public-profile.ts'
@@ -27,7 +28,6 @@ export type MemberPageService = ReturnType<typeof createMemberPageService>
 /** Who looks at a member page. */
 interface Viewer {
   userId: number
-  paid: boolean
 }
 
 const TRAIT_COLUMNS = {
@@ -73,11 +73,17 @@ export function createMemberPageService(
       const row = await reads((on) => selectMemberDetail(on, profileId))
       if (!row) return null
       let blockedByMe = false
-      // A block holds at once: read where it is written.
+      let premium = false
+      // A block holds at once, and Premium shows every photo as soon as it is bought: both are
+      // read where they are written.
       if (viewer && viewer.userId !== row.userId) {
-        const between = await selectBlocksBetween(db, viewer.userId, row.userId)
+        const [between, paid] = await Promise.all([
+          selectBlocksBetween(db, viewer.userId, row.userId),
+          selectPremium(db, viewer.userId),
+        ])
         if (between.blockedByOther) throw new AppError('member.blocked', 403, { name: row.name })
         blockedByMe = between.viewerBlocked
+        premium = paid
       }
       const [photoRows, interestRows, voices, prompts, moves, replies] = await Promise.all([
         reads((on) => selectActivePhotos(on, row.id, row.mainPhotoId)),
@@ -89,7 +95,7 @@ export function createMemberPageService(
         row.showReplyTime ? selectReplyTurns(db, row.userId, deps.now()) : null,
       ])
       const isOwner = viewer?.userId === row.userId
-      const limit = !viewer ? 1 : viewer.paid || isOwner ? photoRows.length : FREE_VISIBLE_PHOTOS
+      const limit = !viewer ? 1 : premium || isOwner ? photoRows.length : FREE_VISIBLE_PHOTOS
       const cdn = site.settings.cdn_prefix
       const shown = photoRows
         .slice(0, limit)
