@@ -2,7 +2,8 @@
 // against one, in the same run: messages a second and delivery time (send → the recipient's socket).
 // Starts its own PostgreSQL, Redis, two nodes and nginx (tests/support/cluster.ts).
 import { performance } from 'node:perf_hooks'
-import { type Cluster, missingPrograms, sleep, startCluster } from '../tests/support/cluster.ts'
+import { type Cluster, startCluster } from '../tests/support/app-cluster.ts'
+import { missingPrograms, sleep } from '../tests/support/cluster.ts'
 import { call, clientId, type Member, MemberPage, newMember } from '../tests/support/cluster-members.ts'
 
 const PAIRS = 40

@@ -138,7 +138,9 @@ try {
   await waitFor('the bare server', async () => (await fetch(bare)).status !== 0, 10_000)
   const bareCheck = await fetch(bare)
   if (bareCheck.status !== 200) throw new Error(`bare server: ${bareCheck.status} ${await bareCheck.text()}`)
-  const headers = { cookie: `auth.session=${token}` }
+  // What a member's browser asks for (Chromium's header): Node's fetch alone asks a plain-http
+  // server for gzip only, which no member's browser gets from us (ADR 39).
+  const headers = { cookie: `auth.session=${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' }
   const check = await fetch(app, { headers })
   if (check.status !== 200) throw new Error(`search: ${check.status} ${await check.text()}`)
 

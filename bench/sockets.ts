@@ -12,7 +12,8 @@ import { queryRows } from '../server/db/client.ts'
 import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
 import { localMediaStore } from '../server/lib/media-store.ts'
 import { hashToken } from '../server/lib/tokens.ts'
-import { missingPrograms, sleep, startCluster } from '../tests/support/cluster.ts'
+import { startCluster } from '../tests/support/app-cluster.ts'
+import { missingPrograms, sleep } from '../tests/support/cluster.ts'
 
 const SOCKETS = 19_700
 const GOAL_SOCKETS = 20_000

@@ -1,6 +1,7 @@
 // The fault tests' suites: each on a cluster of its own (tests/support/cluster.ts).
 import { afterAll, beforeAll, describe, inject } from 'vitest'
-import { type Cluster, missingPrograms, startCluster } from '../support/cluster.ts'
+import { type Cluster, startCluster } from '../support/app-cluster.ts'
+import { missingPrograms } from '../support/cluster.ts'
 
 /**
  * A suite on its own cluster, started before its tests and stopped after; skipped, with the reason

@@ -2,7 +2,8 @@
 // searches and member pages read from the replica; a member's own write is read back at once though
 // the replica's replay is paused (read-your-writes by the write's log position); a replica behind by
 // more than the bound is left out until it catches up, and one that stops leaves the searches and
-// member pages going, those read on it as it stopped read again on the primary.
+// member pages going, those read on it as it stopped read again on the primary. A block holds at
+// once: member pages and public profiles read blocks on the primary.
 import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -99,6 +100,27 @@ describe.skipIf(missing.length > 0)('replicas serve the reads', () => {
     await caughtUp()
     const fresh = await app.inject({ url: page, headers: { cookie: reader.cookie } })
     expect(fresh.json().profile.about).toBe('Sea kayaking every Sunday, rain or shine.')
+
+    // Wendy blocks Rob while the replica replays nothing: the block holds for Rob at once, on her
+    // page and on her public profile (a complaint's), both read where blocks are written.
+    replica.psql('select pg_wal_replay_pause()')
+    try {
+      const block = await app.inject({
+        method: 'POST',
+        url: '/api/block.php',
+        headers: { cookie: writer.cookie },
+        payload: { profile: reader.user.profile.id },
+      })
+      expect(block.json()).toEqual({ blocked: true })
+      const refused = await app.inject({ url: page, headers: { cookie: reader.cookie } })
+      expect(refused.statusCode).toBe(403)
+      await expect(
+        app.services.members.getPublicProfile(writer.user.profile.id, '', reader.user.id),
+      ).rejects.toMatchObject({ code: 'member.blocked' })
+    } finally {
+      replica.psql('select pg_wal_replay_resume()')
+    }
+    await caughtUp()
   })
 
   it('leaves out a replica behind by more than the bound until it catches up, and the primary serves meanwhile', async () => {

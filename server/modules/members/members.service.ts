@@ -32,7 +32,14 @@ const SIMILAR_SIZE = 12
 export type MembersService = ReturnType<typeof createMembersService>
 
 /** Member profiles as others see them. */
-export function createMembersService(db: Db, deps: { now: Clock }) {
+export function createMembersService(
+  db: Db,
+  deps: {
+    now: Clock
+    /** Where blocks are read, as a member page reads them: the primary (ADR 39); else `db`. */
+    primary?: Db
+  },
+) {
   const { now } = deps
   /** A read on `db`, which may be a replica's: again elsewhere if it stops under the read (ADR 39). */
   const read = readsOn(db)
@@ -63,11 +70,12 @@ export function createMembersService(db: Db, deps: { now: Clock }) {
       if (!Number.isSafeInteger(profileId) || profileId <= 0 || profileId > 2_147_483_647) return null
       const row = await read((on) => selectVisibleProfile(on, profileId))
       if (!row) return null
-      // A member who blocked the viewer is not shown to them, not even on a landing page.
+      // A member who blocked the viewer is not shown to them, not even on a landing page; a block
+      // holds at once, so it is read where it is written.
       if (
         viewerUserId !== null &&
         row.userId !== viewerUserId &&
-        (await read((on) => selectBlocksBetween(on, viewerUserId, row.userId))).blockedByOther
+        (await selectBlocksBetween(deps.primary ?? db, viewerUserId, row.userId)).blockedByOther
       )
         throw new AppError('member.blocked', 403, { name: row.name })
       return toPublicProfile(row, cdnPrefix, now())
