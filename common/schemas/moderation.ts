@@ -8,6 +8,7 @@ import {
   SUSPENSION_DAYS,
 } from '../moderation.ts'
 import { MessageKind } from './message.ts'
+import { ProfilePromptKey } from './profile-prompts.ts'
 import { BannedFaceView } from './verification.ts'
 
 const Id = z.number().int().positive().max(2_147_483_647)
@@ -165,6 +166,8 @@ export const ReportQueueItem = z.object({
       country: z.string(),
       account_status: z.string(),
       about: z.string().nullable(),
+      /** Its written prompts with the member's answers (issue 61): "hide the text" takes them down too. */
+      prompts: z.array(z.object({ prompt: ProfilePromptKey, answer: z.string() })),
       fictional: z.boolean(),
       photos: z.array(QueuePhoto),
       /** Reports about this member before this one. */

@@ -251,6 +251,14 @@ test.describe
         },
       })
       expect(photo.status()).toBe(201)
+      // His written prompt, which "hide the text" would take down: the moderator reads it too.
+      const prompts = await reported.page.request.put('/api/profile-prompts.php', {
+        data: {
+          answers: [{ prompt: 'typical_sunday', answer: 'Saving up for a plane ticket to you' }],
+          moves: [],
+        },
+      })
+      expect(prompts.status()).toBe(200)
 
       await page.goto('/admin')
       await openFromMenu(page, 'Reports')
@@ -259,6 +267,9 @@ test.describe
       const detail = page.getByTestId('report-detail')
       await expect(detail).toContainText('He asked me for money for a plane ticket.')
       await expect(detail).toContainText('Scamper')
+      const written = detail.getByTestId('prompt-answers')
+      await expect(written).toContainText('A typical Sunday for me')
+      await expect(written).toContainText('Saving up for a plane ticket to you')
       await expectAccessible(page)
       await detail.getByRole('heading').first().click()
       await page.keyboard.press('b')

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { REPORT_OUTCOMES, type ReportOutcome, SUSPENSION_DAYS } from '#common/moderation.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
+import { PromptAnswers } from '../../features/profile-prompts/prompt-answers.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
@@ -128,6 +129,8 @@ export function ReportDetail({
               ) : null}
             </p>
             {reported.about ? <p className="small fst-italic mb-2">{reported.about}</p> : null}
+            {/* As members read them: "hide the text" would take them down with the about text. */}
+            <PromptAnswers answers={reported.prompts} />
             <PhotoThumbs photos={reported.photos} size={96} />
           </div>
         ) : (

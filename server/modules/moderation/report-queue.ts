@@ -3,6 +3,7 @@ import { staffWords } from '#common/message-kinds.ts'
 import type { ReportOutcome } from '#common/moderation.ts'
 import { ageOn } from '#common/schemas/accounts.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
+import type { PromptAnswer } from '#common/schemas/profile-prompts.ts'
 import { mediaUrl } from '#server/lib/media-url.ts'
 import type { selectMessagesBetween, selectPhotosOf, selectReportQueue } from './reports.queries.ts'
 
@@ -11,8 +12,8 @@ type PhotoRow = Awaited<ReturnType<typeof selectPhotosOf>>[number]
 type MessageRow = Awaited<ReturnType<typeof selectMessagesBetween>>[number]
 
 /**
- * A report as the queue shows it (ADR 16): the member it names with their photos and earlier
- * reports, the last messages between the two (newest last; a chat photo through the moderators'
+ * A report as the queue shows it (ADR 16): the member it names with their photos, written prompts
+ * and earlier reports, the last messages between the two (newest last; a chat photo through the moderators'
  * own route), and for an appeal the first decision.
  */
 export function queueItem(
@@ -20,6 +21,8 @@ export function queueItem(
   context: {
     /** The photos of every profile the queue names. */
     photos: PhotoRow[]
+    /** The written prompts of every profile the queue names, by profile. */
+    prompts: Map<number, PromptAnswer[]>
     earlierReports: number
     /** Newest first, as read. */
     messages: MessageRow[]
@@ -48,6 +51,7 @@ export function queueItem(
           account_status:
             suspendedUntil && suspendedUntil > today ? 'suspended' : (accountStatus ?? 'unknown'),
           about: profile.about,
+          prompts: context.prompts.get(profile.id) ?? [],
           fictional: profile.fictional,
           photos: context.photos
             .filter((p) => p.profileId === profile.id)

@@ -8,6 +8,7 @@ import type { SessionsEnded } from '#server/lib/sessions-ended.ts'
 import { hashToken, newToken } from '#server/lib/tokens.ts'
 import { type Actor, recordAudit } from '#server/modules/audit/audit.service.ts'
 import { enqueueMail, type MailService } from '#server/modules/mail/mail.service.ts'
+import { readPrompts } from '#server/modules/profile-prompts/profile-prompts.service.ts'
 import type { SitesService } from '#server/modules/sites/sites.service.ts'
 import type { BannedFaces } from '#server/modules/verification/verification.service.ts'
 import { reportOutcomeMail } from './moderation-mails.ts'
@@ -147,9 +148,11 @@ export function createReportsService(
     async queue(viewerStaffId: number | null): Promise<{ reports: ReportQueueItem[]; waiting: number }> {
       const [rows, waiting] = await Promise.all([selectReportQueue(db), countReportQueue(db)])
       const named = rows.flatMap((r) => (r.profile ? [{ profileId: r.profile.id, before: r.report.id }] : []))
-      const [photoRows, earlier] = await Promise.all([
-        selectPhotosOf(db, [...new Set(named.map((n) => n.profileId))]),
+      const profileIds = [...new Set(named.map((n) => n.profileId))]
+      const [photoRows, earlier, prompts] = await Promise.all([
+        selectPhotosOf(db, profileIds),
         countEarlierReports(db, named),
+        readPrompts(db)(profileIds),
       ])
       const today = deps.now()
       // Each report's conversation, read side by side.
@@ -161,6 +164,7 @@ export function createReportsService(
       const reports = rows.map((row, i) =>
         queueItem(row, {
           photos: photoRows,
+          prompts,
           earlierReports: earlier.get(row.report.id) ?? 0,
           messages: conversations[i],
           cdn: siteOf(row.siteId).settings.cdn_prefix,

@@ -303,7 +303,16 @@ describe('reports', () => {
     const reporter = await activeMember(t.app)
     const reported = await activeMember(t.app)
     await as(reported.cookie, 'PUT', '/api/profile.php', { about: 'Call me on my number' })
+    const prompts = [{ prompt: 'typical_sunday', answer: 'Texting you on +31 6 1234 5678' }]
+    const saved = await as(reported.cookie, 'PUT', '/api/profile-prompts.php', {
+      answers: prompts,
+      moves: [],
+    })
+    expect(saved.statusCode, saved.body).toBe(200)
     const hideText = await report(reporter, reported)
+    // The moderator reads every text the decision would hide: the about text and the prompts.
+    const item = (await queue()).reports.find((r: { id: number }) => r.id === hideText)
+    expect(item.reported).toMatchObject({ about: 'Call me on my number', prompts })
     const hidden = await decide(moderator, {
       report: hideText,
       outcome: 'hide_text',
@@ -312,6 +321,7 @@ describe('reports', () => {
     expect(hidden.json()).toMatchObject({ report: { outcome: 'hide_text' } })
     const own = (await as(reported.cookie, 'GET', '/api/profile.php')).json().profile
     expect(own.about).toBeNull()
+    expect((await as(reported.cookie, 'GET', '/api/profile-prompts.php')).json().answers).toEqual([])
     expect(
       (await decide(moderator, { report: hideText, outcome: 'warn', reason: 'Once more.' })).statusCode,
     ).toBe(409)
