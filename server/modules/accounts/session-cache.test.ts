@@ -21,6 +21,13 @@ describe('sessions kept by a node (ADR 39)', () => {
     expect(cache.get('a')).toBeUndefined()
   })
 
+  it('does not answer from a moment the clock has gone back before', () => {
+    const { cache, pass } = cacheAt()
+    cache.keep('a', member(1), cache.begin())
+    pass(-1)
+    expect(cache.get('a')).toBeUndefined()
+  })
+
   it('forgets every session of a member whose sessions ended, and only theirs', () => {
     const { cache } = cacheAt()
     cache.keep('a', member(1), cache.begin())

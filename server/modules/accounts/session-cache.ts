@@ -51,7 +51,9 @@ export function createSessionCache(now: Clock, keepMs = SESSION_KEEP_MS) {
     get(hash: string): Member | undefined {
       const entry = kept.get(hash)
       if (!entry) return undefined
-      if (entry.until > now().getTime()) return entry.member
+      const at = now().getTime()
+      // Kept no longer than keepMs, nor from a moment the clock has since gone back before.
+      if (at < entry.until && at >= entry.until - keepMs) return entry.member
       drop(hash)
       return undefined
     },
