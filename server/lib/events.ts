@@ -10,9 +10,15 @@ import type { EventFrame } from '#common/schemas/frames.ts'
  * to the socket of the tab named `exceptTab`, which had it already in its call's answer (issue 40).
  * `noPush`: nothing to push to that member for it, so the push notifier does not look them up
  * (issue 40): it is their own doing (the sender's copy of their message), or they had no device to
- * push to when it was made (the transaction that made it looked).
+ * push to when it was made (the transaction that made it looked). `pushAbout`: what a push for it
+ * names and opens where its frame does not say (a missed call's caller and conversation).
  */
-export type DomainEvent = EventFrame & { userId: number; exceptTab?: string; noPush?: true }
+export type DomainEvent = EventFrame & {
+  userId: number
+  exceptTab?: string
+  noPush?: true
+  pushAbout?: { profile: number; conversation: number }
+}
 
 /** The addressee of events for every operator's console socket (the inbox), not a member. */
 export const OPERATOR_SOCKETS = -1

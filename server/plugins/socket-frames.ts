@@ -5,7 +5,7 @@ import type { DomainEvent } from '#server/lib/events.ts'
 
 /** What the browser receives: the event without its addressee. */
 export function toFrame(event: DomainEvent): string {
-  const { userId: _userId, exceptTab: _exceptTab, noPush: _noPush, ...frame } = event
+  const { userId: _userId, exceptTab: _exceptTab, noPush: _noPush, pushAbout: _pushAbout, ...frame } = event
   return JSON.stringify(frame)
 }
 

@@ -2,6 +2,7 @@
 // what of a browser's signal passes to the other member, and what a report says of a call.
 import { type CallTransport, passableCandidate, passableSdp } from '#common/calls.ts'
 import type { CallAvailability, CallSignal } from '#common/schemas/calls.ts'
+import type { DomainEvent } from '#server/lib/events.ts'
 import type { CallRow, selectCallSides } from './calls.queries.ts'
 
 type Sides = NonNullable<Awaited<ReturnType<typeof selectCallSides>>>
@@ -70,4 +71,20 @@ export function reportContextOf(call: CallRow, reporter: number, now: Date) {
     started_at: call.startedAt.toISOString(),
     seconds: call.answeredAt ? Math.round((ended.getTime() - call.answeredAt.getTime()) / 1000) : 0,
   }
+}
+
+/**
+ * Who is told a call ended: both members, with nothing to push. The callee of a call they missed (it
+ * rang to its end, or the caller gave up while it rang) gets its caller's profile and conversation,
+ * for a push when no page of theirs is open (push-notifier.ts); a declined call is never missed.
+ */
+export function endedEvents(ended: CallRow, missedFrom: number | null): DomainEvent[] {
+  const frame = { type: 'call.ended' as const, call: ended.id, reason: ended.endReason ?? 'ended' }
+  const about = missedFrom === null ? null : { profile: missedFrom, conversation: ended.conversationId }
+  return [
+    { ...frame, userId: ended.callerUserId, noPush: true },
+    about
+      ? { ...frame, userId: ended.calleeUserId, pushAbout: about }
+      : { ...frame, userId: ended.calleeUserId, noPush: true },
+  ]
 }

@@ -9,7 +9,7 @@ import { mediaUrl } from '#server/lib/media-url.ts'
 import { iceConfig, type TurnRelay } from '#server/lib/turn/credentials.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { chargeNext, MINUTE_MS, meterFrames } from './call-charges.ts'
-import { availabilityOf, passedSignal, reportContextOf } from './call-rules.ts'
+import { availabilityOf, endedEvents, passedSignal, reportContextOf } from './call-rules.ts'
 import {
   type CallRow,
   endRingsDue,
@@ -72,15 +72,15 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
     timers.add(timer)
   }
 
-  function told(ended: CallRow) {
-    const frame = { type: 'call.ended' as const, call: ended.id, reason: ended.endReason ?? 'ended' }
-    tell(ended.callerUserId, frame)
-    tell(ended.calleeUserId, frame)
+  /** Both members are told a call ended; the callee of a missed one, with its caller (call-rules.ts). */
+  async function told(ended: CallRow, missed = false) {
+    const caller = missed ? await selectCaller(db, ended.callerUserId) : null
+    for (const event of endedEvents(ended, caller?.profileId ?? null)) events.emit(event)
   }
 
-  async function end(callId: number, reason: 'ended' | 'credits', at = now()) {
+  async function end(callId: number, reason: 'ended' | 'credits', at = now(), missed = false) {
     const ended = await updateEnded(db, callId, reason, at)
-    if (ended) told(ended)
+    if (ended) await told(ended, missed && ended.answeredAt === null)
   }
 
   /** The member's side of a conversation with what decides its calls; 404 when it is not theirs. */
@@ -112,7 +112,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
   /** What is due by now: rings over (no answer), minutes to charge. Any node may run it; each row once. */
   async function sweep() {
     const at = now()
-    for (const ended of await endRingsDue(db, at)) told(ended)
+    for (const { call, missed } of await endRingsDue(db, at)) await told(call, missed)
     const charged = await db.transaction(async (tx) => {
       const done: { call: CallRow; minutes: number; balance: number | null; ended: boolean }[] = []
       for (const call of await lockChargesDue(tx, at)) {
@@ -122,7 +122,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
       return done
     })
     for (const { call, minutes, balance, ended } of charged) {
-      if (ended) told({ ...call, endReason: 'credits' })
+      if (ended) await told({ ...call, endReason: 'credits' })
       else metered(call, minutes, balance)
     }
   }
@@ -220,7 +220,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
       })
       if (!outcome) throw new AppError('call.over', 409)
       if (outcome.ended) {
-        told({ ...outcome.call, endReason: 'credits' })
+        await told({ ...outcome.call, endReason: 'credits' })
         throw new AppError('call.over', 409)
       }
       // The caller makes the offer; the callee's other pages stop ringing.
@@ -230,7 +230,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
       return { ice: ice(userId) }
     },
 
-    /** Either member ends the call; the callee's before answering is a decline (nothing shows of it). */
+    /** Either member ends the call; the callee's before answering is a decline, the caller's a missed call. */
     async hangUp(userId: number, callId: number) {
       const call = await db.transaction((tx) => selectLiveCall(tx, callId, userId))
       if (!call) return
@@ -238,7 +238,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
         await decline(userId, callId)
         return
       }
-      await end(callId, 'ended')
+      await end(callId, 'ended', now(), call.state === 'ringing')
     },
 
     /** A browser's offer, answer or candidate, passed to the other member of an answered call. */

@@ -9,7 +9,7 @@ import { claimNotification } from './notifications.queries.ts'
 import { deleteSubscription, type PushTarget, selectProfileName, selectPushTargets } from './push.queries.ts'
 import type { PushPayload, PushSend } from './push-sender.ts'
 
-type Pushed = { key: string; kind: 'message' | 'like' | 'match'; from: number; checkUrl: string }
+type Pushed = { key: string; kind: 'message' | 'like' | 'match' | 'call'; from: number; checkUrl: string }
 
 /** The events that reach an absent member as a push, with their once-only key (ADR 19). */
 function pushOf(event: DomainEvent): Pushed | null {
@@ -37,13 +37,23 @@ function pushOf(event: DomainEvent): Pushed | null {
         from: event.profileId,
         checkUrl: `/members/${event.profileId}`,
       }
+    case 'call.ended':
+      // Only a call the callee missed carries what its push names (calls.service.ts).
+      return event.pushAbout
+        ? {
+            key: `push:call:${event.call}:${event.userId}`,
+            kind: 'call',
+            from: event.pushAbout.profile,
+            checkUrl: `/chats/${event.pushAbout.conversation}`,
+          }
+        : null
     default:
       return null
   }
 }
 
 /**
- * Web push for a new message, a like and a match, to a member with no visible page open. Every node
+ * Web push for a new message, a like, a match and a missed call, to a member with no visible page open. Every node
  * hears every event (the bus goes through Redis); the once-only key lets one of them send it.
  */
 export function pushNotifier(
@@ -100,7 +110,12 @@ export function pushNotifier(
         ? (settings.fictional_warning[locale] ?? settings.fictional_warning.en)
         : t(`push.${pushed.kind}.body`, { name }),
       icon: '/favicon.svg',
-      tag: pushed.kind === 'message' ? `chat-${pushed.checkUrl}` : `${pushed.kind}-${pushed.from}`,
+      tag:
+        pushed.kind === 'message'
+          ? `chat-${pushed.checkUrl}`
+          : pushed.kind === 'call'
+            ? `call-${pushed.checkUrl}`
+            : `${pushed.kind}-${pushed.from}`,
       checkUrl: pushed.checkUrl,
       openUrl: '/login',
     }

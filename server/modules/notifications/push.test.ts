@@ -1,66 +1,25 @@
-import { createECDH, randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
-import { Agent, createServer, type Server } from 'node:https'
-import type { AddressInfo } from 'node:net'
-import { connect } from 'node:tls'
+import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import ece from 'http_ece'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { queryRows } from '#server/db/client.ts'
 import { batchSizes } from '#server/lib/metrics.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { sendPaidMessage } from '../../../tests/support/chat.ts'
+import { startPushService } from '../../../tests/support/push-service.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 type Member = Awaited<ReturnType<typeof activeMember>>
-interface Received {
-  path: string
-  headers: Record<string, string | string[] | undefined>
-  body: Buffer
-}
 
-const cert = readFileSync(new URL('../../../tests/support/tls/push-service.crt', import.meta.url))
-const key = readFileSync(new URL('../../../tests/support/tls/push-service.key', import.meta.url))
 let t: TestApp
-let service: Server
-let base = ''
-const received: Received[] = []
+let service: Awaited<ReturnType<typeof startPushService>>
+let received: typeof service.received
 let at = new Date()
 const call = (member: Member, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
   memberRequest(t.app, member, method, url, payload)
 
-/** A browser's push subscription: its own P-256 key pair and auth secret, at our local push service. */
-async function subscribe(member: Member, status: 'ok' | 'gone' = 'ok') {
-  const ecdh = createECDH('prime256v1')
-  ecdh.generateKeys()
-  const auth = randomBytes(16)
-  const endpoint = `${base}/${status}/${randomBytes(8).toString('hex')}`
-  const res = await call(member, 'POST', '/api/user.php?push=1', {
-    subscription: {
-      endpoint,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-    },
-  })
-  expect(res.statusCode).toBe(200)
-  /** The pushes this subscription received, decrypted as the browser would. */
-  const pushes = () =>
-    received
-      .filter((r) => r.path === new URL(endpoint).pathname)
-      .map((r) => ({
-        headers: r.headers,
-        payload: JSON.parse(
-          ece
-            .decrypt(r.body, {
-              version: 'aes128gcm',
-              privateKey: ecdh,
-              authSecret: auth.toString('base64url'),
-            })
-            .toString(),
-        ),
-      }))
-  return { endpoint, pushes }
-}
+/** A browser's push subscription at our push service (tests/support/push-service.ts). */
+const subscribe = (member: Member, status: 'ok' | 'gone' = 'ok') => service.subscribe(t.app, member, status)
 
 const send = (from: Member, to: Member) => sendPaidMessage(t.app, from, to)
 
@@ -68,27 +27,13 @@ const send = (from: Member, to: Member) => sendPaidMessage(t.app, from, to)
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 beforeAll(async () => {
-  service = createServer({ cert, key }, (request, response) => {
-    const chunks: Buffer[] = []
-    request.on('data', (chunk: Buffer) => chunks.push(chunk))
-    request.on('end', () => {
-      received.push({ path: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks) })
-      response.writeHead(request.url?.includes('/gone/') ? 410 : 201).end()
-    })
-  })
-  await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve))
-  const port = (service.address() as AddressInfo).port
-  // Subscriptions are taken at real push services only (common/push-services.ts): the endpoints
-  // name Firebase's host, and the app's agent reaches our local service in its place, as DNS would.
-  base = 'https://fcm.googleapis.com/fcm/send'
-  const agent = new Agent({ ca: cert })
-  agent.createConnection = (options) =>
-    connect({ ...(options as object), host: '127.0.0.1', port, ca: cert, servername: 'fcm.googleapis.com' })
-  t = await createTestApp({ clock: () => at, pushAgent: agent })
+  service = await startPushService()
+  received = service.received
+  t = await createTestApp({ clock: () => at, pushAgent: service.agent })
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => service.close(() => resolve()))
+  await service.close()
 })
 
 describe('web push', () => {
@@ -245,7 +190,7 @@ describe('web push', () => {
       auth: randomBytes(16).toString('base64url'),
     }
     for (const endpoint of [
-      `https://127.0.0.1:${(service.address() as AddressInfo).port}/push`,
+      `https://127.0.0.1:${service.port}/push`,
       'https://localhost:5432/',
       'https://[::1]:22/',
       'https://169.254.169.254/latest/meta-data/',
@@ -265,7 +210,7 @@ describe('web push', () => {
     // A subscription saved before the rule, at our own service's address: never connected to, forgotten.
     const before = received.length
     await t.database.db.execute(
-      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${reader.user.id}, ${`https://127.0.0.1:${(service.address() as AddressInfo).port}/old/1`}, ${keys.p256dh}, ${keys.auth})`,
+      sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth) values (${reader.user.id}, ${`https://127.0.0.1:${service.port}/old/1`}, ${keys.p256dh}, ${keys.auth})`,
     )
     await send(sender, reader)
     await settle()

@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { RING_SECONDS } from '#common/calls.ts'
+import { users } from '#server/db/schema/members.ts'
+import { activeMember } from '../../../tests/support/accounts.ts'
+import { startPushService } from '../../../tests/support/push-service.ts'
+import { memberRequest } from '../../../tests/support/requests.ts'
+import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+
+// A call the callee missed (it rang to its end, or the caller gave up while it rang) reaches a callee
+// with no page open as a push, once; a declined call, like any other end, never does: the decline
+// stays silence for the caller, and the callee knows of it already.
+
+type Member = Awaited<ReturnType<typeof activeMember>>
+let t: TestApp
+let service: Awaited<ReturnType<typeof startPushService>>
+let clock = new Date('2026-03-02T10:00:00Z')
+
+beforeAll(async () => {
+  service = await startPushService()
+  t = await createTestApp({ clock: () => clock, pushAgent: service.agent })
+})
+afterAll(async () => {
+  await t?.close()
+  await service?.close()
+})
+
+const later = (seconds: number) => {
+  clock = new Date(clock.getTime() + seconds * 1000)
+}
+/** Pushes leave after the request or the sweep has answered: wait until the service has them. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+
+/** Two members who both wrote in their conversation and allow calls there, each with a device to push to. */
+async function pair(callerName: string, calleeName: string) {
+  const a = await activeMember(t.app, { name: callerName, gender: 'female' })
+  const b = await activeMember(t.app, { name: calleeName })
+  await t.database.db.update(users).set({ credits: 500, paidUser: true }).where(eq(users.id, a.user.id))
+  const write = (from: Member, to: { profile: number } | { conversation: number }) =>
+    memberRequest(t.app, from, 'POST', '/api/message.php', {
+      ...to,
+      text: 'Hello there',
+      client_id: randomBytes(9).toString('base64url'),
+    })
+  const conversation = Number((await write(a, { profile: b.user.profile.id })).json().conversation)
+  await write(b, { conversation })
+  for (const m of [a, b])
+    await memberRequest(t.app, m, 'PUT', '/api/call-consent.php', { conversation, allowed: true })
+  const [callerPush, calleePush] = [await service.subscribe(t.app, a), await service.subscribe(t.app, b)]
+  // The messages' own pushes are not this test's.
+  await settle()
+  const before = calleePush.pushes().length
+  const ring = async () => {
+    const res = await memberRequest(t.app, a, 'POST', '/api/call.php', { conversation, video: true })
+    expect(res.statusCode).toBe(200)
+    return Number(res.json().call)
+  }
+  return {
+    a,
+    b,
+    conversation,
+    ring,
+    callerPushes: () => callerPush.pushes().filter((p) => p.payload.tag.startsWith('call-')),
+    calleePushes: () => calleePush.pushes().slice(before),
+  }
+}
+
+it('pushes a missed call to the callee once, when it rang to its end or the caller gave up', async () => {
+  const { a, conversation, ring, callerPushes, calleePushes } = await pair('Anouk', 'Bruno')
+  await ring()
+  later(RING_SECONDS + 1)
+  await t.app.services.calls.sweep()
+  await t.app.services.calls.sweep()
+  await settle()
+  expect(calleePushes().map((p) => p.payload)).toEqual([
+    {
+      type: 'NEW_PUSH_MESSAGE',
+      title: 'Missed call from Anouk',
+      body: 'Open the conversation to call back.',
+      icon: '/favicon.svg',
+      tag: `call-/chats/${conversation}`,
+      checkUrl: `/chats/${conversation}`,
+      openUrl: '/login',
+    },
+  ])
+  // The caller gives up while it rings: missed too, and the sweep after it sends nothing more.
+  const call = await ring()
+  later(5)
+  expect((await memberRequest(t.app, a, 'POST', '/api/call-end.php', { call })).statusCode).toBe(200)
+  later(RING_SECONDS)
+  await t.app.services.calls.sweep()
+  await settle()
+  expect(calleePushes().map((p) => p.payload.title)).toEqual([
+    'Missed call from Anouk',
+    'Missed call from Anouk',
+  ])
+  expect(callerPushes()).toEqual([])
+})
+
+it('pushes nothing for a declined call, nor to a callee with a page open', async () => {
+  const { b, ring, calleePushes } = await pair('Chloé', 'Denis')
+  const call = await ring()
+  const declined = await memberRequest(t.app, b, 'POST', '/api/call-answer.php', { call, accept: false })
+  expect(declined.statusCode).toBe(200)
+  later(RING_SECONDS + 1)
+  await t.app.services.calls.sweep()
+  await settle()
+  expect(calleePushes()).toEqual([])
+  // On the site: the ring reached the page; its end is no news to push.
+  await t.app.services.notifications.online([b.user.id])
+  await ring()
+  later(RING_SECONDS + 1)
+  await t.app.services.calls.sweep()
+  await settle()
+  expect(calleePushes()).toEqual([])
+})
