@@ -23,6 +23,9 @@ export interface Received {
 const cert = readFileSync(new URL('./tls/push-service.crt', import.meta.url))
 const key = readFileSync(new URL('./tls/push-service.key', import.meta.url))
 
+/** Pushes leave after the request (or the sweep) has answered: wait until the service has them. */
+export const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
+
 export async function startPushService() {
   const received: Received[] = []
   const server = createServer({ cert, key }, (request, response) => {

@@ -1,6 +1,6 @@
 // The calls' rows (issue 59): a conversation's consent, the live calls and their state, in SQL that
 // compares with the time it is given (ADR 13).
-import { and, eq, ne, or, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm'
 import type { CallEndReason } from '#common/calls.ts'
 import { type Executor, queryRows } from '#server/db/client.ts'
 import { calls } from '#server/db/schema/calls.ts'
@@ -138,17 +138,25 @@ export async function updateCharged(db: Executor, callId: number, minutes: numbe
   await db.update(calls).set({ minutesCharged: minutes, nextChargeAt: next }).where(eq(calls.id, callId))
 }
 
-/** The rings that are over by `now`, ended as unanswered whatever the callee did: the ended rows. */
+/**
+ * The rings that are over by `now`, ended as unanswered whatever the callee did: the ended rows, each
+ * with whether it was still ringing (a call the callee missed) or declined (or the callee was in a
+ * call), read from the row locked as it ends, in one statement.
+ */
 export async function endRingsDue(db: Executor, now: Date) {
-  const endRings = (state: 'ringing' | 'declined') =>
-    db
-      .update(calls)
-      .set({ state: 'ended', endReason: 'no_answer', endedAt: sql`${calls.ringEndsAt}` })
-      .where(and(eq(calls.state, state), sql`${calls.ringEndsAt} <= ${now}`))
-      .returning()
-  // Those still ringing the callee missed; those declined (or the callee was in a call) they did not.
-  const missed = (await endRings('ringing')).map((call) => ({ call, missed: true }))
-  return [...missed, ...(await endRings('declined')).map((call) => ({ call, missed: false }))]
+  const due = db
+    .select({ id: calls.id, missed: sql<boolean>`${calls.state} = 'ringing'`.as('missed') })
+    .from(calls)
+    .where(and(inArray(calls.state, ['ringing', 'declined']), sql`${calls.ringEndsAt} <= ${now}`))
+    .for('update')
+    .as('due')
+  const rows = await db
+    .update(calls)
+    .set({ state: 'ended', endReason: 'no_answer', endedAt: sql`${calls.ringEndsAt}` })
+    .from(due)
+    .where(eq(calls.id, due.id))
+    .returning({ ...getTableColumns(calls), missed: due.missed })
+  return rows.map(({ missed, ...call }) => ({ call, missed }))
 }
 
 /** The answered calls whose next minute is due, locked (others' sweeps skip them). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { RING_SECONDS } from '#common/calls.ts'
 import { users } from '#server/db/schema/members.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
-import { startPushService } from '../../../tests/support/push-service.ts'
+import { settle, startPushService } from '../../../tests/support/push-service.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -29,8 +29,6 @@ afterAll(async () => {
 const later = (seconds: number) => {
   clock = new Date(clock.getTime() + seconds * 1000)
 }
-/** Pushes leave after the request or the sweep has answered: wait until the service has them. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 /** Two members who both wrote in their conversation and allow calls there, each with a device to push to. */
 async function pair(callerName: string, calleeName: string) {

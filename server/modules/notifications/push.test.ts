@@ -5,7 +5,7 @@ import { queryRows } from '#server/db/client.ts'
 import { batchSizes } from '#server/lib/metrics.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { sendPaidMessage } from '../../../tests/support/chat.ts'
-import { startPushService } from '../../../tests/support/push-service.ts'
+import { settle, startPushService } from '../../../tests/support/push-service.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
@@ -22,9 +22,6 @@ const call = (member: Member, method: 'GET' | 'POST' | 'PUT', url: string, paylo
 const subscribe = (member: Member, status: 'ok' | 'gone' = 'ok') => service.subscribe(t.app, member, status)
 
 const send = (from: Member, to: Member) => sendPaidMessage(t.app, from, to)
-
-/** Pushes leave after the request has answered: wait until the service has them. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300))
 
 beforeAll(async () => {
   service = await startPushService()
