@@ -2,6 +2,7 @@
 // shape, the pages of results, the match finder's ranking and the regions' counts (ADR 6); the totals are in
 // search-totals.queries.ts (ADR 7).
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import { type Executable, withArrayRows } from '#server/db/array-rows.ts'
 import type { Executor } from '#server/db/client.ts'
 import {
   distanceFrom,
@@ -17,8 +18,7 @@ import {
   FILTER_SQL,
   type FilterValues,
   type SearchFacts,
-  type SearchInput,
-  searchValues,
+  type SearchPlan,
   type ValueOf,
 } from './search-sql.ts'
 
@@ -49,7 +49,7 @@ export async function selectPlaceOf(db: Executor, userId: number): Promise<numbe
 /** Who searches: their own profile and those on either side of a block with them are left out. */
 export type SearchFactsOf = SearchFacts & { viewer: number | null }
 
-/** The viewer's value, then the filters' (searchValues): the values of a search's prepared query. */
+/** The viewer's value, then the filters' (planSearch): the values of a search's prepared query. */
 const viewerValues = (facts: SearchFactsOf): FilterValues =>
   facts.viewer === null ? {} : { viewer: facts.viewer }
 
@@ -73,9 +73,6 @@ export function searchConditions(
   )
 }
 
-interface Executable<T> {
-  execute(values: Record<string, unknown>): Promise<T>
-}
 /** Queries per database (as given: the reads' one picks a replica per read) and per shape. */
 type QueriesOf = WeakMap<Executor, Map<string, Executable<unknown>>>
 /** What runs a shape's query on the reads' database as given (prepared); and on each one it picks (preparedOn). */
@@ -112,7 +109,9 @@ export function prepared<T>(
     // On the database the read goes to, again elsewhere if a replica stops under it (ADR 39); made
     // there, on the database it runs on (a replica's or the primary's), the first time.
     const on = (target: Executor) =>
-      queryOf(preparedQueries, target, shape, () => pinnedTo(target, () => build().prepare('')))
+      queryOf(preparedQueries, target, shape, () =>
+        pinnedTo(target, () => withArrayRows(build().prepare(''))),
+      )
     return { execute: (values) => readRetried(db, (target) => on(target).execute(values)) }
   })
 }
@@ -125,11 +124,11 @@ export const shapeOf = (kind: string, values: FilterValues) => `${kind}:${Object
  */
 export function selectProfiles(
   db: Executor,
-  search: SearchInput,
+  search: SearchPlan,
   facts: SearchFactsOf,
   page: { limit: number; offset: number },
 ) {
-  const values = { ...viewerValues(facts), ...searchValues(search, facts) }
+  const values = { ...viewerValues(facts), ...search.values }
   if (facts.origin) values.origin = `(${facts.origin.join(',')})`
   return prepared(db, shapeOf('page', values), () =>
     selectProfileCards(db)
@@ -153,7 +152,7 @@ const RANKED_CANDIDATES = 1000
  */
 export async function selectRankedProfiles(
   db: Executor,
-  search: SearchInput,
+  search: SearchPlan,
   facts: SearchFactsOf,
   rank: {
     interestIds: number[]
@@ -172,7 +171,7 @@ export async function selectRankedProfiles(
       distance: sql<number>`${distance}`.as('distance'),
     })
     .from(profiles)
-    .where(searchConditions({ ...viewerValues(facts), ...searchValues(search, facts) }))
+    .where(searchConditions({ ...viewerValues(facts), ...search.values }))
     .orderBy(...(rank.nearest ? [sql`${distance} nulls last`, ...MOST_RECENT_FIRST] : MOST_RECENT_FIRST))
     .limit(RANKED_CANDIDATES)
     .as('c')

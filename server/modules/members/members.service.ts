@@ -18,7 +18,7 @@ import {
   selectVisibleProfile,
 } from './members.queries.ts'
 import { toPublicProfile } from './public-profile.ts'
-import { countedByRows, type SearchInput, similarSearch } from './search-sql.ts'
+import { planSearch, type SearchPlan, similarSearch } from './search-sql.ts'
 import { countProfiles, countViewerExclusions } from './search-totals.queries.ts'
 
 /** A profile's card as the API sends it: the one mapping, for every module that shows cards. */
@@ -47,17 +47,17 @@ export function createMembersService(
    * The number of matching members the viewer may see: the count shared by every viewer (summed
    * from the per-bucket counts), less the viewer's own profile and blocks, counted live.
    */
-  const countVisibleTo = async (search: SearchInput, facts: SearchFactsOf) => {
+  const countVisibleTo = async (search: SearchPlan, viewer: number | null) => {
     const [all, excluded] = await Promise.all([
-      countProfiles(db, search, facts),
-      facts.viewer === null ? 0 : countViewerExclusions(db, search, facts, facts.viewer),
+      countProfiles(db, search),
+      viewer === null ? 0 : countViewerExclusions(db, search, viewer),
     ])
     return Math.max(0, all - excluded)
   }
   /** The total of a search; one counted row by row past INTERESTS_COUNT_CAP is "more than" the cap. */
-  const totalOf = async (search: SearchInput, facts: SearchFactsOf) => {
-    const counted = await countVisibleTo(search, facts)
-    const more = countedByRows(search, facts) && counted >= INTERESTS_COUNT_CAP
+  const totalOf = async (search: SearchPlan, viewer: number | null) => {
+    const counted = await countVisibleTo(search, viewer)
+    const more = search.countedByRows && counted >= INTERESTS_COUNT_CAP
     return { total: more ? INTERESTS_COUNT_CAP : counted, more }
   }
   return {
@@ -101,16 +101,20 @@ export function createMembersService(
       // One moment for the whole answer: ages and who is online agree across its cards.
       const at = now()
       const viewerCell = await selectPlaceOf(db, opts.viewerUserId)
+      const search = planSearch(
+        {
+          gender: opts.genders,
+          country: opts.country,
+          countryregion: opts.regionId,
+          min_age: opts.minAge,
+          max_age: opts.maxAge,
+        },
+        { today: at },
+      )
       const rows = await read((on) =>
         selectRankedProfiles(
           on,
-          {
-            gender: opts.genders,
-            country: opts.country,
-            countryregion: opts.regionId,
-            min_age: opts.minAge,
-            max_age: opts.maxAge,
-          },
+          search,
           { viewer: opts.viewerUserId, today: at },
           {
             interestIds: opts.interestIds,
@@ -150,21 +154,23 @@ export function createMembersService(
       const origin = viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell))
       // One moment for the whole answer: ages and who is online agree across its cards.
       const facts: SearchFactsOf = { viewer: viewerUserId, today: now(), origin }
+      // The filters' values, once for the page, the totals and "similar members".
+      const search = planSearch(query, facts)
       const [rows, { total, more }] = await Promise.all([
-        selectProfiles(db, query, facts, {
+        selectProfiles(db, search, facts, {
           limit: MEMBERS_PAGE_SIZE,
           offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
         }),
-        totalOf(query, facts),
+        totalOf(search, viewerUserId),
       ])
       // Few match a narrowed search: similar members, with the filters search-sql.ts lifts lifted.
-      const { wider, narrowed } = similarSearch(query, facts)
       let similar: MemberSearchResponse['similar'] = { profiles: [], total: 0 }
-      if (total < SIMILAR_BELOW && narrowed) {
+      if (total < SIMILAR_BELOW && search.narrowed) {
+        const wider = planSearch(similarSearch(query), facts)
         const shown = new Set(rows.map((r) => r.id))
         const [similarRows, similarTotal] = await Promise.all([
           selectProfiles(db, wider, facts, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
-          countVisibleTo(wider, facts),
+          countVisibleTo(wider, viewerUserId),
         ])
         similar = {
           profiles: similarRows

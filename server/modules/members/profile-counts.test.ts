@@ -4,7 +4,7 @@ import { birthRange } from '#server/db/profile-cards.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { buildMember } from '../../../tests/support/factories.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
-import type { SearchInput } from './search-sql.ts'
+import { planSearch, type SearchInput } from './search-sql.ts'
 import { countProfiles, splitByYear } from './search-totals.queries.ts'
 
 let t: TestApp
@@ -41,7 +41,10 @@ const FILTERS: SearchInput[] = [
 
 async function expectCountsMatch() {
   for (const f of FILTERS) {
-    expect({ f, n: await countProfiles(t.database.db, f, { today }) }).toEqual({ f, n: await liveCount(f) })
+    expect({ f, n: await countProfiles(t.database.db, planSearch(f, { today })) }).toEqual({
+      f,
+      n: await liveCount(f),
+    })
   }
 }
 

@@ -215,24 +215,48 @@ export const FILTER_SQL: Record<SearchFilterKey, FilterSql> = {
 
 const FILTERS = Object.values(FILTER_SQL)
 const KEYS = Object.keys(FILTER_SQL) as SearchFilterKey[]
+/** The parameters "similar members" drop: those of the filters they lift. */
+const LIFTED_PARAMS = KEYS.filter((key) => FILTER_SQL[key].similar === 'lifted').flatMap(
+  (key) => SEARCH_FILTERS[key].params,
+)
 
-/** The values of a search's filters, in the table's order (the prepared query's shape follows it). */
-export const searchValues = (search: SearchInput, facts: SearchFacts): FilterValues =>
-  Object.assign({}, ...FILTERS.map((filter) => filter.values(search, facts)))
+/**
+ * A search's filters worked out once for an answer, which its page, its totals and "similar members"
+ * all read: the values of the filters it sets, and what those filters ask of its queries.
+ */
+export interface SearchPlan {
+  /** The values of the filters set, by placeholder, in the table's order (a prepared query's shape follows it). */
+  values: FilterValues
+  /** It sets a filter that only a count row by row can total (past INTERESTS_COUNT_CAP, "more than"). */
+  countedByRows: boolean
+  /** It sets a filter whose buckets are those of the grid's cells. */
+  countedByCells: boolean
+  /** It sets a filter "similar members" lift, so that they find more. */
+  narrowed: boolean
+}
 
-/** The filters a search sets. */
-const filtersSet = (search: SearchInput, facts: SearchFacts) =>
-  FILTERS.filter((filter) => Object.keys(filter.values(search, facts)).length > 0)
+/** Whether a filter's values set any (without listing their names). */
+function setsAny(values: FilterValues): boolean {
+  for (const _ in values) return true
+  return false
+}
 
-/** Whether a search sets a filter that only a count row by row can total. */
-export const countedByRows = (search: SearchInput, facts: SearchFacts) =>
-  filtersSet(search, facts).some((filter) => filter.counted.by === 'rows')
+export function planSearch(search: SearchInput, facts: SearchFacts): SearchPlan {
+  const plan: SearchPlan = { values: {}, countedByRows: false, countedByCells: false, narrowed: false }
+  for (const filter of FILTERS) {
+    const values = filter.values(search, facts)
+    if (!setsAny(values)) continue
+    Object.assign(plan.values, values)
+    if (filter.counted.by === 'rows') plan.countedByRows = true
+    if (filter.counted.by === 'buckets' && filter.counted.cells) plan.countedByCells = true
+    if (filter.similar === 'lifted') plan.narrowed = true
+  }
+  return plan
+}
 
-/** The search less the filters "similar members" lift, and whether it lifted any that it set. */
-export function similarSearch(search: SearchInput, facts: SearchFacts) {
-  const lifted = KEYS.filter((key) => FILTER_SQL[key].similar === 'lifted')
-  const narrowed = lifted.some((key) => Object.keys(FILTER_SQL[key].values(search, facts)).length > 0)
+/** The search "similar members" run: the search less the filters they lift. */
+export function similarSearch(search: SearchInput): SearchInput {
   const wider: SearchInput = { ...search }
-  for (const key of lifted) for (const param of SEARCH_FILTERS[key].params) delete wider[param]
-  return { wider, narrowed }
+  for (const param of LIFTED_PARAMS) delete wider[param]
+  return wider
 }

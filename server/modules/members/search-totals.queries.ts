@@ -5,15 +5,7 @@ import type { Executor } from '#server/db/client.ts'
 import type { BirthRange } from '#server/db/profile-cards.ts'
 import { blocks, profileCellCounts, profileCounts, profiles } from '#server/db/schema/members.ts'
 import { INTERESTS_COUNT_CAP, prepared, searchConditions, shapeOf } from './members.queries.ts'
-import {
-  countedByRows,
-  FILTER_SQL,
-  type FilterValues,
-  type SearchFacts,
-  type SearchInput,
-  searchValues,
-  type ValueOf,
-} from './search-sql.ts'
+import { FILTER_SQL, type FilterValues, type SearchPlan, type ValueOf } from './search-sql.ts'
 
 /**
  * The birth range cut into whole calendar years, summed from `profile_counts`, and at most two
@@ -54,11 +46,10 @@ function withoutBirthDates(values: FilterValues): FilterValues {
 }
 
 /** How many visible profiles match a search (all viewers alike: see countViewerExclusions). */
-export async function countProfiles(db: Executor, search: SearchInput, facts: SearchFacts): Promise<number> {
-  // Within a distance the buckets are those of the grid's cells (ADR 26); else the whole table's.
-  const values = searchValues(search, facts)
+export async function countProfiles(db: Executor, search: SearchPlan): Promise<number> {
+  const { values } = search
   // A filter no bucket knows is counted row by row, up to INTERESTS_COUNT_CAP (then "more than").
-  if (countedByRows(search, facts)) {
+  if (search.countedByRows) {
     const [row] = await prepared(db, shapeOf('count-capped', values), () =>
       db.select({ n: sql<number>`count(*)::int` }).from(
         db
@@ -73,7 +64,7 @@ export async function countProfiles(db: Executor, search: SearchInput, facts: Se
   }
   const { years, partial } = splitByYear({ from: values.from as string, to: values.to as string })
   const counts = await Promise.all([
-    years ? sumProfileCounts(db, withoutBirthDates(values), years) : 0,
+    years ? sumProfileCounts(db, withoutBirthDates(values), years, search.countedByCells) : 0,
     ...partial.map(async (born) => {
       const bounded: FilterValues = { ...withoutBirthDates(values), ...born }
       // A partial year within a distance: read through the birth dates, not the box.
@@ -89,27 +80,33 @@ export async function countProfiles(db: Executor, search: SearchInput, facts: Se
   return counts.reduce((a, b) => a + b, 0)
 }
 
+/** The filters counted by buckets (search-sql.ts), as their counts' conditions. */
+const BY_BUCKETS = Object.values(FILTER_SQL).flatMap((filter) =>
+  filter.counted.by === 'buckets' ? [filter.counted] : [],
+)
+
 /**
- * Whole birth years' counts: the filters counted by buckets (search-sql.ts), from `profile_counts`,
- * or from `profile_cell_counts` when one of them needs the grid's cells.
+ * Whole birth years' counts: the filters counted by buckets, from `profile_counts`, or from
+ * `profile_cell_counts` when one of them needs the grid's cells (within a distance, ADR 26).
  */
-async function sumProfileCounts(db: Executor, filters: FilterValues, years: { from?: number; to?: number }) {
+async function sumProfileCounts(
+  db: Executor,
+  filters: FilterValues,
+  years: { from?: number; to?: number },
+  byCells: boolean,
+) {
   const values: FilterValues = { ...filters }
   if (years.from !== undefined) values.fromYear = years.from
   if (years.to !== undefined) values.toYear = years.to
   const v: ValueOf = <T extends string | number>(name: string) => sql.placeholder(name) as unknown as T
-  const byBuckets = Object.values(FILTER_SQL).flatMap((filter) =>
-    filter.counted.by === 'buckets' ? [filter.counted] : [],
-  )
-  const cells = byBuckets.some((c) => c.cells && c.where(values, profileCellCounts, v) !== undefined)
-  const table = cells ? profileCellCounts : profileCounts
+  const table = byCells ? profileCellCounts : profileCounts
   const [row] = await prepared(db, shapeOf('years', values), () =>
     db
       .select({ n: sql<number>`coalesce(sum(${table.n}), 0)::int` })
       .from(table)
       .where(
         and(
-          ...byBuckets.map((c) => c.where(values, table, v)),
+          ...BY_BUCKETS.map((c) => c.where(values, table, v)),
           'fromYear' in values ? gte(table.birthYear, sql.placeholder('fromYear')) : undefined,
           'toYear' in values ? lte(table.birthYear, sql.placeholder('toYear')) : undefined,
         ),
@@ -124,11 +121,10 @@ async function sumProfileCounts(db: Executor, filters: FilterValues, years: { fr
  */
 export async function countViewerExclusions(
   db: Executor,
-  search: SearchInput,
-  facts: SearchFacts,
+  search: SearchPlan,
   viewerUserId: number,
 ): Promise<number> {
-  const values = searchValues(search, facts)
+  const { values } = search
   const member = sql.placeholder('member')
   const [row] = await prepared(db, shapeOf('excluded', values), () =>
     db
