@@ -122,7 +122,7 @@ if (lighthouse.status !== 0) process.exitCode = 1
 
 // Several nodes (ADR 22): two against one through nginx, idle sockets on one node, and the member
 // search at BENCH_MEMBERS (1,000,000) against a bare server's; each fails its goal line loudly. Then
-// the face thread's time per photo and memory (ADR 28).
+// the face thread's time per photo and memory (ADR 28); and how long hostile input takes to answer.
 for (const script of [
   'bench/nodes.ts',
   'bench/sockets.ts',
@@ -132,6 +132,7 @@ for (const script of [
   'bench/voice.ts',
   'bench/calls.ts',
   'bench/safety.ts',
+  'bench/fuzz.ts',
 ]) {
   const result = spawnSync('node', [script], { stdio: 'inherit', env: process.env })
   if (result.status !== 0) process.exitCode = 1
