@@ -1,8 +1,9 @@
 // The ceiling of bench/search-ceiling.ts: a bare node:http server with pg, no framework, that runs
 // the queries one member search ran (the JSON file argv[2]: text, values and row mode of each, in
 // the order and grouping the service ran them) and answers every one's rows as JSON, compressed as
-// the app compresses (server/lib/compression.ts): the same work on the same data,
-// without the app's framework, session, validation and mapping.
+// the app compresses (server/lib/compression.ts), in a node started with the app node's flags
+// (server/node-flags.ts): the same work on the same data, without the app's framework, session,
+// validation and mapping.
 import { readFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import { promisify } from 'node:util'

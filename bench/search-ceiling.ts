@@ -19,6 +19,7 @@ import { seedDemoMembers } from '../server/db/seed/demo-members.ts'
 import { localMediaStore } from '../server/lib/media-store.ts'
 import { hashToken } from '../server/lib/tokens.ts'
 import { createMembersService } from '../server/modules/members/members.service.ts'
+import { NODE_FLAGS } from '../server/node-flags.ts'
 import { freePort, PostgresServer, waitFor } from '../tests/support/cluster.ts'
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 1_000_000)
@@ -121,13 +122,13 @@ try {
     DATA_DIR: dir,
   }
   children.push(
-    spawn(process.execPath, ['tests/support/api-node.ts'], {
+    spawn(process.execPath, [...NODE_FLAGS, 'tests/support/api-node.ts'], {
       env: { ...env, PORT: String(appPort) },
       stdio: 'inherit',
     }),
   )
   children.push(
-    spawn(process.execPath, ['bench/bare-search.ts', file], {
+    spawn(process.execPath, [...NODE_FLAGS, 'bench/bare-search.ts', file], {
       env: { ...env, PORT: String(barePort) },
       stdio: 'inherit',
     }),

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process'
 import { existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { NODE_FLAGS } from '../server/node-flags.ts'
 
 /**
  * Starts the built app in production mode on its own port and an emptied data directory, for a
- * benchmark. BENCH_SERVER_FLAGS passes flags to its node (e.g. --cpu-prof).
+ * benchmark, with the flags a production node runs with; BENCH_SERVER_FLAGS passes more (e.g.
+ * --cpu-prof).
  */
 export function startServer(
   port: number,
@@ -19,7 +21,7 @@ export function startServer(
   }
   rmSync(path.resolve(dataDir), { recursive: true, force: true })
   const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)
-  const child = spawn('node', [...flags, 'server/main.ts'], {
+  const child = spawn('node', [...NODE_FLAGS, ...flags, 'server/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
