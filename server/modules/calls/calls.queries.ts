@@ -105,14 +105,26 @@ export async function selectCallOf(db: Executor, callId: number, userId: number)
   return rows[0] ?? null
 }
 
-/** Ends a live call; answers it as it ended, or null when it had already. */
+/**
+ * Ends a live call; answers it as it ended, with whether it was still ringing then (read from the row
+ * locked as it ends, so a decline that commits first is seen as one), or null when it had ended.
+ */
 export async function updateEnded(db: Executor, callId: number, reason: CallEndReason, at: Date) {
-  const rows = await db
+  const live = db
+    .select({ id: calls.id, rang: sql<boolean>`${calls.state} = 'ringing'`.as('rang') })
+    .from(calls)
+    .where(and(eq(calls.id, callId), ne(calls.state, 'ended')))
+    .for('update')
+    .as('live')
+  const [row] = await db
     .update(calls)
     .set({ state: 'ended', endReason: reason, endedAt: at, nextChargeAt: null })
-    .where(and(eq(calls.id, callId), ne(calls.state, 'ended')))
-    .returning()
-  return rows[0] ?? null
+    .from(live)
+    .where(eq(calls.id, live.id))
+    .returning({ ...getTableColumns(calls), rang: live.rang })
+  if (!row) return null
+  const { rang, ...call } = row
+  return { call, rang }
 }
 
 /** The callee says no: nothing changes for the caller, whose ring runs to its end. */

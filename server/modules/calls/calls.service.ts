@@ -78,9 +78,9 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
     for (const event of endedEvents(ended, caller?.profileId ?? null)) events.emit(event)
   }
 
-  async function end(callId: number, reason: 'ended' | 'credits', at = now(), missed = false) {
+  async function end(callId: number, reason: 'ended' | 'credits', at = now(), missedIfRinging = false) {
     const ended = await updateEnded(db, callId, reason, at)
-    if (ended) await told(ended, missed && ended.answeredAt === null)
+    if (ended) await told(ended.call, missedIfRinging && ended.rang)
   }
 
   /** The member's side of a conversation with what decides its calls; 404 when it is not theirs. */
@@ -230,7 +230,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
       return { ice: ice(userId) }
     },
 
-    /** Either member ends the call; the callee's before answering is a decline, the caller's a missed call. */
+    /** Either member ends the call; the callee's before answering is a decline, the caller's a missed call if it still rang. */
     async hangUp(userId: number, callId: number) {
       const call = await db.transaction((tx) => selectLiveCall(tx, callId, userId))
       if (!call) return
@@ -238,7 +238,7 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
         await decline(userId, callId)
         return
       }
-      await end(callId, 'ended', now(), call.state === 'ringing')
+      await end(callId, 'ended', now(), true)
     },
 
     /** A browser's offer, answer or candidate, passed to the other member of an answered call. */

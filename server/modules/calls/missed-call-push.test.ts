@@ -7,6 +7,7 @@ import { activeMember } from '../../../tests/support/accounts.ts'
 import { settle, startPushService } from '../../../tests/support/push-service.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
+import { updateEnded } from './calls.queries.ts'
 
 // A call the callee missed (it rang to its end, or the caller gave up while it rang) reaches a callee
 // with no page open as a push, once; a declined call, like any other end, never does: the decline
@@ -112,4 +113,17 @@ it('pushes nothing for a declined call, nor to a callee with a page open', async
   await t.app.services.calls.sweep()
   await settle()
   expect(calleePushes()).toEqual([])
+})
+
+it('takes a ring the callee declined as the caller hung up for a decline: no missed call', async () => {
+  const { b, ring } = await pair('Emma', 'Félix')
+  const call = await ring()
+  // The caller's hang-up read the call ringing; the callee's decline commits before it ends the call.
+  const declined = await memberRequest(t.app, b, 'POST', '/api/call-answer.php', { call, accept: false })
+  expect(declined.statusCode).toBe(200)
+  const ended = await updateEnded(t.database.db, call, 'ended', clock)
+  expect(ended && { state: ended.call.state, rang: ended.rang }).toEqual({ state: 'ended', rang: false })
+  // A ring ended while it rings is one the callee missed.
+  const again = await updateEnded(t.database.db, await ring(), 'ended', clock)
+  expect(again?.rang).toBe(true)
 })
