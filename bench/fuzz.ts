@@ -13,12 +13,10 @@ import { openDatabase } from '../server/db/client.ts'
 import { ensureReferenceData } from '../server/db/reference/ensure-reference-data.ts'
 import { readEnv } from '../server/env.ts'
 import { activeMember } from '../tests/support/accounts.ts'
-import { operationsOf } from '../tests/support/fuzz.ts'
-import { caseFor, sendCase } from '../tests/support/fuzz-case.ts'
+import { caseFor, fuzzedOperations, sendCase } from '../tests/support/fuzz-case.ts'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 50)
 const GOAL_MS = 2000
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'dating-bench-fuzz-'))
 const database = await openDatabase({ dataDir: null })
@@ -39,9 +37,7 @@ try {
     if (i >= 20) trivial.push(performance.now() - started)
   }
   const ceiling = median(trivial)
-  const operations = operationsOf((await app.inject({ url: '/api/docs/json' })).json()).filter((op) =>
-    METHODS.has(op.method),
-  )
+  const operations = await fuzzedOperations(app)
   const answers: { where: string; ms: number; status: number }[] = []
   for (const op of operations) {
     const member = await activeMember(app, { name: 'Fuzzy' })

@@ -1,11 +1,12 @@
-import { Column, is, Param, Placeholder, SQL } from 'drizzle-orm'
+import { Column, fillPlaceholders, is, SQL } from 'drizzle-orm'
 import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres'
 
 // A prepared select on node-postgres whose rows are mapped by a function made once for its columns
 // (issue 62, point 4; ADR 39). Drizzle maps every row generically: for each column of each row it
 // tells a column from an expression again, walks the column's path with an iterator and opens three
 // tracing spans per query, which was a tenth of a member search's CPU in the node. The query, its
-// values, its decoders and its errors are drizzle's own; only the loop over the rows is ours.
+// values (drizzle's fillPlaceholders), its decoders and its errors are drizzle's own; only the loop
+// over the rows is ours.
 
 /** What runs a prepared query with the values of its placeholders. */
 export interface Executable<T> {
@@ -39,23 +40,6 @@ function decoderOf(field: unknown): Decode | null {
   return from ? (raw) => from.mapFromDriverValue(raw) : null
 }
 
-/** The value of each parameter, from the placeholders' values: as drizzle's fillPlaceholders. */
-function parameterValues(params: unknown[]): (values: Record<string, unknown>) => unknown[] {
-  const each = params.map((p): ((values: Record<string, unknown>) => unknown) => {
-    const [name, encode] = is(p, Placeholder)
-      ? [p.name, null]
-      : is(p, Param) && is(p.value, Placeholder)
-        ? [p.value.name, (value: unknown) => p.encoder.mapToDriverValue(value)]
-        : [null, null]
-    if (name === null) return () => p
-    return (values) => {
-      if (!(name in values)) throw new Error(`No value for placeholder "${name}" was provided`)
-      return encode ? encode(values[name]) : values[name]
-    }
-  })
-  return (values) => each.map((value) => value(values))
-}
-
 /**
  * `query` with its rows mapped by a function made for its columns, when it is a node-postgres
  * select of flat fields (no nested objects, no mapper of its own); else `query` as it is (PGlite's,
@@ -78,8 +62,7 @@ export function withArrayRows<T>(query: Executable<T>): Executable<T> {
   if (columns.some((c) => c.decode === null)) return query
   const decoders = columns.map((c) => c.decode as Decode)
   const keys = columns.map((c) => c.key)
-  const valuesOf = parameterValues(q.params)
-  const { client, queryConfig, queryString } = q
+  const { client, queryConfig, queryString, params } = q
   const run = q.queryWithCache.bind(q)
   const toRow = (raw: unknown[]) => {
     const row: Record<string, unknown> = {}
@@ -91,7 +74,7 @@ export function withArrayRows<T>(query: Executable<T>): Executable<T> {
   }
   return {
     async execute(values) {
-      const parameters = valuesOf(values)
+      const parameters = fillPlaceholders(params, values)
       const result = (await run(queryString, parameters, () => client.query(queryConfig, parameters))) as {
         rows: unknown[][]
       }

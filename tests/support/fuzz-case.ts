@@ -1,9 +1,17 @@
 import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
-import { bodyFor, type Operation, pathValue, queryFor } from './fuzz.ts'
+import { bodyFor, type Operation, operationsOf, pathValue, queryFor } from './fuzz.ts'
 
 // One fuzz case of an operation of the OpenAPI document, and its request: what the API fuzz test
 // (tests/support/fuzz-suite.ts) checks the answers of, and bench/fuzz.ts times.
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
+
+/** The operations of the app's OpenAPI document that are fuzzed: those of the HTTP methods. */
+export async function fuzzedOperations(app: FastifyInstance): Promise<Operation[]> {
+  const document = (await app.inject({ url: '/api/docs/json' })).json()
+  return operationsOf(document).filter((op) => METHODS.has(op.method))
+}
 
 /** A case: as a member or a visitor, with a query, path values and a body for the operation. */
 export function caseFor(op: Operation) {

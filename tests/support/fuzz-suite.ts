@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activeMember } from './accounts.ts'
-import { type Operation, operationsOf } from './fuzz.ts'
-import { caseFor, sendCase } from './fuzz-case.ts'
+import type { Operation } from './fuzz.ts'
+import { caseFor, fuzzedOperations, sendCase } from './fuzz-case.ts'
 import { createTestApp, type TestApp, testEnv } from './test-app.ts'
 
 // Every operation of the OpenAPI document, fuzzed as a visitor and as a member with valid-shaped
@@ -13,7 +13,6 @@ import { createTestApp, type TestApp, testEnv } from './test-app.ts'
 // workers share them: one file of them all was the run's longest task, and on a clean clone its last.
 
 const RUNS = testEnv.FUZZ_RUNS
-const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'])
 
 /**
  * The fuzz test of the operations whose place in the OpenAPI document is `shard` (1-based) modulo
@@ -25,9 +24,7 @@ export function fuzzShard(shard: number, shards: number) {
   let all = 0
   beforeAll(async () => {
     t = await createTestApp()
-    const every = operationsOf((await t.app.inject({ url: '/api/docs/json' })).json()).filter((op) =>
-      METHODS.has(op.method),
-    )
+    const every = await fuzzedOperations(t.app)
     all = every.length
     operations = every.filter((_, i) => i % shards === shard - 1)
   })
