@@ -37,3 +37,26 @@ it('re-creates a function whose result changed, and every start after it as befo
     await database.close()
   }
 })
+
+// The functions in SQL are inlined into the statements that call them (issue 62, ADR 39): one that
+// is not is parsed and planned again by every statement that calls it, once per chat message in
+// chat_send. PostgreSQL inlines a function only when its body is no more volatile than it declares.
+it('inlines message_json and session_member into the statements that call them', async () => {
+  const database = await openDatabase({ dataDir: null })
+  try {
+    const { db } = database
+    await database.migrate()
+    const plan = async (query: string) =>
+      (await queryRows<{ 'QUERY PLAN': string }>(db, sql.raw(`explain (verbose, costs off) ${query}`)))
+        .map((row) => row['QUERY PLAN'])
+        .join('\n')
+    const message = await plan('select message_json(m, 1) from messages m')
+    expect(message).toContain('jsonb_build_object')
+    expect(message).not.toContain('message_json(')
+    const session = await plan(`select * from session_member('hash', now())`)
+    expect(session).toContain('sessions')
+    expect(session).not.toContain('Function Scan')
+  } finally {
+    await database.close()
+  }
+})
