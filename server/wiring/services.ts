@@ -84,7 +84,7 @@ export async function createServices(
   const media = openMediaStore(env)
   const sites = await createSitesService(database.db, env)
   // Searches, public profiles and counts: a replica may serve them (ADR 39).
-  const members = createMembersService(database.reads.db, { now, primary: database.db })
+  const members = createMembersService(database.db, { now, reads: database.reads.db })
   // What member pages and swipe cards show beside a profile's own fields.
   const shown = {
     voices: heardVoices(database.db),

@@ -36,21 +36,25 @@ export function createMembersService(
   db: Db,
   deps: {
     now: Clock
-    /** Where blocks are read, as a member page reads them: the primary (ADR 39); else `db`. */
-    primary?: Db
+    /**
+     * Where searches, profiles and counts are read: a replica may serve them (ADR 39); else `db`.
+     * Blocks are read on `db`, as a member page reads them.
+     */
+    reads?: Db
   },
 ) {
   const { now } = deps
-  /** A read on `db`, which may be a replica's: again elsewhere if it stops under the read (ADR 39). */
-  const read = readsOn(db)
+  const reads = deps.reads ?? db
+  /** A read on `reads`, which may be a replica's: again elsewhere if it stops under it (ADR 39). */
+  const read = readsOn(reads)
   /**
    * The number of matching members the viewer may see: the count shared by every viewer (summed
    * from the per-bucket counts), less the viewer's own profile and blocks, counted live.
    */
   const countVisibleTo = async (search: SearchPlan, viewer: number | null) => {
     const [all, excluded] = await Promise.all([
-      countProfiles(db, search),
-      viewer === null ? 0 : countViewerExclusions(db, search, viewer),
+      countProfiles(reads, search),
+      viewer === null ? 0 : countViewerExclusions(reads, search, viewer),
     ])
     return Math.max(0, all - excluded)
   }
@@ -75,7 +79,7 @@ export function createMembersService(
       if (
         viewerUserId !== null &&
         row.userId !== viewerUserId &&
-        (await selectBlocksBetween(deps.primary ?? db, viewerUserId, row.userId)).blockedByOther
+        (await selectBlocksBetween(db, viewerUserId, row.userId)).blockedByOther
       )
         throw new AppError('member.blocked', 403, { name: row.name })
       return toPublicProfile(row, cdnPrefix, now())
@@ -100,7 +104,7 @@ export function createMembersService(
     }): Promise<RankedProfile[]> {
       // One moment for the whole answer: ages and who is online agree across its cards.
       const at = now()
-      const viewerCell = await selectPlaceOf(db, opts.viewerUserId)
+      const viewerCell = await selectPlaceOf(reads, opts.viewerUserId)
       const search = planSearch(
         {
           gender: opts.genders,
@@ -150,14 +154,14 @@ export function createMembersService(
       cdnPrefix: string,
     ): Promise<MemberSearchResponse> {
       // A member with a place sees the nearest first, within the distance asked (ADR 26).
-      const viewerCell = viewerUserId === null ? null : await selectPlaceOf(db, viewerUserId)
+      const viewerCell = viewerUserId === null ? null : await selectPlaceOf(reads, viewerUserId)
       const origin = viewerCell === null ? undefined : cellVector(cellFromKey(viewerCell))
       // One moment for the whole answer: ages and who is online agree across its cards.
       const facts: SearchFactsOf = { viewer: viewerUserId, today: now(), origin }
       // The filters' values, once for the page, the totals and "similar members".
       const search = planSearch(query, facts)
       const [rows, { total, more }] = await Promise.all([
-        selectProfiles(db, search, facts, {
+        selectProfiles(reads, search, facts, {
           limit: MEMBERS_PAGE_SIZE,
           offset: (query.page - 1) * MEMBERS_PAGE_SIZE,
         }),
@@ -169,7 +173,7 @@ export function createMembersService(
         const wider = planSearch(similarSearch(query), facts)
         const shown = new Set(rows.map((r) => r.id))
         const [similarRows, similarTotal] = await Promise.all([
-          selectProfiles(db, wider, facts, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
+          selectProfiles(reads, wider, facts, { limit: SIMILAR_SIZE + shown.size, offset: 0 }),
           countVisibleTo(wider, viewerUserId),
         ])
         similar = {
