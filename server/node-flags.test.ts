@@ -19,3 +19,7 @@ it('gives the node of a bench, and the ceiling it is held against, the same flag
   expect(ceiling).toContain("[...NODE_FLAGS, 'tests/support/api-node.ts']")
   expect(ceiling).toContain("[...NODE_FLAGS, 'bench/bare-search.ts', file]")
 })
+
+it("starts the fault tests' app nodes with the same flags", () => {
+  expect(read('tests/support/app-cluster.ts')).toContain("[...NODE_FLAGS, 'tests/support/api-node.ts']")
+})

@@ -1,6 +1,6 @@
 // The V8 flags an app node runs with, in one list: production's command (docs/production.md), npm
-// start (package.json) and the benches that start a node run it with these (node-flags.test.ts holds
-// the three together).
+// start (package.json), the benches and the fault tests that start a node run it with these
+// (node-flags.test.ts holds them together).
 
 /**
  * The old generation starts at 256 MB (issue 62; ADR 39). A node's live heap is about 80 MB (its

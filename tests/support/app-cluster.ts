@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Database, openDatabase } from '#server/db/client.ts'
+import { NODE_FLAGS } from '#server/node-flags.ts'
 import { freePort, PostgresServer, RedisServer, ROOT, sleep, waitFor } from './cluster.ts'
 
 const NGINX_CONF = path.join(ROOT, 'deploy/nginx/dating.conf')
@@ -25,8 +26,9 @@ export class AppNode {
   get base() {
     return `http://127.0.0.1:${this.port}`
   }
+  /** Started as a production node starts, with its flags (server/node-flags.ts). */
   async start() {
-    const child = spawn(process.execPath, ['tests/support/api-node.ts'], {
+    const child = spawn(process.execPath, [...NODE_FLAGS, 'tests/support/api-node.ts'], {
       cwd: ROOT,
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'inherit'],
