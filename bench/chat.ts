@@ -17,6 +17,7 @@ import pg from 'pg'
 import { Agent, request } from 'undici'
 import WebSocket from 'ws'
 import { missingPrograms, PostgresServer } from '../tests/support/cluster.ts'
+import { autovacuumBetween } from './autovacuum.ts'
 import { startServer, waitReady } from './server.ts'
 
 /**
@@ -186,12 +187,21 @@ interface Round {
   shed: number
   failed: number
   delivered: number[]
+  /** What autovacuum did to the chat's tables while the round ran ("analyze messages"). */
+  autovacuum: string[]
 }
+
+/** The tables a send writes: an autovacuum pass over one of them shows beside its round. */
+const CHAT_TABLES = ['messages', 'conversation_members', 'users', 'credit_ledger'] as const
+/** Reads PostgreSQL's statistics between rounds. */
+const stats = new pg.Client({ connectionString: databaseUrl })
+await stats.connect()
 
 /** `rate` messages a second to `target` for ROUND_SECONDS, spread over the pairs. */
 async function steady(target: Target, rate: number, senders: Member[], receivers: Member[]): Promise<Round> {
   latencies = []
   recording = true
+  const from = new Date()
   const interval = 1000 / rate
   const started = performance.now()
   const pending: Promise<number>[] = []
@@ -215,6 +225,7 @@ async function steady(target: Target, rate: number, senders: Member[], receivers
     shed: statuses.filter((s) => s === 503).length,
     failed: statuses.filter((s) => s !== 200 && s !== 503).length,
     delivered: latencies,
+    autovacuum: await autovacuumBetween(stats, CHAT_TABLES, from, new Date()),
   }
 }
 
@@ -284,7 +295,13 @@ try {
       // catching up (a p99 of 1.7 s at 300 a second, in either server's first round).
       await warmUp()
     }
-    const rows: Array<{ rate: number; node: Round; bare: Round; rounds: Record<Target, number[]> }> = []
+    const rows: Array<{
+      rate: number
+      node: Round
+      bare: Round
+      rounds: Record<Target, number[]>
+      autovacuum: Record<Target, string[][]>
+    }> = []
     for (const rate of RATES) {
       const sum = { node: [] as Round[], bare: [] as Round[] }
       // Alternating rounds, the ceiling first every other round: neither gets the warmer machine.
@@ -301,6 +318,7 @@ try {
         shed: rounds.reduce((s, r) => s + r.shed, 0),
         failed: rounds.reduce((s, r) => s + r.failed, 0),
         delivered: rounds.flatMap((r) => r.delivered).sort((a, b) => a - b),
+        autovacuum: rounds.flatMap((r) => r.autovacuum),
       })
       const p99s = (rounds: Round[]) =>
         rounds.map((r) =>
@@ -314,6 +332,7 @@ try {
         node: merge(sum.node),
         bare: merge(sum.bare),
         rounds: { node: p99s(sum.node), bare: p99s(sum.bare) },
+        autovacuum: { node: sum.node.map((r) => r.autovacuum), bare: sum.bare.map((r) => r.autovacuum) },
       })
     }
     const closed = {
@@ -354,11 +373,19 @@ try {
         `│ ${(pct(node.delivered, 99) / Math.max(0.01, pct(b.delivered, 99))).toFixed(2)}x`.padStart(18),
       )
     }
-    for (const { rate, rounds } of rows) {
+    for (const { rate, rounds, autovacuum } of rows) {
       const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ')
       console.log(
         `p99 of each round at ${rate}/s, ms: node ${list(rounds.node)}; ceiling ${list(rounds.bare)}`,
       )
+      const passes = (['node', 'bare'] as const).flatMap((target) =>
+        autovacuum[target].flatMap((names, i) =>
+          names.length
+            ? [`${target === 'bare' ? 'ceiling' : 'node'} round ${i + 1}: ${names.join(', ')}`]
+            : [],
+        ),
+      )
+      console.log(`autovacuum during the rounds at ${rate}/s: ${passes.join('; ') || 'none'}`)
     }
     console.log(
       `the load's own pauses while timing (garbage collection): ${loadPauses.length}, longest ${Math.max(0, ...loadPauses).toFixed(1)} ms`,
@@ -380,6 +407,7 @@ try {
 } finally {
   server.kill('SIGTERM')
   bare.kill('SIGTERM')
+  await stats.end()
   await agent.close()
   await new Promise((resolve) => server.once('exit', resolve))
   standby?.kill()
