@@ -5,7 +5,13 @@ import { RING_SECONDS } from '#common/calls.ts'
 import { creditLedger } from '#server/db/schema/accounts.ts'
 import { calls } from '#server/db/schema/calls.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
-import { activeMember } from '../../../tests/support/accounts.ts'
+import {
+  allowCalls,
+  callablePair,
+  callingMember,
+  type Member,
+  talking as talkingIn,
+} from '../../../tests/support/calls.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { connect } from '../../../tests/support/sockets.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -16,7 +22,6 @@ import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 let t: TestApp
 let clock = new Date('2026-03-02T10:00:00Z')
-type Member = Awaited<ReturnType<typeof activeMember>>
 const PRICE = 15
 
 beforeAll(async () => {
@@ -35,11 +40,7 @@ const later = (seconds: number) => {
 }
 const sweep = () => t.app.services.calls.sweep()
 
-async function member(name: string, credits = 500) {
-  const m = await activeMember(t.app, { name })
-  await t.database.db.update(users).set({ credits, paidUser: true }).where(eq(users.id, m.user.id))
-  return m
-}
+const member = (name: string, credits = 500) => callingMember(t, name, credits)
 const credits = async (m: Member) =>
   (await t.database.db.select({ credits: users.credits }).from(users).where(eq(users.id, m.user.id)))[0]
     ?.credits
@@ -47,33 +48,12 @@ const credits = async (m: Member) =>
 const clientId = () => randomBytes(9).toString('base64url')
 
 /** A conversation both members wrote in. */
-async function talking(a: Member, b: Member, answered = true): Promise<number> {
-  const opened = await memberRequest(t.app, a, 'POST', '/api/message.php', {
-    profile: b.user.profile.id,
-    text: 'Hi there',
-    client_id: clientId(),
-  })
-  const conversation = Number(opened.json().conversation)
-  if (answered)
-    await memberRequest(t.app, b, 'POST', '/api/message.php', {
-      conversation,
-      text: 'Hello back',
-      client_id: clientId(),
-    })
-  return conversation
-}
-
-const consent = (m: Member, conversation: number, allowed = true) =>
-  memberRequest(t.app, m, 'PUT', '/api/call-consent.php', { conversation, allowed })
+const talking = (a: Member, b: Member, answered = true) => talkingIn(t, a, b, answered)
+const consent = (m: Member, conversation: number, allowed = true) => allowCalls(t, m, conversation, allowed)
 
 /** Two members who both allow calls in their conversation, with their sockets open. */
 async function pair(callerCredits = 500) {
-  const a = await member('Anouk')
-  const b = await member('Bruno')
-  const conversation = await talking(a, b)
-  await t.database.db.update(users).set({ credits: callerCredits }).where(eq(users.id, a.user.id))
-  await consent(a, conversation)
-  await consent(b, conversation)
+  const { a, b, conversation } = await callablePair(t, ['Anouk', 'Bruno'], callerCredits)
   const sa = connect(t.app, a)
   const sb = connect(t.app, b)
   await Promise.all([sa.opened, sb.opened])

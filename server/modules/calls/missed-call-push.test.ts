@@ -1,9 +1,6 @@
-import { randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { RING_SECONDS } from '#common/calls.ts'
-import { users } from '#server/db/schema/members.ts'
-import { activeMember } from '../../../tests/support/accounts.ts'
+import { callablePair } from '../../../tests/support/calls.ts'
 import { settle, startPushService } from '../../../tests/support/push-service.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
@@ -13,7 +10,6 @@ import { updateEnded } from './calls.queries.ts'
 // with no page open as a push, once; a declined call, like any other end, never does: the decline
 // stays silence for the caller, and the callee knows of it already.
 
-type Member = Awaited<ReturnType<typeof activeMember>>
 let t: TestApp
 let service: Awaited<ReturnType<typeof startPushService>>
 let clock = new Date('2026-03-02T10:00:00Z')
@@ -33,19 +29,7 @@ const later = (seconds: number) => {
 
 /** Two members who both wrote in their conversation and allow calls there, each with a device to push to. */
 async function pair(callerName: string, calleeName: string) {
-  const a = await activeMember(t.app, { name: callerName, gender: 'female' })
-  const b = await activeMember(t.app, { name: calleeName })
-  await t.database.db.update(users).set({ credits: 500, paidUser: true }).where(eq(users.id, a.user.id))
-  const write = (from: Member, to: { profile: number } | { conversation: number }) =>
-    memberRequest(t.app, from, 'POST', '/api/message.php', {
-      ...to,
-      text: 'Hello there',
-      client_id: randomBytes(9).toString('base64url'),
-    })
-  const conversation = Number((await write(a, { profile: b.user.profile.id })).json().conversation)
-  await write(b, { conversation })
-  for (const m of [a, b])
-    await memberRequest(t.app, m, 'PUT', '/api/call-consent.php', { conversation, allowed: true })
+  const { a, b, conversation } = await callablePair(t, [callerName, calleeName])
   const [callerPush, calleePush] = [await service.subscribe(t.app, a), await service.subscribe(t.app, b)]
   // The messages' own pushes are not this test's.
   await settle()
