@@ -193,9 +193,8 @@ interface Round {
 
 /** The tables a send writes: an autovacuum pass over one of them shows beside its round. */
 const CHAT_TABLES = ['messages', 'conversation_members', 'users', 'credit_ledger'] as const
-/** Reads PostgreSQL's statistics between rounds. */
+/** Reads PostgreSQL's statistics between rounds (connected with the servers started, in the try). */
 const stats = new pg.Client({ connectionString: databaseUrl })
-await stats.connect()
 
 /** `rate` messages a second to `target` for ROUND_SECONDS, spread over the pairs. */
 async function steady(target: Target, rate: number, senders: Member[], receivers: Member[]): Promise<Round> {
@@ -249,6 +248,7 @@ const bare = fork('bench/bare-chat.ts', [String(BARE_PORT), databaseUrl], {
   execArgv: [],
 })
 try {
+  await stats.connect()
   await waitReady(base)
   await new Promise<void>((resolve) => bare.once('message', () => resolve()))
   const senders: Member[] = []
@@ -407,7 +407,7 @@ try {
 } finally {
   server.kill('SIGTERM')
   bare.kill('SIGTERM')
-  await stats.end()
+  await stats.end().catch(() => {})
   await agent.close()
   await new Promise((resolve) => server.once('exit', resolve))
   standby?.kill()
