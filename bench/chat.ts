@@ -191,6 +191,9 @@ interface Round {
   autovacuum: string[]
 }
 
+/** A rate's rounds of one server, added up. */
+type Totals = Omit<Round, 'autovacuum'>
+
 /** The tables a send writes: an autovacuum pass over one of them shows beside its round. */
 const CHAT_TABLES = ['messages', 'conversation_members', 'users', 'credit_ledger'] as const
 /** Reads PostgreSQL's statistics between rounds (connected with the servers started, in the try). */
@@ -297,10 +300,10 @@ try {
     }
     const rows: Array<{
       rate: number
-      node: Round
-      bare: Round
+      node: Totals
+      bare: Totals
       rounds: Record<Target, number[]>
-      autovacuum: Record<Target, string[][]>
+      each: Record<Target, Round[]>
     }> = []
     for (const rate of RATES) {
       const sum = { node: [] as Round[], bare: [] as Round[] }
@@ -312,13 +315,12 @@ try {
           await sleep(500)
         }
       }
-      const merge = (rounds: Round[]): Round => ({
+      const merge = (rounds: Round[]): Totals => ({
         seconds: rounds.reduce((s, r) => s + r.seconds, 0),
         saved: rounds.reduce((s, r) => s + r.saved, 0),
         shed: rounds.reduce((s, r) => s + r.shed, 0),
         failed: rounds.reduce((s, r) => s + r.failed, 0),
         delivered: rounds.flatMap((r) => r.delivered).sort((a, b) => a - b),
-        autovacuum: rounds.flatMap((r) => r.autovacuum),
       })
       const p99s = (rounds: Round[]) =>
         rounds.map((r) =>
@@ -332,7 +334,7 @@ try {
         node: merge(sum.node),
         bare: merge(sum.bare),
         rounds: { node: p99s(sum.node), bare: p99s(sum.bare) },
-        autovacuum: { node: sum.node.map((r) => r.autovacuum), bare: sum.bare.map((r) => r.autovacuum) },
+        each: sum,
       })
     }
     const closed = {
@@ -373,15 +375,15 @@ try {
         `│ ${(pct(node.delivered, 99) / Math.max(0.01, pct(b.delivered, 99))).toFixed(2)}x`.padStart(18),
       )
     }
-    for (const { rate, rounds, autovacuum } of rows) {
+    for (const { rate, rounds, each } of rows) {
       const list = (values: number[]) => values.map((v) => v.toFixed(1)).join(', ')
       console.log(
         `p99 of each round at ${rate}/s, ms: node ${list(rounds.node)}; ceiling ${list(rounds.bare)}`,
       )
       const passes = (['node', 'bare'] as const).flatMap((target) =>
-        autovacuum[target].flatMap((names, i) =>
-          names.length
-            ? [`${target === 'bare' ? 'ceiling' : 'node'} round ${i + 1}: ${names.join(', ')}`]
+        each[target].flatMap(({ autovacuum }, i) =>
+          autovacuum.length
+            ? [`${target === 'bare' ? 'ceiling' : 'node'} round ${i + 1}: ${autovacuum.join(', ')}`]
             : [],
         ),
       )

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { expect, it } from 'vitest'
-import { openDatabase, queryRows } from './client.ts'
+import { type Db, openDatabase, queryRows } from './client.ts'
 import { applyDatabaseFunctions } from './functions.ts'
 
 // A function whose source changed its result: session_member stopped returning paid_user (a session
@@ -14,11 +14,19 @@ RETURNS TABLE ("user_id" int, "site_id" int, "paid_user" boolean) LANGUAGE sql S
     WHERE s."token_hash" = "hash" AND s."expires_at" > "at"
 $$`
 
-it('re-creates a function whose result changed, and every start after it as before', async () => {
+/** A new embedded database, migrated, for `test`; closed after it. */
+async function withDatabase(test: (db: Db) => Promise<void>) {
   const database = await openDatabase({ dataDir: null })
   try {
-    const { db } = database
     await database.migrate()
+    await test(database.db)
+  } finally {
+    await database.close()
+  }
+}
+
+it('re-creates a function whose result changed, and every start after it as before', () =>
+  withDatabase(async (db) => {
     const resultOf = () =>
       queryRows<{ result: string }>(
         db,
@@ -33,19 +41,13 @@ it('re-creates a function whose result changed, and every start after it as befo
     expect(await resultOf()).toEqual([{ result: 'TABLE(user_id integer, site_id integer)' }])
     await applyDatabaseFunctions(db)
     expect(await resultOf()).toEqual([{ result: 'TABLE(user_id integer, site_id integer)' }])
-  } finally {
-    await database.close()
-  }
-})
+  }))
 
 // The functions in SQL are inlined into the statements that call them (issue 62, ADR 39): one that
 // is not is parsed and planned again by every statement that calls it, once per chat message in
 // chat_send. PostgreSQL inlines a function only when its body is no more volatile than it declares.
-it('inlines message_json and session_member into the statements that call them', async () => {
-  const database = await openDatabase({ dataDir: null })
-  try {
-    const { db } = database
-    await database.migrate()
+it('inlines message_json and session_member into the statements that call them', () =>
+  withDatabase(async (db) => {
     const plan = async (query: string) =>
       (await queryRows<{ 'QUERY PLAN': string }>(db, sql.raw(`explain (verbose, costs off) ${query}`)))
         .map((row) => row['QUERY PLAN'])
@@ -56,7 +58,4 @@ it('inlines message_json and session_member into the statements that call them',
     const session = await plan(`select * from session_member('hash', now())`)
     expect(session).toContain('sessions')
     expect(session).not.toContain('Function Scan')
-  } finally {
-    await database.close()
-  }
-})
+  }))
