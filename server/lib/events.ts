@@ -11,7 +11,7 @@ import type { EventFrame } from '#common/schemas/frames.ts'
  * `noPush`: nothing to push to that member for it, so the push notifier does not look them up
  * (issue 40): it is their own doing (the sender's copy of their message), or they had no device to
  * push to when it was made (the transaction that made it looked). `pushAbout`: what a push for it
- * names and opens where its frame does not say (a missed call's caller and conversation).
+ * names and opens where its frame does not say (a ringing or missed call's caller and conversation).
  */
 export type DomainEvent = EventFrame & {
   userId: number

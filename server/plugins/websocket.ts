@@ -43,8 +43,8 @@ interface SocketSessions {
 export const websocketPlugin: FastifyPluginAsync<{
   events: EventBus
   chat: ChatService
-  /** A call's offers, answers and candidates go to the other member through it (issue 59). */
-  calls: Pick<CallsService, 'signal'>
+  /** A call's signals pass through it (issue 59); a page opened while a call rings, rings (ADR 37). */
+  calls: Pick<CallsService, 'signal' | 'ringing'>
   /** Presence (ADR 19): members with a visible page here are on the site. */
   presence: Pick<NotificationsService, 'online' | 'away'>
   /** The sessions behind the sockets, read again when one ends and on every heartbeat (ADR 13). */
@@ -70,11 +70,7 @@ export const websocketPlugin: FastifyPluginAsync<{
     },
   })
   const sockets = new Map<number, Set<WebSocket>>()
-  countSockets?.(() => {
-    let open = 0
-    for (const set of sockets.values()) open += set.size
-    return open
-  })
+  countSockets?.(() => [...sockets.values()].reduce((open, set) => open + set.size, 0))
   const alive = new WeakSet<WebSocket>()
   /** Sockets whose page said it is hidden (a background tab): its member is not on the site. */
   const hidden = new WeakSet<WebSocket>()
@@ -293,6 +289,10 @@ export const websocketPlugin: FastifyPluginAsync<{
       })
       presence.online([userId]).catch(onPresenceError)
       socket.send(JSON.stringify({ type: 'hello' }))
+      calls
+        .ringing(userId, request.site)
+        .then((ring) => ring && socket.readyState === socket.OPEN && socket.send(JSON.stringify(ring)))
+        .catch((error) => request.log.warn({ err: error }, 'ringing call failed'))
     },
   )
 }

@@ -14,7 +14,8 @@ import { fakeMediaBrowser } from './microphone.ts'
 // Calls (issue 59) between two Chromium pages with the fake camera and microphone, through the
 // coturn the e2e server started, relay only: consent, the ring, the video blurred until the callee
 // chooses to see it, the meter with its money, the report and "how was it?", in en at 1280 px and
-// fr at 375 px; and a decline that the caller cannot tell from silence.
+// fr at 375 px; a decline that the caller cannot tell from silence; and a page opened while a call
+// rings (as from the ring's push, ADR 37), which rings.
 
 /** Every peer connection a page makes, kept for its statistics (the test's instrument, not the app's). */
 const KEEP_CONNECTIONS = () => {
@@ -237,6 +238,39 @@ test('a decline and an unanswered ring end alike for the caller: the same frames
     expect(Math.abs(heard[0].late - heard[1].late)).toBeLessThan(100)
     // The ring that was not answered is gone from Gaspard's screen too.
     await expect(pairs[1].b.page.getByTestId('call-screen')).toHaveCount(0)
+  } finally {
+    await camera.close()
+  }
+})
+
+test('a page the callee opens while a call rings, as from its push, rings and answers', async ({
+  browser,
+}, testInfo) => {
+  testInfo.setTimeout(120_000)
+  const camera = await fakeMediaBrowser()
+  try {
+    const { a, b, conversation } = await talkingPair(browser, camera, ['Inès', 'Jules'])
+    await a.page.getByRole('switch').check()
+    await b.page.getByRole('switch').check()
+    await expect(a.page.getByRole('button', { name: 'Voice call' })).toBeVisible()
+    // Jules has no page of the site open when Inès calls.
+    await b.page.close()
+    const started = a.page.waitForResponse((r) => r.url().endsWith('/api/call.php'))
+    await a.page.getByRole('button', { name: 'Voice call' }).click()
+    expect((await started).status()).toBe(200)
+    const page = await b.context.newPage()
+    await page.goto(`/chats/${conversation}`)
+    const ring = page.getByRole('dialog', { name: 'Appel vocal de Inès' })
+    await expect(ring).toBeVisible()
+    await expect(ring.getByRole('heading')).toContainText('Inès vous appelle')
+    await page.screenshot({ path: testInfo.outputPath('ring-on-open-375-fr.png') })
+    await ring.getByRole('button', { name: 'Répondre sans caméra' }).click()
+    await expect(a.page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'connected', {
+      timeout: 15_000,
+    })
+    await expect(page.getByTestId('call-screen')).toHaveAttribute('data-phase', 'connected', {
+      timeout: 15_000,
+    })
   } finally {
     await camera.close()
   }

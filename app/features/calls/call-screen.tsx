@@ -92,9 +92,10 @@ export function CallScreen(props: CallParts) {
                     {t('calls.acceptVideo')}
                   </button>
                 ) : null}
+                {/* A voice call's one way to answer is the green one, as on every phone. */}
                 <button
                   type="button"
-                  className="btn btn-outline-light rounded-pill px-3"
+                  className={`btn ${view.video ? 'btn-outline-light' : 'btn-success'} rounded-pill px-3`}
                   onClick={() => actions.answer(false)}
                 >
                   {t('calls.acceptVoice')}

@@ -3,9 +3,11 @@
 import { type CallTransport, passableCandidate, passableSdp } from '#common/calls.ts'
 import type { CallAvailability, CallSignal } from '#common/schemas/calls.ts'
 import type { DomainEvent } from '#server/lib/events.ts'
-import type { CallRow, selectCallSides } from './calls.queries.ts'
+import { mediaUrl } from '#server/lib/media-url.ts'
+import type { CallRow, selectCaller, selectCallSides } from './calls.queries.ts'
 
 type Sides = NonNullable<Awaited<ReturnType<typeof selectCallSides>>>
+type Caller = NonNullable<Awaited<ReturnType<typeof selectCaller>>>
 
 /** Whether a conversation offers calls to one of its members, as their sides say. */
 export function availabilityOf(
@@ -30,6 +32,27 @@ export function availabilityOf(
     available: unavailable === null && sides.mine && sides.theirs,
     unavailable,
     credits_per_minute: creditsPerMinute,
+  }
+}
+
+/**
+ * The ring as the callee's pages show it: who calls (name, photo, verified badge), voice or video,
+ * until when. Sent when the call starts, pushed to a callee with no page open, and sent again to a
+ * page of theirs that opens while it rings (websocket.ts), so a page opened from the push rings.
+ */
+export function ringingEvent(call: CallRow, caller: Caller, cdnPrefix: string) {
+  return {
+    type: 'call.ringing' as const,
+    call: call.id,
+    conversation: call.conversationId,
+    video: call.video,
+    caller: {
+      profileId: caller.profileId,
+      name: caller.name,
+      verified: caller.verified,
+      photo: caller.thumb && caller.photoStatus === 'active' ? mediaUrl(cdnPrefix, caller.thumb) : null,
+    },
+    ring_ends_at: call.ringEndsAt.toISOString(),
   }
 }
 

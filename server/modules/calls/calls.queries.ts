@@ -1,6 +1,6 @@
 // The calls' rows (issue 59): a conversation's consent, the live calls and their state, in SQL that
 // compares with the time it is given (ADR 13).
-import { and, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, gt, inArray, ne, or, sql } from 'drizzle-orm'
 import type { CallEndReason } from '#common/calls.ts'
 import { type Executor, queryRows } from '#server/db/client.ts'
 import { calls } from '#server/db/schema/calls.ts'
@@ -72,6 +72,16 @@ export async function selectCaller(db: Executor, userId: number) {
     .from(profiles)
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(eq(profiles.userId, userId))
+  return rows[0] ?? null
+}
+
+/** The call ringing to a member at `now`, if any: a page they open then rings too (ADR 37). */
+export async function selectRingingTo(db: Executor, userId: number, now: Date) {
+  const rows = await db
+    .select()
+    .from(calls)
+    .where(and(eq(calls.calleeUserId, userId), eq(calls.state, 'ringing'), gt(calls.ringEndsAt, now)))
+    .limit(1)
   return rows[0] ?? null
 }
 

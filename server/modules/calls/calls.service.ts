@@ -5,11 +5,10 @@ import type { Db } from '#server/db/client.ts'
 import { type Clock, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { EventBus } from '#server/lib/events.ts'
-import { mediaUrl } from '#server/lib/media-url.ts'
 import { iceConfig, type TurnRelay } from '#server/lib/turn/credentials.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import { chargeNext, MINUTE_MS, meterFrames } from './call-charges.ts'
-import { availabilityOf, endedEvents, passedSignal, reportContextOf } from './call-rules.ts'
+import { availabilityOf, endedEvents, passedSignal, reportContextOf, ringingEvent } from './call-rules.ts'
 import {
   type CallRow,
   endRingsDue,
@@ -24,6 +23,7 @@ import {
   selectLiveCall,
   selectLiveInConversation,
   selectLiveWithSessions,
+  selectRingingTo,
   updateAnswered,
   updateConsent,
   updateDeclined,
@@ -184,25 +184,22 @@ export function createCallsService(db: Db, deps: { now: Clock; events: EventBus;
       wakeAt(call.ringEndsAt)
       if (!busy) {
         const caller = await selectCaller(db, userId)
+        // The ring reaches the callee's pages, or a push when none is open (push-notifier.ts).
         if (caller)
-          tell(sides.partner, {
-            type: 'call.ringing',
-            call: call.id,
-            conversation: conversationId,
-            video,
-            caller: {
-              profileId: caller.profileId,
-              name: caller.name,
-              verified: caller.verified,
-              photo:
-                caller.thumb && caller.photoStatus === 'active'
-                  ? mediaUrl(site.settings.cdn_prefix, caller.thumb)
-                  : null,
-            },
-            ring_ends_at: call.ringEndsAt.toISOString(),
+          events.emit({
+            ...ringingEvent(call, caller, site.settings.cdn_prefix),
+            userId: sides.partner,
+            pushAbout: { profile: caller.profileId, conversation: conversationId },
           })
       }
       return { call: call.id, ice: ice(userId), ring_ends_at: call.ringEndsAt.toISOString() }
+    },
+
+    /** The call ringing to a member now, as its frame, or null: a page of theirs that opens rings too. */
+    async ringing(userId: number, site: Site) {
+      const call = await selectRingingTo(db, userId, now())
+      const caller = call && (await selectCaller(db, call.callerUserId))
+      return call && caller ? ringingEvent(call, caller, site.settings.cdn_prefix) : null
     },
 
     /** The callee answers: accepted, the caller makes the offer and the first minute is charged. */

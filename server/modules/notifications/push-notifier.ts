@@ -9,7 +9,12 @@ import { claimNotification } from './notifications.queries.ts'
 import { deleteSubscription, type PushTarget, selectProfileName, selectPushTargets } from './push.queries.ts'
 import type { PushPayload, PushSend } from './push-sender.ts'
 
-type Pushed = { key: string; kind: 'message' | 'like' | 'match' | 'call'; from: number; checkUrl: string }
+type Pushed = {
+  key: string
+  kind: 'message' | 'like' | 'match' | 'ring' | 'call'
+  from: number
+  checkUrl: string
+}
 
 /** The events that reach an absent member as a push, with their once-only key (ADR 19). */
 function pushOf(event: DomainEvent): Pushed | null {
@@ -37,6 +42,16 @@ function pushOf(event: DomainEvent): Pushed | null {
         from: event.profileId,
         checkUrl: `/members/${event.profileId}`,
       }
+    case 'call.ringing':
+      // A ring reaches a callee with no page open; the page the push opens rings (websocket.ts).
+      return event.pushAbout
+        ? {
+            key: `push:ring:${event.call}:${event.userId}`,
+            kind: 'ring',
+            from: event.pushAbout.profile,
+            checkUrl: `/chats/${event.pushAbout.conversation}`,
+          }
+        : null
     case 'call.ended':
       // Only a call the callee missed carries what its push names (calls.service.ts).
       return event.pushAbout
@@ -53,7 +68,8 @@ function pushOf(event: DomainEvent): Pushed | null {
 }
 
 /**
- * Web push for a new message, a like, a match and a missed call, to a member with no visible page open. Every node
+ * Web push for a new message, a like, a match, a call ringing and a call missed, to a member with no
+ * visible page open. Every node
  * hears every event (the bus goes through Redis); the once-only key lets one of them send it.
  */
 export function pushNotifier(
@@ -110,10 +126,11 @@ export function pushNotifier(
         ? (settings.fictional_warning[locale] ?? settings.fictional_warning.en)
         : t(`push.${pushed.kind}.body`, { name }),
       icon: '/favicon.svg',
+      // A missed call's push takes the place of its ring's: one tag for a conversation's calls.
       tag:
         pushed.kind === 'message'
           ? `chat-${pushed.checkUrl}`
-          : pushed.kind === 'call'
+          : pushed.kind === 'ring' || pushed.kind === 'call'
             ? `call-${pushed.checkUrl}`
             : `${pushed.kind}-${pushed.from}`,
       checkUrl: pushed.checkUrl,

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { RING_SECONDS } from '#common/calls.ts'
-import { callablePair } from '../../../tests/support/calls.ts'
+import { callablePair, type Member } from '../../../tests/support/calls.ts'
 import { settle, startPushService } from '../../../tests/support/push-service.ts'
 import { memberRequest } from '../../../tests/support/requests.ts'
+import { connect } from '../../../tests/support/sockets.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { updateEnded } from './calls.queries.ts'
 
-// A call the callee missed (it rang to its end, or the caller gave up while it rang) reaches a callee
-// with no page open as a push, once; a declined call, like any other end, never does: the decline
+// A call reaches a callee with no page open (ADR 37): its ring as a push, and a page they open while
+// it rings rings too; a call they missed (it rang to its end, or the caller gave up while it rang)
+// as a second push in the ring's place, once. A declined call is never pushed as missed: the decline
 // stays silence for the caller, and the callee knows of it already.
 
 let t: TestApp
@@ -17,6 +19,7 @@ let clock = new Date('2026-03-02T10:00:00Z')
 beforeAll(async () => {
   service = await startPushService()
   t = await createTestApp({ clock: () => clock, pushAgent: service.agent })
+  await t.app.listen({ port: 0, host: '127.0.0.1' })
 })
 afterAll(async () => {
   await t?.close()
@@ -49,14 +52,27 @@ async function pair(callerName: string, calleeName: string) {
   }
 }
 
-it('pushes a missed call to the callee once, when it rang to its end or the caller gave up', async () => {
+const ringPush = (name: string, conversation: number) => ({
+  type: 'NEW_PUSH_MESSAGE',
+  title: `${name} is calling you`,
+  body: 'Open the conversation to answer.',
+  icon: '/favicon.svg',
+  tag: `call-/chats/${conversation}`,
+  checkUrl: `/chats/${conversation}`,
+  openUrl: '/login',
+})
+
+it('pushes the ring, then a missed call in its place once, when it rang to its end or the caller gave up', async () => {
   const { a, conversation, ring, callerPushes, calleePushes } = await pair('Anouk', 'Bruno')
   await ring()
+  await settle()
+  expect(calleePushes().map((p) => p.payload)).toEqual([ringPush('Anouk', conversation)])
   later(RING_SECONDS + 1)
   await t.app.services.calls.sweep()
   await t.app.services.calls.sweep()
   await settle()
   expect(calleePushes().map((p) => p.payload)).toEqual([
+    ringPush('Anouk', conversation),
     {
       type: 'NEW_PUSH_MESSAGE',
       title: 'Missed call from Anouk',
@@ -75,13 +91,15 @@ it('pushes a missed call to the callee once, when it rang to its end or the call
   await t.app.services.calls.sweep()
   await settle()
   expect(calleePushes().map((p) => p.payload.title)).toEqual([
+    'Anouk is calling you',
     'Missed call from Anouk',
+    'Anouk is calling you',
     'Missed call from Anouk',
   ])
   expect(callerPushes()).toEqual([])
 })
 
-it('pushes nothing for a declined call, nor to a callee with a page open', async () => {
+it('pushes no missed call for a declined one, and nothing to a callee with a page open', async () => {
   const { b, ring, calleePushes } = await pair('Chloé', 'Denis')
   const call = await ring()
   const declined = await memberRequest(t.app, b, 'POST', '/api/call-answer.php', { call, accept: false })
@@ -89,14 +107,52 @@ it('pushes nothing for a declined call, nor to a callee with a page open', async
   later(RING_SECONDS + 1)
   await t.app.services.calls.sweep()
   await settle()
-  expect(calleePushes()).toEqual([])
-  // On the site: the ring reached the page; its end is no news to push.
+  expect(calleePushes().map((p) => p.payload.title)).toEqual(['Chloé is calling you'])
+  // On the site: the ring reached the page, and its end is no news to push.
   await t.app.services.notifications.online([b.user.id])
   await ring()
   later(RING_SECONDS + 1)
   await t.app.services.calls.sweep()
   await settle()
-  expect(calleePushes()).toEqual([])
+  expect(calleePushes().map((p) => p.payload.title)).toEqual(['Chloé is calling you'])
+})
+
+/** The ring frames a page of the member gets as it opens now: its socket's, a moment after hello. */
+async function ringsOnOpen(m: Member) {
+  const page = connect(t.app, m)
+  await page.opened
+  await page.messages.next((f) => f.type === 'hello')
+  await settle()
+  page.socket.close()
+  return page.messages.frames.filter((f) => f.type === 'call.ringing')
+}
+
+it('rings a page the callee opens while the call rings, and no page opened after it', async () => {
+  const { b, conversation, ring } = await pair('Gabrielle', 'Hugo')
+  const call = await ring()
+  later(10)
+  // The page the push opens: its socket gets the ring, with the 20 s it has left.
+  expect(await ringsOnOpen(b)).toMatchObject([
+    {
+      type: 'call.ringing',
+      call,
+      conversation,
+      video: true,
+      caller: { name: 'Gabrielle', verified: false },
+      ring_ends_at: new Date(clock.getTime() + (RING_SECONDS - 10) * 1000).toISOString(),
+    },
+  ])
+  // Declined, or rung out (though not yet swept): a page opened then does not ring.
+  expect(
+    (await memberRequest(t.app, b, 'POST', '/api/call-answer.php', { call, accept: false })).statusCode,
+  ).toBe(200)
+  expect(await ringsOnOpen(b)).toEqual([])
+  // The caller's ring runs its course, then they call again and nobody answers.
+  later(RING_SECONDS)
+  await t.app.services.calls.sweep()
+  await ring()
+  later(RING_SECONDS + 1)
+  expect(await ringsOnOpen(b)).toEqual([])
 })
 
 it('takes a ring the callee declined as the caller hung up for a decline: no missed call', async () => {
