@@ -43,25 +43,19 @@ function pushOf(event: DomainEvent): Pushed | null {
         checkUrl: `/members/${event.profileId}`,
       }
     case 'call.ringing':
-      // A ring reaches a callee with no page open; the page the push opens rings (websocket.ts).
+    case 'call.ended': {
+      // A ring, and a call the callee missed: only those carry what their push names (calls.service.ts).
+      // The page a ring's push opens rings (websocket.ts); the missed call's push takes its place.
+      const kind = event.type === 'call.ringing' ? 'ring' : 'call'
       return event.pushAbout
         ? {
-            key: `push:ring:${event.call}:${event.userId}`,
-            kind: 'ring',
+            key: `push:${kind}:${event.call}:${event.userId}`,
+            kind,
             from: event.pushAbout.profile,
             checkUrl: `/chats/${event.pushAbout.conversation}`,
           }
         : null
-    case 'call.ended':
-      // Only a call the callee missed carries what its push names (calls.service.ts).
-      return event.pushAbout
-        ? {
-            key: `push:call:${event.call}:${event.userId}`,
-            kind: 'call',
-            from: event.pushAbout.profile,
-            checkUrl: `/chats/${event.pushAbout.conversation}`,
-          }
-        : null
+    }
     default:
       return null
   }
@@ -69,8 +63,8 @@ function pushOf(event: DomainEvent): Pushed | null {
 
 /**
  * Web push for a new message, a like, a match, a call ringing and a call missed, to a member with no
- * visible page open. Every node
- * hears every event (the bus goes through Redis); the once-only key lets one of them send it.
+ * visible page open. Every node hears every event (the bus goes through Redis); the once-only key
+ * lets one of them send it.
  */
 export function pushNotifier(
   db: Db,
