@@ -80,6 +80,30 @@ test.describe('at 1280 px', () => {
     await expect(page).toHaveURL('/members')
   })
 
+  // spec: MODAL-3. The next page's document held back a second and a half: a loader that ran again
+  // after the post (the home's sends a member to /members) would show the members' page meanwhile,
+  // and a navigation of that page could cancel the load of /complete-signup (CI57 saw it once).
+  test('the modal goes straight on to complete the sign-up, even when that page is slow to come', async ({
+    page,
+  }) => {
+    await skipEntryWarning(page)
+    await page.route('**/complete-signup*', async (route) => {
+      if (route.request().resourceType() === 'document') await new Promise((r) => setTimeout(r, 1500))
+      await route.continue()
+    })
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Sign up for free' }).first().click()
+    const modal = page.locator('#signup-modal')
+    await fillSignup(modal, newEmail())
+    const paths: string[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) paths.push(new URL(frame.url()).pathname)
+    })
+    await modal.getByRole('button', { name: EN.submit }).click()
+    await expect(page).toHaveURL(/\/complete-signup(\?step=0)?$/)
+    expect(paths.filter((path) => path !== '/complete-signup')).toEqual([])
+  })
+
   // spec: VAL-2
   test('the form explains what is wrong, with a did-you-mean for a mistyped address', async ({ page }) => {
     await skipEntryWarning(page)

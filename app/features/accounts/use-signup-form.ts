@@ -90,8 +90,11 @@ export function useSignupForm(answer: SignupAnswer | undefined, onBusyChange?: (
     if (zone) form.set('time_zone', zone)
     // Busy from the check until the post has its answer: the fetcher is idle a moment before its
     // post starts (the action's code may still be loading), when Esc would have closed the modal.
+    // No loader runs again after the post: the page goes on to /complete-signup by a full load, and
+    // a page's loader that now sees a member (the home's sends them to /members) would navigate
+    // client-side first and cancel that load.
     try {
-      await fetcher.submit(form, { method: 'post', action: '/signup' })
+      await fetcher.submit(form, { method: 'post', action: '/signup', defaultShouldRevalidate: false })
     } finally {
       setChecking(false)
     }
