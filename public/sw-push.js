@@ -1,5 +1,6 @@
 // Push service worker (registered as /sw-push.js?v=2). A push carries JSON:
-// { type: 'NEW_PUSH_MESSAGE', title, body, icon, tag, checkUrl, openUrl }.
+// { type: 'NEW_PUSH_MESSAGE', title, body, icon, tag, checkUrl, openUrl }, and ring: true for a
+// call's ring, whose notification a visible page of the site closes (it rings there itself).
 // A click opens checkUrl for a logged-in member and openUrl for a visitor.
 
 self.addEventListener('install', () => self.skipWaiting())
@@ -13,18 +14,23 @@ self.addEventListener('push', (event) => {
     data = { title: event.data ? event.data.text() : '' }
   }
   if (data.type && data.type !== 'NEW_PUSH_MESSAGE') return
+  // The open pages hear of it once it shows: a visible page closes a ring's notification then.
   event.waitUntil(
-    Promise.all([
-      self.registration.showNotification(data.title || 'New message', {
+    self.registration
+      .showNotification(data.title || 'New message', {
         body: data.body || '',
         icon: data.icon || '/favicon.svg',
         tag: data.tag,
-        data: { checkUrl: data.checkUrl || '/chats', openUrl: data.openUrl || '/login' },
-      }),
-      self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+        data: {
+          checkUrl: data.checkUrl || '/chats',
+          openUrl: data.openUrl || '/login',
+          ring: data.ring === true,
+        },
+      })
+      .then(() => self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
+      .then((clients) => {
         for (const client of clients) client.postMessage({ type: 'NEW_PUSH_MESSAGE', payload: data })
       }),
-    ]),
   )
 })
 

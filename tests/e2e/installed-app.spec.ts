@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium } from '@playwright/test'
+import { type BrowserContext, chromium, type Page } from '@playwright/test'
 import { expect, expectAccessible, expectNoHorizontalScroll, newMember, test } from './fixtures.ts'
 
 test('Chromium finds the site installable: every page links the brand’s manifest and its icons load', async ({
@@ -60,20 +60,19 @@ test('in the installed app a member page has a Back button that returns to the l
   await context.close()
 })
 
-// spec: CALL-16
-test('push: the page asks for permission, says so when the browser cannot subscribe, and the worker shows a push and tells the open page', async ({
-  browser,
-}) => {
-  const { page, context } = await newMember(browser, { name: 'Pien' })
+/**
+ * A member's page with the push worker registered (the switch on /notifications: Playwright's
+ * contexts are incognito, where Chromium refuses push subscriptions, and headless Chromium here
+ * cannot reach its push service at all, so the member is told), and pushes delivered to that worker
+ * as the push service would deliver them.
+ */
+async function pushWorker(page: Page, context: BrowserContext) {
   await context.grantPermissions(['notifications'])
   await page.goto('/notifications')
   const push = page.getByRole('switch', { name: "Notifications on this device's screen" })
   await push.click()
-  // Playwright's contexts are incognito, where Chromium refuses push subscriptions (and headless
-  // Chromium here cannot reach its push service at all): the member is told instead of left waiting.
   await expect(page.getByText('Notifications could not be turned on in this browser.')).toBeVisible()
 
-  // The worker it registered receives a push as the push service would deliver it.
   const cdp = await context.newCDPSession(page)
   const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = []
   cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => {
@@ -86,32 +85,104 @@ test('push: the page asks for permission, says so when the browser cannot subscr
     await navigator.serviceWorker.ready
   })
   const origin = new URL(page.url()).origin
-  const refreshed = page.waitForRequest((request) => request.url().includes('/member-data/chats'))
-  const data = JSON.stringify({
-    type: 'NEW_PUSH_MESSAGE',
-    title: 'Eva wrote to you',
-    body: 'Open LunaDate to read it.',
-    tag: 'message:1',
-    checkUrl: '/chats',
-    openUrl: '/login',
-  })
+  /** The notifications the worker shows now, "title: body", sorted. */
   const shown = () =>
     page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration('/sw-push.js?v=2')
-      return (await registration?.getNotifications())?.map((n) => `${n.title}: ${n.body}`) ?? []
+      return ((await registration?.getNotifications())?.map((n) => `${n.title}: ${n.body}`) ?? []).sort()
     })
-  // On a busy machine Chromium may take a push before its worker can: it is sent again until shown
-  // (the same tag, so one notification whatever the tries), to the newest live registration.
-  await expect(async () => {
-    const live = registrations.filter((r) => !r.isDeleted)
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin,
-      registrationId: (live.at(-1) ?? registrations[0]).registrationId,
-      data,
-    })
-    await expect.poll(shown, { timeout: 3_000 }).toEqual(['Eva wrote to you: Open LunaDate to read it.'])
-  }).toPass({ timeout: 30_000 })
+  /**
+   * Delivers a push until `expected` shows (or `arrived` holds): on a busy machine Chromium may take
+   * a push before its worker can, so it is sent again (the same tag, so one notification whatever
+   * the tries), to the newest live registration.
+   */
+  const deliver = (payload: Record<string, unknown>, expected: string[] | (() => Promise<unknown>)) =>
+    expect(async () => {
+      const live = registrations.filter((r) => !r.isDeleted)
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin,
+        registrationId: (live.at(-1) ?? registrations[0]).registrationId,
+        data: JSON.stringify({
+          type: 'NEW_PUSH_MESSAGE',
+          icon: '/favicon.svg',
+          openUrl: '/login',
+          ...payload,
+        }),
+      })
+      if (typeof expected === 'function') await expected()
+      else await expect.poll(shown, { timeout: 3_000 }).toEqual([...expected].sort())
+    }).toPass({ timeout: 30_000 })
+  return { shown, deliver }
+}
+
+// spec: CALL-16
+test('push: the page asks for permission, says so when the browser cannot subscribe, and the worker shows a push and tells the open page', async ({
+  browser,
+}) => {
+  const { page, context } = await newMember(browser, { name: 'Pien' })
+  const worker = await pushWorker(page, context)
+  const refreshed = page.waitForRequest((request) => request.url().includes('/member-data/chats'))
+  await worker.deliver(
+    { title: 'Eva wrote to you', body: 'Open LunaDate to read it.', tag: 'message:1', checkUrl: '/chats' },
+    ['Eva wrote to you: Open LunaDate to read it.'],
+  )
   // The open page heard NEW_PUSH_MESSAGE and caught up with its chats at once.
   await refreshed
+  await context.close()
+})
+
+// ADR 37: a ring's notification must not outlive the ring on a device where the site is in view.
+test('a ring’s notification shows while no page of the site is in view, and closes when one comes into view; a missed call’s and a message’s stay', async ({
+  browser,
+}) => {
+  const { page, context } = await newMember(browser, { name: 'Roos' })
+  const worker = await pushWorker(page, context)
+  // No page of the app in view: a document of the site that is not the app (its icon).
+  await page.goto('/favicon.svg')
+  const ring = (conversation: number) => ({
+    title: 'Inès is calling you',
+    body: 'Open the conversation to answer.',
+    tag: `call-/chats/${conversation}`,
+    checkUrl: `/chats/${conversation}`,
+    ring: true,
+  })
+  const ringing = 'Inès is calling you: Open the conversation to answer.'
+  const missed = 'Missed call from Inès: Open the conversation to call back.'
+  const message = 'Eva wrote to you: Open LunaDate to read it.'
+  await worker.deliver(ring(7), [ringing])
+  // A missed call takes its ring's place (one tag for a conversation's calls).
+  await worker.deliver(ring(9), [ringing, ringing])
+  await worker.deliver(
+    {
+      title: 'Missed call from Inès',
+      body: 'Open the conversation to call back.',
+      tag: 'call-/chats/9',
+      checkUrl: '/chats/9',
+    },
+    [ringing, missed],
+  )
+  await worker.deliver(
+    {
+      title: 'Eva wrote to you',
+      body: 'Open LunaDate to read it.',
+      tag: 'chat-/chats/8',
+      checkUrl: '/chats/8',
+    },
+    [ringing, missed, message],
+  )
+  // A page of the app opens: it rings itself while a call rings, so the ring's notification goes.
+  await page.goto('/chats')
+  await expect.poll(worker.shown).toEqual([missed, message].sort())
+  // And one that arrives while the page is in view goes as soon as the worker tells the page of it.
+  await page.evaluate(() => {
+    const counted = window as unknown as { ringsHeard: number }
+    counted.ringsHeard = 0
+    navigator.serviceWorker.addEventListener('message', (event) => {
+      if (event.data?.payload?.ring === true) counted.ringsHeard++
+    })
+  })
+  const heard = () => page.evaluate(() => (window as unknown as { ringsHeard: number }).ringsHeard)
+  await worker.deliver(ring(11), () => expect.poll(heard, { timeout: 3_000 }).toBeGreaterThan(0))
+  await expect.poll(worker.shown).toEqual([missed, message].sort())
   await context.close()
 })

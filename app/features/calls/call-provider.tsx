@@ -16,6 +16,7 @@ import { useFrames, useMemberConnection } from '../../lib/member-connection.tsx'
 import { CallScreen } from './call-screen.tsx'
 import type { CallMeter, CallPartner, CallView } from './call-state.ts'
 import { CallPeer, openMedia } from './peer.ts'
+import { useRingNotificationsClosed } from './ring-notifications.ts'
 
 type CallFrame = Exclude<Extract<ServerFrame, { type: `call.${string}` }>, { type: 'call.consent' }>
 
@@ -260,6 +261,7 @@ export function CallProvider({ children }: { children: ReactNode }) {
   }, [view])
 
   useEffect(() => hangUpMedia, [hangUpMedia])
+  useRingNotificationsClosed()
 
   const value = useMemo(() => ({ start, refusal }), [start, refusal])
   return (

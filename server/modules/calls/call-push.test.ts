@@ -60,6 +60,7 @@ const ringPush = (name: string, conversation: number) => ({
   tag: `call-/chats/${conversation}`,
   checkUrl: `/chats/${conversation}`,
   openUrl: '/login',
+  ring: true,
 })
 
 it('pushes the ring, then a missed call in its place once, when it rang to its end or the caller gave up', async () => {

@@ -129,6 +129,7 @@ export function pushNotifier(
             : `${pushed.kind}-${pushed.from}`,
       checkUrl: pushed.checkUrl,
       openUrl: '/login',
+      ...(pushed.kind === 'ring' ? { ring: true as const } : {}),
     }
     let sent = 0
     await Promise.all(

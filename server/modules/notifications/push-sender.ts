@@ -18,6 +18,11 @@ export interface PushPayload {
   /** Where a click leads a logged-in member, and a visitor. */
   checkUrl: string
   openUrl: string
+  /**
+   * A call's ring (ADR 37): a page of the site that is visible on the device closes it, since that
+   * page rings itself while the call rings. Absent on every other push.
+   */
+  ring?: true
 }
 
 /** How long a push service keeps a push for a device that is offline. */
