@@ -7,7 +7,7 @@ import { PUSH_WORKER_URL } from '../../lib/push.ts'
  * ring's notification left in the tray after the call was answered, declined or over would say a
  * call is coming that is not. A missed call's notification stays.
  */
-export async function closeRingNotifications(win: Window): Promise<number> {
+async function closeRingNotifications(win: Window): Promise<number> {
   const worker = win.navigator.serviceWorker
   if (!worker) return 0
   const registration = await worker.getRegistration(PUSH_WORKER_URL)
