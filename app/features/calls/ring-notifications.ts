@@ -7,16 +7,14 @@ import { PUSH_WORKER_URL } from '../../lib/push.ts'
  * ring's notification left in the tray after the call was answered, declined or over would say a
  * call is coming that is not. A missed call's notification stays.
  */
-async function closeRingNotifications(win: Window): Promise<number> {
+async function closeRingNotifications(win: Window): Promise<void> {
   const worker = win.navigator.serviceWorker
-  if (!worker) return 0
-  const registration = await worker.getRegistration(PUSH_WORKER_URL)
-  if (!registration) return 0
+  const registration = await worker?.getRegistration(PUSH_WORKER_URL)
+  if (!registration) return
   const rings = (await registration.getNotifications()).filter(
     (notification) => (notification.data as { ring?: boolean } | null)?.ring === true,
   )
   for (const notification of rings) notification.close()
-  return rings.length
 }
 
 /**
