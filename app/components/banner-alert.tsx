@@ -52,7 +52,11 @@ export function useDismissed(key: string): [boolean, () => void] {
   ]
 }
 
-/** A warning across the page below the navigation, with its actions and a button that hides it. */
+/**
+ * A warning across the page below the navigation, with its actions and a button that hides it. On a
+ * phone it is compact (smaller type, less padding), so that the page's own content still starts
+ * near the top under the site's other strips.
+ */
 export function BannerAlert(props: {
   children: ReactNode
   actions: ReactNode
@@ -63,16 +67,18 @@ export function BannerAlert(props: {
 }) {
   return (
     <div
-      className="alert alert-warning rounded-0 mb-0 border-0 border-bottom"
+      className="banner-alert alert alert-warning rounded-0 mb-0 border-0 border-bottom px-0 py-2 py-md-3"
       role="status"
       data-testid={props.testId}
     >
-      <div className="container d-flex flex-wrap align-items-center gap-2">
+      <div className="container d-flex flex-wrap align-items-center column-gap-2 row-gap-1">
         <span className="me-auto">{props.children}</span>
-        {props.actions}
-        <button type="button" className="btn btn-sm btn-outline-dark" onClick={props.onDismiss}>
-          {props.dismissLabel}
-        </button>
+        <div className="d-flex flex-wrap gap-2">
+          {props.actions}
+          <button type="button" className="btn btn-sm btn-outline-dark" onClick={props.onDismiss}>
+            {props.dismissLabel}
+          </button>
+        </div>
         {props.footer}
       </div>
     </div>

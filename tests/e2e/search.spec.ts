@@ -53,6 +53,25 @@ for (const width of [1280, 375]) {
   })
 }
 
+// On a phone a new member's notices (the test site's, the time bonus, the e-mail to confirm) leave
+// the first row of results on the first screen (an iPhone SE's 375 × 667).
+test('at 375 px a new member sees the first results under the notices on the first screen', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Solene', activate: false })
+  const { page } = member
+  await page.setViewportSize({ width: 375, height: 667 })
+  await page.goto('/members')
+  await expect(page.getByText(/Please confirm your e-mail address/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Send again' })).toBeInViewport()
+  const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first()
+  const box = await first.boundingBox()
+  // At least the upper 110 px of its photo: the face, not a strip at the bottom edge.
+  expect(box?.y ?? 667).toBeLessThan(667 - 110)
+  await expectNoHorizontalScroll(page)
+  await member.context.close()
+})
+
 test('page through the results', async ({ page }) => {
   await skipEntryWarning(page)
   await page.goto('/members')

@@ -180,7 +180,7 @@ export function SearchFilters({
   return (
     <Form
       method="get"
-      className="search-filters card card-body shadow-sm mb-4"
+      className={`search-filters card card-body shadow-sm mb-3 mb-md-4${open ? '' : ' search-filters-folded'}`}
       aria-label={t('search.filters')}
     >
       <button

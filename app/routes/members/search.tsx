@@ -70,7 +70,7 @@ export default function MemberSearch({ loaderData }: Route.ComponentProps) {
   // From the filters in force (the preferences on a first look), so that page 2 keeps them.
   const pageLink = (n: number) => searchLink({ ...query, page: n })
   return (
-    <div className="container py-4">
+    <div className="container py-3 py-md-4">
       <PageTitle title={t('membersPage.title')} />
       <h1 className="h3">{t('membersPage.title')}</h1>
       <YourTurnBanner />
