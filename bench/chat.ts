@@ -289,6 +289,8 @@ try {
       ? ['without a standby', 'with a synchronous standby (every commit waits for it)']
       : ['as configured']
   for (const [index, mode] of modes.entries()) {
+    // Each mode prints its own pauses (they were counted from the first mode on).
+    loadPauses.length = 0
     if (index === 1 && ownPostgres) {
       standby = await PostgresServer.syncStandbyOf(
         ownPostgres,
