@@ -14,7 +14,8 @@ self.addEventListener('push', (event) => {
     data = { title: event.data ? event.data.text() : '' }
   }
   if (data.type && data.type !== 'NEW_PUSH_MESSAGE') return
-  // The open pages hear of it once it shows: a visible page closes a ring's notification then.
+  // The open pages hear of it once it shows (a visible page closes a ring's notification then), and
+  // also when it cannot show (the permission withdrawn since): they catch up with what it says.
   event.waitUntil(
     self.registration
       .showNotification(data.title || 'New message', {
@@ -27,10 +28,11 @@ self.addEventListener('push', (event) => {
           ring: data.ring === true,
         },
       })
-      .then(() => self.clients.matchAll({ type: 'window', includeUncontrolled: true }))
-      .then((clients) => {
-        for (const client of clients) client.postMessage({ type: 'NEW_PUSH_MESSAGE', payload: data })
-      }),
+      .finally(() =>
+        self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((clients) => {
+          for (const client of clients) client.postMessage({ type: 'NEW_PUSH_MESSAGE', payload: data })
+        }),
+      ),
   )
 })
 

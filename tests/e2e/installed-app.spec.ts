@@ -131,6 +131,37 @@ test('push: the page asks for permission, says so when the browser cannot subscr
   await context.close()
 })
 
+// A push whose notification cannot show (the permission withdrawn since) still tells the open page.
+test('with the notifications permission withdrawn, the worker still tells the open page of a push', async ({
+  browser,
+}) => {
+  const { page, context } = await newMember(browser, { name: 'Lotte' })
+  const worker = await pushWorker(page, context)
+  await context.clearPermissions()
+  const cannotShow = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/sw-push.js?v=2')
+    return registration?.showNotification('probe').then(
+      () => 'shown',
+      () => 'refused',
+    )
+  })
+  expect(cannotShow).toBe('refused')
+  await page.evaluate(() => {
+    const counted = window as unknown as { pushesHeard: number }
+    counted.pushesHeard = 0
+    navigator.serviceWorker.addEventListener('message', (event) => {
+      if (event.data?.type === 'NEW_PUSH_MESSAGE') counted.pushesHeard++
+    })
+  })
+  const heard = () => page.evaluate(() => (window as unknown as { pushesHeard: number }).pushesHeard)
+  await worker.deliver(
+    { title: 'Eva wrote to you', body: 'Open LunaDate to read it.', tag: 'message:2', checkUrl: '/chats' },
+    () => expect.poll(heard, { timeout: 3_000 }).toBeGreaterThan(0),
+  )
+  expect(await worker.shown()).toEqual([])
+  await context.close()
+})
+
 // ADR 37: a ring's notification must not outlive the ring on a device where the site is in view.
 test('a ring’s notification shows while no page of the site is in view, and closes when one comes into view; a missed call’s and a message’s stay', async ({
   browser,
