@@ -53,6 +53,30 @@ for (const width of [1280, 375]) {
   })
 }
 
+// From a tablet up the filters lie in rows: every choice wide enough to read what it holds, the
+// checkboxes on a row of their own with the button at its end.
+for (const width of [820, 1280]) {
+  test(`the filters' layout at ${width} px`, async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width, height: 900 } })
+    const page = await context.newPage()
+    await skipEntryWarning(page)
+    await page.goto('/members')
+    const form = page.getByRole('form', { name: 'Search filters' })
+    await expect(form.getByLabel('Looking for')).toBeVisible()
+    for (const select of await form.getByRole('combobox').all()) {
+      const age = ['f-min-age', 'f-max-age'].includes((await select.getAttribute('id')) ?? '')
+      expect((await select.boundingBox())?.width).toBeGreaterThanOrEqual(age ? 64 : 140)
+    }
+    const button = await form.getByRole('button', { name: 'Search' }).boundingBox()
+    const check = await form.getByLabel('New members only').boundingBox()
+    const box = await form.boundingBox()
+    if (!button || !check || !box) throw new Error('the filters are not laid out')
+    expect(Math.abs(button.y + button.height / 2 - (check.y + check.height / 2))).toBeLessThan(12)
+    expect(box.x + box.width - (button.x + button.width)).toBeLessThan(24)
+    await context.close()
+  })
+}
+
 // On a phone a new member's notices (the test site's, the time bonus, the e-mail to confirm) leave
 // the first row of results on the first screen (an iPhone SE's 375 × 667).
 test('at 375 px a new member sees the first results under the notices on the first screen', async ({

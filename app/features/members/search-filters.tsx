@@ -28,7 +28,7 @@ function AgeSelect({
 }) {
   const id = `f-${name.replace('_', '-')}`
   return (
-    <div className="col-6 col-md-1">
+    <div className="col-6 col-md-2 col-lg-1">
       <label className="form-label small" htmlFor={id}>
         {label}
       </label>
@@ -48,7 +48,7 @@ function TableControl({ name, control, value }: { name: string; control: SearchC
   const id = `f-${name}`
   if (control.kind === 'check')
     return (
-      <div className="col-12 col-md-2">
+      <div className="col-12 col-md-auto">
         <div className="form-check mb-md-2">
           <input
             className="form-check-input"
@@ -65,7 +65,7 @@ function TableControl({ name, control, value }: { name: string; control: SearchC
       </div>
     )
   return (
-    <div className="col-6 col-md-2">
+    <div className="col-6 col-md-4 col-lg-2">
       <label className="form-label small" htmlFor={id}>
         {t(control.label)}
       </label>
@@ -108,7 +108,7 @@ export function SearchFilters({
   // The filters with a control of their own, drawn where the table puts them.
   const ownControls: Partial<Record<SearchFilterKey, ReactNode>> = {
     country: show('country', 'country') ? (
-      <div className="col-6 col-md-2">
+      <div className="col-6 col-md-4 col-lg-2">
         <label className="form-label small" htmlFor="f-country">
           {t('langConfig.country')}
         </label>
@@ -129,7 +129,7 @@ export function SearchFilters({
       </div>
     ) : null,
     region: show('region', 'countryregion') ? (
-      <div className="col-12 col-md-2">
+      <div className="col-12 col-md-4 col-lg-2">
         <label className="form-label small" htmlFor="f-region">
           {t('completeSignup.region')}
         </label>
@@ -177,6 +177,7 @@ export function SearchFilters({
       </details>
     ) : null,
   }
+  let checkRowStarted = false
   return (
     <Form
       method="get"
@@ -200,14 +201,21 @@ export function SearchFilters({
           const filter: (typeof SEARCH_FILTERS)[SearchFilterKey] = SEARCH_FILTERS[key]
           if ('control' in filter) {
             const [param] = filter.params
-            return show(key, param) ? (
-              <TableControl key={key} name={param} control={filter.control} value={query[param]} />
-            ) : null
+            if (!show(key, param)) return null
+            // On a wide screen the checkboxes start the second row, with the button at its end.
+            const breaks = filter.control.kind === 'check' && !checkRowStarted
+            if (breaks) checkRowStarted = true
+            return (
+              <Fragment key={key}>
+                {breaks ? <div className="w-100 d-none d-lg-block" /> : null}
+                <TableControl name={param} control={filter.control} value={query[param]} />
+              </Fragment>
+            )
           }
           return <Fragment key={key}>{ownControls[key]}</Fragment>
         })}
-        <div className="col-12 col-md-2 d-grid">
-          <button type="submit" className="btn btn-primary">
+        <div className="col-12 col-md-auto ms-md-auto d-grid">
+          <button type="submit" className="btn btn-primary px-md-4">
             {t('search.submit')}
           </button>
         </div>
