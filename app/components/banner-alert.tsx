@@ -72,7 +72,7 @@ export function BannerAlert(props: {
       data-testid={props.testId}
     >
       <div className="container d-flex flex-wrap align-items-center column-gap-2 row-gap-1">
-        <span className="me-auto">{props.children}</span>
+        <span className="banner-alert-text">{props.children}</span>
         <div className="d-flex flex-wrap gap-2">
           {props.actions}
           <button type="button" className="btn btn-sm btn-outline-dark" onClick={props.onDismiss}>

@@ -79,7 +79,7 @@ for (const width of [820, 1280]) {
 
 // On a phone a new member's notices (the test site's, the time bonus, the e-mail to confirm) leave
 // the first row of results on the first screen (an iPhone SE's 375 × 667).
-test('at 375 px a new member sees the first results under the notices on the first screen', async ({
+test('at 375 px a new member sees the first results under the notices on the first screen; at 1280 px a notice is one row', async ({
   browser,
 }) => {
   const member = await newMember(browser, { name: 'Solene', activate: false })
@@ -93,6 +93,13 @@ test('at 375 px a new member sees the first results under the notices on the fir
   // At least the upper 110 px of its photo: the face, not a strip at the bottom edge.
   expect(box?.y ?? 667).toBeLessThan(667 - 110)
   await expectNoHorizontalScroll(page)
+  // On a wide screen the notice's buttons sit beside its text, not on a row of their own.
+  await page.setViewportSize({ width: 1280, height: 800 })
+  const text = await page.getByText(/Please confirm your e-mail address/).boundingBox()
+  const again = await page.getByRole('button', { name: 'Send again' }).boundingBox()
+  if (!text || !again) throw new Error('the notice is not laid out')
+  expect(again.y).toBeLessThan(text.y + text.height)
+  expect(again.x).toBeGreaterThan(text.x + text.width)
   await member.context.close()
 })
 
