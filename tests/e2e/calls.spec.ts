@@ -233,9 +233,11 @@ test('a decline and an unanswered ring end alike for the caller: the same frames
     }))
     expect(heard[0].frames).toEqual([{ type: 'call.ended', call: 0, reason: 'no_answer' }])
     expect(heard[1].frames).toEqual(heard[0].frames)
-    // Both at the end of the 30 s ring, the decline no sooner than the silence.
+    // Both at the end of the 30 s ring, the decline no sooner than the silence. Within a second of
+    // each other: what two pages' sockets and event loops add on a busy machine (CI64 read 111 ms),
+    // not a difference a caller could read beside a 30 s ring.
     for (const { late } of heard) expect(late).toBeGreaterThanOrEqual(0)
-    expect(Math.abs(heard[0].late - heard[1].late)).toBeLessThan(100)
+    expect(Math.abs(heard[0].late - heard[1].late)).toBeLessThan(1_000)
     // The ring that was not answered is gone from Gaspard's screen too.
     await expect(pairs[1].b.page.getByTestId('call-screen')).toHaveCount(0)
   } finally {
