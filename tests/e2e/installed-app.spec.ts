@@ -112,7 +112,24 @@ async function pushWorker(page: Page, context: BrowserContext) {
       if (typeof expected === 'function') await expected()
       else await expect.poll(shown, { timeout: 3_000 }).toEqual([...expected].sort())
     }).toPass({ timeout: 30_000 })
-  return { shown, deliver }
+  /**
+   * Counts, from now on, what the worker tells the open page (its listener goes with the page's
+   * document): every push's message, and those of rings.
+   */
+  const listen = async () => {
+    await page.evaluate(() => {
+      const heard = { pushes: 0, rings: 0 }
+      ;(window as unknown as { heard: typeof heard }).heard = heard
+      navigator.serviceWorker.addEventListener('message', (event) => {
+        if (event.data?.type !== 'NEW_PUSH_MESSAGE') return
+        heard.pushes++
+        if (event.data.payload?.ring === true) heard.rings++
+      })
+    })
+    return () =>
+      page.evaluate(() => (window as unknown as { heard: { pushes: number; rings: number } }).heard)
+  }
+  return { shown, deliver, listen }
 }
 
 // spec: CALL-16
@@ -146,17 +163,10 @@ test('with the notifications permission withdrawn, the worker still tells the op
     )
   })
   expect(cannotShow).toBe('refused')
-  await page.evaluate(() => {
-    const counted = window as unknown as { pushesHeard: number }
-    counted.pushesHeard = 0
-    navigator.serviceWorker.addEventListener('message', (event) => {
-      if (event.data?.type === 'NEW_PUSH_MESSAGE') counted.pushesHeard++
-    })
-  })
-  const heard = () => page.evaluate(() => (window as unknown as { pushesHeard: number }).pushesHeard)
+  const heard = await worker.listen()
   await worker.deliver(
     { title: 'Eva wrote to you', body: 'Open LunaDate to read it.', tag: 'message:2', checkUrl: '/chats' },
-    () => expect.poll(heard, { timeout: 3_000 }).toBeGreaterThan(0),
+    () => expect.poll(async () => (await heard()).pushes, { timeout: 3_000 }).toBeGreaterThan(0),
   )
   expect(await worker.shown()).toEqual([])
   await context.close()
@@ -205,15 +215,10 @@ test('a ring’s notification shows while no page of the site is in view, and cl
   await page.goto('/chats')
   await expect.poll(worker.shown).toEqual([missed, message].sort())
   // And one that arrives while the page is in view goes as soon as the worker tells the page of it.
-  await page.evaluate(() => {
-    const counted = window as unknown as { ringsHeard: number }
-    counted.ringsHeard = 0
-    navigator.serviceWorker.addEventListener('message', (event) => {
-      if (event.data?.payload?.ring === true) counted.ringsHeard++
-    })
-  })
-  const heard = () => page.evaluate(() => (window as unknown as { ringsHeard: number }).ringsHeard)
-  await worker.deliver(ring(11), () => expect.poll(heard, { timeout: 3_000 }).toBeGreaterThan(0))
+  const heard = await worker.listen()
+  await worker.deliver(ring(11), () =>
+    expect.poll(async () => (await heard()).rings, { timeout: 3_000 }).toBeGreaterThan(0),
+  )
   await expect.poll(worker.shown).toEqual([missed, message].sort())
   await context.close()
 })

@@ -177,7 +177,12 @@ export function SearchFilters({
       </details>
     ) : null,
   }
-  let checkRowStarted = false
+  const keys = Object.keys(SEARCH_FILTERS) as SearchFilterKey[]
+  // On a wide screen the checkboxes start the second row, with the button at its end.
+  const firstCheck = keys.find((key) => {
+    const filter: (typeof SEARCH_FILTERS)[SearchFilterKey] = SEARCH_FILTERS[key]
+    return 'control' in filter && filter.control.kind === 'check' && show(key, filter.params[0])
+  })
   return (
     <Form
       method="get"
@@ -197,17 +202,14 @@ export function SearchFilters({
         id="search-filter-fields"
         className={`row g-2 align-items-end ${open ? 'mt-2' : 'd-none'} d-md-flex mt-md-0`}
       >
-        {(Object.keys(SEARCH_FILTERS) as SearchFilterKey[]).map((key) => {
+        {keys.map((key) => {
           const filter: (typeof SEARCH_FILTERS)[SearchFilterKey] = SEARCH_FILTERS[key]
           if ('control' in filter) {
             const [param] = filter.params
             if (!show(key, param)) return null
-            // On a wide screen the checkboxes start the second row, with the button at its end.
-            const breaks = filter.control.kind === 'check' && !checkRowStarted
-            if (breaks) checkRowStarted = true
             return (
               <Fragment key={key}>
-                {breaks ? <div className="w-100 d-none d-lg-block" /> : null}
+                {key === firstCheck ? <div className="w-100 d-none d-lg-block" /> : null}
                 <TableControl name={param} control={filter.control} value={query[param]} />
               </Fragment>
             )
