@@ -45,7 +45,16 @@ test.describe
       await expect(item).toBeVisible()
       await expect(item).toContainText('Timo')
       await expect(item).toContainText(`→ ${fictional.name}`)
+      // Each site's queue on a line of its own: the site, how many wait, since when.
+      const lunaDate = page
+        .getByRole('list', { name: 'Per site' })
+        .getByRole('listitem')
+        .filter({ hasText: 'LunaDate' })
+      await expect(lunaDate).toHaveText(/^LunaDate[1-9]\d*oldest \d/)
 
+      await expect(
+        page.getByText('Take a conversation to read it and answer here: N takes the one waiting longest.'),
+      ).toBeVisible()
       await member.page.goto(`/chats/${conversation}`)
       await item.getByRole('button', { name: /^Take/ }).click()
       const open = page.getByTestId('inbox-conversation')

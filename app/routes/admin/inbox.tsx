@@ -149,12 +149,20 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
               {t('console.inbox.next')}
             </button>
           </Form>
-          <p className="small mb-1">
-            {t('console.inbox.sites')}:{' '}
-            {queue.sites
-              .map((s) => `${s.site} ${s.waiting} (${t('console.inbox.oldest', { time: clock(s.oldest) })})`)
-              .join(' · ')}
-          </p>
+          <h2 className="small fw-semibold mb-1" id="inbox-sites">
+            {t('console.inbox.sites')}
+          </h2>
+          <ul className="list-unstyled small mb-2" aria-labelledby="inbox-sites">
+            {queue.sites.map((s) => (
+              <li key={s.site} className="d-flex gap-2">
+                <span className="text-truncate">{s.site}</span>
+                <span className="fw-semibold">{s.waiting}</span>
+                <span className="text-body-secondary ms-auto text-nowrap">
+                  {t('console.inbox.oldest', { time: clock(s.oldest) })}
+                </span>
+              </li>
+            ))}
+          </ul>
           {queue.conversations.length === 0 ? (
             <p className="text-body-secondary">{t('console.inbox.empty')}</p>
           ) : (
@@ -207,7 +215,13 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
           )}
         </div>
         <div className="col-lg-8">
-          {open ? <InboxAnswer key={open.conversation} conversation={open} /> : null}
+          {open ? (
+            <InboxAnswer key={open.conversation} conversation={open} />
+          ) : queue.conversations.length > 0 ? (
+            <p className="text-body-secondary border rounded p-4 text-center d-none d-lg-block">
+              {t('console.inbox.pick')}
+            </p>
+          ) : null}
         </div>
       </div>
     </>
