@@ -231,9 +231,19 @@ export const SignalItem = z.object({
 export type SignalItem = z.infer<typeof SignalItem>
 export const SignalQueueResponse = z.object({ signals: z.array(SignalItem), waiting: z.number().int() })
 
-/** Dismiss a signal, or open a case for it in the report queue (where every action is). */
-export const SignalReviewInput = z.object({ signal: Id, action: z.enum(['dismiss', 'open_case']) })
-export const SignalReviewResponse = z.object({ report: z.number().int().nullable() })
+/**
+ * Dismiss a signal, or open a case for it in the report queue (where every action is); or, for
+ * many sign-ups from one address, dismiss every open one from that address at once.
+ */
+export const SignalReviewInput = z.object({
+  signal: Id,
+  action: z.enum(['dismiss', 'open_case', 'dismiss_address']),
+})
+/** The case opened, if any, and how many signals left the queue. */
+export const SignalReviewResponse = z.object({
+  report: z.number().int().nullable(),
+  dismissed: z.number().int(),
+})
 
 export const BanItem = z.object({
   id: z.number().int(),

@@ -10,7 +10,8 @@ import { E2E_ADMIN, E2E_MODERATOR, E2E_OPERATOR } from './staff-account.ts'
 
 // The console, round 3 (issue 39), as staff meet it: readable signals, queue cards that open their
 // queue, the keyboard help, a moderator acting on a member found by e-mail (a ban asked twice), a
-// page refused with the role it needs, settings in words and the statistics in their box.
+// page refused with the role it needs, settings in words and the statistics in their box; and one
+// address's sign-ups as one row of the signals.
 
 test('a moderator finds a member, warns then bans them from the file; signals read as sentences', async ({
   page,
@@ -116,4 +117,43 @@ test('settings say their choices in words; the statistics stay in their box at 1
   await expect(page.getByTestId('stats-table')).toBeVisible()
   await expect(page.getByTestId('safety-rules')).toBeVisible()
   await expectNoHorizontalScroll(page)
+})
+
+// Every member these journeys make signs up from this machine's one address: a burst. Its accounts
+// are one row, dismissed together, with the address's ban a click away (its form filled in, never
+// sent here: a ban of this address would refuse every later journey's sign-up).
+test('sign-ups from one address are one row: its accounts to their files, dismissed together, its ban a click away', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  for (const name of ['Ines', 'Jules', 'Kato'])
+    await (await newMember(browser, { name, activate: false })).context.close()
+  await consoleLogin(page, E2E_MODERATOR)
+  await page.goto('/admin/signals')
+  const accounts = page.getByRole('list', { name: 'The accounts from this address' })
+  const row = page.getByRole('row').filter({ has: accounts })
+  await expect(row).toHaveCount(1)
+  await expect(row.getByTestId('signal-detail')).toContainText(
+    /^\d+ accounts signed up from \S+ within a day\./,
+  )
+  expect(await accounts.getByRole('listitem').count()).toBeGreaterThanOrEqual(2)
+  const first = await accounts.getByRole('link').first().getAttribute('href')
+  expect(first).toMatch(/^\/admin\/members\/\d+$/)
+  // One X for the row; no case for a whole address (each account's file has its actions).
+  await expect(row.getByRole('button', { name: 'Open a case' })).toHaveCount(0)
+  await expectAccessible(page)
+
+  const ban = row.getByRole('link', { name: 'Ban this address' })
+  const address = new URL(`http://x${await ban.getAttribute('href')}`).searchParams.get('value')
+  await ban.click()
+  await expect(page).toHaveURL(/\/admin\/bans\?kind=ip/)
+  await expect(page.getByLabel('Kind')).toHaveValue('ip')
+  await expect(page.getByLabel('Value')).toHaveValue(address ?? 'none')
+  await page.goBack()
+
+  await row.getByRole('button', { name: 'Dismiss all from this address' }).click()
+  await expect(page.getByRole('status').filter({ hasText: /^\d+ signals dismissed$/ })).toBeAttached()
+  // Gone from the queue's bursts (signups since may make a row of new accounts).
+  await expect(accounts.locator(`a[href="${first}"]`)).toHaveCount(0)
 })

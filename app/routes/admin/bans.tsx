@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import { BAN_KINDS, type BanKind } from '#common/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -32,7 +33,10 @@ export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const adding = useFetcherForm('ban-add', 'add', actionData)
   const removing = useFetcherForm('ban-remove', 'remove', actionData)
-  const [kind, setKind] = useState<BanKind>((adding.values.kind as BanKind) || 'email')
+  // From a signal: ?kind=ip&value=… fills the form in (nothing is added before the moderator asks).
+  const [asked] = useSearchParams()
+  const askedKind = BAN_KINDS.find((k) => k === asked.get('kind'))
+  const [kind, setKind] = useState<BanKind>((adding.values.kind as BanKind) || askedKind || 'email')
   const element = useRef<HTMLFormElement>(null)
   // Added: the form is empty for the next one.
   useEffect(() => {
@@ -83,7 +87,7 @@ export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
             name="value"
             className="form-control form-control-sm"
             required
-            defaultValue={adding.values.value}
+            defaultValue={adding.values.value ?? (askedKind ? (asked.get('value') ?? undefined) : undefined)}
             placeholder={
               kind === 'ip' ? '203.0.113.0/24' : kind === 'domain' ? 'example.com' : 'name@example.com'
             }

@@ -25,38 +25,104 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 type Answer = NonNullable<Route.ComponentProps['actionData']>
+type Signal = Route.ComponentProps['loaderData']['signals'][number]
 const REVIEW = '/admin/signals?intent=review'
 
 /**
- * /admin/signals: what put members here without a report; X dismisses, C opens a case (ADR 16).
+ * The queue's rows: many sign-ups from one address are one row, whose accounts go together (its
+ * newest signal says how many); every other signal is a row of its own. In the queue's order.
+ */
+function rowsOf(signals: Signal[]) {
+  const rows: { key: string; signals: Signal[]; ip: string | null }[] = []
+  const byAddress = new Map<string, (typeof rows)[number]>()
+  for (const s of signals) {
+    const ip = s.kind === 'signup_burst' && typeof s.detail.ip === 'string' ? s.detail.ip : null
+    const row = ip === null ? undefined : byAddress.get(ip)
+    if (row) row.signals.push(s)
+    else {
+      const next = { key: String(s.id), signals: [s], ip }
+      rows.push(next)
+      if (ip !== null) byAddress.set(ip, next)
+    }
+  }
+  return rows
+}
+
+/** How many accounts of an address show before the others are asked for. */
+const SHOWN = 5
+
+/** The accounts a row is about, each to its file: the first few, the others a click away. */
+function Accounts({ signals }: { signals: Signal[] }) {
+  const { t } = useTranslation()
+  const item = (s: Signal) => (
+    <li key={s.id} className="text-nowrap">
+      <Link to={`/admin/members/${s.member.user_id}`}>{s.member.name}</Link>{' '}
+      <span className="text-body-secondary">#{s.member.user_id}</span>{' '}
+      <span className="badge text-bg-light">{statusLabel(t, 'account', s.member.account_status)}</span>
+    </li>
+  )
+  const label = signals.length > 1 ? t('console.signals.group') : undefined
+  if (signals.length <= SHOWN + 1)
+    return (
+      <ul className="list-unstyled mb-0" aria-label={label}>
+        {signals.map(item)}
+      </ul>
+    )
+  return (
+    <>
+      <ul className="list-unstyled mb-0" aria-label={label}>
+        {signals.slice(0, SHOWN).map(item)}
+      </ul>
+      <details>
+        <summary className="small">{t('console.signals.more', { count: signals.length - SHOWN })}</summary>
+        <ul className="list-unstyled mb-0">{signals.slice(SHOWN).map(item)}</ul>
+      </details>
+    </>
+  )
+}
+
+/**
+ * /admin/signals: what put members here without a report; X dismisses (a row of one address's
+ * sign-ups: all of them), C opens a case (ADR 16).
  * A review posts to the page's action (one fetcher); the queue is the loader's, without the one
  * on its way.
  */
 export default function Signals({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const form = useFetcherForm<Answer>('signal-review', 'review', actionData)
+  // The row on its way out leaves at once: one signal, or all of its address's.
   const leaving = Number(form.fetcher.formData?.get('signal'))
-  const signals = loaderData.signals.filter((s) => s.id !== leaving)
-  const waiting = Math.max(0, loaderData.waiting - (leaving ? 1 : 0))
+  const allOfIt = form.fetcher.formData?.get('action') === 'dismiss_address'
+  const all = rowsOf(loaderData.signals)
+  const gone = all.find((r) => r.signals.some((s) => s.id === leaving))
+  const rows = all
+    .map((r) => (r === gone && !allOfIt ? { ...r, signals: r.signals.filter((s) => s.id !== leaving) } : r))
+    .filter((r) => r.signals.length > 0 && !(r === gone && allOfIt))
+  const waiting = Math.max(0, loaderData.waiting - (gone ? (allOfIt ? gone.signals.length : 1) : 0))
   const [selected, setSelected] = useState(0)
-  const current = signals[Math.min(selected, signals.length - 1)]
+  const current = rows[Math.min(selected, rows.length - 1)]
   const result = form.done && form.answer?.ok ? form.answer.result : null
   const status = result
     ? result.report
       ? t('console.signals.caseOpened', { id: result.report })
-      : t('console.signals.dismissed')
+      : result.dismissed > 1
+        ? t('console.signals.dismissedAll', { count: result.dismissed })
+        : t('console.signals.dismissed')
     : ''
 
-  const review = (signal: number, action: 'dismiss' | 'open_case') => {
+  const review = (signal: number, action: 'dismiss' | 'open_case' | 'dismiss_address') => {
     if (!form.busy) void form.fetcher.submit({ signal, action }, { method: 'post', action: REVIEW })
   }
+  /** X: the row's signal, or all of its address's. C: a case, for a row of one signal. */
+  const dismiss = (row: (typeof rows)[number]) =>
+    review(row.signals[0].id, row.signals.length > 1 ? 'dismiss_address' : 'dismiss')
 
   useShortcuts(
     {
-      j: () => setSelected((s) => Math.min(s + 1, signals.length - 1)),
+      j: () => setSelected((s) => Math.min(s + 1, rows.length - 1)),
       k: () => setSelected((s) => Math.max(s - 1, 0)),
-      x: () => current && review(current.id, 'dismiss'),
-      c: () => current && review(current.id, 'open_case'),
+      x: () => current && dismiss(current),
+      c: () => current?.signals.length === 1 && review(current.signals[0].id, 'open_case'),
     },
     'console.signals.keys',
   )
@@ -72,58 +138,68 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
         {t('console.signals.keys')}
       </p>
       <ActionFeedback status={status} error={form.message} />
-      {signals.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="text-body-secondary">{t('console.signals.empty')}</p>
       ) : (
         <div className="table-responsive">
           <table className="table table-sm align-middle" aria-describedby="signal-keys">
             <tbody>
-              {signals.map((s, i) => (
-                <tr
-                  key={s.id}
-                  className={s.id === current?.id ? 'table-primary' : ''}
-                  aria-current={s.id === current?.id ? 'true' : undefined}
-                  onClick={() => setSelected(i)}
-                >
-                  <td className="text-nowrap small">{s.created_at.replace('T', ' ').slice(0, 16)}</td>
-                  <td>{t(`console.signals.kinds.${s.kind}`)}</td>
-                  <td>
-                    <Link to={`/admin/members/${s.member.user_id}`}>{s.member.name}</Link>{' '}
-                    <span className="text-body-secondary">#{s.member.user_id}</span>{' '}
-                    <span className="badge text-bg-light">
-                      {statusLabel(t, 'account', s.member.account_status)}
-                    </span>
-                  </td>
-                  <td className="small text-break" style={{ maxWidth: 420 }} data-testid="signal-detail">
-                    <SignalDetail signal={s} />
-                  </td>
-                  <td className="text-nowrap">
-                    <form.fetcher.Form method="post" action={REVIEW}>
-                      <input type="hidden" name="signal" value={s.id} />
-                      <button
-                        type="submit"
-                        name="action"
-                        value="dismiss"
-                        className="btn btn-outline-secondary btn-sm me-1"
-                        disabled={form.busy}
-                      >
-                        <kbd className="me-1">X</kbd>
-                        {t('console.signals.dismiss')}
-                      </button>
-                      <button
-                        type="submit"
-                        name="action"
-                        value="open_case"
-                        className="btn btn-outline-danger btn-sm"
-                        disabled={form.busy}
-                      >
-                        <kbd className="me-1">C</kbd>
-                        {t('console.signals.openCase')}
-                      </button>
-                    </form.fetcher.Form>
-                  </td>
-                </tr>
-              ))}
+              {rows.map((row, i) => {
+                const [first] = row.signals
+                const grouped = row.signals.length > 1
+                return (
+                  <tr
+                    key={row.key}
+                    className={row === current ? 'queue-current' : ''}
+                    aria-current={row === current ? 'true' : undefined}
+                    onClick={() => setSelected(i)}
+                  >
+                    <td className="text-nowrap small">{first.created_at.replace('T', ' ').slice(0, 16)}</td>
+                    <td>{t(`console.signals.kinds.${first.kind}`)}</td>
+                    <td>
+                      <Accounts signals={row.signals} />
+                    </td>
+                    <td className="small text-break" style={{ maxWidth: 420 }} data-testid="signal-detail">
+                      {/* The newest says how many accounts the address has made by now. */}
+                      <SignalDetail signal={row.signals[row.signals.length - 1]} />
+                      {row.ip ? (
+                        <div>
+                          <Link to={`/admin/bans?kind=ip&value=${encodeURIComponent(row.ip)}`}>
+                            {t('console.signals.banAddress')}
+                          </Link>
+                        </div>
+                      ) : null}
+                    </td>
+                    <td className="text-nowrap">
+                      <form.fetcher.Form method="post" action={REVIEW}>
+                        <input type="hidden" name="signal" value={first.id} />
+                        <button
+                          type="submit"
+                          name="action"
+                          value={grouped ? 'dismiss_address' : 'dismiss'}
+                          className="btn btn-outline-dark btn-sm me-1"
+                          disabled={form.busy}
+                        >
+                          <kbd className="me-1">X</kbd>
+                          {grouped ? t('console.signals.dismissAll') : t('console.signals.dismiss')}
+                        </button>
+                        {grouped ? null : (
+                          <button
+                            type="submit"
+                            name="action"
+                            value="open_case"
+                            className="btn btn-outline-danger btn-sm"
+                            disabled={form.busy}
+                          >
+                            <kbd className="me-1">C</kbd>
+                            {t('console.signals.openCase')}
+                          </button>
+                        )}
+                      </form.fetcher.Form>
+                    </td>
+                  </tr>
+                )
+              })}
             </tbody>
           </table>
         </div>

@@ -56,6 +56,8 @@ export const memberSignals = pgTable(
   (t) => [
     uniqueIndex('member_signals_open').on(t.userId, t.kind).where(sql`${t.reviewedAt} is null`),
     index('member_signals_queue').on(t.createdAt, t.id).where(sql`${t.reviewedAt} is null`),
+    // A member's signals, looked at or not: whether a sign-up burst has flagged them before.
+    index('member_signals_member').on(t.userId, t.kind),
   ],
 )
 

@@ -1,5 +1,5 @@
 import disposableDomains from 'disposable-email-domains' with { type: 'json' }
-import { and, eq, gte, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { users } from '#server/db/schema/members.ts'
 import { bans, memberSignals } from '#server/db/schema/moderation.ts'
@@ -53,7 +53,8 @@ export async function screenSignup(
 
 /**
  * Within the sign-up's transaction: when this address made SIGNUP_BURST accounts or more within a
- * day, each of them goes into the moderators' signals queue (once).
+ * day, each of them goes into the moderators' signals queue, once: an account a moderator has
+ * already looked at for it does not come back with the address's next sign-up.
  */
 export async function flagSignupBurst(tx: Executor, ip: string, at: Date): Promise<void> {
   const recent = await tx
@@ -61,10 +62,25 @@ export async function flagSignupBurst(tx: Executor, ip: string, at: Date): Promi
     .from(users)
     .where(and(eq(users.signupIp, ip), gte(users.signupDate, shifted(at, -DAY_MS))))
   if (recent.length < SIGNUP_BURST) return
+  const flagged = await tx
+    .select({ id: memberSignals.userId })
+    .from(memberSignals)
+    .where(
+      and(
+        eq(memberSignals.kind, 'signup_burst'),
+        inArray(
+          memberSignals.userId,
+          recent.map((u) => u.id),
+        ),
+      ),
+    )
+  const seen = new Set(flagged.map((f) => f.id))
+  const fresh = recent.filter((u) => !seen.has(u.id))
+  if (fresh.length === 0) return
   await tx
     .insert(memberSignals)
     .values(
-      recent.map((u) => ({
+      fresh.map((u) => ({
         userId: u.id,
         kind: 'signup_burst',
         detail: { ip, accounts: recent.length },

@@ -51,6 +51,18 @@ async function signalsOf(userId: number, kind: string) {
   return []
 }
 
+/** A new member whose first message hands out contact details, and the signal it made. */
+async function contactSignal(text: string) {
+  const member = await activeMember(t.app)
+  await as(member.cookie, 'POST', '/api/message.php', {
+    profile: (await activeMember(t.app)).user.profile.id,
+    text,
+    client_id: randomUUID(),
+  })
+  const [signal] = await signalsOf(member.user.id, 'contact_in_first_message')
+  return { member, signal }
+}
+
 describe('sign-up bans', () => {
   it('refuses sign-ups by address, mail domain and network until the ban is removed; each change audited', async () => {
     const add = (body: object) => as(moderator.cookie, 'POST', '/api/admin/bans.php', body)
@@ -103,6 +115,50 @@ describe('signals', () => {
     expect(queued[0].detail).toMatchObject({ ip: '10.3.3.3', accounts: 3 })
   })
 
+  it('dismisses every open signal of one address at once, one audit entry each, and only for sign-ups', async () => {
+    type Queued = { id: number; kind: string; detail: { ip?: string }; member: { user_id: number } }
+    const from = async (ip: string) =>
+      ((await signals()).signals as Queued[]).filter((s) => s.kind === 'signup_burst' && s.detail.ip === ip)
+    const burst: number[] = []
+    for (const i of [1, 2, 3, 4])
+      burst.push((await signup(`shared${i}@example.com`, '10.4.4.4')).json().user.id)
+    for (const i of [1, 2, 3]) await signup(`other${i}@example.com`, '10.5.5.5')
+    const [first, second] = await from('10.4.4.4')
+    const review = (signal: number, action: string) =>
+      as(moderator.cookie, 'POST', '/api/admin/signal-review.php', { signal, action })
+
+    const done = await review(second.id, 'dismiss_address')
+    expect(done.statusCode).toBe(200)
+    expect(done.json()).toEqual({ report: null, dismissed: 4 })
+    expect(await from('10.4.4.4')).toEqual([])
+    expect(await from('10.5.5.5')).toHaveLength(3)
+    const audit = await queryRows<{ action: string; target_id: string }>(
+      t.database.db,
+      sql`select action, target_id from audit_log where action like 'signal.%' and target_type = 'member' and target_id in (${sql.join(
+        burst.map(String),
+        sql`, `,
+      )}) order by target_id`,
+    )
+    expect(audit).toEqual(burst.map((id) => ({ action: 'signal.dismiss', target_id: String(id) })))
+    // Once they are gone, asking again says so; one of them alone, too.
+    expect((await review(second.id, 'dismiss_address')).statusCode).toBe(409)
+    expect((await review(first.id, 'dismiss')).statusCode).toBe(409)
+    // The address's next sign-up puts that account alone in the queue, not the four looked at.
+    const fifth = (await signup('shared5@example.com', '10.4.4.4')).json().user.id
+    const next = await from('10.4.4.4')
+    expect(next.map((s) => [s.member.user_id, s.detail])).toEqual([[fifth, { ip: '10.4.4.4', accounts: 5 }]])
+
+    // Another kind of signal is decided on its own.
+    const { member, signal: contact } = await contactSignal('mail me at lonely.heart@example.net')
+    const refused = await review(contact.id, 'dismiss_address')
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().error).toMatchObject({
+      code: 'moderation.signal_not_grouped',
+      message: 'Only the signals of many sign-ups from one address are dismissed together.',
+    })
+    expect(await signalsOf(member.user.id, 'contact_in_first_message')).toHaveLength(1)
+  })
+
   it('queues contact details in a first message, and the same first message to five members', async () => {
     const sender = await activeMember(t.app)
     await t.database.db.execute(
@@ -135,13 +191,7 @@ describe('signals', () => {
   })
 
   it('opens a case in the report queue from a signal; its decision tells the member and no reporter', async () => {
-    const member = await activeMember(t.app)
-    await as(member.cookie, 'POST', '/api/message.php', {
-      profile: (await activeMember(t.app)).user.profile.id,
-      text: 'see my pics at www.cute-girls.xyz',
-      client_id: randomUUID(),
-    })
-    const [signal] = await signalsOf(member.user.id, 'contact_in_first_message')
+    const { member, signal } = await contactSignal('see my pics at www.cute-girls.xyz')
     const opened = await as(moderator.cookie, 'POST', '/api/admin/signal-review.php', {
       signal: signal.id,
       action: 'open_case',

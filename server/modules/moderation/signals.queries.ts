@@ -81,6 +81,38 @@ export function lockSignal(db: Executor, id: number) {
     .then((rows) => rows[0] ?? null)
 }
 
+/** A row of member_signals. */
+export type MemberSignal = typeof memberSignals.$inferSelect
+
+/** A signal as it is, unlocked, or null. */
+export function selectSignal(db: Executor, id: number) {
+  return db
+    .select()
+    .from(memberSignals)
+    .where(eq(memberSignals.id, id))
+    .then((rows) => rows[0] ?? null)
+}
+
+/**
+ * Locks the open signals of many sign-ups from one address, by id (so two moderators lock them in
+ * the same order), with their member's site.
+ */
+export function lockOpenBurstSignals(db: Executor, ip: string) {
+  return db
+    .select({ signal: memberSignals, siteId: users.siteId })
+    .from(memberSignals)
+    .innerJoin(users, eq(users.id, memberSignals.userId))
+    .where(
+      and(
+        isNull(memberSignals.reviewedAt),
+        eq(memberSignals.kind, 'signup_burst'),
+        sql`${memberSignals.detail}->>'ip' = ${ip}`,
+      ),
+    )
+    .orderBy(asc(memberSignals.id))
+    .for('update', { of: memberSignals })
+}
+
 export async function markSignalReviewed(db: Executor, id: number, staffId: number | null, at: Date) {
   await db.update(memberSignals).set({ reviewedAt: at, reviewedBy: staffId }).where(eq(memberSignals.id, id))
 }

@@ -1,6 +1,6 @@
 import type { SignalKind } from '#common/moderation.ts'
 import type { SignalItem } from '#common/schemas/moderation.ts'
-import type { Db } from '#server/db/client.ts'
+import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { findContactDetails, openingHash } from '#server/lib/safety/contact-details.ts'
@@ -12,11 +12,14 @@ import {
   forgetOpenings,
   insertSignal,
   insertSignalCase,
+  lockOpenBurstSignals,
   lockSignal,
+  type MemberSignal,
   markSignalReviewed,
   recordOpening,
   releaseOpenings,
   selectMemberOfCase,
+  selectSignal,
   selectSignalQueue,
 } from './signals.queries.ts'
 
@@ -33,6 +36,38 @@ export type SignalsService = ReturnType<typeof createSignalsService>
  * details in a first message. A moderator dismisses a signal or opens a case in the report queue.
  */
 export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesService }) {
+  /** One signal leaves the queue as a false alarm; audited. */
+  async function dismiss(tx: Executor, signal: MemberSignal, actor: Actor, at: Date) {
+    await markSignalReviewed(tx, signal.id, actor.staffId, at)
+    // A scam score held the member's new conversations until a moderator looked (ADR 29): a
+    // false alarm lets them start conversations again; a case keeps them held until decided.
+    await releaseOpenings(tx, signal.userId)
+    await recordAudit(tx, actor, at, {
+      action: 'signal.dismiss',
+      target: { type: 'member', id: signal.userId },
+      before: { signal: signal.id, kind: signal.kind },
+      after: null,
+    })
+  }
+
+  /**
+   * Every open signal of many sign-ups from this signal's address leaves the queue (a shared
+   * network, say: one decision, not one per account). They are locked by id, whoever asks.
+   */
+  async function dismissAddress(id: number, actor: Actor, at: Date) {
+    const signal = await selectSignal(db, id)
+    if (!signal) throw new AppError('moderation.signal_not_found', 404)
+    const ip = (signal.detail as { ip?: unknown }).ip
+    if (signal.kind !== 'signup_burst' || typeof ip !== 'string')
+      throw new AppError('moderation.signal_not_grouped', 400)
+    return db.transaction(async (tx) => {
+      const open = await lockOpenBurstSignals(tx, ip)
+      if (!open.some((o) => o.signal.id === id)) throw new AppError('moderation.already_reviewed', 409)
+      for (const o of open) await dismiss(tx, o.signal, actor, at)
+      return { report: null, dismissed: open.length }
+    })
+  }
+
   return {
     /** Reads a member's first message in a conversation (after its commit, off the send's path). */
     async opening(opening: { senderUserId: number; conversation: number; text: string }) {
@@ -116,39 +151,44 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
       }
     },
 
-    /** Dismisses a signal, or opens a case for it in the report queue; audited. */
-    async review(input: { signal: number; action: 'dismiss' | 'open_case' }, actor: Actor) {
+    /**
+     * Dismisses a signal, or opens a case for it in the report queue; or dismisses every open
+     * signal of many sign-ups from the signal's address (one audit entry each). Audited.
+     */
+    async review(
+      input: { signal: number; action: 'dismiss' | 'open_case' | 'dismiss_address' },
+      actor: Actor,
+    ): Promise<{ report: number | null; dismissed: number }> {
       const at = deps.now()
+      if (input.action === 'dismiss_address') return dismissAddress(input.signal, actor, at)
       return db.transaction(async (tx) => {
         const found = await lockSignal(tx, input.signal)
         if (!found) throw new AppError('moderation.signal_not_found', 404)
         if (found.signal.reviewedAt) throw new AppError('moderation.already_reviewed', 409)
+        if (input.action === 'dismiss') {
+          await dismiss(tx, found.signal, actor, at)
+          return { report: null, dismissed: 1 }
+        }
         await markSignalReviewed(tx, found.signal.id, actor.staffId, at)
-        // A scam score held the member's new conversations until a moderator looked (ADR 29): a
-        // false alarm lets them start conversations again; a case keeps them held until decided.
-        if (input.action === 'dismiss') await releaseOpenings(tx, found.signal.userId)
         const site = deps.sites.byId(found.siteId)
-        const report =
-          input.action === 'open_case'
-            ? await insertSignalCase(tx, {
-                siteId: site.id,
-                profileId: found.profileId,
-                supportEmail: site.settings.support_email,
-                context: {
-                  source: 'signal',
-                  kind: found.signal.kind as SignalKind,
-                  detail: found.signal.detail as Record<string, unknown>,
-                },
-                at,
-              })
-            : null
+        const report = await insertSignalCase(tx, {
+          siteId: site.id,
+          profileId: found.profileId,
+          supportEmail: site.settings.support_email,
+          context: {
+            source: 'signal',
+            kind: found.signal.kind as SignalKind,
+            detail: found.signal.detail as Record<string, unknown>,
+          },
+          at,
+        })
         await recordAudit(tx, actor, at, {
-          action: input.action === 'dismiss' ? 'signal.dismiss' : 'signal.open_case',
+          action: 'signal.open_case',
           target: { type: 'member', id: found.signal.userId },
           before: { signal: found.signal.id, kind: found.signal.kind },
-          after: report ? { report } : null,
+          after: { report },
         })
-        return { report }
+        return { report, dismissed: 0 }
       })
     },
 

@@ -1,0 +1,1 @@
+CREATE INDEX "member_signals_member" ON "member_signals" USING btree ("user_id","kind");
