@@ -25,6 +25,10 @@ test('support finds a member by address, corrects their credits and refunds a pu
   await page.getByRole('button', { name: 'Correct credits' }).click()
   await expect(page.getByRole('status')).toHaveText(`Credits now: ${before + 30}`)
   await expect(page.getByTestId('member-credits')).toContainText(String(before + 30))
+  // The ledger says each line as the member reads it, not its stored reason.
+  const ledger = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Balance' }) })
+  await expect(ledger.getByRole('row').nth(1)).toContainText('Correction by customer service+30')
+  await expect(ledger.getByRole('cell', { name: 'Welcome credits' })).toBeVisible()
 
   await member.page.goto('/transactions')
   await expect(member.page.getByRole('cell', { name: 'Correction by customer service' })).toBeVisible()

@@ -23,7 +23,8 @@ export function Ledger({ ledger }: { ledger: NonNullable<MemberFile['ledger']> }
         {ledger.map((l) => (
           <tr key={l.id}>
             <td className="text-nowrap">{day(l.created_at)}</td>
-            <td>{l.reason}</td>
+            {/* In the words the member reads on their transactions (a new reason shows as stored). */}
+            <td>{t(`transactions.reasons.${l.reason}`, { defaultValue: l.reason })}</td>
             <td className={l.delta < 0 ? 'text-danger' : 'text-success'}>
               {l.delta > 0 ? '+' : ''}
               {l.delta}
