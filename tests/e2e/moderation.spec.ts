@@ -267,6 +267,11 @@ test.describe
       const detail = page.getByTestId('report-detail')
       await expect(detail).toContainText('He asked me for money for a plane ticket.')
       await expect(detail).toContainText('Scamper')
+      // His file (earlier cases, sessions, signals) is a click away.
+      await expect(detail.getByRole('link', { name: /^#\d+$/ })).toHaveAttribute(
+        'href',
+        /^\/admin\/members\/\d+$/,
+      )
       const written = detail.getByTestId('prompt-answers')
       await expect(written).toContainText('A typical Sunday for me')
       await expect(written).toContainText('Saving up for a plane ticket to you')

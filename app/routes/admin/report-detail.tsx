@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { Link, useFetcher } from 'react-router'
 import { REPORT_OUTCOMES, type ReportOutcome, SUSPENSION_DAYS } from '#common/moderation.ts'
 import type { ReportQueueItem } from '#common/schemas/moderation.ts'
 import { PromptAnswers } from '../../features/profile-prompts/prompt-answers.tsx'
@@ -118,7 +118,8 @@ export function ReportDetail({
         {reported ? (
           <div className="mb-3">
             <p className="mb-1">
-              {reported.name}, {reported.age} · {reported.country} · #{reported.user_id} ·{' '}
+              {reported.name}, {reported.age} · {reported.country} ·{' '}
+              <Link to={`/admin/members/${reported.user_id}`}>#{reported.user_id}</Link> ·{' '}
               <span className="badge text-bg-light">
                 {statusLabel(t, 'account', reported.account_status)}
               </span>
