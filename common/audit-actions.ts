@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   'report.appeal_decided',
   'report.decided',
   'signal.dismiss',
+  'signal.dismiss_address',
   'signal.open_case',
   'site.settings',
   'spending.break',

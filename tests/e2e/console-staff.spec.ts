@@ -151,6 +151,18 @@ test('sign-ups from one address are one row: its accounts to their files, dismis
   await expect(page.getByLabel('Kind')).toHaveValue('ip')
   await expect(page.getByLabel('Value')).toHaveValue(address ?? 'none')
   await page.goBack()
+  // Added from such a link (another address here), the form is empty again for the next ban.
+  const other = `198.51.100.${1 + (Date.now() % 250)}`
+  await page.goto(`/admin/bans?kind=ip&value=${other}`)
+  await page.getByLabel('Reason (staff only)').fill('A click farm behind one address')
+  await page.getByRole('button', { name: 'Add the ban' }).click()
+  const added = page.getByRole('row').filter({ hasText: other })
+  await expect(added).toContainText('A click farm behind one address')
+  await expect(page).toHaveURL(/\/admin\/bans$/)
+  await expect(page.getByLabel('Value')).toHaveValue('')
+  await added.getByRole('button', { name: 'Remove' }).click()
+  await expect(added).toHaveCount(0)
+  await page.goto('/admin/signals')
 
   await row.getByRole('button', { name: 'Dismiss all from this address' }).click()
   await expect(page.getByRole('status').filter({ hasText: /^\d+ signals dismissed$/ })).toBeAttached()

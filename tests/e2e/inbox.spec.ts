@@ -59,6 +59,12 @@ test.describe
       await item.getByRole('button', { name: /^Take/ }).click()
       const open = page.getByTestId('inbox-conversation')
       await expect(open.getByTestId('inbox-messages')).toContainText('Hello there, fancy a chat?')
+      // Who the operator answers as: the profile's about text, and its page in a new tab.
+      const persona = open.getByTestId('inbox-persona')
+      const profile = persona.getByRole('link', { name: `${fictional.name}’s profile (opens in a new tab)` })
+      await expect(profile).toHaveAttribute('href', `/admin/fictional/${fictional.id}`)
+      await expect(profile).toHaveAttribute('target', '_blank')
+      await expect(persona.locator('p.fst-italic')).toHaveText(/\S{3,}/)
       await open.getByLabel('Note (all operators see it)').fill('Likes to chat in the evening')
       await open.getByRole('button', { name: 'Add a note' }).click()
       await expect(open.getByTestId('inbox-notes')).toContainText('Likes to chat in the evening')

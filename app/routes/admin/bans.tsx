@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useSearchParams } from 'react-router'
+import { useNavigate, useSearchParams } from 'react-router'
 import { api } from '#common/api.ts'
 import { BAN_KINDS, type BanKind } from '#common/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -35,13 +35,18 @@ export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
   const removing = useFetcherForm('ban-remove', 'remove', actionData)
   // From a signal: ?kind=ip&value=… fills the form in (nothing is added before the moderator asks).
   const [asked] = useSearchParams()
+  const navigate = useNavigate()
   const askedKind = BAN_KINDS.find((k) => k === asked.get('kind'))
+  const askedValue = askedKind ? (asked.get('value') ?? undefined) : undefined
   const [kind, setKind] = useState<BanKind>((adding.values.kind as BanKind) || askedKind || 'email')
   const element = useRef<HTMLFormElement>(null)
-  // Added: the form is empty for the next one.
+  // Added: the form is empty for the next one (the signal's address leaves the page's address too).
   useEffect(() => {
-    if (adding.done) element.current?.reset()
-  }, [adding.done])
+    if (!adding.done) return
+    element.current?.reset()
+    if (new URLSearchParams(window.location.search).has('value'))
+      void navigate('/admin/bans', { replace: true })
+  }, [adding.done, navigate])
   const leaving = Number(removing.fetcher.formData?.get('ban'))
   const bans = loaderData.bans.filter((b) => b.id !== leaving)
   const error = adding.error ?? removing.message
@@ -87,7 +92,9 @@ export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
             name="value"
             className="form-control form-control-sm"
             required
-            defaultValue={adding.values.value ?? (askedKind ? (asked.get('value') ?? undefined) : undefined)}
+            // A new address asked for is a new field (its default is read once).
+            key={askedValue ?? ''}
+            defaultValue={adding.values.value ?? askedValue}
             placeholder={
               kind === 'ip' ? '203.0.113.0/24' : kind === 'domain' ? 'example.com' : 'name@example.com'
             }

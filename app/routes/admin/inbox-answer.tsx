@@ -95,9 +95,24 @@ export function InboxAnswer({ conversation }: { conversation: InboxConversation 
             </noting.Form>
           </section>
           <section className="col-md-7">
-            <p className="small text-body-secondary mb-1">
-              {fictional.name}, {fictional.age} · {t('console.inbox.fictionalNote')}
-            </p>
+            {/* Who the operator answers as: the about text, the profile in a new tab (the answer stays). */}
+            <div className="d-flex gap-2 align-items-start small mb-2" data-testid="inbox-persona">
+              {fictional.thumb_url ? (
+                <img src={fictional.thumb_url} alt="" width={40} height={40} className="rounded" />
+              ) : null}
+              <div>
+                <a
+                  href={`/admin/fictional/${fictional.profile_id}`}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={t('console.inbox.persona', { name: fictional.name })}
+                >
+                  {fictional.name}, {fictional.age}
+                </a>{' '}
+                <span className="text-body-secondary">· {t('console.inbox.fictionalNote')}</span>
+                {fictional.about ? <p className="fst-italic mb-0">{fictional.about}</p> : null}
+              </div>
+            </div>
             <ol
               ref={list}
               className="list-unstyled border rounded p-2 mb-2 small"

@@ -115,7 +115,7 @@ describe('signals', () => {
     expect(queued[0].detail).toMatchObject({ ip: '10.3.3.3', accounts: 3 })
   })
 
-  it('dismisses every open signal of one address at once, one audit entry each, and only for sign-ups', async () => {
+  it('dismisses every open signal of one address at once, in one audit entry, and only for sign-ups', async () => {
     type Queued = { id: number; kind: string; detail: { ip?: string }; member: { user_id: number } }
     const from = async (ip: string) =>
       ((await signals()).signals as Queued[]).filter((s) => s.kind === 'signup_burst' && s.detail.ip === ip)
@@ -132,14 +132,27 @@ describe('signals', () => {
     expect(done.json()).toEqual({ report: null, dismissed: 4 })
     expect(await from('10.4.4.4')).toEqual([])
     expect(await from('10.5.5.5')).toHaveLength(3)
-    const audit = await queryRows<{ action: string; target_id: string }>(
+    // One audit entry for the decision, naming the address and every signal and account.
+    const audit = await queryRows<{
+      action: string
+      target_type: string
+      target_id: string
+      before: unknown
+    }>(
       t.database.db,
-      sql`select action, target_id from audit_log where action like 'signal.%' and target_type = 'member' and target_id in (${sql.join(
-        burst.map(String),
-        sql`, `,
-      )}) order by target_id`,
+      sql`select action, target_type, target_id, before from audit_log where action like 'signal.%' order by id desc limit 1`,
     )
-    expect(audit).toEqual(burst.map((id) => ({ action: 'signal.dismiss', target_id: String(id) })))
+    expect(audit).toEqual([
+      {
+        action: 'signal.dismiss_address',
+        target_type: 'address',
+        target_id: '10.4.4.4',
+        before: { kind: 'signup_burst', signals: expect.any(Array), members: expect.any(Array) },
+      },
+    ])
+    const named = audit[0].before as { signals: number[]; members: number[] }
+    expect([...named.members].sort()).toEqual([...burst].sort())
+    expect(named.signals).toHaveLength(4)
     // Once they are gone, asking again says so; one of them alone, too.
     expect((await review(second.id, 'dismiss_address')).statusCode).toBe(409)
     expect((await review(first.id, 'dismiss')).statusCode).toBe(409)

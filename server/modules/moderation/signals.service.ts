@@ -36,23 +36,18 @@ export type SignalsService = ReturnType<typeof createSignalsService>
  * details in a first message. A moderator dismisses a signal or opens a case in the report queue.
  */
 export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesService }) {
-  /** One signal leaves the queue as a false alarm; audited. */
-  async function dismiss(tx: Executor, signal: MemberSignal, actor: Actor, at: Date) {
+  /** One signal leaves the queue as a false alarm. */
+  async function release(tx: Executor, signal: MemberSignal, actor: Actor, at: Date) {
     await markSignalReviewed(tx, signal.id, actor.staffId, at)
     // A scam score held the member's new conversations until a moderator looked (ADR 29): a
     // false alarm lets them start conversations again; a case keeps them held until decided.
     await releaseOpenings(tx, signal.userId)
-    await recordAudit(tx, actor, at, {
-      action: 'signal.dismiss',
-      target: { type: 'member', id: signal.userId },
-      before: { signal: signal.id, kind: signal.kind },
-      after: null,
-    })
   }
 
   /**
    * Every open signal of many sign-ups from this signal's address leaves the queue (a shared
-   * network, say: one decision, not one per account). They are locked by id, whoever asks.
+   * network, say: one decision, not one per account), as one audit entry that names them all.
+   * They are locked by id, whoever asks.
    */
   async function dismissAddress(id: number, actor: Actor, at: Date) {
     const signal = await selectSignal(db, id)
@@ -63,7 +58,17 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
     return db.transaction(async (tx) => {
       const open = await lockOpenBurstSignals(tx, ip)
       if (!open.some((o) => o.signal.id === id)) throw new AppError('moderation.already_reviewed', 409)
-      for (const o of open) await dismiss(tx, o.signal, actor, at)
+      for (const o of open) await release(tx, o.signal, actor, at)
+      await recordAudit(tx, actor, at, {
+        action: 'signal.dismiss_address',
+        target: { type: 'address', id: ip },
+        before: {
+          kind: signal.kind,
+          signals: open.map((o) => o.signal.id),
+          members: open.map((o) => o.signal.userId),
+        },
+        after: { dismissed: open.length },
+      })
       return { report: null, dismissed: open.length }
     })
   }
@@ -166,7 +171,13 @@ export function createSignalsService(db: Db, deps: { now: Clock; sites: SitesSer
         if (!found) throw new AppError('moderation.signal_not_found', 404)
         if (found.signal.reviewedAt) throw new AppError('moderation.already_reviewed', 409)
         if (input.action === 'dismiss') {
-          await dismiss(tx, found.signal, actor, at)
+          await release(tx, found.signal, actor, at)
+          await recordAudit(tx, actor, at, {
+            action: 'signal.dismiss',
+            target: { type: 'member', id: found.signal.userId },
+            before: { signal: found.signal.id, kind: found.signal.kind },
+            after: null,
+          })
           return { report: null, dismissed: 1 }
         }
         await markSignalReviewed(tx, found.signal.id, actor.staffId, at)
