@@ -61,22 +61,23 @@ function Accounts({ signals }: { signals: Signal[] }) {
       <span className="badge text-bg-light">{statusLabel(t, 'account', s.member.account_status)}</span>
     </li>
   )
-  const label = signals.length > 1 ? t('console.signals.group') : undefined
-  if (signals.length <= SHOWN + 1)
-    return (
-      <ul className="list-unstyled mb-0" aria-label={label}>
-        {signals.map(item)}
-      </ul>
-    )
+  // One more than SHOWN shows too: "and 1 more" would hide no more than it takes.
+  const shown = signals.length <= SHOWN + 1 ? signals.length : SHOWN
+  const rest = signals.slice(shown)
   return (
     <>
-      <ul className="list-unstyled mb-0" aria-label={label}>
-        {signals.slice(0, SHOWN).map(item)}
+      <ul
+        className="list-unstyled mb-0"
+        aria-label={signals.length > 1 ? t('console.signals.group') : undefined}
+      >
+        {signals.slice(0, shown).map(item)}
       </ul>
-      <details>
-        <summary className="small">{t('console.signals.more', { count: signals.length - SHOWN })}</summary>
-        <ul className="list-unstyled mb-0">{signals.slice(SHOWN).map(item)}</ul>
-      </details>
+      {rest.length > 0 ? (
+        <details>
+          <summary className="small">{t('console.signals.more', { count: rest.length })}</summary>
+          <ul className="list-unstyled mb-0">{rest.map(item)}</ul>
+        </details>
+      ) : null}
     </>
   )
 }
@@ -93,12 +94,13 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
   // The row on its way out leaves at once: one signal, or all of its address's.
   const leaving = Number(form.fetcher.formData?.get('signal'))
   const allOfIt = form.fetcher.formData?.get('action') === 'dismiss_address'
-  const all = rowsOf(loaderData.signals)
-  const gone = all.find((r) => r.signals.some((s) => s.id === leaving))
-  const rows = all
-    .map((r) => (r === gone && !allOfIt ? { ...r, signals: r.signals.filter((s) => s.id !== leaving) } : r))
-    .filter((r) => r.signals.length > 0 && !(r === gone && allOfIt))
-  const waiting = Math.max(0, loaderData.waiting - (gone ? (allOfIt ? gone.signals.length : 1) : 0))
+  const address = allOfIt
+    ? rowsOf(loaderData.signals).find((r) => r.signals.some((s) => s.id === leaving))
+    : null
+  const gone = new Set(address ? address.signals.map((s) => s.id) : leaving ? [leaving] : [])
+  const kept = loaderData.signals.filter((s) => !gone.has(s.id))
+  const rows = rowsOf(kept)
+  const waiting = Math.max(0, loaderData.waiting - (loaderData.signals.length - kept.length))
   const [selected, setSelected] = useState(0)
   const current = rows[Math.min(selected, rows.length - 1)]
   const result = form.done && form.answer?.ok ? form.answer.result : null
