@@ -65,7 +65,10 @@ export function createAuditService(db: Db, deps: { now: Clock }) {
       if (filter.action)
         where.push(sql`${auditLog.action} like ${`${filter.action.replace(/[%_\\]/g, '\\$&')}%`}`)
       if (filter.target) {
-        const [type, id] = filter.target.split(':')
+        // The type ends at the first colon; the id keeps its own (an IPv6 address: address:2001:db8::1).
+        const colon = filter.target.indexOf(':')
+        const type = colon < 0 ? filter.target : filter.target.slice(0, colon)
+        const id = colon < 0 ? '' : filter.target.slice(colon + 1)
         where.push(eq(auditLog.targetType, type))
         if (id) where.push(eq(auditLog.targetId, id))
       }

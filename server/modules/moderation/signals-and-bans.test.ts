@@ -172,6 +172,36 @@ describe('signals', () => {
     expect(await signalsOf(member.user.id, 'contact_in_first_message')).toHaveLength(1)
   })
 
+  it('names an IPv6 address whole in the audit log, and its filter finds it', async () => {
+    const admin = await staffMember(t.app, 'admin', () => clock)
+    const ip = '2001:db8::7'
+    for (const i of [1, 2, 3]) await signup(`six${i}@example.com`, ip)
+    const queued = (
+      (await signals()).signals as Array<{ id: number; kind: string; detail: { ip?: string } }>
+    ).find((s) => s.kind === 'signup_burst' && s.detail.ip === ip)
+    const done = await as(moderator.cookie, 'POST', '/api/admin/signal-review.php', {
+      signal: queued?.id,
+      action: 'dismiss_address',
+    })
+    expect(done.json()).toEqual({ report: null, dismissed: 3 })
+    const log = await as(
+      admin.cookie,
+      'GET',
+      `/api/admin/audit.php?target=${encodeURIComponent(`address:${ip}`)}`,
+    )
+    expect(log.statusCode).toBe(200)
+    expect(
+      log.json().entries.map((e: { action: string; target_id: string }) => [e.action, e.target_id]),
+    ).toEqual([['signal.dismiss_address', ip]])
+    // Another address of the same network is not this one.
+    const other = await as(
+      admin.cookie,
+      'GET',
+      `/api/admin/audit.php?target=${encodeURIComponent('address:2001:db8::8')}`,
+    )
+    expect(other.json().entries).toEqual([])
+  })
+
   it('queues contact details in a first message, and the same first message to five members', async () => {
     const sender = await activeMember(t.app)
     await t.database.db.execute(
