@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
 import { step } from '../../lib/call-action.server.ts'
@@ -48,6 +48,9 @@ function rowsOf(signals: Signal[]) {
   return rows
 }
 
+/** The ban form, filled in with an address; nothing is added until the moderator sends it. */
+const banLink = (ip: string) => `/admin/bans?kind=ip&value=${encodeURIComponent(ip)}`
+
 /** How many accounts of an address show before the others are asked for. */
 const SHOWN = 5
 
@@ -84,12 +87,13 @@ function Accounts({ signals }: { signals: Signal[] }) {
 
 /**
  * /admin/signals: what put members here without a report; X dismisses (a row of one address's
- * sign-ups: all of them), C opens a case (ADR 16).
+ * sign-ups: all of them), C opens a case, B opens the ban form for a row's address (ADR 16).
  * A review posts to the page's action (one fetcher); the queue is the loader's, without the one
  * on its way.
  */
 export default function Signals({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const form = useFetcherForm<Answer>('signal-review', 'review', actionData)
   // The row on its way out leaves at once: one signal, or all of its address's.
   const leaving = Number(form.fetcher.formData?.get('signal'))
@@ -115,7 +119,7 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
   const review = (signal: number, action: 'dismiss' | 'open_case' | 'dismiss_address') => {
     if (!form.busy) void form.fetcher.submit({ signal, action }, { method: 'post', action: REVIEW })
   }
-  /** X: the row's signal, or all of its address's. C: a case, for a row of one signal. */
+  /** X: the row's signal, or all of its address's. C: a case, for a row of one signal. B: its address's ban. */
   const dismiss = (row: (typeof rows)[number]) =>
     review(row.signals[0].id, row.signals.length > 1 ? 'dismiss_address' : 'dismiss')
 
@@ -125,6 +129,9 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
       k: () => setSelected((s) => Math.max(s - 1, 0)),
       x: () => current && dismiss(current),
       c: () => current?.signals.length === 1 && review(current.signals[0].id, 'open_case'),
+      b: () => {
+        if (current?.ip) void navigate(banLink(current.ip))
+      },
     },
     'console.signals.keys',
   )
@@ -166,7 +173,8 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                       <SignalDetail signal={row.signals[row.signals.length - 1]} />
                       {row.ip ? (
                         <div>
-                          <Link to={`/admin/bans?kind=ip&value=${encodeURIComponent(row.ip)}`}>
+                          <Link to={banLink(row.ip)} aria-keyshortcuts={row === current ? 'B' : undefined}>
+                            <kbd className="me-1">B</kbd>
                             {t('console.signals.banAddress')}
                           </Link>
                         </div>
