@@ -153,8 +153,11 @@ test('an activation link that fails says "Activation failed (contact support)."'
   await skipEntryWarning(page)
   await page.goto('/api/activate.php?token=forged')
   await expect(page).toHaveURL('/activate/error')
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Activation failed')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link did not work')
   await expect(page.getByText('Activation failed (contact support).', { exact: false })).toBeVisible()
+  // The two ways on: log in to send the e-mail again, or customer service.
+  await page.getByRole('main').getByRole('link', { name: 'Log in' }).click()
+  await expect(page).toHaveURL('/login')
 })
 
 // spec: MODAL-9

@@ -27,7 +27,7 @@ test.describe('home page', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     // This server runs in production mode on the sandbox provider and the outbox: a staging site.
     await expect(
-      page.getByRole('note').filter({ hasText: 'Test site: payments are simulated' }),
+      page.getByRole('note').filter({ hasText: 'Test site: payments and e-mails are simulated.' }),
     ).toBeVisible()
     await expectAccessible(page)
   })
@@ -44,7 +44,7 @@ test.describe('home page', () => {
     )
     await expect(page.getByRole('link', { name: 'Inscription gratuite' }).first()).toBeVisible()
     await expect(page.getByRole('link', { name: 'Se connecter' })).toBeVisible()
-    await expect(page.getByText('Site de test : paiements simulés, e-mails non envoyés.')).toBeVisible()
+    await expect(page.getByText('Site de test : paiements et e-mails simulés.')).toBeVisible()
     await expectAccessible(page)
     await context.close()
   })

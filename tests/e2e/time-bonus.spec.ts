@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { afterEffects, expect, newMember, openWithHeldClock, test } from './fixtures.ts'
+import { afterEffects, expect, newMember, openWithHeldClock, speaks, test } from './fixtures.ts'
 
 const MODAL = { name: '25% off, for a few hours only' }
 /**
@@ -87,6 +87,23 @@ test('logging out clears the time bonus and logging in loads it again', async ({
   await expect(banner).toBeVisible()
   await member.context.close()
 })
+
+for (const [locale, short] of [
+  ['en', '25% off your first credits for'],
+  ['fr', '1er achat à −25\u202f%, encore'],
+] as const)
+  test(`on a phone the time bonus says it in a few words, on one line (${locale})`, async ({ browser }) => {
+    const member = await newMember(browser, { name: 'Lore' })
+    await speaks(member, locale, 375)
+    await member.page.goto('/members')
+    const strip = member.page.getByRole('status').filter({ hasText: short })
+    await expect(strip).toBeVisible()
+    const { height } = (await strip.boundingBox()) ?? { height: 0 }
+    const line = await strip.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight))
+    const padding = await strip.evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingTop) * 2)
+    expect(height - padding).toBeLessThan(line * 1.5)
+    await member.context.close()
+  })
 
 // spec: CALL-9
 test('a failing welcome-discount call is ignored: no bonus, no error, the page works', async ({

@@ -125,11 +125,13 @@ export function TimeBonusBanner() {
   if (!value) return null
   return (
     <div className="time-bonus-banner text-center small py-1 px-2" role="status">
-      <span>{t('timeBonus.banner', { percent: value.percentage })} </span>
+      {/* On a phone the short wording keeps the strip to one line. */}
+      <span className="d-none d-sm-inline">{t('timeBonus.banner', { percent: value.percentage })} </span>
+      <span className="d-sm-none">{t('timeBonus.bannerShort', { percent: value.percentage })} </span>
       <span className="fw-semibold time-bonus-countdown" aria-live="off">
         {countdownText(value.left)}
       </span>{' '}
-      <Link to="/credits" className="fw-semibold">
+      <Link to="/credits" className="fw-semibold text-nowrap">
         {t('timeBonus.use')}
       </Link>
     </div>
