@@ -18,6 +18,7 @@ import { Agent, request } from 'undici'
 import WebSocket from 'ws'
 import { missingPrograms, PostgresServer } from '../tests/support/cluster.ts'
 import { autovacuumBetween } from './autovacuum.ts'
+import { cpuWaitProbe } from './cpu-wait.ts'
 import { startServer, waitReady } from './server.ts'
 
 /**
@@ -154,6 +155,8 @@ const loadPauses: number[] = []
 new PerformanceObserver((list) => {
   if (recording) for (const entry of list.getEntries()) loadPauses.push(entry.duration)
 }).observe({ entryTypes: ['gc'] })
+/** The machine's wait for a core while rounds are timed (bench/cpu-wait.ts). */
+const cpuWait = cpuWaitProbe()
 
 function openSocket(target: Target, member: Member) {
   const { url, headers } = targets[target].socketUrl(member)
@@ -203,6 +206,7 @@ const stats = new pg.Client({ connectionString: databaseUrl })
 async function steady(target: Target, rate: number, senders: Member[], receivers: Member[]): Promise<Round> {
   latencies = []
   recording = true
+  cpuWait.timing(true)
   const from = new Date()
   const interval = 1000 / rate
   const started = performance.now()
@@ -221,6 +225,7 @@ async function steady(target: Target, rate: number, senders: Member[], receivers
   const seconds = (performance.now() - started) / 1000
   await sleep(300)
   recording = false
+  cpuWait.timing(false)
   return {
     seconds,
     saved: statuses.filter((s) => s === 200).length,
@@ -291,6 +296,7 @@ try {
   for (const [index, mode] of modes.entries()) {
     // Each mode prints its own pauses (they were counted from the first mode on).
     loadPauses.length = 0
+    cpuWait.reset()
     if (index === 1 && ownPostgres) {
       standby = await PostgresServer.syncStandbyOf(
         ownPostgres,
@@ -394,6 +400,10 @@ try {
     console.log(
       `the load's own pauses while timing (garbage collection): ${loadPauses.length}, longest ${Math.max(0, ...loadPauses).toFixed(1)} ms`,
     )
+    const wait = cpuWait.read()
+    console.log(
+      `the machine's wait for a core while timing (a thread sleeping 1 ms): woke more than 10 ms late ${wait.over10} times, more than 30 ms late ${wait.over30}, at worst ${wait.latestMs.toFixed(1)} ms`,
+    )
     const nodeLoop = (closed.node + closedAgain.node) / 2
     const bareLoop = (closed.bare + closedAgain.bare) / 2
     console.log(
@@ -409,6 +419,7 @@ try {
     `errors the node logged: ${errorsLogged}${errorSamples.size ? ` (${[...errorSamples].join('; ')})` : ''} (goal: none: load is not an error)`,
   )
 } finally {
+  cpuWait.stop()
   server.kill('SIGTERM')
   bare.kill('SIGTERM')
   await stats.end().catch(() => {})
