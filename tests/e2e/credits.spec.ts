@@ -35,6 +35,8 @@ test('a member buys credits in the sandbox and becomes Premium; a failed payment
   await page.getByLabel('Discount code').fill('WRONG1')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText('Code not found')).toBeVisible()
+  // The refused code leaves the time bonus applied.
+  await expect(page.getByText(/^TIMEBONUS25: 25% off, €7\.46 instead of €9\.95\.$/)).toBeVisible()
   await page.getByLabel('Discount code').fill('timebonus25')
   await page.getByRole('button', { name: 'Apply' }).click()
   await expect(page.getByText(/^TIMEBONUS25: 25% off, €7\.46 instead of €9\.95\.$/)).toBeVisible()

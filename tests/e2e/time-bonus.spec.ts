@@ -105,6 +105,28 @@ for (const [locale, short] of [
     await member.context.close()
   })
 
+test('with the time bonus running, Continue waits for its check: a quick click never pays the list price', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Oona' })
+  const page = member.page
+  await page.goto('/credits')
+  await expect(page.getByTestId('bonus-on-bundles')).toBeVisible()
+  // The bonus's check for the bundle and method answers slowly, as on a busy network.
+  await page.route(/\/api\/discountcode\.php\?code=/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await route.continue()
+  })
+  await page.getByRole('link', { name: /^Choose 100 credits for/ }).click()
+  await page.getByRole('radio', { name: 'PayPal' }).check()
+  // Continue, then Pay, as fast as a member can click: the payment is for the bonus's price.
+  await page.getByRole('button', { name: 'Continue' }).click()
+  await page.locator('#payment-confirm-modal').getByRole('button', { name: /^Pay / }).click()
+  await expect(page).toHaveURL(/\/sandbox\/checkout\/tr_/)
+  await expect(page.locator('.amount')).toHaveText('€7.46')
+  await member.context.close()
+})
+
 // spec: CALL-9
 test('a failing welcome-discount call is ignored: no bonus, no error, the page works', async ({
   browser,

@@ -17,9 +17,15 @@ interface TimeBonus {
 }
 
 const TimeBonusContext = createContext<TimeBonus | null>(null)
+const TimeBonusLoadingContext = createContext(false)
 
 export function useTimeBonus(): TimeBonus | null {
   return useContext(TimeBonusContext)
+}
+
+/** Whether the member's time bonus is still being asked for: a price shown meanwhile may drop. */
+export function useTimeBonusLoading(): boolean {
+  return useContext(TimeBonusLoadingContext)
 }
 
 const MODAL_DISMISSED_KEY = 'dismissed-time-bonus-modal'
@@ -37,6 +43,7 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
   const [bonus, setBonus] = useState<{ code: string; percentage: number; expires: number } | null>(null)
   const [now, setNow] = useState(() => Date.now())
   const [showModal, setShowModal] = useState(false)
+  const [loading, setLoading] = useState(false)
   const eligible = user !== null && !user.paid_user
   const userId = user?.id ?? null
 
@@ -45,6 +52,7 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
     setBonus(null)
     if (!eligible || userId === null) return
     let current = true
+    setLoading(true)
     callApi(api.discountCode, { query: { welcome: 'true' }, retries: 0 })
       .then((code) => {
         if (current && code.expires_in && !code.expired) {
@@ -58,8 +66,12 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
         }
       })
       .catch(() => {})
+      .finally(() => {
+        if (current) setLoading(false)
+      })
     return () => {
       current = false
+      setLoading(false)
     }
   }, [eligible, userId])
 
@@ -87,34 +99,36 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
 
   const value = active && bonus ? { code: bonus.code, percentage: bonus.percentage, left } : null
   return (
-    <TimeBonusContext.Provider value={value}>
-      {children}
-      <Modal
-        show={showModal && value !== null}
-        onHide={dismiss}
-        centered
-        id="time-bonus-modal"
-        aria-labelledby="time-bonus-title"
-      >
-        <Modal.Header closeButton closeLabel={t('likes.close')}>
-          <Modal.Title as="h2" className="h5" id="time-bonus-title">
-            {t('timeBonus.title', { percent: value?.percentage ?? 25 })}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>{t('timeBonus.text', { percent: value?.percentage ?? 25 })}</p>
-          <p className="h3 text-center">{countdownText(value?.left ?? 0)}</p>
-        </Modal.Body>
-        <Modal.Footer>
-          <button type="button" className="btn btn-outline-secondary" onClick={dismiss}>
-            {t('timeBonus.later')}
-          </button>
-          <Link to="/credits" className="btn btn-primary" onClick={dismiss}>
-            {t('timeBonus.use')}
-          </Link>
-        </Modal.Footer>
-      </Modal>
-    </TimeBonusContext.Provider>
+    <TimeBonusLoadingContext.Provider value={loading}>
+      <TimeBonusContext.Provider value={value}>
+        {children}
+        <Modal
+          show={showModal && value !== null}
+          onHide={dismiss}
+          centered
+          id="time-bonus-modal"
+          aria-labelledby="time-bonus-title"
+        >
+          <Modal.Header closeButton closeLabel={t('likes.close')}>
+            <Modal.Title as="h2" className="h5" id="time-bonus-title">
+              {t('timeBonus.title', { percent: value?.percentage ?? 25 })}
+            </Modal.Title>
+          </Modal.Header>
+          <Modal.Body>
+            <p>{t('timeBonus.text', { percent: value?.percentage ?? 25 })}</p>
+            <p className="h3 text-center">{countdownText(value?.left ?? 0)}</p>
+          </Modal.Body>
+          <Modal.Footer>
+            <button type="button" className="btn btn-outline-secondary" onClick={dismiss}>
+              {t('timeBonus.later')}
+            </button>
+            <Link to="/credits" className="btn btn-primary" onClick={dismiss}>
+              {t('timeBonus.use')}
+            </Link>
+          </Modal.Footer>
+        </Modal>
+      </TimeBonusContext.Provider>
+    </TimeBonusLoadingContext.Provider>
   )
 }
 

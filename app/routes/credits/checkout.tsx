@@ -10,7 +10,7 @@ import { PaymentPageHeading } from '../../features/credits/payment-page-heading.
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { CheckedInField, PurchaseGate } from '../../features/credits/purchase-gate.tsx'
 import { useRememberReturn } from '../../features/credits/return-to.ts'
-import { useTimeBonus } from '../../features/credits/time-bonus.tsx'
+import { useTimeBonus, useTimeBonusLoading } from '../../features/credits/time-bonus.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
 import { apiErrorMessage } from '../../lib/form-errors.ts'
@@ -62,19 +62,32 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   const [discount, setDiscount] = useState<DiscountCode | null>(null)
   const [codeInput, setCodeInput] = useState('')
   const [codeError, setCodeError] = useState<string | null>(null)
+  // Codes being checked: until each has answered, the price is not settled, and neither Continue
+  // nor Pay goes on (a quick click paid the list price while the time bonus's check was on its way).
+  const [checking, setChecking] = useState(0)
+  const bonusLoading = useTimeBonusLoading()
+  const settling = checking > 0 || bonusLoading
   const amount = discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount
   const price = money(amount, bundle.currency)
 
-  const applyCode = async (code: string) => {
+  /**
+   * Checks a code for this bundle and method. A code the member typed that is refused leaves the
+   * discount already applied (the time bonus stays); one checked again for a new method that no
+   * longer applies is taken off.
+   */
+  const applyCode = async (code: string, typed = false) => {
     setCodeError(null)
+    setChecking((n) => n + 1)
     try {
       const query = { code, package: bundle.id, method: method ?? undefined }
       setDiscount(await callApi(api.discountCode, { query, retries: 0 }))
       return true
     } catch (failure) {
-      setDiscount(null)
+      if (!typed) setDiscount(null)
       setCodeError(apiErrorMessage(failure, t))
       return false
+    } finally {
+      setChecking((n) => n - 1)
     }
   }
 
@@ -133,7 +146,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             className="discount-code mb-3"
             onSubmit={(event) => {
               event.preventDefault()
-              if (codeInput.trim()) void applyCode(codeInput.trim())
+              if (codeInput.trim()) void applyCode(codeInput.trim(), true)
             }}
           >
             <label htmlFor="discount-code" className="form-label">
@@ -176,7 +189,8 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
           <button
             type="button"
             className="btn btn-primary btn-lg"
-            disabled={!hydrated || !method}
+            disabled={!hydrated || !method || settling}
+            aria-busy={settling || undefined}
             onClick={() => setConfirming(true)}
           >
             {t('checkout.continue')}
@@ -228,7 +242,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <input type="hidden" name="package" value={bundle.id} />
             <input type="hidden" name="method" value={method ?? ''} />
             {discount ? <input type="hidden" name="code" value={discount.code} /> : null}
-            <button type="submit" className="btn btn-primary" disabled={busy || !method}>
+            <button type="submit" className="btn btn-primary" disabled={busy || !method || settling}>
               {busy ? t('checkout.redirecting') : t('checkout.pay', { price })}
             </button>
           </payment.Form>
