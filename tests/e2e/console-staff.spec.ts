@@ -143,6 +143,14 @@ test('sign-ups from one address are one row: its accounts to their files, dismis
   // One X for the row; no case for a whole address (each account's file has its actions).
   await expect(row.getByRole('button', { name: 'Open a case' })).toHaveCount(0)
   await expectAccessible(page)
+  // On a phone the row's cells stack: its sentence takes the screen's width, nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 800 })
+  expect((await row.getByTestId('signal-detail').boundingBox())?.width).toBeGreaterThan(300)
+  const sideways = page
+    .locator('.table-responsive', { has: row })
+    .evaluate((el) => el.scrollWidth - el.clientWidth)
+  expect(await sideways).toBeLessThanOrEqual(0)
+  await page.setViewportSize({ width: 1280, height: 720 })
 
   const ban = row.getByRole('link', { name: 'Ban this address' })
   const address = new URL(`http://x${await ban.getAttribute('href')}`).searchParams.get('value')
