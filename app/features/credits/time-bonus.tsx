@@ -16,16 +16,19 @@ interface TimeBonus {
   left: number
 }
 
-const TimeBonusContext = createContext<TimeBonus | null>(null)
-const TimeBonusLoadingContext = createContext(false)
+/** The running bonus, and whether it is still being asked for. */
+const TimeBonusContext = createContext<{ bonus: TimeBonus | null; loading: boolean }>({
+  bonus: null,
+  loading: false,
+})
 
 export function useTimeBonus(): TimeBonus | null {
-  return useContext(TimeBonusContext)
+  return useContext(TimeBonusContext).bonus
 }
 
 /** Whether the member's time bonus is still being asked for: a price shown meanwhile may drop. */
 export function useTimeBonusLoading(): boolean {
-  return useContext(TimeBonusLoadingContext)
+  return useContext(TimeBonusContext).loading
 }
 
 const MODAL_DISMISSED_KEY = 'dismissed-time-bonus-modal'
@@ -99,36 +102,34 @@ export function TimeBonusProvider({ children }: { children: ReactNode }) {
 
   const value = active && bonus ? { code: bonus.code, percentage: bonus.percentage, left } : null
   return (
-    <TimeBonusLoadingContext.Provider value={loading}>
-      <TimeBonusContext.Provider value={value}>
-        {children}
-        <Modal
-          show={showModal && value !== null}
-          onHide={dismiss}
-          centered
-          id="time-bonus-modal"
-          aria-labelledby="time-bonus-title"
-        >
-          <Modal.Header closeButton closeLabel={t('likes.close')}>
-            <Modal.Title as="h2" className="h5" id="time-bonus-title">
-              {t('timeBonus.title', { percent: value?.percentage ?? 25 })}
-            </Modal.Title>
-          </Modal.Header>
-          <Modal.Body>
-            <p>{t('timeBonus.text', { percent: value?.percentage ?? 25 })}</p>
-            <p className="h3 text-center">{countdownText(value?.left ?? 0)}</p>
-          </Modal.Body>
-          <Modal.Footer>
-            <button type="button" className="btn btn-outline-secondary" onClick={dismiss}>
-              {t('timeBonus.later')}
-            </button>
-            <Link to="/credits" className="btn btn-primary" onClick={dismiss}>
-              {t('timeBonus.use')}
-            </Link>
-          </Modal.Footer>
-        </Modal>
-      </TimeBonusContext.Provider>
-    </TimeBonusLoadingContext.Provider>
+    <TimeBonusContext.Provider value={{ bonus: value, loading }}>
+      {children}
+      <Modal
+        show={showModal && value !== null}
+        onHide={dismiss}
+        centered
+        id="time-bonus-modal"
+        aria-labelledby="time-bonus-title"
+      >
+        <Modal.Header closeButton closeLabel={t('likes.close')}>
+          <Modal.Title as="h2" className="h5" id="time-bonus-title">
+            {t('timeBonus.title', { percent: value?.percentage ?? 25 })}
+          </Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>{t('timeBonus.text', { percent: value?.percentage ?? 25 })}</p>
+          <p className="h3 text-center">{countdownText(value?.left ?? 0)}</p>
+        </Modal.Body>
+        <Modal.Footer>
+          <button type="button" className="btn btn-outline-secondary" onClick={dismiss}>
+            {t('timeBonus.later')}
+          </button>
+          <Link to="/credits" className="btn btn-primary" onClick={dismiss}>
+            {t('timeBonus.use')}
+          </Link>
+        </Modal.Footer>
+      </Modal>
+    </TimeBonusContext.Provider>
   )
 }
 
