@@ -166,12 +166,21 @@ export const DirectDebitInput = z.object({
   zip: required(12),
   city: required(60),
   phone: Phone,
+  /** The discount code the member applied (the time bonus, or one they typed), if any. */
+  code: z.string().trim().min(1).max(40).optional(),
   /** The member saw the spending check-in (ADR 32) and goes on. */
   checked_in: z.boolean().optional(),
 })
 /** The fields as the server gets them: IBAN in electronic format, phone without separators. */
 export type DirectDebitInput = z.output<typeof DirectDebitInput>
-export const DirectDebitRequested = z.object({ request_id: z.string(), phone: z.string() })
+/** The code went out: the masked number, and what the member will pay (in cents) with the discount applied. */
+export const DirectDebitRequested = z.object({
+  request_id: z.string(),
+  phone: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  code: z.string().nullable(),
+})
 export type DirectDebitRequested = z.infer<typeof DirectDebitRequested>
 
 /** PUT /api/directdebit.php: the SMS code (otp) that confirms a direct debit. */

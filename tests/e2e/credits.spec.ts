@@ -119,6 +119,8 @@ test('a member pays by SEPA direct debit, confirmed by the code sent by SMS', as
   await page.goto('/credits')
   await page.getByRole('link', { name: 'Pay by direct debit (SEPA)' }).click()
   await expect(page.getByRole('heading', { name: 'Pay by direct debit' })).toBeVisible()
+  // The time bonus applies to a direct debit as to every method, checked again for each bundle.
+  await expect(page.getByText(/^TIMEBONUS25: 25% off, €44\.96 instead of €59\.95\.$/)).toBeVisible()
   await fillDirectDebit(page, {
     holder: 'Anna de Vries',
     iban: 'NL91 ABNA 0417 1643 01',
@@ -128,6 +130,7 @@ test('a member pays by SEPA direct debit, confirmed by the code sent by SMS', as
     city: 'Amsterdam',
     phone: '+31 6 1234 5678',
   })
+  await expect(page.getByText(/^TIMEBONUS25: 25% off, €7\.46 instead of €9\.95\.$/)).toBeVisible()
   await page.getByRole('button', { name: 'Send the code' }).click()
   await expect(page.getByText(/^Enter a valid IBAN of a SEPA country/)).toBeVisible()
   await expect(page.getByLabel('IBAN')).toHaveAttribute('aria-invalid', 'true')
@@ -135,6 +138,7 @@ test('a member pays by SEPA direct debit, confirmed by the code sent by SMS', as
   await page.getByLabel('IBAN').fill('NL91 ABNA 0417 1643 00')
   await page.getByRole('button', { name: 'Send the code' }).click()
   await expect(page.getByText(/^We sent a 6-digit code by SMS to •+678\.$/)).toBeVisible()
+  await expect(page.getByText(/to debit €7\.46 once/)).toBeVisible()
 
   // The sandbox SMS gateway keeps the message in the outbox beside the mails.
   const outbox = await context.newPage()
@@ -148,7 +152,7 @@ test('a member pays by SEPA direct debit, confirmed by the code sent by SMS', as
   await page.getByRole('button', { name: /^Confirm and pay/ }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Code invalid' })).toBeVisible()
   await page.getByLabel('Code from the SMS').fill(code)
-  await page.getByRole('button', { name: /^Confirm and pay/ }).click()
+  await page.getByRole('button', { name: 'Confirm and pay €7.46' }).click()
   await expect(page).toHaveURL(/\/directdebit\?payment=pay_/)
   await expect(page.getByText('Payment completed: 100 credits were added to your account.')).toBeVisible({
     timeout: 15_000,

@@ -81,3 +81,17 @@ export async function sandboxPurchase(
   await payments.webhook(providerId)
   return { payment: created.payment_id as string, providerId, psp, payments, bundle, site }
 }
+
+/** A member's account details for /directdebit: a Dutch IBAN and address, and the number given. */
+export function directDebitDetails(pkg: number, phone: string, iban = 'NL91ABNA0417164300') {
+  return {
+    package: pkg,
+    holder: 'Anna de Vries',
+    iban,
+    street: 'Keizersgracht',
+    house_number: '12a',
+    zip: '1015 CX',
+    city: 'Amsterdam',
+    phone,
+  }
+}

@@ -1,19 +1,14 @@
 import { useEffect, useState } from 'react'
 import { Link, useFetcher, useNavigate, useSearchParams } from 'react-router'
-import { api } from '#common/api.ts'
-import { discounted } from '#common/money.ts'
-import type { DiscountCode } from '#common/schemas/credits.ts'
 import { Modal } from '../../components/modal.tsx'
+import { DiscountCodeField, useDiscount } from '../../features/credits/discount.tsx'
 import { FictionalBeforeBuying } from '../../features/credits/fictional-before-buying.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
 import { PaymentStatusPanel } from '../../features/credits/payment-status.tsx'
 import { CheckedInField, PurchaseGate } from '../../features/credits/purchase-gate.tsx'
 import { useRememberReturn } from '../../features/credits/return-to.ts'
-import { useTimeBonus, useTimeBonusLoading } from '../../features/credits/time-bonus.tsx'
 import { useTranslation } from '../../i18n.ts'
-import { callApi } from '../../lib/api-client.ts'
-import { apiErrorMessage } from '../../lib/form-errors.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
@@ -58,48 +53,9 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (error) setConfirming(false)
   }, [payment.data])
-  const timeBonus = useTimeBonus()
-  const [discount, setDiscount] = useState<DiscountCode | null>(null)
-  const [codeInput, setCodeInput] = useState('')
-  const [codeError, setCodeError] = useState<string | null>(null)
-  // Codes being checked: until each has answered, the price is not settled, and neither Continue
-  // nor Pay goes on (a quick click paid the list price while the time bonus's check was on its way).
-  const [checking, setChecking] = useState(0)
-  const bonusLoading = useTimeBonusLoading()
-  const settling = checking > 0 || bonusLoading
-  const amount = discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount
-  const price = money(amount, bundle.currency)
-
-  /**
-   * Checks a code for this bundle and method. A code the member typed that is refused leaves the
-   * discount already applied (the time bonus stays); one checked again for a new method that no
-   * longer applies is taken off.
-   */
-  const applyCode = async (code: string, typed = false) => {
-    setCodeError(null)
-    setChecking((n) => n + 1)
-    try {
-      const query = { code, package: bundle.id, method: method ?? undefined }
-      setDiscount(await callApi(api.discountCode, { query, retries: 0 }))
-      return true
-    } catch (failure) {
-      if (!typed) setDiscount(null)
-      setCodeError(apiErrorMessage(failure, t))
-      return false
-    } finally {
-      setChecking((n) => n - 1)
-    }
-  }
-
-  // The running time bonus applies by itself; a code the member typed is checked again for a new method.
-  const timeBonusCode = timeBonus?.code ?? null
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only the method and the time bonus decide when to check again
-  useEffect(() => {
-    if (paymentId) return
-    const code = discount?.code ?? timeBonusCode
-    if (!code) return
-    void applyCode(code)
-  }, [method, timeBonusCode, paymentId])
+  const discount = useDiscount({ bundle, method, paused: Boolean(paymentId) })
+  const { settling } = discount
+  const price = money(discount.amount, bundle.currency)
 
   return (
     <div className="container py-4 checkout">
@@ -142,45 +98,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
           </fieldset>
-          <form
-            className="discount-code mb-3"
-            onSubmit={(event) => {
-              event.preventDefault()
-              if (codeInput.trim()) void applyCode(codeInput.trim(), true)
-            }}
-          >
-            <label htmlFor="discount-code" className="form-label">
-              {t('checkout.discountCode')}
-            </label>
-            <div className="input-group" style={{ maxWidth: 360 }}>
-              <input
-                id="discount-code"
-                className={`form-control ${codeError ? 'is-invalid' : ''}`}
-                value={codeInput}
-                onChange={(e) => setCodeInput(e.target.value)}
-                autoComplete="off"
-                aria-describedby={codeError ? 'discount-code-error' : undefined}
-              />
-              <button type="submit" className="btn btn-outline-primary" disabled={!hydrated}>
-                {t('checkout.apply')}
-              </button>
-            </div>
-            {codeError ? (
-              <p id="discount-code-error" className="text-danger small mt-1 mb-0" role="alert">
-                {codeError}
-              </p>
-            ) : null}
-            {discount ? (
-              <p className="text-success small mt-1 mb-0" role="status">
-                {t('checkout.discountApplied', {
-                  code: discount.code,
-                  percent: discount.value_percentage,
-                  before: money(bundle.amount, bundle.currency),
-                  price,
-                })}
-              </p>
-            ) : null}
-          </form>
+          <DiscountCodeField discount={discount} before={bundle} />
           {error ? (
             <p className="alert alert-danger" role="alert">
               {error}
@@ -241,7 +159,7 @@ export default function Checkout({ loaderData }: Route.ComponentProps) {
             <CheckedInField gate={gate} />
             <input type="hidden" name="package" value={bundle.id} />
             <input type="hidden" name="method" value={method ?? ''} />
-            {discount ? <input type="hidden" name="code" value={discount.code} /> : null}
+            {discount.discount ? <input type="hidden" name="code" value={discount.discount.code} /> : null}
             <button type="submit" className="btn btn-primary" disabled={busy || !method || settling}>
               {busy ? t('checkout.redirecting') : t('checkout.pay', { price })}
             </button>

@@ -3,6 +3,7 @@ import { Form, useSearchParams } from 'react-router'
 import type { DirectDebitRequested } from '#common/schemas/credits.ts'
 import { FormField, FormMessage } from '../../components/form-field.tsx'
 import { SubmitButton } from '../../components/submit-button.tsx'
+import { DiscountCodeField, useDiscount } from '../../features/credits/discount.tsx'
 import { FictionalBeforeBuying } from '../../features/credits/fictional-before-buying.tsx'
 import { useMoney } from '../../features/credits/money.tsx'
 import { PaymentPageHeading } from '../../features/credits/payment-page-heading.tsx'
@@ -45,7 +46,13 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
     answered?.package ?? (Number(form.values.package) || loaderData.selected),
   )
   const bundle = packages.find((p) => p.id === selected) ?? null
-  const price = bundle ? money(bundle.amount, bundle.currency) : ''
+  // The time bonus or a typed code, as on the checkout; the code's form shows what the server priced.
+  const discount = useDiscount({ bundle, method: 'sdd', paused: Boolean(payment) })
+  const price = sent
+    ? money(sent.amount, sent.currency)
+    : bundle
+      ? money(discount.amount, bundle.currency)
+      : ''
   const step = (intent: string) => withIntent('/directdebit', params, intent)
   /** What each account and address field shares: its id, name, label, typed value and error. */
   const field = (key: (typeof FIELDS)[number], label: string) => ({
@@ -152,6 +159,8 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
                   ))}
                 </div>
               </fieldset>
+              {bundle ? <DiscountCodeField discount={discount} before={bundle} /> : null}
+              {discount.discount ? <input type="hidden" name="code" value={discount.discount.code} /> : null}
               <FormField {...field('holder', 'holder')} autoComplete="name" />
               <FormField
                 {...field('iban', 'iban')}
@@ -183,7 +192,7 @@ export default function DirectDebit({ loaderData, actionData }: Route.ComponentP
                 <SubmitButton
                   busy={form.busy}
                   busyLabel={t('directDebit.sending')}
-                  disabled={!bundle}
+                  disabled={!bundle || discount.settling}
                   beforeScripts
                 >
                   {t('directDebit.sendCode')}

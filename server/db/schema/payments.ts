@@ -165,6 +165,8 @@ export const directDebitRequests = pgTable(
     zip: text('zip'),
     city: text('city'),
     phone: text('phone').notNull(),
+    /** The discount the member had applied when asking (the time bonus, a code), checked again on confirming. */
+    discountCode: text('discount_code'),
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -4,6 +4,7 @@ import { desc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { smsOutbox } from '#server/db/schema/accounts.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
+import { directDebitDetails } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 
 const SID = 'AC0123456789abcdef0123456789abcdef'
@@ -57,16 +58,7 @@ afterAll(async () => {
   twilio.close()
 })
 
-const details = (pkg: number, phone: string) => ({
-  package: pkg,
-  holder: 'Anna de Vries',
-  iban: 'NL91ABNA0417164300',
-  street: 'Keizersgracht',
-  house_number: '12a',
-  zip: '1015 CX',
-  city: 'Amsterdam',
-  phone,
-})
+const details = directDebitDetails
 
 async function requestCode(phone: string) {
   const member = await activeMember(t.app)

@@ -35,6 +35,23 @@ export async function countRecentCodes(
   }
 }
 
+/** What a request asked for (its member, bundle and discount code) and whether it is pending, read without a lock. */
+export async function selectRequestOrder(db: Executor, id: string) {
+  const r = directDebitRequests
+  const [row] = await db
+    .select({
+      userId: r.userId,
+      siteId: r.siteId,
+      packageId: r.packageId,
+      discountCode: r.discountCode,
+      confirmedAt: r.confirmedAt,
+      expiresAt: r.expiresAt,
+    })
+    .from(r)
+    .where(eq(r.id, id))
+  return row ?? null
+}
+
 /** The request, locked until the transaction ends: one code check at a time. */
 export async function selectRequestForUpdate(db: Executor, id: string) {
   const [row] = await db

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Locale } from '#common/constants.ts'
+import { discounted } from '#common/money.ts'
 import type { DirectDebitInput, DirectDebitRequested } from '#common/schemas/credits.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -16,7 +17,9 @@ import {
   insertRequest,
   markConfirmed,
   selectRequestForUpdate,
+  selectRequestOrder,
 } from './direct-debit.queries.ts'
+import { holdDiscount } from './discounts.service.ts'
 import { directDebitRefused, directDebitTotalSince, insertMandate, lockMember } from './mandates.queries.ts'
 import { bundlePayment, insertPayment, selectPackage } from './payments.queries.ts'
 import type { PaymentsService, Purchase } from './payments.service.ts'
@@ -57,17 +60,57 @@ export function createDirectDebitService(
   const { now } = deps
   const provider = deps.payments.providerName
 
-  /** The bundle in euros (SEPA), and whether the member may pay it by direct debit now. */
-  async function checkAllowed(tx: Executor, userId: number, siteId: number, packageId: number, iban: string) {
+  /** The bundle, in euros (SEPA only). */
+  async function sepaBundle(tx: Executor, siteId: number, packageId: number) {
     const bundle = await selectPackage(tx, siteId, packageId)
     if (!bundle) throw new AppError('payments.package_not_found', 404)
     if (bundle.currency !== 'EUR') throw new AppError('payments.method_unavailable', 400)
+    return bundle
+  }
+
+  /** Whether the member may pay this amount by direct debit from this account now. */
+  async function assertAllowed(tx: Executor, userId: number, iban: string, amount: number) {
     if (await directDebitRefused(tx, userId, hashOf(iban))) throw new AppError('directdebit.blocked', 403)
     const since = new Date(now().getTime() - DIRECT_DEBIT_WINDOW_MS)
-    if ((await directDebitTotalSince(tx, userId, since)) + bundle.amount > DIRECT_DEBIT_LIMIT) {
+    if ((await directDebitTotalSince(tx, userId, since)) + amount > DIRECT_DEBIT_LIMIT) {
       throw new AppError('directdebit.limit', 409)
     }
-    return bundle
+  }
+
+  /** The discount the member asked for on the bundle, checked for direct debit, and what they pay. */
+  async function priced(
+    userId: number,
+    bundle: { amount: number; currency: string },
+    code: string | null | undefined,
+    locale: string,
+  ) {
+    const order = { amount: bundle.amount, currency: bundle.currency, method: 'sdd' }
+    const discount = await deps.payments.discountFor(userId, code, order, locale)
+    return {
+      discount,
+      amount: discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount,
+    }
+  }
+
+  /**
+   * What a pending request will charge, its discount checked again before the confirming
+   * transaction (the rules read outside it): a time bonus that ended since the SMS is refused and
+   * nothing is charged, never a price the member was not shown. Null when the request is not the
+   * member's or no longer pending (the transaction says which).
+   */
+  async function pricedRequest(userId: number, siteId: number, requestId: string, locale: string, at: Date) {
+    const order = await selectRequestOrder(db, requestId)
+    if (!order || order.userId !== userId || order.siteId !== siteId) return null
+    if (order.confirmedAt || order.expiresAt <= at) return null
+    const bundle = await sepaBundle(db, siteId, order.packageId)
+    try {
+      return await priced(userId, bundle, order.discountCode, locale)
+    } catch (error) {
+      if (error instanceof AppError && error.code.startsWith('discount.')) {
+        throw new AppError('directdebit.discount_ended', 409, { code: order.discountCode ?? '' })
+      }
+      throw error
+    }
   }
 
   return {
@@ -91,14 +134,16 @@ export function createDirectDebitService(
         })
       }
       await assertMayPay(db, member.userId, 'sdd')
-      const bundle = await checkAllowed(db, member.userId, site.id, input.package, input.iban)
+      const bundle = await sepaBundle(db, site.id, input.package)
+      const { discount, amount } = await priced(member.userId, bundle, input.code, locale)
+      await assertAllowed(db, member.userId, input.iban, amount)
       // The member's own limits before a code is sent: a break, the monthly limit, a check-in due.
       await db.transaction((tx) =>
         deps.spending.assertMayBuy(
           tx,
           {
             userId: member.userId,
-            amount: bundle.amount,
+            amount,
             currency: bundle.currency,
             checkedIn: input.checked_in === true,
             ip: null,
@@ -136,6 +181,7 @@ export function createDirectDebitService(
           zip: input.zip,
           city: input.city,
           phone,
+          discountCode: discount?.code ?? null,
           codeHash: codeHash(id, code),
           expiresAt: new Date(at.getTime() + CODE_TTL_MS),
           createdAt: at,
@@ -147,7 +193,13 @@ export function createDirectDebitService(
         })
       })
       deps.mail.kick()
-      return { request_id: id, phone: maskPhone(phone) }
+      return {
+        request_id: id,
+        phone: maskPhone(phone),
+        amount,
+        currency: bundle.currency,
+        code: discount?.code ?? null,
+      }
     },
 
     /**
@@ -162,6 +214,7 @@ export function createDirectDebitService(
       purchase: Purchase,
     ) {
       const at = now()
+      const pricing = await pricedRequest(member.userId, site.id, input.request_id, purchase.locale, at)
       const outcome = await db.transaction(async (tx) => {
         await lockMember(tx, member.userId)
         const request = await selectRequestForUpdate(tx, input.request_id)
@@ -176,14 +229,19 @@ export function createDirectDebitService(
           await countAttempt(tx, request.id, request.attempts + 1)
           return { ok: false as const, error: 'directdebit.code_invalid' }
         }
+        // Priced above unless the request was not pending then (confirmed or expired meanwhile).
+        if (!pricing) return { ok: false as const, error: 'directdebit.code_expired' }
+        const { discount, amount } = pricing
         const iban = request.iban ?? ''
-        const bundle = await checkAllowed(tx, member.userId, site.id, request.packageId, iban)
+        const bundle = await sepaBundle(tx, site.id, request.packageId)
+        await assertAllowed(tx, member.userId, iban, amount)
         const payment = bundlePayment(bundle, {
           userId: member.userId,
           siteId: site.id,
           method: 'sdd',
           provider,
           sequence: 'recurring',
+          amount,
           at,
         })
         // Checked again under the member's lock: the code came later than the request.
@@ -193,7 +251,12 @@ export function createDirectDebitService(
           site,
           purchase.locale,
         )
-        await insertPayment(tx, payment)
+        await insertPayment(tx, {
+          ...payment,
+          discountCode: discount?.code ?? null,
+          discountPercentage: discount?.value_percentage ?? null,
+        })
+        await holdDiscount(tx, discount, member.userId, payment.id)
         await markConfirmed(tx, request.id, payment.id, at)
         return { ok: true as const, payment, holder: request.holder ?? '', iban }
       })

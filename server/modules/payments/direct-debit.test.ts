@@ -5,7 +5,7 @@ import { users } from '#server/db/schema/members.ts'
 import { directDebitRequests } from '#server/db/schema/payments.ts'
 import { createSpendingService } from '#server/modules/spending/spending.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
-import { sandboxPayments } from '../../../tests/support/payments.ts'
+import { directDebitDetails, sandboxPayments } from '../../../tests/support/payments.ts'
 import { createTestApp, type TestApp } from '../../../tests/support/test-app.ts'
 import { createDirectDebitService } from './direct-debit.service.ts'
 
@@ -50,16 +50,7 @@ const nextPhone = () => {
 }
 beforeEach(nextPhone)
 
-const details = (pkg: number, iban = IBAN) => ({
-  package: pkg,
-  holder: 'Anna de Vries',
-  iban,
-  street: 'Keizersgracht',
-  house_number: '12a',
-  zip: '1015 CX',
-  city: 'Amsterdam',
-  phone: currentPhone,
-})
+const details = (pkg: number, iban = IBAN) => directDebitDetails(pkg, currentPhone, iban)
 
 /** The code of the newest SMS to the phone, as the SMS outbox kept it. */
 async function lastCode(phone = currentPhone) {

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto'
 import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '#common/constants.ts'
 import { formatMoney } from '#common/money.ts'
 import type { DiscountCode } from '#common/schemas/credits.ts'
-import type { Db } from '#server/db/client.ts'
+import type { Db, Executor } from '#server/db/client.ts'
 import { type Clock, DAY_MS, shifted } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import {
   type DiscountRow,
   insertDiscount,
+  reserveDiscount,
   selectBuyer,
   selectDiscount,
   selectOwnCode,
@@ -17,6 +18,23 @@ import {
 import { lockMember } from './mandates.queries.ts'
 
 export type DiscountsService = ReturnType<typeof createDiscountsService>
+
+/**
+ * A single-use code is held by the payment being written from now on, in its transaction: a second
+ * payment is refused it. An unlimited code (or none) holds nothing.
+ */
+export async function holdDiscount(
+  tx: Executor,
+  discount: Pick<DiscountCode, 'code' | 'validity'> | null,
+  userId: number,
+  paymentId: string,
+) {
+  if (!discount || discount.validity === 'unlimited') return
+  const once = discount.validity === 'once'
+  if (!(await reserveDiscount(tx, { code: discount.code, userId, paymentId, once }))) {
+    throw new AppError('discount.used', 409)
+  }
+}
 
 /** How long the discount offered to a member who starts deleting the account stays valid. */
 const STAY_OFFER_DAYS = 7

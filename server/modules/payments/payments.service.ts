@@ -12,8 +12,8 @@ import type { Site, SitesService } from '#server/modules/sites/sites.service.ts'
 import type { SpendingService } from '#server/modules/spending/spending.service.ts'
 import { createBundles } from './bundles.ts'
 import { applyChargeback, assertMayPay } from './chargebacks.ts'
-import { reserveDiscount, selectHolders } from './discounts.queries.ts'
-import type { DiscountsService } from './discounts.service.ts'
+import { selectHolders } from './discounts.queries.ts'
+import { type DiscountsService, holdDiscount } from './discounts.service.ts'
 import { insertCustomer, selectCustomer, selectMemberContact } from './mandates.queries.ts'
 import { createPaymentHistory } from './payment-history.ts'
 import { createSettlement } from './payment-settlement.ts'
@@ -133,6 +133,21 @@ export function createPaymentsService(
     }
   }
 
+  /**
+   * The discount a purchase asks for, checked against its order (null without a code). A code held
+   * by an unpaid payment of the member's is taken over first, as a new checkout takes it over.
+   */
+  async function discountFor(
+    userId: number,
+    code: string | null | undefined,
+    order: { amount: number; currency: string; method: string },
+    locale: string,
+  ) {
+    if (!code) return null
+    await takeOverHolders(userId, code)
+    return deps.discounts.check(userId, code, order, locale)
+  }
+
   return {
     packages: bundles.packages,
     orderOf: bundles.orderOf,
@@ -157,15 +172,12 @@ export function createPaymentsService(
       if (!(methodsFor(country) as string[]).includes(input.method)) {
         throw new AppError('payments.method_unavailable', 400)
       }
-      if (input.code) await takeOverHolders(member.userId, input.code)
-      const discount = input.code
-        ? await deps.discounts.check(
-            member.userId,
-            input.code,
-            { amount: bundle.amount, currency: bundle.currency, method: input.method },
-            input.locale,
-          )
-        : null
+      const discount = await discountFor(
+        member.userId,
+        input.code,
+        { amount: bundle.amount, currency: bundle.currency, method: input.method },
+        input.locale,
+      )
       const amount = discount ? discounted(bundle.amount, discount.value_percentage) : bundle.amount
       // A card payment is a first payment: once paid, the card is saved for one-click purchases.
       const customerId = CARD_METHODS.has(input.method) ? await customerOf(member.userId) : undefined
@@ -192,14 +204,7 @@ export function createPaymentsService(
           discountCode: discount?.code ?? null,
           discountPercentage: discount?.value_percentage ?? null,
         })
-        // A single-use code is held by this payment from now on: a second payment is refused it.
-        if (discount && discount.validity !== 'unlimited') {
-          const once = discount.validity === 'once'
-          if (
-            !(await reserveDiscount(tx, { code: discount.code, userId: member.userId, paymentId: id, once }))
-          )
-            throw new AppError('discount.used', 409)
-        }
+        await holdDiscount(tx, discount, member.userId, id)
       })
       const created = await provider.create({
         customerId,
@@ -217,6 +222,7 @@ export function createPaymentsService(
     },
 
     providerName: provider.name,
+    discountFor,
     customerOf,
     chargeMandate,
     createMandate: (p: Parameters<PaymentProvider['createMandate']>[0]) => provider.createMandate(p),

@@ -1,0 +1,1 @@
+ALTER TABLE "direct_debit_requests" ADD COLUMN "discount_code" text;
