@@ -180,3 +180,31 @@ test('sign-ups from one address are one row: its accounts to their files, dismis
   // Gone from the queue's bursts (signups since may make a row of new accounts).
   await expect(accounts.locator(`a[href="${first}"]`)).toHaveCount(0)
 })
+
+test('on a phone the audit log and the staff list stack their rows, and the settings fit the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 })
+  await consoleLogin(page, E2E_ADMIN)
+  const framesScroll = () =>
+    page
+      .locator('.table-responsive')
+      .first()
+      .evaluate((el) => el.scrollWidth - el.clientWidth)
+  for (const [path, table] of [
+    ['/admin/audit', 'audit-table'],
+    ['/admin/staff', 'staff-table'],
+  ]) {
+    await page.goto(path)
+    const cell = page.getByTestId(table).getByRole('cell').first()
+    await expect(cell).toBeVisible()
+    expect(await framesScroll(), path).toBeLessThanOrEqual(0)
+    // Its headings are for screen readers; each cell says its column above its value.
+    const label = await cell.evaluate((el) => getComputedStyle(el, '::before').content)
+    expect(label, path).toMatch(/^"(When \(UTC\)|E-mail)"$/)
+    await expectNoHorizontalScroll(page)
+  }
+  await page.goto('/admin/settings')
+  await expect(page.getByLabel('Credits per voice note')).toBeVisible()
+  await expectNoHorizontalScroll(page)
+})

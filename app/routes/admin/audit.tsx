@@ -30,6 +30,8 @@ function Change({ before, after }: { before: unknown; after: unknown }) {
 export default function Audit({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation()
   const { entries, has_more, filter } = loaderData
+  // A column's heading, and each cell's label when the rows stack on a phone.
+  const label = (column: string) => t(`console.audit.${column}`)
   const older = new URLSearchParams(
     Object.entries({ ...filter, before: String(entries.at(-1)?.id ?? '') }).filter(([, v]) => v) as [
       string,
@@ -87,25 +89,25 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         <p className="text-body-secondary">{t('console.audit.empty')}</p>
       ) : (
         <div className="table-responsive">
-          <table className="table table-sm align-middle small" data-testid="audit-table">
+          <table className="table table-sm align-middle small stack-on-phone" data-testid="audit-table">
             <thead>
               <tr>
-                <th scope="col">{t('console.audit.when')}</th>
-                <th scope="col">{t('console.audit.staff')}</th>
-                <th scope="col">{t('console.audit.action')}</th>
-                <th scope="col">{t('console.audit.target')}</th>
-                <th scope="col">{t('console.audit.reason')}</th>
-                <th scope="col">{t('console.audit.change')}</th>
-                <th scope="col">{t('console.audit.ip')}</th>
+                <th scope="col">{label('when')}</th>
+                <th scope="col">{label('staff')}</th>
+                <th scope="col">{label('action')}</th>
+                <th scope="col">{label('target')}</th>
+                <th scope="col">{label('reason')}</th>
+                <th scope="col">{label('change')}</th>
+                <th scope="col">{label('ip')}</th>
               </tr>
             </thead>
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td className="text-nowrap">
+                  <td className="text-nowrap" data-label={label('when')}>
                     <time dateTime={e.created_at}>{e.created_at.replace('T', ' ').slice(0, 19)}</time>
                   </td>
-                  <td>
+                  <td data-label={label('staff')}>
                     {e.role === 'cli' ? (
                       t('console.roles.cli')
                     ) : (
@@ -115,12 +117,12 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                       </>
                     )}
                   </td>
-                  <td>
+                  <td data-label={label('action')}>
                     <span>{t(`console.audit.actions.${e.action}`, e.action)}</span>
                     <br />
                     <code className="small">{e.action}</code>
                   </td>
-                  <td className="text-nowrap">
+                  <td className="text-nowrap" data-label={label('target')}>
                     {e.target_type === 'member' ? (
                       <Link to={`/admin/members/${e.target_id}`}>{`${e.target_type}:${e.target_id}`}</Link>
                     ) : e.target_type ? (
@@ -129,11 +131,16 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                       ''
                     )}
                   </td>
-                  <td>{e.reason}</td>
-                  <td className="text-break" style={{ maxWidth: 360 }} data-testid="audit-change">
+                  <td data-label={label('reason')}>{e.reason}</td>
+                  <td
+                    className="text-break"
+                    style={{ maxWidth: 360 }}
+                    data-testid="audit-change"
+                    data-label={label('change')}
+                  >
                     <Change before={e.before} after={e.after} />
                   </td>
-                  <td>{e.ip}</td>
+                  <td data-label={label('ip')}>{e.ip}</td>
                 </tr>
               ))}
             </tbody>

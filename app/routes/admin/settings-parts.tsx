@@ -119,7 +119,7 @@ export function GiftCatalogue({
             <li className="col-6 col-md-3 col-lg-2" key={key}>
               <div className={`border rounded p-2 d-flex align-items-center gap-2 ${on ? '' : 'opacity-50'}`}>
                 <img src={`/gifts/${key}.svg`} alt="" width={32} height={32} />
-                <div className="form-check mb-0 me-auto">
+                <div className="form-check mb-0 me-auto text-break" style={{ minWidth: 0 }}>
                   <input
                     id={`gift-${key}`}
                     name="gifts"

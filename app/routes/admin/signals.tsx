@@ -151,7 +151,7 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
         <p className="text-body-secondary">{t('console.signals.empty')}</p>
       ) : (
         <div className="table-responsive">
-          <table className="table table-sm align-middle queue-stack" aria-describedby="signal-keys">
+          <table className="table table-sm align-middle stack-on-phone" aria-describedby="signal-keys">
             <tbody>
               {rows.map((row, i) => {
                 const [first] = row.signals
@@ -168,7 +168,7 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                     <td>
                       <Accounts signals={row.signals} />
                     </td>
-                    <td className="small text-break queue-detail" data-testid="signal-detail">
+                    <td className="small text-break stack-detail" data-testid="signal-detail">
                       {/* The newest says how many accounts the address has made by now. */}
                       <SignalDetail signal={row.signals[row.signals.length - 1]} />
                       {row.ip ? (

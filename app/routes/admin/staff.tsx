@@ -158,7 +158,7 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
           />
         </div>
         <div className="table-responsive">
-          <table className="table table-sm align-middle small" data-testid="staff-table">
+          <table className="table table-sm align-middle small stack-on-phone" data-testid="staff-table">
             <thead>
               <tr>
                 <th scope="col">{t('console.staff.email')}</th>
@@ -176,11 +176,11 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                 const me = s.id === loaderData.me
                 return (
                   <tr key={s.id}>
-                    <td className="text-break">
+                    <td className="text-break" data-label={t('console.staff.email')}>
                       {s.email}{' '}
                       {me ? <span className="badge text-bg-light">{t('console.staff.you')}</span> : null}
                     </td>
-                    <td>
+                    <td data-label={t('console.staff.role')}>
                       <div className="d-flex gap-1">
                         <select
                           className="form-select form-select-sm"
@@ -211,9 +211,13 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                         </noscript>
                       </div>
                     </td>
-                    <td>{statusLabel(t, 'staff', s.status)}</td>
-                    <td>{s.enrolled ? t('console.staff.yes') : t('console.staff.no')}</td>
-                    <td className="text-nowrap">{s.created_at.slice(0, 10)}</td>
+                    <td data-label={t('console.staff.status')}>{statusLabel(t, 'staff', s.status)}</td>
+                    <td data-label={t('console.staff.enrolled')}>
+                      {s.enrolled ? t('console.staff.yes') : t('console.staff.no')}
+                    </td>
+                    <td className="text-nowrap" data-label={t('console.staff.created')}>
+                      {s.created_at.slice(0, 10)}
+                    </td>
                     <td className="text-nowrap">
                       {me ? null : (
                         <>
