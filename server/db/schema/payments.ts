@@ -167,6 +167,8 @@ export const directDebitRequests = pgTable(
     phone: text('phone').notNull(),
     /** The discount the member had applied when asking (the time bonus, a code), checked again on confirming. */
     discountCode: text('discount_code'),
+    /** What the code's form told the member the debit would be, in cents: confirming charges that or nothing. */
+    amount: integer('amount'),
     codeHash: text('code_hash').notNull(),
     attempts: smallint('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TIME_BONUS_CODE, TIME_BONUS_WINDOW_SECONDS } from '#common/constants.ts'
 import { discounted } from '#common/money.ts'
 import { smsOutbox } from '#server/db/schema/accounts.ts'
-import { directDebitRequests, payments as paymentsTable } from '#server/db/schema/payments.ts'
+import { creditPackages, directDebitRequests, payments as paymentsTable } from '#server/db/schema/payments.ts'
 import { createSpendingService } from '#server/modules/spending/spending.service.ts'
 import { activeMember } from '../../../tests/support/accounts.ts'
 import { directDebitDetails, sandboxPayments } from '../../../tests/support/payments.ts'
@@ -154,6 +154,29 @@ describe('a discount paid by direct debit', () => {
     expect(await paymentsOf(m)).toEqual([
       expect.objectContaining({ amount: bundle.amount, discountCode: null }),
     ])
+  })
+
+  it('charges what the code’s form said or nothing: a bundle whose price changed after the SMS is refused', async () => {
+    const s = setup()
+    const m = await activeMember(t.app, { name: 'Sepaprice' })
+    const bundle = await bundleOf(m, 250)
+    const { requested, confirm } = await requestAndConfirm(s, m, bundle.id, TIME_BONUS_CODE)
+    const setPrice = (amount: number) =>
+      t.database.db.update(creditPackages).set({ amount }).where(eq(creditPackages.id, bundle.id))
+    await setPrice(bundle.amount + 500)
+    try {
+      const refused = await confirm().catch((e: { code: string; values: Record<string, string> }) => e)
+      expect(refused).toMatchObject({
+        code: 'directdebit.price_changed',
+        values: { price: `€${(discounted(bundle.amount + 500, 25) / 100).toFixed(2)}` },
+      })
+      expect(await paymentsOf(m)).toEqual([])
+    } finally {
+      await setPrice(bundle.amount)
+    }
+    // Back at the price the form said, the same code confirms it.
+    await confirm()
+    expect(await paymentsOf(m)).toEqual([expect.objectContaining({ amount: requested.amount })])
   })
 
   it('takes the bonus over from a checkout the member left open', async () => {

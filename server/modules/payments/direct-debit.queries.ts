@@ -44,6 +44,7 @@ export async function selectRequestOrder(db: Executor, id: string) {
       siteId: r.siteId,
       packageId: r.packageId,
       discountCode: r.discountCode,
+      amount: r.amount,
       confirmedAt: r.confirmedAt,
       expiresAt: r.expiresAt,
     })

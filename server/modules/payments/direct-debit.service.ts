@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Locale } from '#common/constants.ts'
-import { discounted } from '#common/money.ts'
+import { discounted, formatMoney } from '#common/money.ts'
 import type { DirectDebitInput, DirectDebitRequested } from '#common/schemas/credits.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
@@ -93,24 +93,29 @@ export function createDirectDebitService(
   }
 
   /**
-   * What a pending request will charge, its discount checked again before the confirming
-   * transaction (the rules read outside it): a time bonus that ended since the SMS is refused and
-   * nothing is charged, never a price the member was not shown. Null when the request is not the
-   * member's or no longer pending (the transaction says which).
+   * What a pending request will charge, checked again before the confirming transaction (the
+   * discount's rules read outside it): the debit is what the code's form said, or nothing. A time
+   * bonus that ended since the SMS, or a bundle whose price changed, is refused and nothing is
+   * charged. Null when the request is not the member's or no longer pending (the transaction says which).
    */
   async function pricedRequest(userId: number, siteId: number, requestId: string, locale: string, at: Date) {
     const order = await selectRequestOrder(db, requestId)
     if (!order || order.userId !== userId || order.siteId !== siteId) return null
     if (order.confirmedAt || order.expiresAt <= at) return null
     const bundle = await sepaBundle(db, siteId, order.packageId)
-    try {
-      return await priced(userId, bundle, order.discountCode, locale)
-    } catch (error) {
+    const pricing = await priced(userId, bundle, order.discountCode, locale).catch((error: unknown) => {
       if (error instanceof AppError && error.code.startsWith('discount.')) {
         throw new AppError('directdebit.discount_ended', 409, { code: order.discountCode ?? '' })
       }
       throw error
+    })
+    // A request from before the amount was kept (null) is charged the price of now, as it was then.
+    if (order.amount !== null && pricing.amount !== order.amount) {
+      throw new AppError('directdebit.price_changed', 409, {
+        price: formatMoney(pricing.amount, bundle.currency, locale),
+      })
     }
+    return { ...pricing, bundle }
   }
 
   return {
@@ -182,6 +187,7 @@ export function createDirectDebitService(
           city: input.city,
           phone,
           discountCode: discount?.code ?? null,
+          amount,
           codeHash: codeHash(id, code),
           expiresAt: new Date(at.getTime() + CODE_TTL_MS),
           createdAt: at,
@@ -231,9 +237,8 @@ export function createDirectDebitService(
         }
         // Priced above unless the request was not pending then (confirmed or expired meanwhile).
         if (!pricing) return { ok: false as const, error: 'directdebit.code_expired' }
-        const { discount, amount } = pricing
+        const { discount, amount, bundle } = pricing
         const iban = request.iban ?? ''
-        const bundle = await sepaBundle(tx, site.id, request.packageId)
         await assertAllowed(tx, member.userId, iban, amount)
         const payment = bundlePayment(bundle, {
           userId: member.userId,
