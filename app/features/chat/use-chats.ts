@@ -19,8 +19,8 @@ export interface MemberChats {
 /**
  * The member's chats: the one owner of the list is its fetcher (/member-data/chats), loaded once a
  * member is on the page and again on demand; the chat frames of the WebSocket and a removal are
- * edits over it until it loads again. Chats are removed here first, then on the server (spec
- * section 4: on failure the chats reload). The open conversation's messages are never unread.
+ * edits over it until it loads again. Chats are removed here first, then on the server, and the
+ * list loads again after (spec section 4: on failure the chats come back). The open conversation's messages are never unread.
  */
 export function useChats(userId: number | null, myProfileId: number | null) {
   const { data, load } = useMemberData<MemberChats>('/member-data/chats', userId)
@@ -29,10 +29,13 @@ export function useChats(userId: number | null, myProfileId: number | null) {
   const [removeFailure, setRemoveFailure] = useState<unknown>(null)
   const [open, setOpen] = useState<number | null>(null)
   const openConversation = useRef<number | null>(null)
-  const chats = useMemo(
-    () => (edited && open !== null ? chatsWithUnread(edited, open, 0) : edited),
-    [edited, open],
-  )
+  // Chats being removed stay out of the list until a load made after their removal has answered:
+  // a load already on its way when the member removed one answers with it still there (CI73).
+  const [removing, setRemoving] = useState<ReadonlySet<number>>(() => new Set())
+  const chats = useMemo(() => {
+    const list = edited && removing.size > 0 ? chatsWithout(edited, removing) : edited
+    return list && open !== null ? chatsWithUnread(list, open, 0) : list
+  }, [edited, open, removing])
   const latest = useRef(chats)
   latest.current = chats
 
@@ -70,17 +73,20 @@ export function useChats(userId: number | null, myProfileId: number | null) {
     async (conversations: number[]) => {
       const gone = new Set(conversations)
       setRemoveFailure(null)
-      edit((list) => chatsWithout(list, gone))
+      setRemoving((current) => new Set([...current, ...gone]))
       try {
         for (const conversation of conversations) {
           await callApi(api.removeChat, { body: { conversation } })
         }
       } catch (error) {
-        await load().catch(() => {})
         setRemoveFailure(error)
+      } finally {
+        // Removed or not, the list loads again and says what the server holds now.
+        await load().catch(() => {})
+        setRemoving((current) => new Set([...current].filter((c) => !gone.has(c))))
       }
     },
-    [load, edit],
+    [load],
   )
 
   // Stable functions: pages use them in their effects. A conversation left is read to its end.
