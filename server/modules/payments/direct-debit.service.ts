@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import type { Locale } from '#common/constants.ts'
 import { discounted, formatMoney } from '#common/money.ts'
 import type { DirectDebitInput, DirectDebitRequested } from '#common/schemas/credits.ts'
@@ -13,12 +13,20 @@ import { assertMayPay } from './chargebacks.ts'
 import {
   clearExpired,
   countAttempt,
-  countRecentCodes,
   insertRequest,
   markConfirmed,
   selectRequestForUpdate,
   selectRequestOrder,
 } from './direct-debit.queries.ts'
+import {
+  assertCodesLeft,
+  CODE_TTL_MS,
+  codeHash,
+  codeMatches,
+  codeUsable,
+  hashOf,
+  newCode,
+} from './direct-debit-codes.ts'
 import { holdDiscount } from './discounts.service.ts'
 import { directDebitRefused, directDebitTotalSince, insertMandate, lockMember } from './mandates.queries.ts'
 import { bundlePayment, insertPayment, selectPackage } from './payments.queries.ts'
@@ -28,22 +36,9 @@ import { smsNumber } from './sms-number.ts'
 /** What a member may have open or paid by direct debit over the window, in euro cents (ADR 11). */
 const DIRECT_DEBIT_LIMIT = 15_000
 const DIRECT_DEBIT_WINDOW_MS = 30 * 24 * 3600 * 1000
-/**
- * An SMS code lives 10 minutes and takes 5 tries; a member gets 5 codes an hour and 10 a day, and
- * one number gets 3 an hour and 6 a day whoever asks (SMS cost money and reach a person).
- */
-const CODE_TTL_MS = 10 * 60 * 1000
-const CODE_ATTEMPTS = 5
-const CODES_PER_HOUR = 5
-const CODES_PER_DAY = 10
-const CODES_PER_NUMBER_HOUR = 3
-const CODES_PER_NUMBER_DAY = 6
-const HOUR_MS = 3600_000
 
 export type DirectDebitService = ReturnType<typeof createDirectDebitService>
 
-const hashOf = (value: string) => createHash('sha256').update(value).digest('hex')
-const codeHash = (requestId: string, code: string) => hashOf(`${requestId}:${code}`)
 /** NL91 ABNA 0417 1643 00 shows as NL91 •••• 4300. */
 const maskIban = (iban: string) => `${iban.slice(0, 4)} •••• ${iban.slice(-4)}`
 const maskPhone = (phone: string) => `${'•'.repeat(Math.max(0, phone.length - 3))}${phone.slice(-3)}`
@@ -157,21 +152,9 @@ export function createDirectDebitService(
           locale,
         ),
       )
-      const { memberHour, memberDay, numberHour, numberDay } = await countRecentCodes(
-        db,
-        { userId: member.userId, phone },
-        { hour: new Date(at.getTime() - HOUR_MS), day: new Date(at.getTime() - 24 * HOUR_MS) },
-      )
-      if (
-        memberHour >= CODES_PER_HOUR ||
-        memberDay >= CODES_PER_DAY ||
-        numberHour >= CODES_PER_NUMBER_HOUR ||
-        numberDay >= CODES_PER_NUMBER_DAY
-      ) {
-        throw new AppError('directdebit.too_many_codes', 429)
-      }
+      await assertCodesLeft(db, { userId: member.userId, phone }, at)
       const id = `dd_${randomBytes(12).toString('hex')}`
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      const code = newCode()
       const t = translator(locale)
       await db.transaction(async (tx) => {
         await insertRequest(tx, {
@@ -227,11 +210,8 @@ export function createDirectDebitService(
         if (!request || request.userId !== member.userId || request.siteId !== site.id) {
           return { ok: false as const, error: 'directdebit.code_invalid' }
         }
-        if (request.confirmedAt || request.attempts >= CODE_ATTEMPTS || request.expiresAt <= at) {
-          return { ok: false as const, error: 'directdebit.code_expired' }
-        }
-        const given = Buffer.from(codeHash(request.id, input.otp))
-        if (!timingSafeEqual(given, Buffer.from(request.codeHash))) {
+        if (!codeUsable(request, at)) return { ok: false as const, error: 'directdebit.code_expired' }
+        if (!codeMatches(request, input.otp)) {
           await countAttempt(tx, request.id, request.attempts + 1)
           return { ok: false as const, error: 'directdebit.code_invalid' }
         }
