@@ -9,6 +9,7 @@ import {
   type SearchFilterKey,
   type SearchParam,
 } from '#common/search-filters.ts'
+import { FoldButton } from '../../components/fold-button.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { useCountryName } from '../../lib/country-names.ts'
 import { InterestChips } from '../profile/index.ts'
@@ -189,15 +190,14 @@ export function SearchFilters({
       className={`search-filters card card-body shadow-sm mb-3 mb-md-4${open ? '' : ' search-filters-folded'}`}
       aria-label={t('search.filters')}
     >
-      <button
-        type="button"
-        className="btn btn-outline-primary d-md-none"
-        aria-expanded={open}
-        aria-controls="search-filter-fields"
-        onClick={() => setOpen(!open)}
+      <FoldButton
+        open={open}
+        onToggle={() => setOpen(!open)}
+        controls="search-filter-fields"
+        className="btn-outline-primary"
       >
         {active > 0 ? t('search.filtersActive', { count: active }) : t('search.filtersToggle')}
-      </button>
+      </FoldButton>
       <div
         id="search-filter-fields"
         className={`row g-2 align-items-end ${open ? 'mt-2' : 'd-none'} d-md-flex mt-md-0`}

@@ -104,7 +104,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id}>
-                  <td className="text-nowrap" data-label={label('when')}>
+                  <td className="text-md-nowrap" data-label={label('when')}>
                     <time dateTime={e.created_at}>{e.created_at.replace('T', ' ').slice(0, 19)}</time>
                   </td>
                   <td data-label={label('staff')}>
@@ -122,7 +122,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                     <br />
                     <code className="small">{e.action}</code>
                   </td>
-                  <td className="text-nowrap" data-label={label('target')}>
+                  <td className="text-md-nowrap" data-label={label('target')}>
                     {e.target_type === 'member' ? (
                       <Link to={`/admin/members/${e.target_id}`}>{`${e.target_type}:${e.target_id}`}</Link>
                     ) : e.target_type ? (

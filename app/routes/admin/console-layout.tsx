@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Form, isRouteErrorResponse, NavLink, Outlet, useLocation, useMatches } from 'react-router'
 import { CONSOLE_PAGES, type ConsolePage, mayOpen } from '#common/console-pages.ts'
 import type { Locale } from '#common/constants.ts'
 import type { StaffRole } from '#common/staff.ts'
 import { ErrorPage } from '../../components/error-page.tsx'
+import { FoldButton } from '../../components/fold-button.tsx'
 import { useConsoleStrings, useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/console-layout'
 import { ShortcutsHelp } from './shortcuts-help.tsx'
@@ -120,10 +121,15 @@ const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', fr: 'Français' 
 export default function ConsoleLayout() {
   const ready = useConsoleStrings()
   const { t } = useTranslation()
+  const { pathname } = useLocation()
   // Each console page's loader answers the staff member; the layout shows them.
   const who = useMatches()
     .map((m) => (m.loaderData as { staff?: Staff } | null | undefined)?.staff)
     .find((s) => s !== undefined)
+  // Below 768 px the pages' menu folds under a button, so that a page starts near the top.
+  const [menuOpen, setMenuOpen] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page folds the menu again.
+  useEffect(() => setMenuOpen(false), [pathname])
   // Reached by a link from the site: the console's strings are on their way.
   if (!ready) return <div className="console min-vh-100" aria-busy="true" />
   return (
@@ -137,7 +143,19 @@ export default function ConsoleLayout() {
           <span className="navbar-brand">{t('console.title')}</span>
           {who ? (
             <>
-              <ul className="navbar-nav flex-wrap flex-xl-nowrap">
+              <FoldButton
+                open={menuOpen}
+                onToggle={() => setMenuOpen(!menuOpen)}
+                controls="console-pages"
+                className="btn-outline-light btn-sm"
+              >
+                <span className="navbar-toggler-icon console-menu-icon" aria-hidden="true" />{' '}
+                {t('console.menuButton')}
+              </FoldButton>
+              <ul
+                id="console-pages"
+                className={`navbar-nav flex-wrap flex-xl-nowrap console-pages${menuOpen ? '' : ' folded'}`}
+              >
                 {menuFor(who.role).map((entry) =>
                   'group' in entry ? (
                     <MenuGroup key={entry.group} label={entry.group} pages={entry.pages} />

@@ -163,7 +163,9 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                     aria-current={row === current ? 'true' : undefined}
                     onClick={() => setSelected(i)}
                   >
-                    <td className="text-nowrap small">{first.created_at.replace('T', ' ').slice(0, 16)}</td>
+                    <td className="text-md-nowrap small">
+                      {first.created_at.replace('T', ' ').slice(0, 16)}
+                    </td>
                     <td>{t(`console.signals.kinds.${first.kind}`)}</td>
                     <td>
                       <Accounts signals={row.signals} />
@@ -180,7 +182,7 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                         </div>
                       ) : null}
                     </td>
-                    <td className="text-nowrap">
+                    <td className="text-md-nowrap">
                       <form.fetcher.Form method="post" action={REVIEW}>
                         <input type="hidden" name="signal" value={first.id} />
                         <button

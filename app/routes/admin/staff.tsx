@@ -215,10 +215,10 @@ export default function Staff({ loaderData, actionData }: Route.ComponentProps) 
                     <td data-label={t('console.staff.enrolled')}>
                       {s.enrolled ? t('console.staff.yes') : t('console.staff.no')}
                     </td>
-                    <td className="text-nowrap" data-label={t('console.staff.created')}>
+                    <td className="text-md-nowrap" data-label={t('console.staff.created')}>
                       {s.created_at.slice(0, 10)}
                     </td>
-                    <td className="text-nowrap">
+                    <td className="text-md-nowrap">
                       {me ? null : (
                         <>
                           <button
