@@ -216,6 +216,11 @@ test('on a phone the audit log and the staff list stack their rows, and the sett
   await expect(page).toHaveURL(/\/admin\/settings$/)
   await expect(menu).toHaveAttribute('aria-expanded', 'false')
   await expect(pages).toBeHidden()
+  // The page already open, chosen again, folds it too.
+  await menu.click()
+  await page.getByRole('navigation').getByText('Site', { exact: true }).click()
+  await page.getByRole('link', { name: 'Settings', exact: true }).click()
+  await expect(menu).toHaveAttribute('aria-expanded', 'false')
   await expect(page.getByLabel('Credits per voice note')).toBeVisible()
   await expectNoHorizontalScroll(page)
 })

@@ -128,7 +128,7 @@ export default function ConsoleLayout() {
     .find((s) => s !== undefined)
   // Below 768 px the pages' menu folds under a button, so that a page starts near the top.
   const [menuOpen, setMenuOpen] = useState(false)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page folds the menu again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page folds the menu again (a shortcut's too).
   useEffect(() => setMenuOpen(false), [pathname])
   // Reached by a link from the site: the console's strings are on their way.
   if (!ready) return <div className="console min-vh-100" aria-busy="true" />
@@ -152,9 +152,13 @@ export default function ConsoleLayout() {
                 <span className="navbar-toggler-icon console-menu-icon" aria-hidden="true" />{' '}
                 {t('console.menuButton')}
               </FoldButton>
+              {/* biome-ignore lint/a11y/useKeyWithClickEvents: a page chosen folds it, the open one too; the clicks are the links' own (Enter on a link clicks it). */}
               <ul
                 id="console-pages"
                 className={`navbar-nav flex-wrap flex-xl-nowrap console-pages${menuOpen ? '' : ' folded'}`}
+                onClick={(event) => {
+                  if ((event.target as Element).closest('a')) setMenuOpen(false)
+                }}
               >
                 {menuFor(who.role).map((entry) =>
                   'group' in entry ? (
