@@ -1,6 +1,7 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto'
+import { randomInt, timingSafeEqual } from 'node:crypto'
 import type { Executor } from '#server/db/client.ts'
 import { AppError } from '#server/lib/errors.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 import { countRecentCodes } from './direct-debit.queries.ts'
 
 /**
@@ -16,9 +17,8 @@ const CODES_PER_NUMBER_HOUR = 3
 const CODES_PER_NUMBER_DAY = 6
 const HOUR_MS = 3600_000
 
-export const hashOf = (value: string) => createHash('sha256').update(value).digest('hex')
 /** Only the code's hash is kept, salted with its request's id. */
-export const codeHash = (requestId: string, code: string) => hashOf(`${requestId}:${code}`)
+export const codeHash = (requestId: string, code: string) => hashToken(`${requestId}:${code}`)
 
 /** Six digits. */
 export const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')

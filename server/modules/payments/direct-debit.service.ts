@@ -6,6 +6,7 @@ import type { Db, Executor } from '#server/db/client.ts'
 import type { Clock } from '#server/lib/clock.ts'
 import { AppError } from '#server/lib/errors.ts'
 import { translator } from '#server/lib/i18n.ts'
+import { hashToken } from '#server/lib/tokens.ts'
 import { enqueueSms, type MailService } from '#server/modules/mail/mail.service.ts'
 import type { Site } from '#server/modules/sites/sites.service.ts'
 import type { SpendingService } from '#server/modules/spending/spending.service.ts'
@@ -24,7 +25,6 @@ import {
   codeHash,
   codeMatches,
   codeUsable,
-  hashOf,
   newCode,
 } from './direct-debit-codes.ts'
 import { holdDiscount } from './discounts.service.ts'
@@ -65,7 +65,7 @@ export function createDirectDebitService(
 
   /** Whether the member may pay this amount by direct debit from this account now. */
   async function assertAllowed(tx: Executor, userId: number, iban: string, amount: number) {
-    if (await directDebitRefused(tx, userId, hashOf(iban))) throw new AppError('directdebit.blocked', 403)
+    if (await directDebitRefused(tx, userId, hashToken(iban))) throw new AppError('directdebit.blocked', 403)
     const since = new Date(now().getTime() - DIRECT_DEBIT_WINDOW_MS)
     if ((await directDebitTotalSince(tx, userId, since)) + amount > DIRECT_DEBIT_LIMIT) {
       throw new AppError('directdebit.limit', 409)
@@ -263,7 +263,7 @@ export function createDirectDebitService(
         kind: 'directdebit',
         method: 'sdd',
         label: maskIban(iban),
-        ibanHash: hashOf(iban),
+        ibanHash: hashToken(iban),
       })
       return deps.payments.chargeMandate(
         payment,
