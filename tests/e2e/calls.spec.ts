@@ -129,7 +129,9 @@ test('a video call through the relay only: consent both ways, the blurred video 
         const all = [...report.values()] as Array<Record<string, unknown>>
         const video = all.find((s) => s.type === 'inbound-rtp' && s.kind === 'video')
         const audio = all.find((s) => s.type === 'inbound-rtp' && s.kind === 'audio')
-        const pair = all.find((s) => s.type === 'candidate-pair' && s.state === 'succeeded' && s.nominated)
+        // The pair the media take: the transport's selected one (a pair's own flags change as ICE checks go on).
+        const transport = all.find((s) => s.type === 'transport' && s.selectedCandidatePairId)
+        const pair = all.find((s) => s.id === transport?.selectedCandidatePairId)
         const local = all.find((s) => s.id === pair?.localCandidateId)
         const remoteCandidate = all.find((s) => s.id === pair?.remoteCandidateId)
         return {
