@@ -85,6 +85,7 @@ test('a running welcome bonus crosses out every bundle’s price on /credits, pe
   expect(bonus.value_percentage).toBeGreaterThan(0)
   for (const [locale, width] of [
     ['en', 1280],
+    ['fr', 1280],
     ['fr', 375],
   ] as const) {
     await context.addCookies([{ name: 'i18n_redirected', value: locale, url: page.url() }])
@@ -106,6 +107,9 @@ test('a running welcome bonus crosses out every bundle’s price on /credits, pe
       expect(plain(await card.locator('.per-message').textContent())).toContain(
         money(messageCostWith({ ...bundle, amount: paid }, settings.message_credits), bundle.currency),
       )
+      // Each price on one line: "44,96 €" in a quarter of the page once broke before its "€".
+      for (const price of ['del.list-price', '.discounted-price'])
+        expect(await card.locator(price).evaluate((e) => e.getClientRects().length), price).toBe(1)
     }
     await expectNoHorizontalScroll(page)
     await expectAccessible(page)

@@ -44,8 +44,10 @@ export function usePerCredit() {
 }
 
 /**
- * A bundle's price: while a discount runs, the list price crossed out beside the price paid (both
- * named for screen readers, which do not announce a strike-through).
+ * A bundle's price: while a discount runs, the list price crossed out on a line of its own above the
+ * price paid, alike in every card at every width (both named for screen readers, which do not announce
+ * a strike-through). No price is split from its currency: the card's break-word once put "14,96" and
+ * "€" on two lines.
  */
 export function BundlePrice({
   bundle,
@@ -56,14 +58,15 @@ export function BundlePrice({
 }) {
   const { t } = useTranslation()
   const money = useMoney()
-  if (!bonus) return <p className="display-6 fw-semibold mb-1">{money(bundle.amount, bundle.currency)}</p>
+  if (!bonus)
+    return <p className="display-6 fw-semibold text-nowrap mb-1">{money(bundle.amount, bundle.currency)}</p>
   return (
     <p className="mb-1 bundle-price-discounted">
-      <del className="text-body-secondary me-2 list-price">
+      <del className="d-block text-body-secondary text-nowrap list-price">
         <span className="visually-hidden">{t('credits.listPrice')} </span>
         {money(bundle.amount, bundle.currency)}
-      </del>
-      <span className="display-6 fw-semibold text-success-emphasis discounted-price">
+      </del>{' '}
+      <span className="display-6 fw-semibold text-success-emphasis text-nowrap discounted-price">
         <span className="visually-hidden">{t('credits.nowPrice')} </span>
         {money(discounted(bundle.amount, bonus.percentage), bundle.currency)}
       </span>
