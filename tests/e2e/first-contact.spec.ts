@@ -9,6 +9,7 @@ const WORDS = {
     today: 'Active today',
     seen: /Seen/,
     youSaid: 'You: How are you?',
+    paneEmpty: 'Your conversations will be listed here.',
   },
   fr: {
     message: 'Message',
@@ -19,6 +20,7 @@ const WORDS = {
     seen: /Vu/,
     // French puts a no-break space before a colon.
     youSaid: 'Vous\u00a0: How are you?',
+    paneEmpty: 'Vos conversations s’afficheront ici.',
   },
 }
 
@@ -45,6 +47,8 @@ for (const locale of ['en', 'fr'] as const) {
     })
     await anna.page.goto(`/members/${bram.profileId}/chat`)
     await expect(anna.page.getByText(`${words.empty} Bruno`)).toBeVisible()
+    // Beside it on a wide screen, the list of her conversations says what will be there.
+    await expect(anna.page.getByTestId('chat-pane-empty')).toHaveText(words.paneEmpty)
     const annaHeader = anna.page.locator('.chat-header')
     await expect(annaHeader.getByTestId('presence')).toHaveText(words.today)
 
@@ -57,6 +61,8 @@ for (const locale of ['en', 'fr'] as const) {
     await bramText.fill('Hello Anouk!')
     await bramText.press('Enter')
     await expect(bram.page).toHaveURL(/\/chats\/\d+$/)
+    await expect(bram.page.locator('.chat-pane-list').getByRole('link', { name: /Anouk/ })).toBeVisible()
+    await expect(bram.page.getByTestId('chat-pane-empty')).toHaveCount(0)
     await expect(anna.page.locator('.chat-messages').getByText('Hello Anouk!')).toBeVisible()
     await expect(annaHeader.getByTestId('presence')).toHaveText(words.online)
     await expect(anna.page).toHaveURL(`/members/${bram.profileId}/chat`)

@@ -23,7 +23,7 @@ export function ChatSplit({ active, children }: { active: number | null; childre
   )
 }
 
-/** The conversations, for the left pane. */
+/** The conversations, for the left pane; before the first, a line saying what will be there. */
 function ChatPane({ active }: { active: number | null }) {
   const { t } = useTranslation()
   const { chats } = useChatsStore()
@@ -42,6 +42,10 @@ function ChatPane({ active }: { active: number | null }) {
         {chats === null ? (
           <p className="p-3 small text-body-secondary" aria-busy="true">
             {loadingShown ? t('common.loading') : null}
+          </p>
+        ) : chats.length === 0 ? (
+          <p className="p-3 small text-body-secondary" data-testid="chat-pane-empty">
+            {t('chat.paneEmpty')}
           </p>
         ) : (
           <ChatListItems chats={chats} active={active ?? 0} />
