@@ -129,8 +129,9 @@ export function SearchFilters({
         </select>
       </div>
     ) : null,
+    // A quarter of the row on a wide screen: regions hold the longest words ("Toutes les régions").
     region: show('region', 'countryregion') ? (
-      <div className="col-12 col-md-4 col-lg-2">
+      <div className="col-12 col-md-4 col-lg-3">
         <label className="form-label small" htmlFor="f-region">
           {t('completeSignup.region')}
         </label>
