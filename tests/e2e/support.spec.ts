@@ -1,7 +1,15 @@
-import { consoleLogin, expect, expectAccessible, newMember, skipEntryWarning, test } from './fixtures.ts'
+import {
+  consoleLogin,
+  expect,
+  expectAccessible,
+  newMember,
+  openFromMenu,
+  skipEntryWarning,
+  test,
+} from './fixtures.ts'
 import { E2E_SUPPORT } from './staff-account.ts'
 
-test('support finds a member by address, corrects their credits and refunds a purchase; the member sees both', async ({
+test('support finds a member by address, corrects their credits and refunds a purchase, found again on the payments page by address; the member sees both', async ({
   browser,
   page,
 }) => {
@@ -47,6 +55,15 @@ test('support finds a member by address, corrects their credits and refunds a pu
   await page.getByLabel('Reason (kept in the audit log)').fill('Bought by mistake, asked by mail')
   await page.getByRole('button', { name: 'Refund' }).click()
   await expect(page.getByRole('status')).toHaveText(/^Refunded: \d+ credits taken back$/)
+  // The payments page finds the member's payments by their address, as its search says it does.
+  await openFromMenu(page, 'Payments')
+  await page.getByLabel('Payment, provider id, e-mail or #member').fill(member.email.toUpperCase())
+  await page.keyboard.press('Enter')
+  const rows = page.getByTestId('payments-table').locator('tbody tr')
+  await expect(rows).toHaveCount(1)
+  await expect(rows.first()).toContainText('Corentin')
+  await expect(rows.first()).toContainText(/refunded/i)
+  await expectAccessible(page)
   await member.page.goto('/transactions')
   await expect(member.page.getByRole('cell', { name: 'Refunded', exact: true })).toBeVisible()
   await member.context.close()

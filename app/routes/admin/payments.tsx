@@ -79,7 +79,7 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
       </refunding.fetcher.Form>
       <ActionFeedback status={status} error={refunding.error} />
       {payments.length === 0 ? (
-        <p className="text-body-secondary">{t('console.payments.empty')}</p>
+        <p className="text-body-secondary">{t(q ? 'console.payments.empty' : 'console.payments.none')}</p>
       ) : (
         <div className="table-responsive">
           <table className="table table-sm table-striped align-middle small" data-testid="payments-table">

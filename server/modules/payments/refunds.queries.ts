@@ -1,7 +1,8 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
+import { sites } from '#server/db/schema/sites.ts'
 
 /** What a payment mail needs of its member (withdrawal-mail.ts's PaymentMailTo), and their site. */
 const CONTACT = {
@@ -85,17 +86,30 @@ export async function recomputePaidUser(db: Executor, userId: number) {
     .where(eq(users.id, userId))
 }
 
-/** The latest payments, or those matching a payment id or provider reference, with their member. */
+/**
+ * The latest payments, or those matching what the console's search says it takes: a member's number
+ * (#42, of the account or the profile), their e-mail address (every site's), a payment id or a
+ * provider reference; with their member. Each look-up uses an index.
+ */
 export function searchPayments(db: Executor, q: string | undefined) {
   const base = db
     .select({ payment: payments, name: profiles.name, email: users.email })
     .from(payments)
     .innerJoin(users, eq(users.id, payments.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
-  const where = q
-    ? sql`${payments.id} = ${q} or (${payments.provider} in ('sandbox', 'mollie') and ${payments.providerId} = ${q})`
-    : sql`true`
-  return base.where(and(where)).orderBy(desc(payments.createdAt)).limit(50)
+  return base.where(paymentsMatching(q)).orderBy(desc(payments.createdAt)).limit(50)
+}
+
+function paymentsMatching(q: string | undefined): SQL {
+  if (!q) return sql`true`
+  const member = q.match(/^#?(\d{1,9})$/)?.[1]
+  // Payment ids start with pay_, so a number is a member's: the account's, or the profile's.
+  if (member)
+    return sql`${payments.userId} in (${Number(member)}, (select ${profiles.userId} from ${profiles} where ${profiles.id} = ${Number(member)}))`
+  // Through each site's (site_id, lower(email)) index.
+  if (q.includes('@'))
+    return sql`${payments.userId} in (select u.id from ${sites} s join ${users} u on u.site_id = s.id and lower(u.email) = ${q.toLowerCase()})`
+  return sql`${payments.id} = ${q} or (${payments.provider} in ('sandbox', 'mollie') and ${payments.providerId} = ${q})`
 }
 
 /**
