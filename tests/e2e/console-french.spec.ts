@@ -3,6 +3,7 @@ import {
   consoleLogin,
   expect,
   expectAccessible,
+  expectChoicesWhole,
   expectNoHorizontalScroll,
   newMember,
   openFromMenu,
@@ -202,6 +203,7 @@ test('an admin’s menu holds on one row in English and in French, every console
     await page.goto(path)
     await expect(page.getByRole('heading', { name: heading, exact: true }).first()).toBeVisible()
     await expectNoHorizontalScroll(page)
+    await expectChoicesWhole(page.locator('main select'))
     await page.screenshot({
       path: testInfo.outputPath(`console-fr${path.replaceAll('/', '-')}.png`),
       fullPage: true,

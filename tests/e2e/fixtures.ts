@@ -144,6 +144,23 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow, 'horizontal overflow in px').toBeLessThanOrEqual(0)
 }
 
+/** Every select in `selects` shows its chosen option whole, not cut at its arrow ("Toutes les régio"). */
+export async function expectChoicesWhole(selects: Locator) {
+  const cut = await selects.evaluateAll((all) =>
+    (all as HTMLSelectElement[])
+      .filter((el) => el.checkVisibility())
+      .flatMap((el) => {
+        const style = getComputedStyle(el)
+        const pen = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D
+        pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`
+        const text = el.selectedOptions[0]?.text ?? ''
+        const room = el.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)
+        return pen.measureText(text).width > room ? [`${el.id || el.name}: “${text}”`] : []
+      }),
+  )
+  expect(cut, 'selects whose choice is cut').toEqual([])
+}
+
 let memberCount = 0
 
 /**

@@ -65,7 +65,7 @@ export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
         className="row g-2 align-items-end mb-3"
         aria-busy={adding.busy}
       >
-        <div className="col-sm-3 col-lg-2">
+        <div className="col-sm-3">
           <label className="form-label small" htmlFor="ban-kind">
             {t('console.bans.kind')}
           </label>

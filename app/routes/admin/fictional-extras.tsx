@@ -55,7 +55,7 @@ export function FictionalExtras({
         </select>
       </div>
       {TRAITS.map((trait) => (
-        <div className="col-6 col-sm-4" key={trait}>
+        <div className="col-12 col-sm-6" key={trait}>
           <label className="form-label small" htmlFor={`fictional-${trait}`}>
             {t(`traits.labels.${trait}`)}
           </label>

@@ -111,7 +111,7 @@ export function FictionalForm({
           <option value="male">{t('traits.gender.male')}</option>
         </select>
       </div>
-      <div className="col-sm-4">
+      <div className="col-sm-5">
         <label className="form-label small" htmlFor="fictional-sexuality">
           {t('console.fictional.sexuality')}
         </label>
@@ -129,7 +129,7 @@ export function FictionalForm({
           ))}
         </select>
       </div>
-      <div className="col-sm-4">
+      <div className="col-sm-3">
         <label className="form-label small" htmlFor="fictional-country">
           {t('console.fictional.country')}
         </label>

@@ -18,6 +18,12 @@ import {
   VerificationPoses,
 } from './settings-parts.tsx'
 
+/** Each field's input at the foot of its cell: a label on two lines pushes no input below its row's. */
+const AT_FOOT = 'd-flex flex-column justify-content-end'
+const NUMBER_FIELD = `col-6 col-md-4 col-lg-2 ${AT_FOOT}`
+/** Choices say themselves in words, some long ("Visiteurs d’une source de trafic seulement"). */
+const CHOICE_FIELD = `col-12 col-md-6 col-xl-4 ${AT_FOOT}`
+
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadSiteSettings(context, request)
 }
@@ -67,7 +73,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <fieldset className="row g-2 mb-3">
           <legend className="h6">{t('console.settings.credits')}</legend>
           {NUMBERS.map((key) => (
-            <div className="col-6 col-md-4 col-lg-2" key={key}>
+            <div className={NUMBER_FIELD} key={key}>
               <label className="form-label small" htmlFor={`setting-${key}`}>
                 {t(`console.settings.fields.${key}`)}
               </label>
@@ -87,7 +93,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         <fieldset className="row g-2 mb-3">
           <legend className="h6">{t('console.settings.access')}</legend>
           {(Object.keys(CHOICES) as ChoiceKey[]).map((key) => (
-            <div className="col-6 col-md-4 col-lg-2" key={key}>
+            <div className={CHOICE_FIELD} key={key}>
               <label className="form-label small" htmlFor={`setting-${key}`}>
                 {t(`console.settings.fields.${key}`)}
               </label>

@@ -139,7 +139,7 @@ export default function Statistics({ loaderData, actionData }: Route.ComponentPr
             ))}
           </select>
         </div>
-        <div className="col-6 col-md-2">
+        <div className="col-12 col-md-3 col-xl-2">
           <label className="form-label small" htmlFor="stats-site">
             {t('console.settings.site')}
           </label>
