@@ -1,4 +1,4 @@
-import { expect, expectAccessible, skipEntryWarning, test } from './fixtures.ts'
+import { expect, expectAccessible, expectChoicesWhole, skipEntryWarning, test } from './fixtures.ts'
 
 test('a visitor files a complaint and is told its number; no mail goes to the address typed', async ({
   page,
@@ -30,5 +30,16 @@ test('"Report this profile" opens the form about that member, in French', async 
   await expect(page).toHaveURL('/complaints?profile=3')
   await expect(page.getByText(`À propos du profil de ${name}`)).toBeVisible()
   await expect(page.getByLabel('De quoi s’agit-il ?')).toHaveValue('fake_profile')
+  // On a phone the form's title opens its card, and every subject shows whole once chosen.
+  await page.setViewportSize({ width: 375, height: 740 })
+  const form = page.getByRole('form', { name: 'Envoyer une réclamation ou un signalement' })
+  const title = await form.getByRole('heading').boundingBox()
+  const card = await form.boundingBox()
+  expect((title?.y ?? 0) - (card?.y ?? 0)).toBeLessThan(24)
+  const subject = form.getByLabel('De quoi s’agit-il ?')
+  for (const option of await subject.locator('option').allTextContents()) {
+    await subject.selectOption({ label: option })
+    await expectChoicesWhole(form.locator('select'))
+  }
   await context.close()
 })
