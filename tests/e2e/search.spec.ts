@@ -69,6 +69,11 @@ for (const width of [820, 1280]) {
       await page.context().addCookies([{ name: 'i18n_redirected', value: locale, url: E2E_ORIGIN }])
       await page.goto('/members')
       await expectChoicesWhole(page.locator('.search-filters select'))
+      const country = page.locator('#f-country')
+      for (const option of await country.locator('option').allTextContents()) {
+        await country.selectOption({ label: option })
+        await expectChoicesWhole(country)
+      }
     }
     const button = await form.getByRole('button', { name: 'Search' }).boundingBox()
     const check = await form.getByLabel('New members only').boundingBox()

@@ -108,8 +108,10 @@ export function SearchFilters({
   const active = paramsInForce(query).length
   // The filters with a control of their own, drawn where the table puts them.
   const ownControls: Partial<Record<SearchFilterKey, ReactNode>> = {
+    // The country and the region take half the row on a wide screen: "United Kingdom", "Toutes les
+    // régions" are the longest choices.
     country: show('country', 'country') ? (
-      <div className="col-6 col-md-4 col-lg-2">
+      <div className="col-6 col-md-4 col-lg-3">
         <label className="form-label small" htmlFor="f-country">
           {t('langConfig.country')}
         </label>
@@ -129,7 +131,6 @@ export function SearchFilters({
         </select>
       </div>
     ) : null,
-    // A quarter of the row on a wide screen: regions hold the longest words ("Toutes les régions").
     region: show('region', 'countryregion') ? (
       <div className="col-12 col-md-4 col-lg-3">
         <label className="form-label small" htmlFor="f-region">
