@@ -32,7 +32,9 @@ export const PublicProfile = z.object({
   age: z.number().int(),
   gender: z.string(),
   city: z.string().nullable(),
+  /** The region's own name; its ISO 3166-2 code beside it names it in the page's language. */
   region: z.string().nullable(),
+  region_code: z.string().nullable(),
   country: z.string(),
   fictional: z.boolean(),
   /** Passed a live check that matched the main photo (issue 37); never a fictional profile. */

@@ -51,6 +51,7 @@ export function selectProfileCards(db: Executor) {
       gender: profiles.gender,
       city: profiles.city,
       region: regions.name,
+      regionCode: regions.code,
       country: profiles.country,
       fictional: profiles.fictional,
       verified: profiles.verified,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import {
+  E2E_ORIGIN,
   expect,
   expectAccessible,
   expectNoHorizontalScroll,
@@ -204,3 +205,40 @@ for (const locale of ['en', 'fr'] as const) {
     await other.context.close()
   })
 }
+
+test('a member’s region is named in the page’s language: Rhénanie-Palatinat on the French landing page, Rhineland-Palatinate on the English one and on a card', async ({
+  browser,
+}) => {
+  const member = await newMember(browser, { name: 'Regine' })
+  const { regions } = await (await member.page.request.get('/api/regions.php?country=DE')).json()
+  const region = regions.find((r: { code: string }) => r.code === 'DE-RP')
+  const placed = await member.page.request.put('/api/profile.php', {
+    data: { country: 'DE', city: 'Trier', region_id: region.id },
+  })
+  expect(placed.status()).toBe(200)
+  for (const [locale, name] of [
+    ['fr', 'Rhénanie-Palatinat'],
+    ['en', 'Rhineland-Palatinate'],
+  ] as const) {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await skipEntryWarning(page)
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, url: E2E_ORIGIN }])
+    await page.goto(`/members/${member.profileId}/landing`)
+    await expect(page.getByText(`Trier, ${name}`).first()).toBeVisible()
+    await expect(page.getByText('Rheinland-Pfalz')).toHaveCount(0)
+    await context.close()
+  }
+  // A card names the region where the member gave no town: her like, on a liker's likes page.
+  const liker = await newMember(browser, { name: 'Lukas', gender: 'male' })
+  await member.page.request.put('/api/profile.php', {
+    data: { country: 'DE', city: null, region_id: region.id },
+  })
+  const liked = await member.page.request.post('/api/like.php', { data: { profile: liker.profileId } })
+  expect(liked.ok()).toBe(true)
+  await liker.page.goto('/likes')
+  const card = liker.page.locator('.member-card').filter({ hasText: 'Regine' })
+  await expect(card).toContainText('Rhineland-Palatinate')
+  await member.context.close()
+  await liker.context.close()
+})

@@ -15,6 +15,7 @@ const profile = (id: number) => ({
   gender: 'female',
   city: null,
   region: null,
+  region_code: null,
   country: 'NL',
   fictional: false,
   verified: false,

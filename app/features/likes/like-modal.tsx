@@ -5,6 +5,7 @@ import type { PublicProfile } from '#common/schemas/members.ts'
 import { Modal } from '../../components/modal.tsx'
 import { useTranslation } from '../../i18n.ts'
 import { callApi } from '../../lib/api-client.ts'
+import { useRegionName } from '../../lib/country-names.ts'
 import { useRootData } from '../../lib/use-root-data.ts'
 import { SignupLink } from '../accounts/index.ts'
 import { FictionalBadge, FictionalDisclosure } from '../members/index.ts'
@@ -35,6 +36,7 @@ async function suggestion(loggedIn: boolean): Promise<PublicProfile | null> {
  */
 export function LikeModal() {
   const { t } = useTranslation()
+  const regionName = useRegionName()
   const { user } = useRootData()
   const location = useLocation()
   const navigate = useNavigate()
@@ -102,7 +104,7 @@ export function LikeModal() {
             <p className="h5 mb-1">
               {profile.name}, {profile.age} {profile.fictional ? <FictionalBadge /> : null}
             </p>
-            <p className="text-body-secondary">{profile.city ?? profile.region}</p>
+            <p className="text-body-secondary">{profile.city ?? regionName(profile)}</p>
             {profile.fictional ? <FictionalDisclosure /> : null}
             <div className="d-flex justify-content-center flex-wrap gap-2">
               {user ? (

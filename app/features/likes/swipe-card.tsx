@@ -5,6 +5,7 @@ import type { PromptAnswer } from '#common/schemas/profile-prompts.ts'
 import type { ProfileVoice } from '#common/schemas/profile-voice.ts'
 import type { TFunction } from '../../i18n.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useRegionName } from '../../lib/country-names.ts'
 import { distanceText, FictionalBadge, NewHereBadge, VerifiedBadge } from '../members/index.ts'
 import { PromptAnswers } from '../profile-prompts/index.ts'
 import { VoicePromptPlayer } from '../voice-prompt/index.ts'
@@ -50,6 +51,7 @@ export function SwipeCard({
 }) {
   const { t: pageT } = useTranslation()
   const t = copyT ?? pageT
+  const regionName = useRegionName()
   const [dragX, setDragX] = useState(0)
   const drag = useRef<{ x: number; id: number } | null>(null)
   // A new card starts straight.
@@ -105,7 +107,7 @@ export function SwipeCard({
           {card.verified ? <VerifiedBadge /> : null} {card.new_here ? <NewHereBadge /> : null}
         </h2>
         <p className="text-body-secondary mb-0">
-          {card.city ?? card.region}
+          {card.city ?? regionName(card)}
           {card.distance ? (
             <>
               {' · '}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
+import { useRegionName } from '../../lib/country-names.ts'
 import { HydrateLater } from '../../lib/hydration.ts'
 import { LikeButton } from '../likes/index.ts'
 import { CardMenu } from './card-menu.tsx'
@@ -35,6 +36,7 @@ function Card({
   note?: ReactNode
 }) {
   const { t } = useTranslation()
+  const regionName = useRegionName()
   return (
     <article className="member-card card h-100 border-0 shadow-sm position-relative">
       <div className="member-card-like">
@@ -65,7 +67,7 @@ function Card({
           {isNew ? <span className="badge text-bg-danger ms-1">{t('likes.new')}</span> : null}
         </h2>
         <p className="small text-body-secondary mb-0 text-truncate">
-          {profile.city ?? profile.region} {profile.new_here ? <NewHereBadge /> : null}
+          {profile.city ?? regionName(profile)} {profile.new_here ? <NewHereBadge /> : null}
         </p>
         {profile.distance ? (
           <p className="small text-body-secondary mb-0 text-truncate" data-testid="distance">

@@ -1,16 +1,17 @@
 import type { PublicProfile } from '#common/schemas/members.ts'
 import { useTranslation } from '../../i18n.ts'
-import { type CountryName, useCountryName } from '../../lib/country-names.ts'
+import { type CountryName, type RegionName, useCountryName, useRegionName } from '../../lib/country-names.ts'
 import { FictionalBadge, FictionalDisclosure } from './fictional-badge.tsx'
 import { PresenceBadge } from './presence-badge.tsx'
 import { VerifiedBadge } from './verified-badge.tsx'
 
 /** Where a member lives as a page says it: city and region (else country), in a language. */
 export function placeOf(
-  profile: Pick<PublicProfile, 'city' | 'region' | 'country'>,
+  profile: Pick<PublicProfile, 'city' | 'region' | 'region_code' | 'country'>,
   countryName: CountryName,
+  regionName: RegionName,
 ): string {
-  const area = profile.region ?? countryName(profile.country)
+  const area = regionName(profile) ?? countryName(profile.country)
   return [profile.city, area !== profile.city ? area : null].filter(Boolean).join(', ')
 }
 
@@ -23,7 +24,7 @@ export function ProfileSummary({
   size?: 'large' | 'small'
 }) {
   const { t } = useTranslation()
-  const place = placeOf(profile, useCountryName())
+  const place = placeOf(profile, useCountryName(), useRegionName())
   const image = profile.main_image
   const px = size === 'large' ? 320 : 56
   return (

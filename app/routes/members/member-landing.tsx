@@ -4,7 +4,7 @@ import { slugLocale } from '#common/landers.ts'
 import { PageTitle } from '../../components/page-title.tsx'
 import { placeOf } from '../../features/members/index.ts'
 import { useLoadedLocale, useTranslation } from '../../i18n.ts'
-import { useCountryName } from '../../lib/country-names.ts'
+import { useCountryName, useRegionName } from '../../lib/country-names.ts'
 import type { Route } from './+types/member-landing'
 import { HelloLanding } from './landings/hello-landing.tsx'
 import { PortraitLanding } from './landings/portrait-landing.tsx'
@@ -28,9 +28,10 @@ export default function MemberLanding({ loaderData: { profile } }: Route.Compone
   const copyLocale = useLoadedLocale(slugLocale(slug) ?? (i18n.language as Locale))
   const t = i18n.getFixedT(copyLocale)
   const countryName = useCountryName(copyLocale)
+  const regionName = useRegionName(copyLocale)
   const props = {
     profile,
-    place: placeOf(profile, countryName),
+    place: placeOf(profile, countryName, regionName),
     signupTo: `/members/${profile.id}/signup${search}`,
     t,
   }

@@ -109,7 +109,9 @@ export function createMemberPageService(
         age: Number(row.age),
         gender: row.gender,
         city: row.city,
+        // Named in the page's language here already (the landers show it as it comes).
         region: row.region && row.regionCode ? regionName(row.regionCode, row.region, locale) : row.region,
+        region_code: row.regionCode,
         country: row.country,
         fictional: row.fictional,
         verified: row.verified,

@@ -42,6 +42,7 @@ export function toPublicProfile(
     gender: row.gender,
     city: row.city,
     region: row.region,
+    region_code: row.regionCode,
     country: row.country,
     fictional: row.fictional,
     verified: row.verified,
