@@ -65,7 +65,7 @@ export function BundlePrice({
       <del className="d-block text-body-secondary text-nowrap list-price">
         <span className="visually-hidden">{t('credits.listPrice')} </span>
         {money(bundle.amount, bundle.currency)}
-      </del>{' '}
+      </del>
       <span className="display-6 fw-semibold text-success-emphasis text-nowrap discounted-price">
         <span className="visually-hidden">{t('credits.nowPrice')} </span>
         {money(discounted(bundle.amount, bonus.percentage), bundle.currency)}

@@ -7,6 +7,7 @@ import { memberSignals } from '#server/db/schema/moderation.ts'
 import { payments } from '#server/db/schema/payments.ts'
 import { sites } from '#server/db/schema/sites.ts'
 import { spendingLimits } from '#server/db/schema/spending.ts'
+import { memberNumberOf, paymentReferenceIs } from '#server/db/support-lookup.ts'
 
 const HITS = 20
 
@@ -27,10 +28,9 @@ const hitColumns = {
  */
 export async function lookUpMembers(db: Executor, q: string) {
   const base = () => db.select(hitColumns).from(users).innerJoin(profiles, eq(profiles.userId, users.id))
-  const id = q.match(/^#?(\d{1,9})$/)?.[1]
-  if (id) {
+  const n = memberNumberOf(q)
+  if (n !== null) {
     // Each through its own primary key (an `or` across the two tables would read them all).
-    const n = Number(id)
     const [byAccount, byProfile] = await Promise.all([
       base().where(eq(users.id, n)),
       base().where(eq(profiles.id, n)),
@@ -46,10 +46,7 @@ export async function lookUpMembers(db: Executor, q: string) {
   }
   const byPayment = await base()
     .innerJoin(payments, eq(payments.userId, users.id))
-    // The provider reference through the (provider, provider_id) index.
-    .where(
-      sql`${payments.id} = ${q} or (${payments.provider} in ('sandbox', 'mollie') and ${payments.providerId} = ${q})`,
-    )
+    .where(paymentReferenceIs(q))
     .limit(HITS)
   if (byPayment.length > 0) return byPayment
   const prefix = `${q.toLowerCase().replace(/[%_\\]/g, '\\$&')}%`

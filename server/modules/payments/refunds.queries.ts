@@ -3,6 +3,7 @@ import type { Executor } from '#server/db/client.ts'
 import { profiles, users } from '#server/db/schema/members.ts'
 import { payments } from '#server/db/schema/payments.ts'
 import { sites } from '#server/db/schema/sites.ts'
+import { memberNumberOf, paymentReferenceIs } from '#server/db/support-lookup.ts'
 
 /** What a payment mail needs of its member (withdrawal-mail.ts's PaymentMailTo), and their site. */
 const CONTACT = {
@@ -102,14 +103,14 @@ export function searchPayments(db: Executor, q: string | undefined) {
 
 function paymentsMatching(q: string | undefined): SQL {
   if (!q) return sql`true`
-  const member = q.match(/^#?(\d{1,9})$/)?.[1]
+  const member = memberNumberOf(q)
   // Payment ids start with pay_, so a number is a member's: the account's, or the profile's.
-  if (member)
-    return sql`${payments.userId} in (${Number(member)}, (select ${profiles.userId} from ${profiles} where ${profiles.id} = ${Number(member)}))`
+  if (member !== null)
+    return sql`${payments.userId} in (${member}, (select ${profiles.userId} from ${profiles} where ${profiles.id} = ${member}))`
   // Through each site's (site_id, lower(email)) index.
   if (q.includes('@'))
     return sql`${payments.userId} in (select u.id from ${sites} s join ${users} u on u.site_id = s.id and lower(u.email) = ${q.toLowerCase()})`
-  return sql`${payments.id} = ${q} or (${payments.provider} in ('sandbox', 'mollie') and ${payments.providerId} = ${q})`
+  return paymentReferenceIs(q)
 }
 
 /**
