@@ -47,7 +47,8 @@ export function selectProfileCards(db: Executor) {
       id: profiles.id,
       userId: profiles.userId,
       name: profiles.name,
-      age: sql<number>`date_part('year', age(${profiles.birthDate}))::int`,
+      // The age is counted from it by the injected clock (toPublicProfile), not the database's date.
+      birthDate: profiles.birthDate,
       gender: profiles.gender,
       city: profiles.city,
       region: regions.name,

@@ -19,7 +19,8 @@ export function selectMemberDetail(db: Executor, profileId: number) {
       id: profiles.id,
       userId: profiles.userId,
       name: profiles.name,
-      age: sql<number>`date_part('year', age(${profiles.birthDate}))::int`,
+      // The age is counted from it by the injected clock (member-page.service.ts).
+      birthDate: profiles.birthDate,
       gender: profiles.gender,
       sexuality: profiles.sexuality,
       hairColor: profiles.hairColor,

@@ -1,6 +1,7 @@
 import { FREE_VISIBLE_PHOTOS, type Locale } from '#common/constants.ts'
 import { isNewHere } from '#common/member-signals.ts'
 import { regionName } from '#common/region-names.ts'
+import { ageOn } from '#common/schemas/accounts.ts'
 import { type MemberDetail, TRAIT_FIELDS } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { selectBlocksBetween } from '#server/db/profile-cards.ts'
@@ -106,7 +107,7 @@ export function createMemberPageService(
         id: row.id,
         presence: presenceOf(row, deps.now()),
         name: row.name,
-        age: Number(row.age),
+        age: ageOn(row.birthDate, deps.now()),
         gender: row.gender,
         city: row.city,
         // Named in the page's language here already (the landers show it as it comes).

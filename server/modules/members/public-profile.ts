@@ -1,5 +1,6 @@
 import { cellFromKey, distanceBand, kmBetween } from '#common/geo-grid.ts'
 import { isNewHere } from '#common/member-signals.ts'
+import { ageOn } from '#common/schemas/accounts.ts'
 import type { Presence, PublicProfile } from '#common/schemas/members.ts'
 import type { ProfileCardRow } from '#server/db/profile-cards.ts'
 import { DAY_MS } from '#server/lib/clock.ts'
@@ -38,7 +39,7 @@ export function toPublicProfile(
         }),
     id: row.id,
     name: row.name,
-    age: Number(row.age),
+    age: ageOn(row.birthDate, now),
     gender: row.gender,
     city: row.city,
     region: row.region,

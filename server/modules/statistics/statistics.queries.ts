@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import type { Tracking } from '#common/schemas/accounts.ts'
 import { type Db, type Executor, queryRows } from '#server/db/client.ts'
+import { shifted } from '#server/lib/clock.ts'
 
 /** The traffic source of a member's row: what the member arrived with, '' where nothing. */
 const sourceOf = (tracking: ReturnType<typeof sql.raw>) => sql`
@@ -89,11 +90,13 @@ const ROLLUP_BATCH = 20_000
 /**
  * Counts the members' messages written since the last roll-up into their day, once each: the
  * watermark (the last message id counted) moves in the same transaction as the counts, under a row
- * lock, so two nodes never count a message twice. Messages of the last minute wait for the next
- * step, and a step stops before the first message younger than that: a message whose transaction
- * commits later than one with a higher id is still counted (ADR 18). Answers `true` when more wait.
+ * lock, so two nodes never count a message twice. Messages of the last minute (by the injected
+ * clock, which dates them in chat_send) wait for the next step, and a step stops before the first
+ * message younger than that: a message whose transaction commits later than one with a higher id is
+ * still counted (ADR 18). Answers `true` when more wait.
  */
-export async function rollUpMessages(db: Db): Promise<boolean> {
+export async function rollUpMessages(db: Db, now: Date): Promise<boolean> {
+  const youngFrom = shifted(now, -60_000)
   return db.transaction(async (tx) => {
     await tx.execute(sql`insert into stats_rollups (name) values ('messages') on conflict do nothing`)
     const [mark] = await queryRows<{ last_id: string }>(
@@ -104,7 +107,7 @@ export async function rollUpMessages(db: Db): Promise<boolean> {
     const [bounds] = await queryRows<{ young: string | null; upto: string | null; n: number }>(
       tx,
       sql`select
-        (select min(id) from messages where id > ${after} and created_at >= now() - interval '1 minute') as young,
+        (select min(id) from messages where id > ${after} and created_at >= ${youngFrom}) as young,
         max(id) as upto, count(*)::int as n
         from (select id from messages where id > ${after} order by id limit ${ROLLUP_BATCH}) batch`,
     )

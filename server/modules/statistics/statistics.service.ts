@@ -46,7 +46,7 @@ export function createStatisticsService(db: Db, deps: { now: Clock }) {
   })
 
   async function rollUp() {
-    for (let step = 0; step < MAX_ROLLUP_STEPS && (await rollUpMessages(db)); step++) {
+    for (let step = 0; step < MAX_ROLLUP_STEPS && (await rollUpMessages(db, deps.now())); step++) {
       // each step counts one batch of messages
     }
   }

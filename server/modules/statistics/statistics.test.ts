@@ -245,8 +245,9 @@ describe('reports: daily figures per site and traffic source', () => {
     // A message of the last minute waits; one written after it but dated in March waits for it.
     const [a, b] = await rows<{ id: number }>(sql`select user_id as id from conversation_members
       where conversation_id = 900002 order by user_id`)
-    await t.database.db.execute(sql`insert into messages (conversation_id, sender_user_id, body, client_id)
-      values (900002, ${a.id}, 'now', 'late-young')`)
+    // "Now" is the injected clock's, which dates messages (chat_send), not the database's own.
+    await t.database.db.execute(sql`insert into messages (conversation_id, sender_user_id, body, client_id, created_at)
+      values (900002, ${a.id}, 'now', 'late-young', ${clock})`)
     await t.database.db.execute(sql`insert into messages (conversation_id, sender_user_id, body, client_id, created_at)
       values (900002, ${b.id}, 'old', 'late-old', '2025-03-20T12:00Z')`)
     expect((await stats({ ...MONTH, by: 'day' })).total.messages_to_members).toBe(before)
