@@ -91,7 +91,7 @@ test.describe
       await openFromMenu(page, 'Photos')
       const queue = page.getByTestId('voice-queue')
       const item = queue.getByTestId('voice-queue-item').filter({ hasText: 'Vocal' })
-      await expect(item).toContainText('What I cook when I want to impress')
+      await expect(item).toContainText('What I cook to impress')
       await expect(item).toContainText('Shown to members while it waits')
       const player = item.getByLabel('Vocal’s answer (0:06), to play')
       const heard = await player.evaluate(

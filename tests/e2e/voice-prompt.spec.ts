@@ -6,6 +6,7 @@ import {
   E2E_ORIGIN,
   expect,
   expectAccessible,
+  expectChoicesWhole,
   expectNoHorizontalScroll,
   newMember,
   speaks,
@@ -89,5 +90,17 @@ test('a member records a voice prompt on their profile; another member hears it 
   await marc.page.reload()
   await expect(marc.page.getByRole('heading', { level: 1 })).toContainText('Léa')
   await expect(marc.page.getByTestId('voice-prompt')).toHaveCount(0)
+
+  // On a phone, each prompt shows whole once chosen, in French and in English (the longest French
+  // ones were cut at 375 px).
+  for (const locale of ['fr', 'en'] as const) {
+    await speaks(marc, locale, 375)
+    await marc.page.goto('/profile')
+    const choice = marc.page.locator('#voice-prompt-choice')
+    for (const option of await choice.locator('option').allTextContents()) {
+      await choice.selectOption({ label: option })
+      await expectChoicesWhole(choice)
+    }
+  }
   for (const m of [lea, marc]) await m.context.close()
 })
