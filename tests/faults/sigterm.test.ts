@@ -20,7 +20,7 @@ describeCluster('SIGTERM to a node', (cluster) => {
     )
     await new Promise((resolve) => setTimeout(resolve, 20))
     const exit = holder.kill('SIGTERM')
-    expect(await Promise.all(signups)).toEqual(Array(40).fill(201))
+    expect(await Promise.all(signups), c.nginx.upstreamErrors()).toEqual(Array(40).fill(201))
     expect(await exit).toBe(0)
     await waitFor('the page on the other node', async () => page.reconnections === 1)
     expect(page.closeCodes).toEqual([1012])

@@ -2,7 +2,7 @@
 // the signals of server/main.ts) and nginx on exactly deploy/nginx/dating.conf, each a real process
 // started here on loopback, stopped, killed and started again by the tests.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { type Database, openDatabase } from '#server/db/client.ts'
@@ -115,6 +115,16 @@ export class Nginx {
     const result = spawnSync('nginx', ['-p', this.dir, '-c', conf, '-s', 'reload'], { encoding: 'utf8' })
     if (result.status !== 0) throw new Error(`nginx -s reload: ${result.stderr}`)
     await sleep(500)
+  }
+  /** What nginx logged of its upstreams (refused, reset, closed early): said beside a failed check. */
+  upstreamErrors(): string {
+    const log = existsSync(path.join(this.dir, 'error.log'))
+      ? readFileSync(path.join(this.dir, 'error.log'), 'utf8')
+      : ''
+    return log
+      .split('\n')
+      .filter((line) => line.includes('upstream'))
+      .join('\n')
   }
   stop() {
     this.process?.kill('SIGQUIT')
