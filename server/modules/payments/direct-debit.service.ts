@@ -250,7 +250,13 @@ export function createDirectDebitService(
       const customerId = await deps.payments.customerOf(member.userId)
       let mandateId: string
       try {
-        mandateId = await deps.payments.createMandate({ customerId, holder, iban, reference: payment.id })
+        mandateId = await deps.payments.createMandate({
+          customerId,
+          holder,
+          iban,
+          reference: payment.id,
+          signedOn: at.toISOString().slice(0, 10),
+        })
       } catch (error) {
         await deps.payments.cancel(payment.id)
         throw error

@@ -58,7 +58,7 @@ export function mollieProvider(options: { apiKey: string; apiEndpoint?: string }
         method: MandateMethod.directdebit,
         consumerName: p.holder,
         consumerAccount: p.iban,
-        signatureDate: new Date().toISOString().slice(0, 10),
+        signatureDate: p.signedOn,
         mandateReference: p.reference,
       })
       return mandate.id

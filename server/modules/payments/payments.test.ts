@@ -737,8 +737,10 @@ describe('the Mollie provider', () => {
       holder: 'Anna de Vries',
       iban: 'NL91ABNA0417164300',
       reference: 'pay_ref',
+      signedOn: '2031-09-08',
     })
     expect(mandates.get(mandate)).toMatchObject({
+      signatureDate: '2031-09-08',
       method: 'directdebit',
       details: { consumerName: 'Anna de Vries', consumerAccount: 'NL91ABNA0417164300' },
       mandateReference: 'pay_ref',

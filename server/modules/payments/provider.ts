@@ -24,8 +24,17 @@ export interface PaymentProvider {
     /** With a customer, a first payment: the card is saved for one-click purchases once paid. */
     customerId?: string
   }): Promise<{ providerId: string; checkoutUrl: string }>
-  /** A SEPA direct debit mandate for an account the member confirmed with an SMS code. */
-  createMandate(p: { customerId: string; holder: string; iban: string; reference: string }): Promise<string>
+  /**
+   * A SEPA direct debit mandate for an account the member confirmed with an SMS code, signed on
+   * `signedOn` (YYYY-MM-DD, the injected clock's day).
+   */
+  createMandate(p: {
+    customerId: string
+    holder: string
+    iban: string
+    reference: string
+    signedOn: string
+  }): Promise<string>
   /** A recurring payment on a mandate: no checkout; its status arrives like any other. */
   charge(p: {
     amount: number
