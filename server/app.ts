@@ -12,6 +12,7 @@ import { drainable } from './lib/drain.ts'
 import { bindRequestIds, loggerOptions, readableLogStream, requestIdOptions } from './lib/logger.ts'
 import { type MetricSources, metricsPlugin } from './lib/metrics.ts'
 import { trustedProxies } from './lib/proxies.ts'
+import { bindRequestClock } from './lib/request-clock.ts'
 import { validatorCompiler } from './lib/safe-input.ts'
 import { ssrPlugin } from './plugins/ssr.ts'
 import type { AppServices } from './plugins/ssr-context.ts'
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     ...requestIdOptions,
   })
   bindRequestIds(app)
+  bindRequestClock(app, now)
   app.decorate('database', database)
   const routeTable: Array<{ method: string; url: string }> = []
   app.decorate('routeTable', routeTable)

@@ -4,6 +4,7 @@ import { MIN_AGE, PASSWORD_MIN_LENGTH } from '../constants.ts'
 import { nameProblem } from '../member-name.ts'
 import { isPushServiceEndpoint } from '../push-services.ts'
 import { isTimeZone } from '../time-zone.ts'
+import { today } from '../today.ts'
 
 // Messages are i18n keys below `validation.`, so the form and the API say the same thing in the member's language.
 
@@ -27,10 +28,7 @@ export function ageOn(dateOfBirth: string, today: Date): number {
   return age
 }
 
-/**
- * A date of birth as written: a real day. Whether it makes someone of age depends on the day it is
- * checked, which is the server's clock's (ADR 13): the services check it (`requireOfAge`).
- */
+/** A date of birth: a real day, making someone MIN_AGE to 110 on the day it is checked (`today()`). */
 export const DateOfBirth = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'birthdate_invalid' })
@@ -41,6 +39,13 @@ export const DateOfBirth = z
     {
       error: 'birthdate_invalid',
     },
+  )
+  .refine(
+    (value) => {
+      const age = ageOn(value, today())
+      return age >= MIN_AGE && age <= 110
+    },
+    { error: 'birthdate_invalid' },
   )
 
 export const Gender = z.enum(['female', 'male'], { error: 'gender_required' })
@@ -69,18 +74,6 @@ export const MemberName = z
     const problem = nameProblem(name)
     if (problem) ctx.addIssue({ code: 'custom', message: problem, input: name })
   })
-
-/**
- * Refuses a date of birth that does not make someone of an age the site takes (MIN_AGE to 110) on
- * `today`, the injected clock's: the same 400 and field message as a schema's refusal.
- */
-export function requireOfAge(dateOfBirth: string, today: Date) {
-  const age = ageOn(dateOfBirth, today)
-  if (age >= MIN_AGE && age <= 110) return
-  throw new z.ZodError([
-    { code: 'custom', path: ['date_of_birth'], message: 'birthdate_invalid', input: dateOfBirth },
-  ])
-}
 
 /** An IANA time zone name the runtime knows (Europe/Paris). */
 export const TimeZone = z.string().max(64).refine(isTimeZone, { error: 'time_zone_invalid' })

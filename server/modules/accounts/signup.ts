@@ -3,7 +3,7 @@
 // its profile, the sign-up credits through the ledger, the burst signal and the activation mail.
 import { api } from '#common/api.ts'
 import { ACTIVATION_TOKEN_HOURS } from '#common/constants.ts'
-import { requireOfAge, type SignupInput, type Tracking } from '#common/schemas/accounts.ts'
+import type { SignupInput, Tracking } from '#common/schemas/accounts.ts'
 import { signupsOpen } from '#common/signup-policy.ts'
 import { termsVersionDate } from '#common/terms-date.ts'
 import { countryOfTimeZone } from '#common/time-zone-country.ts'
@@ -33,7 +33,6 @@ export async function createAccount(
     sub2: input.sub2,
     sub3: input.sub3,
   }
-  requireOfAge(input.date_of_birth, now())
   if (!signupsOpen(from.site.settings.signups, tracking.network ?? from.network))
     throw new AppError('accounts.signup_closed', 403)
   if (isCommonPassword(input.password)) throw new AppError('accounts.password_common', 400)

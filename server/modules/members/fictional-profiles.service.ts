@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, count, eq, sql } from 'drizzle-orm'
 import { localeOfLanguage } from '#common/locale.ts'
-import { ageOn, requireOfAge } from '#common/schemas/accounts.ts'
+import { ageOn } from '#common/schemas/accounts.ts'
 import type { FictionalProfileInput, FictionalProfileUpdate } from '#common/schemas/operators.ts'
 import type { Db, Executor } from '#server/db/client.ts'
 import { placeOf, type TownCells } from '#server/db/places.ts'
@@ -61,7 +61,6 @@ export function createFictionalProfilesService(
     country: string,
     current: { regionId: number | null; city: string | null } = { regionId: null, city: null },
   ) {
-    if (input.date_of_birth) requireOfAge(input.date_of_birth, deps.now())
     if (input.region_id && !(await regionInCountry(tx, input.region_id, country)))
       throw new AppError('profile.region_invalid', 400)
     if (

@@ -1,5 +1,5 @@
 import { agesSought, gendersSought, seekingOf } from '#common/matching.ts'
-import { ageOn, requireOfAge } from '#common/schemas/accounts.ts'
+import { ageOn } from '#common/schemas/accounts.ts'
 import type { OwnProfile, ProfileUpdateInput } from '#common/schemas/members.ts'
 import type { Db } from '#server/db/client.ts'
 import { placeOf, type TownCells } from '#server/db/places.ts'
@@ -97,7 +97,6 @@ export function createProfileService(db: Db, deps: { now: Clock; towns: TownCell
       site: { countries: readonly string[]; name: string; fictional_icon: string },
     ): Promise<void> {
       const allowedCountries = site.countries
-      if (input.date_of_birth) requireOfAge(input.date_of_birth, deps.now())
       const profile = await selectOwnProfile(db, userId)
       if (!profile) throw new AppError('authentication_required', 403)
       if (input.name && input.name.toLowerCase() === (await selectUserEmail(db, userId)).toLowerCase()) {
