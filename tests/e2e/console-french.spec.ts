@@ -10,6 +10,7 @@ import {
   test,
 } from './fixtures.ts'
 import { E2E_FRENCH_ADMIN, E2E_FRENCH_MODERATOR } from './staff-account.ts'
+import { expectWordsWhole } from './words-whole.ts'
 
 // The console in French (issue 39, points 1, 3 and 5): a staff member's own choice of language,
 // kept on their account whatever the browser says; the menu on one row, grouped; the report queue's
@@ -226,4 +227,43 @@ test('an admin’s menu holds on one row in English and in French, every console
   // Each action by its name in French, its code beside it for the filter.
   await expect(page.getByTestId('audit-table').getByText('Connexion', { exact: true }).first()).toBeVisible()
   await expectAccessible(page)
+})
+
+test('on a phone, in French: the statistics keep their day in view as the table scrolls, the charts read their days in French, and the gifts’ names are whole', async ({
+  page,
+}) => {
+  test.setTimeout(90_000)
+  await page.setViewportSize({ width: 375, height: 740 })
+  await consoleLogin(page, E2E_FRENCH_ADMIN)
+  if ((await page.locator('html').getAttribute('lang')) !== 'fr') await chooseFrench(page)
+  await page.goto('/admin/statistics')
+  // The chart's legend and axis are the page's (uPlot's own said "Time" and "11/3").
+  const chart = page.getByRole('figure').filter({ hasText: 'Visites, inscriptions et achats par jour' })
+  const legend = chart.locator('.u-legend')
+  await expect(legend).toContainText('Jour')
+  await expect(legend).not.toContainText('Time')
+  const plot = chart.locator('.u-over')
+  await plot.scrollIntoViewIfNeeded()
+  const box = await plot.boundingBox()
+  if (!box) throw new Error('the chart has no plot')
+  await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2)
+  // The last day, as French writes it: "2 déc. 2026".
+  await expect(legend.locator('tr').first().locator('td')).toHaveText(/^\d{1,2} [a-zéû]+\.? \d{4}$/)
+  // The table scrolls sideways in its box; its first column stays where it was.
+  const region = page.getByRole('region', { name: 'Statistiques' })
+  const firstDay = page.getByTestId('stats-table').locator('tbody th').first()
+  await page.getByTestId('stats-table').locator('thead').scrollIntoViewIfNeeded()
+  const before = await firstDay.boundingBox()
+  const scrolled = await region.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth
+    return el.scrollLeft
+  })
+  expect(scrolled).toBeGreaterThan(300)
+  await expect.poll(async () => (await firstDay.boundingBox())?.x).toBe(before?.x)
+  await expect(page.getByTestId('stats-table').locator('thead th').last()).toBeInViewport()
+  await expectNoHorizontalScroll(page)
+  // The gifts' catalogue in the settings: no name broken inside a word ("chocol-ats").
+  await page.goto('/admin/settings')
+  await expectWordsWhole(page.getByTestId('gift-catalogue').locator('label'))
+  await expectNoHorizontalScroll(page)
 })

@@ -35,8 +35,13 @@ export function MessageCosts({
         {t('console.settings.minimumCosts')}
       </h3>
       <p className="small text-body-secondary">{t('console.settings.minimumCostsHint')}</p>
-      <div className="table-responsive">
-        <table className="table table-sm small message-costs" aria-labelledby="message-costs-title">
+      {/* A region the keyboard reaches, so that arrow keys scroll it where its columns pass the width. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard's focus. */}
+      <section className="table-responsive" tabIndex={0} aria-labelledby="message-costs-title">
+        <table
+          className="table table-sm small message-costs table-frozen-first"
+          aria-labelledby="message-costs-title"
+        >
           <thead>
             <tr>
               <th scope="col">{t('console.settings.costColumns.country')}</th>
@@ -60,7 +65,7 @@ export function MessageCosts({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </section>
   )
 }
@@ -116,7 +121,7 @@ export function GiftCatalogue({
         {offered.map((key) => {
           const on = gifts.includes(key)
           return (
-            <li className="col-6 col-md-3 col-lg-2" key={key}>
+            <li className="col-12 col-sm-6 col-lg-3 col-xl-2" key={key}>
               <div className={`border rounded p-2 d-flex align-items-center gap-2 ${on ? '' : 'opacity-50'}`}>
                 <img src={`/gifts/${key}.svg`} alt="" width={32} height={32} />
                 <div className="form-check mb-0 me-auto text-break" style={{ minWidth: 0 }}>

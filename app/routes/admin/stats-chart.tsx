@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type uPlot from 'uplot'
+import { dateTimeFormat } from '#common/intl.ts'
+import { useTranslation } from '../../i18n.ts'
 
 interface ChartSeries {
   label: string
@@ -9,7 +11,8 @@ interface ChartSeries {
 
 /**
  * A line chart of daily figures (uPlot, loaded with the first chart only). The figures are in the
- * table below it too, for screen readers and for copying.
+ * table below it too, for screen readers and for copying. Its days read in the page's language, on
+ * the axis and in the legend: uPlot's own are English ("Time", "11/3").
  */
 export function StatsChart({
   title,
@@ -23,6 +26,9 @@ export function StatsChart({
   series: ChartSeries[]
   format?: (value: number) => string
 }) {
+  const { t, i18n } = useTranslation()
+  const dayLabel = t('console.stats.groups.day')
+  const language = i18n.language
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     const element = box.current
@@ -33,13 +39,18 @@ export function StatsChart({
     void import('uplot').then(({ default: UPlot }) => {
       if (cancelled) return
       const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000)
+      const tick = dateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' })
+      const day = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
       plot = new UPlot(
         {
           width: element.clientWidth,
           height: 220,
           tzDate: (ts) => UPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
           series: [
-            {},
+            {
+              label: dayLabel,
+              value: (_: uPlot, v: number | null) => (v == null ? '—' : day.format(v * 1000)),
+            },
             ...series.map((s) => ({
               label: s.label,
               stroke: s.color,
@@ -49,7 +60,7 @@ export function StatsChart({
             })),
           ],
           axes: [
-            {},
+            { values: (_: uPlot, ticks: number[]) => ticks.map((v) => tick.format(v * 1000)) },
             { values: format ? (_: uPlot, ticks: number[]) => ticks.map(format) : undefined, size: 70 },
           ],
         },
@@ -63,7 +74,7 @@ export function StatsChart({
       observer.disconnect()
       plot?.destroy()
     }
-  }, [days, series, format])
+  }, [days, series, format, dayLabel, language])
   return (
     <figure className="mb-4">
       <figcaption className="h6">{title}</figcaption>

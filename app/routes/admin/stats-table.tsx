@@ -73,12 +73,13 @@ export function StatsTable({
     return <p className="text-body-secondary">{t('console.stats.empty')}</p>
   }
   // The table scrolls sideways in its own box when its columns (a currency's each) pass the page's
-  // width: the box is a region the keyboard reaches, so that arrow keys scroll it.
+  // width, its first column staying in view: the box is a region the keyboard reaches, so that arrow
+  // keys scroll it.
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard's focus.
     <section className="table-responsive" tabIndex={0} aria-label={t('console.stats.title')}>
       <table
-        className="table table-sm table-striped table-hover align-middle small"
+        className="table table-sm table-striped table-hover align-middle small table-frozen-first"
         data-testid="stats-table"
       >
         <caption className="visually-hidden">{t('console.stats.title')}</caption>
