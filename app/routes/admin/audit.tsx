@@ -3,6 +3,7 @@ import { useTranslation } from '../../i18n.ts'
 import type { Route } from './+types/audit'
 import { loadAudit } from './admin.server.ts'
 import { auditChanges } from './audit-change.ts'
+import { ConsoleTime } from './console-time.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadAudit(context, request)
@@ -105,7 +106,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
               {entries.map((e) => (
                 <tr key={e.id}>
                   <td className="text-md-nowrap" data-label={label('when')}>
-                    <time dateTime={e.created_at}>{e.created_at.replace('T', ' ').slice(0, 19)}</time>
+                    <ConsoleTime at={e.created_at} length="second" />
                   </td>
                   <td data-label={label('staff')}>
                     {e.role === 'cli' ? (

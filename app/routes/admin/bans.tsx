@@ -8,6 +8,7 @@ import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/bans'
 import { loadBans } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -163,7 +164,9 @@ export default function Bans({ loaderData, actionData }: Route.ComponentProps) {
                   <td>{b.site ?? t('console.bans.allSites')}</td>
                   <td>{b.reason}</td>
                   <td>{b.created_by}</td>
-                  <td className="text-nowrap">{b.created_at.replace('T', ' ').slice(0, 16)}</td>
+                  <td className="text-nowrap">
+                    <ConsoleTime at={b.created_at} />
+                  </td>
                   <td>
                     <removing.fetcher.Form method="post" action="/admin/bans?intent=remove">
                       <button

@@ -5,6 +5,7 @@ import { MessageSaid } from '../../features/chat/message-kinds.tsx'
 import { clockTime } from '../../features/chat/voice-note.tsx'
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
+import { ConsoleTime } from './console-time.tsx'
 
 /**
  * A claimed conversation: the member, the fictional profile, the messages, the notes, the answer.
@@ -142,7 +143,7 @@ export function InboxAnswer({ conversation }: { conversation: InboxConversation 
                     ) : null}
                   </span>
                   <span className="d-block text-body-secondary" style={{ fontSize: 11 }}>
-                    {m.at.replace('T', ' ').slice(5, 16)}
+                    <ConsoleTime at={m.at} length="short" />
                   </span>
                 </li>
               ))}

@@ -16,6 +16,7 @@ import { connectRealtime } from '../../lib/realtime.ts'
 import type { Route } from './+types/inbox'
 import { loadInbox } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
+import { consoleTime } from './console-time.tsx'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { InboxAnswer } from './inbox-answer.tsx'
 
@@ -46,7 +47,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   })
 }
 
-const clock = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(5, 16) : '—')
 const CLAIM = '/admin/inbox?intent=claim'
 
 /**
@@ -158,7 +158,7 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                 <span className="text-truncate">{s.site}</span>
                 <span className="fw-semibold">{s.waiting}</span>
                 <span className="text-body-secondary ms-auto text-nowrap">
-                  {t('console.inbox.oldest', { time: clock(s.oldest) })}
+                  {t('console.inbox.oldest', { time: consoleTime(s.oldest, 'short') })}
                 </span>
               </li>
             ))}
@@ -187,7 +187,8 @@ export default function Inbox({ loaderData, actionData }: Route.ComponentProps) 
                       </span>
                     ) : null}
                     <div className="small text-body-secondary">
-                      {c.site} · {t('console.inbox.waitingSince', { time: clock(c.waiting_since) })}
+                      {c.site} ·{' '}
+                      {t('console.inbox.waitingSince', { time: consoleTime(c.waiting_since, 'short') })}
                       {c.claimed ? (
                         <span className="badge text-bg-warning ms-1">{t('console.inbox.claimed')}</span>
                       ) : null}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from '../../i18n.ts'
+import { ConsoleTime, consoleTime } from './console-time.tsx'
 
 // The building blocks of a member's file in the console.
 
@@ -77,7 +78,7 @@ export function SafetySection({
       </p>
       {safety.held_since ? (
         <p className="small alert alert-warning py-1 px-2 mb-2" role="note">
-          {t('console.members.safety.held', { since: safety.held_since.replace('T', ' ').slice(0, 16) })}
+          {t('console.members.safety.held', { since: consoleTime(safety.held_since) })}
         </p>
       ) : null}
       <Rows
@@ -90,7 +91,9 @@ export function SafetySection({
       >
         {safety.messages.map((m) => (
           <tr key={`${m.conversation}-${m.created_at}`}>
-            <td className="text-nowrap">{m.created_at.replace('T', ' ').slice(0, 16)}</td>
+            <td className="text-nowrap">
+              <ConsoleTime at={m.created_at} />
+            </td>
             <td className="text-break">{m.excerpt}</td>
             <td>{m.flags.map((f) => t(`console.members.safety.flags.${f}`)).join(', ')}</td>
           </tr>

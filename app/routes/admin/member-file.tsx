@@ -10,6 +10,7 @@ import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/member-file'
 import { loadMemberFile } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback, PhotoThumbs } from './console-ui.tsx'
 import { Pair, SafetySection, Section } from './member-file-parts.tsx'
 import { MemberHistory, ModerationSection } from './member-moderation.tsx'
@@ -77,8 +78,6 @@ function supportActions(account: {
   ]
 }
 
-const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')
-
 /**
  * /admin/members/{id}: the member's file and support's actions, each with a reason (audited). The
  * actions post one form to the page's action (a fetcher), with or without the page's scripts.
@@ -135,23 +134,31 @@ export default function MemberFile({ loaderData, actionData }: Route.ComponentPr
                 {account.paid_user ? ` · ${t('console.members.paid')}` : ''}
               </Pair>
               <Pair label={t('console.members.signedUp')}>
-                {day(account.signup_date)} · {account.site}
+                <ConsoleTime at={account.signup_date} /> · {account.site}
               </Pair>
               <Pair label={t('console.members.lastSeen')} testId="member-last-seen">
-                {day(account.last_seen_at)}
+                <ConsoleTime at={account.last_seen_at} />
               </Pair>
-              <Pair label={t('console.members.lastLogin')}>{day(account.last_login_at)}</Pair>
+              <Pair label={t('console.members.lastLogin')}>
+                <ConsoleTime at={account.last_login_at} />
+              </Pair>
               <Pair label={t('console.members.language')}>
                 {languageNames(i18n.language).of(account.language) ?? account.language}
               </Pair>
               {account.deleted_at ? (
-                <Pair label={t('console.members.deleted')}>{day(account.deleted_at)}</Pair>
+                <Pair label={t('console.members.deleted')}>
+                  <ConsoleTime at={account.deleted_at} />
+                </Pair>
               ) : null}
               {account.payments_blocked_at ? (
-                <Pair label={t('console.members.paymentsBlocked')}>{day(account.payments_blocked_at)}</Pair>
+                <Pair label={t('console.members.paymentsBlocked')}>
+                  <ConsoleTime at={account.payments_blocked_at} />
+                </Pair>
               ) : null}
               {account.suspended_until ? (
-                <Pair label={t('console.members.suspendedUntil')}>{day(account.suspended_until)}</Pair>
+                <Pair label={t('console.members.suspendedUntil')}>
+                  <ConsoleTime at={account.suspended_until} />
+                </Pair>
               ) : null}
               {account.notifications_disabled.length > 0 ? (
                 <Pair label={t('console.members.notificationsDisabled')}>

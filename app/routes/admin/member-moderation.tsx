@@ -6,11 +6,10 @@ import type { MemberFile } from '#common/schemas/support.ts'
 import { useTranslation } from '../../i18n.ts'
 import { type FormResult, useFetcherForm } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback } from './console-ui.tsx'
 import { Rows, Section } from './member-file-parts.tsx'
 import { useReasonLabel } from './report-detail.tsx'
-
-const day = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
 /**
  * A moderator warns, suspends or bans the member from their file (issue 39, point 3), with the
@@ -150,7 +149,7 @@ export function MemberHistory({ reports, signals }: Pick<MemberFile, 'reports' |
         {reports.map((r) => (
           <tr key={r.id} data-testid="member-report">
             <td className="text-nowrap">
-              <Link to={`/admin/reports?report=${r.id}`}>#{r.id}</Link> {day(r.created_at)}
+              <Link to={`/admin/reports?report=${r.id}`}>#{r.id}</Link> <ConsoleTime at={r.created_at} />
             </td>
             <td>{t(`console.members.history.roles.${r.role}`)}</td>
             <td>{reasonLabel(r.reason)}</td>
@@ -173,7 +172,9 @@ export function MemberHistory({ reports, signals }: Pick<MemberFile, 'reports' |
       >
         {signals.map((s) => (
           <tr key={s.id}>
-            <td className="text-nowrap">{day(s.created_at)}</td>
+            <td className="text-nowrap">
+              <ConsoleTime at={s.created_at} />
+            </td>
             <td>{t(`console.signals.kinds.${s.kind}`)}</td>
             <td>{s.reviewed ? t('console.members.history.reviewed') : t('console.members.history.open')}</td>
           </tr>

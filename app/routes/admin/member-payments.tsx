@@ -1,10 +1,9 @@
 import { formatMoney } from '#common/money.ts'
 import type { MemberFile } from '#common/schemas/support.ts'
 import { useTranslation } from '../../i18n.ts'
+import { ConsoleTime, consoleTime } from './console-time.tsx'
 import { Rows, Section } from './member-file-parts.tsx'
 import { statusLabel } from './status-label.ts'
-
-const day = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
 /** Where a refund button posts: the page's form that holds the reason, and its refund step. */
 interface RefundForm {
@@ -36,7 +35,9 @@ export function MemberPayments({
       >
         {payments.map((p) => (
           <tr key={p.id}>
-            <td className="text-nowrap">{day(p.created_at)}</td>
+            <td className="text-nowrap">
+              <ConsoleTime at={p.created_at} />
+            </td>
             <td className="font-monospace small">
               {p.id}
               {p.provider_id ? ` / ${p.provider_id}` : ''}
@@ -45,7 +46,7 @@ export function MemberPayments({
                   {t(
                     p.status === 'paid' ? 'console.members.withdrawnUnderWay' : 'console.members.withdrawn',
                     {
-                      at: day(p.withdrawn_at),
+                      at: consoleTime(p.withdrawn_at),
                       amount: formatMoney(p.refund_amount ?? 0, p.currency, i18n.language),
                     },
                   )}
@@ -110,18 +111,20 @@ export function MemberLimits({ limits }: { limits: NonNullable<MemberFile['limit
             <dt className="col-sm-5">{t('console.members.limits.pending')}</dt>
             <dd className="col-sm-7">
               {money(limits.pending_limit, limits.pending_currency ?? limits.currency)} ·{' '}
-              {day(limits.pending_from)}
+              <ConsoleTime at={limits.pending_from} />
             </dd>
           </>
         ) : null}
         <dt className="col-sm-5">{t('console.members.limits.break')}</dt>
         <dd className="col-sm-7">
-          {limits.break_until ? day(limits.break_until) : t('console.members.limits.none')}
+          {limits.break_until ? <ConsoleTime at={limits.break_until} /> : t('console.members.limits.none')}
         </dd>
         {limits.checked_in_at ? (
           <>
             <dt className="col-sm-5">{t('console.members.limits.checkedIn')}</dt>
-            <dd className="col-sm-7">{day(limits.checked_in_at)}</dd>
+            <dd className="col-sm-7">
+              <ConsoleTime at={limits.checked_in_at} />
+            </dd>
           </>
         ) : null}
       </dl>

@@ -1,10 +1,9 @@
 import type { MemberFile } from '#common/schemas/support.ts'
 import { useTranslation } from '../../i18n.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { Rows, Section } from './member-file-parts.tsx'
 
 // Support's records of a member's file (a moderator's file has none of them: least privilege).
-
-const day = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—')
 
 /** The credit ledger, newest first. */
 export function Ledger({ ledger }: { ledger: NonNullable<MemberFile['ledger']> }) {
@@ -22,7 +21,9 @@ export function Ledger({ ledger }: { ledger: NonNullable<MemberFile['ledger']> }
       >
         {ledger.map((l) => (
           <tr key={l.id}>
-            <td className="text-nowrap">{day(l.created_at)}</td>
+            <td className="text-nowrap">
+              <ConsoleTime at={l.created_at} />
+            </td>
             {/* In the words the member reads on their transactions (a new reason shows as stored). */}
             <td>{t(`transactions.reasons.${l.reason}`, { defaultValue: l.reason })}</td>
             <td className={l.delta < 0 ? 'text-danger' : 'text-success'}>
@@ -52,8 +53,12 @@ export function SessionsAndMails({
         <Rows empty={sessions.length === 0} head={[t('console.members.when'), t('console.members.open')]}>
           {sessions.map((s) => (
             <tr key={s.id}>
-              <td>{day(s.created_at)}</td>
-              <td>{day(s.expires_at)}</td>
+              <td>
+                <ConsoleTime at={s.created_at} />
+              </td>
+              <td>
+                <ConsoleTime at={s.expires_at} />
+              </td>
             </tr>
           ))}
         </Rows>
@@ -62,7 +67,9 @@ export function SessionsAndMails({
         <Rows empty={mails.length === 0} head={[t('console.members.when'), t('console.members.subject')]}>
           {mails.map((m) => (
             <tr key={m.id}>
-              <td className="text-nowrap">{day(m.created_at)}</td>
+              <td className="text-nowrap">
+                <ConsoleTime at={m.created_at} />
+              </td>
               <td>{m.subject}</td>
             </tr>
           ))}

@@ -7,6 +7,7 @@ import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/payments'
 import { loadPayments } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback } from './console-ui.tsx'
 import { PaymentStatus } from './member-payments.tsx'
 
@@ -23,8 +24,6 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 type Answer = NonNullable<Route.ComponentProps['actionData']>
-
-const when = (iso: string) => iso.replace('T', ' ').slice(0, 16)
 
 /** /admin/payments: find payments and refund a paid one within the site's refund days. */
 export default function Payments({ loaderData, actionData }: Route.ComponentProps) {
@@ -101,7 +100,9 @@ export default function Payments({ loaderData, actionData }: Route.ComponentProp
             <tbody>
               {payments.map((p) => (
                 <tr key={p.id}>
-                  <td className="text-nowrap">{when(p.created_at)}</td>
+                  <td className="text-nowrap">
+                    <ConsoleTime at={p.created_at} />
+                  </td>
                   <td className="font-monospace">
                     {p.id}
                     {p.provider_id ? <div className="text-body-secondary">{p.provider_id}</div> : null}

@@ -1,6 +1,7 @@
 import type { PhotoQueueItem } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
 import { BannedFaceNote } from './banned-face-note.tsx'
+import { ConsoleTime } from './console-time.tsx'
 import { PhotoThumbs } from './console-ui.tsx'
 
 /**
@@ -22,8 +23,7 @@ export function PhotoFacts({ photo }: { photo: PhotoQueueItem }) {
         <span className={`badge ${photo.status === 'pending' ? 'text-bg-warning' : 'text-bg-info'}`}>
           {photo.status === 'pending' ? t('console.photos.pendingNote') : t('console.photos.liveNote')}
         </span>{' '}
-        {t('console.photos.uploaded')}{' '}
-        <time dateTime={photo.created_at}>{photo.created_at.replace('T', ' ').slice(0, 16)}</time>
+        {t('console.photos.uploaded')} <ConsoleTime at={photo.created_at} />
       </p>
       {photo.explicit_score !== null ? (
         <p className="small mb-2" data-testid="explicit-score">

@@ -1,5 +1,6 @@
 import type { ReportContext } from '#common/schemas/moderation.ts'
 import { useTranslation } from '../../i18n.ts'
+import { consoleTime } from './console-time.tsx'
 import { QuotedMessages } from './report-messages.tsx'
 import { SignalDetail } from './signal-detail.tsx'
 
@@ -65,7 +66,7 @@ function Source({ context }: { context: ReportContext }) {
             kind: t(`console.reports.context.callKinds.${context.video ? 'video' : 'voice'}`),
             call: context.call,
             who: t(`console.reports.context.callWho.${context.from}`),
-            at: context.started_at.replace('T', ' ').slice(0, 16),
+            at: consoleTime(context.started_at),
             seconds: context.seconds,
           })}
         </>

@@ -6,6 +6,7 @@ import { PromptAnswers } from '../../features/profile-prompts/prompt-answers.tsx
 import { useTranslation } from '../../i18n.ts'
 import type { FormResult } from '../../lib/page-form.ts'
 import { useHydrated } from '../../lib/use-hydrated.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { PhotoThumbs } from './console-ui.tsx'
 import { ReportContextView } from './report-context.tsx'
 import { ReportMessages } from './report-messages.tsx'
@@ -95,7 +96,7 @@ export function ReportDetail({
           {report.reporter.user_id
             ? `${report.reporter.name} (${t('console.reports.member', { id: report.reporter.user_id })})`
             : `${report.reporter.name} (${t('console.reports.visitor')})`}{' '}
-          · <time dateTime={report.created_at}>{report.created_at.replace('T', ' ').slice(0, 16)}</time>
+          · <ConsoleTime at={report.created_at} />
         </p>
         <ReportContextView context={report.context} words={report.message} />
         {report.appeal ? (

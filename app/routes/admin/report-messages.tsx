@@ -1,14 +1,14 @@
 import type { QuotedMessage, ReportQueueItem } from '#common/schemas/moderation.ts'
 import { MessageSaid } from '../../features/chat/message-kinds.tsx'
 import { useTranslation } from '../../i18n.ts'
+import { ConsoleTime } from './console-time.tsx'
 
 /** A message line's start in a report: when it was sent and who said it, in the moderator's words. */
 function SaidBy({ from, at }: { from: 'reporter' | 'reported'; at: string }) {
   const { t } = useTranslation()
   return (
     <span className="text-body-secondary">
-      <time dateTime={at}>{at.replace('T', ' ').slice(0, 16)}</time> ·{' '}
-      {t('console.reports.said', { who: t(`console.reports.from_${from}`) })}
+      <ConsoleTime at={at} /> · {t('console.reports.said', { who: t(`console.reports.from_${from}`) })}
     </span>
   )
 }

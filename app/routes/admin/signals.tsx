@@ -7,6 +7,7 @@ import { useFetcherForm } from '../../lib/page-form.ts'
 import type { Route } from './+types/signals'
 import { loadSignals } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { SafetyFigures } from './safety-figures.tsx'
 import { SignalDetail } from './signal-detail.tsx'
@@ -164,7 +165,7 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                     onClick={() => setSelected(i)}
                   >
                     <td className="text-md-nowrap small">
-                      {first.created_at.replace('T', ' ').slice(0, 16)}
+                      <ConsoleTime at={first.created_at} />
                     </td>
                     <td>{t(`console.signals.kinds.${first.kind}`)}</td>
                     <td>

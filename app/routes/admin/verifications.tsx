@@ -7,6 +7,7 @@ import type { Route } from './+types/verifications'
 import { loadVerificationQueue } from './admin.server.ts'
 import { BannedFaceNote } from './banned-face-note.tsx'
 import { consoleAction } from './console-action.server.ts'
+import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -91,7 +92,9 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
                   {v.profile_id ? <a href={`/admin/members/${v.user_id}`}>{v.name}</a> : v.name}{' '}
                   <span className="text-body-secondary">#{v.user_id}</span>
                 </h2>
-                <span className="small text-body-secondary">{v.sent_at.replace('T', ' ').slice(0, 16)}</span>
+                <span className="small text-body-secondary">
+                  <ConsoleTime at={v.sent_at} />
+                </span>
                 <span className="small">
                   {t('console.verifications.failuresToday', { count: v.failures_today })}
                 </span>
