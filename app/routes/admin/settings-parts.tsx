@@ -30,12 +30,12 @@ export function MessageCosts({
       ? `${money(c.costs, c.currency)}${c.highest !== c.costs ? ` – ${money(c.highest, c.currency)}` : ''}`
       : '—'
   return (
-    <section className="mb-3" aria-labelledby="message-costs-title">
+    <div className="mb-3">
       <h3 className="h6" id="message-costs-title">
         {t('console.settings.minimumCosts')}
       </h3>
       <p className="small text-body-secondary">{t('console.settings.minimumCostsHint')}</p>
-      {/* A region the keyboard reaches, so that arrow keys scroll it where its columns pass the width. */}
+      {/* The table's region, named by the heading: the keyboard reaches it, so that arrow keys scroll it where its columns pass the width. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the keyboard's focus. */}
       <section className="table-responsive" tabIndex={0} aria-labelledby="message-costs-title">
         <table
@@ -66,7 +66,7 @@ export function MessageCosts({
           </tbody>
         </table>
       </section>
-    </section>
+    </div>
   )
 }
 
