@@ -3,6 +3,10 @@ import type uPlot from 'uplot'
 import { dateTimeFormat } from '#common/intl.ts'
 import { useTranslation } from '../../i18n.ts'
 
+/** A statistics day (a UTC day) as the page's language writes it: "2 déc. 2026", "Dec 2, 2026". */
+export const statsDay = (language: string) =>
+  dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
+
 interface ChartSeries {
   label: string
   color: string
@@ -40,7 +44,7 @@ export function StatsChart({
       if (cancelled) return
       const xs = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000)
       const tick = dateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' })
-      const day = dateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
+      const day = statsDay(language)
       plot = new UPlot(
         {
           width: element.clientWidth,

@@ -1,6 +1,7 @@
-import { dateTimeFormat, numberFormat } from '#common/intl.ts'
+import { numberFormat } from '#common/intl.ts'
 import type { StatsResponse, StatsRow } from '#common/schemas/statistics.ts'
 import { useTranslation } from '../../i18n.ts'
+import { statsDay } from './stats-chart.tsx'
 
 const COUNTS = [
   'visits',
@@ -31,10 +32,7 @@ export function StatsTable({
   const money = (currency: string, cents: number | null | undefined) =>
     cents == null ? '—' : numberFormat(i18n.language, { style: 'currency', currency }).format(cents / 100)
   const label = (key: string) => {
-    if (report.by === 'day')
-      return dateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-        new Date(`${key}T00:00:00Z`),
-      )
+    if (report.by === 'day') return statsDay(i18n.language).format(new Date(`${key}T00:00:00Z`))
     if (report.by === 'site') return sites.find((s) => String(s.id) === key)?.name ?? key
     return key === '' ? t('console.stats.none') : key
   }
