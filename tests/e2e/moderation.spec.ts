@@ -1,24 +1,13 @@
 import { readFile } from 'node:fs/promises'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { faceImage } from '../support/faces.ts'
 import { testJpeg } from '../support/images.ts'
 import { consoleLogin, expect, expectAccessible, newMember, openFromMenu, speaks, test } from './fixtures.ts'
+import { queueCard, selectWithKeys, uploadPhotos } from './photo-queue.ts'
 import { E2E_MODERATOR } from './staff-account.ts'
 
 /** A six-second recording of Chromium's MediaRecorder (Opus in WebM). */
 const VOICE = new URL('../fixtures/voice-6s.webm', import.meta.url)
-
-/**
- * Presses J until the queue's selected card is this one (keyboard only, as a moderator works); the
- * queue holds the photos of every journey run before, oldest first.
- */
-async function selectWithKeys(page: Page, target: Locator) {
-  for (let i = 0; i < 200; i++) {
-    if ((await target.getAttribute('aria-current')) === 'true') return
-    await page.keyboard.press('j')
-  }
-  throw new Error('the card was never selected')
-}
 
 test.describe
   .serial('moderation', () => {
@@ -35,23 +24,12 @@ test.describe
     }) => {
       const member = await newMember(browser, { name: 'Noor' })
       await member.page.request.put('/api/user.php', { data: { language: 'fr' } })
-      const ids: number[] = []
-      for (const colour of ['#3a5f8a', '#8a3a5f']) {
-        const res = await member.page.request.post('/api/photos.php', {
-          multipart: {
-            photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(300, colour) },
-          },
-        })
-        expect(res.status()).toBe(201)
-        ids.push((await res.json()).photo.id)
-      }
+      const ids = await uploadPhotos(member, ['#3a5f8a', '#8a3a5f'])
 
       await page.goto('/admin')
       await openFromMenu(page, 'Photos')
       await expect(page.getByRole('heading', { name: 'Photo queue' })).toBeVisible()
-      const cards = page.getByTestId('queue-photo')
-      const first = cards.and(page.locator(`[data-photo-id="${ids[0]}"]`))
-      const second = cards.and(page.locator(`[data-photo-id="${ids[1]}"]`))
+      const [first, second] = ids.map((id) => queueCard(page, id))
       await expect(first).toContainText('Noor')
       await expect(first).toContainText("The member's other photos")
       await expectAccessible(page)
@@ -131,15 +109,10 @@ test.describe
         Array.from({ length: 7 }, (_, i) => newMember(browser, { name: `Pager${i}` })),
       )
       for (const [i, member] of members.entries())
-        for (const n of [0, 1, 2]) {
-          const colour = `#${(16 + i * 30).toString(16)}${(40 + n * 60).toString(16)}80`
-          const res = await member.page.request.post('/api/photos.php', {
-            multipart: {
-              photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await testJpeg(300, colour) },
-            },
-          })
-          expect(res.status()).toBe(201)
-        }
+        await uploadPhotos(
+          member,
+          [0, 1, 2].map((n) => `#${(16 + i * 30).toString(16)}${(40 + n * 60).toString(16)}80`),
+        )
       await page.goto('/admin/photos')
       const cards = page.getByTestId('queue-photo')
       await expect(cards).toHaveCount(20)

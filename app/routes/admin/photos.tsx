@@ -11,6 +11,7 @@ import { loadPhotoQueue } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
 import { PhotoFacts } from './photo-facts.tsx'
+import { useQueueCursor } from './queue-cursor.ts'
 import { VoicePromptQueue } from './voice-prompt-queue.tsx'
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -61,7 +62,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
     (p, i, all) => !gone.has(p.id) && all.findIndex((o) => o.id === p.id) === i,
   )
   const waiting = Math.max(0, counted.waiting - counted.since)
-  const [selected, setSelected] = useState(0)
+  const cursor = useQueueCursor(photos, (p) => p.id)
   // A decision posts to the page's action (one fetcher, one decision at a time).
   const fetcher = useFetcher<NonNullable<typeof actionData>>({ key: 'photo-review' })
   const busy = fetcher.state === 'idle' ? null : Number(fetcher.formData?.get('photo'))
@@ -70,7 +71,6 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
   // Without the scripts the decision comes back as the page's answer.
   const [status, setStatus] = useState(() => (actionData?.ok ? t('console.photos.decidedShort') : ''))
   const loadingMore = more.state !== 'idle'
-  const cards = useRef<Array<HTMLElement | null>>([])
 
   const loadMore = (after: number | undefined) => {
     if (more.state === 'idle')
@@ -125,7 +125,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
     if (rest.length < 5 && waiting > photos.length) loadMore(rest.at(-1)?.id ?? decision.photo)
   }, [answer])
 
-  const current = photos[Math.min(selected, photos.length - 1)]
+  const { current } = cursor
 
   useShortcuts(
     {
@@ -136,15 +136,18 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
           () => current && decide(current, `reject:${reason}`),
         ]),
       ),
-      j: () => setSelected((s) => Math.min(s + 1, photos.length - 1)),
-      k: () => setSelected((s) => Math.max(s - 1, 0)),
+      j: cursor.next,
+      k: cursor.previous,
     },
     'console.photos.keys',
   )
 
+  // The selected card in view, whichever photo it is now.
+  const shown = current?.id
   useEffect(() => {
-    cards.current[Math.min(selected, photos.length - 1)]?.scrollIntoView?.({ block: 'nearest' })
-  }, [selected, photos.length])
+    if (shown !== undefined)
+      document.getElementById(`queue-photo-${shown}`)?.scrollIntoView?.({ block: 'nearest' })
+  }, [shown])
 
   return (
     <>
@@ -171,9 +174,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
             return (
               <li
                 key={photo.id}
-                ref={(el) => {
-                  cards.current[i] = el
-                }}
+                id={`queue-photo-${photo.id}`}
                 className={`card ${isSelected ? 'border-primary border-2 shadow-sm' : ''}`}
                 aria-current={isSelected ? 'true' : undefined}
                 data-testid="queue-photo"
@@ -183,7 +184,7 @@ export default function PhotoQueue({ loaderData, actionData }: Route.ComponentPr
                   <button
                     type="button"
                     className="btn p-0 border-0 flex-shrink-0 align-self-start"
-                    onClick={() => setSelected(i)}
+                    onClick={() => cursor.select(i)}
                     aria-label={t('console.photos.photoOf', { id: photo.id, name: photo.member.name })}
                   >
                     <img

@@ -9,6 +9,7 @@ import type { Route } from './+types/reports'
 import { loadReportQueue } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
+import { useQueueCursor } from './queue-cursor.ts'
 import { OUTCOME_KEYS, ReportDetail, useReasonLabel } from './report-detail.tsx'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +42,6 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
   const reasonLabel = useReasonLabel()
   const [reports, setReports] = useState<ReportQueueItem[]>(loaderData.reports)
   const [waiting, setWaiting] = useState(loaderData.waiting)
-  const [selected, setSelected] = useState(0)
   // Without the scripts the decision comes back as the page's answer, the queue without it.
   const [status, setStatus] = useState(() =>
     actionData?.ok
@@ -51,12 +51,13 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
         })
       : '',
   )
-  const current = reports[Math.min(selected, reports.length - 1)]
+  const cursor = useQueueCursor(reports, (r) => r.id)
+  const { current } = cursor
 
   useShortcuts(
     {
-      j: () => setSelected((s) => Math.min(s + 1, reports.length - 1)),
-      k: () => setSelected((s) => Math.max(s - 1, 0)),
+      j: cursor.next,
+      k: cursor.previous,
       ...Object.fromEntries(
         Object.entries(OUTCOME_KEYS).map(([key, outcome]) => [
           key,
@@ -100,7 +101,7 @@ export default function Reports({ loaderData, actionData }: Route.ComponentProps
                     type="button"
                     className={`btn w-100 text-start rounded-0 ${r.id === current?.id ? 'active' : ''}`}
                     aria-current={r.id === current?.id ? 'true' : undefined}
-                    onClick={() => setSelected(i)}
+                    onClick={() => cursor.select(i)}
                     data-testid="report-item"
                   >
                     <span className="fw-semibold">#{r.id}</span>{' '}

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { api } from '#common/api.ts'
 import { useTranslation } from '../../i18n.ts'
@@ -9,6 +8,7 @@ import { loadSignals } from './admin.server.ts'
 import { consoleAction } from './console-action.server.ts'
 import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
+import { useQueueCursor } from './queue-cursor.ts'
 import { SafetyFigures } from './safety-figures.tsx'
 import { SignalDetail } from './signal-detail.tsx'
 import { statusLabel } from './status-label.ts'
@@ -106,8 +106,8 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
   const kept = loaderData.signals.filter((s) => !gone.has(s.id))
   const rows = rowsOf(kept)
   const waiting = Math.max(0, loaderData.waiting - (loaderData.signals.length - kept.length))
-  const [selected, setSelected] = useState(0)
-  const current = rows[Math.min(selected, rows.length - 1)]
+  const cursor = useQueueCursor(rows, (row) => row.key)
+  const { current } = cursor
   const result = form.done && form.answer?.ok ? form.answer.result : null
   const status = result
     ? result.report
@@ -126,8 +126,8 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
 
   useShortcuts(
     {
-      j: () => setSelected((s) => Math.min(s + 1, rows.length - 1)),
-      k: () => setSelected((s) => Math.max(s - 1, 0)),
+      j: cursor.next,
+      k: cursor.previous,
       x: () => current && dismiss(current),
       c: () => current?.signals.length === 1 && review(current.signals[0].id, 'open_case'),
       b: () => {
@@ -162,7 +162,7 @@ export default function Signals({ loaderData, actionData }: Route.ComponentProps
                     key={row.key}
                     className={row === current ? 'queue-current' : ''}
                     aria-current={row === current ? 'true' : undefined}
-                    onClick={() => setSelected(i)}
+                    onClick={() => cursor.select(i)}
                   >
                     <td className="text-md-nowrap small">
                       <ConsoleTime at={first.created_at} />

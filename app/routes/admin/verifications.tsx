@@ -9,6 +9,7 @@ import { BannedFaceNote } from './banned-face-note.tsx'
 import { consoleAction } from './console-action.server.ts'
 import { ConsoleTime } from './console-time.tsx'
 import { ActionFeedback, useShortcuts } from './console-ui.tsx'
+import { useQueueCursor } from './queue-cursor.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   return loadVerificationQueue(context)
@@ -37,8 +38,8 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
   const leaving = Number(form.fetcher.formData?.get('verification'))
   const items = loaderData.verifications.filter((v) => v.id !== leaving)
   const waiting = Math.max(0, loaderData.total - (leaving ? 1 : 0))
-  const [selected, setSelected] = useState(0)
-  const current = items[Math.min(selected, items.length - 1)]
+  const cursor = useQueueCursor(items, (v) => v.id)
+  const { current } = cursor
   // The last decision asked for (the fetcher forgets its form once done), for the status line.
   const [last, setLast] = useState<'verify' | 'refuse' | null>(null)
   const decided = form.done && form.answer?.ok ? last : null
@@ -56,8 +57,8 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
   }
   useShortcuts(
     {
-      j: () => setSelected((s) => Math.min(s + 1, items.length - 1)),
-      k: () => setSelected((s) => Math.max(s - 1, 0)),
+      j: cursor.next,
+      k: cursor.previous,
       v: () => current?.can_verify && decide(current.id, 'verify'),
       r: () => current && decide(current.id, 'refuse'),
     },
@@ -85,7 +86,7 @@ export default function Verifications({ loaderData, actionData }: Route.Componen
               key={v.id}
               className={`card card-body mb-3 ${v.id === current?.id ? 'border-primary border-2' : ''}`}
               aria-current={v.id === current?.id ? 'true' : undefined}
-              onFocus={() => setSelected(i)}
+              onFocus={() => cursor.select(i)}
             >
               <div className="d-flex flex-wrap gap-3 align-items-baseline mb-2">
                 <h2 className="h6 mb-0">
