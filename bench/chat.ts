@@ -17,7 +17,7 @@ import pg from 'pg'
 import { Agent, request } from 'undici'
 import WebSocket from 'ws'
 import { missingPrograms, PostgresServer } from '../tests/support/cluster.ts'
-import { autovacuumAsOnASite, autovacuumBetween } from './autovacuum.ts'
+import { autovacuumAsOnASite, autovacuumBetween, CHAT_TABLES } from './autovacuum.ts'
 import { cpuWaitProbe } from './cpu-wait.ts'
 import { startServer, waitReady } from './server.ts'
 
@@ -197,8 +197,6 @@ interface Round {
 /** A rate's rounds of one server, added up. */
 type Totals = Omit<Round, 'autovacuum'>
 
-/** The tables a send writes: an autovacuum pass over one of them shows beside its round. */
-const CHAT_TABLES = ['messages', 'conversation_members', 'users', 'credit_ledger'] as const
 /** Reads PostgreSQL's statistics between rounds (connected with the servers started, in the try). */
 const stats = new pg.Client({ connectionString: databaseUrl })
 
