@@ -16,6 +16,7 @@ import { PerformanceObserver, performance } from 'node:perf_hooks'
 import pg from 'pg'
 import { Agent, request } from 'undici'
 import WebSocket from 'ws'
+import { NODE_FLAGS } from '../server/node-flags.ts'
 import { missingPrograms, PostgresServer } from '../tests/support/cluster.ts'
 import { autovacuumAsOnASite, autovacuumBetween, CHAT_TABLES } from './autovacuum.ts'
 import { cpuWaitProbe } from './cpu-wait.ts'
@@ -249,9 +250,10 @@ async function closedLoop(target: Target, senders: Member[], receivers: Member[]
   return saved / ((performance.now() - started) / 1000)
 }
 
+// The ceiling runs with the node's V8 flags, not this process's (its young generation).
 const bare = fork('bench/bare-chat.ts', [String(BARE_PORT), databaseUrl], {
   stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  execArgv: [],
+  execArgv: [...NODE_FLAGS],
 })
 try {
   await stats.connect()

@@ -18,6 +18,7 @@ it('gives the node of a bench, and the ceiling it is held against, the same flag
   const ceiling = read('bench/search-ceiling.ts')
   expect(ceiling).toContain("[...NODE_FLAGS, 'tests/support/api-node.ts']")
   expect(ceiling).toContain("[...NODE_FLAGS, 'bench/bare-search.ts', file]")
+  expect(read('bench/chat.ts')).toMatch(/fork\('bench\/bare-chat\.ts', [^}]*execArgv: \[\.\.\.NODE_FLAGS\]/)
 })
 
 it("starts the fault tests' app nodes with the same flags", () => {
